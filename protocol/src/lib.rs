@@ -1,0 +1,1 @@
+//! The grundy wire protocol.
