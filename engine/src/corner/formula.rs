@@ -1,0 +1,136 @@
+//! Exact closed forms, valid on boards of any size: Wythoff's P-positions with integer
+//! arithmetic, the rook's x ⊕ y, the dragon king's published formula, the dragon horse's
+//! P-positions, and the rook's remoteness.
+
+use super::Piece;
+use crate::{Outcome, Value};
+
+/// The n-th Wythoff pair (⌊nφ⌋, ⌊nφ²⌋), computed without floating point:
+/// ⌊nφ⌋ = ⌊(n + √(5n²)) / 2⌋ = ⌊(n + ⌊√(5n²)⌋) / 2⌋ because √(5n²) is irrational for n > 0.
+pub fn wythoff_pair(n: u64) -> (u64, u64) {
+    let n128 = u128::from(n);
+    let root = (5 * n128 * n128).isqrt();
+    // a ≤ nφ < 2n, and n ≤ MAX_SIZE, so both fit in u64.
+    let a = ((n128 + root) / 2) as u64;
+    (a, a + n)
+}
+
+/// True when (x, y) is a P-position of Wythoff's game (the queen).
+pub fn wythoff_is_p(x: u64, y: u64) -> bool {
+    let (a, b) = (x.min(y), x.max(y));
+    if a == b {
+        return a == 0;
+    }
+    wythoff_pair(b - a).0 == a
+}
+
+/// The partner of `v` in its Wythoff pair: the unique w with (v, w) a P-position.
+pub fn wythoff_partner(v: u64) -> u64 {
+    if v == 0 {
+        return 0;
+    }
+    let v128 = u128::from(v);
+    let root = (5 * v128 * v128).isqrt() as u64;
+    // v = a_n needs n ≈ v/φ = (√5v − v)/2; v = b_n needs n ≈ v/φ² = (3v − √5v)/2.
+    let near_a = (root - v) / 2;
+    let near_b = (3 * v - root) / 2;
+    for n in near_a.saturating_sub(1)..=near_a + 2 {
+        let (a, b) = wythoff_pair(n);
+        if n > 0 && a == v {
+            return b;
+        }
+    }
+    for n in near_b.saturating_sub(1)..=near_b + 2 {
+        let (a, b) = wythoff_pair(n);
+        if n > 0 && b == v {
+            return a;
+        }
+    }
+    unreachable!("the Beatty sequences ⌊nφ⌋ and ⌊nφ²⌋ partition the positive integers")
+}
+
+/// True when (x, y) is a P-position of the dragon horse: (0, even), (2, odd ≥ 3) and their
+/// mirrors. From any other square a diagonal slide or a single step reaches one of these.
+pub fn horse_is_p(x: u64, y: u64) -> bool {
+    let (a, b) = (x.min(y), x.max(y));
+    (a == 0 && b % 2 == 0) || (a == 2 && b % 2 == 1 && b >= 3)
+}
+
+/// The dragon king's Grundy number: ((x + y) mod 3) + 3·(⌊x/3⌋ ⊕ ⌊y/3⌋).
+pub fn dragon_grundy(x: u64, y: u64) -> u64 {
+    (x % 3 + y % 3) % 3 + 3 * ((x / 3) ^ (y / 3))
+}
+
+/// The rook's remoteness: from (n, n) the loser takes one square at a time and the winner
+/// mirrors, 2n plies; from x ≠ y the winner first evens the piles, 2·min + 1 plies.
+pub fn rook_remoteness(x: u64, y: u64) -> u64 {
+    2 * x.min(y) + u64::from(x != y)
+}
+
+/// Everything the formulas know about (x, y); fields they cannot give are `None`.
+pub(crate) fn value(piece: Piece, x: u64, y: u64) -> Value {
+    match piece {
+        Piece::Rook => Value::impartial(x ^ y, Some(rook_remoteness(x, y))),
+        Piece::Dragon => Value::impartial(dragon_grundy(x, y), None),
+        Piece::Queen => outcome_only(wythoff_is_p(x, y)),
+        Piece::Horse => outcome_only(horse_is_p(x, y)),
+    }
+}
+
+fn outcome_only(is_p: bool) -> Value {
+    Value {
+        outcome: if is_p { Outcome::Loss } else { Outcome::Win },
+        grundy: is_p.then_some(0),
+        remoteness: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn first_wythoff_pairs() {
+        let pairs: Vec<_> = (0..8).map(wythoff_pair).collect();
+        assert_eq!(
+            pairs,
+            [
+                (0, 0),
+                (1, 2),
+                (3, 5),
+                (4, 7),
+                (6, 10),
+                (8, 13),
+                (9, 15),
+                (11, 18)
+            ]
+        );
+    }
+
+    #[test]
+    fn wythoff_pairs_on_huge_boards_match_exact_beatty() {
+        // n = 10^15: check ⌊nφ⌋ against the defining inequality a < nφ < a + 1, i.e.
+        // (2a − n)² < 5n² < (2a + 2 − n)², in exact integers.
+        for n in [
+            1_000_000_000_000_000u64,
+            999_999_999_999_989,
+            123_456_789_012_345,
+        ] {
+            let (a, _) = wythoff_pair(n);
+            let (a, n) = (i128::from(a), i128::from(n));
+            assert!((2 * a - n).pow(2) < 5 * n * n);
+            assert!(5 * n * n < (2 * a + 2 - n).pow(2));
+        }
+    }
+
+    #[test]
+    fn partners_are_pairs() {
+        for v in 1..2000 {
+            let w = wythoff_partner(v);
+            assert!(wythoff_is_p(v, w), "{v} {w}");
+            assert_ne!(v, w);
+        }
+        let big = 777_777_777_777_777;
+        assert!(wythoff_is_p(big, wythoff_partner(big)));
+    }
+}

@@ -1,0 +1,94 @@
+//! The four pieces of the corner family and how each one moves.
+
+use std::fmt;
+
+/// Which piece walks to the corner; each name is the game's name on every interface.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Piece {
+    /// Any distance left, down or diagonally (Wythoff's game).
+    Queen,
+    /// Any distance left or down (two-pile Nim).
+    Rook,
+    /// Any distance diagonally, or one step left or down (shogi dragon horse).
+    Horse,
+    /// Any distance left or down, or one diagonal step (shogi dragon king).
+    Dragon,
+}
+
+impl Piece {
+    /// All four, in a stable order.
+    pub const ALL: [Piece; 4] = [Piece::Queen, Piece::Rook, Piece::Horse, Piece::Dragon];
+
+    /// The game name: `queen`, `rook`, `horse`, `dragon`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Piece::Queen => "queen",
+            Piece::Rook => "rook",
+            Piece::Horse => "horse",
+            Piece::Dragon => "dragon",
+        }
+    }
+
+    /// Parses a game name.
+    pub fn from_name(name: &str) -> Option<Piece> {
+        Piece::ALL.into_iter().find(|p| p.name() == name)
+    }
+
+    /// True if the piece slides any distance along rows and columns.
+    pub(crate) fn slides_straight(self) -> bool {
+        matches!(self, Piece::Queen | Piece::Rook | Piece::Dragon)
+    }
+
+    /// True if the piece slides any distance along the diagonal.
+    pub(crate) fn slides_diagonally(self) -> bool {
+        matches!(self, Piece::Queen | Piece::Horse)
+    }
+
+    /// Whether the piece may go from (x, y) to (u, v). Both squares are on the board.
+    pub fn can_move(self, (x, y): (u64, u64), (u, v): (u64, u64)) -> bool {
+        if u > x || v > y || (u, v) == (x, y) {
+            return false;
+        }
+        let straight = u == x || v == y;
+        let diagonal = x - u == y - v;
+        let step = x - u <= 1 && y - v <= 1;
+        match self {
+            Piece::Queen => straight || diagonal,
+            Piece::Rook => straight,
+            Piece::Horse => diagonal || (straight && step),
+            Piece::Dragon => straight || (diagonal && step),
+        }
+    }
+
+    /// The rule in words, for error messages.
+    pub(crate) fn rule(self) -> &'static str {
+        match self {
+            Piece::Queen => "the queen moves only left, down or diagonally toward the corner",
+            Piece::Rook => "the rook moves only left or down",
+            Piece::Horse => {
+                "the dragon horse moves diagonally toward the corner, or one step left or down"
+            }
+            Piece::Dragon => {
+                "the dragon king moves left or down, or one diagonal step toward the corner"
+            }
+        }
+    }
+
+    /// Number of moves from (x, y).
+    pub(crate) fn move_count(self, x: u64, y: u64) -> u64 {
+        let m = x.min(y);
+        let near = u64::from(x > 0) + u64::from(y > 0);
+        match self {
+            Piece::Queen => x + y + m,
+            Piece::Rook => x + y,
+            Piece::Horse => m + near,
+            Piece::Dragon => x + y + u64::from(m > 0),
+        }
+    }
+}
+
+impl fmt::Display for Piece {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}

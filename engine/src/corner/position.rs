@@ -1,0 +1,226 @@
+//! A corner position (piece, board size, square) with its rules and notation.
+
+use std::fmt;
+
+use super::Piece;
+use crate::error::{illegal, notation, position};
+use crate::Error;
+
+/// Largest board side accepted. Positions stay exact far beyond any table (the formulas use
+/// 128-bit integer arithmetic), but a bound keeps every sum and product in range.
+pub const MAX_SIZE: u64 = 1_000_000_000_000_000;
+
+/// The piece on square (x, y) of an N×N board; the goal corner is (0, 0).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    piece: Piece,
+    size: u64,
+    x: u64,
+    y: u64,
+}
+
+/// A move: the square the piece goes to. Written like a position, `4,1`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// Target column.
+    pub x: u64,
+    /// Target row.
+    pub y: u64,
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{},{}", self.x, self.y)
+    }
+}
+
+impl Position {
+    /// The piece on (x, y) of a `size`×`size` board.
+    pub fn new(piece: Piece, size: u64, x: u64, y: u64) -> Result<Position, Error> {
+        super::check_size(size)?;
+        if x >= size || y >= size {
+            return Err(position(format!(
+                "square {x},{y} is off {}",
+                board_name(size)
+            )));
+        }
+        Ok(Position { piece, size, x, y })
+    }
+
+    /// Reads `x,y` (also `(x, y)` or `x y`).
+    pub fn parse(piece: Piece, size: u64, text: &str) -> Result<Position, Error> {
+        let (x, y) = parse_square(text).map_err(position)?;
+        Position::new(piece, size, x, y)
+    }
+
+    /// The corner farthest from the goal, (N−1, N−1): the usual start.
+    pub fn start(piece: Piece, size: u64) -> Result<Position, Error> {
+        let n = super::check_size(size)?;
+        Position::new(piece, n, n - 1, n - 1)
+    }
+
+    /// Which piece this is.
+    pub fn piece(&self) -> Piece {
+        self.piece
+    }
+    /// The side of the board.
+    pub fn size(&self) -> u64 {
+        self.size
+    }
+    /// Column.
+    pub fn x(&self) -> u64 {
+        self.x
+    }
+    /// Row.
+    pub fn y(&self) -> u64 {
+        self.y
+    }
+
+    fn at(&self, x: u64, y: u64) -> Position {
+        Position { x, y, ..*self }
+    }
+}
+
+fn board_name(size: u64) -> String {
+    format!("the {size}×{size} board")
+}
+
+/// Reads two non-negative integers separated by a comma and/or spaces, with optional brackets.
+fn parse_square(text: &str) -> Result<(u64, u64), String> {
+    let t = text.trim();
+    let inner = t
+        .strip_prefix('(')
+        .and_then(|s| s.strip_suffix(')'))
+        .unwrap_or(t);
+    let parts: Vec<&str> = inner
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|s| !s.is_empty())
+        .collect();
+    match parts.as_slice() {
+        [a, b] => Ok((number(a)?, number(b)?)),
+        _ => Err(format!(
+            "cannot read square {t:?}: write it as x,y, for example 5,3"
+        )),
+    }
+}
+
+fn number(s: &str) -> Result<u64, String> {
+    s.parse::<u64>()
+        .map_err(|_| format!("{s:?} is not a non-negative whole number"))
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{},{}", self.x, self.y)
+    }
+}
+
+impl crate::Position for Position {
+    type Move = Move;
+
+    fn legal_moves(&self) -> Vec<Move> {
+        let (x, y) = (self.x, self.y);
+        let mut out = Vec::new();
+        let p = self.piece;
+        // Ascending by target square, so the order is stable and easy to read.
+        for u in 0..=x {
+            for v in 0..=y {
+                if p.can_move((x, y), (u, v)) {
+                    out.push(Move { x: u, y: v });
+                }
+            }
+        }
+        out
+    }
+
+    fn move_count(&self) -> u64 {
+        self.piece.move_count(self.x, self.y)
+    }
+
+    fn play(&self, m: &Move) -> Result<Position, Error> {
+        if m.x >= self.size || m.y >= self.size {
+            return Err(illegal(format!(
+                "square {} is off {}",
+                m,
+                board_name(self.size)
+            )));
+        }
+        if (m.x, m.y) == (self.x, self.y) {
+            return Err(illegal(format!(
+                "the {} must move at least one square; it stays on {}",
+                self.piece, self
+            )));
+        }
+        if m.x > self.x || m.y > self.y {
+            return Err(illegal(format!(
+                "{}: {} → {} moves away from the corner",
+                self.piece.rule(),
+                self,
+                m
+            )));
+        }
+        if !self.piece.can_move((self.x, self.y), (m.x, m.y)) {
+            return Err(illegal(format!(
+                "{}: {} → {} is neither",
+                self.piece.rule(),
+                self,
+                m
+            )));
+        }
+        Ok(self.at(m.x, m.y))
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, Error> {
+        let t = text.trim().to_ascii_lowercase();
+        if let Some((dx, dy)) = parse_direction(&t)? {
+            if dx > self.x || dy > self.y {
+                return Err(illegal(format!(
+                    "{t:?} would leave the board: the {} stands on {}",
+                    self.piece, self
+                )));
+            }
+            return Ok(Move {
+                x: self.x - dx,
+                y: self.y - dy,
+            });
+        }
+        let (x, y) = parse_square(&t).map_err(|_| {
+            notation(format!(
+                "cannot read move {text:?}: give the target square as x,y (for example {}), \
+                 or a direction and distance: l3 (left), d2 (down), ld1 (diagonal)",
+                example_target(self)
+            ))
+        })?;
+        Ok(Move { x, y })
+    }
+}
+
+fn example_target(p: &Position) -> Move {
+    Move {
+        x: p.x.saturating_sub(1),
+        y: p.y,
+    }
+}
+
+/// Friendly forms: `l3` / `left 3`, `d2` / `down 2`, `ld1` / `diag 1`. Returns the
+/// decrease of (x, y), or `None` when the text is not of this form.
+fn parse_direction(t: &str) -> Result<Option<(u64, u64)>, Error> {
+    let (dir, rest) = match t.find(|c: char| c.is_ascii_digit()) {
+        Some(i) if i > 0 => t.split_at(i),
+        _ => return Ok(None),
+    };
+    let delta = match dir.trim() {
+        "l" | "left" => (1, 0),
+        "d" | "down" => (0, 1),
+        "ld" | "dl" | "diag" | "diagonal" => (1, 1),
+        _ => return Ok(None),
+    };
+    let n: u64 = rest
+        .trim()
+        .parse()
+        .map_err(|_| notation(format!("{rest:?} is not a distance")))?;
+    if n == 0 {
+        return Err(illegal("a move goes at least one square"));
+    }
+    Ok(Some((delta.0 * n, delta.1 * n)))
+}
