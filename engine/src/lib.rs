@@ -1,14 +1,43 @@
 //! The games of grundy — Corner the Queen and its shogi variants, Nim, poisoned chocolate
 //! bars and de Bono's L-game — with their rules, notation, exact classification and an
 //! engine that plays them perfectly. Pure computation: no IO, no async.
+//!
+//! ```
+//! use engine::{choose, GameKind, Knowledge, Level, Outcome, Position as _, Rng, Variant};
+//!
+//! let queen = Variant::new(GameKind::Queen, Some(11), None)?;
+//! let pos = queen.parse_position("5,3")?; // a P-position: the mover loses
+//! let knowledge = Knowledge::new(engine::DEFAULT_BUDGET);
+//! let c = knowledge.classify(&pos, 1000)?;
+//! assert_eq!(c.value.outcome, Outcome::Loss);
+//! assert_eq!(c.value.grundy, Some(0));
+//! // Every move from a P-position leads to a win for the opponent.
+//! assert!(c.moves.iter().all(|m| m.value.outcome == Outcome::Win));
+//!
+//! let reply = choose(&knowledge, &c.moves[0].position, Level::Perfect, &mut Rng::new(1))?;
+//! let (_, after) = c.moves[0].position.play_text(&reply.to_string())?;
+//! assert_eq!(knowledge.value(&after)?.value.outcome, Outcome::Loss);
+//! # Ok::<(), engine::Error>(())
+//! ```
 
+pub mod any;
+pub mod chocolate;
 pub mod corner;
 pub mod error;
 pub mod game;
+pub mod knowledge;
+pub mod lgame;
+pub mod nim;
+pub mod player;
 pub mod rng;
 pub mod value;
+pub mod variant;
 
+pub use any::{AnyMove, AnyPosition};
 pub use error::Error;
 pub use game::Position;
+pub use knowledge::{Answer, Classification, Knowledge, MoveValue, Source, DEFAULT_BUDGET};
+pub use player::{choose, Level};
 pub use rng::Rng;
 pub use value::{mex, remoteness_of, Outcome, Value};
+pub use variant::{GameKind, Variant};

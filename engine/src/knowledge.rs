@@ -1,0 +1,200 @@
+//! What is known about positions: solved tables, exact formulas and bounded on-demand
+//! computation, combined into one exact answer per position that says where it came from.
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, OnceLock};
+
+use crate::any::{AnyMove, AnyPosition};
+use crate::corner::{self, Piece};
+use crate::{chocolate, lgame, nim, Error, Position, Value};
+
+/// Where an answer came from. Nothing is ever estimated: fields no source can give are `None`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Source {
+    /// A solved table (corner tables, chocolate staircases, the L-game classification).
+    Table,
+    /// Closed formulas only (Wythoff pairs, x ⊕ y, the dragon king's formula, nim-sums).
+    Formula,
+    /// Something was computed for this question (a remoteness search within the budget).
+    Computed,
+}
+
+impl Source {
+    /// `table`, `formula` or `computed`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Source::Table => "table",
+            Source::Formula => "formula",
+            Source::Computed => "computed",
+        }
+    }
+}
+
+/// A position's value and the source of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Answer {
+    /// The value for the player to move.
+    pub value: Value,
+    /// Where it came from.
+    pub source: Source,
+}
+
+/// One legal move and the value of the position it leads to, for the player to move *there*.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveValue {
+    /// The move.
+    pub mv: AnyMove,
+    /// The position after it.
+    pub position: AnyPosition,
+    /// Its value for the opponent, who moves next.
+    pub value: Value,
+}
+
+/// A position's full classification: its value and every move's, best move first.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Classification {
+    /// The position classified.
+    pub position: AnyPosition,
+    /// Its value for the player to move.
+    pub value: Value,
+    /// Where the values came from (the least exact source used).
+    pub source: Source,
+    /// Every legal move, best first (ties keep the order of the legal-move list). Empty when
+    /// there are more than the caller's limit; see `move_count`.
+    pub moves: Vec<MoveValue>,
+    /// How many legal moves there are.
+    pub move_count: u64,
+}
+
+/// Default work allowed for an on-demand remoteness: a few milliseconds.
+pub const DEFAULT_BUDGET: u64 = 200_000;
+
+/// The solved tables at hand, and how much on-demand work a question may cost.
+#[derive(Debug, Default)]
+pub struct Knowledge {
+    corner: BTreeMap<Piece, Arc<corner::Table>>,
+    chocolate: BTreeMap<u32, Arc<chocolate::Table>>,
+    lgame: OnceLock<Arc<lgame::Solution>>,
+    /// Work units one remoteness search may use (Nim, chocolate); beyond it the remoteness
+    /// is reported as unknown rather than estimated.
+    pub budget: u64,
+}
+
+impl Knowledge {
+    /// No tables yet; the L-game is solved on first use (a few milliseconds).
+    pub fn new(budget: u64) -> Knowledge {
+        Knowledge {
+            budget,
+            ..Knowledge::default()
+        }
+    }
+
+    /// Adds (or replaces with a larger one) the table of a corner piece.
+    pub fn add_corner(&mut self, table: Arc<corner::Table>) {
+        let slot = self.corner.entry(table.piece()).or_insert_with(|| table.clone());
+        if table.size() > slot.size() {
+            *slot = table;
+        }
+    }
+
+    /// Adds (or replaces with a larger one) the staircase table of a chocolate step.
+    pub fn add_chocolate(&mut self, table: Arc<chocolate::Table>) {
+        let slot = self.chocolate.entry(table.k()).or_insert_with(|| table.clone());
+        if table.z_max() > slot.z_max() {
+            *slot = table;
+        }
+    }
+
+    /// Uses an already computed L-game solution.
+    pub fn set_lgame(&mut self, solution: Arc<lgame::Solution>) {
+        self.lgame = OnceLock::from(solution);
+    }
+
+    /// The corner table of `piece`, if any.
+    pub fn corner_table(&self, piece: Piece) -> Option<&Arc<corner::Table>> {
+        self.corner.get(&piece)
+    }
+
+    /// The chocolate table of step `k`, if any.
+    pub fn chocolate_table(&self, k: u32) -> Option<&Arc<chocolate::Table>> {
+        self.chocolate.get(&k)
+    }
+
+    /// The L-game solution (solved now if it was not given).
+    pub fn lgame(&self) -> &Arc<lgame::Solution> {
+        self.lgame.get_or_init(|| Arc::new(lgame::Solution::solve()))
+    }
+
+    /// The exact value of `pos`, or `TooLarge` when no table, formula or budget reaches it
+    /// (a chocolate bar with odd step beyond its table).
+    pub fn value(&self, pos: &AnyPosition) -> Result<Answer, Error> {
+        Ok(match pos {
+            AnyPosition::Corner(p) => {
+                let table = self.corner.get(&p.piece()).map(|t| t.as_ref());
+                let inside = table.is_some_and(|t| t.contains(p.x(), p.y()));
+                Answer {
+                    value: corner::value(p, table),
+                    source: if inside {
+                        Source::Table
+                    } else {
+                        Source::Formula
+                    },
+                }
+            }
+            AnyPosition::Nim(p) => {
+                let value = nim::value(p, self.budget);
+                let source = if value.remoteness.is_some() && !p.is_terminal() {
+                    Source::Computed
+                } else {
+                    Source::Formula
+                };
+                Answer { value, source }
+            }
+            AnyPosition::Chocolate(p) => {
+                let table = self.chocolate.get(&p.k()).map(|t| t.as_ref());
+                let value = chocolate::value(p, table, self.budget)?;
+                let source = if value.remoteness.is_some() && !p.is_terminal() {
+                    Source::Computed
+                } else if p.k() % 2 == 1 {
+                    Source::Table
+                } else {
+                    Source::Formula
+                };
+                Answer { value, source }
+            }
+            AnyPosition::LGame(p) => Answer {
+                value: self.lgame().value(p),
+                source: Source::Table,
+            },
+        })
+    }
+
+    /// The value of `pos` and of every move from it, best first, provided there are at most
+    /// `max_moves` moves (otherwise the moves are counted, not listed).
+    pub fn classify(&self, pos: &AnyPosition, max_moves: u64) -> Result<Classification, Error> {
+        let Answer { value, mut source } = self.value(pos)?;
+        let move_count = pos.move_count();
+        let mut moves = Vec::new();
+        if move_count <= max_moves {
+            for mv in pos.legal_moves() {
+                let position = pos.play(&mv)?;
+                let answer = self.value(&position)?;
+                source = source.max(answer.source);
+                moves.push(MoveValue {
+                    mv,
+                    position,
+                    value: answer.value,
+                });
+            }
+            // Stable: equal moves keep the legal-move order.
+            moves.sort_by(|a, b| b.value.cmp_as_move(&a.value));
+        }
+        Ok(Classification {
+            position: pos.clone(),
+            value,
+            source,
+            moves,
+            move_count,
+        })
+    }
+}

@@ -1,0 +1,142 @@
+//! The engine's move choice: perfect play as SPEC §5 defines it, and weaker levels that
+//! sometimes play a random legal move, all deterministic under a seed.
+
+use std::fmt;
+
+use crate::any::{AnyMove, AnyPosition};
+use crate::error::{params, too_large};
+use crate::knowledge::{Knowledge, MoveValue};
+use crate::{nim, Error, Outcome, Position, Rng};
+
+/// Most moves the engine weighs one by one; beyond it only Nim has a direct strategy.
+pub const MAX_ENGINE_MOVES: u64 = 100_000;
+
+/// How well the engine plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// Half of its moves are random legal moves: a beginner's opponent.
+    Easy,
+    /// One move in five is random.
+    Medium,
+    /// Always the best move: fastest win, slowest loss, keep the draw and set traps.
+    Perfect,
+}
+
+impl Level {
+    /// All levels, weakest first.
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Perfect];
+
+    /// `easy`, `medium`, `perfect`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Perfect => "perfect",
+        }
+    }
+
+    /// Reads a level name.
+    pub fn parse(name: &str) -> Result<Level, Error> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name() == name.trim())
+            .ok_or_else(|| {
+                params(format!(
+                    "unknown engine level {name:?}; choose easy, medium or perfect"
+                ))
+            })
+    }
+
+    /// Chance, in percent, that a move is a uniformly random legal move.
+    pub fn random_percent(self) -> u8 {
+        match self {
+            Level::Easy => 50,
+            Level::Medium => 20,
+            Level::Perfect => 0,
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Picks the engine's move in `pos` (which must not be over). Equally good moves are chosen
+/// among at random, so games vary; the same seed gives the same game.
+pub fn choose(
+    knowledge: &Knowledge,
+    pos: &AnyPosition,
+    level: Level,
+    rng: &mut Rng,
+) -> Result<AnyMove, Error> {
+    let count = pos.move_count();
+    if count == 0 {
+        return Err(params(format!("{pos} is over: there is no move to choose")));
+    }
+    if count > MAX_ENGINE_MOVES {
+        return match pos {
+            AnyPosition::Nim(p) => Ok(AnyMove::Nim(big_nim_move(p, rng))),
+            _ => Err(too_large(format!(
+                "{pos} has {count} moves; the engine weighs at most {MAX_ENGINE_MOVES}"
+            ))),
+        };
+    }
+    let random = rng.chance(level.random_percent());
+    let classification = knowledge.classify(pos, MAX_ENGINE_MOVES)?;
+    let moves = classification.moves;
+    if random {
+        return Ok(moves[rng.below(moves.len() as u64) as usize].mv.clone());
+    }
+    let best = match classification.value.outcome {
+        Outcome::Draw => keep_the_draw(knowledge, &moves)?,
+        // Sorted best first: the quickest win, or from a lost position the slowest loss.
+        _ => moves
+            .iter()
+            .take_while(|m| m.value.cmp_as_move(&moves[0].value).is_eq())
+            .collect(),
+    };
+    Ok(best[rng.below(best.len() as u64) as usize].mv.clone())
+}
+
+/// From a drawn position: the moves that keep the draw, preferring those after which the
+/// opponent has the most replies that lose (SPEC §5). Never a move into a lost position.
+fn keep_the_draw<'a>(
+    knowledge: &Knowledge,
+    moves: &'a [MoveValue],
+) -> Result<Vec<&'a MoveValue>, Error> {
+    let mut scored = Vec::new();
+    for m in moves.iter().filter(|m| m.value.outcome == Outcome::Draw) {
+        let mut traps = 0usize;
+        for reply in m.position.legal_moves() {
+            let after = m.position.play(&reply)?;
+            // A reply is a losing one when it hands us a won position.
+            if knowledge.value(&after)?.value.outcome == Outcome::Win {
+                traps += 1;
+            }
+        }
+        scored.push((traps, m));
+    }
+    let most = scored.iter().map(|(t, _)| *t).max().unwrap_or(0);
+    Ok(scored
+        .into_iter()
+        .filter(|(t, _)| *t == most)
+        .map(|(_, m)| m)
+        .collect())
+}
+
+/// Nim with too many moves to weigh: a move to nim-sum 0 if there is one; otherwise take a
+/// single stone from a largest pile, which keeps the game long.
+fn big_nim_move(p: &nim::Position, rng: &mut Rng) -> nim::Move {
+    let winning = nim::winning_moves(p);
+    if !winning.is_empty() {
+        return winning[rng.below(winning.len() as u64) as usize];
+    }
+    let piles = p.piles();
+    let largest = (0..piles.len()).max_by_key(|&i| piles[i]).unwrap_or(0);
+    nim::Move {
+        pile: largest,
+        take: 1,
+    }
+}

@@ -1,0 +1,304 @@
+//! The seven game names and a game with its parameters: the uniform entry point for the
+//! daemon and the client, which know games only by name.
+
+use std::fmt;
+
+use crate::any::AnyPosition;
+use crate::corner::{self, Piece};
+use crate::error::params;
+use crate::{chocolate, lgame, nim, Error, Position as _, Rng};
+
+/// A game name as typed on every interface.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum GameKind {
+    /// Corner the Queen (Wythoff's game).
+    Queen,
+    /// The rook variant (two-pile Nim).
+    Rook,
+    /// The dragon horse (promoted bishop).
+    Horse,
+    /// The dragon king (promoted rook).
+    Dragon,
+    /// Nim with 1 to 16 piles.
+    Nim,
+    /// Poisoned chocolate bars {x, y, z} with step k.
+    Chocolate,
+    /// De Bono's L-game.
+    LGame,
+}
+
+impl GameKind {
+    /// All seven, in the order of the docs.
+    pub const ALL: [GameKind; 7] = [
+        GameKind::Queen,
+        GameKind::Rook,
+        GameKind::Horse,
+        GameKind::Dragon,
+        GameKind::Nim,
+        GameKind::Chocolate,
+        GameKind::LGame,
+    ];
+
+    /// `queen`, `rook`, `horse`, `dragon`, `nim`, `chocolate`, `lgame`.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Queen => "queen",
+            GameKind::Rook => "rook",
+            GameKind::Horse => "horse",
+            GameKind::Dragon => "dragon",
+            GameKind::Nim => "nim",
+            GameKind::Chocolate => "chocolate",
+            GameKind::LGame => "lgame",
+        }
+    }
+
+    /// Reads a game name, or says which names exist.
+    pub fn parse(name: &str) -> Result<GameKind, Error> {
+        let lower = name.trim().to_ascii_lowercase();
+        GameKind::ALL
+            .into_iter()
+            .find(|g| g.name() == lower)
+            .ok_or_else(|| {
+                params(format!(
+                    "unknown game {name:?}; the games are queen, rook, horse, dragon, nim, \
+                     chocolate and lgame"
+                ))
+            })
+    }
+
+    /// The corner piece, for the four corner games.
+    pub fn piece(self) -> Option<Piece> {
+        Piece::from_name(self.name())
+    }
+
+    /// Whether the game is impartial (both players share the moves; Grundy numbers apply).
+    pub fn is_impartial(self) -> bool {
+        self != GameKind::LGame
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Board side when none is given: a chessboard.
+pub const DEFAULT_SIZE: u64 = 8;
+/// Chocolate step when none is given: the staircase of the papers' main table.
+pub const DEFAULT_K: u32 = 1;
+
+/// A game with validated parameters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Variant {
+    /// A corner game on a `size`×`size` board.
+    Corner {
+        /// Which piece.
+        piece: Piece,
+        /// Board side.
+        size: u64,
+    },
+    /// Nim (the number of piles is part of the position).
+    Nim,
+    /// Chocolate bars whose staircase has step `k`.
+    Chocolate {
+        /// The staircase step (0: a plain rectangle).
+        k: u32,
+    },
+    /// The L-game.
+    LGame,
+}
+
+impl Variant {
+    /// Validates parameters: `size` for the corner games, `k` for chocolate; a parameter the
+    /// game does not take is an error rather than silently ignored.
+    pub fn new(kind: GameKind, size: Option<u64>, k: Option<u32>) -> Result<Variant, Error> {
+        if let (Some(piece), None) = (kind.piece(), k) {
+            let size = corner::check_size(size.unwrap_or(DEFAULT_SIZE))?;
+            return Ok(Variant::Corner { piece, size });
+        }
+        match (kind, size, k) {
+            (GameKind::Chocolate, None, k) => {
+                let k = k.unwrap_or(DEFAULT_K);
+                if k > chocolate::MAX_K {
+                    return Err(params(format!(
+                        "the chocolate step k must be between 0 and {}, not {k}",
+                        chocolate::MAX_K
+                    )));
+                }
+                Ok(Variant::Chocolate { k })
+            }
+            (GameKind::Nim, None, None) => Ok(Variant::Nim),
+            (GameKind::LGame, None, None) => Ok(Variant::LGame),
+            (_, Some(_), _) => Err(params(format!(
+                "{kind} has no board size; only queen, rook, horse and dragon take --size"
+            ))),
+            _ => Err(params(format!(
+                "{kind} has no step k; only chocolate takes --k"
+            ))),
+        }
+    }
+
+    /// The game name.
+    pub fn kind(&self) -> GameKind {
+        match self {
+            Variant::Corner { piece, .. } => match piece {
+                Piece::Queen => GameKind::Queen,
+                Piece::Rook => GameKind::Rook,
+                Piece::Horse => GameKind::Horse,
+                Piece::Dragon => GameKind::Dragon,
+            },
+            Variant::Nim => GameKind::Nim,
+            Variant::Chocolate { .. } => GameKind::Chocolate,
+            Variant::LGame => GameKind::LGame,
+        }
+    }
+
+    /// Board side (corner games).
+    pub fn size(&self) -> Option<u64> {
+        match self {
+            Variant::Corner { size, .. } => Some(*size),
+            _ => None,
+        }
+    }
+
+    /// Staircase step (chocolate).
+    pub fn k(&self) -> Option<u32> {
+        match self {
+            Variant::Chocolate { k } => Some(*k),
+            _ => None,
+        }
+    }
+
+    /// Reads a position of this game in the notation of `docs/NOTATION.md`.
+    pub fn parse_position(&self, text: &str) -> Result<AnyPosition, Error> {
+        Ok(match *self {
+            Variant::Corner { piece, size } => {
+                AnyPosition::Corner(corner::Position::parse(piece, size, text)?)
+            }
+            Variant::Nim => AnyPosition::Nim(nim::Position::parse(text)?),
+            Variant::Chocolate { k } => AnyPosition::Chocolate(chocolate::Position::parse(k, text)?),
+            Variant::LGame => AnyPosition::LGame(lgame::Position::parse(text)?),
+        })
+    }
+
+    /// The standard start: the far corner (N−1, N−1); Nim 3,4,5; chocolate {5, 3, 3k + 4}
+    /// ({5, 3, 7} for k = 0); the L-game's `...N/RRRB/RBBB/N... r`.
+    pub fn start(&self) -> AnyPosition {
+        match *self {
+            Variant::Corner { piece, size } => AnyPosition::Corner(
+                corner::Position::new(piece, size, size - 1, size - 1)
+                    .expect("the far corner is on the board"),
+            ),
+            Variant::Nim => {
+                AnyPosition::Nim(nim::Position::new(vec![3, 4, 5]).expect("3,4,5 is valid"))
+            }
+            Variant::Chocolate { k } => {
+                let z = if k == 0 { 7 } else { 3 * u64::from(k) + 4 };
+                AnyPosition::Chocolate(
+                    chocolate::Position::new(k, 5, 3, z).expect("y = 3 ≤ z / k"),
+                )
+            }
+            Variant::LGame => AnyPosition::LGame(lgame::Position::start()),
+        }
+    }
+
+    /// A random start that is not trivially decided: the game is not over and the player to
+    /// move cannot end it with a single move (on a board too small for that, the standard
+    /// start). Deterministic for a given generator state.
+    pub fn random_start(&self, rng: &mut Rng) -> AnyPosition {
+        (0..1000)
+            .map(|_| self.random_position(rng))
+            .find(AnyPosition::is_open)
+            .unwrap_or_else(|| self.start())
+    }
+
+    fn random_position(&self, rng: &mut Rng) -> AnyPosition {
+        let mut pick = |lo: u64, hi: u64| lo + rng.below(hi - lo + 1);
+        match *self {
+            Variant::Corner { piece, size } => {
+                let hi = size - 1;
+                let (x, y) = (pick(1, hi), pick(1, hi));
+                AnyPosition::Corner(corner::Position::new(piece, size, x, y).expect("on board"))
+            }
+            Variant::Nim => {
+                let piles = (0..3).map(|_| pick(1, 9)).collect();
+                AnyPosition::Nim(nim::Position::new(piles).expect("3 small piles"))
+            }
+            Variant::Chocolate { k } => {
+                let kk = u64::from(k.max(1));
+                let z = pick(2, 6 * kk + 6);
+                let y = pick(1, (z / kk).min(6));
+                let x = pick(1, 8);
+                AnyPosition::Chocolate(chocolate::Position::new(k, x, y, z).expect("y ≤ z / k"))
+            }
+            Variant::LGame => loop {
+                let placement = |i: u64| lgame::Placement::from_index(i as usize);
+                let (Some(red), Some(blue)) = (
+                    placement(pick(0, lgame::PLACEMENTS as u64 - 1)),
+                    placement(pick(0, lgame::PLACEMENTS as u64 - 1)),
+                ) else {
+                    continue;
+                };
+                let square = |i: u64| lgame::Square::from_index(i as usize);
+                let (Some(a), Some(b)) = (square(pick(0, 15)), square(pick(0, 15))) else {
+                    continue;
+                };
+                if let Ok(p) = lgame::Position::new(red, blue, [a, b], lgame::Color::Red) {
+                    break AnyPosition::LGame(p);
+                }
+            },
+        }
+    }
+}
+
+impl AnyPosition {
+    /// Not over, and no single move ends the game.
+    fn is_open(&self) -> bool {
+        !self.is_terminal()
+            && self.move_count() <= 100_000
+            && self
+                .legal_moves()
+                .iter()
+                .all(|m| self.play(m).is_ok_and(|q| !q.is_terminal()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_and_parameters_are_checked() {
+        for g in GameKind::ALL {
+            assert_eq!(GameKind::parse(g.name()), Ok(g));
+        }
+        assert!(GameKind::parse("chess").is_err());
+        assert!(Variant::new(GameKind::Nim, Some(8), None).is_err());
+        assert!(Variant::new(GameKind::Queen, None, Some(1)).is_err());
+        assert!(Variant::new(GameKind::Queen, Some(1_000_000_000_000_000_000), None).is_err());
+        assert!(Variant::new(GameKind::Chocolate, None, Some(1001)).is_err());
+        assert_eq!(
+            Variant::new(GameKind::Rook, None, None),
+            Ok(Variant::Corner {
+                piece: Piece::Rook,
+                size: DEFAULT_SIZE
+            })
+        );
+    }
+
+    #[test]
+    fn starts_are_valid_and_random_starts_are_open() {
+        let mut rng = Rng::new(7);
+        for g in GameKind::ALL {
+            let v = Variant::new(g, None, None).unwrap();
+            let s = v.start();
+            assert_eq!(v.parse_position(&s.to_string()).unwrap(), s);
+            for _ in 0..20 {
+                let p = v.random_start(&mut rng);
+                assert!(p.is_open(), "{g} {p}");
+                assert_eq!(v.parse_position(&p.to_string()).unwrap(), p);
+            }
+        }
+    }
+}
