@@ -1,1 +1,30 @@
-//! The grundy wire protocol.
+//! The language `grundyd` and its clients speak: JSON text frames, one message per frame.
+//! Serde types only — no rules, no IO. Every message is documented with an example in
+//! `docs/PROTOCOL.md`, and a test parses each example, so the two cannot drift apart.
+//!
+//! ```
+//! use protocol::{ClientMessage, Request};
+//!
+//! let text = r#"{"type":"hello","id":1,"protocol":1,"name":"ada"}"#;
+//! let msg: ClientMessage = serde_json::from_str(text).unwrap();
+//! assert!(matches!(msg.request, Request::Hello { .. }));
+//! ```
+
+mod client;
+mod error;
+mod game;
+mod server;
+
+pub use client::{ClientMessage, First, Opponent, Request, StartSpec};
+pub use error::{ErrorBody, ErrorCode};
+pub use game::{
+    Clock, ClockSpec, GameParams, MatchState, MatchStatus, MatchSummary, MoveRecord, Outcome,
+    Reason, Seat, SeatInfo,
+};
+pub use server::{ServerBody, ServerMessage, Welcome};
+
+/// The protocol version this crate speaks.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// Every protocol version a server built from this crate accepts.
+pub const SUPPORTED_VERSIONS: &[u32] = &[1];

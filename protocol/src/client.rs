@@ -1,0 +1,140 @@
+//! Messages from a client. Each carries an `id` that the reply echoes.
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::{ClockSpec, GameParams};
+
+/// A client message: a request with its id.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClientMessage {
+    /// Chosen by the client; the reply carries the same id.
+    pub id: u64,
+    /// What is asked.
+    #[serde(flatten)]
+    pub request: Request,
+}
+
+/// Who plays the other seat.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Opponent {
+    /// Another person, who joins by the match id.
+    Human,
+    /// The engine at a level: `easy`, `medium` or `perfect`.
+    Engine(String),
+}
+
+/// Who moves first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum First {
+    /// The creator.
+    #[default]
+    Me,
+    /// The opponent.
+    Them,
+    /// Decided by the server at random.
+    Random,
+}
+
+/// How a match starts: `standard`, `random` (not trivially decided), or a position in the
+/// notation of docs/NOTATION.md.
+pub type StartSpec = String;
+
+/// A request.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Request {
+    /// The handshake; must come first.
+    Hello {
+        /// The protocol version the client speaks.
+        protocol: u32,
+        /// The name to show to others.
+        name: String,
+        /// The token from an earlier `welcome`, to come back as the same player.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        token: Option<String>,
+        /// The server's access code, when it asks for one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        access_code: Option<String>,
+    },
+    /// Creates a match and takes a seat in it.
+    CreateMatch {
+        /// Game and parameters.
+        #[serde(flatten)]
+        params: GameParams,
+        /// `standard` (default), `random`, or a position.
+        #[serde(default = "standard")]
+        start: StartSpec,
+        /// `human` or `{"engine": "perfect"}`.
+        opponent: Opponent,
+        /// Who moves first (default `me`).
+        #[serde(default)]
+        first: First,
+        /// An optional clock, `5+3`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        clock: Option<ClockSpec>,
+    },
+    /// Lists open matches and matches in progress.
+    Lobby,
+    /// Takes the free seat of a waiting match.
+    Join {
+        /// Which match.
+        match_id: i64,
+    },
+    /// Follows a match as a spectator (or, for a player, re-subscribes to it).
+    Watch {
+        /// Which match.
+        match_id: i64,
+    },
+    /// Stops following a match (does not resign).
+    Unwatch {
+        /// Which match.
+        match_id: i64,
+    },
+    /// Plays a move.
+    Move {
+        /// Which match.
+        match_id: i64,
+        /// The move in any accepted notation.
+        #[serde(rename = "move")]
+        notation: String,
+    },
+    /// Gives up.
+    Resign {
+        /// Which match.
+        match_id: i64,
+    },
+    /// Offers a draw (L-game), or accepts the opponent's offer.
+    OfferDraw {
+        /// Which match.
+        match_id: i64,
+    },
+    /// Accepts the opponent's draw offer.
+    AcceptDraw {
+        /// Which match.
+        match_id: i64,
+    },
+    /// Declines the opponent's draw offer.
+    DeclineDraw {
+        /// Which match.
+        match_id: i64,
+    },
+    /// Calls off a match before its first move.
+    Abort {
+        /// Which match.
+        match_id: i64,
+    },
+    /// Asks for a rematch of a finished match (seats swap who moves first); against the
+    /// engine, or when the opponent asked too, the new match starts at once.
+    Rematch {
+        /// Which match.
+        match_id: i64,
+    },
+    /// Checks that the server is there.
+    Ping,
+}
+
+fn standard() -> String {
+    "standard".to_owned()
+}

@@ -1,0 +1,91 @@
+//! Errors on the wire: a stable snake_case code a program can match, and a message a person
+//! can act on.
+
+use serde::{Deserialize, Serialize};
+
+/// Stable error codes. New codes may be added; existing ones never change meaning.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// The frame is not JSON, or not a known message, or a field has the wrong type.
+    BadMessage,
+    /// The client's protocol version is not supported; the message lists the supported ones.
+    UnsupportedVersion,
+    /// A request other than `hello` arrived before the handshake.
+    HelloFirst,
+    /// `hello` came twice on one connection.
+    AlreadyWelcomed,
+    /// The server requires an access code and the one given is missing or wrong.
+    BadAccessCode,
+    /// The reconnect token is not known.
+    BadToken,
+    /// Unknown game or invalid parameters (board size, step).
+    BadParameters,
+    /// A position could not be read or is impossible.
+    BadPosition,
+    /// A move could not be read.
+    BadNotation,
+    /// The move is against the rules.
+    IllegalMove,
+    /// It is the other player's turn.
+    NotYourTurn,
+    /// The sender has no seat in this match (spectator or stranger).
+    NotYourSeat,
+    /// No match with this id.
+    NoSuchMatch,
+    /// The match does not accept this now (finished, not started, already full, ...).
+    MatchNotActive,
+    /// The request is not possible in this state (e.g. abort after the first move).
+    InvalidState,
+    /// The answer would need more work than the server allows.
+    TooLarge,
+    /// Too many messages too fast.
+    RateLimited,
+    /// Something failed inside the server; the request had no effect.
+    Internal,
+}
+
+impl ErrorCode {
+    /// The snake_case name, as it appears in JSON.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::BadMessage => "bad_message",
+            ErrorCode::UnsupportedVersion => "unsupported_version",
+            ErrorCode::HelloFirst => "hello_first",
+            ErrorCode::AlreadyWelcomed => "already_welcomed",
+            ErrorCode::BadAccessCode => "bad_access_code",
+            ErrorCode::BadToken => "bad_token",
+            ErrorCode::BadParameters => "bad_parameters",
+            ErrorCode::BadPosition => "bad_position",
+            ErrorCode::BadNotation => "bad_notation",
+            ErrorCode::IllegalMove => "illegal_move",
+            ErrorCode::NotYourTurn => "not_your_turn",
+            ErrorCode::NotYourSeat => "not_your_seat",
+            ErrorCode::NoSuchMatch => "no_such_match",
+            ErrorCode::MatchNotActive => "match_not_active",
+            ErrorCode::InvalidState => "invalid_state",
+            ErrorCode::TooLarge => "too_large",
+            ErrorCode::RateLimited => "rate_limited",
+            ErrorCode::Internal => "internal",
+        }
+    }
+}
+
+/// The body of an `error` message.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ErrorBody {
+    /// What kind of error, for programs.
+    pub code: ErrorCode,
+    /// What went wrong and what to do, for people.
+    pub message: String,
+}
+
+impl ErrorBody {
+    /// An error with a code and a message.
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> ErrorBody {
+        ErrorBody {
+            code,
+            message: message.into(),
+        }
+    }
+}

@@ -1,0 +1,280 @@
+//! Match state as the server pushes it: complete enough for a thin client to draw the board
+//! and list the moves without knowing any rule.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+/// A seat at a match: 0 moves first (red in the L-game), 1 second.
+pub type Seat = u8;
+
+/// A game name with its parameters.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameParams {
+    /// `queen`, `rook`, `horse`, `dragon`, `nim`, `chocolate` or `lgame`.
+    pub game: String,
+    /// Board side (corner games).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub size: Option<u64>,
+    /// Staircase step (chocolate).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub k: Option<u32>,
+}
+
+/// Where a match stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MatchStatus {
+    /// Waiting for a second player to join.
+    Waiting,
+    /// Under way.
+    Playing,
+    /// Over, with a result.
+    Finished,
+    /// Called off before the first move.
+    Aborted,
+}
+
+impl MatchStatus {
+    /// The snake_case name (also stored in the database).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MatchStatus::Waiting => "waiting",
+            MatchStatus::Playing => "playing",
+            MatchStatus::Finished => "finished",
+            MatchStatus::Aborted => "aborted",
+        }
+    }
+
+    /// Reads the snake_case name.
+    pub fn parse(s: &str) -> Option<MatchStatus> {
+        [
+            MatchStatus::Waiting,
+            MatchStatus::Playing,
+            MatchStatus::Finished,
+            MatchStatus::Aborted,
+        ]
+        .into_iter()
+        .find(|m| m.as_str() == s)
+    }
+}
+
+/// Why a match ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Reason {
+    /// Queen family: the piece reached the corner.
+    CornerReached,
+    /// Nim: the last stone was taken.
+    LastStone,
+    /// Chocolate: only the poisoned square is left.
+    PoisonLeft,
+    /// L-game: the player to move cannot move their L.
+    LBlocked,
+    /// A player resigned.
+    Resignation,
+    /// The same position (with the same side to move) occurred too often: a draw.
+    Repetition,
+    /// Both players agreed to a draw.
+    AgreedDraw,
+    /// A player's clock ran out.
+    FlagFall,
+    /// A player left and did not come back in time.
+    Abandonment,
+    /// Called off before the first move.
+    Aborted,
+}
+
+impl Reason {
+    /// The snake_case name (also stored in the database).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Reason::CornerReached => "corner_reached",
+            Reason::LastStone => "last_stone",
+            Reason::PoisonLeft => "poison_left",
+            Reason::LBlocked => "l_blocked",
+            Reason::Resignation => "resignation",
+            Reason::Repetition => "repetition",
+            Reason::AgreedDraw => "agreed_draw",
+            Reason::FlagFall => "flag_fall",
+            Reason::Abandonment => "abandonment",
+            Reason::Aborted => "aborted",
+        }
+    }
+
+    /// Reads the snake_case name.
+    pub fn parse(s: &str) -> Option<Reason> {
+        serde_json::from_value(serde_json::Value::String(s.to_owned())).ok()
+    }
+}
+
+/// The result of a finished match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// The winning seat; `null` for a draw (or an abort).
+    pub winner: Option<Seat>,
+    /// Why it ended.
+    pub reason: Reason,
+}
+
+/// Who sits in a seat.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatInfo {
+    /// The player's id, when a person sits here.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player_id: Option<i64>,
+    /// The player's name, or `engine (perfect)`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// The engine level, when the engine sits here.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub engine: Option<String>,
+    /// Whether the player is connected now (the engine always is).
+    pub connected: bool,
+}
+
+/// One move of a match.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveRecord {
+    /// 1 for the first move.
+    pub ply: u32,
+    /// Who moved.
+    pub seat: Seat,
+    /// The move in canonical notation.
+    #[serde(rename = "move")]
+    pub notation: String,
+    /// The position after it.
+    pub position: String,
+    /// Thinking time used, in milliseconds.
+    pub time_ms: u64,
+}
+
+/// A clock setting: minutes for the game plus seconds added after each move. Written `5+3`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ClockSpec {
+    /// Time at the start, in milliseconds.
+    pub initial_ms: u64,
+    /// Time added after each move, in milliseconds.
+    pub increment_ms: u64,
+}
+
+/// Longest game time accepted, in minutes: a school day.
+pub const MAX_CLOCK_MINUTES: u64 = 600;
+/// Largest increment accepted, in seconds.
+pub const MAX_INCREMENT_SECONDS: u64 = 600;
+
+impl FromStr for ClockSpec {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<ClockSpec, String> {
+        let bad = || {
+            format!(
+                "cannot read clock {s:?}: write minutes+increment seconds, for example 5+3 \
+                 (at most {MAX_CLOCK_MINUTES}+{MAX_INCREMENT_SECONDS})"
+            )
+        };
+        let (m, i) = s.trim().split_once('+').ok_or_else(bad)?;
+        let minutes: f64 = m.trim().parse().map_err(|_| bad())?;
+        let inc: u64 = i.trim().parse().map_err(|_| bad())?;
+        let ok = minutes.is_finite() && minutes > 0.0 && minutes <= MAX_CLOCK_MINUTES as f64;
+        if !ok || inc > MAX_INCREMENT_SECONDS {
+            return Err(bad());
+        }
+        Ok(ClockSpec {
+            initial_ms: (minutes * 60_000.0).round() as u64,
+            increment_ms: inc * 1000,
+        })
+    }
+}
+
+impl fmt::Display for ClockSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let minutes = self.initial_ms as f64 / 60_000.0;
+        write!(f, "{}+{}", minutes, self.increment_ms / 1000)
+    }
+}
+
+impl Serialize for ClockSpec {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for ClockSpec {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<ClockSpec, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// The clocks of a match, as of the moment the message was sent.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Clock {
+    /// The setting, `5+3`.
+    pub spec: ClockSpec,
+    /// Time left for seat 0 and seat 1, in milliseconds.
+    pub remaining_ms: [u64; 2],
+    /// The seat whose clock is running, if any.
+    pub running: Option<Seat>,
+}
+
+/// Everything a client needs to show a match.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchState {
+    /// The match id.
+    pub match_id: i64,
+    /// Game and parameters.
+    #[serde(flatten)]
+    pub params: GameParams,
+    /// The starting position.
+    pub start: String,
+    /// The current position.
+    pub position: String,
+    /// Moves played so far.
+    pub ply: u32,
+    /// Waiting, playing, finished or aborted.
+    pub status: MatchStatus,
+    /// The seat to move, while playing.
+    pub to_move: Option<Seat>,
+    /// Seat 0 (moves first; red in the L-game) and seat 1.
+    pub seats: [SeatInfo; 2],
+    /// Every move so far, first to last.
+    pub history: Vec<MoveRecord>,
+    /// The legal moves from the current position, when there are at most 64 (else `null`).
+    pub legal_moves: Option<Vec<String>>,
+    /// How many legal moves there are.
+    pub legal_move_count: u64,
+    /// The clocks, when the match has one.
+    pub clock: Option<Clock>,
+    /// The seat offering a draw (L-game), if any.
+    pub draw_offer: Option<Seat>,
+    /// The seat asking for a rematch, if any.
+    pub rematch_offer: Option<Seat>,
+    /// How many times the current position (with the side to move) has occurred.
+    pub repetitions: u32,
+    /// The match this one is a rematch of.
+    pub rematch_of: Option<i64>,
+    /// The rematch that followed this match, once created.
+    pub rematch: Option<i64>,
+    /// The result, once finished.
+    pub result: Option<Outcome>,
+}
+
+/// One line of the lobby.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchSummary {
+    /// The match id.
+    pub match_id: i64,
+    /// Game and parameters.
+    #[serde(flatten)]
+    pub params: GameParams,
+    /// Waiting or playing.
+    pub status: MatchStatus,
+    /// Who sits where (an empty seat has no name).
+    pub seats: [SeatInfo; 2],
+    /// Moves played so far.
+    pub ply: u32,
+    /// The clock setting, if any.
+    pub clock: Option<ClockSpec>,
+}

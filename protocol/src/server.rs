@@ -1,0 +1,116 @@
+//! Messages from the server: replies (carrying the request's `id`) and pushed events (no id).
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::ErrorCode;
+use crate::game::{MatchState, MatchSummary, Seat};
+
+/// A server message: a reply to the request with `id`, or an event when `id` is absent.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ServerMessage {
+    /// The id of the request this answers; absent on pushed events.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<u64>,
+    /// The content.
+    #[serde(flatten)]
+    pub body: ServerBody,
+}
+
+/// The answer to `hello`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Welcome {
+    /// The protocol version in use.
+    pub protocol: u32,
+    /// The player's id.
+    pub player_id: i64,
+    /// The player's name.
+    pub name: String,
+    /// The secret that proves this identity on reconnect; keep it private. Seats belong to
+    /// the player holding it.
+    pub token: String,
+    /// The server's version.
+    pub server: String,
+    /// Matches this player has a seat in and that are not over, to resume.
+    pub matches: Vec<i64>,
+}
+
+/// What a server message says.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerBody {
+    /// Handshake accepted.
+    Welcome(Welcome),
+    /// The request failed and changed nothing (or, without an id, the connection is about
+    /// to close for the reason given).
+    Error {
+        /// Stable code.
+        code: ErrorCode,
+        /// What to do about it.
+        message: String,
+    },
+    /// A match's full state: the reply to `create_match`, `join`, `watch`, and, as an
+    /// event, pushed to every player and spectator after every change.
+    Match {
+        /// The state.
+        state: MatchState,
+    },
+    /// The reply to `lobby`.
+    Lobby {
+        /// Matches waiting for an opponent.
+        open: Vec<MatchSummary>,
+        /// Matches in progress.
+        playing: Vec<MatchSummary>,
+    },
+    /// The reply to `move`: the move is stored on disk.
+    MoveAccepted {
+        /// Which match.
+        match_id: i64,
+        /// The ply of the move.
+        ply: u32,
+        /// The move in canonical notation.
+        #[serde(rename = "move")]
+        notation: String,
+        /// The position after it.
+        position: String,
+    },
+    /// The reply to `resign`, `offer_draw`, `accept_draw`, `decline_draw`, `abort`,
+    /// `rematch` and `unwatch`: done (the new state follows as a `match` event).
+    Done {
+        /// Which match.
+        match_id: i64,
+    },
+    /// The reply to `ping`.
+    Pong,
+    /// Event: a player in a match left or came back.
+    Presence {
+        /// Which match.
+        match_id: i64,
+        /// Whose presence changed.
+        seat: Seat,
+        /// Connected now?
+        connected: bool,
+    },
+}
+
+impl ServerMessage {
+    /// A reply to request `id`.
+    pub fn reply(id: u64, body: ServerBody) -> ServerMessage {
+        ServerMessage { id: Some(id), body }
+    }
+
+    /// A pushed event.
+    pub fn event(body: ServerBody) -> ServerMessage {
+        ServerMessage { id: None, body }
+    }
+
+    /// An error reply (or, without an id, an error event before a close).
+    pub fn error(id: Option<u64>, code: ErrorCode, message: impl Into<String>) -> ServerMessage {
+        ServerMessage {
+            id,
+            body: ServerBody::Error {
+                code,
+                message: message.into(),
+            },
+        }
+    }
+}
