@@ -4,6 +4,7 @@
 
 pub mod error;
 pub mod game;
+pub mod lgame;
 pub mod rng;
 pub mod value;
 
