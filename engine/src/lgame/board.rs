@@ -305,10 +305,16 @@ mod tests {
     #[test]
     fn square_names() {
         assert_eq!(Square::parse("a1").map(|s| s.index()), Ok(0));
-        assert_eq!(Square::parse("D4").map(|s| s.to_string()).as_deref(), Ok("d4"));
+        assert_eq!(
+            Square::parse("D4").map(|s| s.to_string()).as_deref(),
+            Ok("d4")
+        );
         assert!(Square::parse("e1").is_err());
         assert!(Square::parse("a5").is_err());
         assert!(Square::parse("a").is_err());
-        assert_eq!(Square::all().map(|s| s.to_string()).nth(5).as_deref(), Some("b2"));
+        assert_eq!(
+            Square::all().map(|s| s.to_string()).nth(5).as_deref(),
+            Some("b2")
+        );
     }
 }

@@ -115,7 +115,10 @@ const fn build_pair_index() -> [[u16; PLACEMENTS]; PLACEMENTS] {
         }
         me += 1;
     }
-    assert!(n as usize == PAIRS, "656 ordered pairs of Ls do not overlap");
+    assert!(
+        n as usize == PAIRS,
+        "656 ordered pairs of Ls do not overlap"
+    );
     out
 }
 

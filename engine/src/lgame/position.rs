@@ -207,7 +207,12 @@ mod tests {
         let blue = l(["b2", "c2", "d2", "d3"]);
         let ok = Position::new(red, blue, [sq("d4"), sq("a1")], Color::Red);
         assert_eq!(ok, Ok(Position::start()));
-        let clash = Position::new(red, l(["a3", "a4", "b4", "c4"]), [sq("a1"), sq("d4")], Color::Red);
+        let clash = Position::new(
+            red,
+            l(["a3", "a4", "b4", "c4"]),
+            [sq("a1"), sq("d4")],
+            Color::Red,
+        );
         assert_eq!(
             clash.map_err(|e| e.to_string()),
             Err("the red L and the blue L both cover a3; pieces may not overlap".into())

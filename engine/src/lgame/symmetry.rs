@@ -124,12 +124,18 @@ mod tests {
             for p in Placement::all() {
                 seen[s.placement(p).index()] = true;
             }
-            assert!(seen.iter().all(|&b| b), "{} permutes the placements", s.name());
+            assert!(
+                seen.iter().all(|&b| b),
+                "{} permutes the placements",
+                s.name()
+            );
             for t in Symmetry::ALL {
                 let composed: Vec<Square> = Square::all().map(|q| t.square(s.square(q))).collect();
-                let closed = Symmetry::ALL
-                    .iter()
-                    .any(|u| Square::all().map(|q| u.square(q)).eq(composed.iter().copied()));
+                let closed = Symmetry::ALL.iter().any(|u| {
+                    Square::all()
+                        .map(|q| u.square(q))
+                        .eq(composed.iter().copied())
+                });
                 assert!(closed, "{} after {} is a symmetry", t.name(), s.name());
             }
         }

@@ -75,7 +75,9 @@ fn a_blocked_position_is_lost_in_0_and_a_move_into_it_wins_in_1() {
     let before = pos(".BB./NB../RB.N/RRR. b");
     let v = solution.value(&before);
     assert_eq!((v.outcome, v.remoteness), (Outcome::Win, Some(1)));
-    let m = before.parse_move("b2b3b4c2").unwrap_or_else(|e| panic!("{e}"));
+    let m = before
+        .parse_move("b2b3b4c2")
+        .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(m.to_string(), "b2b3b4c2");
     assert_eq!(before.play(&m), Ok(blocked));
 }
@@ -135,7 +137,10 @@ fn illegal_moves_name_the_rule() {
         ("b1c1c2c3", "the L cannot cover c2: the blue L is there"),
         ("a1a2a3b3", "the L cannot cover a1: a neutral is there"),
         ("a2a3a4b4 b1-c1", "there is no neutral on b1"),
-        ("a2a3a4b4 d4-d4", "the neutral on d4 must move to another square, or not move at all"),
+        (
+            "a2a3a4b4 d4-d4",
+            "the neutral on d4 must move to another square, or not move at all",
+        ),
         (
             "a2a3a4b4 d4-a4",
             "a neutral can only move to an empty square: a4 is covered by the red L",
