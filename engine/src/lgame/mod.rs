@@ -28,6 +28,8 @@ mod solve;
 mod symmetry;
 
 #[cfg(test)]
+mod notation_tests;
+#[cfg(test)]
 mod tests;
 
 use std::fmt;
