@@ -36,6 +36,7 @@ impl Error {
     }
 }
 
+#[allow(dead_code)] // Used by games on other branches; the L-game has no parameters or limits.
 pub(crate) fn params(msg: impl Into<String>) -> Error {
     Error::Params(msg.into())
 }
@@ -48,6 +49,7 @@ pub(crate) fn notation(msg: impl Into<String>) -> Error {
 pub(crate) fn illegal(msg: impl Into<String>) -> Error {
     Error::Illegal(msg.into())
 }
+#[allow(dead_code)] // Used by games on other branches; the L-game has no parameters or limits.
 pub(crate) fn too_large(msg: impl Into<String>) -> Error {
     Error::TooLarge(msg.into())
 }
