@@ -1,0 +1,2 @@
+//! grundyd: the grundy server.
+pub mod db;
