@@ -4,6 +4,8 @@
 
 pub mod error;
 pub mod game;
+pub mod nim;
+mod number_list;
 pub mod rng;
 pub mod value;
 
