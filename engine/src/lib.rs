@@ -2,6 +2,7 @@
 //! bars and de Bono's L-game — with their rules, notation, exact classification and an
 //! engine that plays them perfectly. Pure computation: no IO, no async.
 
+pub mod chocolate;
 pub mod error;
 pub mod game;
 pub mod nim;
