@@ -1,0 +1,124 @@
+//! Exact remoteness of a chocolate bar by dynamic programming over the bars it can reach,
+//! in O(1) per bar, because no formula is known for steps k ≥ 1.
+
+use crate::chocolate::position::max_height;
+use crate::chocolate::Position;
+use crate::nim::remoteness_of_piles;
+
+/// Smith's remoteness of `p`: plies to the end when the winner hurries and the loser delays.
+///
+/// Exact, or `None` when the bars reachable from `p` outnumber `budget`: the DP spends O(1)
+/// time per reachable bar and 32 bytes per pair (u ≤ x, v ≤ y). When `None`, x + y + z is an
+/// upper bound, since every break eats at least one square. With k = 0 the bar is three-heap
+/// Nim, whose closed form is exact without any budget.
+pub fn remoteness(p: &Position, budget: u64) -> Option<u64> {
+    if p.k() == 0 {
+        return Some(remoteness_of_piles(&[p.x(), p.y(), p.z()]));
+    }
+    if reachable_bars(p)? > u128::from(budget) {
+        return None;
+    }
+    by_dp(p)
+}
+
+/// How many bars {u, v, w} are reachable from `p`: u ≤ x, w ≤ z, v ≤ min(y, ⌊w/k⌋); `None`
+/// when the count overflows (it is then far beyond any budget).
+pub(crate) fn reachable_bars(p: &Position) -> Option<u128> {
+    let (x, y, z) = (u128::from(p.x()), u128::from(p.y()), u128::from(p.z()));
+    let per_strip = match u128::from(p.k()) {
+        0 => (y + 1) * (z + 1),
+        // Columns below y·k carry ⌊w/k⌋ + 1 heights; the rest (at least one) carry y + 1.
+        k => k * y * y.saturating_sub(1) / 2 + y * (z + 1 - y * k) + (z + 1),
+    };
+    per_strip.checked_mul(x + 1)
+}
+
+/// The prefix summary a set of successors' remoteness needs: the least even one and the
+/// greatest one.
+#[derive(Debug, Clone, Copy)]
+struct Options {
+    least_even: u64,
+    greatest_plus_one: u64,
+}
+
+impl Options {
+    const NONE: Options = Options {
+        least_even: u64::MAX,
+        greatest_plus_one: 0,
+    };
+
+    fn add(&mut self, r: u64) {
+        if r % 2 == 0 {
+            self.least_even = self.least_even.min(r);
+        }
+        self.greatest_plus_one = self.greatest_plus_one.max(r + 1);
+    }
+
+    fn merge(&mut self, other: Options) {
+        self.least_even = self.least_even.min(other.least_even);
+        self.greatest_plus_one = self.greatest_plus_one.max(other.greatest_plus_one);
+    }
+
+    /// `remoteness_of` these options: 1 + the least even, else 1 + the greatest, else 0.
+    fn remoteness(self) -> u64 {
+        if self.least_even == u64::MAX {
+            self.greatest_plus_one
+        } else {
+            self.least_even + 1
+        }
+    }
+}
+
+/// The DP itself, for any k (the tests run it on k = 0 against Nim's closed form).
+///
+/// Like the Grundy table, the moves from {u, v, w} form prefixes: strip cuts are {u', v, w}
+/// for u' < u, horizontal breaks {u, v', w} for v' < v, vertical breaks that keep the height
+/// {u, v, w'} for v·k ≤ w' < w, and those that lower it the stair tops {u, ⌊w'/k⌋, w'} for
+/// w' < v·k. A running summary per prefix makes each bar O(1). `None` only if the sizes do
+/// not fit in memory indices.
+pub(crate) fn by_dp(p: &Position) -> Option<u64> {
+    let (k, y, z) = (u64::from(p.k()), p.y(), p.z());
+    let strip = usize::try_from(p.x()).ok()?.checked_add(1)?;
+    let rows = usize::try_from(y).ok()?.checked_add(1)?;
+    // Per row v and strip u: the bars {u, v, w'} solved so far with v·k ≤ w' (0 ≤ w' if k = 0).
+    let mut along_row = vec![Options::NONE; rows.checked_mul(strip)?];
+    // Per row v and strip u: the stair tops {u, ⌊w'/k⌋, w'} for w' < v·k, fixed once row v starts.
+    let mut below_row = vec![Options::NONE; rows.checked_mul(strip)?];
+    // Per strip u: the stair tops solved so far, and the current column below the current v.
+    let mut tops = vec![Options::NONE; strip];
+    let mut column = vec![Options::NONE; strip];
+    let mut last = 0;
+    for w in 0..=z {
+        let height = y.min(max_height(p.k(), w));
+        if k > 0 && w % k == 0 && w / k <= y {
+            let v = usize::try_from(w / k).ok()?;
+            below_row[v * strip..(v + 1) * strip].copy_from_slice(&tops);
+        }
+        column.fill(Options::NONE);
+        for v in 0..=usize::try_from(height).ok()? {
+            let is_stair_top = k > 0 && v as u64 == w / k && (v as u64) < y;
+            let row = v * strip..(v + 1) * strip;
+            let mut cuts = Options::NONE;
+            for (u, (along, below)) in along_row[row.clone()]
+                .iter_mut()
+                .zip(&below_row[row])
+                .enumerate()
+            {
+                let mut options = cuts;
+                options.merge(column[u]);
+                options.merge(*along);
+                options.merge(*below);
+                let r = options.remoteness();
+                cuts.add(r);
+                column[u].add(r);
+                along.add(r);
+                if is_stair_top {
+                    tops[u].add(r);
+                }
+                last = r;
+            }
+        }
+    }
+    // The last bar solved is {x, y, z} itself.
+    Some(last)
+}

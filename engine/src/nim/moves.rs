@@ -1,0 +1,168 @@
+//! Nim moves — take stones from one pile — with their notation `2:3` and the rules of play.
+
+use std::fmt;
+
+use crate::error::{illegal, notation, Error};
+use crate::nim::Position;
+use crate::number_list::parse_numbers;
+
+/// Take `take` stones from pile `pile` (0-based here; people see it numbered from 1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// The pile, counted from 0.
+    pub pile: usize,
+    /// How many stones are taken, at least one.
+    pub take: u64,
+}
+
+impl fmt::Display for Move {
+    /// Canonical notation `P:T`: take T stones from pile P, counted from 1.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.pile.saturating_add(1), self.take)
+    }
+}
+
+impl Position {
+    /// Checks `m` against the rules, naming the one it breaks.
+    fn check(&self, m: &Move) -> Result<(), Error> {
+        let count = self.piles().len();
+        let Some(&stones) = self.piles().get(m.pile) else {
+            return Err(illegal(format!(
+                "there is no pile {}: the piles are numbered 1 to {count}",
+                m.pile as u128 + 1
+            )));
+        };
+        if m.take == 0 {
+            return Err(illegal("take at least one stone"));
+        }
+        if m.take > stones {
+            return Err(illegal(format!(
+                "pile {} has {}; you cannot take {}",
+                m.pile + 1,
+                stones_word(stones),
+                m.take
+            )));
+        }
+        Ok(())
+    }
+
+    /// Reads `P:T`.
+    fn parse_take(&self, text: &str, pile: &str, take: &str) -> Result<Move, Error> {
+        let unreadable = || {
+            notation(format!(
+                "`{text}` is not a move: write pile:stones, such as 2:3"
+            ))
+        };
+        let pile: u64 = pile.trim().parse().map_err(|_| unreadable())?;
+        let take: u64 = take.trim().parse().map_err(|_| unreadable())?;
+        let count = self.piles().len();
+        let index = pile
+            .checked_sub(1)
+            .and_then(|i| usize::try_from(i).ok())
+            .filter(|&i| i < count)
+            .ok_or_else(|| {
+                illegal(format!(
+                    "there is no pile {pile}: the piles are numbered 1 to {count}"
+                ))
+            })?;
+        let m = Move { pile: index, take };
+        self.check(&m)?;
+        Ok(m)
+    }
+
+    /// Reads the position after the move, such as `3,1,5`, and finds the one pile that shrank.
+    fn parse_result(&self, text: &str) -> Result<Move, Error> {
+        let after = parse_numbers(text).map_err(|reason| {
+            notation(format!(
+                "{reason}; a move is pile:stones, such as 2:3, or the position after it"
+            ))
+        })?;
+        let before = self.piles();
+        let shown = after
+            .iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join(",");
+        if after.len() != before.len() {
+            return Err(illegal(format!(
+                "a move keeps all {} piles; {shown} has {}",
+                before.len(),
+                after.len()
+            )));
+        }
+        let changed: Vec<usize> = (0..before.len())
+            .filter(|&i| before[i] != after[i])
+            .collect();
+        let &[i] = changed.as_slice() else {
+            return Err(illegal(format!(
+                "a move changes exactly one pile; {self} → {shown} changes {}",
+                count_word(changed.len())
+            )));
+        };
+        if after[i] > before[i] {
+            return Err(illegal(format!(
+                "a move only takes stones; pile {} would grow from {} to {}",
+                i + 1,
+                before[i],
+                after[i]
+            )));
+        }
+        Ok(Move {
+            pile: i,
+            take: before[i] - after[i],
+        })
+    }
+}
+
+impl crate::Position for Position {
+    type Move = Move;
+
+    /// Pile by pile, fewest stones taken first.
+    fn legal_moves(&self) -> Vec<Move> {
+        let mut moves = Vec::new();
+        for (pile, &stones) in self.piles().iter().enumerate() {
+            moves.extend((1..=stones).map(|take| Move { pile, take }));
+        }
+        moves
+    }
+
+    fn move_count(&self) -> u64 {
+        self.total()
+    }
+
+    fn play(&self, m: &Move) -> Result<Position, Error> {
+        self.check(m)?;
+        let stones = self.piles()[m.pile];
+        Ok(self.with_pile(m.pile, stones - m.take))
+    }
+
+    /// Accepts `P:T` (take T stones from pile P, counted from 1) or the position after the
+    /// move, such as `3,1,5`.
+    fn parse_move(&self, text: &str) -> Result<Move, Error> {
+        let text = text.trim();
+        match text.split_once(':') {
+            Some((pile, take)) => self.parse_take(text, pile, take),
+            None => self.parse_result(text),
+        }
+    }
+}
+
+/// `1 stone`, `4 stones`.
+fn stones_word(n: u64) -> String {
+    if n == 1 {
+        "1 stone".to_string()
+    } else {
+        format!("{n} stones")
+    }
+}
+
+/// How many piles a would-be move changed, in words for the small counts people see.
+fn count_word(n: usize) -> String {
+    const WORDS: [&str; 17] = [
+        "none", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+        "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
+    ];
+    WORDS
+        .get(n)
+        .map_or_else(|| n.to_string(), |w| (*w).to_string())
+}
