@@ -36,7 +36,6 @@ impl Error {
     }
 }
 
-#[allow(dead_code)] // Used by games on other branches; the L-game has no parameters or limits.
 pub(crate) fn params(msg: impl Into<String>) -> Error {
     Error::Params(msg.into())
 }
@@ -49,7 +48,6 @@ pub(crate) fn notation(msg: impl Into<String>) -> Error {
 pub(crate) fn illegal(msg: impl Into<String>) -> Error {
     Error::Illegal(msg.into())
 }
-#[allow(dead_code)] // Used by games on other branches; the L-game has no parameters or limits.
 pub(crate) fn too_large(msg: impl Into<String>) -> Error {
     Error::TooLarge(msg.into())
 }

@@ -27,6 +27,7 @@ pub mod error;
 pub mod game;
 pub mod knowledge;
 pub mod lgame;
+mod number_list;
 pub mod nim;
 pub mod player;
 pub mod rng;

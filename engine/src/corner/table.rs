@@ -388,7 +388,7 @@ impl Solver {
         let w0 = lb as usize / 64;
         let below_lb = (1u64 << (lb % 64)) - 1;
         // The first word with a value missing from every set, skipping the step values.
-        let mut found = |w: usize, mut word: u64| {
+        let found = |w: usize, mut word: u64| {
             if w == w0 {
                 word |= below_lb;
             }
