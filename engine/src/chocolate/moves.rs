@@ -61,7 +61,7 @@ impl Position {
         let unreadable = || {
             notation(format!(
                 "`{text}` is not a move: write x=U, y=V or z=W (the length left after the cut), \
-                 or the position after the move"
+                 or the position after the move, such as 1,2,3"
             ))
         };
         let value: u64 = value.trim().parse().map_err(|_| unreadable())?;
@@ -77,9 +77,10 @@ impl Position {
 
     /// Reads the position after the move, such as `1,2,3`, and finds the break that leaves it.
     fn parse_result(&self, text: &str) -> Result<Move, Error> {
-        let [a, b, c] = read_three(text).map_err(|reason| {
+        let [a, b, c] = read_three(text).map_err(|_| {
             notation(format!(
-                "{reason}; a move is x=U, y=V, z=W or the position after it"
+                "`{text}` is not a move: write x=U, y=V or z=W (the length left after the cut), \
+                 or the position after the move, such as 1,2,3"
             ))
         })?;
         let (x, y, z) = (self.x(), self.y(), self.z());

@@ -43,8 +43,5 @@ pub fn grundy(p: &Position, table: Option<&Table>) -> Result<u64, Error> {
 /// The exact value of `p`: outcome and Grundy number (errors as in [`staircase_grundy`]), and
 /// the remoteness when the bars it can reach fit in `budget` (see [`remoteness`]).
 pub fn value(p: &Position, table: Option<&Table>, budget: u64) -> Result<Value, Error> {
-    Ok(Value::impartial(
-        grundy(p, table)?,
-        remoteness::remoteness(p, budget),
-    ))
+    Ok(Value::impartial(grundy(p, table)?, remoteness(p, budget)))
 }

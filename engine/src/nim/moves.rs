@@ -72,9 +72,10 @@ impl Position {
 
     /// Reads the position after the move, such as `3,1,5`, and finds the one pile that shrank.
     fn parse_result(&self, text: &str) -> Result<Move, Error> {
-        let after = parse_numbers(text).map_err(|reason| {
+        let after = parse_numbers(text).map_err(|_| {
             notation(format!(
-                "{reason}; a move is pile:stones, such as 2:3, or the position after it"
+                "`{text}` is not a move: write pile:stones, such as 2:3, or the position after \
+                 the move, such as 3,1,5"
             ))
         })?;
         let before = self.piles();
@@ -84,8 +85,13 @@ impl Position {
             .collect::<Vec<_>>()
             .join(",");
         if after.len() != before.len() {
+            // Two numbers may be a take typed with a space or a dash: say how to write it.
+            let hint = match after.as_slice() {
+                [pile, take] => format!(" (to take {take} from pile {pile}, write {pile}:{take})"),
+                _ => String::new(),
+            };
             return Err(illegal(format!(
-                "a move keeps all {} piles; {shown} has {}",
+                "a move keeps all {} piles; {shown} has {}{hint}",
                 before.len(),
                 after.len()
             )));

@@ -199,7 +199,14 @@ fn move_errors_name_the_rule() {
         illegal("3,6,5"),
         "a move only takes stones; pile 2 would grow from 4 to 6"
     );
-    assert_eq!(illegal("3,4"), "a move keeps all 3 piles; 3,4 has 2");
+    assert_eq!(
+        illegal("2 3"),
+        "a move keeps all 3 piles; 2,3 has 2 (to take 3 from pile 2, write 2:3)"
+    );
+    assert_eq!(
+        illegal("1,2,3,4"),
+        "a move keeps all 3 piles; 1,2,3,4 has 4"
+    );
     assert_eq!(
         pos(&[1]).play(&Move { pile: 0, take: 2 }),
         Err(Error::Illegal(
