@@ -1,2 +1,27 @@
-//! grundyd: the grundy server.
+//! `grundyd`, the grundy server: matches of seven combinatorial games over websockets, every
+//! move stored in SQLite before it is acknowledged, and an engine that plays perfectly.
+//!
+//! Start it in-process (as the tests do) with a listener on port 0:
+//! ```no_run
+//! # async fn demo() -> anyhow::Result<()> {
+//! let db = daemon::db::Db::open(std::path::Path::new("grundy.db")).await?;
+//! let hub = daemon::Hub::start(db, daemon::Config::default()).await?;
+//! let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+//! daemon::run(listener, hub, std::future::pending()).await;
+//! # Ok(()) }
+//! ```
+
+pub mod analysis;
+pub mod auth;
+pub mod clock;
+pub mod config;
+pub mod connection;
 pub mod db;
+pub mod errors;
+pub mod hub;
+pub mod matches;
+pub mod server;
+
+pub use config::Config;
+pub use hub::Hub;
+pub use server::run;

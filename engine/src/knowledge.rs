@@ -70,7 +70,7 @@ pub struct Classification {
 pub const DEFAULT_BUDGET: u64 = 200_000;
 
 /// The solved tables at hand, and how much on-demand work a question may cost.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub struct Knowledge {
     corner: BTreeMap<Piece, Arc<corner::Table>>,
     chocolate: BTreeMap<u32, Arc<chocolate::Table>>,

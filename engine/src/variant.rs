@@ -182,13 +182,15 @@ impl Variant {
         })
     }
 
-    /// The standard start: the far corner (N−1, N−1); Nim 3,4,5; chocolate {5, 3, 3k + 4}
-    /// ({5, 3, 7} for k = 0); the L-game's `...N/RRRB/RBBB/N... r`.
+    /// The standard start: the corner games at (N−1, ⌊(N−1)/2⌋) — the right edge, halfway
+    /// up, where no piece can reach the corner at once (from the far corner the queen would
+    /// win in one move); Nim 3,4,5; chocolate {5, 3, 3k + 4} ({5, 3, 7} for k = 0); the
+    /// L-game's `...N/RRRB/RBBB/N... r`.
     pub fn start(&self) -> AnyPosition {
         match *self {
             Variant::Corner { piece, size } => AnyPosition::Corner(
-                corner::Position::new(piece, size, size - 1, size - 1)
-                    .expect("the far corner is on the board"),
+                corner::Position::new(piece, size, size - 1, (size - 1) / 2)
+                    .expect("the right edge is on the board"),
             ),
             Variant::Nim => {
                 AnyPosition::Nim(nim::Position::new(vec![3, 4, 5]).expect("3,4,5 is valid"))

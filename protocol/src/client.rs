@@ -74,6 +74,10 @@ pub enum Request {
         /// An optional clock, `5+3`.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         clock: Option<ClockSpec>,
+        /// Let the engine at this level play the creator's seat too (engine against engine,
+        /// for watching); the creator then follows as a spectator.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        my_engine: Option<String>,
     },
     /// Lists open matches and matches in progress.
     Lobby,

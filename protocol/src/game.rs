@@ -253,6 +253,10 @@ pub struct MatchState {
     pub rematch_offer: Option<Seat>,
     /// How many times the current position (with the side to move) has occurred.
     pub repetitions: u32,
+    /// After a draw by repetition: the plies at which the repeated position occurred (0 is
+    /// the start); the moves between the first and the last form the cycle.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub repetition_plies: Vec<u32>,
     /// The match this one is a rematch of.
     pub rematch_of: Option<i64>,
     /// The rematch that followed this match, once created.

@@ -53,12 +53,6 @@ impl Position {
         Position::new(piece, size, x, y)
     }
 
-    /// The corner farthest from the goal, (N−1, N−1): the usual start.
-    pub fn start(piece: Piece, size: u64) -> Result<Position, Error> {
-        let n = super::check_size(size)?;
-        Position::new(piece, n, n - 1, n - 1)
-    }
-
     /// Which piece this is.
     pub fn piece(&self) -> Piece {
         self.piece

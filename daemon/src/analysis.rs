@@ -1,0 +1,143 @@
+//! The solved tables the daemon plays and answers from, grown on demand (bounded, off the
+//! async runtime) when a match needs a bigger board than the tables cover.
+
+use std::sync::{Arc, RwLock};
+
+use engine::corner::{Piece, Table};
+use engine::{chocolate, AnyPosition, Knowledge, DEFAULT_BUDGET};
+use protocol::{ErrorBody, ErrorCode};
+
+use crate::errors::internal;
+
+/// Board side of the corner tables solved at start (15 ms each on this machine).
+pub const START_BOARD: u64 = 1024;
+/// Largest corner board the engine plays on: its table takes about 0.3 s to solve.
+pub const ENGINE_MAX_BOARD: u64 = 4096;
+/// Staircase length of the chocolate tables solved at start.
+pub const START_BAR: u64 = 1024;
+/// Longest odd-step staircase the engine plays on (the solver's memory limit).
+pub const ENGINE_MAX_BAR: u64 = 8000;
+
+/// The daemon's tables, shared by every match and query.
+pub struct Analysis {
+    /// Swapped whole when a table is added, so readers never wait for a computation.
+    knowledge: RwLock<Arc<Knowledge>>,
+    /// One on-demand computation at a time: two matches needing the same big table wait for
+    /// one solve rather than running two.
+    grow: tokio::sync::Mutex<()>,
+}
+
+impl Analysis {
+    /// Solves the start tables (about a tenth of a second) on a blocking thread.
+    pub async fn start() -> anyhow::Result<Analysis> {
+        let knowledge = tokio::task::spawn_blocking(|| -> Result<Knowledge, engine::Error> {
+            let mut k = Knowledge::new(DEFAULT_BUDGET);
+            for piece in Piece::ALL {
+                k.add_corner(Arc::new(Table::solve(piece, START_BOARD)?));
+            }
+            for step in [1, 3, 5] {
+                k.add_chocolate(Arc::new(chocolate::Table::solve(step, START_BAR)?));
+            }
+            k.lgame();
+            Ok(k)
+        })
+        .await??;
+        Ok(Analysis {
+            knowledge: RwLock::new(Arc::new(knowledge)),
+            grow: tokio::sync::Mutex::new(()),
+        })
+    }
+
+    /// What is known now.
+    pub fn current(&self) -> Arc<Knowledge> {
+        match self.knowledge.read() {
+            Ok(k) => k.clone(),
+            Err(poisoned) => poisoned.into_inner().clone(),
+        }
+    }
+
+    /// Checks that the engine can play from `pos` — the tables it needs exist or may be built.
+    pub fn engine_can_play(pos: &AnyPosition) -> Result<(), ErrorBody> {
+        match Need::of(pos) {
+            Need::Corner(_, n) if n > ENGINE_MAX_BOARD => Err(ErrorBody::new(
+                ErrorCode::TooLarge,
+                format!(
+                    "the engine plays corner games on boards up to {ENGINE_MAX_BOARD}×{ENGINE_MAX_BOARD}; \
+                     play this one against a person"
+                ),
+            )),
+            Need::Chocolate(_, z) if z > ENGINE_MAX_BAR => Err(ErrorBody::new(
+                ErrorCode::TooLarge,
+                format!(
+                    "the engine plays chocolate with an odd step on staircases up to z = \
+                     {ENGINE_MAX_BAR}; play this one against a person"
+                ),
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// Knowledge covering `pos` and every position after it, building a table if needed.
+    pub async fn covering(&self, pos: &AnyPosition) -> Result<Arc<Knowledge>, ErrorBody> {
+        let need = Need::of(pos);
+        let current = self.current();
+        if need.met_by(&current) {
+            return Ok(current);
+        }
+        Analysis::engine_can_play(pos)?;
+        let _one_at_a_time = self.grow.lock().await;
+        let current = self.current();
+        if need.met_by(&current) {
+            return Ok(current);
+        }
+        let mut grown = (*current).clone();
+        let built = tokio::task::spawn_blocking(move || -> Result<Knowledge, engine::Error> {
+            match need {
+                Need::Corner(piece, n) => grown.add_corner(Arc::new(Table::solve(piece, n)?)),
+                Need::Chocolate(k, z) => {
+                    grown.add_chocolate(Arc::new(chocolate::Table::solve(k, z)?))
+                }
+                Need::Nothing => {}
+            }
+            Ok(grown)
+        })
+        .await
+        .map_err(|e| internal("build a table", e))?
+        .map_err(crate::errors::engine_error)?;
+        let built = Arc::new(built);
+        match self.knowledge.write() {
+            Ok(mut k) => *k = built.clone(),
+            Err(poisoned) => *poisoned.into_inner() = built.clone(),
+        }
+        tracing::info!(?need, "table built on demand");
+        Ok(built)
+    }
+}
+
+/// The table a position's whole game needs.
+#[derive(Debug, Clone, Copy)]
+enum Need {
+    Nothing,
+    /// A corner table of at least this side.
+    Corner(Piece, u64),
+    /// An odd-step staircase table reaching this z.
+    Chocolate(u32, u64),
+}
+
+impl Need {
+    fn of(pos: &AnyPosition) -> Need {
+        match pos {
+            AnyPosition::Corner(p) => Need::Corner(p.piece(), p.x().max(p.y()) + 1),
+            AnyPosition::Chocolate(p) if p.k() % 2 == 1 => Need::Chocolate(p.k(), p.z()),
+            _ => Need::Nothing,
+        }
+    }
+
+    fn met_by(&self, k: &Knowledge) -> bool {
+        match *self {
+            Need::Nothing => true,
+            Need::Corner(piece, n) => k.corner_table(piece).is_some_and(|t| t.size() >= n),
+            Need::Chocolate(step, z) => k.chocolate_table(step).is_some_and(|t| t.z_max() >= z),
+        }
+    }
+}

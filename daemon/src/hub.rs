@@ -1,0 +1,83 @@
+//! What every connection shares: the database, the tables, and the live matches.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use protocol::{MatchStatus, MatchSummary};
+
+use crate::analysis::Analysis;
+use crate::config::Config;
+use crate::db::Db;
+use crate::matches::{self, MatchHandle};
+
+/// Shared server state.
+pub struct Hub {
+    /// Where everything is stored.
+    pub db: Db,
+    /// Settings from the command line.
+    pub config: Config,
+    /// Solved tables for the engine and for queries.
+    pub analysis: Analysis,
+    /// Live matches by id: under way, waiting, or recently over. A std mutex: it is never
+    /// held across an await.
+    matches: Mutex<HashMap<i64, MatchHandle>>,
+}
+
+impl Hub {
+    /// Solves the start tables and brings back the matches that were under way.
+    pub async fn start(db: Db, config: Config) -> anyhow::Result<Arc<Hub>> {
+        let analysis = Analysis::start().await?;
+        let hub = Arc::new(Hub {
+            db,
+            config,
+            analysis,
+            matches: Mutex::new(HashMap::new()),
+        });
+        let restored = matches::restore(&hub).await?;
+        if restored > 0 {
+            tracing::info!(restored, "matches under way restored from the database");
+        }
+        Ok(hub)
+    }
+
+    fn live(&self) -> std::sync::MutexGuard<'_, HashMap<i64, MatchHandle>> {
+        self.matches.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Registers a live match.
+    pub fn insert(&self, handle: MatchHandle) {
+        self.live().insert(handle.id, handle);
+    }
+
+    /// Forgets a match whose actor stopped.
+    pub fn remove(&self, id: i64) {
+        self.live().remove(&id);
+    }
+
+    /// A live match.
+    pub fn get(&self, id: i64) -> Option<MatchHandle> {
+        self.live().get(&id).cloned()
+    }
+
+    /// Matches waiting for an opponent and matches under way, oldest first.
+    pub fn lobby(&self) -> (Vec<MatchSummary>, Vec<MatchSummary>) {
+        let mut states: Vec<_> = self.live().values().map(|h| h.state()).collect();
+        states.sort_by_key(|s| s.match_id);
+        let summary = |s: &protocol::MatchState| MatchSummary {
+            match_id: s.match_id,
+            params: s.params.clone(),
+            status: s.status,
+            seats: s.seats.clone(),
+            ply: s.ply,
+            clock: s.clock.as_ref().map(|c| c.spec),
+        };
+        let pick = |status| {
+            states
+                .iter()
+                .filter(|s| s.status == status)
+                .map(|s| summary(s))
+                .collect()
+        };
+        (pick(MatchStatus::Waiting), pick(MatchStatus::Playing))
+    }
+}

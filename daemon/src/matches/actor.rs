@@ -1,0 +1,414 @@
+//! The match actor: one task per live match, the only writer of its state. Every change is
+//! committed to the database before it is acknowledged or published.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use engine::{Level, Outcome as Value, Rng};
+use protocol::{ErrorBody, ErrorCode, MatchState, MatchStatus, Outcome, Reason, Seat};
+use tokio::sync::{mpsc, watch};
+use tracing::Instrument;
+
+use super::model::{Occupant, Pending};
+use super::{Accepted, Action, Command, MatchHandle, Model, COMMAND_QUEUE};
+use crate::clock::{instant_at, now_ms, unix_ms};
+use crate::db::{Finish, NewMove};
+use crate::errors::internal;
+use crate::hub::Hub;
+
+/// How long a finished match stays live for rematch requests and late watchers when nobody
+/// sends it anything.
+const LINGER: Duration = Duration::from_secs(600);
+
+/// Starts the actor of `model` and registers it with the hub.
+pub fn spawn(hub: &Arc<Hub>, model: Model) -> MatchHandle {
+    let (tx, rx) = mpsc::channel(COMMAND_QUEUE);
+    let (state_tx, state_rx) = watch::channel(Arc::new(model.state(now_ms())));
+    let handle = MatchHandle {
+        id: model.id,
+        tx: tx.clone(),
+        state: state_rx,
+    };
+    hub.insert(handle.clone());
+    let span = tracing::info_span!("match", id = model.id, game = %model.variant.kind());
+    let actor = Actor {
+        hub: hub.clone(),
+        model,
+        tx,
+        state: state_tx,
+        engine_for: None,
+    };
+    tokio::spawn(actor.run(rx).instrument(span));
+    handle
+}
+
+struct Actor {
+    hub: Arc<Hub>,
+    model: Model,
+    /// For the engine task to send its move back.
+    tx: mpsc::Sender<Command>,
+    state: watch::Sender<Arc<MatchState>>,
+    /// The ply the engine is thinking about, so it is asked once per turn.
+    engine_for: Option<u32>,
+}
+
+impl Actor {
+    async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
+        loop {
+            self.schedule_engine();
+            let deadline = self.model.clocks.as_ref().and_then(|c| c.deadline());
+            let over = matches!(
+                self.model.status,
+                MatchStatus::Finished | MatchStatus::Aborted
+            );
+            let changed = tokio::select! {
+                cmd = rx.recv() => match cmd {
+                    Some(cmd) => self.handle(cmd).await,
+                    None => break,
+                },
+                _ = tokio::time::sleep_until(instant_at(deadline.unwrap_or(0))), if deadline.is_some() => {
+                    self.flag_fall().await
+                }
+                _ = tokio::time::sleep(LINGER), if over => break,
+            };
+            if changed {
+                self.publish();
+            }
+        }
+        self.hub.remove(self.model.id);
+        tracing::debug!("match actor stopped");
+    }
+
+    fn publish(&self) {
+        self.state.send_replace(Arc::new(self.model.state(now_ms())));
+    }
+
+    /// Handles one command; returns whether the state changed.
+    async fn handle(&mut self, cmd: Command) -> bool {
+        match cmd {
+            Command::Join { player, reply } => {
+                let result = self.join(player).await;
+                let ok = result.is_ok();
+                let _ = reply.send(result.map(|()| self.model.state(now_ms())));
+                ok
+            }
+            Command::Move {
+                player,
+                text,
+                reply,
+            } => {
+                let result = self.play(Some(player), &text).await;
+                let ok = result.is_ok();
+                let _ = reply.send(result);
+                ok
+            }
+            Command::Act {
+                player,
+                action,
+                reply,
+            } => {
+                let result = self.act(player, action).await;
+                let ok = result.is_ok();
+                let _ = reply.send(result);
+                ok
+            }
+            Command::Presence { player, connected } => {
+                let Some(seat) = self.model.seat_of(player) else {
+                    return false;
+                };
+                if let Occupant::Player { connected: c, .. } =
+                    &mut self.model.seats[usize::from(seat)]
+                {
+                    *c = connected;
+                }
+                true
+            }
+            Command::EngineMove { ply, result } => {
+                if self.engine_for != Some(ply) || self.model.ply() + 1 != ply {
+                    return false; // stale: the match moved on (resignation, flag)
+                }
+                self.engine_for = None;
+                match result {
+                    Ok(text) => match self.play(None, &text).await {
+                        Ok(_) => true,
+                        Err(e) => {
+                            tracing::error!(error = ?e, "engine move refused");
+                            self.engine_resigns().await
+                        }
+                    },
+                    Err(e) => {
+                        tracing::error!(error = ?e, "engine could not move");
+                        self.engine_resigns().await
+                    }
+                }
+            }
+        }
+    }
+
+    async fn join(&mut self, player: super::PlayerRef) -> Result<(), ErrorBody> {
+        if self.model.status != MatchStatus::Waiting {
+            return Err(self.model.not_active());
+        }
+        if self.model.seat_of(player.id).is_some() {
+            return Err(ErrorBody::new(
+                ErrorCode::InvalidState,
+                format!(
+                    "you already sit in match {}; wait for an opponent to join",
+                    self.model.id
+                ),
+            ));
+        }
+        let seat = (0..2u8)
+            .find(|&s| self.model.seats[usize::from(s)] == Occupant::Empty)
+            .ok_or_else(|| self.model.not_active())?;
+        self.hub
+            .db
+            .start_match(self.model.id, seat, player.id, unix_ms())
+            .await
+            .map_err(|e| internal("seat you", e))?;
+        self.model
+            .seat_player(seat, player.id, player.name, now_ms());
+        tracing::info!(seat, player = player.id, "joined");
+        Ok(())
+    }
+
+    /// Checks, stores, then applies a move by player `id` (or the engine, `None`).
+    async fn play(&mut self, id: Option<i64>, text: &str) -> Result<Accepted, ErrorBody> {
+        let now = now_ms();
+        if let Some(seat) = self.model.flag_fallen(now) {
+            self.flag(seat, now).await?;
+            return Err(self.model.not_active());
+        }
+        let pending = self.model.check_move(id, text, now)?;
+        self.store(&pending).await?;
+        let accepted = Accepted {
+            ply: pending.ply,
+            notation: pending.notation.clone(),
+            position: pending.position.to_string(),
+        };
+        tracing::debug!(ply = pending.ply, mv = %pending.notation, "move");
+        if let Some(o) = pending.finish {
+            tracing::info!(reason = o.reason.as_str(), winner = ?o.winner, "match over");
+        }
+        self.model.apply(pending, now);
+        Ok(accepted)
+    }
+
+    async fn store(&self, p: &Pending) -> Result<(), ErrorBody> {
+        let mv = NewMove {
+            match_id: self.model.id,
+            ply: p.ply,
+            seat: p.seat,
+            notation: p.notation.clone(),
+            position: p.position.to_string(),
+            time_ms: p.time_ms,
+            clock_ms: p.clock_ms,
+            played_at: unix_ms(),
+        };
+        let finish = p.finish.map(|o| finish_row(o, p.repetition_plies.clone()));
+        self.hub
+            .db
+            .add_move(mv, finish)
+            .await
+            .map_err(|e| internal("store your move", e))
+    }
+
+    /// Ends the match with `outcome`, stored first.
+    async fn end(&mut self, outcome: Outcome, now: u64) -> Result<(), ErrorBody> {
+        let mut after = self.model.clone();
+        after.stop_clock(now);
+        after.finish(outcome, Vec::new());
+        self.hub
+            .db
+            .finish_match(self.model.id, finish_row(outcome, Vec::new()))
+            .await
+            .map_err(|e| internal("end the match", e))?;
+        tracing::info!(reason = outcome.reason.as_str(), winner = ?outcome.winner, "match over");
+        self.model = after;
+        self.engine_for = None;
+        Ok(())
+    }
+
+    async fn flag(&mut self, seat: Seat, now: u64) -> Result<(), ErrorBody> {
+        let outcome = Outcome {
+            winner: Some(1 - seat),
+            reason: Reason::FlagFall,
+        };
+        self.end(outcome, now).await
+    }
+
+    async fn flag_fall(&mut self) -> bool {
+        let now = now_ms();
+        match self.model.flag_fallen(now) {
+            Some(seat) => self.flag(seat, now).await.is_ok(),
+            None => false,
+        }
+    }
+
+    async fn engine_resigns(&mut self) -> bool {
+        let Some(seat) = self.model.to_move() else {
+            return false;
+        };
+        let outcome = Outcome {
+            winner: Some(1 - seat),
+            reason: Reason::Resignation,
+        };
+        self.end(outcome, now_ms()).await.is_ok()
+    }
+
+    async fn act(&mut self, player: i64, action: Action) -> Result<(), ErrorBody> {
+        let seat = self.model.check_seat(Some(player))?;
+        let now = now_ms();
+        let other = 1 - seat;
+        let playing = self.model.status == MatchStatus::Playing;
+        match action {
+            Action::Resign if playing => {
+                let outcome = Outcome {
+                    winner: Some(other),
+                    reason: Reason::Resignation,
+                };
+                self.end(outcome, now).await
+            }
+            Action::Abort
+                if self.model.ply() == 0
+                    && matches!(
+                        self.model.status,
+                        MatchStatus::Waiting | MatchStatus::Playing
+                    ) =>
+            {
+                let outcome = Outcome {
+                    winner: None,
+                    reason: Reason::Aborted,
+                };
+                self.end(outcome, now).await
+            }
+            Action::Abort => Err(ErrorBody::new(
+                ErrorCode::InvalidState,
+                format!(
+                    "match {} can only be aborted before the first move; resign instead",
+                    self.model.id
+                ),
+            )),
+            Action::OfferDraw | Action::AcceptDraw | Action::DeclineDraw
+                if !self.model.draws_possible() =>
+            {
+                Err(ErrorBody::new(
+                    ErrorCode::InvalidState,
+                    format!(
+                        "{} cannot be drawn: every game of it ends with a winner",
+                        self.model.variant.kind()
+                    ),
+                ))
+            }
+            Action::OfferDraw | Action::AcceptDraw if playing => {
+                if self.model.draw_offer == Some(other) || self.engine_accepts_draw(other) {
+                    let outcome = Outcome {
+                        winner: None,
+                        reason: Reason::AgreedDraw,
+                    };
+                    self.end(outcome, now).await
+                } else if action == Action::AcceptDraw {
+                    Err(ErrorBody::new(
+                        ErrorCode::InvalidState,
+                        "there is no draw offer to accept; offer one with offer_draw",
+                    ))
+                } else {
+                    self.model.draw_offer = Some(seat);
+                    Ok(())
+                }
+            }
+            Action::DeclineDraw if playing => {
+                if self.model.draw_offer != Some(other) {
+                    return Err(ErrorBody::new(
+                        ErrorCode::InvalidState,
+                        "there is no draw offer to decline",
+                    ));
+                }
+                self.model.draw_offer = None;
+                Ok(())
+            }
+            Action::Rematch if !playing && self.model.status != MatchStatus::Waiting => {
+                if let Some(id) = self.model.rematch {
+                    return Err(ErrorBody::new(
+                        ErrorCode::InvalidState,
+                        format!("the rematch is already match {id}; join it with watch"),
+                    ));
+                }
+                let engine_opponent =
+                    matches!(self.model.seats[usize::from(other)], Occupant::Engine(_));
+                if engine_opponent || self.model.rematch_offer == Some(other) {
+                    let id = super::create::create_rematch(&self.hub, &self.model).await?;
+                    self.model.rematch = Some(id);
+                    self.model.rematch_offer = None;
+                } else {
+                    self.model.rematch_offer = Some(seat);
+                }
+                Ok(())
+            }
+            _ => Err(self.model.not_active()),
+        }
+    }
+
+    /// The engine accepts a draw exactly when the position is a draw with best play.
+    fn engine_accepts_draw(&self, seat: Seat) -> bool {
+        if !matches!(self.model.seats[usize::from(seat)], Occupant::Engine(_)) {
+            return false;
+        }
+        let knowledge = self.hub.analysis.current();
+        knowledge
+            .value(&self.model.position)
+            .is_ok_and(|a| a.value.outcome == Value::Draw)
+    }
+
+    /// Starts the engine thinking when it is its turn (once per turn).
+    fn schedule_engine(&mut self) {
+        let Some(seat) = self.model.to_move() else {
+            return;
+        };
+        let Occupant::Engine(level) = self.model.seats[usize::from(seat)] else {
+            return;
+        };
+        let ply = self.model.ply() + 1;
+        if self.engine_for == Some(ply) {
+            return;
+        }
+        self.engine_for = Some(ply);
+        let (hub, tx, pos) = (self.hub.clone(), self.tx.clone(), self.model.position.clone());
+        // The same match and ply always give the same move: games replay exactly.
+        let seed = (self.model.id as u64).wrapping_mul(0x9E37_79B9).wrapping_add(u64::from(ply));
+        tokio::spawn(
+            async move {
+                tokio::time::sleep(hub.config.engine_delay).await;
+                let result = think(&hub, pos, level, seed).await;
+                let _ = tx.send(Command::EngineMove { ply, result }).await;
+            }
+            .in_current_span(),
+        );
+    }
+}
+
+/// The engine's move, computed on a blocking thread so no match waits for another's engine.
+async fn think(hub: &Hub, pos: engine::AnyPosition, level: Level, seed: u64) -> Result<String, ErrorBody> {
+    let knowledge = hub.analysis.covering(&pos).await?;
+    tokio::task::spawn_blocking(move || {
+        engine::choose(&knowledge, &pos, level, &mut Rng::new(seed))
+            .map(|m| m.to_string())
+            .map_err(crate::errors::engine_error)
+    })
+    .await
+    .map_err(|e| internal("run the engine", e))?
+}
+
+fn finish_row(o: Outcome, repetition_plies: Vec<u32>) -> Finish {
+    Finish {
+        status: if o.reason == Reason::Aborted {
+            MatchStatus::Aborted
+        } else {
+            MatchStatus::Finished
+        },
+        winner: o.winner,
+        reason: o.reason,
+        repetition_plies,
+        finished_at: unix_ms(),
+    }
+}

@@ -1,0 +1,132 @@
+//! Creating matches from a request (validating every parameter), and rematches.
+
+use std::sync::Arc;
+
+use engine::{GameKind, Level, Position as _, Rng, Variant};
+use protocol::{ClockSpec, ErrorBody, ErrorCode, First, GameParams, MatchState, MatchStatus, Opponent};
+
+use super::model::Occupant;
+use super::{MatchHandle, Model, PlayerRef};
+use crate::analysis::Analysis;
+use crate::clock::{now_ms, unix_ms};
+use crate::db::{NewMatch, SeatRow};
+use crate::errors::{engine_error, internal};
+use crate::hub::Hub;
+
+/// A `create_match` request, as received.
+pub struct CreateRequest {
+    /// Game and parameters.
+    pub params: GameParams,
+    /// `standard`, `random` or a position.
+    pub start: String,
+    /// Who plays the other seat.
+    pub opponent: Opponent,
+    /// Who moves first.
+    pub first: First,
+    /// Optional clock.
+    pub clock: Option<ClockSpec>,
+    /// The engine level playing the creator's seat, if any.
+    pub my_engine: Option<String>,
+}
+
+/// Validates `req`, stores the match and starts its actor. The creator sits in their seat
+/// unless `my_engine` gives it to the engine.
+pub async fn create_match(
+    hub: &Arc<Hub>,
+    creator: &PlayerRef,
+    req: CreateRequest,
+) -> Result<(MatchHandle, MatchState), ErrorBody> {
+    let kind = GameKind::parse(&req.params.game).map_err(engine_error)?;
+    let variant = Variant::new(kind, req.params.size, req.params.k).map_err(engine_error)?;
+    let mut rng = Rng::new(unix_ms() as u64 ^ (creator.id as u64).rotate_left(32));
+    let start = match req.start.trim() {
+        "" | "standard" => variant.start(),
+        "random" => variant.random_start(&mut rng),
+        text => variant.parse_position(text).map_err(engine_error)?,
+    };
+    if start.is_terminal() {
+        return Err(ErrorBody::new(
+            ErrorCode::BadPosition,
+            format!("{start} is already over: nobody could move; choose another start"),
+        ));
+    }
+    let engine_level = |name: &str| -> Result<Occupant, ErrorBody> {
+        let level = Level::parse(name).map_err(engine_error)?;
+        Analysis::engine_can_play(&start)?;
+        Ok(Occupant::Engine(level))
+    };
+    let me = match &req.my_engine {
+        Some(level) => engine_level(level)?,
+        None => Occupant::Player {
+            id: creator.id,
+            name: creator.name.clone(),
+            connected: true,
+        },
+    };
+    let them = match &req.opponent {
+        Opponent::Human => Occupant::Empty,
+        Opponent::Engine(level) => engine_level(level)?,
+    };
+    let creator_first = match req.first {
+        First::Me => true,
+        First::Them => false,
+        First::Random => rng.chance(50),
+    };
+    let seats = if creator_first { [me, them] } else { [them, me] };
+    create(hub, start, seats, req.clock, None).await
+}
+
+/// The rematch of a finished match: same game, start and clock; the seats swap, so the other
+/// player moves first.
+pub async fn create_rematch(hub: &Arc<Hub>, old: &Model) -> Result<i64, ErrorBody> {
+    let seats = [old.seats[1].clone(), old.seats[0].clone()];
+    let spec = old.clocks.as_ref().map(|c| c.spec);
+    let (handle, _) = create(hub, old.start.clone(), seats, spec, Some(old.id)).await?;
+    Ok(handle.id)
+}
+
+async fn create(
+    hub: &Arc<Hub>,
+    start: engine::AnyPosition,
+    seats: [Occupant; 2],
+    clock: Option<ClockSpec>,
+    rematch_of: Option<i64>,
+) -> Result<(MatchHandle, MatchState), ErrorBody> {
+    let variant = start.variant();
+    let full = !seats.contains(&Occupant::Empty);
+    let row = |o: &Occupant| SeatRow {
+        player_id: o.player_id(),
+        engine: match o {
+            Occupant::Engine(l) => Some(l.name().to_owned()),
+            _ => None,
+        },
+    };
+    let now = unix_ms();
+    let id = hub
+        .db
+        .create_match(NewMatch {
+            game: variant.kind().name().to_owned(),
+            size: variant.size(),
+            k: variant.k(),
+            start: start.to_string(),
+            seats: [row(&seats[0]), row(&seats[1])],
+            clock_initial_ms: clock.map(|c| c.initial_ms),
+            clock_increment_ms: clock.map(|c| c.increment_ms),
+            status: if full {
+                MatchStatus::Playing
+            } else {
+                MatchStatus::Waiting
+            },
+            rematch_of,
+            created_at: now,
+            started_at: full.then_some(now),
+        })
+        .await
+        .map_err(|e| internal("create the match", e))?;
+    let mut model = Model::new(id, start, seats, clock, hub.config.repetition_limit, now_ms());
+    model.rematch_of = rematch_of;
+    tracing::info!(match_id = id, game = %variant.kind(), "match created");
+    let handle = super::spawn(hub, model);
+    let state = handle.state();
+    Ok((handle, (*state).clone()))
+}

@@ -1,0 +1,146 @@
+//! Matches: each one is an actor task that owns its [`Model`], stores every change before
+//! acknowledging it, and publishes its full state to players and spectators.
+
+mod actor;
+pub mod create;
+pub mod model;
+pub mod restore;
+
+use std::sync::Arc;
+
+use protocol::{ErrorBody, ErrorCode, MatchState};
+use tokio::sync::{mpsc, oneshot, watch};
+
+pub use actor::spawn;
+pub use create::create_match;
+pub use model::Model;
+pub use restore::restore;
+
+/// Commands waiting for a match actor; a full queue makes senders wait, bounding memory.
+pub const COMMAND_QUEUE: usize = 64;
+
+/// A person, as the match knows them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayerRef {
+    /// Player id.
+    pub id: i64,
+    /// Display name.
+    pub name: String,
+}
+
+/// What a player can do to a match besides moving.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// Give up.
+    Resign,
+    /// Offer a draw (or accept a pending offer).
+    OfferDraw,
+    /// Accept the opponent's offer.
+    AcceptDraw,
+    /// Decline the opponent's offer.
+    DeclineDraw,
+    /// Call the match off before the first move.
+    Abort,
+    /// Ask for a rematch.
+    Rematch,
+}
+
+/// The acknowledgement of a stored move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Accepted {
+    /// The move's ply.
+    pub ply: u32,
+    /// Canonical notation.
+    pub notation: String,
+    /// The position after it.
+    pub position: String,
+}
+
+type Reply<T> = oneshot::Sender<Result<T, ErrorBody>>;
+
+/// A request to a match actor.
+#[derive(Debug)]
+pub enum Command {
+    /// Take the free seat.
+    Join {
+        /// Who joins.
+        player: PlayerRef,
+        /// The new state.
+        reply: Reply<MatchState>,
+    },
+    /// Play a move.
+    Move {
+        /// Who moves.
+        player: i64,
+        /// The move as typed.
+        text: String,
+        /// The acknowledgement, sent after the move is on disk.
+        reply: Reply<Accepted>,
+    },
+    /// Resign, draw offers, abort, rematch.
+    Act {
+        /// Who acts.
+        player: i64,
+        /// What they do.
+        action: Action,
+        /// Done.
+        reply: Reply<()>,
+    },
+    /// A player connected or disconnected.
+    Presence {
+        /// Who.
+        player: i64,
+        /// Connected now?
+        connected: bool,
+    },
+    /// The engine's move for `ply`, computed off the runtime.
+    EngineMove {
+        /// The ply it is for (a stale move is ignored).
+        ply: u32,
+        /// The move, or why the engine could not find one.
+        result: Result<String, ErrorBody>,
+    },
+}
+
+/// How to reach a running match.
+#[derive(Debug, Clone)]
+pub struct MatchHandle {
+    /// The match id.
+    pub id: i64,
+    tx: mpsc::Sender<Command>,
+    state: watch::Receiver<Arc<MatchState>>,
+}
+
+impl MatchHandle {
+    /// The latest published state.
+    pub fn state(&self) -> Arc<MatchState> {
+        self.state.borrow().clone()
+    }
+
+    /// A receiver of every future state (the current one is marked seen).
+    pub fn subscribe(&self) -> watch::Receiver<Arc<MatchState>> {
+        let mut rx = self.state.clone();
+        rx.mark_unchanged();
+        rx
+    }
+
+    /// Sends a command and waits for its reply.
+    pub async fn ask<T>(&self, make: impl FnOnce(Reply<T>) -> Command) -> Result<T, ErrorBody> {
+        let (tx, rx) = oneshot::channel();
+        let gone = || {
+            ErrorBody::new(
+                ErrorCode::MatchNotActive,
+                format!("match {} is closed; look it up with `watch`", self.id),
+            )
+        };
+        self.tx.send(make(tx)).await.map_err(|_| gone())?;
+        rx.await.map_err(|_| gone())?
+    }
+
+    /// Sends a command that has no reply, without waiting for room in the queue.
+    pub fn tell(&self, cmd: Command) {
+        if self.tx.try_send(cmd).is_err() {
+            tracing::debug!(match_id = self.id, "match queue full or closed; notice dropped");
+        }
+    }
+}

@@ -1,0 +1,475 @@
+//! One match as plain data: seats, moves, repetitions, clocks and the result. No IO and no
+//! async: the actor checks a move here, stores it, and only then applies it.
+
+use std::collections::HashMap;
+
+use engine::{AnyPosition, GameKind, Level, Position as _, Variant};
+use protocol::{
+    Clock, ClockSpec, ErrorBody, ErrorCode, GameParams, MatchState, MatchStatus, MatchSummary,
+    MoveRecord, Outcome, Reason, Seat, SeatInfo,
+};
+
+use crate::errors::engine_error;
+
+/// Legal moves are listed in the state when there are at most this many (enough for the
+/// L-game and small boards; a thin client asks for nothing else).
+pub const LEGAL_MOVES_SHOWN: u64 = 64;
+
+/// Who sits in a seat.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Occupant {
+    /// Nobody yet: the match waits for a second player.
+    Empty,
+    /// A person.
+    Player {
+        /// Their id.
+        id: i64,
+        /// Their name.
+        name: String,
+        /// Connected now.
+        connected: bool,
+    },
+    /// The engine at a level.
+    Engine(Level),
+}
+
+impl Occupant {
+    fn info(&self) -> SeatInfo {
+        match self {
+            Occupant::Empty => SeatInfo {
+                player_id: None,
+                name: None,
+                engine: None,
+                connected: false,
+            },
+            Occupant::Player {
+                id,
+                name,
+                connected,
+            } => SeatInfo {
+                player_id: Some(*id),
+                name: Some(name.clone()),
+                engine: None,
+                connected: *connected,
+            },
+            Occupant::Engine(level) => SeatInfo {
+                player_id: None,
+                name: Some(format!("engine ({level})")),
+                engine: Some(level.name().to_owned()),
+                connected: true,
+            },
+        }
+    }
+
+    /// The player id, when a person sits here.
+    pub fn player_id(&self) -> Option<i64> {
+        match self {
+            Occupant::Player { id, .. } => Some(*id),
+            _ => None,
+        }
+    }
+}
+
+/// Running clocks. Times are milliseconds on the daemon's monotonic clock.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Clocks {
+    /// The setting.
+    pub spec: ClockSpec,
+    /// Time left per seat when its clock last stopped.
+    pub remaining: [u64; 2],
+    /// The seat whose clock runs, and since when.
+    pub running: Option<(Seat, u64)>,
+}
+
+impl Clocks {
+    /// Time left for `seat` at `now`.
+    pub fn left(&self, seat: Seat, now: u64) -> u64 {
+        let base = self.remaining[usize::from(seat)];
+        match self.running {
+            Some((s, since)) if s == seat => base.saturating_sub(now.saturating_sub(since)),
+            _ => base,
+        }
+    }
+
+    /// When the running clock falls, if one runs.
+    pub fn deadline(&self) -> Option<u64> {
+        self.running
+            .map(|(s, since)| since + self.remaining[usize::from(s)])
+    }
+}
+
+/// A move that passed the rules but is not stored yet.
+#[derive(Debug, Clone)]
+pub struct Pending {
+    /// Its ply (1 = first move).
+    pub ply: u32,
+    /// Who plays it.
+    pub seat: Seat,
+    /// Canonical notation.
+    pub notation: String,
+    /// The position after it.
+    pub position: AnyPosition,
+    /// Thinking time used.
+    pub time_ms: u64,
+    /// The mover's clock after the move (with increment).
+    pub clock_ms: Option<u64>,
+    /// The result, when this move ends the match.
+    pub finish: Option<Outcome>,
+    /// For a draw by repetition: the plies at which the position occurred.
+    pub repetition_plies: Vec<u32>,
+}
+
+/// A match in memory.
+#[derive(Debug, Clone)]
+pub struct Model {
+    /// Its id in the database.
+    pub id: i64,
+    /// Game and parameters.
+    pub variant: Variant,
+    /// Where it started.
+    pub start: AnyPosition,
+    /// Where it stands.
+    pub position: AnyPosition,
+    /// Seat 0 moves first.
+    pub seats: [Occupant; 2],
+    /// Every move so far.
+    pub history: Vec<MoveRecord>,
+    /// Waiting, playing, finished or aborted.
+    pub status: MatchStatus,
+    /// Set once over.
+    pub result: Option<Outcome>,
+    /// For a draw by repetition: the plies at which the repeated position occurred.
+    pub repetition_plies: Vec<u32>,
+    /// The clocks, if the match has them.
+    pub clocks: Option<Clocks>,
+    /// A pending draw offer.
+    pub draw_offer: Option<Seat>,
+    /// A pending rematch request.
+    pub rematch_offer: Option<Seat>,
+    /// The match this is a rematch of.
+    pub rematch_of: Option<i64>,
+    /// The rematch of this match, once created.
+    pub rematch: Option<i64>,
+    /// The third (configurable) occurrence of a position ends the match as a draw.
+    pub repetition_limit: u32,
+    /// Where the current turn began (monotonic ms), for thinking time.
+    pub turn_started: u64,
+    /// Position (with side to move) → the plies at which it occurred.
+    occurrences: HashMap<String, Vec<u32>>,
+}
+
+impl Model {
+    /// A new match at ply 0.
+    pub fn new(
+        id: i64,
+        start: AnyPosition,
+        seats: [Occupant; 2],
+        clock: Option<ClockSpec>,
+        repetition_limit: u32,
+        now: u64,
+    ) -> Model {
+        let status = if seats.iter().any(|s| *s == Occupant::Empty) {
+            MatchStatus::Waiting
+        } else {
+            MatchStatus::Playing
+        };
+        let mut m = Model {
+            id,
+            variant: start.variant(),
+            position: start.clone(),
+            start,
+            seats,
+            history: Vec::new(),
+            status,
+            result: None,
+            repetition_plies: Vec::new(),
+            clocks: clock.map(|spec| Clocks {
+                spec,
+                remaining: [spec.initial_ms; 2],
+                running: None,
+            }),
+            draw_offer: None,
+            rematch_offer: None,
+            rematch_of: None,
+            rematch: None,
+            repetition_limit: repetition_limit.max(2),
+            turn_started: now,
+            occurrences: HashMap::new(),
+        };
+        m.occurrences.insert(m.key(0, &m.start.clone()), vec![0]);
+        if m.status == MatchStatus::Playing {
+            m.start_clock(now);
+        }
+        m
+    }
+
+    /// Moves played.
+    pub fn ply(&self) -> u32 {
+        self.history.len() as u32
+    }
+
+    /// The seat to move, while playing.
+    pub fn to_move(&self) -> Option<Seat> {
+        (self.status == MatchStatus::Playing).then_some((self.ply() % 2) as Seat)
+    }
+
+    /// The seat of player `id`, if they have one.
+    pub fn seat_of(&self, id: i64) -> Option<Seat> {
+        (0..2u8).find(|&s| self.seats[usize::from(s)].player_id() == Some(id))
+    }
+
+    /// Whether the game (not the match) can be drawn by agreement: only the L-game has
+    /// draws; the impartial games always end.
+    pub fn draws_possible(&self) -> bool {
+        self.variant.kind() == GameKind::LGame
+    }
+
+    fn key(&self, ply: u32, p: &AnyPosition) -> String {
+        format!("{p}|{}", ply % 2)
+    }
+
+    fn start_clock(&mut self, now: u64) {
+        let to_move = self.to_move();
+        if let (Some(c), Some(seat)) = (self.clocks.as_mut(), to_move) {
+            c.running = Some((seat, now));
+        }
+        self.turn_started = now;
+    }
+
+    /// Fills the empty seat with a person; the match starts.
+    pub fn seat_player(&mut self, seat: Seat, id: i64, name: String, now: u64) {
+        self.seats[usize::from(seat)] = Occupant::Player {
+            id,
+            name,
+            connected: true,
+        };
+        self.status = MatchStatus::Playing;
+        self.start_clock(now);
+    }
+
+    /// Checks a move by player `id` (or the engine, `id = None`) without changing anything.
+    pub fn check_move(&self, id: Option<i64>, text: &str, now: u64) -> Result<Pending, ErrorBody> {
+        let seat = self.check_turn(id)?;
+        let (mv, position) = self.position.play_text(text).map_err(engine_error)?;
+        let ply = self.ply() + 1;
+        let time_ms = now.saturating_sub(self.turn_started);
+        let clock_ms = self.clocks.as_ref().map(|c| c.left(seat, now) + c.spec.increment_ms);
+        let mut finish = None;
+        let mut repetition_plies = Vec::new();
+        if position.is_terminal() {
+            finish = Some(Outcome {
+                winner: Some(seat),
+                reason: terminal_reason(self.variant.kind()),
+            });
+        } else {
+            let mut plies = self
+                .occurrences
+                .get(&self.key(ply, &position))
+                .cloned()
+                .unwrap_or_default();
+            plies.push(ply);
+            if plies.len() as u32 >= self.repetition_limit {
+                finish = Some(Outcome {
+                    winner: None,
+                    reason: Reason::Repetition,
+                });
+                repetition_plies = plies;
+            }
+        }
+        Ok(Pending {
+            ply,
+            seat,
+            notation: mv.to_string(),
+            position,
+            time_ms,
+            clock_ms,
+            finish,
+            repetition_plies,
+        })
+    }
+
+    /// The seat of the mover, if it is their turn in a match under way.
+    pub fn check_turn(&self, id: Option<i64>) -> Result<Seat, ErrorBody> {
+        let seat = self.check_seat(id)?;
+        if self.status != MatchStatus::Playing {
+            return Err(self.not_active());
+        }
+        if self.to_move() != Some(seat) {
+            return Err(ErrorBody::new(
+                ErrorCode::NotYourTurn,
+                format!(
+                    "it is not your turn: seat {} is to move in match {}",
+                    self.ply() % 2,
+                    self.id
+                ),
+            ));
+        }
+        Ok(seat)
+    }
+
+    /// The seat of player `id` (or of the engine whose turn it is when `id` is `None`).
+    pub fn check_seat(&self, id: Option<i64>) -> Result<Seat, ErrorBody> {
+        match id {
+            Some(id) => self.seat_of(id).ok_or_else(|| {
+                ErrorBody::new(
+                    ErrorCode::NotYourSeat,
+                    format!(
+                        "you have no seat in match {}; spectators can watch but not play",
+                        self.id
+                    ),
+                )
+            }),
+            None => self
+                .to_move()
+                .filter(|&s| matches!(self.seats[usize::from(s)], Occupant::Engine(_)))
+                .ok_or_else(|| ErrorBody::new(ErrorCode::NotYourTurn, "not the engine's turn")),
+        }
+    }
+
+    /// The error for a request on a match that is not under way.
+    pub fn not_active(&self) -> ErrorBody {
+        let what = match self.status {
+            MatchStatus::Waiting => "has not started: it is waiting for an opponent".to_owned(),
+            MatchStatus::Playing => "is under way".to_owned(),
+            MatchStatus::Finished => match self.result {
+                Some(o) => format!("is over ({})", o.reason.as_str()),
+                None => "is over".to_owned(),
+            },
+            MatchStatus::Aborted => "was aborted".to_owned(),
+        };
+        ErrorBody::new(
+            ErrorCode::MatchNotActive,
+            format!("match {} {what}", self.id),
+        )
+    }
+
+    /// Applies a stored move.
+    pub fn apply(&mut self, p: Pending, now: u64) {
+        if let Some(c) = self.clocks.as_mut() {
+            if let Some(ms) = p.clock_ms {
+                c.remaining[usize::from(p.seat)] = ms;
+            }
+            c.running = None;
+        }
+        self.history.push(MoveRecord {
+            ply: p.ply,
+            seat: p.seat,
+            notation: p.notation,
+            position: p.position.to_string(),
+            time_ms: p.time_ms,
+        });
+        let key = self.key(p.ply, &p.position);
+        self.occurrences.entry(key).or_default().push(p.ply);
+        self.position = p.position;
+        self.draw_offer = None;
+        match p.finish {
+            Some(o) => self.finish(o, p.repetition_plies),
+            None => self.start_clock(now),
+        }
+    }
+
+    /// Ends the match.
+    pub fn finish(&mut self, outcome: Outcome, repetition_plies: Vec<u32>) {
+        self.status = if outcome.reason == Reason::Aborted {
+            MatchStatus::Aborted
+        } else {
+            MatchStatus::Finished
+        };
+        self.result = Some(outcome);
+        self.repetition_plies = repetition_plies;
+        self.draw_offer = None;
+        if let Some(c) = self.clocks.as_mut() {
+            // Callers stop the clock at the right moment first (see `stop_clock`).
+            c.running = None;
+        }
+    }
+
+    /// Stops the running clock at `now` (used when a flag falls or the match ends early).
+    pub fn stop_clock(&mut self, now: u64) {
+        if let Some(c) = self.clocks.as_mut() {
+            if let Some((seat, _)) = c.running {
+                c.remaining[usize::from(seat)] = c.left(seat, now);
+                c.running = None;
+            }
+        }
+    }
+
+    /// The flag that has fallen at `now`, if any: the seat whose time is up.
+    pub fn flag_fallen(&self, now: u64) -> Option<Seat> {
+        let c = self.clocks.as_ref()?;
+        let (seat, _) = c.running?;
+        (self.status == MatchStatus::Playing && c.left(seat, now) == 0).then_some(seat)
+    }
+
+    /// Game name and parameters for the wire.
+    pub fn params(&self) -> GameParams {
+        GameParams {
+            game: self.variant.kind().name().to_owned(),
+            size: self.variant.size(),
+            k: self.variant.k(),
+        }
+    }
+
+    /// The full state for clients, as of `now`.
+    pub fn state(&self, now: u64) -> MatchState {
+        let count = self.position.move_count();
+        let over = matches!(self.status, MatchStatus::Finished | MatchStatus::Aborted);
+        let legal_moves = (!over && count <= LEGAL_MOVES_SHOWN).then(|| {
+            self.position
+                .legal_moves()
+                .iter()
+                .map(|m| m.to_string())
+                .collect()
+        });
+        let key = self.key(self.ply(), &self.position);
+        MatchState {
+            match_id: self.id,
+            params: self.params(),
+            start: self.start.to_string(),
+            position: self.position.to_string(),
+            ply: self.ply(),
+            status: self.status,
+            to_move: self.to_move(),
+            seats: [self.seats[0].info(), self.seats[1].info()],
+            history: self.history.clone(),
+            legal_moves,
+            legal_move_count: if over { 0 } else { count },
+            clock: self.clocks.as_ref().map(|c| Clock {
+                spec: c.spec,
+                remaining_ms: [c.left(0, now), c.left(1, now)],
+                running: c.running.map(|(s, _)| s),
+            }),
+            draw_offer: self.draw_offer,
+            rematch_offer: self.rematch_offer,
+            repetitions: self.occurrences.get(&key).map_or(0, |v| v.len() as u32),
+            repetition_plies: self.repetition_plies.clone(),
+            rematch_of: self.rematch_of,
+            rematch: self.rematch,
+            result: self.result,
+        }
+    }
+
+    /// A lobby line.
+    pub fn summary(&self) -> MatchSummary {
+        MatchSummary {
+            match_id: self.id,
+            params: self.params(),
+            status: self.status,
+            seats: [self.seats[0].info(), self.seats[1].info()],
+            ply: self.ply(),
+            clock: self.clocks.as_ref().map(|c| c.spec),
+        }
+    }
+}
+
+/// How a game ends when the player to move has no move.
+pub fn terminal_reason(kind: GameKind) -> Reason {
+    match kind {
+        GameKind::Queen | GameKind::Rook | GameKind::Horse | GameKind::Dragon => {
+            Reason::CornerReached
+        }
+        GameKind::Nim => Reason::LastStone,
+        GameKind::Chocolate => Reason::PoisonLeft,
+        GameKind::LGame => Reason::LBlocked,
+    }
+}

@@ -1,0 +1,79 @@
+//! Bringing matches that were under way back to life after a restart (clean or not): the
+//! stored moves are replayed through the rules, so the state is exactly what was acknowledged.
+
+use std::sync::Arc;
+
+use engine::{GameKind, Level, Variant};
+use protocol::{ClockSpec, MatchStatus};
+
+use super::model::Occupant;
+use super::Model;
+use crate::clock::now_ms;
+use crate::db::{SeatRow, StoredMatch};
+use crate::hub::Hub;
+
+/// Restarts the actor of every stored match that is waiting or playing. A match whose
+/// stored moves no longer replay (a corrupted file) is logged and left alone.
+pub async fn restore(hub: &Arc<Hub>) -> anyhow::Result<usize> {
+    let mut n = 0;
+    for stored in hub.db.unfinished_matches().await? {
+        let id = stored.id;
+        match rebuild(stored, hub.config.repetition_limit) {
+            Ok(model) => {
+                super::spawn(hub, model);
+                n += 1;
+            }
+            Err(e) => tracing::error!(match_id = id, error = %e, "cannot restore match"),
+        }
+    }
+    Ok(n)
+}
+
+/// Rebuilds the in-memory model of a stored match by replaying its moves.
+pub fn rebuild(s: StoredMatch, repetition_limit: u32) -> anyhow::Result<Model> {
+    let kind = GameKind::parse(&s.game)?;
+    let variant = Variant::new(kind, s.size, s.k)?;
+    let start = variant.parse_position(&s.start)?;
+    let occupant = |row: &SeatRow, name: &Option<String>| -> anyhow::Result<Occupant> {
+        Ok(match (row.player_id, &row.engine) {
+            (Some(id), _) => Occupant::Player {
+                id,
+                name: name.clone().unwrap_or_default(),
+                connected: false,
+            },
+            (None, Some(level)) => Occupant::Engine(Level::parse(level)?),
+            (None, None) => Occupant::Empty,
+        })
+    };
+    let seats = [
+        occupant(&s.seats[0], &s.seat_names[0])?,
+        occupant(&s.seats[1], &s.seat_names[1])?,
+    ];
+    let clock = match (s.clock_initial_ms, s.clock_increment_ms) {
+        (Some(initial_ms), Some(increment_ms)) => Some(ClockSpec {
+            initial_ms,
+            increment_ms,
+        }),
+        _ => None,
+    };
+    let now = now_ms();
+    let mut model = Model::new(s.id, start, seats, clock, repetition_limit, now);
+    model.rematch_of = s.rematch_of;
+    model.rematch = s.rematch;
+    for mv in &s.moves {
+        let mut pending = model
+            .check_move(None, &mv.notation, now)
+            .or_else(|_| {
+                let id = model.seats[usize::from(mv.seat)].player_id().unwrap_or(-1);
+                model.check_move(Some(id), &mv.notation, now)
+            })
+            .map_err(|e| anyhow::anyhow!("ply {}: {}", mv.ply, e.message))?;
+        pending.time_ms = mv.time_ms;
+        pending.clock_ms = mv.clock_ms;
+        model.apply(pending, now);
+    }
+    if model.status != MatchStatus::Playing && model.status != MatchStatus::Waiting {
+        anyhow::bail!("the stored moves end the match but its status says otherwise");
+    }
+    Ok(model)
+}
