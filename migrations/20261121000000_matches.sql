@@ -9,6 +9,9 @@ CREATE TABLE players (
     created_at  INTEGER NOT NULL
 );
 
+-- Names are not unique; the index serves "the games of player NAME".
+CREATE INDEX players_name ON players (name);
+
 CREATE TABLE matches (
     id            INTEGER PRIMARY KEY,
     game          TEXT    NOT NULL CHECK (game IN ('queen','rook','horse','dragon','nim','chocolate','lgame')),
@@ -16,7 +19,7 @@ CREATE TABLE matches (
     k             INTEGER,            -- staircase step (chocolate)
     start         TEXT    NOT NULL,   -- start position, docs/NOTATION.md
     position      TEXT    NOT NULL,   -- current (final, once finished) position
-    ply           INTEGER NOT NULL DEFAULT 0,  -- moves played
+    ply           INTEGER NOT NULL DEFAULT 0 CHECK (ply >= 0),  -- moves played
     seat0_player  INTEGER REFERENCES players(id),
     seat0_engine  TEXT,               -- engine level when the engine sits in seat 0
     seat1_player  INTEGER REFERENCES players(id),
@@ -34,12 +37,19 @@ CREATE TABLE matches (
     rematch_of    INTEGER REFERENCES matches(id),
     created_at    INTEGER NOT NULL,
     started_at    INTEGER,
-    finished_at   INTEGER
+    finished_at   INTEGER,
+    -- A seat holds a player, the engine, or nobody (yet): never both.
+    CHECK (seat0_player IS NULL OR seat0_engine IS NULL),
+    CHECK (seat1_player IS NULL OR seat1_engine IS NULL)
 );
 
 CREATE INDEX matches_status ON matches (status);
 CREATE INDEX matches_seat0 ON matches (seat0_player);
 CREATE INDEX matches_seat1 ON matches (seat1_player);
+-- Lists run newest first.
+CREATE INDEX matches_created ON matches (created_at);
+-- A match has at most one rematch (NULLs do not collide in a UNIQUE index).
+CREATE UNIQUE INDEX matches_rematch_of ON matches (rematch_of);
 
 CREATE TABLE moves (
     match_id     INTEGER NOT NULL REFERENCES matches(id),

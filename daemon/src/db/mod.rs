@@ -1,1 +1,41 @@
-//! Persistence.
+//! Persistence: players, matches and moves in one SQLite file.
+//!
+//! Reads go to a small pool of read-only connections; every write goes to a single writer
+//! task that groups whatever is queued into one durable transaction (group commit). A write
+//! call returns only once its transaction is committed with `synchronous=FULL`, so an
+//! acknowledged move survives a crash or a power cut. The schema is documented in
+//! `docs/DATABASE.md`; the migrations are embedded, so no `DATABASE_URL` is needed anywhere.
+//!
+//! ```no_run
+//! # async fn demo() -> Result<(), daemon::db::DbError> {
+//! use daemon::db::{Db, GameFilter};
+//!
+//! let db = Db::open(std::path::Path::new("grundy.db")).await?;
+//! let alice = db.create_player("alice", &[0u8; 32]).await?;
+//! let open = db.open_matches_of(alice).await?;
+//! let recent = db.list_matches(&GameFilter::default()).await?;
+//! println!("{} open, {} recent", open.len(), recent.len());
+//! db.checkpoint().await?;
+//! db.close().await;
+//! # Ok(())
+//! # }
+//! ```
+
+mod decode;
+mod error;
+mod open;
+mod reads;
+mod rows;
+mod writer;
+mod writes;
+
+#[cfg(test)]
+mod tests;
+
+pub use error::DbError;
+pub use open::{Db, WriterSettings, BUSY_TIMEOUT, READ_CONNECTIONS};
+pub use rows::{
+    Finish, GameFilter, NewMatch, NewMove, PlayerRow, SeatRow, StoredMatch, StoredMove,
+    DEFAULT_PAGE,
+};
+pub use writer::{WriteStats, MAX_BATCH, QUEUE_CAPACITY};

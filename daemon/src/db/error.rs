@@ -1,0 +1,77 @@
+//! The one error type of the persistence layer.
+//!
+//! Every failure a caller can see is one of these variants, so the daemon can map them to
+//! protocol errors (a rejected write is the client's fault, a failed commit is the server's).
+
+use std::sync::Arc;
+
+/// Why a database call failed.
+#[derive(Debug, thiserror::Error)]
+pub enum DbError {
+    /// SQLite or the driver failed: I/O, a constraint (for example a move whose ply is already
+    /// stored), a closed pool.
+    #[error("database: {0}")]
+    Sqlx(#[from] sqlx::Error),
+    /// The embedded migrations could not be applied (or the file was migrated by a newer build).
+    #[error("database migration: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    /// The transaction this write was grouped into could not be started or committed, so the
+    /// write is not stored. Shared between all writes of the batch, hence the `Arc`.
+    #[error("database commit: {0}")]
+    Commit(#[source] Arc<sqlx::Error>),
+    /// A write that does not fit what is stored or cannot be stored: no such match or player,
+    /// the seat is taken, the match is not in the state the write needs, the move is not the
+    /// next ply, or a number does not fit an SQLite integer. Nothing was written.
+    #[error("write rejected: {0}")]
+    Rejected(String),
+    /// A stored value is not one this code writes (an unknown status, a negative ply, ...).
+    #[error("corrupt database value: {0}")]
+    Corrupt(String),
+    /// The writer task has stopped (after [`Db::close`](super::Db::close)), so nothing more
+    /// can be written.
+    #[error("database writer has stopped")]
+    WriterGone,
+}
+
+impl DbError {
+    /// Whether SQLite refused the write for a UNIQUE, PRIMARY KEY, FOREIGN KEY, CHECK or NOT
+    /// NULL constraint: the caller sent something inconsistent, the database is fine.
+    pub fn is_constraint_violation(&self) -> bool {
+        match self {
+            DbError::Sqlx(sqlx::Error::Database(e)) => {
+                use sqlx::error::ErrorKind;
+                matches!(
+                    e.kind(),
+                    ErrorKind::UniqueViolation
+                        | ErrorKind::ForeignKeyViolation
+                        | ErrorKind::NotNullViolation
+                        | ErrorKind::CheckViolation
+                )
+            }
+            _ => false,
+        }
+    }
+}
+
+/// Converts an unsigned value to an SQLite integer, rejecting what does not fit.
+pub(crate) fn to_sql_int(value: u64, what: &str) -> Result<i64, DbError> {
+    i64::try_from(value).map_err(|_| DbError::Rejected(format!("{what} {value} is too large")))
+}
+
+/// Converts an optional unsigned value to an SQLite integer, rejecting what does not fit.
+pub(crate) fn to_sql_opt(value: Option<u64>, what: &str) -> Result<Option<i64>, DbError> {
+    value.map(|v| to_sql_int(v, what)).transpose()
+}
+
+/// Reads a stored integer into a narrower unsigned type, reporting corruption otherwise.
+pub(crate) fn from_sql_int<T: TryFrom<i64>>(value: i64, what: &str) -> Result<T, DbError> {
+    T::try_from(value).map_err(|_| DbError::Corrupt(format!("{what} {value} is out of range")))
+}
+
+/// Reads an optional stored integer into a narrower unsigned type.
+pub(crate) fn from_sql_opt<T: TryFrom<i64>>(
+    value: Option<i64>,
+    what: &str,
+) -> Result<Option<T>, DbError> {
+    value.map(|v| from_sql_int(v, what)).transpose()
+}

@@ -1,0 +1,129 @@
+//! The read queries, served by the read pool so they never wait behind the writer.
+//!
+//! A read that needs several statements (a match and its moves) runs them in one read
+//! transaction, so it sees a single committed state even while the writer commits.
+
+use std::collections::HashMap;
+
+use sqlx::{QueryBuilder, Row, Sqlite};
+
+use super::decode::{move_match_id, stored_match, stored_move, MATCH_SELECT, MOVE_COLUMNS};
+use super::error::DbError;
+use super::rows::{GameFilter, PlayerRow, StoredMatch, StoredMove};
+use super::Db;
+
+/// The statuses of a match that is not over.
+const NOT_OVER: &str = "('waiting', 'playing')";
+
+impl Db {
+    /// The player whose token hashes to `token_hash`, if any.
+    pub async fn player_by_token(&self, token_hash: &[u8]) -> Result<Option<PlayerRow>, DbError> {
+        let row = sqlx::query("SELECT id, name FROM players WHERE token_hash = ?")
+            .bind(token_hash)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(|row| {
+            Ok(PlayerRow {
+                id: row.try_get("id")?,
+                name: row.try_get("name")?,
+            })
+        })
+        .transpose()
+    }
+
+    /// One match with its moves in ply order and the seated players' names.
+    pub async fn load_match(&self, id: i64) -> Result<Option<StoredMatch>, DbError> {
+        let mut tx = self.pool.begin().await?;
+        let row = sqlx::query(&format!("{MATCH_SELECT} WHERE m.id = ?"))
+            .bind(id)
+            .fetch_optional(&mut *tx)
+            .await?;
+        let Some(row) = row else {
+            return Ok(None);
+        };
+        let mut m = stored_match(&row)?;
+        let sql = format!("SELECT {MOVE_COLUMNS} FROM moves WHERE match_id = ? ORDER BY ply");
+        let rows = sqlx::query(&sql).bind(id).fetch_all(&mut *tx).await?;
+        m.moves = rows.iter().map(stored_move).collect::<Result<_, _>>()?;
+        tx.commit().await?;
+        Ok(Some(m))
+    }
+
+    /// Every match that is waiting or playing, with its moves, oldest first: what the daemon
+    /// resumes after a restart.
+    pub async fn unfinished_matches(&self) -> Result<Vec<StoredMatch>, DbError> {
+        let mut tx = self.pool.begin().await?;
+        let sql = format!("{MATCH_SELECT} WHERE m.status IN {NOT_OVER} ORDER BY m.id");
+        let rows = sqlx::query(&sql).fetch_all(&mut *tx).await?;
+        let mut matches: Vec<StoredMatch> =
+            rows.iter().map(stored_match).collect::<Result<_, _>>()?;
+        let sql = format!(
+            "SELECT {MOVE_COLUMNS} FROM moves WHERE match_id IN \
+             (SELECT id FROM matches WHERE status IN {NOT_OVER}) ORDER BY match_id, ply"
+        );
+        let rows = sqlx::query(&sql).fetch_all(&mut *tx).await?;
+        tx.commit().await?;
+        let index: HashMap<i64, usize> =
+            matches.iter().enumerate().map(|(i, m)| (m.id, i)).collect();
+        for row in &rows {
+            let id = move_match_id(row)?;
+            let mv: StoredMove = stored_move(row)?;
+            let m = index
+                .get(&id)
+                .and_then(|&i| matches.get_mut(i))
+                .ok_or_else(|| {
+                    DbError::Corrupt(format!("move of match {id}, which is not listed"))
+                })?;
+            m.moves.push(mv);
+        }
+        Ok(matches)
+    }
+
+    /// The matches `f` selects, newest first (by creation time, then id), without moves.
+    /// `since` is inclusive, `until` exclusive; a player is matched by name in either seat.
+    pub async fn list_matches(&self, f: &GameFilter) -> Result<Vec<StoredMatch>, DbError> {
+        let mut q = QueryBuilder::<Sqlite>::new(MATCH_SELECT);
+        q.push(" WHERE 1 = 1");
+        if let Some(name) = &f.player {
+            q.push(" AND (m.seat0_player IN (SELECT id FROM players WHERE name = ")
+                .push_bind(name.clone())
+                .push(") OR m.seat1_player IN (SELECT id FROM players WHERE name = ")
+                .push_bind(name.clone())
+                .push("))");
+        }
+        if let Some(game) = &f.game {
+            q.push(" AND m.game = ").push_bind(game.clone());
+        }
+        if let Some(status) = f.status {
+            q.push(" AND m.status = ").push_bind(status.as_str());
+        }
+        if let Some(since) = f.since {
+            q.push(" AND m.created_at >= ").push_bind(since);
+        }
+        if let Some(until) = f.until {
+            q.push(" AND m.created_at < ").push_bind(until);
+        }
+        q.push(" ORDER BY m.created_at DESC, m.id DESC LIMIT ")
+            .push_bind(f.limit)
+            .push(" OFFSET ")
+            .push_bind(f.offset);
+        let rows = q.build().fetch_all(&self.pool).await?;
+        rows.iter().map(stored_match).collect()
+    }
+
+    /// Matches (not over) in which the player holds a seat, by id.
+    pub async fn open_matches_of(&self, player_id: i64) -> Result<Vec<i64>, DbError> {
+        let sql = format!(
+            "SELECT id FROM matches WHERE status IN {NOT_OVER} \
+             AND (seat0_player = ? OR seat1_player = ?) ORDER BY id"
+        );
+        let rows = sqlx::query(&sql)
+            .bind(player_id)
+            .bind(player_id)
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter()
+            .map(|row| row.try_get("id").map_err(DbError::from))
+            .collect()
+    }
+}

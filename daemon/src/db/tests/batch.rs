@@ -1,0 +1,179 @@
+//! Group commit: many writes in one transaction, a failing one rolled back alone.
+
+use std::time::Duration;
+
+use protocol::MatchStatus;
+use sqlx::{ConnectOptions, Connection};
+use tokio::task::JoinSet;
+
+use super::{count, engine, fresh, mv, nim};
+use crate::db::{Db, DbError, MAX_BATCH};
+
+/// Matches that get one good move each in the big batch.
+const GOOD: i64 = 200;
+
+/// Polls `done` until it holds, failing the test after ten seconds.
+async fn wait_until(what: &str, mut done: impl FnMut() -> bool) {
+    for _ in 0..2_000 {
+        if done() {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    panic!("timed out waiting for {what}");
+}
+
+/// Creates `n` playing matches, each with its first move stored.
+async fn matches_with_one_move(db: &Db, n: i64) -> Vec<i64> {
+    let mut ids = Vec::new();
+    for i in 0..n {
+        let id = db
+            .create_match(nim([engine(), engine()], MatchStatus::Playing, i))
+            .await
+            .expect("create");
+        db.add_move(mv(id, 1, ""), None).await.expect("first move");
+        ids.push(id);
+    }
+    ids
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failing_write_is_rolled_back_alone_within_its_batch() {
+    let (_dir, path, db) = fresh().await;
+    // ids[0]: the blocker's match; ids[1..=GOOD]: good moves; then a duplicate and a gap.
+    let ids = matches_with_one_move(&db, GOOD + 3).await;
+    let (dup, gap) = (ids[GOOD as usize + 1], ids[GOOD as usize + 2]);
+
+    // Another connection holds the write lock, so the writer's next batch waits in
+    // BEGIN IMMEDIATE (busy timeout) while everything after it piles up in the queue.
+    let mut lock = sqlx::sqlite::SqliteConnectOptions::new()
+        .filename(&path)
+        .connect()
+        .await
+        .expect("blocker");
+    sqlx::query("BEGIN IMMEDIATE")
+        .execute(&mut lock)
+        .await
+        .expect("lock");
+    let before = db.write_stats();
+    let mut tasks = JoinSet::new();
+    let (first, id0) = (db.clone(), ids[0]);
+    let blocked = tokio::spawn(async move { first.add_move(mv(id0, 2, ""), None).await });
+    wait_until("the writer to start a batch", || {
+        db.write_stats().batches == before.batches + 1
+    })
+    .await;
+
+    for &id in &ids[1..=GOOD as usize] {
+        let db = db.clone();
+        tasks.spawn(async move { (id, db.add_move(mv(id, 2, ""), None).await) });
+    }
+    let d = db.clone();
+    tasks.spawn(async move { (dup, d.add_move(mv(dup, 1, "again"), None).await) });
+    let g = db.clone();
+    tasks.spawn(async move { (gap, g.add_move(mv(gap, 3, ""), None).await) });
+    let queued = GOOD as usize + 2;
+    assert!(queued <= MAX_BATCH, "the test wants one batch");
+    wait_until("every write to be queued", || {
+        db.write_stats().queued == queued
+    })
+    .await;
+    sqlx::query("COMMIT")
+        .execute(&mut lock)
+        .await
+        .expect("unlock");
+    lock.close().await.expect("close blocker");
+
+    blocked.await.expect("join").expect("blocked write");
+    let mut ok = 0;
+    while let Some(joined) = tasks.join_next().await {
+        let (id, result) = joined.expect("join");
+        if id == dup {
+            assert!(result.is_err_and(|e| e.is_constraint_violation()));
+        } else if id == gap {
+            assert!(matches!(result, Err(DbError::Rejected(_))), "{result:?}");
+        } else {
+            result.expect("good write");
+            ok += 1;
+        }
+    }
+    assert_eq!(ok, GOOD);
+    let after = db.write_stats();
+    assert_eq!(
+        after.batches,
+        before.batches + 2,
+        "blocked batch, then one for the rest"
+    );
+    assert!(after.largest_batch >= queued, "{after:?}");
+    assert_eq!(after.failed - before.failed, 2);
+
+    // Every good move landed; the refused ones left their matches untouched.
+    let moves = count(&db, "SELECT COUNT(*) FROM moves").await;
+    assert_eq!(moves, (GOOD + 3) + 1 + GOOD);
+    for &id in &ids[..=GOOD as usize] {
+        let m = db.load_match(id).await.expect("load").expect("stored");
+        assert_eq!((m.ply, m.position.as_str(), m.moves.len()), (2, "p2", 2));
+    }
+    for id in [dup, gap] {
+        let m = db.load_match(id).await.expect("load").expect("stored");
+        assert_eq!((m.ply, m.position.as_str()), (1, "p1"));
+        assert_eq!(m.moves.len(), 1);
+        assert_eq!(m.moves[0].notation, "m1");
+    }
+    db.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn concurrent_writers_are_grouped() {
+    let (_dir, _path, db) = fresh().await;
+    let ids = matches_with_one_move(&db, 100).await;
+    let before = db.write_stats();
+    let mut tasks = JoinSet::new();
+    for id in ids {
+        let db = db.clone();
+        tasks.spawn(async move {
+            for ply in 2..=6 {
+                db.add_move(mv(id, ply, ""), None).await?;
+            }
+            Ok::<_, DbError>(())
+        });
+    }
+    while let Some(joined) = tasks.join_next().await {
+        joined.expect("join").expect("moves");
+    }
+    let after = db.write_stats();
+    assert_eq!(after.committed - before.committed, 500);
+    assert!(
+        after.batches - before.batches < 500,
+        "no grouping at all: {after:?}"
+    );
+    assert_eq!(count(&db, "SELECT COUNT(*) FROM moves").await, 600);
+    db.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn close_commits_what_is_queued_and_refuses_the_rest() {
+    let (_dir, path, db) = fresh().await;
+    let ids = matches_with_one_move(&db, 50).await;
+    let mut tasks = JoinSet::new();
+    for &id in &ids {
+        let db = db.clone();
+        tasks.spawn(async move { db.add_move(mv(id, 2, ""), None).await });
+    }
+    wait_until("the writes to be queued or done", || {
+        db.write_stats().queued + (db.write_stats().committed as usize) >= 50 + 100
+    })
+    .await;
+    let late = db.clone();
+    db.close().await;
+    while let Some(joined) = tasks.join_next().await {
+        joined.expect("join").expect("queued before close");
+    }
+    let refused = late.create_player("late", &[7; 32]).await;
+    assert!(matches!(refused, Err(DbError::WriterGone)), "{refused:?}");
+    drop(late);
+
+    let db = Db::open(&path).await.expect("reopen");
+    assert_eq!(count(&db, "SELECT COUNT(*) FROM moves").await, 100);
+    db.close().await;
+}
