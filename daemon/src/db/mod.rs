@@ -3,7 +3,8 @@
 //! Reads go to a small pool of read-only connections; every write goes to a single writer
 //! task that groups whatever is queued into one durable transaction (group commit). A write
 //! call returns only once its transaction is committed with `synchronous=FULL`, so an
-//! acknowledged move survives a crash or a power cut. The schema is documented in
+//! acknowledged move survives a crash or a power cut. A write, once queued, is carried out
+//! even if its caller stops waiting for the answer. The schema is documented in
 //! `docs/DATABASE.md`; the migrations are embedded, so no `DATABASE_URL` is needed anywhere.
 //!
 //! ```no_run

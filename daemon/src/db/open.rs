@@ -81,6 +81,11 @@ impl Db {
             counters,
         };
         let s = db.writer_settings().await?;
+        if s.journal_mode != "wal" {
+            // SQLite keeps the old mode where the file system cannot share memory (network
+            // file systems): still durable, but readers and the writer then block each other.
+            tracing::warn!(journal_mode = %s.journal_mode, "database is not in WAL mode");
+        }
         tracing::info!(
             path = %path.display(),
             journal_mode = %s.journal_mode,
