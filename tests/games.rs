@@ -10,12 +10,32 @@ use serde_json::{json, Value as Json};
 fn families() -> Vec<(Json, String, Reason)> {
     let won_lgame = won_lgame_start();
     vec![
-        (json!({"game": "queen", "size": 8}), "standard".into(), Reason::CornerReached),
-        (json!({"game": "rook", "size": 8}), "standard".into(), Reason::CornerReached),
-        (json!({"game": "horse", "size": 9}), "standard".into(), Reason::CornerReached),
-        (json!({"game": "dragon", "size": 10}), "standard".into(), Reason::CornerReached),
+        (
+            json!({"game": "queen", "size": 8}),
+            "standard".into(),
+            Reason::CornerReached,
+        ),
+        (
+            json!({"game": "rook", "size": 8}),
+            "standard".into(),
+            Reason::CornerReached,
+        ),
+        (
+            json!({"game": "horse", "size": 9}),
+            "standard".into(),
+            Reason::CornerReached,
+        ),
+        (
+            json!({"game": "dragon", "size": 10}),
+            "standard".into(),
+            Reason::CornerReached,
+        ),
         (json!({"game": "nim"}), "standard".into(), Reason::LastStone),
-        (json!({"game": "chocolate", "k": 1}), "standard".into(), Reason::PoisonLeft),
+        (
+            json!({"game": "chocolate", "k": 1}),
+            "standard".into(),
+            Reason::PoisonLeft,
+        ),
         (json!({"game": "lgame"}), won_lgame, Reason::LBlocked),
     ]
 }
@@ -83,12 +103,20 @@ async fn person_against_person_in_every_family_with_a_spectator() -> anyhow::Res
         let joined = state_of(b.ok(json!({"type": "join", "match_id": id})).await?)?;
         assert_eq!(joined.status, MatchStatus::Playing);
         assert_eq!(joined.seats[1].player_id, Some(b.player_id));
-        state_of(spectator.ok(json!({"type": "watch", "match_id": id})).await?)?;
+        state_of(
+            spectator
+                .ok(json!({"type": "watch", "match_id": id}))
+                .await?,
+        )?;
         let end = play_out(&mut [&mut a, &mut b], [0, 1], joined, &k).await?;
         let result = end.result.expect("a result");
         assert_eq!(result.reason, reason, "{params}");
         let last_seat = end.history.last().expect("moves").seat;
-        assert_eq!(result.winner, Some(last_seat), "the last mover wins: {params}");
+        assert_eq!(
+            result.winner,
+            Some(last_seat),
+            "the last mover wins: {params}"
+        );
         // The spectator saw the match through to the same end, every move in order.
         let seen = spectator
             .state_until(id, |s| s.status == MatchStatus::Finished)
@@ -148,7 +176,11 @@ async fn the_perfect_engine_wins_from_a_won_position_in_every_family() -> anyhow
         }
         let result = state.result.expect("over");
         assert_eq!(result.reason, reason, "{params}");
-        assert_eq!(result.winner, Some(engine_seat), "{params}: the engine wins");
+        assert_eq!(
+            result.winner,
+            Some(engine_seat),
+            "{params}: the engine wins"
+        );
     }
     server.stop().await
 }
@@ -159,9 +191,11 @@ async fn engine_against_engine_lgame_ends_by_repetition() -> anyhow::Result<()> 
     let server = Server::start(&dir).await?;
     let mut host = Client::connect(&server, "teacher").await?;
     let state = state_of(
-        host.ok(json!({"type": "create_match", "game": "lgame", "opponent": {"engine": "perfect"},
-                        "my_engine": "perfect"}))
-            .await?,
+        host.ok(
+            json!({"type": "create_match", "game": "lgame", "opponent": {"engine": "perfect"},
+                        "my_engine": "perfect"}),
+        )
+        .await?,
     )?;
     assert_eq!(state.status, MatchStatus::Playing);
     let end = host

@@ -26,7 +26,13 @@ async fn hello_welcome_and_reconnect_with_the_token() -> anyhow::Result<()> {
     let m = c
         .request(json!({"type": "hello", "protocol": 1, "name": "eve", "token": "00"}))
         .await?;
-    assert!(matches!(m.body, ServerBody::Error { code: ErrorCode::BadToken, .. }));
+    assert!(matches!(
+        m.body,
+        ServerBody::Error {
+            code: ErrorCode::BadToken,
+            ..
+        }
+    ));
     c.ok(json!({"type": "hello", "protocol": 1, "name": "eve"}))
         .await?;
     server.stop().await
@@ -62,15 +68,36 @@ async fn requests_before_hello_and_malformed_messages_get_errors() -> anyhow::Re
     let server = Server::start(&dir).await?;
     let mut c = Client::raw(&server).await?;
     let m = c.request(json!({"type": "lobby"})).await?;
-    assert!(matches!(m.body, ServerBody::Error { code: ErrorCode::HelloFirst, .. }));
+    assert!(matches!(
+        m.body,
+        ServerBody::Error {
+            code: ErrorCode::HelloFirst,
+            ..
+        }
+    ));
     c.send_text("not json").await?;
     let m = c.receive().await?;
-    assert!(matches!(m.body, ServerBody::Error { code: ErrorCode::BadMessage, .. }));
+    assert!(matches!(
+        m.body,
+        ServerBody::Error {
+            code: ErrorCode::BadMessage,
+            ..
+        }
+    ));
     let m = c.request(json!({"type": "fly_to_the_moon"})).await?;
-    assert!(matches!(m.body, ServerBody::Error { code: ErrorCode::BadMessage, .. }));
+    assert!(matches!(
+        m.body,
+        ServerBody::Error {
+            code: ErrorCode::BadMessage,
+            ..
+        }
+    ));
     // Still serving this connection.
     c.ok(json!({"type": "hello", "protocol": 1, "name": "bob"}))
         .await?;
-    assert!(matches!(c.ok(json!({"type": "ping"})).await?, ServerBody::Pong));
+    assert!(matches!(
+        c.ok(json!({"type": "ping"})).await?,
+        ServerBody::Pong
+    ));
     server.stop().await
 }

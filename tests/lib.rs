@@ -33,10 +33,13 @@ pub struct Server {
 impl Server {
     /// Starts a daemon with a fresh database in `dir`, engine delay 0.
     pub async fn start(dir: &tempfile::TempDir) -> Result<Server> {
-        Server::start_with(dir, Config {
-            engine_delay: Duration::ZERO,
-            ..Config::default()
-        })
+        Server::start_with(
+            dir,
+            Config {
+                engine_delay: Duration::ZERO,
+                ..Config::default()
+            },
+        )
         .await
     }
 

@@ -20,27 +20,39 @@ async fn illegal_out_of_turn_and_foreign_moves_change_nothing() -> anyhow::Resul
     let mut b = Client::connect(&server, "bob").await?;
     let mut eve = Client::connect(&server, "eve").await?;
     let created = state_of(
-        a.ok(json!({"type": "create_match", "game": "queen", "size": 11, "start": "5,3",
-                     "opponent": "human"}))
-            .await?,
+        a.ok(
+            json!({"type": "create_match", "game": "queen", "size": 11, "start": "5,3",
+                     "opponent": "human"}),
+        )
+        .await?,
     )?;
     let id = created.match_id;
     // Moving before anyone joined.
-    let m = a.request(json!({"type": "move", "match_id": id, "move": "5,0"})).await?;
+    let m = a
+        .request(json!({"type": "move", "match_id": id, "move": "5,0"}))
+        .await?;
     assert_eq!(code(&m.body), Some(ErrorCode::MatchNotActive));
     b.ok(json!({"type": "join", "match_id": id})).await?;
     // A spectator cannot join a full match, nor move in it.
     let m = eve.request(json!({"type": "join", "match_id": id})).await?;
     assert_eq!(code(&m.body), Some(ErrorCode::MatchNotActive));
-    let m = eve.request(json!({"type": "move", "match_id": id, "move": "5,0"})).await?;
+    let m = eve
+        .request(json!({"type": "move", "match_id": id, "move": "5,0"}))
+        .await?;
     assert_eq!(code(&m.body), Some(ErrorCode::NotYourSeat));
-    let m = eve.request(json!({"type": "resign", "match_id": id})).await?;
+    let m = eve
+        .request(json!({"type": "resign", "match_id": id}))
+        .await?;
     assert_eq!(code(&m.body), Some(ErrorCode::NotYourSeat));
     // Out of turn: seat 0 (ada) moves first.
-    let m = b.request(json!({"type": "move", "match_id": id, "move": "5,0"})).await?;
+    let m = b
+        .request(json!({"type": "move", "match_id": id, "move": "5,0"}))
+        .await?;
     assert_eq!(code(&m.body), Some(ErrorCode::NotYourTurn));
     // Illegal and unreadable moves, with messages naming the rule.
-    let m = a.request(json!({"type": "move", "match_id": id, "move": "4,1"})).await?;
+    let m = a
+        .request(json!({"type": "move", "match_id": id, "move": "4,1"}))
+        .await?;
     assert_eq!(code(&m.body), Some(ErrorCode::IllegalMove));
     let ServerBody::Error { message, .. } = &m.body else {
         unreachable!()
@@ -49,20 +61,29 @@ async fn illegal_out_of_turn_and_foreign_moves_change_nothing() -> anyhow::Resul
         message,
         "the queen moves only left, down or diagonally toward the corner: 5,3 → 4,1 is neither"
     );
-    let m = a.request(json!({"type": "move", "match_id": id, "move": "banana"})).await?;
+    let m = a
+        .request(json!({"type": "move", "match_id": id, "move": "banana"}))
+        .await?;
     assert_eq!(code(&m.body), Some(ErrorCode::BadNotation));
-    let m = a.request(json!({"type": "move", "match_id": 999_999, "move": "5,0"})).await?;
+    let m = a
+        .request(json!({"type": "move", "match_id": 999_999, "move": "5,0"}))
+        .await?;
     assert_eq!(code(&m.body), Some(ErrorCode::NoSuchMatch));
     // No draws in impartial games; no abort after... (there is no move yet, so abort is fine
     // later); the match is untouched by all of the above.
-    let m = a.request(json!({"type": "offer_draw", "match_id": id})).await?;
+    let m = a
+        .request(json!({"type": "offer_draw", "match_id": id}))
+        .await?;
     assert_eq!(code(&m.body), Some(ErrorCode::InvalidState));
     let state = state_of(eve.ok(json!({"type": "watch", "match_id": id})).await?)?;
     assert_eq!((state.ply, state.position.as_str()), (0, "5,3"));
     assert_eq!(state.status, MatchStatus::Playing);
     // A legal move still goes through, and cannot be replayed.
-    a.ok(json!({"type": "move", "match_id": id, "move": "l2"})).await?;
-    let m = a.request(json!({"type": "move", "match_id": id, "move": "l2"})).await?;
+    a.ok(json!({"type": "move", "match_id": id, "move": "l2"}))
+        .await?;
+    let m = a
+        .request(json!({"type": "move", "match_id": id, "move": "l2"}))
+        .await?;
     assert_eq!(code(&m.body), Some(ErrorCode::NotYourTurn));
     let m = a.request(json!({"type": "abort", "match_id": id})).await?;
     assert_eq!(code(&m.body), Some(ErrorCode::InvalidState));
@@ -75,13 +96,34 @@ async fn bad_create_parameters_are_explained() -> anyhow::Result<()> {
     let server = Server::start(&dir).await?;
     let mut a = Client::connect(&server, "ada").await?;
     for (req, expected) in [
-        (json!({"game": "chess", "opponent": "human"}), ErrorCode::BadParameters),
-        (json!({"game": "queen", "size": 1, "opponent": "human"}), ErrorCode::BadParameters),
-        (json!({"game": "nim", "size": 5, "opponent": "human"}), ErrorCode::BadParameters),
-        (json!({"game": "queen", "start": "12,3", "size": 11, "opponent": "human"}), ErrorCode::BadPosition),
-        (json!({"game": "queen", "start": "0,0", "opponent": "human"}), ErrorCode::BadPosition),
-        (json!({"game": "nim", "opponent": {"engine": "godlike"}}), ErrorCode::BadParameters),
-        (json!({"game": "queen", "size": 100000, "opponent": {"engine": "perfect"}}), ErrorCode::TooLarge),
+        (
+            json!({"game": "chess", "opponent": "human"}),
+            ErrorCode::BadParameters,
+        ),
+        (
+            json!({"game": "queen", "size": 1, "opponent": "human"}),
+            ErrorCode::BadParameters,
+        ),
+        (
+            json!({"game": "nim", "size": 5, "opponent": "human"}),
+            ErrorCode::BadParameters,
+        ),
+        (
+            json!({"game": "queen", "start": "12,3", "size": 11, "opponent": "human"}),
+            ErrorCode::BadPosition,
+        ),
+        (
+            json!({"game": "queen", "start": "0,0", "opponent": "human"}),
+            ErrorCode::BadPosition,
+        ),
+        (
+            json!({"game": "nim", "opponent": {"engine": "godlike"}}),
+            ErrorCode::BadParameters,
+        ),
+        (
+            json!({"game": "queen", "size": 100000, "opponent": {"engine": "perfect"}}),
+            ErrorCode::TooLarge,
+        ),
     ] {
         let mut r = req.clone();
         r["type"] = json!("create_match");
@@ -89,7 +131,9 @@ async fn bad_create_parameters_are_explained() -> anyhow::Result<()> {
         assert_eq!(code(&m.body), Some(expected), "{req}");
     }
     let m = a
-        .request(json!({"type": "create_match", "game": "nim", "opponent": "human", "clock": "5+x"}))
+        .request(
+            json!({"type": "create_match", "game": "nim", "opponent": "human", "clock": "5+x"}),
+        )
         .await?;
     assert_eq!(code(&m.body), Some(ErrorCode::BadMessage));
     server.stop().await
@@ -102,31 +146,55 @@ async fn resign_draw_abort_and_rematch() -> anyhow::Result<()> {
     let mut a = Client::connect(&server, "ada").await?;
     let mut b = Client::connect(&server, "bob").await?;
     // Abort before the first move.
-    let s = state_of(a.ok(json!({"type": "create_match", "game": "nim", "opponent": "human"})).await?)?;
-    a.ok(json!({"type": "abort", "match_id": s.match_id})).await?;
-    let s = a.state_until(s.match_id, |s| s.status == MatchStatus::Aborted).await?;
+    let s = state_of(
+        a.ok(json!({"type": "create_match", "game": "nim", "opponent": "human"}))
+            .await?,
+    )?;
+    a.ok(json!({"type": "abort", "match_id": s.match_id}))
+        .await?;
+    let s = a
+        .state_until(s.match_id, |s| s.status == MatchStatus::Aborted)
+        .await?;
     assert_eq!(s.result.map(|r| r.reason), Some(protocol::Reason::Aborted));
     // An L-game: draw offered, declined, offered again and accepted.
-    let s = state_of(a.ok(json!({"type": "create_match", "game": "lgame", "opponent": "human"})).await?)?;
+    let s = state_of(
+        a.ok(json!({"type": "create_match", "game": "lgame", "opponent": "human"}))
+            .await?,
+    )?;
     let id = s.match_id;
     b.ok(json!({"type": "join", "match_id": id})).await?;
     a.ok(json!({"type": "offer_draw", "match_id": id})).await?;
-    b.ok(json!({"type": "decline_draw", "match_id": id})).await?;
+    b.ok(json!({"type": "decline_draw", "match_id": id}))
+        .await?;
     b.ok(json!({"type": "offer_draw", "match_id": id})).await?;
     a.ok(json!({"type": "accept_draw", "match_id": id})).await?;
-    let s = a.state_until(id, |s| s.status == MatchStatus::Finished).await?;
-    assert_eq!(s.result.map(|r| (r.winner, r.reason)), Some((None, protocol::Reason::AgreedDraw)));
+    let s = a
+        .state_until(id, |s| s.status == MatchStatus::Finished)
+        .await?;
+    assert_eq!(
+        s.result.map(|r| (r.winner, r.reason)),
+        Some((None, protocol::Reason::AgreedDraw))
+    );
     // Rematch: both ask; the new match starts with the seats swapped.
     a.ok(json!({"type": "rematch", "match_id": id})).await?;
     b.ok(json!({"type": "rematch", "match_id": id})).await?;
     let s = a.state_until(id, |s| s.rematch.is_some()).await?;
-    let again = state_of(a.ok(json!({"type": "watch", "match_id": s.rematch.unwrap_or(0)})).await?)?;
+    let again = state_of(
+        a.ok(json!({"type": "watch", "match_id": s.rematch.unwrap_or(0)}))
+            .await?,
+    )?;
     assert_eq!(again.status, MatchStatus::Playing);
     assert_eq!(again.seats[0].player_id, Some(b.player_id));
     assert_eq!(again.rematch_of, Some(id));
     // Resignation.
-    b.ok(json!({"type": "resign", "match_id": again.match_id})).await?;
-    let s = a.state_until(again.match_id, |s| s.status == MatchStatus::Finished).await?;
-    assert_eq!(s.result.map(|r| (r.winner, r.reason)), Some((Some(1), protocol::Reason::Resignation)));
+    b.ok(json!({"type": "resign", "match_id": again.match_id}))
+        .await?;
+    let s = a
+        .state_until(again.match_id, |s| s.status == MatchStatus::Finished)
+        .await?;
+    assert_eq!(
+        s.result.map(|r| (r.winner, r.reason)),
+        Some((Some(1), protocol::Reason::Resignation))
+    );
     server.stop().await
 }

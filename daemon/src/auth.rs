@@ -29,7 +29,9 @@ pub fn check_name(name: &str) -> Result<String, ErrorBody> {
         return Err(bad("must not be empty; pick the name others will see"));
     }
     if name.chars().count() > MAX_NAME_CHARS {
-        return Err(bad(&format!("is too long: at most {MAX_NAME_CHARS} characters")));
+        return Err(bad(&format!(
+            "is too long: at most {MAX_NAME_CHARS} characters"
+        )));
     }
     if name.chars().any(char::is_control) {
         return Err(bad("must not contain control characters"));

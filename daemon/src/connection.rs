@@ -30,6 +30,7 @@ pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
 pub const OUT_QUEUE: usize = 256;
 
 /// Something to write to the socket.
+#[allow(clippy::large_enum_variant)] // short-lived; see `ServerBody`
 enum Outgoing {
     Message(ServerMessage),
     Close(CloseCode, String),
@@ -177,7 +178,10 @@ impl Connection {
         flow
     }
 
-    async fn dispatch(&mut self, request: Request) -> Result<Option<ServerBody>, (ErrorBody, Flow)> {
+    async fn dispatch(
+        &mut self,
+        request: Request,
+    ) -> Result<Option<ServerBody>, (ErrorBody, Flow)> {
         let keep = |e: ErrorBody| (e, Flow::Continue);
         if let Request::Hello {
             protocol,
@@ -385,7 +389,10 @@ impl Connection {
                     "unsupported protocol version".into(),
                 ))
                 .await;
-            return Err((ErrorBody::new(ErrorCode::UnsupportedVersion, message), Flow::Close));
+            return Err((
+                ErrorBody::new(ErrorCode::UnsupportedVersion, message),
+                Flow::Close,
+            ));
         }
         let name = auth::check_name(name).map_err(keep)?;
         let db = &self.hub.db;

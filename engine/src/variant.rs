@@ -177,7 +177,9 @@ impl Variant {
                 AnyPosition::Corner(corner::Position::parse(piece, size, text)?)
             }
             Variant::Nim => AnyPosition::Nim(nim::Position::parse(text)?),
-            Variant::Chocolate { k } => AnyPosition::Chocolate(chocolate::Position::parse(k, text)?),
+            Variant::Chocolate { k } => {
+                AnyPosition::Chocolate(chocolate::Position::parse(k, text)?)
+            }
             Variant::LGame => AnyPosition::LGame(lgame::Position::parse(text)?),
         })
     }
@@ -197,9 +199,7 @@ impl Variant {
             }
             Variant::Chocolate { k } => {
                 let z = if k == 0 { 7 } else { 3 * u64::from(k) + 4 };
-                AnyPosition::Chocolate(
-                    chocolate::Position::new(k, 5, 3, z).expect("y = 3 ≤ z / k"),
-                )
+                AnyPosition::Chocolate(chocolate::Position::new(k, 5, 3, z).expect("y = 3 ≤ z / k"))
             }
             Variant::LGame => AnyPosition::LGame(lgame::Position::start()),
         }

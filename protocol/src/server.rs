@@ -35,6 +35,9 @@ pub struct Welcome {
 }
 
 /// What a server message says.
+// A match state is large and the other variants small; messages are built once and
+// serialized at once, so boxing would only add an allocation.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerBody {

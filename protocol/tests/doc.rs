@@ -16,35 +16,81 @@ fn examples() -> Vec<&'static str> {
 #[test]
 fn every_example_round_trips() {
     let examples = examples();
-    assert!(examples.len() >= 20, "found only {} examples", examples.len());
+    assert!(
+        examples.len() >= 20,
+        "found only {} examples",
+        examples.len()
+    );
     for text in examples {
         let original: Value = serde_json::from_str(text).unwrap_or_else(|e| panic!("{e}: {text}"));
         // Some types (`lobby`) are both a request and a reply: either reading may match.
         let as_client = serde_json::from_str::<ClientMessage>(text)
             .ok()
             .map(|m| serde_json::to_value(m).unwrap());
-        let as_server = serde_json::from_str::<ServerMessage>(text)
-            .map(|m| serde_json::to_value(m).unwrap());
-        let ok = as_client.as_ref() == Some(&original) || as_server.as_ref().ok() == Some(&original);
-        assert!(ok, "does not round-trip: {text}\nas client: {as_client:?}\nas server: {as_server:?}");
+        let as_server =
+            serde_json::from_str::<ServerMessage>(text).map(|m| serde_json::to_value(m).unwrap());
+        let ok =
+            as_client.as_ref() == Some(&original) || as_server.as_ref().ok() == Some(&original);
+        assert!(
+            ok,
+            "does not round-trip: {text}\nas client: {as_client:?}\nas server: {as_server:?}"
+        );
     }
 }
 
 #[test]
 fn every_request_type_and_error_code_is_documented() {
     for t in [
-        "hello", "create_match", "lobby", "join", "watch", "unwatch", "move", "resign",
-        "offer_draw", "accept_draw", "decline_draw", "abort", "rematch", "ping", "welcome",
-        "error", "match", "move_accepted", "done", "pong", "presence",
+        "hello",
+        "create_match",
+        "lobby",
+        "join",
+        "watch",
+        "unwatch",
+        "move",
+        "resign",
+        "offer_draw",
+        "accept_draw",
+        "decline_draw",
+        "abort",
+        "rematch",
+        "ping",
+        "welcome",
+        "error",
+        "match",
+        "move_accepted",
+        "done",
+        "pong",
+        "presence",
     ] {
-        assert!(DOC.contains(&format!("\"type\":\"{t}\"")), "no example of {t}");
+        assert!(
+            DOC.contains(&format!("\"type\":\"{t}\"")),
+            "no example of {t}"
+        );
     }
     for code in [
-        "bad_message", "unsupported_version", "hello_first", "already_welcomed",
-        "bad_access_code", "bad_token", "bad_parameters", "bad_position", "bad_notation",
-        "illegal_move", "not_your_turn", "not_your_seat", "no_such_match", "match_not_active",
-        "invalid_state", "too_large", "rate_limited", "internal",
+        "bad_message",
+        "unsupported_version",
+        "hello_first",
+        "already_welcomed",
+        "bad_access_code",
+        "bad_token",
+        "bad_parameters",
+        "bad_position",
+        "bad_notation",
+        "illegal_move",
+        "not_your_turn",
+        "not_your_seat",
+        "no_such_match",
+        "match_not_active",
+        "invalid_state",
+        "too_large",
+        "rate_limited",
+        "internal",
     ] {
-        assert!(DOC.contains(&format!("`{code}`")), "code {code} not documented");
+        assert!(
+            DOC.contains(&format!("`{code}`")),
+            "code {code} not documented"
+        );
     }
 }

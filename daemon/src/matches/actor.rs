@@ -80,7 +80,8 @@ impl Actor {
     }
 
     fn publish(&self) {
-        self.state.send_replace(Arc::new(self.model.state(now_ms())));
+        self.state
+            .send_replace(Arc::new(self.model.state(now_ms())));
     }
 
     /// Handles one command; returns whether the state changed.
@@ -373,9 +374,15 @@ impl Actor {
             return;
         }
         self.engine_for = Some(ply);
-        let (hub, tx, pos) = (self.hub.clone(), self.tx.clone(), self.model.position.clone());
+        let (hub, tx, pos) = (
+            self.hub.clone(),
+            self.tx.clone(),
+            self.model.position.clone(),
+        );
         // The same match and ply always give the same move: games replay exactly.
-        let seed = (self.model.id as u64).wrapping_mul(0x9E37_79B9).wrapping_add(u64::from(ply));
+        let seed = (self.model.id as u64)
+            .wrapping_mul(0x9E37_79B9)
+            .wrapping_add(u64::from(ply));
         tokio::spawn(
             async move {
                 tokio::time::sleep(hub.config.engine_delay).await;
@@ -388,7 +395,12 @@ impl Actor {
 }
 
 /// The engine's move, computed on a blocking thread so no match waits for another's engine.
-async fn think(hub: &Hub, pos: engine::AnyPosition, level: Level, seed: u64) -> Result<String, ErrorBody> {
+async fn think(
+    hub: &Hub,
+    pos: engine::AnyPosition,
+    level: Level,
+    seed: u64,
+) -> Result<String, ErrorBody> {
     let knowledge = hub.analysis.covering(&pos).await?;
     tokio::task::spawn_blocking(move || {
         engine::choose(&knowledge, &pos, level, &mut Rng::new(seed))

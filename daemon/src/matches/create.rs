@@ -3,7 +3,9 @@
 use std::sync::Arc;
 
 use engine::{GameKind, Level, Position as _, Rng, Variant};
-use protocol::{ClockSpec, ErrorBody, ErrorCode, First, GameParams, MatchState, MatchStatus, Opponent};
+use protocol::{
+    ClockSpec, ErrorBody, ErrorCode, First, GameParams, MatchState, MatchStatus, Opponent,
+};
 
 use super::model::Occupant;
 use super::{MatchHandle, Model, PlayerRef};
@@ -72,7 +74,11 @@ pub async fn create_match(
         First::Them => false,
         First::Random => rng.chance(50),
     };
-    let seats = if creator_first { [me, them] } else { [them, me] };
+    let seats = if creator_first {
+        [me, them]
+    } else {
+        [them, me]
+    };
     create(hub, start, seats, req.clock, None).await
 }
 
@@ -123,7 +129,14 @@ async fn create(
         })
         .await
         .map_err(|e| internal("create the match", e))?;
-    let mut model = Model::new(id, start, seats, clock, hub.config.repetition_limit, now_ms());
+    let mut model = Model::new(
+        id,
+        start,
+        seats,
+        clock,
+        hub.config.repetition_limit,
+        now_ms(),
+    );
     model.rematch_of = rematch_of;
     tracing::info!(match_id = id, game = %variant.kind(), "match created");
     let handle = super::spawn(hub, model);

@@ -140,7 +140,10 @@ impl MatchHandle {
     /// Sends a command that has no reply, without waiting for room in the queue.
     pub fn tell(&self, cmd: Command) {
         if self.tx.try_send(cmd).is_err() {
-            tracing::debug!(match_id = self.id, "match queue full or closed; notice dropped");
+            tracing::debug!(
+                match_id = self.id,
+                "match queue full or closed; notice dropped"
+            );
         }
     }
 }

@@ -168,7 +168,7 @@ impl Model {
         repetition_limit: u32,
         now: u64,
     ) -> Model {
-        let status = if seats.iter().any(|s| *s == Occupant::Empty) {
+        let status = if seats.contains(&Occupant::Empty) {
             MatchStatus::Waiting
         } else {
             MatchStatus::Playing
@@ -253,7 +253,10 @@ impl Model {
         let (mv, position) = self.position.play_text(text).map_err(engine_error)?;
         let ply = self.ply() + 1;
         let time_ms = now.saturating_sub(self.turn_started);
-        let clock_ms = self.clocks.as_ref().map(|c| c.left(seat, now) + c.spec.increment_ms);
+        let clock_ms = self
+            .clocks
+            .as_ref()
+            .map(|c| c.left(seat, now) + c.spec.increment_ms);
         let mut finish = None;
         let mut repetition_plies = Vec::new();
         if position.is_terminal() {

@@ -29,7 +29,8 @@ pub async fn restore(hub: &Arc<Hub>) -> anyhow::Result<usize> {
     Ok(n)
 }
 
-/// Rebuilds the in-memory model of a stored match by replaying its moves.
+/// Rebuilds the in-memory model of a stored match by replaying its moves through the rules
+/// (any status: finished matches are rebuilt for `watch`).
 pub fn rebuild(s: StoredMatch, repetition_limit: u32) -> anyhow::Result<Model> {
     let kind = GameKind::parse(&s.game)?;
     let variant = Variant::new(kind, s.size, s.k)?;
@@ -72,8 +73,26 @@ pub fn rebuild(s: StoredMatch, repetition_limit: u32) -> anyhow::Result<Model> {
         pending.clock_ms = mv.clock_ms;
         model.apply(pending, now);
     }
-    if model.status != MatchStatus::Playing && model.status != MatchStatus::Waiting {
-        anyhow::bail!("the stored moves end the match but its status says otherwise");
+    let over = |s: MatchStatus| matches!(s, MatchStatus::Finished | MatchStatus::Aborted);
+    match (over(s.status), over(model.status)) {
+        // Ended by a move (corner reached, repetition, ...): the replay says so too.
+        (true, true) | (false, false) => {}
+        // Ended off the board: resignation, agreed draw, flag fall, abandonment, abort.
+        (true, false) => {
+            let reason = s
+                .reason
+                .ok_or_else(|| anyhow::anyhow!("a finished match without a reason"))?;
+            model.finish(
+                protocol::Outcome {
+                    winner: s.winner,
+                    reason,
+                },
+                s.repetition_plies.clone(),
+            );
+        }
+        (false, true) => {
+            anyhow::bail!("the stored moves end the match but its status says otherwise")
+        }
     }
     Ok(model)
 }
