@@ -218,3 +218,49 @@ async fn engine_against_engine_lgame_ends_by_repetition() -> anyhow::Result<()> 
     assert!(end.repetition_plies.iter().all(|&p| at(p) == first));
     server.stop().await
 }
+
+#[tokio::test]
+async fn a_flag_falls_on_the_server_and_random_starts_are_open() -> anyhow::Result<()> {
+    let dir = tempfile::tempdir()?;
+    let server = Server::start(&dir).await?;
+    let mut a = Client::connect(&server, "ada").await?;
+    let mut b = Client::connect(&server, "bob").await?;
+    // 0.01 minutes = 600 ms each, no increment. Ada moves once, then Bob lets time run out.
+    let s = state_of(
+        a.ok(
+            json!({"type": "create_match", "game": "nim", "start": "random",
+                     "opponent": "human", "clock": "0.01+0"}),
+        )
+        .await?,
+    )?;
+    assert!(s.legal_move_count > 0);
+    let id = s.match_id;
+    b.ok(json!({"type": "join", "match_id": id})).await?;
+    let mv = s
+        .legal_moves
+        .as_ref()
+        .and_then(|m| m.first().cloned())
+        .unwrap_or_default();
+    a.ok(json!({"type": "move", "match_id": id, "move": mv}))
+        .await?;
+    let end = a
+        .state_until(id, |s| s.status == MatchStatus::Finished)
+        .await?;
+    let result = end.result.expect("over");
+    assert_eq!((result.winner, result.reason), (Some(0), Reason::FlagFall));
+    let clock = end.clock.expect("a clock");
+    assert_eq!(clock.remaining_ms[1], 0);
+    assert!(clock.remaining_ms[0] > 0);
+    // A late move is refused.
+    let m = b
+        .request(json!({"type": "move", "match_id": id, "move": "1:1"}))
+        .await?;
+    assert!(matches!(
+        m.body,
+        ServerBody::Error {
+            code: protocol::ErrorCode::MatchNotActive,
+            ..
+        }
+    ));
+    server.stop().await
+}
