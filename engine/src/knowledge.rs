@@ -91,7 +91,10 @@ impl Knowledge {
 
     /// Adds (or replaces with a larger one) the table of a corner piece.
     pub fn add_corner(&mut self, table: Arc<corner::Table>) {
-        let slot = self.corner.entry(table.piece()).or_insert_with(|| table.clone());
+        let slot = self
+            .corner
+            .entry(table.piece())
+            .or_insert_with(|| table.clone());
         if table.size() > slot.size() {
             *slot = table;
         }
@@ -99,7 +102,10 @@ impl Knowledge {
 
     /// Adds (or replaces with a larger one) the staircase table of a chocolate step.
     pub fn add_chocolate(&mut self, table: Arc<chocolate::Table>) {
-        let slot = self.chocolate.entry(table.k()).or_insert_with(|| table.clone());
+        let slot = self
+            .chocolate
+            .entry(table.k())
+            .or_insert_with(|| table.clone());
         if table.z_max() > slot.z_max() {
             *slot = table;
         }
@@ -122,7 +128,8 @@ impl Knowledge {
 
     /// The L-game solution (solved now if it was not given).
     pub fn lgame(&self) -> &Arc<lgame::Solution> {
-        self.lgame.get_or_init(|| Arc::new(lgame::Solution::solve()))
+        self.lgame
+            .get_or_init(|| Arc::new(lgame::Solution::solve()))
     }
 
     /// The exact value of `pos`, or `TooLarge` when no table, formula or budget reaches it

@@ -128,6 +128,9 @@ impl Variant {
                 }
                 Ok(Variant::Chocolate { k })
             }
+            (kind, _, Some(_)) if kind.piece().is_some() => Err(params(format!(
+                "{kind} has no step k; only chocolate takes --k"
+            ))),
             (GameKind::Nim, None, None) => Ok(Variant::Nim),
             (GameKind::LGame, None, None) => Ok(Variant::LGame),
             (_, Some(_), _) => Err(params(format!(
@@ -177,7 +180,9 @@ impl Variant {
                 AnyPosition::Corner(corner::Position::parse(piece, size, text)?)
             }
             Variant::Nim => AnyPosition::Nim(nim::Position::parse(text)?),
-            Variant::Chocolate { k } => AnyPosition::Chocolate(chocolate::Position::parse(k, text)?),
+            Variant::Chocolate { k } => {
+                AnyPosition::Chocolate(chocolate::Position::parse(k, text)?)
+            }
             Variant::LGame => AnyPosition::LGame(lgame::Position::parse(text)?),
         })
     }
@@ -195,9 +200,7 @@ impl Variant {
             }
             Variant::Chocolate { k } => {
                 let z = if k == 0 { 7 } else { 3 * u64::from(k) + 4 };
-                AnyPosition::Chocolate(
-                    chocolate::Position::new(k, 5, 3, z).expect("y = 3 ≤ z / k"),
-                )
+                AnyPosition::Chocolate(chocolate::Position::new(k, 5, 3, z).expect("y = 3 ≤ z / k"))
             }
             Variant::LGame => AnyPosition::LGame(lgame::Position::start()),
         }
@@ -227,7 +230,8 @@ impl Variant {
             }
             Variant::Chocolate { k } => {
                 let kk = u64::from(k.max(1));
-                let z = pick(2, 6 * kk + 6);
+                // z ≥ k, so that the staircase has room for y ≥ 1.
+                let z = pick(kk.max(2), 6 * kk + 6);
                 let y = pick(1, (z / kk).min(6));
                 let x = pick(1, 8);
                 AnyPosition::Chocolate(chocolate::Position::new(k, x, y, z).expect("y ≤ z / k"))
@@ -285,6 +289,33 @@ mod tests {
                 size: DEFAULT_SIZE
             })
         );
+    }
+
+    #[test]
+    fn a_parameter_the_game_does_not_take_is_named() {
+        let e = Variant::new(GameKind::Queen, Some(8), Some(1)).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "queen has no step k; only chocolate takes --k"
+        );
+        let e = Variant::new(GameKind::Nim, Some(8), None).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "nim has no board size; only queen, rook, horse and dragon take --size"
+        );
+    }
+
+    #[test]
+    fn random_chocolate_starts_exist_for_every_step() {
+        // Steps above 2 once drew a width z < k, leaving no height y ≥ 1 to pick: a panic.
+        let mut rng = Rng::new(3);
+        for k in (0..=12).chain([999, chocolate::MAX_K]) {
+            let v = Variant::new(GameKind::Chocolate, None, Some(k)).unwrap();
+            for _ in 0..50 {
+                let p = v.random_start(&mut rng);
+                assert_eq!(v.parse_position(&p.to_string()).unwrap(), p, "k = {k}");
+            }
+        }
     }
 
     #[test]
