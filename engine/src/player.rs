@@ -108,14 +108,21 @@ fn keep_the_draw<'a>(
 ) -> Result<Vec<&'a MoveValue>, Error> {
     let mut scored = Vec::new();
     for m in moves.iter().filter(|m| m.value.outcome == Outcome::Draw) {
-        let mut traps = 0usize;
-        for reply in m.position.legal_moves() {
-            let after = m.position.play(&reply)?;
-            // A reply is a losing one when it hands us a won position.
-            if knowledge.value(&after)?.value.outcome == Outcome::Win {
-                traps += 1;
+        let traps = match &m.position {
+            // Only the L-game has draws; its solution counts the losing moves per class.
+            AnyPosition::LGame(p) => knowledge.lgame().losing_moves(p),
+            other => {
+                let mut traps = 0usize;
+                for reply in other.legal_moves() {
+                    let after = other.play(&reply)?;
+                    // A reply is a losing one when it hands us a won position.
+                    if knowledge.value(&after)?.value.outcome == Outcome::Win {
+                        traps += 1;
+                    }
+                }
+                traps
             }
-        }
+        };
         scored.push((traps, m));
     }
     let most = scored.iter().map(|(t, _)| *t).max().unwrap_or(0);

@@ -122,7 +122,7 @@ impl Variant {
                 let k = k.unwrap_or(DEFAULT_K);
                 if k > chocolate::MAX_K {
                     return Err(params(format!(
-                        "the chocolate step k must be between 0 and {}, not {k}",
+                        "the staircase step k is 0 to {}, not {k}",
                         chocolate::MAX_K
                     )));
                 }

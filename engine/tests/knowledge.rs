@@ -287,3 +287,43 @@ fn lgame_values_match_the_solution_for_every_class() {
         assert_eq!(answer.source, Source::Table);
     }
 }
+
+#[test]
+fn chocolate_move_values_equal_their_own_values_under_any_budget() {
+    // Classification finds the moves' remoteness in a few shared searches; each must be
+    // what the move's position alone gets, wherever the budget cuts.
+    for budget in [0, 10, 60, 250] {
+        let mut k = Knowledge::new(budget);
+        k.add_chocolate(Arc::new(
+            chocolate::Table::solve(1, 32).expect("a small table"),
+        ));
+        for step in [1u32, 2] {
+            for (x, y, z) in [(4, 3, 9), (9, 2, 5), (2, 1, 12), (0, 4, 9)] {
+                let pos = bar(step, x, y.min(z / u64::from(step)), z);
+                let c = k.classify(&pos, u64::MAX).unwrap();
+                assert_eq!(c.moves.len() as u64, pos.move_count());
+                for m in &c.moves {
+                    let own = k.value(&m.position).unwrap();
+                    assert_eq!(m.value, own.value, "{pos} budget {budget}: {}", m.mv);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_chocolate_bar_with_many_moves_is_classified_quickly() {
+    // 60 002 moves of which 50 003 reach at most the budget of bars ({u, 1, 2} for
+    // u < 50 000, {60 000, 0, 2}, {60 000, 0, 0} and {60 000, 0, 1}): one search per move
+    // took over half a minute even optimised, and the engine's move as long.
+    let k = Knowledge::new(engine::DEFAULT_BUDGET);
+    let pos = bar(2, 60_000, 1, 2);
+    let t = std::time::Instant::now();
+    let c = k.classify(&pos, 100_000).unwrap();
+    let known = c.moves.iter().filter(|m| m.value.remoteness.is_some());
+    assert_eq!(known.count(), 50_003);
+    let mv = engine::choose(&k, &pos, engine::Level::Perfect, &mut engine::Rng::new(1)).unwrap();
+    let after = pos.play(&mv).unwrap();
+    assert_eq!(k.value(&after).unwrap().value.outcome, Outcome::Loss);
+    assert!(t.elapsed().as_secs() < 20, "{:?}", t.elapsed());
+}
