@@ -1,9 +1,23 @@
-//! Prints solve times (median of several runs) and peak memory for the engine's solvers.
-//! Run with `cargo bench -p grundy-engine`; pass sizes to override, e.g. `-- 4096 16384`.
+//! Prints solve times (median of several runs) and peak memory for the engine's solvers: the
+//! corner tables, the full L-game classification and the chocolate staircase tables.
+//!
+//! Run with `cargo bench -p grundy-engine`; pass corner board sizes to override the default
+//! 1024, 4096 and 16384 (the queen only above 4096), e.g. `-- 4096 8192`, and `--threads N`
+//! to pin the corner solver's thread count (default: every core).
 
 use std::time::{Duration, Instant};
 
 use engine::corner::{Piece, Table};
+use engine::{chocolate, lgame};
+
+/// Runs of the L-game solve: it takes milliseconds, so many runs steady the median.
+const LGAME_RUNS: usize = 21;
+/// Chocolate steps timed: the papers study k ≤ 6.
+const CHOCOLATE_STEPS: std::ops::RangeInclusive<u32> = 1..=6;
+/// Staircase widths timed for each step.
+const CHOCOLATE_WIDTHS: [u64; 2] = [1024, 4096];
+/// Runs per chocolate table.
+const CHOCOLATE_RUNS: usize = 5;
 
 fn median(mut runs: Vec<Duration>) -> Duration {
     runs.sort();
@@ -30,27 +44,46 @@ fn peak_rss_mib() -> Option<u64> {
     Some(kib / 1024)
 }
 
-fn main() {
-    let argv: Vec<String> = std::env::args().collect();
-    // `--threads N` pins the thread count (default: every core).
-    let threads = argv
-        .iter()
-        .position(|a| a == "--threads")
-        .and_then(|i| argv.get(i + 1)?.parse().ok())
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |t| t.get()));
-    let args: Vec<u64> = argv
-        .iter()
-        .skip(1)
-        .filter(|a| !a.starts_with("--"))
-        .filter_map(|a| a.parse().ok())
-        .filter(|&n| n != threads as u64 || argv.iter().all(|a| a != "--threads"))
-        .collect();
-    let sizes = if args.is_empty() {
-        vec![1024, 4096, 16384]
-    } else {
-        args
-    };
-    for &n in &sizes {
+/// The command line: corner sizes and the corner solver's thread count. Other flags (cargo
+/// passes `--bench`) are ignored.
+struct Args {
+    sizes: Vec<u64>,
+    threads: usize,
+}
+
+fn parse_args() -> Args {
+    let mut sizes = Vec::new();
+    let mut threads = None;
+    let mut argv = std::env::args().skip(1);
+    while let Some(arg) = argv.next() {
+        if arg == "--threads" {
+            match argv.next().and_then(|n| n.parse().ok()) {
+                Some(n) if n > 0 => threads = Some(n),
+                _ => eprintln!("--threads needs a positive number; using every core"),
+            }
+        } else if let Ok(n) = arg.parse() {
+            sizes.push(n);
+        }
+    }
+    if sizes.is_empty() {
+        sizes = vec![1024, 4096, 16384];
+    }
+    let threads =
+        threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |t| t.get()));
+    Args { sizes, threads }
+}
+
+/// One line of the report, in columns: what was solved, threads, median, memory so far.
+fn report(label: &str, threads: usize, what: &str, t: Duration, runs: usize) {
+    println!(
+        "{label:<22} {threads} thr  {what:<18} median {t:>9.3?} of {runs:<2}  (peak RSS {} MiB)",
+        peak_rss_mib().unwrap_or(0)
+    );
+}
+
+fn corner_tables(args: &Args) {
+    let threads = args.threads;
+    for &n in &args.sizes {
         for piece in Piece::ALL {
             if piece != Piece::Queen && n > 4096 {
                 continue;
@@ -59,11 +92,34 @@ fn main() {
             let t = time(runs, || {
                 Table::solve_with(piece, n, threads, &|_, _| {}).expect("valid size")
             });
-            println!(
-                "{piece:<6} {n:>5}² {threads} thr  grundy+remoteness  median {:>9.3?} of {runs}  (peak RSS {} MiB)",
-                t,
-                peak_rss_mib().unwrap_or(0)
-            );
+            let label = format!("{:<6} {n:>5}²", piece.name());
+            report(&label, threads, "grundy+remoteness", t, runs);
         }
     }
+}
+
+fn lgame_solve() {
+    let t = time(LGAME_RUNS, lgame::Solution::solve);
+    let what = format!("{} classes", lgame::CLASSES);
+    report("lgame", 1, &what, t, LGAME_RUNS);
+}
+
+fn chocolate_tables() {
+    for z_max in CHOCOLATE_WIDTHS {
+        for k in CHOCOLATE_STEPS {
+            let t = time(CHOCOLATE_RUNS, || {
+                chocolate::Table::solve(k, z_max).expect("within the table limit")
+            });
+            let label = format!("chocolate k={k} z≤{z_max}");
+            report(&label, 1, "staircase grundy", t, CHOCOLATE_RUNS);
+        }
+    }
+}
+
+fn main() {
+    let args = parse_args();
+    // The quick solvers first, so that their peak memory is not the corner tables'.
+    lgame_solve();
+    chocolate_tables();
+    corner_tables(&args);
 }

@@ -159,15 +159,7 @@ impl Knowledge {
             }
             AnyPosition::Chocolate(p) => {
                 let table = self.chocolate.get(&p.k()).map(|t| t.as_ref());
-                let value = chocolate::value(p, table, self.budget)?;
-                let source = if value.remoteness.is_some() && !p.is_terminal() {
-                    Source::Computed
-                } else if p.k() % 2 == 1 {
-                    Source::Table
-                } else {
-                    Source::Formula
-                };
-                Answer { value, source }
+                chocolate_answer(p, chocolate::value(p, table, self.budget)?)
             }
             AnyPosition::LGame(p) => Answer {
                 value: self.lgame().value(p),
@@ -183,9 +175,13 @@ impl Knowledge {
         let move_count = pos.move_count();
         let mut moves = Vec::new();
         if move_count <= max_moves {
-            for mv in pos.legal_moves() {
-                let position = pos.play(&mv)?;
-                let answer = self.value(&position)?;
+            let legal = pos.legal_moves();
+            let next = legal
+                .iter()
+                .map(|mv| pos.play(mv))
+                .collect::<Result<Vec<_>, Error>>()?;
+            let answers = self.successor_answers(pos, &next)?;
+            for ((mv, position), answer) in legal.into_iter().zip(next).zip(answers) {
                 source = source.max(answer.source);
                 moves.push(MoveValue {
                     mv,
@@ -204,4 +200,44 @@ impl Knowledge {
             move_count,
         })
     }
+
+    /// The answers for `next`, the positions after each legal move from `pos` in the order
+    /// of the legal moves: the same as [`Knowledge::value`] on each. For a chocolate bar the
+    /// remoteness of all of them comes from at most three searches of the budget's size
+    /// instead of one per move, so a bar with many moves costs a few budgets, not thousands.
+    fn successor_answers(
+        &self,
+        pos: &AnyPosition,
+        next: &[AnyPosition],
+    ) -> Result<Vec<Answer>, Error> {
+        let AnyPosition::Chocolate(p) = pos else {
+            return next.iter().map(|q| self.value(q)).collect();
+        };
+        let table = self.chocolate.get(&p.k()).map(|t| t.as_ref());
+        let remoteness = chocolate::successor_remoteness(p, self.budget);
+        debug_assert_eq!(remoteness.len(), next.len());
+        next.iter()
+            .zip(remoteness)
+            .map(|(q, r)| match q {
+                AnyPosition::Chocolate(q) => {
+                    let value = Value::impartial(chocolate::grundy(q, table)?, r);
+                    Ok(chocolate_answer(q, value))
+                }
+                other => self.value(other),
+            })
+            .collect()
+    }
+}
+
+/// A chocolate value with its source: the remoteness is computed, the Grundy number of an
+/// odd step read from a table and that of an even step (and every terminal bar) a formula.
+fn chocolate_answer(p: &chocolate::Position, value: Value) -> Answer {
+    let source = if value.remoteness.is_some() && !p.is_terminal() {
+        Source::Computed
+    } else if p.k() % 2 == 1 {
+        Source::Table
+    } else {
+        Source::Formula
+    };
+    Answer { value, source }
 }

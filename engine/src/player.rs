@@ -77,7 +77,7 @@ pub fn choose(
     }
     if count > MAX_ENGINE_MOVES {
         return match pos {
-            AnyPosition::Nim(p) => Ok(AnyMove::Nim(big_nim_move(p, rng))),
+            AnyPosition::Nim(p) => Ok(AnyMove::Nim(big_nim_move(p, level, rng))),
             _ => Err(too_large(format!(
                 "{pos} has {count} moves; the engine weighs at most {MAX_ENGINE_MOVES}"
             ))),
@@ -108,14 +108,21 @@ fn keep_the_draw<'a>(
 ) -> Result<Vec<&'a MoveValue>, Error> {
     let mut scored = Vec::new();
     for m in moves.iter().filter(|m| m.value.outcome == Outcome::Draw) {
-        let mut traps = 0usize;
-        for reply in m.position.legal_moves() {
-            let after = m.position.play(&reply)?;
-            // A reply is a losing one when it hands us a won position.
-            if knowledge.value(&after)?.value.outcome == Outcome::Win {
-                traps += 1;
+        let traps = match &m.position {
+            // Only the L-game has draws; its solution counts the losing moves per class.
+            AnyPosition::LGame(p) => knowledge.lgame().losing_moves(p),
+            other => {
+                let mut traps = 0usize;
+                for reply in other.legal_moves() {
+                    let after = other.play(&reply)?;
+                    // A reply is a losing one when it hands us a won position.
+                    if knowledge.value(&after)?.value.outcome == Outcome::Win {
+                        traps += 1;
+                    }
+                }
+                traps
             }
-        }
+        };
         scored.push((traps, m));
     }
     let most = scored.iter().map(|(t, _)| *t).max().unwrap_or(0);
@@ -126,17 +133,50 @@ fn keep_the_draw<'a>(
         .collect())
 }
 
-/// Nim with too many moves to weigh: a move to nim-sum 0 if there is one; otherwise take a
-/// single stone from a largest pile, which keeps the game long.
-fn big_nim_move(p: &nim::Position, rng: &mut Rng) -> nim::Move {
-    let winning = nim::winning_moves(p);
-    if !winning.is_empty() {
-        return winning[rng.below(winning.len() as u64) as usize];
-    }
+/// Nim with too many moves to weigh one by one, played by Nim's closed forms (SPEC §5).
+///
+/// From an N-position the quickest win is the winning move that takes the most stones: it
+/// leaves a P-position, whose remoteness is its number of stones. From a P-position no
+/// successor lasts longer than its own stones (every ply takes one), so the slowest loss takes
+/// a single stone, from a pile after which no winning reply takes more than one; the proof
+/// in `nim::remoteness` shows such a pile exists. Weaker levels sometimes play a uniformly
+/// random legal move, found without listing the moves.
+fn big_nim_move(p: &nim::Position, level: Level, rng: &mut Rng) -> nim::Move {
     let piles = p.piles();
-    let largest = (0..piles.len()).max_by_key(|&i| piles[i]).unwrap_or(0);
-    nim::Move {
-        pile: largest,
-        take: 1,
+    if rng.chance(level.random_percent()) {
+        let mut index = rng.below(p.total());
+        for (pile, &stones) in piles.iter().enumerate() {
+            if index < stones {
+                return nim::Move {
+                    pile,
+                    take: index + 1,
+                };
+            }
+            index -= stones;
+        }
     }
+    let winning = nim::winning_moves(p);
+    let best: Vec<nim::Move> = if winning.is_empty() {
+        let take_one: Vec<(nim::Move, u64)> = (0..piles.len())
+            .filter(|&pile| piles[pile] > 0)
+            .map(|pile| {
+                let mut after = piles.to_vec();
+                after[pile] -= 1;
+                (
+                    nim::Move { pile, take: 1 },
+                    nim::remoteness_of_piles(&after),
+                )
+            })
+            .collect();
+        let longest = take_one.iter().map(|&(_, r)| r).max().unwrap_or(0);
+        take_one
+            .into_iter()
+            .filter(|&(_, r)| r == longest)
+            .map(|(m, _)| m)
+            .collect()
+    } else {
+        let most = winning.iter().map(|m| m.take).max().unwrap_or(0);
+        winning.into_iter().filter(|m| m.take == most).collect()
+    };
+    best[rng.below(best.len() as u64) as usize]
 }

@@ -122,12 +122,15 @@ impl Variant {
                 let k = k.unwrap_or(DEFAULT_K);
                 if k > chocolate::MAX_K {
                     return Err(params(format!(
-                        "the chocolate step k must be between 0 and {}, not {k}",
+                        "the staircase step k is 0 to {}, not {k}",
                         chocolate::MAX_K
                     )));
                 }
                 Ok(Variant::Chocolate { k })
             }
+            (kind, _, Some(_)) if kind.piece().is_some() => Err(params(format!(
+                "{kind} has no step k; only chocolate takes --k"
+            ))),
             (GameKind::Nim, None, None) => Ok(Variant::Nim),
             (GameKind::LGame, None, None) => Ok(Variant::LGame),
             (_, Some(_), _) => Err(params(format!(
@@ -229,7 +232,8 @@ impl Variant {
             }
             Variant::Chocolate { k } => {
                 let kk = u64::from(k.max(1));
-                let z = pick(2, 6 * kk + 6);
+                // z ≥ k, so that the staircase has room for y ≥ 1.
+                let z = pick(kk.max(2), 6 * kk + 6);
                 let y = pick(1, (z / kk).min(6));
                 let x = pick(1, 8);
                 AnyPosition::Chocolate(chocolate::Position::new(k, x, y, z).expect("y ≤ z / k"))
@@ -287,6 +291,33 @@ mod tests {
                 size: DEFAULT_SIZE
             })
         );
+    }
+
+    #[test]
+    fn a_parameter_the_game_does_not_take_is_named() {
+        let e = Variant::new(GameKind::Queen, Some(8), Some(1)).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "queen has no step k; only chocolate takes --k"
+        );
+        let e = Variant::new(GameKind::Nim, Some(8), None).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "nim has no board size; only queen, rook, horse and dragon take --size"
+        );
+    }
+
+    #[test]
+    fn random_chocolate_starts_exist_for_every_step() {
+        // Steps above 2 once drew a width z < k, leaving no height y ≥ 1 to pick: a panic.
+        let mut rng = Rng::new(3);
+        for k in (0..=12).chain([999, chocolate::MAX_K]) {
+            let v = Variant::new(GameKind::Chocolate, None, Some(k)).unwrap();
+            for _ in 0..50 {
+                let p = v.random_start(&mut rng);
+                assert_eq!(v.parse_position(&p.to_string()).unwrap(), p, "k = {k}");
+            }
+        }
     }
 
     #[test]

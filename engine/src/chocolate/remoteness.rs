@@ -69,14 +69,113 @@ impl Options {
     }
 }
 
-/// The DP itself, for any k (the tests run it on k = 0 against Nim's closed form).
+/// The remoteness of `p` by the DP, for any k (the tests run it on k = 0 against Nim's
+/// closed form). `None` only if the sizes do not fit in memory indices.
+pub(crate) fn by_dp(p: &Position) -> Option<u64> {
+    let mut last = 0;
+    // The last bar solved is {x, y, z} itself.
+    dp(p, |_, _, _, r| last = r)?;
+    Some(last)
+}
+
+/// The remoteness of every bar one break away from `p`, in the order of its legal moves
+/// (strip cuts, horizontal breaks, vertical breaks, each shortest first): the same answers
+/// as [`remoteness`] on each of them, found by at most three DP runs of at most `budget` bars
+/// (one per kind of break) instead of one run per move.
+///
+/// Each kind of break gives a nested family of bars: a shorter strip, a lower or a narrower
+/// staircase reaches only bars that a longer, higher or wider one reaches. So one DP from
+/// the largest bar of a family that fits in the budget passes through all the smaller ones.
+/// Meant for listing moves: the result has one entry per legal move.
+pub(crate) fn successor_remoteness(p: &Position, budget: u64) -> Vec<Option<u64>> {
+    let (x, y, z) = (p.x(), p.y(), p.z());
+    let height = |w: u64| y.min(max_height(p.k(), w));
+    if p.k() == 0 {
+        // Three-heap Nim: the closed form needs no budget.
+        let nim = |u: u64, v: u64, w: u64| Some(remoteness_of_piles(&[u, v, w]));
+        return (0..x)
+            .map(|u| nim(u, y, z))
+            .chain((0..y).map(|v| nim(x, v, z)))
+            .chain((0..z).map(|w| nim(x, y, w)))
+            .collect();
+    }
+    let fits = |q: Position| reachable_bars(&q).is_some_and(|n| n <= u128::from(budget));
+    let within = |n: u64, found: Vec<Option<u64>>| {
+        (0..n).map(move |i| {
+            usize::try_from(i)
+                .ok()
+                .and_then(|i| found.get(i).copied().flatten())
+        })
+    };
+
+    // Strip cuts {u, y, z}: the last column's top row, at every strip length.
+    let mut strip = Vec::new();
+    if let Some(top) = largest_fitting(x, |u| fits(p.with(u, y, z))) {
+        strip = vec![None; index(top) + 1];
+        dp(&p.with(top, y, z), |u, v, w, r| {
+            if v as u64 == y && w == z {
+                strip[u] = Some(r);
+            }
+        });
+    }
+    // Horizontal breaks {x, v, z}: the last column at the full strip, every row.
+    let mut rows = Vec::new();
+    if let Some(top) = largest_fitting(y, |v| fits(p.with(x, v, z))) {
+        rows = vec![None; index(top) + 1];
+        dp(&p.with(x, top, z), |u, v, w, r| {
+            if u as u64 == x && w == z {
+                rows[v] = Some(r);
+            }
+        });
+    }
+    // Vertical breaks {x, min(y, ⌊w/k⌋), w}: each column's top row at the full strip.
+    let mut columns = Vec::new();
+    if let Some(top) = largest_fitting(z, |w| fits(p.with(x, height(w), w))) {
+        columns = vec![None; index(top) + 1];
+        let root = p.with(x, height(top), top);
+        dp(&root, |u, v, w, r| {
+            if u as u64 == x && v as u64 == root.y().min(max_height(p.k(), w)) {
+                columns[index(w)] = Some(r);
+            }
+        });
+    }
+    within(x, strip)
+        .chain(within(y, rows))
+        .chain(within(z, columns))
+        .collect()
+}
+
+/// A count known to fit in memory (it is at most a budget of bars) as an index.
+fn index(n: u64) -> usize {
+    usize::try_from(n).unwrap_or(usize::MAX)
+}
+
+/// The largest i < n with `fits(i)`, where `fits` holds for an initial range of i only.
+fn largest_fitting(n: u64, fits: impl Fn(u64) -> bool) -> Option<u64> {
+    if n == 0 || !fits(0) {
+        return None;
+    }
+    let (mut lo, mut hi) = (0, n - 1);
+    while lo < hi {
+        let mid = lo + (hi - lo).div_ceil(2);
+        if fits(mid) {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    Some(lo)
+}
+
+/// The DP itself, for any k: calls `visit(u, v, w, r)` with the remoteness r of every bar
+/// {u, v, w} reachable from `p`, each after all the bars it reaches, `p` itself last.
 ///
 /// Like the Grundy table, the moves from {u, v, w} form prefixes: strip cuts are {u', v, w}
 /// for u' < u, horizontal breaks {u, v', w} for v' < v, vertical breaks that keep the height
 /// {u, v, w'} for v·k ≤ w' < w, and those that lower it the stair tops {u, ⌊w'/k⌋, w'} for
 /// w' < v·k. A running summary per prefix makes each bar O(1). `None` only if the sizes do
 /// not fit in memory indices.
-pub(crate) fn by_dp(p: &Position) -> Option<u64> {
+fn dp(p: &Position, mut visit: impl FnMut(usize, usize, u64, u64)) -> Option<()> {
     let (k, y, z) = (u64::from(p.k()), p.y(), p.z());
     let strip = usize::try_from(p.x()).ok()?.checked_add(1)?;
     let rows = usize::try_from(y).ok()?.checked_add(1)?;
@@ -87,7 +186,6 @@ pub(crate) fn by_dp(p: &Position) -> Option<u64> {
     // Per strip u: the stair tops solved so far, and the current column below the current v.
     let mut tops = vec![Options::NONE; strip];
     let mut column = vec![Options::NONE; strip];
-    let mut last = 0;
     for w in 0..=z {
         let height = y.min(max_height(p.k(), w));
         if k > 0 && w % k == 0 && w / k <= y {
@@ -115,10 +213,9 @@ pub(crate) fn by_dp(p: &Position) -> Option<u64> {
                 if is_stair_top {
                     tops[u].add(r);
                 }
-                last = r;
+                visit(u, v, w, r);
             }
         }
     }
-    // The last bar solved is {x, y, z} itself.
-    Some(last)
+    Some(())
 }

@@ -131,6 +131,51 @@ fn remoteness_within_and_beyond_the_budget() {
 }
 
 #[test]
+fn successor_remoteness_is_remoteness_of_each_successor() {
+    for k in 0..=4u32 {
+        for z in 0..=9 {
+            for y in 0..=z / u64::from(k.max(1)) {
+                for x in 0..=4 {
+                    let p = bar(k, x, y, z);
+                    let next: Vec<Position> = p
+                        .legal_moves()
+                        .iter()
+                        .map(|m| p.play(m).expect("a listed move is legal"))
+                        .collect();
+                    // Budgets that cut each family of breaks somewhere in the middle.
+                    for budget in [0, 1, 4, 13, 40, 100, 300, u64::MAX] {
+                        let each: Vec<Option<u64>> =
+                            next.iter().map(|q| remoteness(q, budget)).collect();
+                        assert_eq!(
+                            super::successor_remoteness(&p, budget),
+                            each,
+                            "k = {k}, {p}, budget {budget}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn successor_remoteness_of_a_long_strip_costs_a_few_budgets() {
+    // 60 002 moves: one search per move, of up to 200 000 bars each, took half a minute
+    // even optimised; three searches take milliseconds.
+    let p = bar(2, 60_000, 1, 2);
+    let t = std::time::Instant::now();
+    let found = super::successor_remoteness(&p, 200_000);
+    assert_eq!(found.len() as u64, p.move_count());
+    // {u, 1, 2} reaches 4·(u + 1) bars: within the budget up to u = 49 999.
+    assert_eq!(
+        found.iter().take(60_000).filter(|r| r.is_some()).count(),
+        50_000
+    );
+    assert_eq!(found[49_999], remoteness(&bar(2, 49_999, 1, 2), 200_000));
+    assert!(t.elapsed().as_secs() < 10, "{:?}", t.elapsed());
+}
+
+#[test]
 fn grundy_needs_a_table_only_for_odd_steps() {
     let p = bar(2, 1, 2, 5);
     assert_eq!(grundy(&p, None), Ok(1 ^ 2 ^ 5));

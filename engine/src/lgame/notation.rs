@@ -1,4 +1,4 @@
-//! L-game notation (docs/notation-lgame.md): positions as four ranks of `R`, `B`, `N`, `.`
+//! L-game notation (docs/NOTATION.md): positions as four ranks of `R`, `B`, `N`, `.`
 //! and a side to move (`...N/RRRB/RBBB/N... r`), moves as the L's squares and an optional
 //! neutral move (`a2a3b3c3 d4-b1`).
 

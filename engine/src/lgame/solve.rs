@@ -22,6 +22,9 @@ pub struct Solution {
     outcome: Vec<Outcome>,
     /// Plies to the end under best play, by class (meaningless for draws).
     depth: Vec<u16>,
+    /// How many of the mover's legal moves lead to a position won for the opponent, by
+    /// class: the traps a position sets for the player to move.
+    losing_moves: Vec<u16>,
 }
 
 /// How many classes are won, lost and drawn for the player to move.
@@ -81,17 +84,34 @@ impl Solution {
                 queue.push(p as u16);
             }
         }
+        let losing_moves = (0..CLASSES)
+            .map(|c| {
+                let next = &succ[succ_start[c] as usize..succ_start[c + 1] as usize];
+                let losing = next
+                    .iter()
+                    .filter(|&&s| outcome[usize::from(s)] == Outcome::Win);
+                losing.count() as u16
+            })
+            .collect();
         Solution {
             class_of,
             reps,
             outcome,
             depth,
+            losing_moves,
         }
     }
 
     /// The value of `position` for the player to move.
     pub fn value(&self, position: &Position) -> Value {
         self.class_value(usize::from(self.class_of[position.view().index()]))
+    }
+
+    /// How many of the legal moves from `position` lose: lead to a position won for the
+    /// opponent. From a draw, the engine prefers moves after which this count is greatest.
+    pub(crate) fn losing_moves(&self, position: &Position) -> usize {
+        let class = self.class_of[position.view().index()];
+        usize::from(self.losing_moves[usize::from(class)])
     }
 
     /// Every class once, as its canonical position (see [`Position::canonical`]) with its

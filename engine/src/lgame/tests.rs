@@ -103,9 +103,14 @@ fn the_published_counts() {
 }
 
 #[test]
-fn the_start_has_nine_l_moves() {
+fn the_start_has_five_l_moves() {
     let start = Position::start();
     let ls: Vec<String> = start.l_destinations().map(|p| p.to_string()).collect();
+    assert_eq!(
+        ls,
+        ["a2a3a4b4", "a3a4b3c3", "a3a4b4c4", "a3b3c3c4", "a4b4c3c4"].map(String::from),
+        "in placement order"
+    );
     assert_eq!(ls.len() as u64 * 13, start.move_count());
     assert_eq!(start.legal_moves().len() as u64, start.move_count());
     assert!(ls.contains(&"a2a3a4b4".to_string()));
@@ -163,4 +168,24 @@ fn illegal_moves_name_the_rule() {
         "played: RR../R.NB/RBBB/N... b"
     );
     assert_eq!(p, Position::start(), "play leaves the position untouched");
+}
+
+#[test]
+fn losing_moves_counts_the_moves_into_won_positions() {
+    let solution = Solution::solve();
+    for (i, (p, _)) in solution.classes().enumerate() {
+        // The canonical member and another member of the class, seen by the other colour.
+        let other = p.transform(Symmetry::ALL[i % 8]).swap_colors();
+        for q in [p, other] {
+            let counted = q
+                .legal_moves()
+                .iter()
+                .filter(|m| {
+                    let after = q.play(m).expect("a listed move is legal");
+                    solution.value(&after).outcome == Outcome::Win
+                })
+                .count();
+            assert_eq!(solution.losing_moves(&q), counted, "{q}");
+        }
+    }
 }
