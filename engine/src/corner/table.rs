@@ -197,16 +197,24 @@ impl Lines {
         let slot = &self.bits[line * self.words + g as usize / 64];
         slot.store(slot.load(Relaxed) | 1 << (g % 64), Relaxed);
         let mut m = self.mex[line].load(Relaxed);
-        while self.word(line, m as usize / 64) >> (m % 64) & 1 == 1 {
-            m += 1;
+        if m == g {
+            // Skip the run of present values a word at a time.
+            loop {
+                let shift = m % 64;
+                let ones = (self.word(line, m as usize / 64) >> shift).trailing_ones();
+                m += ones;
+                if ones < 64 - shift {
+                    break;
+                }
+            }
+            self.mex[line].store(m, Relaxed);
         }
-        self.mex[line].store(m, Relaxed);
         let max = &self.max_rem[line];
         max.store(max.load(Relaxed).max(r + 1), Relaxed);
-        if r % 2 == 0 {
-            let min = &self.min_even[line];
-            min.store(min.load(Relaxed).min(r), Relaxed);
-        }
+        // Branch-free: odd remoteness leaves the minimum unchanged.
+        let even = if r % 2 == 0 { r } else { NONE };
+        let min = &self.min_even[line];
+        min.store(min.load(Relaxed).min(even), Relaxed);
     }
 }
 
@@ -244,6 +252,27 @@ impl Rem {
         }
     }
 }
+
+/// The first free value: word by word, but skipping blocks of [`SKIP`] words that are full.
+/// Extra step values only ever fill more bits, so a full block has no free value either.
+#[inline(always)]
+fn scan(
+    len: usize,
+    word: impl Fn(usize) -> u64,
+    found: impl Fn(usize, u64) -> Option<u32>,
+) -> Option<u32> {
+    if let Some(g) = found(0, word(0)) {
+        return Some(g);
+    }
+    (1..len).find_map(|i| found(i, word(i)))
+}
+
+/// Words tested together by [`scan`]: one branch for 256 values.
+const SKIP: usize = 4;
+
+/// Columns a band finishes between two reports of its progress: fewer hand-offs between
+/// cores, at the price of the band below starting a few columns later.
+const SYNC: usize = 32;
 
 const QUEEN: u8 = 0;
 const ROOK: u8 = 1;
@@ -345,7 +374,9 @@ impl Solver {
                     self.diagonal.add(y - x, g, r);
                 }
             }
-            self.progress[b].store(y + 1, Release);
+            if (y + 1) % SYNC == 0 || y + 1 == self.n {
+                self.progress[b].store(y + 1, Release);
+            }
         }
     }
 
@@ -403,24 +434,25 @@ impl Solver {
         };
         let g = if straight(P) && diagonal(P) {
             let (lx, ly, ld) = (s.line(x, w0), s.line(y, w0), dg.line(d, w0));
-            lx.iter()
-                .zip(ly)
-                .zip(ld)
-                .enumerate()
-                .find_map(|(i, ((a, b), c))| {
-                    found(w0 + i, a.load(Relaxed) | b.load(Relaxed) | c.load(Relaxed))
-                })
+            scan(
+                lx.len(),
+                |i| lx[i].load(Relaxed) | ly[i].load(Relaxed) | ld[i].load(Relaxed),
+                |i, word| found(w0 + i, word),
+            )
         } else if straight(P) {
             let (lx, ly) = (s.line(x, w0), s.line(y, w0));
-            lx.iter()
-                .zip(ly)
-                .enumerate()
-                .find_map(|(i, (a, b))| found(w0 + i, a.load(Relaxed) | b.load(Relaxed)))
+            scan(
+                lx.len(),
+                |i| lx[i].load(Relaxed) | ly[i].load(Relaxed),
+                |i, word| found(w0 + i, word),
+            )
         } else {
-            dg.line(d, w0)
-                .iter()
-                .enumerate()
-                .find_map(|(i, c)| found(w0 + i, c.load(Relaxed)))
+            let ld = dg.line(d, w0);
+            scan(
+                ld.len(),
+                |i| ld[i].load(Relaxed),
+                |i, word| found(w0 + i, word),
+            )
         };
         // The bitsets are sized above the number of moves, so a free value always exists.
         let g = g.expect("a line's bitset is longer than its number of moves");
