@@ -1,6 +1,7 @@
 //! End-to-end tests: a real grundyd on 127.0.0.1:0 with a temp-file database, real websocket
 //! clients speaking protocol v1.
 
+mod analysis;
 mod games;
 mod handshake;
 mod refusals;

@@ -22,6 +22,7 @@ use crate::auth;
 use crate::errors::internal;
 use crate::hub::Hub;
 use crate::matches::{self, Action, Command, MatchHandle, PlayerRef};
+use crate::queries;
 
 /// Largest message or frame a client may send: moves and requests are tiny.
 pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
@@ -278,6 +279,29 @@ impl Connection {
             Request::DeclineDraw { match_id } => self.act(match_id, Action::DeclineDraw).await?,
             Request::Abort { match_id } => self.act(match_id, Action::Abort).await?,
             Request::Rematch { match_id } => self.act(match_id, Action::Rematch).await?,
+            Request::Query { params, position } => ServerBody::Classification(
+                queries::classify(&self.hub, &params, &position)
+                    .await
+                    .map_err(keep)?,
+            ),
+            Request::Table { params, rows, cols } => ServerBody::Table(
+                queries::table(&self.hub, &params, rows, cols)
+                    .await
+                    .map_err(keep)?,
+            ),
+            Request::Games { filter } => ServerBody::Games {
+                games: queries::games(&self.hub, filter).await.map_err(keep)?,
+            },
+            Request::Game { match_id } => {
+                let (game, moves) = queries::game(&self.hub, match_id).await.map_err(keep)?;
+                ServerBody::Game { game, moves }
+            }
+            Request::Review { .. } | Request::Export { .. } | Request::Import { .. } => {
+                return Err(keep(ErrorBody::new(
+                    ErrorCode::Internal,
+                    "review, export and import are not in this build yet",
+                )))
+            }
         };
         Ok(Some(body))
     }

@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::analysis::{ExportFormat, GameQuery, Span};
 use crate::game::{ClockSpec, GameParams};
 
 /// A client message: a request with its id.
@@ -137,6 +138,56 @@ pub enum Request {
     },
     /// Checks that the server is there.
     Ping,
+    /// Classifies a position: its value and every move's, best first.
+    Query {
+        /// Game and parameters.
+        #[serde(flatten)]
+        params: GameParams,
+        /// The position, in NOTATION.md form.
+        position: String,
+    },
+    /// A rectangle of a 2-D table (corner games: rows x, columns y; chocolate: rows z,
+    /// columns y), or the whole L-game classification.
+    Table {
+        /// Game and parameters.
+        #[serde(flatten)]
+        params: GameParams,
+        /// Rows (default `0..16`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        rows: Option<Span>,
+        /// Columns (default: as the rows).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        cols: Option<Span>,
+    },
+    /// Lists saved games, newest first.
+    Games {
+        /// Filters and paging.
+        #[serde(flatten)]
+        filter: GameQuery,
+    },
+    /// One saved game with its moves.
+    Game {
+        /// Which match.
+        match_id: i64,
+    },
+    /// Every move of a game annotated from the exact classification.
+    Review {
+        /// Which match.
+        match_id: i64,
+    },
+    /// A game as text (docs/EXPORT.md) or JSON.
+    Export {
+        /// Which match.
+        match_id: i64,
+        /// `text` (default) or `json`.
+        #[serde(default)]
+        format: ExportFormat,
+    },
+    /// Stores a game given in the text format of docs/EXPORT.md.
+    Import {
+        /// The game text.
+        text: String,
+    },
 }
 
 fn standard() -> String {

@@ -10,11 +10,16 @@
 //! assert!(matches!(msg.request, Request::Hello { .. }));
 //! ```
 
+mod analysis;
 mod client;
 mod error;
 mod game;
 mod server;
 
+pub use analysis::{
+    ClassInfo, Classification, ExportFormat, GameQuery, GameSummary, MoveInfo, ReviewedMove, Span,
+    TableData, ValueInfo,
+};
 pub use client::{ClientMessage, First, Opponent, Request, StartSpec};
 pub use error::{ErrorBody, ErrorCode};
 pub use game::{

@@ -2,8 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::analysis::{Classification, ExportFormat, GameSummary, ReviewedMove, TableData};
 use crate::error::ErrorCode;
-use crate::game::{MatchState, MatchSummary, Seat};
+use crate::game::{MatchState, MatchSummary, MoveRecord, Seat};
 
 /// A server message: a reply to the request with `id`, or an event when `id` is absent.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -84,6 +85,43 @@ pub enum ServerBody {
     },
     /// The reply to `ping`.
     Pong,
+    /// The reply to `query`.
+    Classification(Classification),
+    /// The reply to `table`.
+    Table(TableData),
+    /// The reply to `games`.
+    Games {
+        /// The page of games, newest first.
+        games: Vec<GameSummary>,
+    },
+    /// The reply to `game`.
+    Game {
+        /// The game.
+        game: GameSummary,
+        /// Its moves.
+        moves: Vec<MoveRecord>,
+    },
+    /// The reply to `review`.
+    Review {
+        /// Which match.
+        match_id: i64,
+        /// Every move, annotated.
+        moves: Vec<ReviewedMove>,
+    },
+    /// The reply to `export`.
+    Export {
+        /// Which match.
+        match_id: i64,
+        /// The format.
+        format: ExportFormat,
+        /// The game text (for `json`, a JSON document as a string).
+        content: String,
+    },
+    /// The reply to `import`: the game is stored under a new match id.
+    Imported {
+        /// The new match id.
+        match_id: i64,
+    },
     /// Event: a player in a match left or came back.
     Presence {
         /// Which match.

@@ -36,7 +36,7 @@ mod tests;
 pub use error::DbError;
 pub use open::{Db, WriterSettings, BUSY_TIMEOUT, READ_CONNECTIONS};
 pub use rows::{
-    Finish, GameFilter, NewMatch, NewMove, PlayerRow, SeatRow, StoredMatch, StoredMove,
-    DEFAULT_PAGE,
+    Finish, GameFilter, NewMatch, NewMove, PlayerRow, ResultFilter, SeatRow, StoredMatch,
+    StoredMove, DEFAULT_PAGE,
 };
 pub use writer::{WriteStats, MAX_BATCH, QUEUE_CAPACITY};

@@ -9,7 +9,7 @@ use sqlx::{QueryBuilder, Row, Sqlite};
 
 use super::decode::{move_match_id, stored_match, stored_move, MATCH_SELECT, MOVE_COLUMNS};
 use super::error::DbError;
-use super::rows::{GameFilter, PlayerRow, StoredMatch, StoredMove};
+use super::rows::{GameFilter, PlayerRow, ResultFilter, StoredMatch, StoredMove};
 use super::Db;
 
 /// The statuses of a match that is not over.
@@ -96,6 +96,33 @@ impl Db {
         }
         if let Some(status) = f.status {
             q.push(" AND m.status = ").push_bind(status.as_str());
+        }
+        match (f.result, &f.player) {
+            (Some(ResultFilter::Draw), _) => {
+                q.push(" AND m.status = 'finished' AND m.winner IS NULL");
+            }
+            (Some(r @ (ResultFilter::Won | ResultFilter::Lost)), Some(name)) => {
+                // The player's seat is the winner's (won) or the other one (lost).
+                let (a, b) = if r == ResultFilter::Won {
+                    (0, 1)
+                } else {
+                    (1, 0)
+                };
+                q.push(" AND m.status = 'finished' AND ((m.winner = ")
+                    .push_bind(a)
+                    .push(" AND m.seat0_player IN (SELECT id FROM players WHERE name = ")
+                    .push_bind(name.clone())
+                    .push(")) OR (m.winner = ")
+                    .push_bind(b)
+                    .push(" AND m.seat1_player IN (SELECT id FROM players WHERE name = ")
+                    .push_bind(name.clone())
+                    .push(")))");
+            }
+            // Won or lost by whom? Without a player, any decided game.
+            (Some(_), None) => {
+                q.push(" AND m.status = 'finished' AND m.winner IS NOT NULL");
+            }
+            (None, _) => {}
         }
         if let Some(since) = f.since {
             q.push(" AND m.created_at >= ").push_bind(since);

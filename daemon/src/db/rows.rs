@@ -169,10 +169,23 @@ pub struct GameFilter {
     pub since: Option<i64>,
     /// Only matches created before this time.
     pub until: Option<i64>,
+    /// Only finished matches with this result (`Won`/`Lost` are from `player`'s side).
+    pub result: Option<ResultFilter>,
     /// At most this many matches.
     pub limit: u32,
     /// Skip this many (newest) matches first.
     pub offset: u32,
+}
+
+/// A result to filter finished matches by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ResultFilter {
+    /// Drawn (by repetition or agreement).
+    Draw,
+    /// Won by the filter's player.
+    Won,
+    /// Lost by the filter's player.
+    Lost,
 }
 
 impl Default for GameFilter {
@@ -184,6 +197,7 @@ impl Default for GameFilter {
             status: None,
             since: None,
             until: None,
+            result: None,
             limit: DEFAULT_PAGE,
             offset: 0,
         }

@@ -253,8 +253,7 @@ impl Rem {
     }
 }
 
-/// The first free value: word by word, but skipping blocks of [`SKIP`] words that are full.
-/// Extra step values only ever fill more bits, so a full block has no free value either.
+/// The first free value, word by word from the lower bound's word.
 #[inline(always)]
 fn scan(
     len: usize,
@@ -266,9 +265,6 @@ fn scan(
     }
     (1..len).find_map(|i| found(i, word(i)))
 }
-
-/// Words tested together by [`scan`]: one branch for 256 values.
-const SKIP: usize = 4;
 
 /// Columns a band finishes between two reports of its progress: fewer hand-offs between
 /// cores, at the price of the band below starting a few columns later.

@@ -3,7 +3,7 @@
 use protocol::{MatchStatus, Reason};
 
 use super::{engine, fresh, mv, nim, player, token, win};
-use crate::db::{Db, GameFilter, NewMatch, SeatRow};
+use crate::db::{Db, GameFilter, NewMatch, ResultFilter, SeatRow};
 
 /// Lists and returns the ids.
 async fn ids(db: &Db, f: GameFilter) -> Vec<i64> {
@@ -89,6 +89,23 @@ async fn filters_order_and_paging() {
         ..by("alice")
     };
     assert_eq!(ids(&db, alice_finished_queen).await, vec![m4]);
+    let result = |name: &str, r| GameFilter {
+        result: Some(r),
+        ..by(name)
+    };
+    assert_eq!(
+        ids(&db, result("alice", ResultFilter::Won)).await,
+        Vec::<i64>::new()
+    );
+    assert_eq!(
+        ids(&db, result("alice", ResultFilter::Lost)).await,
+        vec![m4, m1]
+    );
+    assert_eq!(ids(&db, result("bob", ResultFilter::Won)).await, vec![m1]);
+    assert_eq!(
+        ids(&db, result("bob", ResultFilter::Draw)).await,
+        Vec::<i64>::new()
+    );
     let window = GameFilter {
         since: Some(20),
         until: Some(50),

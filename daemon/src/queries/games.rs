@@ -1,0 +1,119 @@
+//! `games` and `game`: saved games from the database.
+
+use std::sync::Arc;
+
+use protocol::{
+    ErrorBody, ErrorCode, GameParams, GameQuery, GameSummary, MoveRecord, Outcome, SeatInfo,
+};
+
+use crate::db::{GameFilter, ResultFilter, StoredMatch, DEFAULT_PAGE};
+use crate::errors::internal;
+use crate::hub::Hub;
+
+/// Largest page of `games`.
+pub const MAX_PAGE: u32 = 500;
+
+/// The list line of a stored match.
+pub fn summary(m: &StoredMatch) -> GameSummary {
+    let seat = |i: usize| SeatInfo {
+        player_id: m.seats[i].player_id,
+        name: m.seat_names[i]
+            .clone()
+            .or_else(|| m.seats[i].engine.as_ref().map(|l| format!("engine ({l})"))),
+        engine: m.seats[i].engine.clone(),
+        connected: false,
+    };
+    GameSummary {
+        match_id: m.id,
+        params: GameParams {
+            game: m.game.clone(),
+            size: m.size,
+            k: m.k,
+        },
+        start: m.start.clone(),
+        status: m.status,
+        seats: [seat(0), seat(1)],
+        ply: m.ply,
+        result: m.reason.map(|reason| Outcome {
+            winner: m.winner,
+            reason,
+        }),
+        created_at: m.created_at,
+        finished_at: m.finished_at,
+    }
+}
+
+/// A page of saved games matching `q`, newest first.
+pub async fn games(hub: &Arc<Hub>, q: GameQuery) -> Result<Vec<GameSummary>, ErrorBody> {
+    let result = match q.result.as_deref() {
+        None => None,
+        Some("draw") => Some(ResultFilter::Draw),
+        Some(r @ ("win" | "loss")) if q.player.is_some() => Some(if r == "win" {
+            ResultFilter::Won
+        } else {
+            ResultFilter::Lost
+        }),
+        Some("win" | "loss") => {
+            return Err(ErrorBody::new(
+                ErrorCode::BadParameters,
+                "a result of win or loss is from a player's side: give the player too",
+            ))
+        }
+        Some(other) => {
+            return Err(ErrorBody::new(
+                ErrorCode::BadParameters,
+                format!("unknown result {other:?}; use win, loss or draw"),
+            ))
+        }
+    };
+    let filter = GameFilter {
+        result,
+        player: q.player,
+        game: q.game,
+        status: q.status,
+        since: q.since,
+        until: q.until,
+        limit: q.limit.unwrap_or(DEFAULT_PAGE).clamp(1, MAX_PAGE),
+        offset: q.offset.unwrap_or(0),
+    };
+    let rows = hub
+        .db
+        .list_matches(&filter)
+        .await
+        .map_err(|e| internal("list the games", e))?;
+    Ok(rows.iter().map(summary).collect())
+}
+
+/// One stored match, or `no_such_match`.
+pub async fn load(hub: &Arc<Hub>, match_id: i64) -> Result<StoredMatch, ErrorBody> {
+    hub.db
+        .load_match(match_id)
+        .await
+        .map_err(|e| internal("read the game", e))?
+        .ok_or_else(|| {
+            ErrorBody::new(
+                ErrorCode::NoSuchMatch,
+                format!("there is no match {match_id}; `games` lists the saved ones"),
+            )
+        })
+}
+
+/// A saved game with its moves.
+pub async fn game(
+    hub: &Arc<Hub>,
+    match_id: i64,
+) -> Result<(GameSummary, Vec<MoveRecord>), ErrorBody> {
+    let m = load(hub, match_id).await?;
+    let moves = m
+        .moves
+        .iter()
+        .map(|mv| MoveRecord {
+            ply: mv.ply,
+            seat: mv.seat,
+            notation: mv.notation.clone(),
+            position: mv.position.clone(),
+            time_ms: mv.time_ms,
+        })
+        .collect();
+    Ok((summary(&m), moves))
+}

@@ -1,0 +1,20 @@
+//! Answers to analysis requests: classifications, tables, saved games, reviews, exports.
+
+mod classify;
+mod games;
+mod table;
+
+pub use classify::{classify, value_info};
+pub use games::{game, games, summary};
+pub use table::table;
+
+use engine::{GameKind, Variant};
+use protocol::{ErrorBody, GameParams};
+
+use crate::errors::engine_error;
+
+/// The game of a request's parameters.
+pub fn variant(params: &GameParams) -> Result<Variant, ErrorBody> {
+    let kind = GameKind::parse(&params.game).map_err(engine_error)?;
+    Variant::new(kind, params.size, params.k).map_err(engine_error)
+}

@@ -1,0 +1,135 @@
+//! `table`: a rectangle of a 2-D game's table, or the whole L-game classification.
+
+use std::sync::Arc;
+
+use engine::{chocolate, AnyPosition, GameKind, Variant};
+use protocol::{ClassInfo, ErrorBody, ErrorCode, GameParams, Span, TableData};
+
+use crate::errors::engine_error;
+use crate::hub::Hub;
+
+/// Most cells in one answer: a 256×256 picture. Larger tables are fetched in pieces.
+pub const MAX_TABLE_CELLS: u64 = 65_536;
+
+/// Rows and columns when the request gives none: the 16×16 corner the papers print.
+const DEFAULT_SPAN: Span = Span { from: 0, to: 16 };
+
+/// Answers `table`.
+pub async fn table(
+    hub: &Arc<Hub>,
+    params: &GameParams,
+    rows: Option<Span>,
+    cols: Option<Span>,
+) -> Result<TableData, ErrorBody> {
+    let variant = super::variant(params)?;
+    let params = GameParams {
+        game: variant.kind().name().to_owned(),
+        size: variant.size(),
+        k: variant.k(),
+    };
+    let mut rows = rows.unwrap_or(DEFAULT_SPAN);
+    let mut cols = cols.unwrap_or(rows);
+    if let Some(n) = variant.size() {
+        // A board holds squares 0..N only.
+        rows.to = rows.to.min(n);
+        cols.to = cols.to.min(n);
+    }
+    if rows.from > rows.to || cols.from > cols.to {
+        return Err(bad("a range's from must not exceed its to"));
+    }
+    let cells = (rows.to - rows.from).saturating_mul(cols.to - cols.from);
+    let mut data = TableData {
+        params,
+        rows,
+        cols,
+        grundy: Vec::new(),
+        remoteness: Vec::new(),
+        classes: Vec::new(),
+        source: "table".to_owned(),
+    };
+    if variant.kind() != GameKind::LGame && cells > MAX_TABLE_CELLS {
+        return Err(ErrorBody::new(
+            ErrorCode::TooLarge,
+            format!(
+                "{cells} cells asked for; at most {MAX_TABLE_CELLS} per request: ask for the table in pieces"
+            ),
+        ));
+    }
+    match variant {
+        Variant::Corner { piece, size } => {
+            // The table must reach the far corner of the rectangle.
+            let far = engine::corner::Position::new(
+                piece,
+                size,
+                rows.to.saturating_sub(1),
+                cols.to.saturating_sub(1),
+            )
+            .map_err(engine_error)?;
+            let before = hub.analysis.current();
+            let knowledge = hub.analysis.covering(&AnyPosition::Corner(far)).await?;
+            if !std::ptr::eq(before.as_ref(), knowledge.as_ref()) {
+                data.source = "computed".to_owned();
+            }
+            let t = knowledge
+                .corner_table(piece)
+                .ok_or_else(|| bad("no table for this piece"))?;
+            for x in rows.from..rows.to {
+                let (g, r): (Vec<_>, Vec<_>) = (cols.from..cols.to)
+                    .map(|y| {
+                        t.get(x, y)
+                            .map_or((None, None), |(g, r)| (Some(g), Some(r)))
+                    })
+                    .unzip();
+                data.grundy.push(g);
+                data.remoteness.push(r);
+            }
+        }
+        Variant::Chocolate { k } => {
+            let table = if k % 2 == 1 {
+                let top = rows.to.saturating_sub(1);
+                let tall = chocolate::Position::new(k, 0, 0, top).map_err(engine_error)?;
+                let before = hub.analysis.current();
+                let knowledge = hub.analysis.covering(&AnyPosition::Chocolate(tall)).await?;
+                if !std::ptr::eq(before.as_ref(), knowledge.as_ref()) {
+                    data.source = "computed".to_owned();
+                }
+                knowledge.chocolate_table(k).cloned()
+            } else {
+                data.source = "formula".to_owned();
+                None
+            };
+            for z in rows.from..rows.to {
+                let row = (cols.from..cols.to)
+                    .map(|y| {
+                        let fits = k == 0 || y <= z / u64::from(k);
+                        fits.then(|| chocolate::staircase_grundy(k, y, z, table.as_deref()).ok())
+                            .flatten()
+                    })
+                    .collect();
+                data.grundy.push(row);
+            }
+        }
+        Variant::LGame => {
+            let knowledge = hub.analysis.current();
+            data.classes = knowledge
+                .lgame()
+                .classes()
+                .map(|(p, v)| ClassInfo {
+                    position: p.to_string(),
+                    outcome: v.outcome.as_str().to_owned(),
+                    depth: v.remoteness,
+                })
+                .collect();
+        }
+        Variant::Nim => {
+            return Err(bad(
+                "nim has no two-dimensional table; query its positions with `query` instead",
+            ))
+        }
+    }
+    Ok(data)
+}
+
+fn bad(message: &str) -> ErrorBody {
+    ErrorBody::new(ErrorCode::BadParameters, message)
+}

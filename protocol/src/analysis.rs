@@ -1,0 +1,172 @@
+//! Analysis messages: position classification, tables, saved games, review, export.
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::{GameParams, MatchStatus, MoveRecord, Outcome, SeatInfo};
+
+/// A position's value for the player to move.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ValueInfo {
+    /// `win`, `loss` or `draw`, for the player to move.
+    pub outcome: String,
+    /// The Grundy number (impartial games; `null` for the L-game or where unknown).
+    pub grundy: Option<u64>,
+    /// Plies to the end under best play (`null` for draws or where not computed).
+    pub remoteness: Option<u64>,
+}
+
+/// A move and the value of the position it leads to, for the player to move there.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveInfo {
+    /// Canonical notation.
+    #[serde(rename = "move")]
+    pub notation: String,
+    /// The position after the move.
+    pub position: String,
+    /// Its value for the opponent, who moves next.
+    #[serde(flatten)]
+    pub value: ValueInfo,
+}
+
+/// The answer to `query`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Classification {
+    /// Game and parameters.
+    #[serde(flatten)]
+    pub params: GameParams,
+    /// The position, in canonical notation.
+    pub position: String,
+    /// Its value for the player to move.
+    #[serde(flatten)]
+    pub value: ValueInfo,
+    /// `table` (a stored classification), `formula` (an exact closed form) or `computed`
+    /// (worked out for this question, within the server's limits).
+    pub source: String,
+    /// How many legal moves there are.
+    pub move_count: u64,
+    /// Every legal move with its value, best first; empty when there are more than the
+    /// server lists (see `move_count`).
+    pub moves: Vec<MoveInfo>,
+}
+
+/// A half-open range `from..to`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Span {
+    /// First index.
+    pub from: u64,
+    /// One past the last index.
+    pub to: u64,
+}
+
+/// One L-game position class.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClassInfo {
+    /// The canonical position: the mover's L written `R`, `r` to move.
+    pub position: String,
+    /// `win`, `loss` or `draw` for the mover.
+    pub outcome: String,
+    /// Plies to the end under best play (`null` for draws).
+    pub depth: Option<u64>,
+}
+
+/// The answer to `table`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableData {
+    /// Game and parameters.
+    #[serde(flatten)]
+    pub params: GameParams,
+    /// Row indices: x for the corner games, z for chocolate.
+    pub rows: Span,
+    /// Column indices: y for the corner games and chocolate.
+    pub cols: Span,
+    /// Grundy numbers, one array per row (`null` where a cell is not a position, e.g. a
+    /// staircase taller than ⌊z/k⌋). Empty for the L-game.
+    pub grundy: Vec<Vec<Option<u64>>>,
+    /// Remoteness, same shape (corner games only; empty otherwise).
+    pub remoteness: Vec<Vec<Option<u64>>>,
+    /// The L-game's classes, one per position up to symmetry (empty for other games).
+    pub classes: Vec<ClassInfo>,
+    /// `table` or `computed`.
+    pub source: String,
+}
+
+/// One line of a game list.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameSummary {
+    /// The match id.
+    pub match_id: i64,
+    /// Game and parameters.
+    #[serde(flatten)]
+    pub params: GameParams,
+    /// The start position.
+    pub start: String,
+    /// Where it stands.
+    pub status: MatchStatus,
+    /// Who played.
+    pub seats: [SeatInfo; 2],
+    /// Moves played.
+    pub ply: u32,
+    /// The result, once over.
+    pub result: Option<Outcome>,
+    /// Created, Unix milliseconds.
+    pub created_at: i64,
+    /// Finished, Unix milliseconds.
+    pub finished_at: Option<i64>,
+}
+
+/// One move of a reviewed game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReviewedMove {
+    /// The move as played, with its ply, seat and resulting position.
+    #[serde(flatten)]
+    pub played: MoveRecord,
+    /// The position's value before the move, for the mover.
+    pub before: ValueInfo,
+    /// The value after it, for the opponent.
+    pub after: ValueInfo,
+    /// `best`, `inaccuracy` (same result, slower), `mistake` (draw → loss or win → draw) or
+    /// `blunder` (win → loss).
+    pub annotation: String,
+    /// The better moves there were, best first.
+    pub better: Vec<MoveInfo>,
+}
+
+/// Filters of `games`; every field is optional.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameQuery {
+    /// Games in which a player of this name sat.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
+    /// Games of this game name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<String>,
+    /// `waiting`, `playing`, `finished` or `aborted`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub status: Option<MatchStatus>,
+    /// Finished games with this result: `draw`, or `win` / `loss` from `player`'s side.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<String>,
+    /// Created at or after (Unix ms).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub since: Option<i64>,
+    /// Created before (Unix ms).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub until: Option<i64>,
+    /// Page size (default 50, at most 500).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limit: Option<u32>,
+    /// Games to skip (paging).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offset: Option<u32>,
+}
+
+/// Export formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ExportFormat {
+    /// The PGN-like text of docs/EXPORT.md.
+    #[default]
+    Text,
+    /// The same as JSON.
+    Json,
+}

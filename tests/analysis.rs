@@ -1,0 +1,212 @@
+//! Analysis over websockets: classifications, tables, saved games.
+
+use grundy_e2e::{state_of, Client, Server};
+use protocol::{Classification, ErrorCode, MatchStatus, ServerBody, TableData};
+use serde_json::json;
+
+async fn query(c: &mut Client, req: serde_json::Value) -> anyhow::Result<Classification> {
+    let mut r = req;
+    r["type"] = json!("query");
+    match c.ok(r).await? {
+        ServerBody::Classification(x) => Ok(x),
+        other => anyhow::bail!("expected a classification, got {other:?}"),
+    }
+}
+
+async fn table(c: &mut Client, req: serde_json::Value) -> anyhow::Result<TableData> {
+    let mut r = req;
+    r["type"] = json!("table");
+    match c.ok(r).await? {
+        ServerBody::Table(x) => Ok(x),
+        other => anyhow::bail!("expected a table, got {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn query_answers_exactly_and_says_where_from() -> anyhow::Result<()> {
+    let dir = tempfile::tempdir()?;
+    let server = Server::start(&dir).await?;
+    let mut c = Client::connect(&server, "researcher").await?;
+
+    let q = query(
+        &mut c,
+        json!({"game": "queen", "size": 11, "position": "5,3"}),
+    )
+    .await?;
+    assert_eq!(
+        (q.value.outcome.as_str(), q.value.grundy),
+        ("loss", Some(0))
+    );
+    assert_eq!(q.source, "table");
+    assert_eq!(q.move_count, 11);
+    assert_eq!(q.moves.len(), 11);
+    assert!(q.moves.iter().all(|m| m.value.outcome == "win"));
+    // Best first: from a lost position the slowest loss comes first.
+    let rem: Vec<u64> = q.moves.iter().filter_map(|m| m.value.remoteness).collect();
+    assert!(rem.windows(2).all(|w| w[0] >= w[1]), "{rem:?}");
+    assert_eq!(q.value.remoteness, Some(rem[0] + 1));
+
+    // Nim (5,4,2): the only winning move takes one stone from the pile of 2.
+    let q = query(&mut c, json!({"game": "nim", "position": "5,4,2"})).await?;
+    assert_eq!(q.value.outcome, "win");
+    assert_eq!(q.moves[0].notation, "3:1");
+    assert_eq!(q.moves[0].value.outcome, "loss");
+    assert_eq!(q.moves[1].value.outcome, "win");
+
+    // Far beyond any table: the Wythoff formula, exact, with no guessed remoteness.
+    let (a, b) = engine::corner::wythoff_pair(100_000_000_000_000);
+    let q = query(
+        &mut c,
+        json!({"game": "queen", "size": 1_000_000_000_000_000u64, "position": format!("{a},{b}")}),
+    )
+    .await?;
+    assert_eq!(q.value.outcome, "loss");
+    assert_eq!((q.value.grundy, q.value.remoteness), (Some(0), None));
+    assert_eq!(q.source, "formula");
+    assert!(q.moves.is_empty() && q.move_count > 1_000_000);
+
+    // The L-game start: a draw, no Grundy number, no depth.
+    let q = query(
+        &mut c,
+        json!({"game": "lgame", "position": "...N/RRRB/RBBB/N... r"}),
+    )
+    .await?;
+    assert_eq!(
+        (q.value.outcome.as_str(), q.value.grundy, q.value.remoteness),
+        ("draw", None, None)
+    );
+    assert_eq!(q.source, "table");
+    assert!(q.moves.iter().all(|m| m.value.outcome != "loss"));
+
+    // Mistakes get precise errors.
+    let m = c
+        .request(json!({"type": "query", "game": "queen", "size": 11, "position": "12,3"}))
+        .await?;
+    assert!(matches!(
+        m.body,
+        ServerBody::Error {
+            code: ErrorCode::BadPosition,
+            ..
+        }
+    ));
+    server.stop().await
+}
+
+#[tokio::test]
+async fn tables_match_the_papers() -> anyhow::Result<()> {
+    let dir = tempfile::tempdir()?;
+    let server = Server::start(&dir).await?;
+    let mut c = Client::connect(&server, "researcher").await?;
+    let t = table(
+        &mut c,
+        json!({"game": "queen", "size": 11, "rows": {"from": 0, "to": 11}}),
+    )
+    .await?;
+    assert_eq!(t.grundy.len(), 11);
+    assert_eq!(
+        t.grundy[3][..6],
+        [Some(3), Some(4), Some(5), Some(6), Some(2), Some(0)]
+    );
+    assert_eq!(t.grundy[10][6], Some(0));
+    let t = table(
+        &mut c,
+        json!({"game": "chocolate", "k": 1, "rows": {"from": 0, "to": 7}, "cols": {"from": 0, "to": 7}}),
+    )
+    .await?;
+    assert_eq!(t.grundy[3][..5], [Some(3), Some(4), Some(1), Some(5), None]);
+    assert_eq!(t.grundy[6], [6, 5, 7, 4, 8, 1, 9].map(Some).to_vec());
+    let t = table(&mut c, json!({"game": "lgame"})).await?;
+    assert_eq!(t.classes.len(), 2296);
+    let count = |o: &str| t.classes.iter().filter(|c| c.outcome == o).count();
+    assert_eq!(
+        (count("win"), count("loss"), count("draw")),
+        (1006, 29, 1261)
+    );
+    let m = c
+        .request(json!({"type": "table", "game": "queen", "size": 2000,
+                         "rows": {"from": 0, "to": 2000}}))
+        .await?;
+    assert!(matches!(
+        m.body,
+        ServerBody::Error {
+            code: ErrorCode::TooLarge,
+            ..
+        }
+    ));
+    server.stop().await
+}
+
+#[tokio::test]
+async fn saved_games_are_listed_filtered_and_paged() -> anyhow::Result<()> {
+    let dir = tempfile::tempdir()?;
+    let server = Server::start(&dir).await?;
+    let mut ada = Client::connect(&server, "ada").await?;
+    let mut bob = Client::connect(&server, "bob").await?;
+    // Three Nim games that bob wins by resignation, one queen game left open.
+    let mut ids = Vec::new();
+    for _ in 0..3 {
+        let s = state_of(
+            ada.ok(json!({"type": "create_match", "game": "nim", "opponent": "human"}))
+                .await?,
+        )?;
+        bob.ok(json!({"type": "join", "match_id": s.match_id}))
+            .await?;
+        ada.ok(json!({"type": "resign", "match_id": s.match_id}))
+            .await?;
+        ids.push(s.match_id);
+    }
+    let open = state_of(
+        ada.ok(json!({"type": "create_match", "game": "queen", "opponent": "human"}))
+            .await?,
+    )?;
+    let list = |body: ServerBody| match body {
+        ServerBody::Games { games } => games.iter().map(|g| g.match_id).collect::<Vec<_>>(),
+        other => panic!("expected games, got {other:?}"),
+    };
+    let all = list(ada.ok(json!({"type": "games"})).await?);
+    assert_eq!(all, vec![open.match_id, ids[2], ids[1], ids[0]]);
+    let nim = list(
+        ada.ok(json!({"type": "games", "game": "nim", "limit": 2}))
+            .await?,
+    );
+    assert_eq!(nim, vec![ids[2], ids[1]]);
+    let next = list(
+        ada.ok(json!({"type": "games", "game": "nim", "limit": 2, "offset": 2}))
+            .await?,
+    );
+    assert_eq!(next, vec![ids[0]]);
+    let won = list(
+        ada.ok(json!({"type": "games", "player": "bob", "result": "win"}))
+            .await?,
+    );
+    assert_eq!(won.len(), 3);
+    let lost = list(
+        ada.ok(json!({"type": "games", "player": "bob", "result": "loss"}))
+            .await?,
+    );
+    assert!(lost.is_empty());
+    let waiting = list(
+        ada.ok(json!({"type": "games", "status": "waiting"}))
+            .await?,
+    );
+    assert_eq!(waiting, vec![open.match_id]);
+    let m = ada
+        .request(json!({"type": "games", "result": "win"}))
+        .await?;
+    assert!(matches!(
+        m.body,
+        ServerBody::Error {
+            code: ErrorCode::BadParameters,
+            ..
+        }
+    ));
+    let ServerBody::Game { game, moves } =
+        ada.ok(json!({"type": "game", "match_id": ids[0]})).await?
+    else {
+        panic!("expected a game")
+    };
+    assert_eq!(game.status, MatchStatus::Finished);
+    assert_eq!(game.seats[1].name.as_deref(), Some("bob"));
+    assert!(moves.is_empty());
+    server.stop().await
+}
