@@ -253,7 +253,7 @@ impl Rem {
     }
 }
 
-/// The first free value: word by word, but skipping blocks of [`SKIP`] words that are full.
+/// The first free value, word by word.
 /// Extra step values only ever fill more bits, so a full block has no free value either.
 #[inline(always)]
 fn scan(
@@ -266,9 +266,6 @@ fn scan(
     }
     (1..len).find_map(|i| found(i, word(i)))
 }
-
-/// Words tested together by [`scan`]: one branch for 256 values.
-const SKIP: usize = 4;
 
 /// Columns a band finishes between two reports of its progress: fewer hand-offs between
 /// cores, at the price of the band below starting a few columns later.
