@@ -20,6 +20,7 @@ pub mod db;
 pub mod errors;
 pub mod hub;
 pub mod matches;
+pub mod records;
 pub mod server;
 
 pub use config::Config;
