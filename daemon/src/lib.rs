@@ -21,6 +21,7 @@ pub mod errors;
 pub mod hub;
 pub mod matches;
 pub mod queries;
+pub mod records;
 pub mod server;
 
 pub use config::Config;

@@ -1,0 +1,148 @@
+//! Dates in records: `[Date "2026.11.21"]` and `[Time "14:03:07"]`, both UTC, from and to
+//! epoch milliseconds, with no calendar crate (the proleptic Gregorian calendar, by
+//! Howard Hinnant's day-count algorithms).
+
+const MS_PER_DAY: i64 = 86_400_000;
+
+/// Days since 1970-01-01 of a civil date.
+fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (i64::from(m) + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + i64::from(d) - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
+/// The civil date of a day count since 1970-01-01.
+fn civil_from_days(z: i64) -> (i64, u32, u32) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+/// `YYYY.MM.DD`, the UTC day of `ms`.
+pub fn format_date(ms: i64) -> String {
+    let (y, m, d) = civil_from_days(ms.div_euclid(MS_PER_DAY));
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// `HH:MM:SS`, or `HH:MM:SS.mmm` when there are milliseconds: the UTC time of day of `ms`.
+pub fn format_time(ms: i64) -> String {
+    let t = ms.rem_euclid(MS_PER_DAY);
+    let (h, min, s, milli) = (t / 3_600_000, t / 60_000 % 60, t / 1000 % 60, t % 1000);
+    if milli == 0 {
+        format!("{h:02}:{min:02}:{s:02}")
+    } else {
+        format!("{h:02}:{min:02}:{s:02}.{milli:03}")
+    }
+}
+
+/// Epoch milliseconds of a `YYYY.MM.DD` date and an optional `HH:MM:SS[.mmm]` time (midnight
+/// without one). The error says what is wrong, for the caller to place.
+pub fn parse_date_time(date: &str, time: Option<&str>) -> Result<i64, String> {
+    let bad_date = || format!("{date:?} is not a date: write YYYY.MM.DD, such as 2026.11.21");
+    let mut parts = date.split('.');
+    let (Some(y), Some(m), Some(d), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
+        return Err(bad_date());
+    };
+    let number = |s: &str, len: usize| {
+        (s.len() == len && s.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| s.parse::<u32>().ok())
+            .flatten()
+    };
+    let (Some(y), Some(m), Some(d)) = (number(y, 4), number(m, 2), number(d, 2)) else {
+        return Err(bad_date());
+    };
+    let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    let month_days = [
+        31,
+        if leap { 29 } else { 28 },
+        31,
+        30,
+        31,
+        30,
+        31,
+        31,
+        30,
+        31,
+        30,
+        31,
+    ];
+    if !(1..=12).contains(&m) || d == 0 || d > month_days[m as usize - 1] {
+        return Err(format!("{date:?} is not a day of the calendar"));
+    }
+    let mut ms = days_from_civil(i64::from(y), m, d) * MS_PER_DAY;
+    if let Some(time) = time {
+        ms += parse_time(time)?;
+    }
+    Ok(ms)
+}
+
+/// Milliseconds since midnight of `HH:MM:SS[.mmm]`.
+fn parse_time(time: &str) -> Result<i64, String> {
+    let bad = || format!("{time:?} is not a time: write HH:MM:SS, such as 14:03:07");
+    let (clock, milli) = match time.split_once('.') {
+        Some((c, f)) if f.len() == 3 && f.bytes().all(|b| b.is_ascii_digit()) => {
+            (c, f.parse::<i64>().map_err(|_| bad())?)
+        }
+        Some(_) => return Err(bad()),
+        None => (time, 0),
+    };
+    let fields: Vec<&str> = clock.split(':').collect();
+    let [h, m, s] = fields.as_slice() else {
+        return Err(bad());
+    };
+    let field = |f: &str, max: i64| {
+        (f.len() == 2 && f.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| f.parse::<i64>().ok())
+            .flatten()
+            .filter(|v| *v <= max)
+            .ok_or_else(bad)
+    };
+    Ok(((field(h, 23)? * 60 + field(m, 59)?) * 60 + field(s, 59)?) * 1000 + milli)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_and_times_round_trip() {
+        // 2026-11-21 00:00:00 UTC.
+        let day = 1_795_219_200_000;
+        assert_eq!(format_date(day), "2026.11.21");
+        assert_eq!(format_time(day), "00:00:00");
+        assert_eq!(parse_date_time("2026.11.21", None), Ok(day));
+        let ms = day + 14 * 3_600_000 + 3 * 60_000 + 7_250;
+        assert_eq!(format_time(ms), "14:03:07.250");
+        assert_eq!(parse_date_time("2026.11.21", Some("14:03:07.250")), Ok(ms));
+        for ms in [0, -1, 951_782_400_000, 4_107_542_399_999, -86_400_000 * 800] {
+            let back = parse_date_time(&format_date(ms), Some(&format_time(ms)));
+            assert_eq!(back, Ok(ms), "{ms}");
+        }
+        assert_eq!(format_date(951_782_400_000), "2000.02.29");
+    }
+
+    #[test]
+    fn bad_dates_and_times_are_named() {
+        assert!(parse_date_time("2026-11-21", None).is_err());
+        assert_eq!(
+            parse_date_time("2026.02.30", None),
+            Err("\"2026.02.30\" is not a day of the calendar".to_owned())
+        );
+        assert!(parse_date_time("2026.11.21", Some("24:00:00")).is_err());
+        assert!(parse_date_time("2026.11.21", Some("12:00")).is_err());
+        assert!(parse_date_time("2026.11.21", Some("12:00:00.5")).is_err());
+    }
+}

@@ -1,0 +1,384 @@
+//! Reading the text form: tag lines, then movetext (move numbers, moves, `{...}` and `;`
+//! comments, the result token). Every error names its line and column, or its tag.
+
+use std::collections::HashMap;
+
+use engine::{GameKind, Variant};
+use protocol::{ClockSpec, Outcome, Reason};
+
+use super::text::{is_tag_char, EVENT_PREFIX, KNOWN_TAGS};
+use super::{parse_date_time, GameRecord, RecordError, EMPTY_SEAT};
+
+/// The result tokens, one of which ends the movetext.
+pub const RESULT_TOKENS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+
+/// A word of movetext and where it starts.
+#[derive(Debug)]
+struct Token {
+    line: usize,
+    column: usize,
+    text: String,
+}
+
+/// A tag as read: its line and value.
+type TagValue = (usize, String);
+
+impl GameRecord {
+    /// Reads the text form. Unknown tags are kept, in order, in
+    /// [`extra_tags`](GameRecord::extra_tags); comments are ignored. Moves are not checked
+    /// against the rules here: [`GameRecord::validate`] does that.
+    pub fn parse_text(text: &str) -> Result<GameRecord, RecordError> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let lines: Vec<&str> = text.lines().collect();
+        let mut known: HashMap<&'static str, TagValue> = HashMap::new();
+        let mut match_id = None;
+        let mut extra_tags = Vec::new();
+        let mut first_move_line = lines.len();
+        for (i, raw) in lines.iter().enumerate() {
+            let trimmed = raw.trim();
+            if trimmed.is_empty() || trimmed.starts_with('%') {
+                continue;
+            }
+            if !trimmed.starts_with('[') {
+                first_move_line = i;
+                break;
+            }
+            let (name, value) = tag_line(i + 1, raw)?;
+            let event_id = (name == "Event")
+                .then(|| value.strip_prefix(EVENT_PREFIX)?.parse::<i64>().ok())
+                .flatten();
+            if let Some(id) = event_id {
+                if match_id.replace(id).is_some() {
+                    return Err(RecordError::tag(Some(i + 1), "Event", "is given twice"));
+                }
+            } else if let Some(&tag) = KNOWN_TAGS.iter().find(|&&t| t == name && t != "Event") {
+                if let Some((first, _)) = known.insert(tag, (i + 1, value)) {
+                    let message = format!("is given twice (first on line {first})");
+                    return Err(RecordError::tag(Some(i + 1), tag, message));
+                }
+            } else {
+                extra_tags.push((name, value));
+            }
+        }
+        let tokens = tokenize(&lines, first_move_line)?;
+        let (moves, result_at) = movetext(tokens, &lines)?;
+        let fields = Fields { known };
+        let (game, variant) = fields.game()?;
+        let result = fields.result(result_at)?;
+        Ok(GameRecord {
+            match_id,
+            game,
+            size: fields.number("Size")?,
+            k: fields.number("K")?,
+            start: fields
+                .text("Start")
+                .unwrap_or_else(|| variant.start().to_string()),
+            seats: [
+                fields
+                    .text("Seat0")
+                    .unwrap_or_else(|| EMPTY_SEAT.to_owned()),
+                fields
+                    .text("Seat1")
+                    .unwrap_or_else(|| EMPTY_SEAT.to_owned()),
+            ],
+            date: fields.date()?,
+            result,
+            clock: fields.clock()?,
+            moves,
+            extra_tags,
+        })
+    }
+}
+
+/// Reads `[Name "value"]` (spaces allowed around the parts; `\"` and `\\` escaped).
+fn tag_line(line: usize, raw: &str) -> Result<(String, String), RecordError> {
+    let chars: Vec<char> = raw.chars().collect();
+    let err = |col: usize, msg: &str| {
+        RecordError::syntax(
+            line,
+            col + 1,
+            format!("{msg}; a tag is written [Name \"value\"]"),
+        )
+    };
+    let mut i = chars.iter().position(|&c| c == '[').unwrap_or(0) + 1;
+    let skip_spaces = |mut i: usize| {
+        while i < chars.len() && chars[i].is_whitespace() {
+            i += 1;
+        }
+        i
+    };
+    i = skip_spaces(i);
+    let name_start = i;
+    while i < chars.len() && is_tag_char(chars[i]) {
+        i += 1;
+    }
+    if i == name_start {
+        return Err(err(i, "a tag name (letters, digits, _) must follow ["));
+    }
+    let name: String = chars[name_start..i].iter().collect();
+    i = skip_spaces(i);
+    if chars.get(i) != Some(&'"') {
+        return Err(err(
+            i,
+            &format!("the value of [{name}] must be in double quotes"),
+        ));
+    }
+    i += 1;
+    let mut value = String::new();
+    loop {
+        match chars.get(i) {
+            None => {
+                return Err(err(
+                    i,
+                    &format!("the value of [{name}] has no closing quote"),
+                ))
+            }
+            Some('"') => break,
+            Some('\\') if matches!(chars.get(i + 1), Some('"' | '\\')) => {
+                value.push(chars[i + 1]);
+                i += 2;
+            }
+            Some(&c) => {
+                value.push(c);
+                i += 1;
+            }
+        }
+    }
+    i = skip_spaces(i + 1);
+    if chars.get(i) != Some(&']') {
+        return Err(err(i, &format!("[{name}] must end with ] after its value")));
+    }
+    i = skip_spaces(i + 1);
+    if i < chars.len() {
+        return Err(err(i, "nothing may follow a tag on its line"));
+    }
+    Ok((name, value))
+}
+
+/// The words of the movetext from line index `first` on, comments left out.
+fn tokenize(lines: &[&str], first: usize) -> Result<Vec<Token>, RecordError> {
+    let mut tokens = Vec::new();
+    let mut open_comment: Option<(usize, usize)> = None;
+    for (index, raw) in lines.iter().enumerate().skip(first) {
+        let line = index + 1;
+        if open_comment.is_none() && raw.starts_with('%') {
+            continue;
+        }
+        let chars: Vec<char> = raw.chars().collect();
+        let mut j = 0;
+        while j < chars.len() {
+            let c = chars[j];
+            if open_comment.is_some() {
+                if c == '}' {
+                    open_comment = None;
+                }
+                j += 1;
+            } else if c.is_whitespace() {
+                j += 1;
+            } else if c == '{' {
+                open_comment = Some((line, j + 1));
+                j += 1;
+            } else if c == '}' {
+                return Err(RecordError::syntax(line, j + 1, "this } closes no comment"));
+            } else if c == ';' {
+                break;
+            } else {
+                let start = j;
+                while j < chars.len() && !chars[j].is_whitespace() && !matches!(chars[j], '{' | '}')
+                {
+                    j += 1;
+                }
+                tokens.push(Token {
+                    line,
+                    column: start + 1,
+                    text: chars[start..j].iter().collect(),
+                });
+            }
+        }
+    }
+    if let Some((line, column)) = open_comment {
+        return Err(RecordError::syntax(
+            line,
+            column,
+            "this comment is never closed with }",
+        ));
+    }
+    Ok(tokens)
+}
+
+/// The moves (with `_` read back as spaces) and the result token with its place.
+fn movetext(tokens: Vec<Token>, lines: &[&str]) -> Result<(Vec<String>, Token), RecordError> {
+    let mut moves: Vec<String> = Vec::new();
+    let mut result: Option<Token> = None;
+    for mut t in tokens {
+        if let Some(r) = &result {
+            let message = format!(
+                "`{}` follows the result {}, which ends the moves",
+                t.text, r.text
+            );
+            return Err(RecordError::syntax(t.line, t.column, message));
+        }
+        if RESULT_TOKENS.contains(&t.text.as_str()) {
+            result = Some(t);
+            continue;
+        }
+        if t.text.starts_with('[') {
+            let message = "a tag after the moves began; tags come first";
+            return Err(RecordError::syntax(t.line, t.column, message));
+        }
+        let digits = t.text.bytes().take_while(u8::is_ascii_digit).count();
+        if digits > 0 && t.text[digits..].starts_with('.') {
+            let expected = moves.len() / 2 + 1;
+            let number = t.text[..digits].parse::<usize>().ok();
+            if number != Some(expected) {
+                let message = format!(
+                    "move number {} where {expected} was expected (before ply {})",
+                    &t.text[..digits],
+                    moves.len() + 1
+                );
+                return Err(RecordError::syntax(t.line, t.column, message));
+            }
+            let dots = t.text[digits..].bytes().take_while(|&b| b == b'.').count();
+            let rest = t.text[digits + dots..].to_owned();
+            if rest.is_empty() {
+                continue;
+            }
+            t.column += digits + dots;
+            t.text = rest;
+        }
+        moves.push(t.text.replace('_', " "));
+    }
+    result.map(|r| (moves, r)).ok_or_else(|| {
+        let line = lines.len().max(1);
+        let column = lines.last().map_or(0, |l| l.chars().count()) + 1;
+        RecordError::syntax(
+            line,
+            column,
+            "the moves end without a result: finish with 1-0, 0-1, 1/2-1/2 or *",
+        )
+    })
+}
+
+/// The known tags as read, turned into record fields with errors that name the tag.
+struct Fields {
+    known: HashMap<&'static str, TagValue>,
+}
+
+impl Fields {
+    fn get(&self, tag: &str) -> Option<&TagValue> {
+        self.known.get(tag)
+    }
+
+    fn text(&self, tag: &str) -> Option<String> {
+        self.get(tag).map(|(_, v)| v.clone())
+    }
+
+    fn error(&self, tag: &str, message: impl Into<String>) -> RecordError {
+        RecordError::tag(self.get(tag).map(|(l, _)| *l), tag, message)
+    }
+
+    fn number<T: std::str::FromStr>(&self, tag: &str) -> Result<Option<T>, RecordError> {
+        self.get(tag)
+            .map(|(_, v)| {
+                v.trim()
+                    .parse::<T>()
+                    .map_err(|_| self.error(tag, format!("{v:?} is not a number in range")))
+            })
+            .transpose()
+    }
+
+    /// The game name (canonical) and its variant, whose parameters are checked here so that
+    /// the error names the offending tag.
+    fn game(&self) -> Result<(String, Variant), RecordError> {
+        let Some((_, name)) = self.get("Game") else {
+            return Err(self.error("Game", "is missing: every record names its game"));
+        };
+        let kind = GameKind::parse(name).map_err(|e| self.error("Game", e.to_string()))?;
+        let (size, k) = (self.number("Size")?, self.number("K")?);
+        let variant = Variant::new(kind, size, k).map_err(|e| {
+            let tag = match (size, k) {
+                (Some(_), _) => "Size",
+                (None, Some(_)) => "K",
+                (None, None) => "Game",
+            };
+            self.error(tag, e.to_string())
+        })?;
+        Ok((kind.name().to_owned(), variant))
+    }
+
+    /// The result from the result token, the `[Result]` tag (which must agree) and the
+    /// `[Termination]` tag (required once the game is over).
+    fn result(&self, token: Token) -> Result<Option<Outcome>, RecordError> {
+        if let Some((line, tag)) = self.get("Result") {
+            if !RESULT_TOKENS.contains(&tag.as_str()) {
+                let message = format!("{tag:?} is not a result: 1-0, 0-1, 1/2-1/2 or *");
+                return Err(RecordError::tag(Some(*line), "Result", message));
+            }
+            if *tag != token.text {
+                let message = format!(
+                    "the moves end with {} but [Result] on line {line} says {tag}",
+                    token.text
+                );
+                return Err(RecordError::syntax(token.line, token.column, message));
+            }
+        }
+        let reason = match self.get("Termination") {
+            None => None,
+            Some((_, v)) => Some(Reason::parse(v).ok_or_else(|| {
+                self.error(
+                    "Termination",
+                    format!(
+                        "{v:?} is not a termination: corner_reached, last_stone, poison_left, \
+                         l_blocked, resignation, repetition, agreed_draw, flag_fall, \
+                         abandonment or aborted"
+                    ),
+                )
+            })?),
+        };
+        let winner = match token.text.as_str() {
+            "1-0" => Some(0),
+            "0-1" => Some(1),
+            "1/2-1/2" => None,
+            _ => {
+                return match reason {
+                    None => Ok(None),
+                    Some(Reason::Aborted) => Ok(Some(Outcome {
+                        winner: None,
+                        reason: Reason::Aborted,
+                    })),
+                    Some(r) => Err(self.error(
+                        "Termination",
+                        format!(
+                            "a game that is not over (*) has no termination, not {}",
+                            r.as_str()
+                        ),
+                    )),
+                }
+            }
+        };
+        let reason = reason.ok_or_else(|| {
+            self.error(
+                "Termination",
+                format!("is missing: the result {} needs a reason", token.text),
+            )
+        })?;
+        Ok(Some(Outcome { winner, reason }))
+    }
+
+    fn date(&self) -> Result<Option<i64>, RecordError> {
+        let Some((_, date)) = self.get("Date").filter(|(_, d)| !d.contains('?')) else {
+            return Ok(None);
+        };
+        parse_date_time(date, None).map_err(|e| self.error("Date", e))?;
+        let time = self.get("Time").map(|(_, t)| t.as_str());
+        parse_date_time(date, time)
+            .map(Some)
+            .map_err(|e| self.error("Time", e))
+    }
+
+    fn clock(&self) -> Result<Option<ClockSpec>, RecordError> {
+        self.get("Clock")
+            .map(|(_, v)| v.parse::<ClockSpec>().map_err(|e| self.error("Clock", e)))
+            .transpose()
+    }
+}

@@ -1,0 +1,143 @@
+//! Checking a record against the rules: the game and start exist, every move is legal, and
+//! the result agrees with the board wherever the board decides it.
+
+use engine::{AnyPosition, GameKind, Position as _, Variant};
+use protocol::{Outcome, Reason};
+
+use super::{result_token, GameRecord, RecordError};
+use crate::matches::model::terminal_reason;
+
+impl GameRecord {
+    /// The game's variant and start position, or the tag that is wrong.
+    pub fn start_position(&self) -> Result<AnyPosition, RecordError> {
+        let kind = GameKind::parse(&self.game)
+            .map_err(|e| RecordError::tag(None, "Game", e.to_string()))?;
+        let variant = Variant::new(kind, self.size, self.k).map_err(|e| {
+            let tag = match (self.size, self.k) {
+                (Some(_), _) => "Size",
+                (None, Some(_)) => "K",
+                (None, None) => "Game",
+            };
+            RecordError::tag(None, tag, e.to_string())
+        })?;
+        variant
+            .parse_position(&self.start)
+            .map_err(|e| RecordError::tag(None, "Start", e.to_string()))
+    }
+
+    /// Replays every move through the rules and checks the result against the board; returns
+    /// the final position.
+    ///
+    /// A game whose final position has no move must carry the game's own ending
+    /// (`corner_reached`, `last_stone`, `poison_left`, `l_blocked`) with the last mover as
+    /// winner, and such an ending needs such a position. A draw by repetition needs the final
+    /// position (with the same side to move) to have stood before; an agreed draw or a
+    /// repetition has no winner; resignation, flag fall and abandonment have one; an aborted
+    /// game has no moves.
+    pub fn validate(&self) -> Result<AnyPosition, RecordError> {
+        let start = self.start_position()?;
+        let mut seen = vec![start.clone()];
+        for (i, text) in self.moves.iter().enumerate() {
+            let last = seen.last().expect("the start is always there");
+            let (_, next) = last.play_text(text).map_err(|error| RecordError::Move {
+                ply: i as u32 + 1,
+                notation: text.clone(),
+                error,
+            })?;
+            seen.push(next);
+        }
+        let last = seen.last().expect("the start is always there").clone();
+        self.check_result(&seen)?;
+        Ok(last)
+    }
+
+    fn check_result(&self, seen: &[AnyPosition]) -> Result<(), RecordError> {
+        let last = &seen[seen.len() - 1];
+        let kind = last.kind();
+        let ply = self.moves.len();
+        let on_board = terminal_reason(kind);
+        let said = self
+            .result
+            .map(|o| describe(&o))
+            .unwrap_or_else(|| "* (not over)".to_owned());
+        let wrong = |msg: String| Err(RecordError::Result(msg));
+        if last.is_terminal() {
+            if ply == 0 {
+                return wrong(format!(
+                    "the start {last} is already over: no game was played"
+                ));
+            }
+            let mover = ((ply - 1) % 2) as u8;
+            let expected = Outcome {
+                winner: Some(mover),
+                reason: on_board,
+            };
+            if self.result != Some(expected) {
+                return wrong(format!(
+                    "the game ended on the board at ply {ply}: {last} leaves no move, so seat \
+                     {mover} won ({}), but the record says {said}",
+                    describe(&expected)
+                ));
+            }
+            return Ok(());
+        }
+        let Some(outcome) = self.result else {
+            return Ok(());
+        };
+        if let Some(w) = outcome.winner.filter(|&w| w > 1) {
+            return wrong(format!("there is no seat {w}; the seats are 0 and 1"));
+        }
+        let reason = outcome.reason;
+        match reason {
+            Reason::CornerReached | Reason::LastStone | Reason::PoisonLeft | Reason::LBlocked => {
+                if reason != on_board {
+                    return wrong(format!("{} is not how {kind} ends", reason.as_str()));
+                }
+                wrong(format!(
+                    "{} needs a final position with no move, but from {last} the player to move \
+                     has {} moves",
+                    reason.as_str(),
+                    last.move_count()
+                ))
+            }
+            Reason::Repetition | Reason::AgreedDraw if outcome.winner.is_some() => wrong(format!(
+                "{} is a draw, but the record says {said}",
+                reason.as_str()
+            )),
+            Reason::Repetition => {
+                let earlier = seen[..ply]
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, p)| i % 2 == ply % 2 && p == last)
+                    .count();
+                if earlier == 0 {
+                    return wrong(format!(
+                        "a draw by repetition, but the final position {last} never stood before"
+                    ));
+                }
+                Ok(())
+            }
+            Reason::AgreedDraw if kind != GameKind::LGame => wrong(format!(
+                "only the L-game can be drawn by agreement; {kind} always ends"
+            )),
+            Reason::Resignation | Reason::FlagFall | Reason::Abandonment
+                if outcome.winner.is_none() =>
+            {
+                wrong(format!(
+                    "{} needs a winner, but the record says {said}",
+                    reason.as_str()
+                ))
+            }
+            Reason::Aborted if outcome.winner.is_some() || ply > 0 => wrong(format!(
+                "an aborted game has no winner and no moves, but it has {ply} moves and the \
+                 record says {said}"
+            )),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// `0-1 (corner_reached)`.
+fn describe(o: &Outcome) -> String {
+    format!("{} ({})", result_token(Some(o)), o.reason.as_str())
+}
