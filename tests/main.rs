@@ -6,3 +6,4 @@ mod games;
 mod handshake;
 mod refusals;
 mod restart;
+mod review;

@@ -296,12 +296,20 @@ impl Connection {
                 let (game, moves) = queries::game(&self.hub, match_id).await.map_err(keep)?;
                 ServerBody::Game { game, moves }
             }
-            Request::Review { .. } | Request::Export { .. } | Request::Import { .. } => {
-                return Err(keep(ErrorBody::new(
-                    ErrorCode::Internal,
-                    "review, export and import are not in this build yet",
-                )))
-            }
+            Request::Review { match_id } => ServerBody::Review {
+                match_id,
+                moves: queries::review(&self.hub, match_id).await.map_err(keep)?,
+            },
+            Request::Export { match_id, format } => ServerBody::Export {
+                match_id,
+                format,
+                content: queries::export(&self.hub, match_id, format)
+                    .await
+                    .map_err(keep)?,
+            },
+            Request::Import { text } => ServerBody::Imported {
+                match_id: queries::import(&self.hub, &text).await.map_err(keep)?,
+            },
         };
         Ok(Some(body))
     }

@@ -15,7 +15,8 @@ use super::rows::{SeatRow, StoredMatch, StoredMove};
 /// `rematch` is unique because `matches.rematch_of` has a UNIQUE index.
 pub(crate) const MATCH_SELECT: &str = "SELECT m.id, m.game, m.size, m.k, m.start, m.position, \
      m.ply, m.seat0_player, m.seat0_engine, m.seat1_player, m.seat1_engine, \
-     p0.name AS seat0_name, p1.name AS seat1_name, m.clock_initial_ms, m.clock_increment_ms, \
+     COALESCE(p0.name, m.seat0_name) AS seat0_name, \
+     COALESCE(p1.name, m.seat1_name) AS seat1_name, m.clock_initial_ms, m.clock_increment_ms, \
      m.status, m.winner, m.reason, m.repetition_plies, m.rematch_of, \
      (SELECT r.id FROM matches r WHERE r.rematch_of = m.id) AS rematch, \
      m.created_at, m.started_at, m.finished_at \

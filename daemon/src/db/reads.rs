@@ -85,11 +85,11 @@ impl Db {
         let mut q = QueryBuilder::<Sqlite>::new(MATCH_SELECT);
         q.push(" WHERE 1 = 1");
         if let Some(name) = &f.player {
-            q.push(" AND (m.seat0_player IN (SELECT id FROM players WHERE name = ")
-                .push_bind(name.clone())
-                .push(") OR m.seat1_player IN (SELECT id FROM players WHERE name = ")
-                .push_bind(name.clone())
-                .push("))");
+            q.push(" AND (");
+            push_seat_is(&mut q, 0, name);
+            q.push(" OR ");
+            push_seat_is(&mut q, 1, name);
+            q.push(")");
         }
         if let Some(game) = &f.game {
             q.push(" AND m.game = ").push_bind(game.clone());
@@ -110,13 +110,11 @@ impl Db {
                 };
                 q.push(" AND m.status = 'finished' AND ((m.winner = ")
                     .push_bind(a)
-                    .push(" AND m.seat0_player IN (SELECT id FROM players WHERE name = ")
-                    .push_bind(name.clone())
-                    .push(")) OR (m.winner = ")
-                    .push_bind(b)
-                    .push(" AND m.seat1_player IN (SELECT id FROM players WHERE name = ")
-                    .push_bind(name.clone())
-                    .push(")))");
+                    .push(" AND ");
+                push_seat_is(&mut q, 0, name);
+                q.push(") OR (m.winner = ").push_bind(b).push(" AND ");
+                push_seat_is(&mut q, 1, name);
+                q.push("))");
             }
             // Won or lost by whom? Without a player, any decided game.
             (Some(_), None) => {
@@ -153,4 +151,15 @@ impl Db {
             .map(|row| row.try_get("id").map_err(DbError::from))
             .collect()
     }
+}
+
+/// `seat` is held by the player named `name`: registered, or named in an imported game.
+fn push_seat_is(q: &mut QueryBuilder<'_, Sqlite>, seat: u8, name: &str) {
+    q.push(format!(
+        " (m.seat{seat}_player IN (SELECT id FROM players WHERE name = "
+    ))
+    .push_bind(name.to_owned())
+    .push(format!(") OR m.seat{seat}_name = "))
+    .push_bind(name.to_owned())
+    .push(")");
 }

@@ -43,6 +43,12 @@ pub(crate) enum Write {
         id: i64,
         finish: Finish,
     },
+    ImportMatch {
+        m: Box<NewMatch>,
+        names: [Option<String>; 2],
+        moves: Vec<NewMove>,
+        finish: Finish,
+    },
 }
 
 impl Db {
@@ -89,6 +95,25 @@ impl Db {
     /// the match — all in one transaction. The move must be the next ply of a playing match.
     pub async fn add_move(&self, mv: NewMove, finish: Option<Finish>) -> Result<(), DbError> {
         self.write(Write::AddMove { mv, finish }).await.map(drop)
+    }
+
+    /// Stores a finished game from elsewhere in one transaction: the match (status playing
+    /// while its moves go in), the seat names, every move, and the result. Nothing is stored
+    /// if any part is refused. Returns the new match id.
+    pub async fn import_match(
+        &self,
+        m: NewMatch,
+        names: [Option<String>; 2],
+        moves: Vec<NewMove>,
+        finish: Finish,
+    ) -> Result<i64, DbError> {
+        self.write(Write::ImportMatch {
+            m: Box::new(m),
+            names,
+            moves,
+            finish,
+        })
+        .await
     }
 
     /// Ends a waiting or playing match without a move (resignation, flag fall, abort, ...).
@@ -173,6 +198,29 @@ impl Write {
                 Ok(id)
             }
             Write::FinishMatch { id, finish } => {
+                finish_match(conn, id, finish).await?;
+                Ok(id)
+            }
+            Write::ImportMatch {
+                m,
+                names,
+                moves,
+                finish,
+            } => {
+                let id = create_match(conn, *m).await?;
+                let [n0, n1] = names;
+                sqlx::query(
+                    "UPDATE matches SET seat0_name = ?, seat1_name = ?, imported = 1 WHERE id = ?",
+                )
+                .bind(n0)
+                .bind(n1)
+                .bind(id)
+                .execute(&mut *conn)
+                .await?;
+                for mut mv in moves {
+                    mv.match_id = id;
+                    add_move(conn, mv).await?;
+                }
                 finish_match(conn, id, finish).await?;
                 Ok(id)
             }

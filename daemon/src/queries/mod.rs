@@ -2,10 +2,12 @@
 
 mod classify;
 mod games;
+mod review;
 mod table;
 
 pub use classify::{classify, value_info};
 pub use games::{game, games, summary};
+pub use review::{export, import, review};
 pub use table::table;
 
 use engine::{GameKind, Variant};

@@ -1,0 +1,177 @@
+//! `review`, `export` and `import`: games annotated exactly from the classification, written
+//! in the text format of docs/EXPORT.md or as JSON, and read back.
+
+use std::sync::Arc;
+
+use engine::review::MoveReview;
+use engine::Level;
+use protocol::{
+    ErrorBody, ErrorCode, ExportFormat, MatchStatus, MoveInfo, MoveRecord, Reason, ReviewedMove,
+};
+
+use super::{games::load, value_info};
+use crate::clock::unix_ms;
+use crate::db::{Finish, NewMatch, NewMove, SeatRow, StoredMatch};
+use crate::errors::{engine_error, internal};
+use crate::hub::Hub;
+use crate::records::{GameRecord, RecordError};
+
+/// Every move of stored match `match_id`, annotated.
+pub async fn review(hub: &Arc<Hub>, match_id: i64) -> Result<Vec<ReviewedMove>, ErrorBody> {
+    let m = load(hub, match_id).await?;
+    let reviews = annotate(hub, &m).await?;
+    Ok(m.moves
+        .iter()
+        .zip(reviews)
+        .map(|(mv, r)| ReviewedMove {
+            played: MoveRecord {
+                ply: mv.ply,
+                seat: mv.seat,
+                notation: mv.notation.clone(),
+                position: mv.position.clone(),
+                time_ms: mv.time_ms,
+            },
+            before: value_info(&r.before),
+            after: value_info(&r.after),
+            annotation: r.annotation.as_str().to_owned(),
+            better: r
+                .better
+                .iter()
+                .map(|b| MoveInfo {
+                    notation: b.mv.to_string(),
+                    position: b.position.to_string(),
+                    value: value_info(&b.value),
+                })
+                .collect(),
+        })
+        .collect())
+}
+
+/// The review of a stored match, computed off the async runtime with tables that cover its
+/// start (and so every later position).
+async fn annotate(hub: &Arc<Hub>, m: &StoredMatch) -> Result<Vec<MoveReview>, ErrorBody> {
+    let variant = super::variant(&protocol::GameParams {
+        game: m.game.clone(),
+        size: m.size,
+        k: m.k,
+    })?;
+    let start = variant.parse_position(&m.start).map_err(engine_error)?;
+    let knowledge = hub.analysis.covering(&start).await?;
+    let moves: Vec<String> = m.moves.iter().map(|mv| mv.notation.clone()).collect();
+    tokio::task::spawn_blocking(move || engine::review::review(&knowledge, &start, &moves))
+        .await
+        .map_err(|e| internal("review the game", e))?
+        .map_err(engine_error)
+}
+
+/// Stored match `match_id` as text or JSON, annotated when the review is possible.
+pub async fn export(
+    hub: &Arc<Hub>,
+    match_id: i64,
+    format: ExportFormat,
+) -> Result<String, ErrorBody> {
+    let m = load(hub, match_id).await?;
+    let record = GameRecord::from_stored(&m);
+    // A game too large to review is still exported, without annotations.
+    let review = annotate(hub, &m).await.ok();
+    Ok(match format {
+        ExportFormat::Text => record.to_text(review.as_deref()),
+        ExportFormat::Json => record.to_json(review.as_deref()),
+    })
+}
+
+/// Stores a finished game given as text, after replaying it through the rules; returns the
+/// new match id.
+pub async fn import(hub: &Arc<Hub>, text: &str) -> Result<i64, ErrorBody> {
+    let record = GameRecord::parse_text(text).map_err(record_error)?;
+    record.validate().map_err(record_error)?;
+    let Some(result) = record.result else {
+        return Err(ErrorBody::new(
+            ErrorCode::InvalidState,
+            "only finished games can be imported: this one's result is *",
+        ));
+    };
+    let start = record.start_position().map_err(record_error)?;
+    let at = record.date.unwrap_or_else(unix_ms);
+    // Replay for the positions after each move and the plies of the final position.
+    let mut pos = start.clone();
+    let mut seen = vec![(pos.to_string(), 0u32)];
+    let mut moves = Vec::with_capacity(record.moves.len());
+    for (i, text) in record.moves.iter().enumerate() {
+        let (mv, next) = pos.play_text(text).map_err(engine_error)?;
+        let ply = i as u32 + 1;
+        moves.push(NewMove {
+            match_id: 0,
+            ply,
+            seat: (i % 2) as u8,
+            notation: mv.to_string(),
+            position: next.to_string(),
+            time_ms: 0,
+            clock_ms: None,
+            played_at: at,
+        });
+        pos = next;
+        seen.push((pos.to_string(), ply));
+    }
+    let repetition_plies = if result.reason == Reason::Repetition {
+        let last = seen.last().map(|(p, ply)| (p.clone(), ply % 2));
+        seen.iter()
+            .filter(|(p, ply)| Some((p.clone(), ply % 2)) == last)
+            .map(|(_, ply)| *ply)
+            .collect()
+    } else {
+        Vec::new()
+    };
+    // Names stand in the match; an engine seat is recognised by its name.
+    let seat = |name: &str| SeatRow {
+        player_id: None,
+        engine: name
+            .strip_prefix("engine (")
+            .and_then(|l| l.strip_suffix(')'))
+            .filter(|l| Level::parse(l).is_ok())
+            .map(str::to_owned),
+    };
+    let variant = start.variant();
+    let m = NewMatch {
+        game: variant.kind().name().to_owned(),
+        size: variant.size(),
+        k: variant.k(),
+        start: start.to_string(),
+        seats: [seat(&record.seats[0]), seat(&record.seats[1])],
+        clock_initial_ms: record.clock.map(|c| c.initial_ms),
+        clock_increment_ms: record.clock.map(|c| c.increment_ms),
+        status: MatchStatus::Playing,
+        rematch_of: None,
+        created_at: at,
+        started_at: Some(at),
+    };
+    let names = record
+        .seats
+        .clone()
+        .map(|n| (n != crate::records::EMPTY_SEAT).then_some(n));
+    let finish = Finish {
+        status: if result.reason == Reason::Aborted {
+            MatchStatus::Aborted
+        } else {
+            MatchStatus::Finished
+        },
+        winner: result.winner,
+        reason: result.reason,
+        repetition_plies,
+        finished_at: at,
+    };
+    hub.db
+        .import_match(m, names, moves, finish)
+        .await
+        .map_err(|e| internal("store the imported game", e))
+}
+
+/// A record error as the client sees it, keeping the record's own precise message.
+fn record_error(e: RecordError) -> ErrorBody {
+    let code = match &e {
+        RecordError::Move { error, .. } => crate::errors::engine_error(error.clone()).code,
+        RecordError::Result(_) => ErrorCode::InvalidState,
+        _ => ErrorCode::BadNotation,
+    };
+    ErrorBody::new(code, format!("cannot import this game: {e}"))
+}
