@@ -21,6 +21,7 @@ pub mod errors;
 pub mod hub;
 pub mod matches;
 pub mod server;
+pub mod tables;
 
 pub use config::Config;
 pub use hub::Hub;
