@@ -6,7 +6,9 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use clap::{Parser, Subcommand};
-use daemon::tables::{self, Progress, SetAction, Sizes, Stamp, DEFAULT_BAR, DEFAULT_BOARD};
+use daemon::tables::{
+    self, Progress, SetAction, Sizes, Stamp, DEFAULT_BAR, DEFAULT_BOARD, MAX_BAR,
+};
 use daemon::{db::Db, Config, Hub};
 
 /// The grundy server: hosts matches of queen, rook, horse, dragon, nim, chocolate and the
@@ -31,7 +33,7 @@ struct Args {
     board: u64,
     /// Width z_max of the chocolate staircase tables (steps 0 to 6) kept in the database.
     #[arg(long, global = true, default_value_t = DEFAULT_BAR,
-          value_parser = clap::value_parser!(u64).range(0..=5791))]
+          value_parser = clap::value_parser!(u64).range(0..=MAX_BAR))]
     bar: u64,
     /// Milliseconds the engine waits before answering, so a person sees their move land.
     #[arg(long, default_value_t = 500)]
@@ -43,9 +45,11 @@ struct Args {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Compute and store the analysis tables (the L-game, the corner tables up to --board,
-    /// the chocolate staircases up to --bar), then exit. Does nothing when they are stored,
-    /// current and intact.
+    /// Compute and store the analysis tables, then exit.
+    ///
+    /// The L-game's classification, the corner tables up to --board and the chocolate
+    /// staircases up to --bar. Sets already stored, current and intact are only verified:
+    /// a second run writes nothing and reports "up to date".
     Precompute,
 }
 

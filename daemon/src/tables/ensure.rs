@@ -160,13 +160,14 @@ pub async fn ensure(
         let action = action
             .or_else(|| damaged.remove(&id))
             .unwrap_or(SetAction::Loaded);
-        if action == SetAction::Loaded {
-            let bound = stored.get(&id.name()).map_or(bound, |r| r.bound);
-            report.sets.push(SetReport { id, bound, action });
-        } else {
-            todo.push((id, bound, report.sets.len()));
-            report.sets.push(SetReport { id, bound, action });
-        }
+        let bound = match action {
+            SetAction::Loaded => stored.get(&id.name()).map_or(bound, |r| r.bound),
+            _ => {
+                todo.push((id, bound, report.sets.len()));
+                bound
+            }
+        };
+        report.sets.push(SetReport { id, bound, action });
     }
     if todo.is_empty() {
         tracing::info!(
@@ -175,7 +176,7 @@ pub async fn ensure(
             "analysis tables loaded: up to date"
         );
     } else {
-        compute_all(db, stamp, &todo, &mut report, &mut tables, progress).await?;
+        compute_all(db, stamp, &todo, &report, &mut tables, progress).await?;
         tracing::info!(
             computed = todo.len(),
             loaded = report.sets.len() - todo.len(),
@@ -201,12 +202,13 @@ pub async fn ensure(
     Ok(loaded)
 }
 
-/// Solves and stores the `todo` sets; each solve overlaps the storing of the set before it.
+/// Solves and stores the `todo` sets (set, bound, place in `report`); each solve overlaps
+/// the storing of the set before it.
 async fn compute_all(
     db: &Db,
     stamp: &Stamp,
     todo: &[(SetId, u64, usize)],
-    report: &mut Report,
+    report: &Report,
     tables: &mut HashMap<SetId, Tables>,
     progress: &Progress,
 ) -> Result<(), TablesError> {
@@ -246,15 +248,9 @@ async fn compute_all(
 /// Solves one set and describes it for storing (runs on a blocking thread).
 fn solve(id: SetId, bound: u64, stamp: &Stamp) -> Result<(NewSet, Tables), TablesError> {
     let started = Instant::now();
-    let threads = std::thread::available_parallelism().map_or(1, |t| t.get());
     let (values, tables) = match id {
         SetId::Corner(piece) => {
-            let t = Arc::new(corner::Table::solve_with(
-                piece,
-                bound,
-                threads,
-                &|_, _| {},
-            )?);
+            let t = Arc::new(corner::Table::solve(piece, bound)?);
             (SetValues::Corner(t.clone()), Tables::Corner(t))
         }
         SetId::Chocolate(k) => {

@@ -29,7 +29,7 @@ mod tests;
 pub use checksum::{chocolate_checksum, corner_checksum, lgame_checksum, lgame_rows};
 pub use ensure::{ensure, Loaded, Report, SetAction, SetReport};
 pub use progress::Progress;
-pub use set::{SetId, Sizes, Stamp, CHOCOLATE_STEPS, DEFAULT_BAR, DEFAULT_BOARD};
+pub use set::{SetId, Sizes, Stamp, CHOCOLATE_STEPS, DEFAULT_BAR, DEFAULT_BOARD, MAX_BAR};
 
 use crate::db::DbError;
 

@@ -1,7 +1,7 @@
 //! Progress of a precompute: a bar on a terminal, plain log lines elsewhere.
 
 use std::io::IsTerminal;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -13,55 +13,61 @@ const REDRAW: Duration = Duration::from_millis(100);
 
 /// Where progress goes: a bar of rows stored, or nowhere (log lines say what was done).
 pub struct Progress {
-    bar: Option<ProgressBar>,
+    /// Whether to draw a bar at all.
+    visible: bool,
+    /// The bar, from [`Progress::begin`] on (nothing is drawn before there is work).
+    bar: OnceLock<ProgressBar>,
 }
 
 impl Progress {
     /// A bar on stderr when it is a terminal and `CI` is not set; log lines otherwise.
     pub fn for_stderr() -> Progress {
         let terminal = std::io::stderr().is_terminal() && std::env::var_os("CI").is_none();
-        if terminal {
-            Progress::bar()
-        } else {
-            Progress::hidden()
+        Progress {
+            visible: terminal,
+            bar: OnceLock::new(),
         }
     }
 
     /// Log lines only (tests, services).
     pub fn hidden() -> Progress {
-        Progress { bar: None }
-    }
-
-    fn bar() -> Progress {
-        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
-        let style = ProgressStyle::with_template(
-            "{spinner} precompute {msg:16} [{bar:30}] {human_pos}/{human_len} rows, {elapsed} (eta {eta})",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar())
-        .progress_chars("=> ");
-        bar.set_style(style);
-        bar.enable_steady_tick(REDRAW);
-        Progress { bar: Some(bar) }
-    }
-
-    /// Starts counting towards `rows`.
-    pub(crate) fn begin(&self, rows: u64) {
-        if let Some(bar) = &self.bar {
-            bar.set_length(rows);
-            bar.set_position(0);
+        Progress {
+            visible: false,
+            bar: OnceLock::new(),
         }
+    }
+
+    /// Starts counting towards `rows` (and shows the bar, if any).
+    pub(crate) fn begin(&self, rows: u64) {
+        if !self.visible {
+            return;
+        }
+        let bar = self.bar.get_or_init(|| {
+            let bar = ProgressBar::with_draw_target(Some(rows), ProgressDrawTarget::stderr());
+            let style = ProgressStyle::with_template(
+                "{spinner} precompute {msg:14} [{bar:30}] {human_pos}/{human_len} rows, \
+                 {elapsed} (eta {eta})",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar())
+            .progress_chars("=> ");
+            bar.set_style(style);
+            bar.enable_steady_tick(REDRAW);
+            bar
+        });
+        bar.set_length(rows);
+        bar.set_position(0);
     }
 
     /// Names the set being stored.
     pub(crate) fn set(&self, name: &str) {
-        if let Some(bar) = &self.bar {
+        if let Some(bar) = self.bar.get() {
             bar.set_message(name.to_owned());
         }
     }
 
     /// A callback that advances the bar by the rows just stored.
     pub(crate) fn rows_done(&self) -> RowsDone {
-        let bar = self.bar.clone();
+        let bar = self.bar.get().cloned();
         Arc::new(move |rows| {
             if let Some(bar) = &bar {
                 bar.inc(rows);
@@ -71,7 +77,7 @@ impl Progress {
 
     /// Runs `log` (which writes a log line) with the bar out of the way.
     pub(crate) fn log(&self, log: impl FnOnce()) {
-        match &self.bar {
+        match self.bar.get() {
             Some(bar) => bar.suspend(log),
             None => log(),
         }
@@ -79,7 +85,7 @@ impl Progress {
 
     /// Removes the bar.
     pub(crate) fn finish(&self) {
-        if let Some(bar) = &self.bar {
+        if let Some(bar) = self.bar.get() {
             bar.finish_and_clear();
         }
     }

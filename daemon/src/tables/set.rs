@@ -11,6 +11,10 @@ pub const DEFAULT_BOARD: u64 = 1024;
 /// Default width z_max of the chocolate staircase tables.
 pub const DEFAULT_BAR: u64 = 1024;
 
+/// The longest bar whose tables can be solved: the step-0 table (the largest, (z_max + 1)²
+/// values) stays within [`chocolate::MAX_TABLE_CELLS`].
+pub const MAX_BAR: u64 = 5791;
+
 /// The staircase steps whose tables are kept: the ones the literature studies.
 pub const CHOCOLATE_STEPS: RangeInclusive<u32> = 0..=6;
 

@@ -10,7 +10,7 @@ use sqlx::Row;
 
 use super::{brute, by_hand, fresh, run, run_as, SMALL};
 use crate::db::{Db, SetRecord};
-use crate::tables::{ensure, Progress, SetAction, SetId, Sizes, Stamp, TablesError};
+use crate::tables::{ensure, Progress, SetAction, SetId, Sizes, Stamp, TablesError, MAX_BAR};
 
 /// The records by name.
 async fn records(db: &Db) -> HashMap<String, SetRecord> {
@@ -280,4 +280,9 @@ async fn sizes_no_solver_takes_are_refused_before_anything_is_written() {
         assert!(matches!(e, Err(TablesError::Sizes(_))), "{sizes:?}");
     }
     assert!(db.stored_sets().await.expect("records").is_empty());
+    let largest = Sizes {
+        board: 8,
+        bar: MAX_BAR,
+    };
+    assert_eq!(largest.check(), Ok(()));
 }
