@@ -31,12 +31,15 @@ pub struct Server {
 }
 
 impl Server {
-    /// Starts a daemon with a fresh database in `dir`, engine delay 0.
+    /// Starts a daemon with a fresh database in `dir`, engine delay 0, and small analysis
+    /// tables (boards and bars up to 64), so that the first start precomputes them quickly.
     pub async fn start(dir: &tempfile::TempDir) -> Result<Server> {
         Server::start_with(
             dir,
             Config {
                 engine_delay: Duration::ZERO,
+                board: 64,
+                bar: 64,
                 ..Config::default()
             },
         )

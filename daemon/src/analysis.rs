@@ -1,20 +1,19 @@
-//! The solved tables the daemon plays and answers from, grown on demand (bounded, off the
-//! async runtime) when a match needs a bigger board than the tables cover.
+//! The solved tables the daemon plays and answers from: loaded from the analysis database at
+//! start (precomputed and stored first when missing or stale), then grown in memory on
+//! demand (bounded, off the async runtime) when a match needs a bigger board than they cover.
 
 use std::sync::{Arc, RwLock};
 
 use engine::corner::{Piece, Table};
-use engine::{chocolate, AnyPosition, Knowledge, DEFAULT_BUDGET};
+use engine::{chocolate, lgame, AnyPosition, Knowledge, Outcome, DEFAULT_BUDGET};
 use protocol::{ErrorBody, ErrorCode};
 
+use crate::db::Db;
 use crate::errors::internal;
+use crate::tables::{self, Progress, Sizes, Stamp};
 
-/// Board side of the corner tables solved at start (15 ms each on this machine).
-pub const START_BOARD: u64 = 1024;
 /// Largest corner board the engine plays on: its table takes about 0.3 s to solve.
 pub const ENGINE_MAX_BOARD: u64 = 4096;
-/// Staircase length of the chocolate tables solved at start.
-pub const START_BAR: u64 = 1024;
 /// Longest odd-step staircase the engine plays on (the solver's memory limit).
 pub const ENGINE_MAX_BAR: u64 = 8000;
 
@@ -27,25 +26,47 @@ pub struct Analysis {
     grow: tokio::sync::Mutex<()>,
 }
 
+/// One class of L-game positions (up to symmetry and recolouring) with its value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LGameClass {
+    /// The class's canonical position (red to move).
+    pub canonical: lgame::Position,
+    /// Win, loss or draw for the player to move.
+    pub outcome: Outcome,
+    /// Plies to the end under best play; `None` for a draw.
+    pub depth: Option<u64>,
+}
+
 impl Analysis {
-    /// Solves the start tables (about a tenth of a second) on a blocking thread.
-    pub async fn start() -> anyhow::Result<Analysis> {
-        let knowledge = tokio::task::spawn_blocking(|| -> Result<Knowledge, engine::Error> {
-            let mut k = Knowledge::new(DEFAULT_BUDGET);
-            for piece in Piece::ALL {
-                k.add_corner(Arc::new(Table::solve(piece, START_BOARD)?));
-            }
-            for step in [1, 3, 5] {
-                k.add_chocolate(Arc::new(chocolate::Table::solve(step, START_BAR)?));
-            }
-            k.lgame();
-            Ok(k)
-        })
-        .await??;
-        Ok(Analysis {
+    /// Loads the tables `sizes` asks for from `db`, computing and storing first whatever
+    /// is missing, stale or damaged (the first start of a new database: a few seconds, with
+    /// a progress bar on a terminal).
+    pub async fn start(db: &Db, sizes: Sizes) -> Result<Analysis, tables::TablesError> {
+        let progress = Progress::for_stderr();
+        let loaded = tables::ensure(db, sizes, &Stamp::current(), &progress).await?;
+        Ok(Analysis::with(loaded.knowledge(DEFAULT_BUDGET)))
+    }
+
+    /// Starts from `knowledge` as it is (for tests and tools).
+    pub fn with(knowledge: Knowledge) -> Analysis {
+        Analysis {
             knowledge: RwLock::new(Arc::new(knowledge)),
             grow: tokio::sync::Mutex::new(()),
-        })
+        }
+    }
+
+    /// Every class of L-game positions with its value, in the engine's order, from memory.
+    /// There are [`lgame::CLASSES`] of them.
+    pub fn lgame_classes(&self) -> Vec<LGameClass> {
+        self.current()
+            .lgame()
+            .classes()
+            .map(|(canonical, value)| LGameClass {
+                canonical,
+                outcome: value.outcome,
+                depth: value.remoteness,
+            })
+            .collect()
     }
 
     /// What is known now.

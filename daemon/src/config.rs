@@ -2,6 +2,8 @@
 
 use std::time::Duration;
 
+use crate::tables::{Sizes, DEFAULT_BAR, DEFAULT_BOARD};
+
 /// How the daemon behaves; built from the command line, or by tests.
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -9,6 +11,10 @@ pub struct Config {
     pub engine_delay: Duration,
     /// The occurrence of a position (with the side to move) that ends an L-game as a draw.
     pub repetition_limit: u32,
+    /// Side of the corner tables loaded (and precomputed if missing) at start.
+    pub board: u64,
+    /// Width z_max of the chocolate staircase tables loaded (and precomputed) at start.
+    pub bar: u64,
 }
 
 /// Default engine delay: long enough to see one's own move, short enough not to bore.
@@ -22,6 +28,18 @@ impl Default for Config {
         Config {
             engine_delay: DEFAULT_ENGINE_DELAY,
             repetition_limit: DEFAULT_REPETITIONS,
+            board: DEFAULT_BOARD,
+            bar: DEFAULT_BAR,
+        }
+    }
+}
+
+impl Config {
+    /// The analysis table sizes.
+    pub fn sizes(&self) -> Sizes {
+        Sizes {
+            board: self.board,
+            bar: self.bar,
         }
     }
 }

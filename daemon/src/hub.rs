@@ -24,9 +24,10 @@ pub struct Hub {
 }
 
 impl Hub {
-    /// Solves the start tables and brings back the matches that were under way.
+    /// Loads (on a new database: computes and stores) the analysis tables of the sizes in
+    /// `config`, and brings back the matches that were under way.
     pub async fn start(db: Db, config: Config) -> anyhow::Result<Arc<Hub>> {
-        let analysis = Analysis::start().await?;
+        let analysis = Analysis::start(&db, config.sizes()).await?;
         let hub = Arc::new(Hub {
             db,
             config,

@@ -23,6 +23,7 @@ pub mod matches;
 pub mod queries;
 pub mod records;
 pub mod server;
+pub mod tables;
 
 pub use config::Config;
 pub use hub::Hub;

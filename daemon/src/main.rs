@@ -2,29 +2,55 @@
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use clap::Parser;
+use clap::{Parser, Subcommand};
+use daemon::tables::{
+    self, Progress, SetAction, Sizes, Stamp, DEFAULT_BAR, DEFAULT_BOARD, MAX_BAR,
+};
 use daemon::{db::Db, Config, Hub};
 
 /// The grundy server: hosts matches of queen, rook, horse, dragon, nim, chocolate and the
 /// L-game over websockets, and stores every game in SQLite.
+///
+/// At start it loads the analysis tables from the database; on a new database it first
+/// computes and stores them (a few seconds), as `grundyd precompute` does.
 #[derive(Debug, Parser)]
 #[command(version, about, long_about = None)]
 struct Args {
+    #[command(subcommand)]
+    command: Option<Command>,
     /// Address to listen on; use 0.0.0.0:7878 to host for a LAN (a classroom).
     #[arg(long, default_value = "127.0.0.1:7878", env = "GRUNDYD_LISTEN")]
     listen: SocketAddr,
     /// The database file; created with its tables if missing.
-    #[arg(long, default_value = "grundy.db", env = "GRUNDYD_DB")]
+    #[arg(long, global = true, default_value = "grundy.db", env = "GRUNDYD_DB")]
     db: PathBuf,
+    /// Side of the corner tables (queen, rook, horse, dragon) kept in the database.
+    #[arg(long, global = true, default_value_t = DEFAULT_BOARD,
+          value_parser = clap::value_parser!(u64).range(1..=engine::corner::MAX_TABLE))]
+    board: u64,
+    /// Width z_max of the chocolate staircase tables (steps 0 to 6) kept in the database.
+    #[arg(long, global = true, default_value_t = DEFAULT_BAR,
+          value_parser = clap::value_parser!(u64).range(0..=MAX_BAR))]
+    bar: u64,
     /// Milliseconds the engine waits before answering, so a person sees their move land.
     #[arg(long, default_value_t = 500)]
     engine_delay_ms: u64,
     /// The occurrence of an L-game position that ends the match as a draw by repetition.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(2..=100))]
     repetitions: u32,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Compute and store the analysis tables, then exit.
+    ///
+    /// The L-game's classification, the corner tables up to --board and the chocolate
+    /// staircases up to --bar. Sets already stored, current and intact are only verified:
+    /// a second run writes nothing and reports "up to date".
+    Precompute,
 }
 
 #[tokio::main]
@@ -43,9 +69,20 @@ async fn main() -> anyhow::Result<()> {
     let db = Db::open(&args.db)
         .await
         .with_context(|| format!("cannot open the database {}", args.db.display()))?;
+    let sizes = Sizes {
+        board: args.board,
+        bar: args.bar,
+    };
+    if let Some(Command::Precompute) = args.command {
+        let result = precompute(&db, sizes).await;
+        db.close().await;
+        return result;
+    }
     let config = Config {
         engine_delay: Duration::from_millis(args.engine_delay_ms),
         repetition_limit: args.repetitions,
+        board: sizes.board,
+        bar: sizes.bar,
     };
     let hub = Hub::start(db.clone(), config).await?;
     let listener = tokio::net::TcpListener::bind(args.listen)
@@ -65,6 +102,36 @@ async fn main() -> anyhow::Result<()> {
     db.checkpoint().await.context("final checkpoint")?;
     db.close().await;
     tracing::info!("stopped");
+    Ok(())
+}
+
+/// `grundyd precompute`: makes the stored sets complete and says what it did.
+async fn precompute(db: &Db, sizes: Sizes) -> anyhow::Result<()> {
+    let started = Instant::now();
+    let loaded = tables::ensure(db, sizes, &Stamp::current(), &Progress::for_stderr()).await?;
+    let computed = loaded.report.computed();
+    let elapsed = started.elapsed();
+    if computed == 0 {
+        eprintln!(
+            "analysis tables up to date ({} sets checked in {elapsed:.1?})",
+            loaded.report.sets.len()
+        );
+    } else {
+        for s in &loaded.report.sets {
+            if s.action != SetAction::Loaded {
+                eprintln!(
+                    "  {:<14} bound {:<6} computed: {}",
+                    s.id.name(),
+                    s.bound,
+                    s.action
+                );
+            }
+        }
+        eprintln!("{computed} sets computed and stored in {elapsed:.1?}");
+    }
+    db.checkpoint()
+        .await
+        .context("checkpoint after precompute")?;
     Ok(())
 }
 

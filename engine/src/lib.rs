@@ -35,6 +35,11 @@ pub mod rng;
 pub mod value;
 pub mod variant;
 
+/// The meaning of the solved tables (corner, chocolate staircases, L-game): bump it whenever
+/// a solver's rules or definitions change (a move rule, the remoteness convention, the
+/// L-game's depth), so that tables stored by an older build are computed again.
+pub const ENGINE_TABLES_VERSION: u32 = 1;
+
 pub use any::{AnyMove, AnyPosition};
 pub use error::Error;
 pub use game::Position;

@@ -177,6 +177,36 @@ fn value_uses_the_table_inside_and_formulas_beyond() {
 }
 
 #[test]
+fn a_table_rebuilt_from_its_triangle_is_the_same_table() {
+    for piece in Piece::ALL {
+        for n in [1, 2, 63, 64, 65, 130] {
+            let t = Table::solve(piece, n).unwrap();
+            let triangle: Vec<_> = t.triangle().collect();
+            assert_eq!(triangle.len() as u64, n * (n + 1) / 2);
+            assert!(triangle
+                .windows(2)
+                .all(|w| (w[0].0, w[0].1) < (w[1].0, w[1].1)));
+            for &(x, y, g, r) in &triangle {
+                assert!(x <= y);
+                assert_eq!(t.get(x, y), Some((g, r)));
+                assert_eq!(t.get(y, x), Some((g, r)));
+            }
+            let values = triangle.iter().map(|&(_, _, g, r)| (g, r));
+            assert_eq!(Table::from_triangle(piece, n, values), Ok(t));
+        }
+    }
+    let t = Table::solve(Piece::Rook, 8).unwrap();
+    let values: Vec<_> = t.triangle().map(|(_, _, g, r)| (g, r)).collect();
+    let short = Table::from_triangle(Piece::Rook, 8, values[1..].iter().copied());
+    assert!(matches!(short, Err(Error::Params(_))));
+    let long = Table::from_triangle(Piece::Rook, 7, values.iter().copied());
+    assert!(matches!(long, Err(Error::Params(_))));
+    let wide = Table::from_triangle(Piece::Rook, 1, [(1 << 16, 0)]);
+    assert!(matches!(wide, Err(Error::Params(_))));
+    assert!(Table::from_triangle(Piece::Rook, 0, []).is_err());
+}
+
+#[test]
 fn errors_say_what_is_wrong() {
     let e = Position::new(Piece::Queen, 11, 12, 3).unwrap_err();
     assert_eq!(e.to_string(), "square 12,3 is off the 11×11 board");

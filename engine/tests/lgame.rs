@@ -282,6 +282,49 @@ proptest! {
     }
 }
 
+#[test]
+fn a_solution_rebuilt_from_the_values_of_all_positions_is_the_same() {
+    let s = solution();
+    let listed: Vec<(Position, Value)> = s.positions().collect();
+    assert_eq!(listed.len(), POSITIONS);
+    for &(p, v) in &listed {
+        assert_eq!(p.to_move(), Color::Red);
+        assert_eq!(s.value(&p), v);
+    }
+    let distinct: std::collections::HashSet<Position> =
+        listed.iter().map(|(p, _)| p.canonical()).collect();
+    assert_eq!(distinct.len(), 2296);
+    // Any order, and either side to move.
+    let shuffled = listed.iter().rev().map(|&(p, v)| (p.swap_colors(), v));
+    assert!(Solution::from_values(shuffled).as_ref() == Ok(s));
+
+    let missing = Solution::from_values(listed[1..].iter().copied());
+    assert!(matches!(missing, Err(Error::Params(_))));
+    let twice = Solution::from_values(listed.iter().copied().chain([listed[0]]));
+    assert!(matches!(twice, Err(Error::Params(_))));
+    // A value that differs from its symmetric images.
+    let mut changed = listed.clone();
+    let at = changed
+        .iter()
+        .position(|(p, v)| v.outcome == Outcome::Draw && p.canonical() != *p)
+        .expect("a drawn position that is not canonical");
+    changed[at].1 = Value {
+        outcome: Outcome::Win,
+        grundy: None,
+        remoteness: Some(1),
+    };
+    assert!(matches!(
+        Solution::from_values(changed),
+        Err(Error::Params(_))
+    ));
+    let mut malformed = listed;
+    malformed[0].1.grundy = Some(0);
+    assert!(matches!(
+        Solution::from_values(malformed),
+        Err(Error::Params(_))
+    ));
+}
+
 /// Times the full solve; run with
 /// `cargo test --release -p grundy-engine --test lgame -- --ignored --nocapture solve_time`.
 #[test]

@@ -1,4 +1,5 @@
-//! Persistence: players, matches and moves in one SQLite file.
+//! Persistence: players, matches and moves, and the analysis database of solved tables, in
+//! one SQLite file.
 //!
 //! Reads go to a small pool of read-only connections; every write goes to a single writer
 //! task that groups whatever is queued into one durable transaction (group commit). A write
@@ -27,6 +28,8 @@ mod error;
 mod open;
 mod reads;
 mod rows;
+mod set_reads;
+mod sets;
 mod writer;
 mod writes;
 
@@ -39,4 +42,6 @@ pub use rows::{
     Finish, GameFilter, NewMatch, NewMove, PlayerRow, ResultFilter, SeatRow, StoredMatch,
     StoredMove, DEFAULT_PAGE,
 };
+pub use set_reads::{ChocolateValue, CornerValue, MAX_RANGE_VALUES};
+pub use sets::{piece_id, LGameRow, NewSet, RowsDone, SetRecord, SetValues, ROWS_PER_INSERT};
 pub use writer::{WriteStats, MAX_BATCH, QUEUE_CAPACITY};

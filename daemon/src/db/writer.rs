@@ -17,6 +17,7 @@ use tracing::Instrument;
 
 use super::error::DbError;
 use super::open::WriterSettings;
+use super::sets::{self, NewSet, RowsDone};
 use super::writes::Write;
 use super::Db;
 
@@ -39,6 +40,12 @@ pub(crate) enum Job {
     Checkpoint { reply: Reply<()> },
     /// Report the writer connection's settings.
     Settings { reply: Reply<WriterSettings> },
+    /// Replace a whole set of solved values in its own transaction (a bulk load).
+    StoreSet {
+        set: Box<NewSet>,
+        progress: RowsDone,
+        reply: Reply<()>,
+    },
     /// Commit everything queued, refuse what comes later, close the connection, then reply.
     Shutdown { reply: oneshot::Sender<()> },
 }
@@ -102,7 +109,7 @@ impl Db {
     }
 
     /// Sends a job and waits for its reply; a closed channel means the writer has stopped.
-    async fn ask<T>(&self, job: impl FnOnce(Reply<T>) -> Job) -> Result<T, DbError> {
+    pub(crate) async fn ask<T>(&self, job: impl FnOnce(Reply<T>) -> Job) -> Result<T, DbError> {
         let (reply, answer) = oneshot::channel();
         self.writer
             .send(job(reply))
@@ -136,6 +143,14 @@ async fn run(mut conn: SqliteConnection, mut rx: mpsc::Receiver<Job>, counters: 
                 Job::Settings { reply } => {
                     commit_batch(&mut conn, &mut writes, &counters).await;
                     let _ = reply.send(settings(&mut conn).await);
+                }
+                Job::StoreSet {
+                    set,
+                    progress,
+                    reply,
+                } => {
+                    commit_batch(&mut conn, &mut writes, &counters).await;
+                    let _ = reply.send(sets::store(&mut conn, *set, &progress).await);
                 }
                 Job::Shutdown { reply } => {
                     // Already-queued jobs are still received (and committed) after close.

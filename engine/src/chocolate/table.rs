@@ -48,6 +48,63 @@ impl Table {
         Ok(Table { k, z_max, cells })
     }
 
+    /// How many values the table for step `k` up to `z_max` holds, or `None` when it would
+    /// exceed [`MAX_TABLE_CELLS`] (and so cannot be solved).
+    pub fn value_count(k: u32, z_max: u64) -> Option<u64> {
+        let count = cell_count(k, z_max);
+        (count <= u128::from(MAX_TABLE_CELLS)).then_some(count as u64)
+    }
+
+    /// Rebuilds a table from its values G(y, z) in the order of [`Table::values`]: column
+    /// z = 0, 1, …, and in each column y = 0, 1, …. Refused when the count does not match
+    /// the step and `z_max`, or a value is not below 2·z_max + 2 (no G(y, z) reaches it).
+    pub fn from_values(
+        k: u32,
+        z_max: u64,
+        values: impl IntoIterator<Item = u64>,
+    ) -> Result<Table, Error> {
+        if k > MAX_K {
+            return Err(params(format!(
+                "the staircase step k is 0 to {MAX_K}, not {k}"
+            )));
+        }
+        let Some(count) = Table::value_count(k, z_max) else {
+            return Err(too_large(format!(
+                "a table for step {k} up to z = {z_max} holds more than {MAX_TABLE_CELLS} values"
+            )));
+        };
+        let bound = 2 * z_max + 2;
+        let mut cells = Vec::with_capacity(count as usize);
+        for g in values {
+            if g >= bound || cells.len() as u64 == count {
+                return Err(params(format!(
+                    "stored values for step {k} up to z = {z_max}: value {} is {g}, \
+                     but there are {count} values below {bound}",
+                    cells.len()
+                )));
+            }
+            cells.push(g as u32);
+        }
+        if cells.len() as u64 != count {
+            return Err(params(format!(
+                "stored values for step {k} up to z = {z_max}: {} of {count}",
+                cells.len()
+            )));
+        }
+        Ok(Table { k, z_max, cells })
+    }
+
+    /// Every value as (y, z, G(y, z)), column by column: z = 0, 1, …, and in each column
+    /// y = 0, 1, … up to ⌊z/k⌋ (up to `z_max` for k = 0). [`Table::from_values`] reads the
+    /// values back in this order.
+    pub fn values(&self) -> impl Iterator<Item = (u64, u64, u64)> + '_ {
+        (0..=self.z_max).flat_map(move |z| {
+            // Both fit in usize: every index is below the number of cells.
+            let start = self.offset(z) as usize;
+            (0..=self.height(z)).map(move |y| (y, z, u64::from(self.cells[start + y as usize])))
+        })
+    }
+
     /// The step k this table was solved for.
     pub fn k(&self) -> u32 {
         self.k

@@ -298,3 +298,45 @@ fn moves_and_their_errors() {
         );
     }
 }
+
+#[test]
+fn a_table_rebuilt_from_its_values_is_the_same_table() {
+    for k in 0..=6 {
+        for z_max in [0, 1, 5, 63, 64, 200] {
+            let t = table(k, z_max);
+            let values: Vec<(u64, u64, u64)> = t.values().collect();
+            assert_eq!(Some(values.len() as u64), Table::value_count(k, z_max));
+            let mut expected = Vec::new();
+            for z in 0..=z_max {
+                let height = if k == 0 { z_max } else { z / u64::from(k) };
+                expected.extend((0..=height).map(|y| (y, z)));
+            }
+            let coordinates: Vec<(u64, u64)> = values.iter().map(|&(y, z, _)| (y, z)).collect();
+            assert_eq!(coordinates, expected, "k = {k}, z_max = {z_max}");
+            for &(y, z, g) in &values {
+                assert_eq!(t.grundy(y, z), Some(g));
+            }
+            let rebuilt = Table::from_values(k, z_max, values.iter().map(|&(_, _, g)| g));
+            assert_eq!(rebuilt, Ok(t));
+        }
+    }
+    let t = table(1, 10);
+    let g: Vec<u64> = t.values().map(|(_, _, g)| g).collect();
+    assert!(matches!(
+        Table::from_values(1, 10, g[1..].iter().copied()),
+        Err(Error::Params(_))
+    ));
+    assert!(matches!(
+        Table::from_values(1, 9, g.iter().copied()),
+        Err(Error::Params(_))
+    ));
+    assert!(matches!(
+        Table::from_values(1, 0, [2]),
+        Err(Error::Params(_))
+    ));
+    assert_eq!(Table::value_count(0, 1 << 20), None);
+    assert!(matches!(
+        Table::from_values(0, 1 << 20, []),
+        Err(Error::TooLarge(_))
+    ));
+}

@@ -95,6 +95,63 @@ impl Table {
         Ok(Table { piece, n, cells })
     }
 
+    /// Rebuilds a table from the values of the triangle x ≤ y < n, as (grundy, remoteness)
+    /// in the order of [`Table::triangle`]: x = 0, 1, … and, for each x, y = x, x + 1, ….
+    /// Refused when the count is not n·(n + 1)/2 or a value does not fit the table's 16 bits.
+    pub fn from_triangle(
+        piece: Piece,
+        n: u64,
+        values: impl IntoIterator<Item = (u64, u64)>,
+    ) -> Result<Table, Error> {
+        if !(1..=MAX_TABLE).contains(&n) {
+            return Err(params(format!(
+                "a table covers 1 to {MAX_TABLE} squares per side, not {n}"
+            )));
+        }
+        let n = n as usize;
+        let mut cells = vec![0u32; triangle(n)];
+        let mut values = values.into_iter();
+        for x in 0..n {
+            for y in x..n {
+                let Some((g, r)) = values.next() else {
+                    return Err(params(format!(
+                        "a stored {piece} table of side {n} stops before ({x}, {y})"
+                    )));
+                };
+                if g > 0xFFFF || r > 0xFFFF {
+                    return Err(params(format!(
+                        "the stored {piece} value ({g}, {r}) at ({x}, {y}) is out of range"
+                    )));
+                }
+                cells[index(n, x, y)] = (g | r << 16) as u32;
+            }
+        }
+        if values.next().is_some() {
+            return Err(params(format!(
+                "a stored {piece} table of side {n} has more than {} values",
+                n * (n + 1) / 2
+            )));
+        }
+        Ok(Table { piece, n, cells })
+    }
+
+    /// Every square of the triangle x ≤ y as (x, y, grundy, remoteness), x-major: the order
+    /// [`Table::from_triangle`] reads back. The square (y, x) has the same value.
+    pub fn triangle(&self) -> impl Iterator<Item = (u64, u64, u64, u64)> + '_ {
+        let n = self.n;
+        (0..n).flat_map(move |x| {
+            (x..n).map(move |y| {
+                let c = self.cells[index(n, x, y)];
+                (
+                    x as u64,
+                    y as u64,
+                    u64::from(c & 0xFFFF),
+                    u64::from(c >> 16),
+                )
+            })
+        })
+    }
+
     /// The piece this table is for.
     pub fn piece(&self) -> Piece {
         self.piece

@@ -9,10 +9,12 @@ use super::index::{neutral_index, pair_index, View, CLASSES, NEUTRAL_PAIRS, POSI
 use super::position::Position;
 use super::symmetry::Symmetry;
 use super::Color;
-use crate::{Outcome, Value};
+use crate::error::params;
+use crate::{Error, Outcome, Value};
 
-/// The value of every L-game position, computed once by [`Solution::solve`].
-#[derive(Clone)]
+/// The value of every L-game position, computed once by [`Solution::solve`] (or rebuilt
+/// from stored values by [`Solution::from_values`]).
+#[derive(Clone, PartialEq, Eq)]
 pub struct Solution {
     /// The class of each position, by dense mover-view index.
     class_of: Vec<u16>,
@@ -84,15 +86,7 @@ impl Solution {
                 queue.push(p as u16);
             }
         }
-        let losing_moves = (0..CLASSES)
-            .map(|c| {
-                let next = &succ[succ_start[c] as usize..succ_start[c + 1] as usize];
-                let losing = next
-                    .iter()
-                    .filter(|&&s| outcome[usize::from(s)] == Outcome::Win);
-                losing.count() as u16
-            })
-            .collect();
+        let losing_moves = losing_moves(&succ_start, &succ, &outcome);
         Solution {
             class_of,
             reps,
@@ -100,6 +94,73 @@ impl Solution {
             depth,
             losing_moves,
         }
+    }
+
+    /// Rebuilds a solution from the value of every position, as listed by
+    /// [`Solution::positions`] (any order, any side to move). Refused unless each of the
+    /// [`POSITIONS`] mover's views is given exactly once, the values of a class agree, and
+    /// each value is an L-game value (no Grundy number; a depth exactly when not drawn).
+    /// Only the counts of losing moves are derived again, from the rules.
+    pub fn from_values(
+        values: impl IntoIterator<Item = (Position, Value)>,
+    ) -> Result<Solution, Error> {
+        let (class_of, reps) = number_classes();
+        let mut given: Vec<Option<Value>> = vec![None; POSITIONS];
+        for (position, value) in values {
+            let index = position.view().index();
+            let well_formed = value.grundy.is_none()
+                && (value.outcome == Outcome::Draw) == value.remoteness.is_none()
+                && value.remoteness.is_none_or(|d| d <= u64::from(u16::MAX));
+            if !well_formed {
+                return Err(params(format!(
+                    "{value:?} is not an L-game value (position {position})"
+                )));
+            }
+            if given[index].replace(value).is_some() {
+                return Err(params(format!(
+                    "position {position} is given twice (seen from the mover)"
+                )));
+            }
+        }
+        let mut outcome = vec![Outcome::Draw; CLASSES];
+        let mut depth = vec![0u16; CLASSES];
+        for (index, value) in given.iter().enumerate() {
+            let Some(value) = value else {
+                let missing = Position::from_view(View::from_index(index), Color::Red);
+                return Err(params(format!("no value for position {missing}")));
+            };
+            let class = usize::from(class_of[index]);
+            let rep = usize::from(reps[class]);
+            if given[rep] != Some(*value) {
+                let here = Position::from_view(View::from_index(index), Color::Red);
+                return Err(params(format!(
+                    "position {here} and its symmetric image {} have different values",
+                    Position::from_view(View::from_index(rep), Color::Red)
+                )));
+            }
+            outcome[class] = value.outcome;
+            // Checked above: at most u16::MAX.
+            depth[class] = value.remoteness.unwrap_or(0) as u16;
+        }
+        let (succ_start, succ) = successors(&class_of, &reps);
+        let losing_moves = losing_moves(&succ_start, &succ, &outcome);
+        Ok(Solution {
+            class_of,
+            reps,
+            outcome,
+            depth,
+            losing_moves,
+        })
+    }
+
+    /// Every position seen from the player to move — red to move, so the mover's L is `R` —
+    /// with its value, all [`POSITIONS`] of them in the engine's dense order.
+    pub fn positions(&self) -> impl Iterator<Item = (Position, Value)> + '_ {
+        (0..POSITIONS).map(|index| {
+            let class = usize::from(self.class_of[index]);
+            let position = Position::from_view(View::from_index(index), Color::Red);
+            (position, self.class_value(class))
+        })
     }
 
     /// The value of `position` for the player to move.
@@ -213,6 +274,19 @@ fn successors(class_of: &[u16], reps: &[u16]) -> (Vec<u32>, Vec<u16>) {
         start.push(succ.len() as u32);
     }
     (start, succ)
+}
+
+/// How many moves of each class lead to a position won for the player who moves next.
+fn losing_moves(succ_start: &[u32], succ: &[u16], outcome: &[Outcome]) -> Vec<u16> {
+    (0..CLASSES)
+        .map(|c| {
+            let next = &succ[succ_start[c] as usize..succ_start[c + 1] as usize];
+            let losing = next
+                .iter()
+                .filter(|&&s| outcome[usize::from(s)] == Outcome::Win);
+            losing.count() as u16
+        })
+        .collect()
 }
 
 /// The predecessor lists of the multigraph, in the same CSR form.

@@ -26,19 +26,29 @@ async fn migrations_apply_once_and_reopening_is_fine() {
             .fetch_all(&db.pool)
             .await
             .expect("tables");
-    for t in ["matches", "moves", "players", "_sqlx_migrations"] {
+    let analysis = [
+        "analysis_sets",
+        "corner_values",
+        "chocolate_values",
+        "lgame_classes",
+    ];
+    for t in ["matches", "moves", "players", "_sqlx_migrations"]
+        .into_iter()
+        .chain(analysis)
+    {
         assert!(tables.iter().any(|n| n == t), "{t} missing from {tables:?}");
     }
-    // A second handle while the first is open, then a reopen after close.
+    // A second handle while the first is open, then a reopen after close: the two
+    // migrations (matches, analysis) are applied once.
     let again = Db::open(&path).await.expect("open twice");
     assert_eq!(
         count(&again, "SELECT COUNT(*) FROM _sqlx_migrations").await,
-        1
+        2
     );
     again.close().await;
     db.close().await;
     let db = Db::open(&path).await.expect("reopen");
-    assert_eq!(count(&db, "SELECT COUNT(*) FROM _sqlx_migrations").await, 1);
+    assert_eq!(count(&db, "SELECT COUNT(*) FROM _sqlx_migrations").await, 2);
     db.close().await;
 }
 

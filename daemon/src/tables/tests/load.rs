@@ -1,0 +1,164 @@
+//! What is loaded at start answers as freshly solved tables do, and the range reads return
+//! the stored values.
+
+use std::sync::Arc;
+
+use engine::corner::{self, Piece};
+use engine::{chocolate, lgame, AnyPosition, Knowledge, Outcome, DEFAULT_BUDGET};
+
+use super::{brute, fresh, run, SMALL};
+use crate::analysis::Analysis;
+use crate::db::{ChocolateValue, CornerValue, DbError, MAX_RANGE_VALUES};
+
+/// Knowledge from tables solved now, of the sizes `SMALL` asks for.
+fn freshly_solved() -> Knowledge {
+    let mut k = Knowledge::new(DEFAULT_BUDGET);
+    for piece in Piece::ALL {
+        k.add_corner(Arc::new(
+            corner::Table::solve(piece, SMALL.board).expect("solve"),
+        ));
+    }
+    for step in 0..=6 {
+        k.add_chocolate(Arc::new(
+            chocolate::Table::solve(step, SMALL.bar).expect("solve"),
+        ));
+    }
+    k.set_lgame(Arc::new(lgame::Solution::solve()));
+    k
+}
+
+#[tokio::test]
+async fn loaded_knowledge_answers_as_freshly_solved_tables() {
+    let (_dir, _path, db) = fresh().await;
+    run(&db, SMALL).await;
+    let loaded = run(&db, SMALL).await;
+    assert_eq!(loaded.report.computed(), 0);
+    let from_db = loaded.knowledge(DEFAULT_BUDGET);
+    let fresh = freshly_solved();
+
+    for piece in Piece::ALL {
+        assert_eq!(from_db.corner_table(piece), fresh.corner_table(piece));
+    }
+    for step in 0..=6 {
+        assert_eq!(from_db.chocolate_table(step), fresh.chocolate_table(step));
+    }
+    assert!(from_db.lgame() == fresh.lgame());
+
+    let mut positions = Vec::new();
+    // Inside the tables and beyond them (formulas).
+    for piece in Piece::ALL {
+        for x in (0..100).step_by(3) {
+            for y in (0..100).step_by(7) {
+                let p = corner::Position::new(piece, 100, x, y).expect("a square");
+                positions.push(AnyPosition::Corner(p));
+            }
+        }
+    }
+    for k in 0..=6 {
+        for z in [0, 1, 5, 17, 40, 64] {
+            let most = if k == 0 { 20 } else { z / u64::from(k) };
+            for y in [0, most / 2, most] {
+                for x in [0, 1, 9] {
+                    let p = chocolate::Position::new(k, x, y, z).expect("a bar");
+                    positions.push(AnyPosition::Chocolate(p));
+                }
+            }
+        }
+    }
+    for p in brute::lgame_positions().into_iter().step_by(5) {
+        positions.push(AnyPosition::LGame(p));
+        positions.push(AnyPosition::LGame(p.swap_colors()));
+    }
+    for p in &positions {
+        assert_eq!(from_db.value(p), fresh.value(p), "{p:?}");
+    }
+    for p in positions.iter().step_by(17) {
+        assert_eq!(from_db.classify(p, 500), fresh.classify(p, 500), "{p:?}");
+    }
+}
+
+#[tokio::test]
+async fn the_daemon_starts_from_the_database() {
+    let (_dir, _path, db) = fresh().await;
+    let first = Analysis::start(&db, SMALL).await.expect("start");
+    let records = db.stored_sets().await.expect("records");
+    assert_eq!(records.len(), 12);
+    let second = Analysis::start(&db, SMALL).await.expect("start again");
+    assert_eq!(db.stored_sets().await.expect("records"), records);
+    for analysis in [&first, &second] {
+        let k = analysis.current();
+        let queen = k.corner_table(Piece::Queen).expect("queen table");
+        assert_eq!(queen.size(), SMALL.board);
+        assert_eq!(k.chocolate_table(1).map(|t| t.z_max()), Some(SMALL.bar));
+        let classes = analysis.lgame_classes();
+        assert_eq!(classes.len(), lgame::CLASSES);
+        let count = |o| classes.iter().filter(|c| c.outcome == o).count();
+        assert_eq!(
+            (
+                count(Outcome::Win),
+                count(Outcome::Loss),
+                count(Outcome::Draw)
+            ),
+            (1006, 29, 1261)
+        );
+        for c in classes.iter().step_by(50) {
+            assert_eq!(c.canonical.canonical(), c.canonical);
+            assert_eq!(c.depth.is_none(), c.outcome == Outcome::Draw);
+            let v = k.lgame().value(&c.canonical);
+            assert_eq!((v.outcome, v.remoteness), (c.outcome, c.depth));
+        }
+    }
+    // A bigger board than the tables still grows on demand.
+    let big = corner::Position::new(Piece::Queen, 200, 150, 120).expect("a square");
+    let grown = second
+        .covering(&AnyPosition::Corner(big))
+        .await
+        .expect("grow");
+    assert!(grown.corner_table(Piece::Queen).expect("queen").size() > 150);
+}
+
+#[tokio::test]
+async fn range_reads_return_the_stored_values() {
+    let (_dir, _path, db) = fresh().await;
+    run(&db, SMALL).await;
+    let horse = brute::corner(Piece::Horse, SMALL.board);
+    // Both halves of the board, and beyond the table (absent).
+    let got = db
+        .corner_range(Piece::Horse, 50..70, 3..9)
+        .await
+        .expect("corner range");
+    let mut want = Vec::new();
+    for x in 50..64 {
+        for y in 3..9 {
+            let (grundy, remoteness) = horse[x as usize][y as usize];
+            want.push(CornerValue {
+                x,
+                y,
+                grundy,
+                remoteness,
+            });
+        }
+    }
+    assert_eq!(got, want);
+    let empty = db.corner_range(Piece::Rook, 5..5, 0..10).await;
+    assert_eq!(empty.expect("an empty range"), []);
+
+    let g = brute::staircase(2, SMALL.bar);
+    let got = db
+        .chocolate_range(2, 0..100, 10..13)
+        .await
+        .expect("chocolate range");
+    let mut want: Vec<ChocolateValue> = g
+        .iter()
+        .filter(|(&(_, z), _)| (10..13).contains(&z))
+        .map(|(&(y, z), &grundy)| ChocolateValue { y, z, grundy })
+        .collect();
+    want.sort_by_key(|v| (v.y, v.z));
+    assert_eq!(got, want);
+
+    let side = (MAX_RANGE_VALUES as f64).sqrt() as u64 + 1;
+    let too_big = db.corner_range(Piece::Queen, 0..side, 0..side).await;
+    assert!(matches!(too_big, Err(DbError::Rejected(_))));
+    let too_big = db.chocolate_range(1, 0..side, 0..side).await;
+    assert!(matches!(too_big, Err(DbError::Rejected(_))));
+}
