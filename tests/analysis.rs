@@ -65,6 +65,17 @@ async fn query_answers_exactly_and_says_where_from() -> anyhow::Result<()> {
     assert_eq!(q.source, "formula");
     assert!(q.moves.is_empty() && q.move_count > 1_000_000);
 
+    // Beyond the stored tables (64 here) but within the server's limits: computed for the
+    // question, exact, with its remoteness.
+    let q = query(
+        &mut c,
+        json!({"game": "queen", "size": 200, "position": "150,100"}),
+    )
+    .await?;
+    assert_eq!(q.source, "computed");
+    assert!(q.value.remoteness.is_some() && q.value.grundy.is_some());
+    assert_eq!(q.move_count, 350);
+
     // The L-game start: a draw, no Grundy number, no depth.
     let q = query(
         &mut c,

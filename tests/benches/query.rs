@@ -14,7 +14,8 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let dir = tempfile::tempdir()?;
-    let server = Server::start(&dir).await?;
+    // The daemon's default tables (boards and bars up to 1024), precomputed on first start.
+    let server = Server::start_with(&dir, daemon::Config::default()).await?;
     let mut c = Client::connect(&server, "bench").await?;
     let mut rng = engine::Rng::new(42);
     // Stored positions of every table-backed game: queen family inside the start tables,
