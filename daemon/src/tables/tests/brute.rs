@@ -2,6 +2,7 @@
 //! remoteness (corner, chocolate) or a sweep-by-sweep fixed point (L-game) written here.
 
 use std::collections::HashMap;
+use std::sync::OnceLock;
 
 use engine::corner::{self, Piece};
 use engine::lgame::{self, Color, Placement, Square};
@@ -71,11 +72,17 @@ pub(super) fn lgame_positions() -> Vec<lgame::Position> {
     out
 }
 
-/// Outcome and depth of every L-game position seen from the mover, by its notation. Each
-/// sweep labels, from the previous sweep's labels only, what they decide: lost when every
-/// move leads to a labelled win, won when some move leads to a labelled loss. A position
-/// first labelled in sweep d has depth d; what is never labelled is a draw.
-pub(super) fn lgame() -> HashMap<String, (Outcome, Option<u64>)> {
+/// Outcome and depth of every L-game position seen from the mover, by its notation
+/// (computed once per test run: several tests compare against it).
+pub(super) fn lgame() -> &'static HashMap<String, (Outcome, Option<u64>)> {
+    static VALUES: OnceLock<HashMap<String, (Outcome, Option<u64>)>> = OnceLock::new();
+    VALUES.get_or_init(lgame_fixed_point)
+}
+
+/// Each sweep labels, from the previous sweep's labels only, what they decide: lost when
+/// every move leads to a labelled win, won when some move leads to a labelled loss. A
+/// position first labelled in sweep d has depth d; what is never labelled is a draw.
+fn lgame_fixed_point() -> HashMap<String, (Outcome, Option<u64>)> {
     let all = lgame_positions();
     let number: HashMap<lgame::Position, usize> =
         all.iter().enumerate().map(|(i, &p)| (p, i)).collect();
