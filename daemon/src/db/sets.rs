@@ -8,7 +8,9 @@
 //! [`ROWS_PER_INSERT`]-ish rows, each prepared once and bound again.
 
 use std::collections::{BTreeMap, HashMap};
+use std::future::Future;
 use std::sync::Arc;
+use std::task::Poll;
 
 use engine::{chocolate, corner, Outcome};
 use sqlx::SqliteConnection;
@@ -149,7 +151,7 @@ async fn replace(
                 .triangle()
                 .map(|(x, y, g, r)| [piece, x as i64, y as i64, g as i64, r as i64]);
             let head = "INSERT INTO corner_values (piece, x, y, grundy, remoteness) VALUES ";
-            insert_ints(conn, head, rows, progress).await?
+            insert_ints(conn, head, r.row_count, rows, progress).await?
         }
         SetValues::Chocolate(table) => {
             let k = i64::from(table.k());
@@ -161,7 +163,7 @@ async fn replace(
                 .values()
                 .map(|(y, z, g)| [k, z as i64, y as i64, g as i64]);
             let head = "INSERT INTO chocolate_values (k, z, y, grundy) VALUES ";
-            insert_ints(conn, head, rows, progress).await?
+            insert_ints(conn, head, r.row_count, rows, progress).await?
         }
         SetValues::LGame(rows) => store_lgame(conn, rows, progress).await?,
     };
@@ -240,38 +242,55 @@ async fn store_lgame(
     Ok(rows.len() as u64)
 }
 
-/// Inserts integer rows of width `W` in statements of up to [`ROWS_PER_INSERT`] rows; returns
-/// how many rows were inserted.
+/// Inserts the `count` integer rows of width `W` in statements of up to
+/// [`ROWS_PER_INSERT`] rows; returns how many rows were inserted. The next statement's
+/// arguments are bound while SQLite runs the current one on the connection's thread.
 async fn insert_ints<const W: usize>(
     conn: &mut SqliteConnection,
     head: &str,
+    count: u64,
     rows: impl Iterator<Item = [i64; W]>,
     progress: &RowsDone,
 ) -> Result<u64, DbError> {
     let per = ROWS_PER_INSERT.min(MAX_PARAMS / W);
     let full = values_sql(head, W, per);
+    let last = values_sql(head, W, (count % per as u64) as usize);
     let mut rows = rows.peekable();
-    let mut chunk = Vec::with_capacity(per);
-    let mut total = 0;
-    while rows.peek().is_some() {
-        chunk.clear();
-        chunk.extend(rows.by_ref().take(per));
-        let partial;
-        let sql = if chunk.len() == per {
-            &full
-        } else {
-            partial = values_sql(head, W, chunk.len());
-            &partial
-        };
-        let mut q = sqlx::query(sql);
-        for row in &chunk {
-            for &v in row {
+    let mut taken = 0;
+    let mut next = || {
+        let n = (count - taken).min(per as u64);
+        if n == 0 {
+            return match rows.peek() {
+                Some(_) => Err(DbError::Rejected(format!("{head}: more than {count} rows"))),
+                None => Ok(None),
+            };
+        }
+        let mut q = sqlx::query(if n == per as u64 { &full } else { &last });
+        for _ in 0..n {
+            let row = rows
+                .next()
+                .ok_or_else(|| DbError::Rejected(format!("{head}: fewer than {count} rows")))?;
+            for v in row {
                 q = q.bind(v);
             }
         }
-        q.execute(&mut *conn).await?;
-        total += chunk.len() as u64;
-        progress(chunk.len() as u64);
+        taken += n;
+        Ok(Some((q, n)))
+    };
+    let mut total = 0;
+    let mut current = next()?;
+    while let Some((q, n)) = current {
+        let mut running = std::pin::pin!(q.execute(&mut *conn));
+        // The first poll hands the statement to the connection's thread.
+        let polled = std::future::poll_fn(|cx| Poll::Ready(running.as_mut().poll(cx))).await;
+        let following = next();
+        match polled {
+            Poll::Ready(done) => done?,
+            Poll::Pending => running.await?,
+        };
+        current = following?;
+        total += n;
+        progress(n);
     }
     Ok(total)
 }
