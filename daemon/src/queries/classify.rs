@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use engine::{AnyPosition, Knowledge, Source, Value};
+use engine::{AnyPosition, Knowledge, Position as _, Source, Value};
 use protocol::{Classification, ErrorBody, GameParams, MoveInfo, ValueInfo};
 
 use crate::errors::{engine_error, internal};
@@ -11,6 +11,10 @@ use crate::hub::Hub;
 
 /// Most moves listed in one answer; a position with more is counted, not listed.
 pub const QUERY_MAX_MOVES: u64 = 4096;
+
+/// Most moves of a table-backed position classified on the async runtime itself (a few
+/// microseconds of lookups); larger ones go to a blocking thread.
+const INLINE_MAX_MOVES: u64 = 512;
 
 /// Largest corner board on which a remoteness is computed on demand for a question.
 pub const QUERY_MAX_BOARD: u64 = crate::analysis::ENGINE_MAX_BOARD;
@@ -43,10 +47,18 @@ pub async fn classify(
     } else {
         (stored, false)
     };
-    let c = tokio::task::spawn_blocking(move || knowledge.classify(&pos, QUERY_MAX_MOVES))
-        .await
-        .map_err(|e| internal("classify the position", e))?
-        .map_err(engine_error)?;
+    // Lookups in stored tables for a few hundred moves take microseconds: answer at once.
+    // Anything bigger, or a remoteness search, runs on a blocking thread.
+    let cheap = pos.move_count() <= INLINE_MAX_MOVES
+        && matches!(pos, AnyPosition::Corner(_) | AnyPosition::LGame(_));
+    let c = if cheap {
+        knowledge.classify(&pos, QUERY_MAX_MOVES)
+    } else {
+        tokio::task::spawn_blocking(move || knowledge.classify(&pos, QUERY_MAX_MOVES))
+            .await
+            .map_err(|e| internal("classify the position", e))?
+    }
+    .map_err(engine_error)?;
     let source = if computed { Source::Computed } else { c.source };
     Ok(Classification {
         params: GameParams {
