@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::analysis::{Classification, ExportFormat, GameSummary, ReviewedMove, TableData};
 use crate::error::ErrorCode;
-use crate::game::{MatchState, MatchSummary, MoveRecord, Seat};
+use crate::game::{MatchState, MatchSummary, MoveRecord};
 
 /// A server message: a reply to the request with `id`, or an event when `id` is absent.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -121,15 +121,6 @@ pub enum ServerBody {
     Imported {
         /// The new match id.
         match_id: i64,
-    },
-    /// Event: a player in a match left or came back.
-    Presence {
-        /// Which match.
-        match_id: i64,
-        /// Whose presence changed.
-        seat: Seat,
-        /// Connected now?
-        connected: bool,
     },
 }
 

@@ -61,7 +61,15 @@ fn every_request_type_and_error_code_is_documented() {
         "move_accepted",
         "done",
         "pong",
-        "presence",
+        "query",
+        "classification",
+        "table",
+        "games",
+        "game",
+        "review",
+        "export",
+        "import",
+        "imported",
     ] {
         assert!(
             DOC.contains(&format!("\"type\":\"{t}\"")),
