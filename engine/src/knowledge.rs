@@ -190,7 +190,7 @@ impl Knowledge {
                 });
             }
             // Stable: equal moves keep the legal-move order.
-            moves.sort_by(|a, b| b.value.cmp_as_move(&a.value));
+            moves.sort_by_cached_key(|m| std::cmp::Reverse(m.value.move_rank()));
         }
         Ok(Classification {
             position: pos.clone(),

@@ -81,15 +81,17 @@ impl Value {
     /// better. A position lost for the opponent is best (sooner first), then a draw, then a
     /// position won for the opponent (later first). Unknown remoteness sorts after known.
     pub fn cmp_as_move(&self, other: &Value) -> Ordering {
-        fn rank(v: &Value) -> (u8, i128) {
-            let r = v.remoteness.map(i128::from);
-            match v.outcome {
-                Outcome::Loss => (2, r.map_or(i128::MIN, |r| -r)),
-                Outcome::Draw => (1, 0),
-                Outcome::Win => (0, r.unwrap_or(i128::MIN)),
-            }
+        self.move_rank().cmp(&other.move_rank())
+    }
+
+    /// The key behind [`Value::cmp_as_move`]: greater is better for the player moving here.
+    pub fn move_rank(&self) -> (u8, i128) {
+        let r = self.remoteness.map(i128::from);
+        match self.outcome {
+            Outcome::Loss => (2, r.map_or(i128::MIN, |r| -r)),
+            Outcome::Draw => (1, 0),
+            Outcome::Win => (0, r.unwrap_or(i128::MIN)),
         }
-        rank(self).cmp(&rank(other))
     }
 }
 
