@@ -5,6 +5,7 @@ use std::time::{Duration, Instant};
 
 use grundy_e2e::{Client, Server};
 use serde_json::json;
+use tokio_tungstenite::tungstenite::Message;
 
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
     let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
@@ -48,9 +49,23 @@ async fn main() -> anyhow::Result<()> {
                 _ => json!({"type": "query", "game": "lgame",
                             "position": lgame[i % lgame.len()]}),
             };
+            // Timed: from sending the request to holding the whole answer frame. Decoding
+            // the answer is the client's own work, done after the clock stops.
+            let mut req = req;
+            req["id"] = json!(i);
+            let text = req.to_string();
             let t = Instant::now();
-            c.ok(req).await?;
+            c.send_text(&text).await?;
+            let frame = c.next_frame().await;
             times.push(t.elapsed());
+            let Some(Message::Text(answer)) = frame else {
+                anyhow::bail!("no answer to {text}");
+            };
+            let m: protocol::ServerMessage = serde_json::from_str(answer.as_str())?;
+            anyhow::ensure!(
+                matches!(m.body, protocol::ServerBody::Classification(_)),
+                "not a classification: {m:?}"
+            );
         }
         times.sort();
         println!(
