@@ -53,72 +53,72 @@ pub async fn serve(stream: TcpStream, hub: Arc<Hub>) {
     let span = tracing::info_span!("conn", ?peer, player = tracing::field::Empty);
     async move {
         let (mut sink, mut source) = ws.split();
-        let (out, mut out_rx) = mpsc::channel::<Outgoing>(OUT_QUEUE);
-        let writer = tokio::spawn(
-            async move {
-                while let Some(o) = out_rx.recv().await {
-                    let result = match o {
-                        Outgoing::Message(m) => match serde_json::to_string(&m) {
-                            Ok(json) => sink.send(Message::text(json)).await,
-                            Err(e) => {
-                                tracing::error!(error = %e, "cannot encode a message");
-                                continue;
-                            }
-                        },
-                        Outgoing::Close(code, reason) => {
-                            let frame = CloseFrame {
-                                code,
-                                reason: reason.into(),
-                            };
-                            let _ = sink.send(Message::Close(Some(frame))).await;
-                            break;
-                        }
-                    };
-                    if result.is_err() {
-                        break; // the client went away: a quiet close, not an error
-                    }
-                }
-            }
-            .in_current_span(),
-        );
+        // Events from match forwarders; replies are written directly by this task, in order,
+        // so a request costs no hand-off to another task.
+        let (out, mut events) = mpsc::channel::<Outgoing>(OUT_QUEUE);
         let mut conn = Connection {
             hub,
             out,
+            replies: Vec::new(),
             player: None,
             subscriptions: HashMap::new(),
             pending_ready: Vec::new(),
         };
-        while let Some(frame) = source.next().await {
-            let flow = match frame {
-                Ok(Message::Text(text)) => conn.on_text(text.as_str()).await,
-                Ok(Message::Binary(_)) => {
-                    conn.error(
-                        None,
-                        ErrorBody::new(
-                            ErrorCode::BadMessage,
-                            "binary frames are not understood; send JSON text frames",
-                        ),
-                    )
-                    .await;
-                    Flow::Continue
+        loop {
+            tokio::select! {
+                frame = source.next() => {
+                    let Some(frame) = frame else { break };
+                    let flow = conn.on_frame(frame).await;
+                    let mut stop = flow == Flow::Close;
+                    for o in conn.replies.drain(..) {
+                        if write(&mut sink, o).await.is_err() {
+                            stop = true;
+                            break;
+                        }
+                    }
+                    for ready in conn.pending_ready.drain(..) {
+                        let _ = ready.send(());
+                    }
+                    if stop {
+                        break;
+                    }
                 }
-                Ok(Message::Close(_)) => Flow::Close,
-                Ok(_) => Flow::Continue, // ping and pong are answered by tungstenite
-                Err(e) => {
-                    tracing::debug!(error = %e, "read failed");
-                    Flow::Close
+                Some(o) = events.recv() => {
+                    if write(&mut sink, o).await.is_err() {
+                        break;
+                    }
                 }
-            };
-            if flow == Flow::Close {
-                break;
             }
         }
         conn.leave().await;
-        drop(conn);
-        let _ = writer.await;
     }
     .instrument(span)
     .await;
+}
+
+/// Writes one message; `Err` when the connection is done (closed by us, or gone).
+async fn write<S>(sink: &mut S, o: Outgoing) -> Result<(), ()>
+where
+    S: futures_util::Sink<Message> + Unpin,
+{
+    match o {
+        Outgoing::Message(m) => match serde_json::to_string(&m) {
+            // A failed send means the client went away: a quiet close, not an error.
+            Ok(json) => sink.send(Message::text(json)).await.map_err(drop),
+            Err(e) => {
+                tracing::error!(error = %e, "cannot encode a message");
+                Ok(())
+            }
+        },
+        Outgoing::Close(code, reason) => {
+            let frame = CloseFrame {
+                code,
+                reason: reason.into(),
+            };
+            let _ = sink.send(Message::Close(Some(frame))).await;
+            Err(())
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -129,7 +129,10 @@ enum Flow {
 
 struct Connection {
     hub: Arc<Hub>,
+    /// Where match forwarders queue their events.
     out: mpsc::Sender<Outgoing>,
+    /// Replies to the frame being handled, written once it is done.
+    replies: Vec<Outgoing>,
     /// Set by `hello`.
     player: Option<PlayerRef>,
     /// Matches this client follows, with the task forwarding their states.
@@ -139,12 +142,38 @@ struct Connection {
 }
 
 impl Connection {
-    async fn send(&self, m: ServerMessage) {
-        let _ = self.out.send(Outgoing::Message(m)).await;
+    async fn send(&mut self, m: ServerMessage) {
+        self.replies.push(Outgoing::Message(m));
     }
 
-    async fn error(&self, id: Option<u64>, e: ErrorBody) {
+    async fn error(&mut self, id: Option<u64>, e: ErrorBody) {
         self.send(ServerMessage::error(id, e.code, e.message)).await;
+    }
+
+    async fn on_frame(
+        &mut self,
+        frame: Result<Message, tokio_tungstenite::tungstenite::Error>,
+    ) -> Flow {
+        match frame {
+            Ok(Message::Text(text)) => self.on_text(text.as_str()).await,
+            Ok(Message::Binary(_)) => {
+                self.error(
+                    None,
+                    ErrorBody::new(
+                        ErrorCode::BadMessage,
+                        "binary frames are not understood; send JSON text frames",
+                    ),
+                )
+                .await;
+                Flow::Continue
+            }
+            Ok(Message::Close(_)) => Flow::Close,
+            Ok(_) => Flow::Continue, // ping and pong are answered by tungstenite
+            Err(e) => {
+                tracing::debug!(error = %e, "read failed");
+                Flow::Close
+            }
+        }
     }
 
     async fn on_text(&mut self, text: &str) -> Flow {
@@ -173,9 +202,6 @@ impl Connection {
                 flow
             }
         };
-        for ready in self.pending_ready.drain(..) {
-            let _ = ready.send(());
-        }
         flow
     }
 
