@@ -1,0 +1,220 @@
+//! Requests after the handshake: matches, moves, analysis.
+
+use protocol::{ErrorBody, ErrorCode, Request, ServerBody, ServerMessage};
+use tracing::Instrument;
+
+use super::{Connection, Flow, Outgoing};
+use crate::errors::internal;
+use crate::matches::{self, Action, Command, MatchHandle};
+use crate::queries;
+
+impl Connection {
+    pub(super) async fn dispatch(
+        &mut self,
+        request: Request,
+    ) -> Result<Option<ServerBody>, (ErrorBody, Flow)> {
+        let keep = |e: ErrorBody| (e, Flow::Continue);
+        if let Request::Hello {
+            protocol,
+            name,
+            token,
+            ..
+        } = request
+        {
+            return self.hello(protocol, &name, token.as_deref()).await;
+        }
+        let Some(player) = self.player.clone() else {
+            return Err(keep(ErrorBody::new(
+                ErrorCode::HelloFirst,
+                "say hello first: {\"type\":\"hello\",\"id\":1,\"protocol\":1,\"name\":\"...\"}",
+            )));
+        };
+        let body = match request {
+            Request::Hello { .. } => unreachable!("handled above"),
+            Request::Ping => ServerBody::Pong,
+            Request::Lobby => {
+                let (open, playing) = self.hub.lobby();
+                ServerBody::Lobby { open, playing }
+            }
+            Request::CreateMatch {
+                params,
+                start,
+                opponent,
+                first,
+                clock,
+                my_engine,
+            } => {
+                let req = matches::create::CreateRequest {
+                    params,
+                    start,
+                    opponent,
+                    first,
+                    clock,
+                    my_engine,
+                };
+                let (handle, state) = matches::create_match(&self.hub, &player, req)
+                    .await
+                    .map_err(keep)?;
+                self.follow_after_reply(&handle);
+                ServerBody::Match { state }
+            }
+            Request::Join { match_id } => {
+                let handle = self.live(match_id).map_err(keep)?;
+                let state = handle
+                    .ask(|reply| Command::Join {
+                        player: player.clone(),
+                        reply,
+                    })
+                    .await
+                    .map_err(keep)?;
+                self.follow_after_reply(&handle);
+                ServerBody::Match { state }
+            }
+            Request::Watch { match_id } => match self.hub.get(match_id) {
+                Some(handle) => {
+                    let state = (*handle.state()).clone();
+                    self.follow_after_reply(&handle);
+                    ServerBody::Match { state }
+                }
+                None => ServerBody::Match {
+                    state: self.stored_state(match_id).await.map_err(keep)?,
+                },
+            },
+            Request::Unwatch { match_id } => {
+                if let Some(task) = self.subscriptions.remove(&match_id) {
+                    task.abort();
+                }
+                ServerBody::Done { match_id }
+            }
+            Request::Move { match_id, notation } => {
+                let handle = self.live(match_id).map_err(keep)?;
+                let a = handle
+                    .ask(|reply| Command::Move {
+                        player: player.id,
+                        text: notation,
+                        reply,
+                    })
+                    .await
+                    .map_err(keep)?;
+                ServerBody::MoveAccepted {
+                    match_id,
+                    ply: a.ply,
+                    notation: a.notation,
+                    position: a.position,
+                }
+            }
+            Request::Resign { match_id } => self.act(match_id, Action::Resign).await?,
+            Request::OfferDraw { match_id } => self.act(match_id, Action::OfferDraw).await?,
+            Request::AcceptDraw { match_id } => self.act(match_id, Action::AcceptDraw).await?,
+            Request::DeclineDraw { match_id } => self.act(match_id, Action::DeclineDraw).await?,
+            Request::Abort { match_id } => self.act(match_id, Action::Abort).await?,
+            Request::Rematch { match_id } => self.act(match_id, Action::Rematch).await?,
+            Request::Query { params, position } => ServerBody::Classification(
+                queries::classify(&self.hub, &params, &position)
+                    .await
+                    .map_err(keep)?,
+            ),
+            Request::Table { params, rows, cols } => ServerBody::Table(
+                queries::table(&self.hub, &params, rows, cols)
+                    .await
+                    .map_err(keep)?,
+            ),
+            Request::Games { filter } => ServerBody::Games {
+                games: queries::games(&self.hub, filter).await.map_err(keep)?,
+            },
+            Request::Game { match_id } => {
+                let (game, moves) = queries::game(&self.hub, match_id).await.map_err(keep)?;
+                ServerBody::Game { game, moves }
+            }
+            Request::Review { match_id } => ServerBody::Review {
+                match_id,
+                moves: queries::review(&self.hub, match_id).await.map_err(keep)?,
+            },
+            Request::Export { match_id, format } => ServerBody::Export {
+                match_id,
+                format,
+                content: queries::export(&self.hub, match_id, format)
+                    .await
+                    .map_err(keep)?,
+            },
+            Request::Import { text } => ServerBody::Imported {
+                match_id: queries::import(&self.hub, &text).await.map_err(keep)?,
+            },
+        };
+        Ok(Some(body))
+    }
+
+    async fn act(&self, match_id: i64, action: Action) -> Result<ServerBody, (ErrorBody, Flow)> {
+        let keep = |e: ErrorBody| (e, Flow::Continue);
+        let player = self.player.as_ref().map_or(-1, |p| p.id);
+        let handle = self.live(match_id).map_err(keep)?;
+        handle
+            .ask(|reply| Command::Act {
+                player,
+                action,
+                reply,
+            })
+            .await
+            .map_err(keep)?;
+        Ok(ServerBody::Done { match_id })
+    }
+
+    /// A live match, or the error saying why it cannot be played.
+    fn live(&self, match_id: i64) -> Result<MatchHandle, ErrorBody> {
+        self.hub.get(match_id).ok_or_else(|| {
+            ErrorBody::new(
+                ErrorCode::NoSuchMatch,
+                format!(
+                    "no match {match_id} is open for play; `lobby` lists open matches and \
+                     `watch` shows finished ones"
+                ),
+            )
+        })
+    }
+
+    /// The state of a match that is no longer live, from the database.
+    async fn stored_state(&self, match_id: i64) -> Result<protocol::MatchState, ErrorBody> {
+        let stored = self
+            .hub
+            .db
+            .load_match(match_id)
+            .await
+            .map_err(|e| internal("read the match", e))?
+            .ok_or_else(|| {
+                ErrorBody::new(
+                    ErrorCode::NoSuchMatch,
+                    format!("there is no match {match_id}"),
+                )
+            })?;
+        let model = matches::restore::rebuild(stored, self.hub.config.repetition_limit)
+            .map_err(|e| internal("replay the stored match", e))?;
+        Ok(model.state(crate::clock::now_ms()))
+    }
+
+    /// Forwards every future state of `handle` to this client. The watch receiver is taken
+    /// now, before the reply is queued, so no change in between is lost; its first event can
+    /// only be queued after the reply, because the reply is sent by this task first.
+    fn follow_after_reply(&mut self, handle: &MatchHandle) {
+        if self.subscriptions.contains_key(&handle.id) {
+            return;
+        }
+        let mut rx = handle.subscribe();
+        let out = self.out.clone();
+        let (tx_ready, rx_ready) = tokio::sync::oneshot::channel::<()>();
+        let task = tokio::spawn(
+            async move {
+                let _ = rx_ready.await;
+                while rx.changed().await.is_ok() {
+                    let state = (*rx.borrow_and_update().clone()).clone();
+                    let event = ServerMessage::event(ServerBody::Match { state });
+                    if out.send(Outgoing::Message(event)).await.is_err() {
+                        break;
+                    }
+                }
+            }
+            .in_current_span(),
+        );
+        self.subscriptions.insert(handle.id, task.abort_handle());
+        self.pending_ready.push(tx_ready);
+    }
+}

@@ -1,0 +1,204 @@
+//! One websocket connection: the handshake, then requests in, replies and match events out.
+//! Bad input gets a precise error and the connection stays open; nothing a client sends can
+//! take the server down.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use futures_util::{SinkExt, StreamExt};
+use protocol::{ClientMessage, ErrorBody, ErrorCode, ServerMessage};
+use tokio::net::TcpStream;
+use tokio::sync::mpsc;
+use tokio::task::AbortHandle;
+use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+use tokio_tungstenite::tungstenite::protocol::{CloseFrame, WebSocketConfig};
+use tokio_tungstenite::tungstenite::Message;
+use tracing::Instrument;
+
+mod dispatch;
+mod session;
+
+use crate::hub::Hub;
+use crate::matches::PlayerRef;
+
+/// Largest message or frame a client may send: moves and requests are tiny.
+pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
+
+/// Messages waiting to be written to one client.
+pub const OUT_QUEUE: usize = 256;
+
+/// Something to write to the socket.
+#[allow(clippy::large_enum_variant)] // short-lived; see `ServerBody`
+enum Outgoing {
+    Message(ServerMessage),
+    Close(CloseCode, String),
+}
+
+/// Serves one client until it leaves.
+pub async fn serve(stream: TcpStream, hub: Arc<Hub>) {
+    let peer = stream.peer_addr().ok();
+    let config = WebSocketConfig::default()
+        .max_message_size(Some(MAX_MESSAGE_BYTES))
+        .max_frame_size(Some(MAX_MESSAGE_BYTES));
+    let ws = match tokio_tungstenite::accept_async_with_config(stream, Some(config)).await {
+        Ok(ws) => ws,
+        Err(e) => {
+            tracing::debug!(?peer, error = %e, "websocket handshake failed");
+            return;
+        }
+    };
+    let span = tracing::info_span!("conn", ?peer, player = tracing::field::Empty);
+    async move {
+        let (mut sink, mut source) = ws.split();
+        // Events from match forwarders; replies are written directly by this task, in order,
+        // so a request costs no hand-off to another task.
+        let (out, mut events) = mpsc::channel::<Outgoing>(OUT_QUEUE);
+        let mut conn = Connection {
+            hub,
+            out,
+            replies: Vec::new(),
+            player: None,
+            subscriptions: HashMap::new(),
+            pending_ready: Vec::new(),
+        };
+        loop {
+            tokio::select! {
+                frame = source.next() => {
+                    let Some(frame) = frame else { break };
+                    let flow = conn.on_frame(frame).await;
+                    let mut stop = flow == Flow::Close;
+                    for o in conn.replies.drain(..) {
+                        if write(&mut sink, o).await.is_err() {
+                            stop = true;
+                            break;
+                        }
+                    }
+                    for ready in conn.pending_ready.drain(..) {
+                        let _ = ready.send(());
+                    }
+                    if stop {
+                        break;
+                    }
+                }
+                Some(o) = events.recv() => {
+                    if write(&mut sink, o).await.is_err() {
+                        break;
+                    }
+                }
+            }
+        }
+        conn.leave().await;
+    }
+    .instrument(span)
+    .await;
+}
+
+/// Writes one message; `Err` when the connection is done (closed by us, or gone).
+async fn write<S>(sink: &mut S, o: Outgoing) -> Result<(), ()>
+where
+    S: futures_util::Sink<Message> + Unpin,
+{
+    match o {
+        Outgoing::Message(m) => match serde_json::to_string(&m) {
+            // A failed send means the client went away: a quiet close, not an error.
+            Ok(json) => sink.send(Message::text(json)).await.map_err(drop),
+            Err(e) => {
+                tracing::error!(error = %e, "cannot encode a message");
+                Ok(())
+            }
+        },
+        Outgoing::Close(code, reason) => {
+            let frame = CloseFrame {
+                code,
+                reason: reason.into(),
+            };
+            let _ = sink.send(Message::Close(Some(frame))).await;
+            Err(())
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Flow {
+    Continue,
+    Close,
+}
+
+struct Connection {
+    hub: Arc<Hub>,
+    /// Where match forwarders queue their events.
+    out: mpsc::Sender<Outgoing>,
+    /// Replies to the frame being handled, written once it is done.
+    replies: Vec<Outgoing>,
+    /// Set by `hello`.
+    player: Option<PlayerRef>,
+    /// Matches this client follows, with the task forwarding their states.
+    subscriptions: HashMap<i64, AbortHandle>,
+    /// Forwarders that may start once the current reply is queued.
+    pending_ready: Vec<tokio::sync::oneshot::Sender<()>>,
+}
+
+impl Connection {
+    async fn send(&mut self, m: ServerMessage) {
+        self.replies.push(Outgoing::Message(m));
+    }
+
+    async fn error(&mut self, id: Option<u64>, e: ErrorBody) {
+        self.send(ServerMessage::error(id, e.code, e.message)).await;
+    }
+
+    async fn on_frame(
+        &mut self,
+        frame: Result<Message, tokio_tungstenite::tungstenite::Error>,
+    ) -> Flow {
+        match frame {
+            Ok(Message::Text(text)) => self.on_text(text.as_str()).await,
+            Ok(Message::Binary(_)) => {
+                self.error(
+                    None,
+                    ErrorBody::new(
+                        ErrorCode::BadMessage,
+                        "binary frames are not understood; send JSON text frames",
+                    ),
+                )
+                .await;
+                Flow::Continue
+            }
+            Ok(Message::Close(_)) => Flow::Close,
+            Ok(_) => Flow::Continue, // ping and pong are answered by tungstenite
+            Err(e) => {
+                tracing::debug!(error = %e, "read failed");
+                Flow::Close
+            }
+        }
+    }
+
+    async fn on_text(&mut self, text: &str) -> Flow {
+        let msg: ClientMessage = match serde_json::from_str(text) {
+            Ok(m) => m,
+            Err(e) => {
+                // Echo the id when the message had one, so the client can match the error.
+                let id = serde_json::from_str::<serde_json::Value>(text)
+                    .ok()
+                    .and_then(|v| v.get("id")?.as_u64());
+                let message = format!("cannot read this message: {e}; see docs/PROTOCOL.md");
+                self.error(id, ErrorBody::new(ErrorCode::BadMessage, message))
+                    .await;
+                return Flow::Continue;
+            }
+        };
+        let id = msg.id;
+        let flow = match self.dispatch(msg.request).await {
+            Ok(Some(body)) => {
+                self.send(ServerMessage::reply(id, body)).await;
+                Flow::Continue
+            }
+            Ok(None) => Flow::Continue,
+            Err((e, flow)) => {
+                self.error(Some(id), e).await;
+                flow
+            }
+        };
+        flow
+    }
+}

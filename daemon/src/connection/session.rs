@@ -1,0 +1,130 @@
+//! Who is on the other end: the `hello` handshake, and leaving.
+
+use protocol::{
+    ErrorBody, ErrorCode, ServerBody, ServerMessage, Welcome, PROTOCOL_VERSION, SUPPORTED_VERSIONS,
+};
+use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+
+use super::{Connection, Flow, Outgoing};
+use crate::auth;
+use crate::errors::internal;
+use crate::matches::{Command, PlayerRef};
+
+impl Connection {
+    pub(super) async fn hello(
+        &mut self,
+        version: u32,
+        name: &str,
+        token: Option<&str>,
+    ) -> Result<Option<ServerBody>, (ErrorBody, Flow)> {
+        let keep = |e: ErrorBody| (e, Flow::Continue);
+        if self.player.is_some() {
+            return Err(keep(ErrorBody::new(
+                ErrorCode::AlreadyWelcomed,
+                "this connection already said hello",
+            )));
+        }
+        if !SUPPORTED_VERSIONS.contains(&version) {
+            let message = format!(
+                "protocol version {version} is not supported; this server speaks {SUPPORTED_VERSIONS:?}: \
+                 update your client"
+            );
+            let _ = self
+                .out
+                .send(Outgoing::Message(ServerMessage::error(
+                    None,
+                    ErrorCode::UnsupportedVersion,
+                    message.clone(),
+                )))
+                .await;
+            let _ = self
+                .out
+                .send(Outgoing::Close(
+                    CloseCode::Protocol,
+                    "unsupported protocol version".into(),
+                ))
+                .await;
+            return Err((
+                ErrorBody::new(ErrorCode::UnsupportedVersion, message),
+                Flow::Close,
+            ));
+        }
+        let name = auth::check_name(name).map_err(keep)?;
+        let db = &self.hub.db;
+        let (id, token) = match token {
+            Some(token) => {
+                let found = db
+                    .player_by_token(&auth::token_hash(token))
+                    .await
+                    .map_err(|e| keep(internal("look up your token", e)))?;
+                let Some(row) = found else {
+                    return Err(keep(ErrorBody::new(
+                        ErrorCode::BadToken,
+                        "this token is not known here; say hello without a token to start afresh",
+                    )));
+                };
+                if row.name != name {
+                    db.rename_player(row.id, &name)
+                        .await
+                        .map_err(|e| keep(internal("rename you", e)))?;
+                }
+                (row.id, token.trim().to_owned())
+            }
+            None => {
+                let token = auth::new_token().map_err(|e| keep(internal("make a token", e)))?;
+                let id = db
+                    .create_player(&name, &auth::token_hash(&token))
+                    .await
+                    .map_err(|e| keep(internal("register you", e)))?;
+                (id, token)
+            }
+        };
+        let matches = db
+            .open_matches_of(id)
+            .await
+            .map_err(|e| keep(internal("list your matches", e)))?;
+        tracing::Span::current().record("player", id);
+        tracing::info!(player = id, %name, "hello");
+        self.player = Some(PlayerRef {
+            id,
+            name: name.clone(),
+        });
+        for &m in &matches {
+            if let Some(handle) = self.hub.get(m) {
+                handle.tell(Command::Presence {
+                    player: id,
+                    connected: true,
+                });
+            }
+        }
+        Ok(Some(ServerBody::Welcome(Welcome {
+            protocol: PROTOCOL_VERSION,
+            player_id: id,
+            name,
+            token,
+            server: format!("grundyd {}", env!("CARGO_PKG_VERSION")),
+            matches,
+        })))
+    }
+
+    /// The client left: stop forwarding, and tell its matches.
+    pub(super) async fn leave(&mut self) {
+        for (_, task) in self.subscriptions.drain() {
+            task.abort();
+        }
+        let Some(player) = &self.player else {
+            return;
+        };
+        if let Ok(ids) = self.hub.db.open_matches_of(player.id).await {
+            for m in ids {
+                if let Some(handle) = self.hub.get(m) {
+                    handle.tell(Command::Presence {
+                        player: player.id,
+                        connected: false,
+                    });
+                }
+            }
+        }
+        tracing::info!("left");
+    }
+}
