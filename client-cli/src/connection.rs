@@ -36,6 +36,15 @@ impl fmt::Display for ServerError {
 
 impl std::error::Error for ServerError {}
 
+/// `url` with `ws://` in front when it names no scheme, so that `--server host:7878` works.
+fn with_scheme(url: &str) -> String {
+    if url.contains("://") {
+        url.to_owned()
+    } else {
+        format!("ws://{url}")
+    }
+}
+
 /// A connection that has been welcomed.
 pub struct Connection {
     ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
@@ -45,17 +54,17 @@ pub struct Connection {
 impl Connection {
     /// Connects to `url` and says hello as `name`.
     pub async fn open(url: &str, name: &str, access_code: Option<String>) -> Result<Connection> {
-        let hint = || {
-            format!(
-                "cannot connect to {url}: is grundyd running? start it with \
+        let url = with_scheme(url);
+        let advice = |cause: &dyn fmt::Display| {
+            anyhow!(
+                "cannot connect to {url} ({cause}): is grundyd running? start it with \
                  `cargo run --release --bin grundyd`, or pass --server"
             )
         };
-        let (ws, _) = tokio::time::timeout(CONNECT_TIMEOUT, tokio_tungstenite::connect_async(url))
+        let (ws, _) = tokio::time::timeout(CONNECT_TIMEOUT, tokio_tungstenite::connect_async(&url))
             .await
-            .map_err(|_| anyhow!("timed out"))
-            .with_context(hint)?
-            .with_context(hint)?;
+            .map_err(|_| advice(&"no answer"))?
+            .map_err(|e| advice(&e))?;
         let mut conn = Connection { ws, next_id: 1 };
         let hello = Request::Hello {
             protocol: PROTOCOL_VERSION,
@@ -130,5 +139,16 @@ impl Connection {
     /// Closes the connection politely; failures do not matter any more.
     pub async fn close(mut self) {
         let _ = self.ws.close(None).await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bare_address_gets_the_websocket_scheme() {
+        assert_eq!(with_scheme("127.0.0.1:7878"), "ws://127.0.0.1:7878");
+        assert_eq!(with_scheme("wss://example.org"), "wss://example.org");
     }
 }

@@ -175,6 +175,24 @@ async fn large_tables_are_fetched_in_pieces() {
     assert!(lines.iter().any(|l| l.starts_with("250,250,0,")));
     assert!(lines.iter().any(|l| l.starts_with("0,299,299,")));
     assert!(lines[lines.len() - 1].starts_with("299,299,0,"));
+
+    // Columns far past the board are clipped by the server, and the rest follows.
+    let wide = ok(
+        &url,
+        &[
+            "table",
+            "rook",
+            "--size",
+            "300",
+            "--rows",
+            "0..300",
+            "--cols",
+            "0..100000",
+            "--csv",
+        ],
+    )
+    .await;
+    assert_eq!(wide, csv);
     server.stop().await.unwrap();
 }
 
@@ -219,7 +237,9 @@ async fn games_export_and_lobby_show_saved_and_open_matches() {
         "{json_export}"
     );
 
-    let lobby = ok(&url, &["lobby"]).await;
+    // A bare host:port is taken as a websocket URL.
+    let bare = server.addr.to_string();
+    let lobby = ok(&bare, &["lobby"]).await;
     assert!(lobby.contains(&format!("{open_id}")), "{lobby}");
     assert!(lobby.contains("nim"), "{lobby}");
 
@@ -272,4 +292,43 @@ fn help_explains_every_command_with_examples() {
         let text = String::from_utf8_lossy(&o.stdout);
         assert!(text.contains("Examples:"), "{cmd:?}: {text}");
     }
+}
+
+/// Runs `grundy` under a pseudo-terminal with `script` (util-linux), returning what it
+/// printed, or `None` where `script` is not installed.
+async fn on_a_terminal(url: &str, args: &str, no_color: bool) -> Option<String> {
+    let line = format!("{} --server {url} {args}", env!("CARGO_BIN_EXE_grundy"));
+    let mut cmd = Command::new("script");
+    cmd.args(["-q", "-e", "-c", &line, "/dev/null"])
+        .env_remove("NO_COLOR")
+        .stdin(Stdio::null());
+    if no_color {
+        cmd.env("NO_COLOR", "1");
+    }
+    let o = tokio::task::spawn_blocking(move || cmd.output().ok())
+        .await
+        .ok()
+        .flatten()?;
+    o.status.success().then(|| stdout(&o))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn colour_only_on_a_terminal_and_never_with_no_color() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir).await.unwrap();
+    let url = server.url();
+    let args = "table queen --size 8";
+    let Some(coloured) = on_a_terminal(&url, args, false).await else {
+        eprintln!("`script` is not available: the terminal half of this test is skipped");
+        return;
+    };
+    assert!(
+        coloured.contains("\x1b[1;32m"),
+        "zeros highlighted: {coloured:?}"
+    );
+    let plain = on_a_terminal(&url, args, true).await.unwrap();
+    assert!(!plain.contains('\x1b'), "NO_COLOR: {plain:?}");
+    let piped = ok(&url, &["table", "queen", "--size", "8"]).await;
+    assert_eq!(plain.replace("\r\n", "\n"), piped);
+    server.stop().await.unwrap();
 }

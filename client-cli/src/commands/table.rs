@@ -2,6 +2,7 @@
 //! chocolate: rows z, columns y) or the whole L-game classification, as a grid, CSV or JSON.
 //! A rectangle larger than the server answers at once is fetched in pieces and joined.
 
+use std::io::IsTerminal;
 use std::ops::Range;
 
 use anyhow::Result;
@@ -111,6 +112,12 @@ async fn fetch(
     if first.rows == rows && first.cols == cols {
         return Ok(first);
     }
+    // Asked again from the start (one request more) with bands as tall as the clipped
+    // width allows, which keeps the joining simple.
+    let band = (MAX_CELLS / (cols.to - cols.from).clamp(1, MAX_CELLS)).max(1);
+    let row_bands = bands(rows.from..rows.to, band);
+    let col_bands = bands(cols.from..cols.to, MAX_CELLS);
+    let mut progress = Progress::new(row_bands.len() * col_bands.len());
     let mut whole = TableData {
         rows,
         cols,
@@ -118,11 +125,12 @@ async fn fetch(
         remoteness: Vec::new(),
         ..first
     };
-    for (r0, r1) in bands(rows.from..rows.to, band) {
+    for &(r0, r1) in &row_bands {
         let height = (r1 - r0) as usize;
         let mut grundy = vec![Vec::new(); height];
         let mut remoteness = vec![Vec::new(); height];
-        for (c0, c1) in bands(cols.from..cols.to, MAX_CELLS) {
+        for &(c0, c1) in &col_bands {
+            progress.step();
             let piece = Span { from: r0, to: r1 };
             let piece = ask(conn, game, Some((piece, Span { from: c0, to: c1 }))).await?;
             for (dst, src) in grundy.iter_mut().zip(piece.grundy) {
@@ -141,7 +149,42 @@ async fn fetch(
             .remoteness
             .extend(remoteness.into_iter().filter(|r| !r.is_empty()));
     }
+    progress.finish();
     Ok(whole)
+}
+
+/// A `piece i of n` line on stderr while a large table is fetched, only on a terminal so
+/// that scripts and logs stay clean.
+struct Progress {
+    done: usize,
+    total: usize,
+    shown: bool,
+}
+
+impl Progress {
+    fn new(total: usize) -> Progress {
+        Progress {
+            done: 0,
+            total,
+            shown: total > 1 && std::io::stderr().is_terminal(),
+        }
+    }
+
+    fn step(&mut self) {
+        self.done += 1;
+        if self.shown {
+            eprint!(
+                "\rfetching the table: piece {} of {}",
+                self.done, self.total
+            );
+        }
+    }
+
+    fn finish(&self) {
+        if self.shown {
+            eprint!("\r{}\r", " ".repeat(40));
+        }
+    }
 }
 
 /// The end of `asked` once the server's clipping (seen as `got` for the piece `sent`) is
