@@ -33,7 +33,7 @@ Start a server with `cargo run --release --bin grundyd`.";
 
 /// The grundy client: analyse positions, print tables, browse saved games.
 #[derive(Debug, Parser)]
-#[command(name = "grundy", version, about, after_help = MAIN_HELP)]
+#[command(name = "grundy", version, after_help = MAIN_HELP)]
 struct Cli {
     /// The server's websocket URL.
     #[arg(long, global = true, env = "GRUNDY_SERVER", default_value = DEFAULT_SERVER)]

@@ -37,10 +37,10 @@ const DEFAULT_SPAN: Span = Span { from: 0, to: 16 };
 pub struct Args {
     #[command(flatten)]
     game: GameArgs,
-    /// Rows, half-open (x for corner games, z for chocolate).
+    /// Rows, half-open (x for corner games, z for chocolate); default 0..16.
     #[arg(long, value_name = "A..B", value_parser = parse_span)]
     rows: Option<Span>,
-    /// Columns, half-open (y); default as the rows' default.
+    /// Columns, half-open (y); default 0..16.
     #[arg(long, value_name = "C..D", value_parser = parse_span)]
     cols: Option<Span>,
     /// Print CSV.
