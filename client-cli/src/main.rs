@@ -1,10 +1,114 @@
-//! `grundy`, the terminal client. Not written yet: until it is, any websocket client can
-//! speak the protocol of docs/PROTOCOL.md to `grundyd`.
+//! `grundy`, the terminal client of `grundyd`. It holds no game rules: it sends what the
+//! person types, as the JSON messages of docs/PROTOCOL.md, and prints what the server answers.
+//!
+//! ```text
+//! grundy query queen --size 11 5,3
+//! grundy table chocolate --k 1 --csv
+//! grundy games --player ada --limit 10
+//! ```
 
-fn main() {
-    eprintln!(
-        "grundy: the terminal client is not written yet; talk to grundyd with any websocket \
-         client (see docs/PROTOCOL.md)"
-    );
-    std::process::exit(2);
+mod commands;
+mod connection;
+mod render;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use crate::connection::{Connection, ServerError};
+
+/// Where `grundyd` listens unless told otherwise.
+const DEFAULT_SERVER: &str = "ws://127.0.0.1:7878";
+
+const MAIN_HELP: &str = "\
+Examples:
+  grundy query queen --size 11 5,3        the value of a position and of every move
+  grundy table queen --size 11            the Grundy numbers of an 11×11 board
+  grundy table chocolate --k 1 --csv      a staircase table as CSV
+  grundy games --player ada               saved games of ada
+  grundy export 12                        game 12 as text
+  grundy lobby                            open matches and matches under way
+
+Start a server with `cargo run --release --bin grundyd`.";
+
+/// The grundy client: analyse positions, print tables, browse saved games.
+#[derive(Debug, Parser)]
+#[command(name = "grundy", version, after_help = MAIN_HELP)]
+struct Cli {
+    /// The server's websocket URL.
+    #[arg(long, global = true, env = "GRUNDY_SERVER", default_value = DEFAULT_SERVER)]
+    server: String,
+    /// The name others see (default: your login name, else `player`).
+    #[arg(long, global = true, env = "GRUNDY_NAME")]
+    name: Option<String>,
+    /// The server's access code, when it was started with one.
+    #[arg(
+        long,
+        global = true,
+        env = "GRUNDY_ACCESS_CODE",
+        hide_env_values = true
+    )]
+    access_code: Option<String>,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// The exact value of a position and of every legal move, best first.
+    #[command(after_help = commands::query::HELP)]
+    Query(commands::query::Args),
+    /// A table of Grundy numbers (corner games, chocolate) or the L-game classification.
+    #[command(after_help = commands::table::HELP)]
+    Table(commands::table::Args),
+    /// Saved games, newest first.
+    #[command(after_help = commands::games::HELP)]
+    Games(commands::games::Args),
+    /// A saved game as text (docs/EXPORT.md) or JSON.
+    #[command(after_help = commands::export::HELP)]
+    Export(commands::export::Args),
+    /// Matches waiting for an opponent and matches under way.
+    #[command(after_help = commands::lobby::HELP)]
+    Lobby(commands::lobby::Args),
+}
+
+/// The login name from the environment, else `player`.
+fn default_name() -> String {
+    ["USER", "USERNAME"]
+        .iter()
+        .filter_map(|v| std::env::var(v).ok())
+        .map(|s| s.trim().to_owned())
+        .find(|s| !s.is_empty())
+        .unwrap_or_else(|| "player".to_owned())
+}
+
+async fn run(cli: Cli) -> anyhow::Result<()> {
+    let name = cli.name.unwrap_or_else(default_name);
+    let mut conn = Connection::open(&cli.server, &name, cli.access_code).await?;
+    let out = render::Style::for_stdout();
+    match cli.command {
+        Command::Query(args) => commands::query::run(&mut conn, args, out).await,
+        Command::Table(args) => commands::table::run(&mut conn, args, out).await,
+        Command::Games(args) => commands::games::run(&mut conn, args).await,
+        Command::Export(args) => commands::export::run(&mut conn, args).await,
+        Command::Lobby(args) => commands::lobby::run(&mut conn, args).await,
+    }?;
+    conn.close().await;
+    Ok(())
+}
+
+#[tokio::main(flavor = "current_thread")]
+async fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli).await {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            if let Some(server) = e.downcast_ref::<ServerError>() {
+                eprintln!("{server}");
+            } else {
+                eprintln!("grundy: {e:#}");
+            }
+            ExitCode::FAILURE
+        }
+    }
 }

@@ -1,0 +1,57 @@
+//! `grundy export`: one saved game as the PGN-like text of docs/EXPORT.md, or as JSON,
+//! printed exactly as the server wrote it so that `grundy export 12 > game.txt` round-trips.
+
+use anyhow::Result;
+use protocol::{ExportFormat, Request, ServerBody};
+
+use super::unexpected;
+use crate::connection::Connection;
+
+/// Examples shown by `grundy export --help`.
+pub const HELP: &str = "\
+Find game ids with `grundy games`.
+
+Examples:
+  grundy export 12
+  grundy export 12 --format json > game12.json";
+
+/// The formats on the command line.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+enum Format {
+    /// The PGN-like text of docs/EXPORT.md.
+    Text,
+    /// A JSON document.
+    Json,
+}
+
+/// Arguments of `grundy export`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The game's id (see `grundy games`).
+    id: i64,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "text")]
+    format: Format,
+}
+
+/// Asks for the export and prints its content.
+pub async fn run(conn: &mut Connection, args: Args) -> Result<()> {
+    let format = match args.format {
+        Format::Text => ExportFormat::Text,
+        Format::Json => ExportFormat::Json,
+    };
+    let request = Request::Export {
+        match_id: args.id,
+        format,
+    };
+    match conn.request(request).await? {
+        ServerBody::Export { content, .. } => {
+            print!("{content}");
+            if !content.ends_with('\n') {
+                println!();
+            }
+            Ok(())
+        }
+        other => Err(unexpected(&other)),
+    }
+}

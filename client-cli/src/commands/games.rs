@@ -1,0 +1,104 @@
+//! `grundy games`: the saved games, newest first, filtered and paged by the server.
+
+use anyhow::Result;
+use protocol::{GameQuery, GameSummary, MatchStatus, Request, SeatInfo, ServerBody};
+
+use super::{describe, print_json, unexpected};
+use crate::connection::Connection;
+use crate::render::{format_millis, Columns};
+
+/// Examples shown by `grundy games --help`.
+pub const HELP: &str = "\
+Results are from the named player's side: --result win needs --player.
+
+Examples:
+  grundy games
+  grundy games --player ada --game queen --result win --limit 20
+  grundy games --offset 50 --json";
+
+/// Arguments of `grundy games`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Only games in which a player of this name sat.
+    #[arg(long)]
+    player: Option<String>,
+    /// Only games of this game (queen, rook, horse, dragon, nim, chocolate, lgame).
+    #[arg(long)]
+    game: Option<String>,
+    /// Only finished games with this result: draw, or win / loss from --player's side.
+    #[arg(long, value_parser = ["win", "loss", "draw"])]
+    result: Option<String>,
+    /// How many games (the server's default is 50, at most 500).
+    #[arg(long)]
+    limit: Option<u32>,
+    /// How many of the newest games to skip (paging).
+    #[arg(long)]
+    offset: Option<u32>,
+    /// Print the server's list as one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Asks for the list and prints it.
+pub async fn run(conn: &mut Connection, args: Args) -> Result<()> {
+    let filter = GameQuery {
+        player: args.player,
+        game: args.game,
+        result: args.result,
+        limit: args.limit,
+        offset: args.offset,
+        ..GameQuery::default()
+    };
+    let games = match conn.request(Request::Games { filter }).await? {
+        ServerBody::Games { games } => games,
+        other => return Err(unexpected(&other)),
+    };
+    if args.json {
+        return print_json(&serde_json::json!({ "games": games }));
+    }
+    if games.is_empty() {
+        println!("no saved games match");
+        return Ok(());
+    }
+    let mut table = Columns::new(&["id", "game", "players", "result", "date"]);
+    for g in &games {
+        table.push(vec![
+            g.match_id.to_string(),
+            describe(&g.params),
+            players(&g.seats),
+            result(g),
+            format_millis(g.created_at),
+        ]);
+    }
+    print!("{}", table.plain(0));
+    Ok(())
+}
+
+/// A seat's name: the player's, the engine's, or `(free)`.
+pub fn seat_name(seat: &SeatInfo) -> String {
+    match (&seat.name, &seat.engine) {
+        (Some(name), _) => name.clone(),
+        (None, Some(level)) => format!("engine ({level})"),
+        (None, None) => "(free)".to_owned(),
+    }
+}
+
+/// `ada vs bob`, seat 0 (moving first) named first.
+pub fn players(seats: &[SeatInfo; 2]) -> String {
+    format!("{} vs {}", seat_name(&seats[0]), seat_name(&seats[1]))
+}
+
+/// `1-0 corner_reached`, `½-½ repetition`, or the status of a game not over.
+fn result(g: &GameSummary) -> String {
+    match (&g.result, g.status) {
+        (Some(r), MatchStatus::Finished) => {
+            let score = match r.winner {
+                Some(0) => "1-0",
+                Some(_) => "0-1",
+                None => "½-½",
+            };
+            format!("{score} {}", r.reason.as_str())
+        }
+        (_, status) => status.as_str().to_owned(),
+    }
+}

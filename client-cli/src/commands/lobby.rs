@@ -1,0 +1,58 @@
+//! `grundy lobby`: matches waiting for an opponent and matches under way.
+
+use anyhow::Result;
+use protocol::{MatchSummary, Request, ServerBody};
+
+use super::games::players;
+use super::{describe, print_json, unexpected};
+use crate::connection::Connection;
+use crate::render::Columns;
+
+/// Examples shown by `grundy lobby --help`.
+pub const HELP: &str = "\
+Examples:
+  grundy lobby
+  grundy lobby --json";
+
+/// Arguments of `grundy lobby`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Print the server's lobby as one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Asks for the lobby and prints it.
+pub async fn run(conn: &mut Connection, args: Args) -> Result<()> {
+    let (open, playing) = match conn.request(Request::Lobby).await? {
+        ServerBody::Lobby { open, playing } => (open, playing),
+        other => return Err(unexpected(&other)),
+    };
+    if args.json {
+        return print_json(&serde_json::json!({ "open": open, "playing": playing }));
+    }
+    print!("{}", section("open (waiting for an opponent)", &open));
+    print!("{}", section("playing", &playing));
+    Ok(())
+}
+
+/// A heading and the matches under it, or `none`.
+fn section(title: &str, matches: &[MatchSummary]) -> String {
+    let mut out = format!("{title}:\n");
+    if matches.is_empty() {
+        out.push_str("  none\n");
+        return out;
+    }
+    let mut table = Columns::new(&["id", "game", "players", "ply", "clock"]);
+    for m in matches {
+        table.push(vec![
+            m.match_id.to_string(),
+            describe(&m.params),
+            players(&m.seats),
+            m.ply.to_string(),
+            m.clock.map_or_else(|| "-".to_owned(), |c| c.to_string()),
+        ]);
+    }
+    out.push_str(&table.plain(2));
+    out
+}

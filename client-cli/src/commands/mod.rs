@@ -1,0 +1,54 @@
+//! The subcommands, one file each: arguments (clap), the request, and the printing of the
+//! answer. Game rules stay on the server; these only translate.
+
+pub mod export;
+pub mod games;
+pub mod lobby;
+pub mod query;
+pub mod table;
+
+use protocol::{GameParams, ServerBody};
+
+/// A game and its parameters, as the commands that name a game take them.
+#[derive(Debug, clap::Args)]
+pub struct GameArgs {
+    /// queen, rook, horse, dragon, nim, chocolate or lgame.
+    pub game: String,
+    /// Board side of the corner games (queen, rook, horse, dragon); the server's default is 8.
+    #[arg(long)]
+    pub size: Option<u64>,
+    /// Staircase step of chocolate; the server's default is 1.
+    #[arg(long)]
+    pub k: Option<u32>,
+}
+
+impl GameArgs {
+    /// The protocol's form.
+    pub fn params(&self) -> GameParams {
+        GameParams {
+            game: self.game.clone(),
+            size: self.size,
+            k: self.k,
+        }
+    }
+}
+
+/// A short description of a game with its parameters: `queen 11×11`, `chocolate k=1`.
+pub fn describe(params: &GameParams) -> String {
+    match (params.size, params.k) {
+        (Some(n), _) => format!("{} {n}×{n}", params.game),
+        (None, Some(k)) => format!("{} k={k}", params.game),
+        (None, None) => params.game.clone(),
+    }
+}
+
+/// The error for a reply of the wrong kind (a server and client that disagree).
+pub fn unexpected(body: &ServerBody) -> anyhow::Error {
+    anyhow::anyhow!("unexpected answer from the server: {body:?}")
+}
+
+/// Prints `value` as one line of JSON on stdout.
+pub fn print_json<T: serde::Serialize>(value: &T) -> anyhow::Result<()> {
+    println!("{}", serde_json::to_string(value)?);
+    Ok(())
+}

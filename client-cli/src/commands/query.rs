@@ -1,0 +1,104 @@
+//! `grundy query`: the exact value of one position for the player to move, and every legal
+//! move with the value it leaves the opponent, best first — the server's `classification`.
+
+use anyhow::Result;
+use protocol::{Classification, Request, ServerBody};
+
+use super::{describe, print_json, unexpected, GameArgs};
+use crate::connection::Connection;
+use crate::render::{opt, Columns, Style};
+
+/// Examples shown by `grundy query --help`.
+pub const HELP: &str = "\
+Positions are written as in docs/NOTATION.md. Outcomes are for the player to move; each
+move's values are for the opponent, who moves next.
+
+Examples:
+  grundy query queen --size 11 5,3
+  grundy query nim 3,4,5 --json
+  grundy query chocolate --k 1 5,3,7
+  grundy query lgame '...N/RRRB/RBBB/N... r'";
+
+/// Arguments of `grundy query`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    game: GameArgs,
+    /// The position, e.g. `5,3` (queen), `3,4,5` (nim), `...N/RRRB/RBBB/N... r` (lgame).
+    position: String,
+    /// Print the classification as one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Asks for the classification and prints it.
+pub async fn run(conn: &mut Connection, args: Args, style: Style) -> Result<()> {
+    let request = Request::Query {
+        params: args.game.params(),
+        position: args.position,
+    };
+    let c = match conn.request(request).await? {
+        ServerBody::Classification(c) => c,
+        other => return Err(unexpected(&other)),
+    };
+    if args.json {
+        print_json(&c)
+    } else {
+        print!("{}", text(&c, style));
+        Ok(())
+    }
+}
+
+/// The classification as text: a summary, then the moves as aligned columns.
+fn text(c: &Classification, style: Style) -> String {
+    let mut out = format!("{}, position {}\n", describe(&c.params), c.position);
+    let depth = if c.params.game == "lgame" {
+        "depth"
+    } else {
+        "remoteness"
+    };
+    out.push_str(&format!(
+        "  outcome     {} (for the player to move)\n",
+        style.outcome(&c.value.outcome)
+    ));
+    out.push_str(&format!("  grundy      {}\n", opt(c.value.grundy)));
+    out.push_str(&format!("  {depth:<11} {}\n", opt(c.value.remoteness)));
+    out.push_str(&format!("  source      {}\n", c.source));
+    if c.move_count == 0 {
+        out.push_str("no legal moves: the game is over\n");
+        return out;
+    }
+    if c.moves.is_empty() {
+        out.push_str(&format!(
+            "{} legal moves (too many to list)\n",
+            c.move_count
+        ));
+        return out;
+    }
+    let plural = if c.move_count == 1 { "" } else { "s" };
+    out.push_str(&format!(
+        "{} move{plural}, best first (values for the opponent):\n",
+        c.move_count
+    ));
+    let mut table = Columns::new(&["move", "position", "outcome", "grundy", depth]);
+    for m in &c.moves {
+        table.push(vec![
+            m.notation.clone(),
+            m.position.clone(),
+            m.value.outcome.clone(),
+            opt(m.value.grundy),
+            opt(m.value.remoteness),
+        ]);
+    }
+    out.push_str(&table.render(2, &|h| style.dim(h), &|r, col, cell| {
+        if col == 2 {
+            // Pad first, then colour, so that the codes do not count as width.
+            let trimmed = cell.trim_end();
+            let pad = &cell[trimmed.len()..];
+            format!("{}{pad}", style.outcome(&c.moves[r].value.outcome))
+        } else {
+            cell.to_owned()
+        }
+    }));
+    out
+}

@@ -1,0 +1,341 @@
+//! `grundy table`: a rectangle of a two-dimensional table (corner games: rows x, columns y;
+//! chocolate: rows z, columns y) or the whole L-game classification, as a grid, CSV or JSON.
+//! A rectangle larger than the server answers at once is fetched in pieces and joined.
+
+use std::io::IsTerminal;
+use std::ops::Range;
+
+use anyhow::Result;
+use protocol::{Request, ServerBody, Span, TableData};
+
+use super::{print_json, unexpected, GameArgs};
+use crate::connection::Connection;
+use crate::render::{grid, opt, Columns, Style};
+
+/// Examples shown by `grundy table --help`.
+pub const HELP: &str = "\
+Ranges are half-open, A..B; both default to 0..16 and are clipped to the board. Zeros
+(P-positions, lost for the player to move) are highlighted on a terminal.
+
+CSV columns: corner games x,y,grundy,remoteness,outcome; chocolate y,z,grundy;
+lgame position,outcome,depth (one line per position up to symmetry).
+
+Examples:
+  grundy table queen --size 11
+  grundy table queen --size 1000 --rows 0..1000 --cols 0..1000 --csv > queen.csv
+  grundy table chocolate --k 1 --rows 0..32
+  grundy table lgame --csv";
+
+/// Most cells the server gives in one answer (`MAX_TABLE_CELLS` in the daemon).
+const MAX_CELLS: u64 = 65_536;
+
+/// The default span, as the server's: the 16×16 corner the papers print.
+const DEFAULT_SPAN: Span = Span { from: 0, to: 16 };
+
+/// Arguments of `grundy table`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Rows, half-open (x for corner games, z for chocolate); default 0..16.
+    #[arg(long, value_name = "A..B", value_parser = parse_span)]
+    rows: Option<Span>,
+    /// Columns, half-open (y); default 0..16.
+    #[arg(long, value_name = "C..D", value_parser = parse_span)]
+    cols: Option<Span>,
+    /// Print CSV.
+    #[arg(long, conflicts_with = "json")]
+    csv: bool,
+    /// Print the server's table as one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Reads `A..B` (half-open).
+fn parse_span(s: &str) -> Result<Span, String> {
+    let bad = || format!("cannot read range {s:?}: write A..B, for example 0..16");
+    let (a, b) = s.split_once("..").ok_or_else(bad)?;
+    let from = a.trim().parse().map_err(|_| bad())?;
+    let to = b.trim().parse().map_err(|_| bad())?;
+    if from > to {
+        return Err(format!("range {s:?} is backwards: A must not exceed B"));
+    }
+    Ok(Span { from, to })
+}
+
+/// Fetches the table (in pieces if needed) and prints it.
+pub async fn run(conn: &mut Connection, args: Args, style: Style) -> Result<()> {
+    let rows = args.rows.unwrap_or(DEFAULT_SPAN);
+    let cols = args.cols.unwrap_or(DEFAULT_SPAN);
+    let data = fetch(conn, &args.game, rows, cols).await?;
+    if args.json {
+        print_json(&data)
+    } else if args.csv {
+        print!("{}", csv(&data));
+        Ok(())
+    } else {
+        print!("{}", human(&data, style));
+        Ok(())
+    }
+}
+
+/// Asks for `rows` × `cols`, in pieces of at most [`MAX_CELLS`] cells, and joins them.
+async fn fetch(
+    conn: &mut Connection,
+    game: &GameArgs,
+    rows: Span,
+    cols: Span,
+) -> Result<TableData> {
+    if game.game == "lgame" {
+        return ask(conn, game, None).await;
+    }
+    let width = (cols.to - cols.from).clamp(1, MAX_CELLS);
+    let band = (MAX_CELLS / width).max(1);
+    let first_rows = Span {
+        from: rows.from,
+        to: rows.to.min(rows.from.saturating_add(band)),
+    };
+    let first_cols = Span {
+        from: cols.from,
+        to: cols.from.saturating_add(width).min(cols.to),
+    };
+    let first = ask(conn, game, Some((first_rows, first_cols))).await?;
+    // The server clips ranges to the board; its first answer shows where the board ends.
+    let rows = Span {
+        from: rows.from,
+        to: clip(rows, first_rows, first.rows),
+    };
+    let cols = Span {
+        from: cols.from,
+        to: clip(cols, first_cols, first.cols),
+    };
+    if first.rows == rows && first.cols == cols {
+        return Ok(first);
+    }
+    // Asked again from the start (one request more) with bands as tall as the clipped
+    // width allows, which keeps the joining simple.
+    let band = (MAX_CELLS / (cols.to - cols.from).clamp(1, MAX_CELLS)).max(1);
+    let row_bands = bands(rows.from..rows.to, band);
+    let col_bands = bands(cols.from..cols.to, MAX_CELLS);
+    let mut progress = Progress::new(row_bands.len() * col_bands.len());
+    let mut whole = TableData {
+        rows,
+        cols,
+        grundy: Vec::new(),
+        remoteness: Vec::new(),
+        ..first
+    };
+    for &(r0, r1) in &row_bands {
+        let height = (r1 - r0) as usize;
+        let mut grundy = vec![Vec::new(); height];
+        let mut remoteness = vec![Vec::new(); height];
+        for &(c0, c1) in &col_bands {
+            progress.step();
+            let piece = Span { from: r0, to: r1 };
+            let piece = ask(conn, game, Some((piece, Span { from: c0, to: c1 }))).await?;
+            for (dst, src) in grundy.iter_mut().zip(piece.grundy) {
+                dst.extend(src);
+            }
+            for (dst, src) in remoteness.iter_mut().zip(piece.remoteness) {
+                dst.extend(src);
+            }
+            if piece.source != "table" {
+                whole.source = piece.source;
+            }
+        }
+        whole.grundy.extend(grundy);
+        // Chocolate has no remoteness: keep the vector empty rather than full of empties.
+        whole
+            .remoteness
+            .extend(remoteness.into_iter().filter(|r| !r.is_empty()));
+    }
+    progress.finish();
+    Ok(whole)
+}
+
+/// A `piece i of n` line on stderr while a large table is fetched, only on a terminal so
+/// that scripts and logs stay clean.
+struct Progress {
+    done: usize,
+    total: usize,
+    shown: bool,
+}
+
+impl Progress {
+    fn new(total: usize) -> Progress {
+        Progress {
+            done: 0,
+            total,
+            shown: total > 1 && std::io::stderr().is_terminal(),
+        }
+    }
+
+    fn step(&mut self) {
+        self.done += 1;
+        if self.shown {
+            eprint!(
+                "\rfetching the table: piece {} of {}",
+                self.done, self.total
+            );
+        }
+    }
+
+    fn finish(&self) {
+        if self.shown {
+            eprint!("\r{}\r", " ".repeat(40));
+        }
+    }
+}
+
+/// The end of `asked` once the server's clipping (seen as `got` for the piece `sent`) is
+/// taken into account.
+fn clip(asked: Span, sent: Span, got: Span) -> u64 {
+    if got.to < sent.to {
+        got.to
+    } else {
+        asked.to
+    }
+}
+
+/// Splits `range` into consecutive half-open pieces of at most `step`.
+fn bands(range: Range<u64>, step: u64) -> Vec<(u64, u64)> {
+    let mut out = Vec::new();
+    let mut at = range.start;
+    while at < range.end {
+        let end = range.end.min(at.saturating_add(step));
+        out.push((at, end));
+        at = end;
+    }
+    out
+}
+
+/// One `table` request; `None` leaves the spans to the server (the L-game has none).
+async fn ask(
+    conn: &mut Connection,
+    game: &GameArgs,
+    spans: Option<(Span, Span)>,
+) -> Result<TableData> {
+    let request = Request::Table {
+        params: game.params(),
+        rows: spans.map(|s| s.0),
+        cols: spans.map(|s| s.1),
+    };
+    match conn.request(request).await? {
+        ServerBody::Table(t) => Ok(t),
+        other => Err(unexpected(&other)),
+    }
+}
+
+/// The outcome of a corner-game cell, from its Grundy number.
+fn outcome(grundy: Option<u64>) -> &'static str {
+    match grundy {
+        Some(0) => "loss",
+        Some(_) => "win",
+        None => "",
+    }
+}
+
+/// CSV with one line per cell (or per L-game class).
+fn csv(t: &TableData) -> String {
+    let mut out = String::new();
+    match t.params.game.as_str() {
+        "lgame" => {
+            out.push_str("position,outcome,depth\n");
+            for c in &t.classes {
+                let depth = c.depth.map_or_else(String::new, |d| d.to_string());
+                out.push_str(&format!("{},{},{depth}\n", c.position, c.outcome));
+            }
+        }
+        "chocolate" => {
+            out.push_str("y,z,grundy\n");
+            for (z, row) in (t.rows.from..).zip(&t.grundy) {
+                for (y, g) in (t.cols.from..).zip(row) {
+                    if let Some(g) = g {
+                        out.push_str(&format!("{y},{z},{g}\n"));
+                    }
+                }
+            }
+        }
+        _ => {
+            out.push_str("x,y,grundy,remoteness,outcome\n");
+            let none = Vec::new();
+            for (i, (x, row)) in (t.rows.from..).zip(&t.grundy).enumerate() {
+                let rem = t.remoteness.get(i).unwrap_or(&none);
+                for (j, (y, g)) in (t.cols.from..).zip(row).enumerate() {
+                    let r = rem.get(j).copied().flatten();
+                    let g_text = g.map_or_else(String::new, |g| g.to_string());
+                    let r_text = r.map_or_else(String::new, |r| r.to_string());
+                    out.push_str(&format!("{x},{y},{g_text},{r_text},{}\n", outcome(*g)));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The table for a person: a grid, or for the L-game a summary and the classes.
+fn human(t: &TableData, style: Style) -> String {
+    match t.params.game.as_str() {
+        "lgame" => {
+            let count = |o: &str| t.classes.iter().filter(|c| c.outcome == o).count();
+            let mut out = format!(
+                "lgame: {} positions up to symmetry, mover's L written R, r to move \
+                 ({} win, {} loss, {} draw)\n",
+                t.classes.len(),
+                count("win"),
+                count("loss"),
+                count("draw"),
+            );
+            let mut cols = Columns::new(&["position", "outcome", "depth"]);
+            for c in &t.classes {
+                cols.push(vec![c.position.clone(), c.outcome.clone(), opt(c.depth)]);
+            }
+            out.push_str(&cols.render(2, &|h| style.dim(h), &|_, _, cell| cell.to_owned()));
+            out
+        }
+        game => {
+            let (corner, what) = if game == "chocolate" {
+                ("z\\y", "G(y, z), rows z, columns y")
+            } else {
+                ("x\\y", "Grundy numbers, rows x, columns y")
+            };
+            let mut out = format!(
+                "{}: {what} (source: {})\n",
+                super::describe(&t.params),
+                t.source
+            );
+            if t.grundy.is_empty() {
+                out.push_str("(empty range)\n");
+                return out;
+            }
+            out.push_str(&grid(corner, t.rows, t.cols, &t.grundy, style));
+            out
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_half_open_ranges() {
+        assert_eq!(parse_span("3..8"), Ok(Span { from: 3, to: 8 }));
+        assert!(parse_span("8..3").is_err());
+        assert!(parse_span("3-8").is_err());
+    }
+
+    #[test]
+    fn cuts_ranges_into_bands() {
+        assert_eq!(bands(0..10, 4), vec![(0, 4), (4, 8), (8, 10)]);
+        assert!(bands(5..5, 4).is_empty());
+    }
+
+    #[test]
+    fn clipping_shows_where_the_board_ends() {
+        let asked = Span { from: 0, to: 100 };
+        let sent = Span { from: 0, to: 50 };
+        assert_eq!(clip(asked, sent, Span { from: 0, to: 11 }), 11);
+        assert_eq!(clip(asked, sent, sent), 100);
+    }
+}

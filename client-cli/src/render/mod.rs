@@ -1,0 +1,16 @@
+//! Text output: colour decisions, aligned columns, the grid of a 2-D table, dates.
+
+mod columns;
+mod date;
+mod grid;
+mod style;
+
+pub use columns::Columns;
+pub use date::format_millis;
+pub use grid::grid;
+pub use style::Style;
+
+/// An optional number as text, `-` when absent.
+pub fn opt(n: Option<u64>) -> String {
+    n.map_or_else(|| "-".to_owned(), |n| n.to_string())
+}

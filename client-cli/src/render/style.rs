@@ -1,0 +1,67 @@
+//! Whether to colour output: only on a terminal, and never when `NO_COLOR` is set
+//! (<https://no-color.org>). Plain ANSI codes; no crate is needed for bold and one colour.
+
+use std::io::IsTerminal;
+
+/// How text is decorated.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Style {
+    /// Whether ANSI escape codes may be written.
+    pub color: bool,
+}
+
+impl Style {
+    /// Colour when stdout is a terminal and `NO_COLOR` is unset or empty.
+    pub fn for_stdout() -> Style {
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        Style {
+            color: !no_color && std::io::stdout().is_terminal(),
+        }
+    }
+
+    /// `text` in bold green, for P-positions and losses of the mover (wins for the other).
+    pub fn strong(self, text: &str) -> String {
+        self.paint("1;32", text)
+    }
+
+    /// `text` dimmed, for headers and labels.
+    pub fn dim(self, text: &str) -> String {
+        self.paint("2", text)
+    }
+
+    /// `text` coloured by an outcome for the player to move.
+    pub fn outcome(self, outcome: &str) -> String {
+        match outcome {
+            "win" => self.paint("32", outcome),
+            "loss" => self.paint("31", outcome),
+            "draw" => self.paint("33", outcome),
+            _ => outcome.to_owned(),
+        }
+    }
+
+    fn paint(self, code: &str, text: &str) -> String {
+        if self.color {
+            format!("\x1b[{code}m{text}\x1b[0m")
+        } else {
+            text.to_owned()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_style_writes_no_escape_codes() {
+        let s = Style { color: false };
+        assert_eq!(s.strong("0"), "0");
+        assert_eq!(s.outcome("win"), "win");
+    }
+
+    #[test]
+    fn colour_style_wraps_in_ansi_codes() {
+        let s = Style { color: true };
+        assert_eq!(s.strong("0"), "\x1b[1;32m0\x1b[0m");
+    }
+}

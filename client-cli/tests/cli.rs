@@ -1,0 +1,334 @@
+//! Integration tests of the real `grundy` binary against a real `grundyd` started in-process
+//! on 127.0.0.1:0 with a temporary database.
+
+use std::process::{Command, Output, Stdio};
+
+use grundy_e2e::{Client, Server};
+use serde_json::{json, Value};
+
+/// Runs `grundy --server URL ARGS...` without a terminal and with `NO_COLOR` unset.
+async fn grundy(url: &str, args: &[&str]) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_grundy"));
+    cmd.arg("--server")
+        .arg(url)
+        .args(args)
+        .env_remove("NO_COLOR")
+        .env_remove("GRUNDY_SERVER")
+        .env("GRUNDY_NAME", "tester")
+        .stdin(Stdio::null());
+    tokio::task::spawn_blocking(move || cmd.output().expect("the grundy binary runs"))
+        .await
+        .expect("the blocking task finishes")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Runs and checks success, returning stdout.
+async fn ok(url: &str, args: &[&str]) -> String {
+    let o = grundy(url, args).await;
+    assert!(o.status.success(), "grundy {args:?} failed: {}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        !out.contains('\x1b'),
+        "escape codes without a terminal: {out:?}"
+    );
+    out
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn query_prints_the_classification_as_json_and_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir).await.unwrap();
+    let url = server.url();
+
+    let out = ok(&url, &["query", "queen", "--size", "11", "5,3", "--json"]).await;
+    let v: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(out.trim().lines().count(), 1, "one JSON object: {out}");
+    for field in [
+        "game",
+        "position",
+        "outcome",
+        "grundy",
+        "remoteness",
+        "source",
+        "moves",
+    ] {
+        assert!(v.get(field).is_some(), "missing {field}: {v}");
+    }
+    assert!(v.get("id").is_none() && v.get("type").is_none(), "{v}");
+    assert_eq!(v["game"], "queen");
+    assert_eq!(v["outcome"], "loss");
+    assert_eq!(v["grundy"], 0);
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 11);
+    for m in moves {
+        assert_eq!(m["outcome"], "win", "{m}");
+        for field in ["move", "position", "outcome", "grundy", "remoteness"] {
+            assert!(m.get(field).is_some(), "move misses {field}: {m}");
+        }
+    }
+
+    let text = ok(&url, &["query", "queen", "--size", "11", "5,3"]).await;
+    assert!(text.contains("loss"), "{text}");
+    assert!(text.contains("11 moves, best first"), "{text}");
+    assert!(text.contains("1,3"), "{text}");
+
+    let out = ok(&url, &["query", "lgame", "...N/RRRB/RBBB/N... r", "--json"]).await;
+    let v: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["outcome"], "draw");
+    assert_eq!(v["grundy"], Value::Null);
+    server.stop().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_error_is_printed_with_its_code_and_exits_1() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir).await.unwrap();
+    let o = grundy(&server.url(), &["query", "queen", "--size", "11", "5,x"]).await;
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.starts_with("error (bad_position): "), "{err}");
+    assert!(stdout(&o).is_empty());
+    server.stop().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tables_print_as_csv_grid_and_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir).await.unwrap();
+    let url = server.url();
+
+    let csv = ok(&url, &["table", "queen", "--size", "11", "--csv"]).await;
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines[0], "x,y,grundy,remoteness,outcome");
+    assert_eq!(lines.len(), 1 + 11 * 11, "clipped to the board");
+    let row = lines.iter().find(|l| l.starts_with("3,5,")).unwrap();
+    let cells: Vec<&str> = row.split(',').collect();
+    assert_eq!(cells[2], "0", "G(3,5) = 0: {row}");
+    assert_eq!(cells[4], "loss");
+    // Wythoff's game is symmetric, and 0,0 is the lost end.
+    assert!(lines.contains(&"5,3,0,4,loss"), "{csv}");
+    assert!(lines.iter().any(|l| l.starts_with("0,0,0,0,")));
+
+    let grid = ok(&url, &["table", "queen", "--size", "11"]).await;
+    assert!(grid.contains("x\\y"), "{grid}");
+    assert_eq!(grid.lines().count(), 3 + 11, "{grid}");
+
+    let choc = ok(&url, &["table", "chocolate", "--k", "1", "--csv"]).await;
+    let lines: Vec<&str> = choc.lines().collect();
+    assert_eq!(lines[0], "y,z,grundy");
+    assert!(lines.len() > 16, "{choc}");
+    for l in &lines[1..] {
+        let cells: Vec<u64> = l.split(',').map(|c| c.parse().unwrap()).collect();
+        assert_eq!(cells.len(), 3, "{l}");
+        assert!(cells[0] <= cells[1], "y ≤ z/k for k = 1: {l}");
+    }
+    assert!(
+        lines.contains(&"0,0,0"),
+        "the poisoned square alone is lost: {choc}"
+    );
+
+    let lgame = ok(&url, &["table", "lgame", "--csv"]).await;
+    let lines: Vec<&str> = lgame.lines().collect();
+    assert_eq!(lines[0], "position,outcome,depth");
+    assert_eq!(lines.len() - 1, 2296);
+
+    let json = ok(
+        &url,
+        &[
+            "table", "queen", "--size", "8", "--rows", "0..3", "--cols", "0..3", "--json",
+        ],
+    )
+    .await;
+    let v: Value = serde_json::from_str(json.trim()).unwrap();
+    assert_eq!(v["grundy"], json!([[0, 1, 2], [1, 2, 0], [2, 0, 1]]));
+    server.stop().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn large_tables_are_fetched_in_pieces() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir).await.unwrap();
+    let url = server.url();
+    // 300 × 300 = 90000 cells: more than one answer holds.
+    let csv = ok(
+        &url,
+        &[
+            "table", "rook", "--size", "300", "--rows", "0..300", "--cols", "0..300", "--csv",
+        ],
+    )
+    .await;
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines.len(), 1 + 300 * 300);
+    // Rook: two-pile Nim, G(x, y) = x xor y.
+    assert!(
+        lines.iter().any(|l| l.starts_with("299,298,1,")),
+        "{}",
+        lines[lines.len() - 2]
+    );
+    assert!(lines.iter().any(|l| l.starts_with("250,250,0,")));
+    assert!(lines.iter().any(|l| l.starts_with("0,299,299,")));
+    assert!(lines[lines.len() - 1].starts_with("299,299,0,"));
+
+    // Columns far past the board are clipped by the server, and the rest follows.
+    let wide = ok(
+        &url,
+        &[
+            "table",
+            "rook",
+            "--size",
+            "300",
+            "--rows",
+            "0..300",
+            "--cols",
+            "0..100000",
+            "--csv",
+        ],
+    )
+    .await;
+    assert_eq!(wide, csv);
+    server.stop().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_export_and_lobby_show_saved_and_open_matches() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir).await.unwrap();
+    let url = server.url();
+    let mut ada = Client::connect(&server, "ada").await.unwrap();
+    let state = ada
+        .ok(
+            json!({"type": "create_match", "game": "queen", "size": 8, "start": "1,1",
+                   "opponent": {"engine": "perfect"}, "first": "me"}),
+        )
+        .await
+        .unwrap();
+    let id = grundy_e2e::state_of(state).unwrap().match_id;
+    ada.ok(json!({"type": "move", "match_id": id, "move": "0,0"}))
+        .await
+        .unwrap();
+    let open = ada
+        .ok(json!({"type": "create_match", "game": "nim", "opponent": "human"}))
+        .await
+        .unwrap();
+    let open_id = grundy_e2e::state_of(open).unwrap().match_id;
+
+    let out = ok(&url, &["games", "--json"]).await;
+    let v: Value = serde_json::from_str(out.trim()).unwrap();
+    let games = v["games"].as_array().unwrap();
+    assert!(games.iter().any(|g| g["match_id"] == id), "{v}");
+
+    let table = ok(&url, &["games", "--player", "ada", "--game", "queen"]).await;
+    assert!(table.starts_with("id"), "{table}");
+    assert!(table.contains("ada vs engine (perfect)"), "{table}");
+    assert!(table.contains("1-0"), "{table}");
+
+    let text = ok(&url, &["export", &id.to_string()]).await;
+    assert!(text.contains("[Game \"queen\"]"), "{text}");
+    let json_export = ok(&url, &["export", &id.to_string(), "--format", "json"]).await;
+    assert!(
+        serde_json::from_str::<Value>(json_export.trim()).is_ok(),
+        "{json_export}"
+    );
+
+    // A bare host:port is taken as a websocket URL.
+    let bare = server.addr.to_string();
+    let lobby = ok(&bare, &["lobby"]).await;
+    assert!(lobby.contains(&format!("{open_id}")), "{lobby}");
+    assert!(lobby.contains("nim"), "{lobby}");
+
+    let missing = grundy(&url, &["export", "999999"]).await;
+    assert_eq!(missing.status.code(), Some(1));
+    assert!(
+        stderr(&missing).starts_with("error (no_such_match): "),
+        "{}",
+        stderr(&missing)
+    );
+    server.stop().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_closed_port_fails_with_advice() {
+    // Bind and drop a listener to find a port nobody listens on.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let o = grundy(
+        &format!("ws://127.0.0.1:{port}"),
+        &["query", "queen", "5,3"],
+    )
+    .await;
+    assert!(!o.status.success());
+    let err = stderr(&o);
+    assert!(err.contains("is grundyd running?"), "{err}");
+    assert!(err.contains("--server"), "{err}");
+}
+
+#[test]
+fn help_explains_every_command_with_examples() {
+    for cmd in [
+        &[][..],
+        &["query"],
+        &["table"],
+        &["games"],
+        &["export"],
+        &["lobby"],
+    ] {
+        let o = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(cmd)
+            .arg("--help")
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{cmd:?}");
+        let text = String::from_utf8_lossy(&o.stdout);
+        assert!(text.contains("Examples:"), "{cmd:?}: {text}");
+    }
+}
+
+/// Runs `grundy` under a pseudo-terminal with `script` (util-linux), returning what it
+/// printed, or `None` where `script` is not installed.
+async fn on_a_terminal(url: &str, args: &str, no_color: bool) -> Option<String> {
+    let line = format!("{} --server {url} {args}", env!("CARGO_BIN_EXE_grundy"));
+    let mut cmd = Command::new("script");
+    cmd.args(["-q", "-e", "-c", &line, "/dev/null"])
+        .env_remove("NO_COLOR")
+        .stdin(Stdio::null());
+    if no_color {
+        cmd.env("NO_COLOR", "1");
+    }
+    let o = tokio::task::spawn_blocking(move || cmd.output().ok())
+        .await
+        .ok()
+        .flatten()?;
+    o.status.success().then(|| stdout(&o))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn colour_only_on_a_terminal_and_never_with_no_color() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir).await.unwrap();
+    let url = server.url();
+    let args = "table queen --size 8";
+    let Some(coloured) = on_a_terminal(&url, args, false).await else {
+        eprintln!("`script` is not available: the terminal half of this test is skipped");
+        return;
+    };
+    assert!(
+        coloured.contains("\x1b[1;32m"),
+        "zeros highlighted: {coloured:?}"
+    );
+    let plain = on_a_terminal(&url, args, true).await.unwrap();
+    assert!(!plain.contains('\x1b'), "NO_COLOR: {plain:?}");
+    let piped = ok(&url, &["table", "queen", "--size", "8"]).await;
+    assert_eq!(plain.replace("\r\n", "\n"), piped);
+    server.stop().await.unwrap();
+}
