@@ -27,6 +27,7 @@ Examples:
   grundy table chocolate --k 1 --csv      a staircase table as CSV
   grundy games --player ada               saved games of ada
   grundy export 12                        game 12 as text
+  grundy review 12                        every move of game 12, annotated
   grundy lobby                            open matches and matches under way
 
 Start a server with `cargo run --release --bin grundyd`.";
@@ -70,6 +71,12 @@ enum Command {
     /// Matches waiting for an opponent and matches under way.
     #[command(after_help = commands::lobby::HELP)]
     Lobby(commands::lobby::Args),
+    /// Every move of a saved game annotated: best, inaccuracy, mistake, blunder.
+    #[command(after_help = commands::review::HELP)]
+    Review(commands::review::Args),
+    /// Stores a game written in the text format of docs/EXPORT.md.
+    #[command(after_help = commands::import::HELP)]
+    Import(commands::import::Args),
 }
 
 /// The login name from the environment, else `player`.
@@ -92,6 +99,8 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Games(args) => commands::games::run(&mut conn, args).await,
         Command::Export(args) => commands::export::run(&mut conn, args).await,
         Command::Lobby(args) => commands::lobby::run(&mut conn, args).await,
+        Command::Review(args) => commands::review::run(&mut conn, args, out).await,
+        Command::Import(args) => commands::import::run(&mut conn, args).await,
     }?;
     conn.close().await;
     Ok(())

@@ -332,3 +332,69 @@ async fn colour_only_on_a_terminal_and_never_with_no_color() {
     assert_eq!(plain.replace("\r\n", "\n"), piped);
     server.stop().await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn review_flags_a_blunder_and_import_round_trips_an_export() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir).await.unwrap();
+    let url = server.url();
+    let mut ada = Client::connect(&server, "ada").await.unwrap();
+    let mut bob = Client::connect(&server, "bob").await.unwrap();
+    let created = ada
+        .ok(
+            json!({"type": "create_match", "game": "queen", "size": 11, "start": "7,3",
+                    "opponent": "human"}),
+        )
+        .await
+        .unwrap();
+    let id = grundy_e2e::state_of(created).unwrap().match_id;
+    bob.ok(json!({"type": "join", "match_id": id}))
+        .await
+        .unwrap();
+    // From 7,3 only 5,3 wins; 7,0 throws the win away, and bob takes the corner.
+    for (c, mv) in [(&mut ada, "7,0"), (&mut bob, "0,0")] {
+        c.ok(json!({"type": "move", "match_id": id, "move": mv}))
+            .await
+            .unwrap();
+    }
+    let text = ok(&url, &["review", &id.to_string()]).await;
+    let first = text.lines().find(|l| l.contains("7,0")).unwrap_or_default();
+    assert!(first.contains("blunder") && first.contains("5,3"), "{text}");
+    assert!(
+        text.contains("1 best") && text.contains("1 blunder"),
+        "{text}"
+    );
+    let json: Value = serde_json::from_str(
+        ok(&url, &["review", &id.to_string(), "--json"])
+            .await
+            .trim(),
+    )
+    .unwrap();
+    assert_eq!(json["moves"][0]["annotation"], "blunder");
+
+    let exported = ok(&url, &["export", &id.to_string()]).await;
+    let file = dir.path().join("game.txt");
+    std::fs::write(&file, &exported).unwrap();
+    let out = ok(&url, &["import", file.to_str().unwrap()]).await;
+    assert!(out.contains("imported as game"), "{out}");
+    let copy: String = out
+        .split("game ")
+        .nth(1)
+        .unwrap_or_default()
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    let again = ok(&url, &["export", &copy]).await;
+    let body = |t: &str| {
+        t.lines()
+            .filter(|l| !l.starts_with("[Event"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(body(&again), body(&exported));
+    // A doctored game is refused with the rule.
+    std::fs::write(&file, exported.replacen("1. 7,0", "1. 6,1", 1)).unwrap();
+    let o = grundy(&url, &["import", file.to_str().unwrap()]).await;
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("illegal_move"), "{}", stderr(&o));
+}

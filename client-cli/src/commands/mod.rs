@@ -3,8 +3,10 @@
 
 pub mod export;
 pub mod games;
+pub mod import;
 pub mod lobby;
 pub mod query;
+pub mod review;
 pub mod table;
 
 use protocol::{GameParams, ServerBody};

@@ -1,0 +1,102 @@
+//! `grundy review`: every move of a saved game annotated exactly from the classification —
+//! best, inaccuracy, mistake, blunder — with the better moves there were.
+
+use anyhow::Result;
+use protocol::{Request, ReviewedMove, ServerBody};
+
+use super::{print_json, unexpected};
+use crate::connection::Connection;
+use crate::render::{opt, Columns, Style};
+
+/// Examples shown by `grundy review --help`.
+pub const HELP: &str = "\
+Annotations are exact, from the game's classification: `best` (no better move), `inaccuracy`
+(same result, but slower to win or quicker to lose), `mistake` (a draw thrown into a loss, or
+a win into a draw), `blunder` (a win thrown into a loss). Find game ids with `grundy games`.
+
+Examples:
+  grundy review 12
+  grundy review 12 --json";
+
+/// Better moves shown per move in the text listing (the JSON has all).
+const BETTER_SHOWN: usize = 3;
+
+/// Arguments of `grundy review`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The game's id (see `grundy games`).
+    id: i64,
+    /// Print the server's review as one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Asks for the review and prints it.
+pub async fn run(conn: &mut Connection, args: Args, style: Style) -> Result<()> {
+    let body = conn.request(Request::Review { match_id: args.id }).await?;
+    let ServerBody::Review { match_id, moves } = body else {
+        return Err(unexpected(&body));
+    };
+    if args.json {
+        return print_json(&serde_json::json!({ "match_id": match_id, "moves": moves }));
+    }
+    print!("{}", listing(match_id, &moves, style));
+    Ok(())
+}
+
+/// The review as aligned text: one line per move, then the better moves of the others.
+fn listing(match_id: i64, moves: &[ReviewedMove], style: Style) -> String {
+    let mut out = format!("review of game {match_id}: {} moves\n", moves.len());
+    let mut t = Columns::new(&[
+        "ply",
+        "seat",
+        "move",
+        "annotation",
+        "before",
+        "after",
+        "better",
+    ]);
+    for m in moves {
+        let better: Vec<&str> = m
+            .better
+            .iter()
+            .take(BETTER_SHOWN)
+            .map(|b| b.notation.as_str())
+            .collect();
+        let more = m.better.len().saturating_sub(BETTER_SHOWN);
+        let mut better = better.join(" ");
+        if more > 0 {
+            better.push_str(&format!(" (+{more})"));
+        }
+        t.push(vec![
+            m.played.ply.to_string(),
+            m.played.seat.to_string(),
+            m.played.notation.clone(),
+            m.annotation.clone(),
+            format!("{} in {}", m.before.outcome, opt(m.before.remoteness)),
+            // After the move, from the mover's side: the opponent's win is the mover's loss.
+            format!("{} in {}", flip(&m.after.outcome), opt(m.after.remoteness)),
+            better,
+        ]);
+    }
+    let paint = |_: usize, c: usize, text: &str| match (c, text.trim()) {
+        (3, "blunder" | "mistake") => style.outcome("loss").replace("loss", text),
+        (3, "inaccuracy") => style.outcome("draw").replace("draw", text),
+        _ => text.to_owned(),
+    };
+    out.push_str(&t.render(2, &|h| style.dim(h), &paint));
+    let counts = ["best", "inaccuracy", "mistake", "blunder"]
+        .map(|a| (a, moves.iter().filter(|m| m.annotation == a).count()));
+    let summary: Vec<String> = counts.iter().map(|(a, n)| format!("{n} {a}")).collect();
+    out.push_str(&format!("  {}\n", summary.join(", ")));
+    out
+}
+
+/// An outcome seen by the other player.
+fn flip(outcome: &str) -> &str {
+    match outcome {
+        "win" => "loss",
+        "loss" => "win",
+        other => other,
+    }
+}
