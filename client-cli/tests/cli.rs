@@ -398,3 +398,38 @@ async fn review_flags_a_blunder_and_import_round_trips_an_export() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("illegal_move"), "{}", stderr(&o));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tables_are_drawn_as_png_and_svg() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir).await.unwrap();
+    let url = server.url();
+    let (png, svg) = (dir.path().join("q.png"), dir.path().join("q.svg"));
+    let (png_s, svg_s) = (png.to_str().unwrap(), svg.to_str().unwrap());
+    let args = [
+        "table", "queen", "--size", "40", "--rows", "0..40", "--cols", "0..40",
+    ];
+    let out = ok(
+        &url,
+        &[&args[..], &["--png", png_s, "--svg", svg_s]].concat(),
+    )
+    .await;
+    assert!(out.contains("wrote"), "{out}");
+    let bytes = std::fs::read(&png).unwrap();
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(
+        text.starts_with("<svg") && text.contains("P-positions"),
+        "{text:.200}"
+    );
+    // The queen's picture carries the two golden-ratio lines; P-positions are black cells.
+    assert_eq!(text.matches("<line").count(), 2);
+    assert!(text.contains("fill=\"rgb(0,0,0)\""));
+    ok(&url, &["table", "lgame", "--svg", svg_s, "--png", png_s]).await;
+    let chart = std::fs::read_to_string(&svg).unwrap();
+    assert!(chart.contains("drawn") && chart.contains("1261"), "{chart}");
+    assert!(
+        chart.contains("lost in 0") && chart.contains(">15<"),
+        "{chart}"
+    );
+}

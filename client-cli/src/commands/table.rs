@@ -5,12 +5,12 @@
 use std::io::IsTerminal;
 use std::ops::Range;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use protocol::{Request, ServerBody, Span, TableData};
 
 use super::{print_json, unexpected, GameArgs};
 use crate::connection::Connection;
-use crate::render::{grid, opt, Columns, Style};
+use crate::render::{grid, opt, picture, Columns, Style};
 
 /// Examples shown by `grundy table --help`.
 pub const HELP: &str = "\
@@ -24,7 +24,9 @@ Examples:
   grundy table queen --size 11
   grundy table queen --size 1000 --rows 0..1000 --cols 0..1000 --csv > queen.csv
   grundy table chocolate --k 1 --rows 0..32
-  grundy table lgame --csv";
+  grundy table lgame --csv
+  grundy table queen --size 200 --rows 0..200 --cols 0..200 --png queen.png
+  grundy table lgame --svg lgame.svg";
 
 /// Most cells the server gives in one answer (`MAX_TABLE_CELLS` in the daemon).
 const MAX_CELLS: u64 = 65_536;
@@ -47,8 +49,15 @@ pub struct Args {
     #[arg(long, conflicts_with = "json")]
     csv: bool,
     /// Print the server's table as one JSON object.
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["png", "svg"])]
     json: bool,
+    /// Write a picture as PNG: a Grundy heat map with P-positions in black (the queen's
+    /// golden-ratio lines in red), or the L-game's positions by outcome and depth.
+    #[arg(long, value_name = "FILE", conflicts_with = "csv")]
+    png: Option<std::path::PathBuf>,
+    /// Write the same picture as SVG.
+    #[arg(long, value_name = "FILE", conflicts_with = "csv")]
+    svg: Option<std::path::PathBuf>,
 }
 
 /// Reads `A..B` (half-open).
@@ -68,7 +77,19 @@ pub async fn run(conn: &mut Connection, args: Args, style: Style) -> Result<()> 
     let rows = args.rows.unwrap_or(DEFAULT_SPAN);
     let cols = args.cols.unwrap_or(DEFAULT_SPAN);
     let data = fetch(conn, &args.game, rows, cols).await?;
-    if args.json {
+    if args.png.is_some() || args.svg.is_some() {
+        if let Some(file) = &args.svg {
+            std::fs::write(file, picture::svg(&data))
+                .with_context(|| format!("cannot write {}", file.display()))?;
+            println!("wrote {}", file.display());
+        }
+        if let Some(file) = &args.png {
+            std::fs::write(file, picture::png(&data)?)
+                .with_context(|| format!("cannot write {}", file.display()))?;
+            println!("wrote {}", file.display());
+        }
+        Ok(())
+    } else if args.json {
         print_json(&data)
     } else if args.csv {
         print!("{}", csv(&data));

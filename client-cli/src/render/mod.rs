@@ -3,6 +3,7 @@
 mod columns;
 mod date;
 mod grid;
+pub mod picture;
 mod style;
 
 pub use columns::Columns;
