@@ -3,9 +3,14 @@
 
 pub mod export;
 pub mod games;
+pub mod join;
 pub mod lobby;
+pub mod play;
 pub mod query;
+mod session;
 pub mod table;
+mod view;
+pub mod watch;
 
 use protocol::{GameParams, ServerBody};
 
