@@ -307,3 +307,70 @@ async fn watch_prints_each_move_of_a_match_as_it_happens() {
     );
     server.stop().await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_lgame_draw_offer_in_a_drawn_position_is_accepted_by_the_engine() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir).await.unwrap();
+    let args = ["play", "lgame", "--vs", "engine:perfect", "--first", "me"];
+    let (code, out, err) = scripted(&server.url(), &args, &["draw"]).await;
+    assert_eq!(code, Some(0), "{out:#?} {err}");
+    assert!(
+        out.contains(&"position ...N/RRRB/RBBB/N... r".to_owned()),
+        "{out:#?}"
+    );
+    assert!(
+        out.contains(&"result draw agreed_draw".to_owned()),
+        "{out:#?}"
+    );
+    assert!(out.contains(&"draw agreed".to_owned()), "{out:#?}");
+    server.stop().await.unwrap();
+}
+
+/// Runs `grundy ARGS` under a pseudo-terminal with `script` (util-linux), typing `input`;
+/// what it printed, or `None` where `script` is not installed.
+async fn on_a_terminal(url: &str, args: &str, input: &str) -> Option<String> {
+    let line = format!("{} --server {url} {args}", env!("CARGO_BIN_EXE_grundy"));
+    let input = input.to_owned();
+    blocking(move || {
+        let mut child = Command::new("script")
+            .args(["-q", "-e", "-c", &line, "/dev/null"])
+            .env_remove("NO_COLOR")
+            .env("GRUNDY_NAME", "ada")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .ok()?;
+        let mut stdin = child.stdin.take()?;
+        stdin.write_all(input.as_bytes()).ok()?;
+        let o = child.wait_with_output().ok()?;
+        drop(stdin);
+        o.status
+            .success()
+            .then(|| String::from_utf8_lossy(&o.stdout).into_owned())
+    })
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_a_terminal_the_board_is_drawn_in_colour() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir).await.unwrap();
+    let args = "play horse 2,1 --size 4 --vs engine:perfect";
+    let Some(out) = on_a_terminal(&server.url(), args, "1,0\n").await else {
+        eprintln!("`script` is not available: this test is skipped");
+        return;
+    };
+    assert!(out.contains("match 1: horse 4×4 from 2,1"), "{out}");
+    assert!(
+        out.contains("\x1b[1;32mH\x1b[0m"),
+        "the piece in colour: {out:?}"
+    );
+    assert!(out.contains("your move (help for commands) > "), "{out}");
+    assert!(out.contains("2. engine (perfect): 0,0"), "{out}");
+    assert!(
+        out.contains("engine (perfect) wins: the dragon horse reached the corner"),
+        "{out}"
+    );
+    server.stop().await.unwrap();
+}

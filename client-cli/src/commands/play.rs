@@ -11,8 +11,13 @@ use crate::connection::Connection;
 /// Examples shown by `grundy play --help`.
 pub const HELP: &str = "\
 Type moves as in docs/NOTATION.md; `help` during the game lists the other commands.
-Without a terminal, moves are read line by line and events print as plain lines
-(`move 1 seat 0 5,0`, `result 1 corner_reached`); the exit code is 0 once the match is over.
+Without a terminal, moves are read line by line and events print as plain lines, so that
+games can be scripted:
+  match 12 queen seat 0        our match and seat      seat 1 bob       who sits where
+  position 7,3                 the position now        your_move 1      a line is read now
+  move 1 seat 0 5,3            a move as it happens    error CODE: ...  a refused line
+  draw_offer 1                 a draw is offered       result 1 corner_reached (or draw)
+The exit code is 0 once the match is over, 1 when input ends first (the match stays on).
 
 Examples:
   grundy play queen                         the standard start on 8×8 against the perfect engine

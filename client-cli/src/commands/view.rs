@@ -112,6 +112,10 @@ impl View {
                     if let Some(line) = self.clocks(state) {
                         println!("{line}");
                     }
+                    let waiting = state.to_move.filter(|&s| self.me != Some(s));
+                    if let (MatchStatus::Playing, Some(seat)) = (state.status, waiting) {
+                        println!("{} to move", self.name(state, seat));
+                    }
                 }
             }
         }
