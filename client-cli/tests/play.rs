@@ -374,3 +374,39 @@ async fn on_a_terminal_the_board_is_drawn_in_colour() {
     );
     server.stop().await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_draw_offered_on_one_turn_is_accepted_by_the_other_player() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir).await.unwrap();
+    let url = server.url();
+    let mut ada = Grundy::spawn(&url, "ada", &["play", "lgame", "--vs", "human"]);
+    let (mut ada, waiting) = blocking(move || {
+        let line = ada.expect(|l| l.starts_with("waiting for an opponent: grundy join "));
+        (ada, line)
+    })
+    .await;
+    let id = waiting.rsplit(' ').next().unwrap().to_owned();
+    let mut bob = Grundy::spawn(&url, "bob", &["join", &id]);
+    // Bob answers while it is still ada's turn: her offer stands until she moves.
+    // Ada's input stays open until the result: a script that ran out of lines would leave.
+    bob.type_lines(&["draw"]);
+    ada.type_lines(&["draw"]);
+    let ((a_code, a_out, a_err), (b_code, b_out, b_err)) = blocking(move || {
+        ada.expect(|l| l.starts_with("result "));
+        bob.expect(|l| l.starts_with("result "));
+        (ada.finish(), bob.finish())
+    })
+    .await;
+    assert_eq!(a_code, Some(0), "{a_out:#?} {a_err}");
+    assert_eq!(b_code, Some(0), "{b_out:#?} {b_err}");
+    assert!(b_out.contains(&"draw_offer 0".to_owned()), "{b_out:#?}");
+    for out in [&a_out, &b_out] {
+        assert!(
+            out.contains(&"result draw agreed_draw".to_owned()),
+            "{out:#?}"
+        );
+        assert!(!out.iter().any(|l| l.starts_with("move ")), "{out:#?}");
+    }
+    server.stop().await.unwrap();
+}

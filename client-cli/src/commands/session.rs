@@ -80,14 +80,17 @@ pub async fn play(conn: &mut Connection, mut state: MatchState, mode: Mode) -> R
     let mut awaiting_state = false;
     let mut prompted: Option<u32> = None;
     while !is_over(&state) {
-        let my_turn = state.status == MatchStatus::Playing && state.to_move == Some(me);
-        if awaiting_state || !my_turn {
+        let playing = state.status == MatchStatus::Playing;
+        let my_turn = playing && state.to_move == Some(me);
+        // A draw offer can be answered on the offerer's turn too (their move withdraws it).
+        let offered_to_me = playing && state.draw_offer == Some(1 - me);
+        if awaiting_state || !(my_turn || offered_to_me) {
             state = next_state(conn, state.match_id).await?;
             awaiting_state = false;
             view.show(&state);
             continue;
         }
-        if prompted != Some(state.ply) {
+        if my_turn && prompted != Some(state.ply) {
             view.prompt(&state);
             prompted = Some(state.ply);
         }
@@ -105,7 +108,7 @@ pub async fn play(conn: &mut Connection, mut state: MatchState, mode: Mode) -> R
                     );
                 };
                 awaiting_state = command(conn, &state, me, line.trim(), &mut view).await?;
-                if !awaiting_state {
+                if !awaiting_state && my_turn {
                     view.prompt(&state);
                 }
             }
@@ -136,6 +139,10 @@ async fn command(
             return Ok(false);
         }
         "resign" => Request::Resign { match_id },
+        "draw" if state.draw_offer == Some(me) => {
+            view.note("you have offered a draw already; it stands until the next move");
+            return Ok(false);
+        }
         "draw" if state.draw_offer == Some(1 - me) => Request::AcceptDraw { match_id },
         "draw" => Request::OfferDraw { match_id },
         "decline" => Request::DeclineDraw { match_id },
