@@ -305,6 +305,18 @@ async fn watch_prints_each_move_of_a_match_as_it_happens() {
         out.contains(&"ada wins: the last stone is taken".to_owned()),
         "{out:#?}"
     );
+
+    // Watching it again once it is over shows the whole game and ends at once.
+    let mut again = Grundy::spawn(&server.url(), "eve", &["watch", &id.to_string()]);
+    again.end_input();
+    let (code, replay, err) = blocking(move || again.finish()).await;
+    assert_eq!(code, Some(0), "{replay:#?} {err}");
+    let replayed: Vec<&String> = replay.iter().filter(|l| l.starts_with("move ")).collect();
+    assert_eq!(replayed, moves, "{replay:#?}");
+    assert!(
+        replay.contains(&"result 0 last_stone".to_owned()),
+        "{replay:#?}"
+    );
     server.stop().await.unwrap();
 }
 

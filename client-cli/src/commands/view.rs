@@ -29,6 +29,15 @@ impl Mode {
             Mode::Plain
         }
     }
+
+    /// For a spectator, who types nothing: terminal when stdout is one.
+    pub fn detect_output() -> Mode {
+        if std::io::stdout().is_terminal() {
+            Mode::Terminal(Style::for_stdout())
+        } else {
+            Mode::Plain
+        }
+    }
 }
 
 /// What has been shown so far, so that each state prints only what is new.

@@ -28,7 +28,7 @@ pub async fn run(conn: &mut Connection, args: Args) -> Result<()> {
         ServerBody::Match { state } => state,
         other => return Err(unexpected(&other)),
     };
-    let mut view = View::new(Mode::detect(), None);
+    let mut view = View::new(Mode::detect_output(), None);
     view.header(&state);
     view.show(&state);
     while !is_over(&state) {
