@@ -1,7 +1,8 @@
 //! One websocket connection to `grundyd`: the `hello` handshake, then requests answered by
-//! id. Events the server pushes on its own (no id) are skipped, since every command of this
-//! client is a single question and its answer.
+//! id. Events the server pushes on its own (no id) that arrive while a reply is awaited are
+//! kept, in order, for [`Connection::event`]; the one-question commands simply never ask.
 
+use std::collections::VecDeque;
 use std::fmt;
 use std::time::Duration;
 
@@ -45,10 +46,19 @@ fn with_scheme(url: &str) -> String {
     }
 }
 
+/// Most pushed events kept while waiting for a reply. Every `match` event carries the full
+/// state, so when a slow reader falls this far behind the oldest are dropped: the newest
+/// state still holds every move.
+const MAX_KEPT_EVENTS: usize = 64;
+
 /// A connection that has been welcomed.
 pub struct Connection {
     ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
     next_id: u64,
+    /// Events that arrived while a reply was awaited, oldest first.
+    events: VecDeque<ServerBody>,
+    /// This player's id, from `welcome`: it tells which seat of a match is ours.
+    player_id: i64,
 }
 
 impl Connection {
@@ -65,7 +75,12 @@ impl Connection {
             .await
             .map_err(|_| advice(&"no answer"))?
             .map_err(|e| advice(&e))?;
-        let mut conn = Connection { ws, next_id: 1 };
+        let mut conn = Connection {
+            ws,
+            next_id: 1,
+            events: VecDeque::new(),
+            player_id: 0,
+        };
         let hello = Request::Hello {
             protocol: PROTOCOL_VERSION,
             name: name.to_owned(),
@@ -73,7 +88,10 @@ impl Connection {
             access_code,
         };
         match conn.request(hello).await {
-            Ok(ServerBody::Welcome(_)) => Ok(conn),
+            Ok(ServerBody::Welcome(welcome)) => {
+                conn.player_id = welcome.player_id;
+                Ok(conn)
+            }
             Ok(other) => bail!("the server answered hello with {other:?}, not welcome"),
             Err(e) => match e.downcast_ref::<ServerError>() {
                 Some(ServerError {
@@ -107,22 +125,63 @@ impl Connection {
                     };
                 }
                 // An error without id comes right before the server closes the connection.
-                None => {
-                    if let ServerBody::Error { code, message } = message.body {
+                None => match message.body {
+                    ServerBody::Error { code, message } => {
                         return Err(ServerError { code, message }.into());
                     }
-                }
+                    body => self.keep(body),
+                },
                 Some(_) => {}
             }
         }
     }
 
-    /// The next JSON message from the server.
-    async fn receive(&mut self) -> Result<ServerMessage> {
+    /// This player's id on the server.
+    pub fn player_id(&self) -> i64 {
+        self.player_id
+    }
+
+    /// The next pushed event: a kept one first, else the next from the server, waiting as
+    /// long as it takes (a match may be quiet for a long time). Cancel-safe, so it can race
+    /// the keyboard in `select!`. An error event (the server is closing) becomes an error.
+    pub async fn event(&mut self) -> Result<ServerBody> {
+        if let Some(body) = self.events.pop_front() {
+            return Ok(body);
+        }
         loop {
-            let frame = tokio::time::timeout(REPLY_TIMEOUT, self.ws.next())
+            let message = self.read_frame().await?;
+            match (message.id, message.body) {
+                (None, ServerBody::Error { code, message }) => {
+                    return Err(ServerError { code, message }.into());
+                }
+                (None, body) => return Ok(body),
+                // A late reply to a request that gave up waiting: nobody wants it.
+                (Some(_), _) => {}
+            }
+        }
+    }
+
+    fn keep(&mut self, body: ServerBody) {
+        if self.events.len() == MAX_KEPT_EVENTS {
+            self.events.pop_front();
+        }
+        self.events.push_back(body);
+    }
+
+    /// The next JSON message from the server, within [`REPLY_TIMEOUT`].
+    async fn receive(&mut self) -> Result<ServerMessage> {
+        tokio::time::timeout(REPLY_TIMEOUT, self.read_frame())
+            .await
+            .map_err(|_| anyhow!("the server did not answer within {REPLY_TIMEOUT:?}"))?
+    }
+
+    /// The next JSON message from the server, however long it takes.
+    async fn read_frame(&mut self) -> Result<ServerMessage> {
+        loop {
+            let frame = self
+                .ws
+                .next()
                 .await
-                .map_err(|_| anyhow!("the server did not answer within {REPLY_TIMEOUT:?}"))?
                 .ok_or_else(|| anyhow!("the server closed the connection"))?
                 .context("the connection to the server failed")?;
             match frame {

@@ -2,6 +2,7 @@
 //! person types, as the JSON messages of docs/PROTOCOL.md, and prints what the server answers.
 //!
 //! ```text
+//! grundy play queen --size 11 --vs engine:perfect
 //! grundy query queen --size 11 5,3
 //! grundy table chocolate --k 1 --csv
 //! grundy games --player ada --limit 10
@@ -22,6 +23,9 @@ const DEFAULT_SERVER: &str = "ws://127.0.0.1:7878";
 
 const MAIN_HELP: &str = "\
 Examples:
+  grundy play queen                       play the standard start against the perfect engine
+  grundy play nim --vs human              wait for a person: they type grundy join ID
+  grundy watch 12                         follow match 12 move by move
   grundy query queen --size 11 5,3        the value of a position and of every move
   grundy table queen --size 11            the Grundy numbers of an 11×11 board
   grundy table chocolate --k 1 --csv      a staircase table as CSV
@@ -32,7 +36,7 @@ Examples:
 
 Start a server with `cargo run --release --bin grundyd`.";
 
-/// The grundy client: analyse positions, print tables, browse saved games.
+/// The grundy client: play, watch, analyse positions, print tables, browse saved games.
 #[derive(Debug, Parser)]
 #[command(name = "grundy", version, after_help = MAIN_HELP)]
 struct Cli {
@@ -56,6 +60,15 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Create a match against the engine or a person, and play it.
+    #[command(after_help = commands::play::HELP)]
+    Play(commands::play::Args),
+    /// Take the free seat of a waiting match, and play it.
+    #[command(after_help = commands::join::HELP)]
+    Join(commands::join::Args),
+    /// Follow a match move by move until it ends.
+    #[command(after_help = commands::watch::HELP)]
+    Watch(commands::watch::Args),
     /// The exact value of a position and of every legal move, best first.
     #[command(after_help = commands::query::HELP)]
     Query(commands::query::Args),
@@ -94,6 +107,9 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
     let mut conn = Connection::open(&cli.server, &name, cli.access_code).await?;
     let out = render::Style::for_stdout();
     match cli.command {
+        Command::Play(args) => commands::play::run(&mut conn, args).await,
+        Command::Join(args) => commands::join::run(&mut conn, args).await,
+        Command::Watch(args) => commands::watch::run(&mut conn, args).await,
         Command::Query(args) => commands::query::run(&mut conn, args, out).await,
         Command::Table(args) => commands::table::run(&mut conn, args, out).await,
         Command::Games(args) => commands::games::run(&mut conn, args).await,

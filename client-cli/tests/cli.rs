@@ -281,6 +281,9 @@ fn help_explains_every_command_with_examples() {
         &["games"],
         &["export"],
         &["lobby"],
+        &["play"],
+        &["join"],
+        &["watch"],
     ] {
         let o = Command::new(env!("CARGO_BIN_EXE_grundy"))
             .args(cmd)

@@ -4,10 +4,15 @@
 pub mod export;
 pub mod games;
 pub mod import;
+pub mod join;
 pub mod lobby;
+pub mod play;
 pub mod query;
 pub mod review;
+mod session;
 pub mod table;
+mod view;
+pub mod watch;
 
 use protocol::{GameParams, ServerBody};
 

@@ -1,11 +1,13 @@
-//! Text output: colour decisions, aligned columns, the grid of a 2-D table, dates.
+//! Text output: colour decisions, game boards, aligned columns, the grid of a 2-D table, dates.
 
+mod board;
 mod columns;
 mod date;
 mod grid;
 pub mod picture;
 mod style;
 
+pub use board::board;
 pub use columns::Columns;
 pub use date::format_millis;
 pub use grid::grid;

@@ -39,6 +39,16 @@ impl Style {
         }
     }
 
+    /// `text` in red: the red L, the goal corner.
+    pub fn red(self, text: &str) -> String {
+        self.paint("1;31", text)
+    }
+
+    /// `text` in blue: the blue L.
+    pub fn blue(self, text: &str) -> String {
+        self.paint("1;34", text)
+    }
+
     fn paint(self, code: &str, text: &str) -> String {
         if self.color {
             format!("\x1b[{code}m{text}\x1b[0m")

@@ -1,0 +1,164 @@
+//! The loop of a seated player, shared by `grundy play` and `grundy join`: show each new
+//! state, and on our turn read a line and send it. The server judges every move; a refused
+//! one prints the server's reason and the loop asks again.
+
+use anyhow::{bail, Result};
+use protocol::{MatchState, MatchStatus, Request, Seat, ServerBody};
+use tokio::sync::mpsc;
+
+use super::view::{Mode, View};
+use crate::connection::{Connection, ServerError};
+
+/// What a player may type besides a move, shown by `help`.
+const TYPED_HELP: &str = "\
+type a move as in docs/NOTATION.md (queen 4,1 or l3 · nim 2:3 or 3,1,5 · chocolate z=2 ·
+lgame a2a3a4b4 d4-b1), or:
+  moves    list the legal moves
+  resign   give up
+  draw     offer a draw, or accept the one offered (L-game)
+  decline  refuse the draw offered
+  help     this text";
+
+/// Lines typed on stdin, read by a thread so that waiting for them can race server events.
+struct Input {
+    lines: mpsc::Receiver<String>,
+}
+
+impl Input {
+    /// Starts the reader. The thread ends at end of input; at exit it is simply dropped.
+    fn spawn() -> Input {
+        let (tx, lines) = mpsc::channel(16);
+        std::thread::spawn(move || {
+            for line in std::io::stdin().lines() {
+                let Ok(line) = line else { break };
+                if tx.blocking_send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Input { lines }
+    }
+
+    /// The next line, or `None` at end of input.
+    async fn next(&mut self) -> Option<String> {
+        self.lines.recv().await
+    }
+}
+
+/// Whether the match has ended (finished or aborted).
+pub fn is_over(state: &MatchState) -> bool {
+    matches!(state.status, MatchStatus::Finished | MatchStatus::Aborted)
+}
+
+/// The seat of `player_id` in `state`.
+pub fn seat_of(state: &MatchState, player_id: i64) -> Option<Seat> {
+    (0..2u8).find(|&s| state.seats[usize::from(s)].player_id == Some(player_id))
+}
+
+/// The next state of `match_id` pushed by the server.
+pub async fn next_state(conn: &mut Connection, match_id: i64) -> Result<MatchState> {
+    loop {
+        if let ServerBody::Match { state } = conn.event().await? {
+            if state.match_id == match_id {
+                return Ok(state);
+            }
+        }
+    }
+}
+
+/// Plays the match whose current state is `state` from our seat until it is over.
+pub async fn play(conn: &mut Connection, mut state: MatchState, mode: Mode) -> Result<()> {
+    let Some(me) = seat_of(&state, conn.player_id()) else {
+        bail!("you have no seat in match {}", state.match_id);
+    };
+    let mut view = View::new(mode, Some(me));
+    view.header(&state);
+    view.show(&state);
+    let mut input = Input::spawn();
+    // After an action the server answers with a new state; until it arrives, typed lines
+    // wait, so that a script's next move is not judged against the old position.
+    let mut awaiting_state = false;
+    let mut prompted: Option<u32> = None;
+    while !is_over(&state) {
+        let playing = state.status == MatchStatus::Playing;
+        let my_turn = playing && state.to_move == Some(me);
+        // A draw offer can be answered on the offerer's turn too (their move withdraws it).
+        let offered_to_me = playing && state.draw_offer == Some(1 - me);
+        if awaiting_state || !(my_turn || offered_to_me) {
+            state = next_state(conn, state.match_id).await?;
+            awaiting_state = false;
+            view.show(&state);
+            continue;
+        }
+        if my_turn && prompted != Some(state.ply) {
+            view.prompt(&state);
+            prompted = Some(state.ply);
+        }
+        tokio::select! {
+            biased;
+            next = next_state(conn, state.match_id) => {
+                state = next?;
+                view.show(&state);
+            }
+            line = input.next() => {
+                let Some(line) = line else {
+                    bail!(
+                        "input ended before match {} was over; the match stays on the server",
+                        state.match_id
+                    );
+                };
+                awaiting_state = command(conn, &state, me, line.trim(), &mut view).await?;
+                if !awaiting_state && my_turn {
+                    view.prompt(&state);
+                }
+            }
+        }
+    }
+    view.finish(&state);
+    Ok(())
+}
+
+/// Carries out one typed line; true when the server accepted an action (a new state is on
+/// its way). Refusals are printed, not returned: the game goes on.
+async fn command(
+    conn: &mut Connection,
+    state: &MatchState,
+    me: Seat,
+    line: &str,
+    view: &mut View,
+) -> Result<bool> {
+    let match_id = state.match_id;
+    let request = match line {
+        "" => return Ok(false),
+        "help" | "?" => {
+            view.note(TYPED_HELP);
+            return Ok(false);
+        }
+        "moves" => {
+            view.moves(state);
+            return Ok(false);
+        }
+        "resign" => Request::Resign { match_id },
+        "draw" if state.draw_offer == Some(me) => {
+            view.note("you have offered a draw already; it stands until the next move");
+            return Ok(false);
+        }
+        "draw" if state.draw_offer == Some(1 - me) => Request::AcceptDraw { match_id },
+        "draw" => Request::OfferDraw { match_id },
+        "decline" => Request::DeclineDraw { match_id },
+        notation => Request::Move {
+            match_id,
+            notation: notation.to_owned(),
+        },
+    };
+    match conn.request(request).await {
+        Ok(_) => Ok(true),
+        Err(e) => match e.downcast::<ServerError>() {
+            Ok(refused) => {
+                view.refused(&refused);
+                Ok(false)
+            }
+            Err(other) => Err(other),
+        },
+    }
+}

@@ -1,0 +1,318 @@
+//! How a match is shown as it changes, for players and spectators alike. On a terminal:
+//! the board after each move, names, clocks and sentences. Without one: one plain line per
+//! event (`move 1 seat 0 5,0`, `result 1 corner_reached`), so that games can be scripted.
+
+use std::io::{IsTerminal, Write};
+
+use protocol::{MatchState, MatchStatus, Outcome, Reason, Seat};
+
+use super::describe;
+use super::session::is_over;
+use crate::connection::ServerError;
+use crate::render::{board, Style};
+
+/// Boards and sentences for a person, or plain lines for a program.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// A person at a terminal (stdin and stdout are both terminals).
+    Terminal(Style),
+    /// A script: one line per event, no colour, no prompt.
+    Plain,
+}
+
+impl Mode {
+    /// Terminal when both stdin and stdout are terminals, else plain.
+    pub fn detect() -> Mode {
+        if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
+            Mode::Terminal(Style::for_stdout())
+        } else {
+            Mode::Plain
+        }
+    }
+
+    /// For a spectator, who types nothing: terminal when stdout is one.
+    pub fn detect_output() -> Mode {
+        if std::io::stdout().is_terminal() {
+            Mode::Terminal(Style::for_stdout())
+        } else {
+            Mode::Plain
+        }
+    }
+}
+
+/// What has been shown so far, so that each state prints only what is new.
+pub struct View {
+    mode: Mode,
+    /// Our seat, or `None` for a spectator.
+    me: Option<Seat>,
+    /// Moves printed so far.
+    printed: u32,
+    /// The status and seats last shown, to announce joins, leaves and returns.
+    last: Option<MatchState>,
+}
+
+impl View {
+    /// A view for the player in seat `me` (or a spectator).
+    pub fn new(mode: Mode, me: Option<Seat>) -> View {
+        View {
+            mode,
+            me,
+            printed: 0,
+            last: None,
+        }
+    }
+
+    fn name(&self, state: &MatchState, seat: Seat) -> String {
+        let info = &state.seats[usize::from(seat)];
+        let name = info.name.clone().unwrap_or_else(|| format!("seat {seat}"));
+        if self.me == Some(seat) {
+            format!("{name} (you)")
+        } else {
+            name
+        }
+    }
+
+    /// The first lines: which match, which game, who sits where.
+    pub fn header(&mut self, state: &MatchState) {
+        let id = state.match_id;
+        match (self.mode, self.me) {
+            (Mode::Plain, Some(me)) => println!("match {id} {} seat {me}", state.params.game),
+            (Mode::Plain, None) => println!("watching {id} {}", state.params.game),
+            (Mode::Terminal(_), _) => println!(
+                "match {id}: {} from {}",
+                describe(&state.params),
+                state.start
+            ),
+        }
+        if state.status == MatchStatus::Waiting {
+            println!("waiting for an opponent: grundy join {id}");
+        }
+    }
+
+    /// Prints what changed since the last state shown.
+    pub fn show(&mut self, state: &MatchState) {
+        let last = self.last.take();
+        if let Some(last) = &last {
+            self.seat_changes(last, state);
+        } else if state.status == MatchStatus::Playing {
+            self.players(state);
+        }
+        let new_moves: Vec<_> = state
+            .history
+            .iter()
+            .filter(|m| m.ply > self.printed)
+            .collect();
+        for m in &new_moves {
+            match self.mode {
+                Mode::Plain => println!("move {} seat {} {}", m.ply, m.seat, m.notation),
+                Mode::Terminal(_) => {
+                    println!("{}. {}: {}", m.ply, self.name(state, m.seat), m.notation)
+                }
+            }
+        }
+        self.printed = self.printed.max(state.ply);
+        let moved = last.as_ref().is_none_or(|l| l.position != state.position);
+        if moved {
+            match self.mode {
+                Mode::Plain => println!("position {}", state.position),
+                Mode::Terminal(style) => {
+                    let p = &state.params;
+                    print!("{}", board(&p.game, p.size, p.k, &state.position, style));
+                    if let Some(line) = self.clocks(state) {
+                        println!("{line}");
+                    }
+                    let waiting = state.to_move.filter(|&s| self.me != Some(s));
+                    if let (MatchStatus::Playing, Some(seat)) = (state.status, waiting) {
+                        println!("{} to move", self.name(state, seat));
+                    }
+                }
+            }
+        }
+        if state.draw_offer.is_some() && last.as_ref().is_none_or(|l| l.draw_offer.is_none()) {
+            self.draw_offered(state);
+        }
+        let offer_gone =
+            last.as_ref().is_some_and(|l| l.draw_offer.is_some()) && state.draw_offer.is_none();
+        if offer_gone && state.result.is_none() {
+            self.line("draw_declined", "the draw offer is off");
+        }
+        self.last = Some(state.clone());
+    }
+
+    fn players(&self, state: &MatchState) {
+        match self.mode {
+            Mode::Plain => {
+                for seat in 0..2u8 {
+                    let name = state.seats[usize::from(seat)]
+                        .name
+                        .clone()
+                        .unwrap_or_default();
+                    println!("seat {seat} {name}");
+                }
+            }
+            Mode::Terminal(_) => println!(
+                "{} moves first, {} second",
+                self.name(state, 0),
+                self.name(state, 1)
+            ),
+        }
+    }
+
+    fn seat_changes(&self, last: &MatchState, state: &MatchState) {
+        if last.status == MatchStatus::Waiting && state.status == MatchStatus::Playing {
+            self.players(state);
+        }
+        for seat in 0..2u8 {
+            let (was, is) = (
+                &last.seats[usize::from(seat)],
+                &state.seats[usize::from(seat)],
+            );
+            if was.player_id.is_some() && was.connected != is.connected && !is_over(state) {
+                let name = self.name(state, seat);
+                let (tag, text) = if is.connected {
+                    ("connected", format!("{name} is back"))
+                } else {
+                    (
+                        "disconnected",
+                        format!("{name} left; the server waits for them"),
+                    )
+                };
+                self.line(&format!("{tag} {seat}"), &text);
+            }
+        }
+    }
+
+    fn draw_offered(&self, state: &MatchState) {
+        let Some(seat) = state.draw_offer else { return };
+        let text = if self.me == Some(seat) {
+            "you offer a draw".to_owned()
+        } else if self.me.is_some() {
+            format!(
+                "{} offers a draw: type draw to accept, decline to refuse",
+                self.name(state, seat)
+            )
+        } else {
+            format!("{} offers a draw", self.name(state, seat))
+        };
+        self.line(&format!("draw_offer {seat}"), &text);
+    }
+
+    /// `ada 4:58 · bob 5:00` when the match has a clock.
+    fn clocks(&self, state: &MatchState) -> Option<String> {
+        let clock = state.clock.as_ref()?;
+        let fmt = |ms: u64| format!("{}:{:02}", ms / 60_000, ms / 1000 % 60);
+        Some(format!(
+            "clock: {} {} · {} {}",
+            self.name(state, 0),
+            fmt(clock.remaining_ms[0]),
+            self.name(state, 1),
+            fmt(clock.remaining_ms[1])
+        ))
+    }
+
+    /// Asks for our move.
+    pub fn prompt(&self, state: &MatchState) {
+        match self.mode {
+            Mode::Plain => println!("your_move {}", state.ply + 1),
+            Mode::Terminal(_) => {
+                print!("your move (help for commands) > ");
+                let _ = std::io::stdout().flush();
+            }
+        }
+    }
+
+    /// The legal moves, or how many there are when the server did not list them.
+    pub fn moves(&self, state: &MatchState) {
+        let text = match &state.legal_moves {
+            Some(moves) => format!("{} legal moves: {}", moves.len(), moves.join("  ")),
+            None => format!(
+                "{} legal moves (too many to list; type one as in docs/NOTATION.md)",
+                state.legal_move_count
+            ),
+        };
+        match self.mode {
+            Mode::Plain => match &state.legal_moves {
+                Some(moves) => println!("moves {}", moves.join(" | ")),
+                None => println!("moves {} not listed", state.legal_move_count),
+            },
+            Mode::Terminal(_) => println!("{text}"),
+        }
+    }
+
+    /// A refused action: the server's reason, and the game goes on.
+    pub fn refused(&self, e: &ServerError) {
+        match self.mode {
+            Mode::Plain => println!("error {}: {}", e.code.as_str(), e.message),
+            Mode::Terminal(style) => println!("{}", style.red(&e.to_string())),
+        }
+    }
+
+    /// Free text (help): as is in both modes.
+    pub fn note(&self, text: &str) {
+        println!("{text}");
+    }
+
+    /// A tagged plain line, or a sentence on a terminal.
+    fn line(&self, tag: &str, sentence: &str) {
+        match self.mode {
+            Mode::Plain => println!("{tag}"),
+            Mode::Terminal(_) => println!("{sentence}"),
+        }
+    }
+
+    /// The result, why, and where to look at the game again.
+    pub fn finish(&mut self, state: &MatchState) {
+        let id = state.match_id;
+        if let Some(outcome) = state.result {
+            if self.mode == Mode::Plain {
+                let winner = outcome
+                    .winner
+                    .map_or_else(|| "draw".to_owned(), |w| w.to_string());
+                println!("result {winner} {}", outcome.reason.as_str());
+            }
+            println!("{}", self.verdict(state, outcome));
+        } else {
+            println!("match {id} is over");
+        }
+        if state.status == MatchStatus::Finished {
+            println!("see the game again: grundy export {id}, or every move annotated: grundy review {id}");
+        }
+    }
+
+    /// `bob wins: the queen reached the corner`.
+    fn verdict(&self, state: &MatchState, outcome: Outcome) -> String {
+        let Some(winner) = outcome.winner else {
+            return match outcome.reason {
+                Reason::Repetition => "draw by repetition".to_owned(),
+                Reason::AgreedDraw => "draw agreed".to_owned(),
+                Reason::Aborted => "the match was aborted".to_owned(),
+                other => format!("no winner: {}", other.as_str()),
+            };
+        };
+        let loser = self.name(state, 1 - winner);
+        let why = match outcome.reason {
+            Reason::CornerReached => {
+                let piece = match state.params.game.as_str() {
+                    "horse" => "dragon horse",
+                    "dragon" => "dragon king",
+                    other => other,
+                };
+                format!("the {piece} reached the corner")
+            }
+            Reason::LastStone => "the last stone is taken".to_owned(),
+            Reason::PoisonLeft => "only the poisoned square is left".to_owned(),
+            Reason::LBlocked => format!("{loser} cannot move their L"),
+            Reason::Resignation => format!("{loser} resigned"),
+            Reason::FlagFall => format!("{loser} ran out of time"),
+            Reason::Abandonment => format!("{loser} left and did not come back"),
+            other => other.as_str().to_owned(),
+        };
+        let name = self.name(state, winner);
+        let wins = if self.me == Some(winner) {
+            "you win".to_owned()
+        } else {
+            format!("{name} wins")
+        };
+        format!("{wins}: {why}")
+    }
+}

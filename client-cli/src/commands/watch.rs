@@ -1,0 +1,40 @@
+//! `grundy watch`: follow a match read-only, printing each move as it happens, until it ends.
+
+use anyhow::Result;
+use protocol::{Request, ServerBody};
+
+use super::session::{is_over, next_state};
+use super::unexpected;
+use super::view::{Mode, View};
+use crate::connection::Connection;
+
+/// Examples shown by `grundy watch --help`.
+pub const HELP: &str = "\
+Find matches under way with `grundy lobby`. A finished match is shown as it ended.
+
+Examples:
+  grundy watch 12";
+
+/// Arguments of `grundy watch`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The match id (see `grundy lobby`).
+    id: i64,
+}
+
+/// Follows the match until it is over.
+pub async fn run(conn: &mut Connection, args: Args) -> Result<()> {
+    let mut state = match conn.request(Request::Watch { match_id: args.id }).await? {
+        ServerBody::Match { state } => state,
+        other => return Err(unexpected(&other)),
+    };
+    let mut view = View::new(Mode::detect_output(), None);
+    view.header(&state);
+    view.show(&state);
+    while !is_over(&state) {
+        state = next_state(conn, args.id).await?;
+        view.show(&state);
+    }
+    view.finish(&state);
+    Ok(())
+}

@@ -1,0 +1,424 @@
+//! Playing through the real `grundy` binary, without a terminal: moves go in on stdin line
+//! by line, events come out as plain lines. Against the engine, between two `grundy`
+//! processes, and watching a match played by websocket clients.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use grundy_e2e::{state_of, Client, Server};
+use serde_json::json;
+
+/// How long a test waits for one line of a `grundy` process.
+const LINE_WAIT: Duration = Duration::from_secs(30);
+
+/// A running `grundy` whose stdout is read line by line as it comes.
+struct Grundy {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: mpsc::Receiver<String>,
+    seen: Vec<String>,
+}
+
+impl Grundy {
+    /// Starts `grundy --server URL ARGS...` as `name`, with stdin and stdout piped.
+    fn spawn(url: &str, name: &str, args: &[&str]) -> Grundy {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .arg("--server")
+            .arg(url)
+            .args(args)
+            .env_remove("NO_COLOR")
+            .env_remove("GRUNDY_SERVER")
+            .env("GRUNDY_NAME", name)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the grundy binary runs");
+        let stdout = child.stdout.take().expect("piped stdout");
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Grundy {
+            stdin: child.stdin.take(),
+            child,
+            lines,
+            seen: Vec::new(),
+        }
+    }
+
+    /// Types `lines` (each followed by a newline).
+    fn type_lines(&mut self, lines: &[&str]) {
+        let stdin = self.stdin.as_mut().expect("stdin still open");
+        for line in lines {
+            writeln!(stdin, "{line}").expect("grundy reads stdin");
+        }
+        stdin.flush().expect("flush");
+    }
+
+    /// Ends stdin, as at the end of a script.
+    fn end_input(&mut self) {
+        self.stdin = None;
+    }
+
+    /// Waits (blocking) for a line satisfying `want` and returns it.
+    fn expect(&mut self, want: impl Fn(&str) -> bool) -> String {
+        loop {
+            match self.lines.recv_timeout(LINE_WAIT) {
+                Ok(line) => {
+                    self.seen.push(line.clone());
+                    if want(&line) {
+                        return line;
+                    }
+                }
+                Err(e) => panic!("no such line ({e}); so far: {:#?}", self.seen),
+            }
+        }
+    }
+
+    /// Waits (blocking) for the exit; the exit code, all stdout lines and stderr.
+    fn finish(mut self) -> (Option<i32>, Vec<String>, String) {
+        self.stdin = None;
+        let status = self.child.wait().expect("grundy exits");
+        self.seen.extend(self.lines.iter());
+        let mut err = String::new();
+        if let Some(mut e) = self.child.stderr.take() {
+            let _ = std::io::Read::read_to_string(&mut e, &mut err);
+        }
+        (status.code(), self.seen, err)
+    }
+}
+
+/// Runs blocking work off the async workers (the daemon runs in this process).
+async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    tokio::task::spawn_blocking(f)
+        .await
+        .expect("the blocking task finishes")
+}
+
+/// Plays `args` with `moves` on stdin, then end of input; the exit code, stdout and stderr.
+async fn scripted(url: &str, args: &[&str], moves: &[&str]) -> (Option<i32>, Vec<String>, String) {
+    let mut g = Grundy::spawn(url, "ada", args);
+    g.type_lines(moves);
+    g.end_input();
+    blocking(move || g.finish()).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_scripted_game_of_every_family_against_the_engine_ends_with_its_result() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir).await.unwrap();
+    let url = server.url();
+    // Starts where seat 0 (moving first) wins in a few plies whatever the engine answers;
+    // the final moves are written as the position after them, which is legal either way.
+    let games: &[(&[&str], &[&str], &str)] = &[
+        (
+            &["queen", "3,1"],
+            &["2,1", "0,0"],
+            "result 0 corner_reached",
+        ),
+        (&["rook", "2,1"], &["1,1", "0,0"], "result 0 corner_reached"),
+        (&["horse", "1,1"], &["0,0"], "result 0 corner_reached"),
+        (
+            &["dragon", "1,1", "--size", "5"],
+            &["ld1"],
+            "result 0 corner_reached",
+        ),
+        (
+            &["nim", "1,1,1"],
+            &["0,1,1", "0,0,0"],
+            "result 0 last_stone",
+        ),
+        (
+            &["chocolate", "1,0,2", "--k", "1"],
+            &["z=1", "0,0,0"],
+            "result 0 poison_left",
+        ),
+        (
+            &["lgame", ".RR./NR../BR.N/BBB. r"],
+            &["b2b3b4c2"],
+            "result 0 l_blocked",
+        ),
+    ];
+    for (game, moves, result) in games {
+        let mut args = vec!["play"];
+        args.extend_from_slice(game);
+        args.extend_from_slice(&["--vs", "engine:perfect", "--first", "me"]);
+        let (code, out, err) = scripted(&url, &args, moves).await;
+        assert_eq!(code, Some(0), "{args:?}: {out:#?} {err}");
+        assert!(
+            out[0].starts_with("match ") && out[0].ends_with(" seat 0"),
+            "{out:#?}"
+        );
+        assert!(out.contains(&"seat 0 ada".to_owned()), "{out:#?}");
+        assert!(
+            out.iter().any(|l| l.starts_with("move 1 seat 0 ")),
+            "{out:#?}"
+        );
+        assert!(out.contains(&result.to_string()), "{args:?}: {out:#?}");
+        assert!(out.iter().any(|l| l.starts_with("you win: ")), "{out:#?}");
+        let last = out.last().unwrap();
+        assert!(
+            last.starts_with("see the game again: grundy export "),
+            "{out:#?}"
+        );
+        assert!(
+            out.iter().all(|l| !l.contains('\x1b')),
+            "no colour: {out:#?}"
+        );
+    }
+    server.stop().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refused_move_prints_the_rule_and_the_game_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir).await.unwrap();
+    let lines = ["help", "moves", "5:1", "two", "draw", "", "0,1,1", "0,0,0"];
+    let args = ["play", "nim", "1,1,1", "--vs", "engine:perfect"];
+    let (code, out, err) = scripted(&server.url(), &args, &lines).await;
+    assert_eq!(code, Some(0), "{out:#?} {err}");
+    assert!(out.iter().any(|l| l.contains("resign")), "help: {out:#?}");
+    assert!(
+        out.contains(&"moves 1:1 | 2:1 | 3:1".to_owned()),
+        "the legal moves as the server lists them: {out:#?}"
+    );
+    let errors: Vec<&String> = out.iter().filter(|l| l.starts_with("error ")).collect();
+    assert_eq!(errors.len(), 3, "{out:#?}");
+    assert!(errors[0].contains("there is no pile 5"), "{errors:?}");
+    assert!(errors[1].starts_with("error bad_notation: "), "{errors:?}");
+    assert!(
+        errors[2].starts_with("error invalid_state: "),
+        "no draws in nim: {errors:?}"
+    );
+    assert!(out.contains(&"move 1 seat 0 1:1".to_owned()), "{out:#?}");
+    assert!(out.contains(&"result 0 last_stone".to_owned()), "{out:#?}");
+    server.stop().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn input_ending_before_the_match_leaves_it_and_exits_1() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir).await.unwrap();
+    let args = ["play", "nim", "3,4,5", "--vs", "engine"];
+    let (code, out, err) = scripted(&server.url(), &args, &[]).await;
+    assert_eq!(code, Some(1), "{out:#?}");
+    assert!(err.contains("input ended before match"), "{err}");
+    assert!(out.contains(&"position 3,4,5".to_owned()), "{out:#?}");
+    server.stop().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_grundy_processes_play_each_other() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir).await.unwrap();
+    let url = server.url();
+    let mut ada = Grundy::spawn(&url, "ada", &["play", "nim", "1,1", "--vs", "human"]);
+    let (ada, waiting) = blocking(move || {
+        let line = ada.expect(|l| l.starts_with("waiting for an opponent: grundy join "));
+        (ada, line)
+    })
+    .await;
+    let id = waiting.rsplit(' ').next().unwrap().to_owned();
+    id.parse::<i64>().expect("a match id");
+    let mut bob = Grundy::spawn(&url, "bob", &["join", &id]);
+    // Both type ahead; each line is read only on its owner's turn.
+    let mut ada = ada;
+    ada.type_lines(&["0,1"]);
+    bob.type_lines(&["0,2", "0,0"]);
+    let ((a_code, a_out, a_err), (b_code, b_out, b_err)) =
+        blocking(move || (ada.finish(), bob.finish())).await;
+    assert_eq!(a_code, Some(0), "{a_out:#?} {a_err}");
+    assert_eq!(b_code, Some(0), "{b_out:#?} {b_err}");
+    assert_eq!(b_out[0], format!("match {id} nim seat 1"));
+    for out in [&a_out, &b_out] {
+        assert!(out.contains(&"seat 0 ada".to_owned()), "{out:#?}");
+        assert!(out.contains(&"seat 1 bob".to_owned()), "{out:#?}");
+        assert!(out.contains(&"move 1 seat 0 1:1".to_owned()), "{out:#?}");
+        assert!(out.contains(&"move 2 seat 1 2:1".to_owned()), "{out:#?}");
+        assert!(out.contains(&"result 1 last_stone".to_owned()), "{out:#?}");
+    }
+    assert!(a_out.contains(&"bob wins: the last stone is taken".to_owned()));
+    let refused = b_out
+        .iter()
+        .find(|l| l.starts_with("error "))
+        .expect("0,2 refused");
+    assert!(
+        refused.contains("grow") || refused.contains("only takes"),
+        "{refused}"
+    );
+    server.stop().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn watch_prints_each_move_of_a_match_as_it_happens() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir).await.unwrap();
+    let mut ada = Client::connect(&server, "ada").await.unwrap();
+    let mut bob = Client::connect(&server, "bob").await.unwrap();
+    let created = ada
+        .ok(
+            json!({"type": "create_match", "game": "nim", "start": "1,1,1",
+                   "opponent": "human", "first": "me"}),
+        )
+        .await
+        .unwrap();
+    let id = state_of(created).unwrap().match_id;
+    bob.ok(json!({"type": "join", "match_id": id}))
+        .await
+        .unwrap();
+
+    let mut watcher = Grundy::spawn(&server.url(), "eve", &["watch", &id.to_string()]);
+    watcher.end_input();
+    let watcher = blocking(move || {
+        watcher.expect(|l| l == "position 1,1,1");
+        watcher
+    })
+    .await;
+    for (ply, m) in ["1:1", "2:1", "3:1"].into_iter().enumerate() {
+        let who = if ply % 2 == 0 { &mut ada } else { &mut bob };
+        who.ok(json!({"type": "move", "match_id": id, "move": m}))
+            .await
+            .unwrap();
+    }
+    let (code, out, err) = blocking(move || watcher.finish()).await;
+    assert_eq!(code, Some(0), "{out:#?} {err}");
+    assert_eq!(out[0], format!("watching {id} nim"));
+    let moves: Vec<&String> = out.iter().filter(|l| l.starts_with("move ")).collect();
+    assert_eq!(
+        moves,
+        [
+            "move 1 seat 0 1:1",
+            "move 2 seat 1 2:1",
+            "move 3 seat 0 3:1"
+        ],
+        "{out:#?}"
+    );
+    assert!(out.contains(&"result 0 last_stone".to_owned()), "{out:#?}");
+    assert!(
+        out.contains(&"ada wins: the last stone is taken".to_owned()),
+        "{out:#?}"
+    );
+
+    // Watching it again once it is over shows the whole game and ends at once.
+    let mut again = Grundy::spawn(&server.url(), "eve", &["watch", &id.to_string()]);
+    again.end_input();
+    let (code, replay, err) = blocking(move || again.finish()).await;
+    assert_eq!(code, Some(0), "{replay:#?} {err}");
+    let replayed: Vec<&String> = replay.iter().filter(|l| l.starts_with("move ")).collect();
+    assert_eq!(replayed, moves, "{replay:#?}");
+    assert!(
+        replay.contains(&"result 0 last_stone".to_owned()),
+        "{replay:#?}"
+    );
+    server.stop().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_lgame_draw_offer_in_a_drawn_position_is_accepted_by_the_engine() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir).await.unwrap();
+    let args = ["play", "lgame", "--vs", "engine:perfect", "--first", "me"];
+    let (code, out, err) = scripted(&server.url(), &args, &["draw"]).await;
+    assert_eq!(code, Some(0), "{out:#?} {err}");
+    assert!(
+        out.contains(&"position ...N/RRRB/RBBB/N... r".to_owned()),
+        "{out:#?}"
+    );
+    assert!(
+        out.contains(&"result draw agreed_draw".to_owned()),
+        "{out:#?}"
+    );
+    assert!(out.contains(&"draw agreed".to_owned()), "{out:#?}");
+    server.stop().await.unwrap();
+}
+
+/// Runs `grundy ARGS` under a pseudo-terminal with `script` (util-linux), typing `input`;
+/// what it printed, or `None` where `script` is not installed.
+async fn on_a_terminal(url: &str, args: &str, input: &str) -> Option<String> {
+    let line = format!("{} --server {url} {args}", env!("CARGO_BIN_EXE_grundy"));
+    let input = input.to_owned();
+    blocking(move || {
+        let mut child = Command::new("script")
+            .args(["-q", "-e", "-c", &line, "/dev/null"])
+            .env_remove("NO_COLOR")
+            .env("GRUNDY_NAME", "ada")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .ok()?;
+        let mut stdin = child.stdin.take()?;
+        stdin.write_all(input.as_bytes()).ok()?;
+        let o = child.wait_with_output().ok()?;
+        drop(stdin);
+        o.status
+            .success()
+            .then(|| String::from_utf8_lossy(&o.stdout).into_owned())
+    })
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_a_terminal_the_board_is_drawn_in_colour() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir).await.unwrap();
+    let args = "play horse 2,1 --size 4 --vs engine:perfect";
+    let Some(out) = on_a_terminal(&server.url(), args, "1,0\n").await else {
+        eprintln!("`script` is not available: this test is skipped");
+        return;
+    };
+    assert!(out.contains("match 1: horse 4×4 from 2,1"), "{out}");
+    assert!(
+        out.contains("\x1b[1;32mH\x1b[0m"),
+        "the piece in colour: {out:?}"
+    );
+    assert!(out.contains("your move (help for commands) > "), "{out}");
+    assert!(out.contains("2. engine (perfect): 0,0"), "{out}");
+    assert!(
+        out.contains("engine (perfect) wins: the dragon horse reached the corner"),
+        "{out}"
+    );
+    server.stop().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_draw_offered_on_one_turn_is_accepted_by_the_other_player() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir).await.unwrap();
+    let url = server.url();
+    let mut ada = Grundy::spawn(&url, "ada", &["play", "lgame", "--vs", "human"]);
+    let (mut ada, waiting) = blocking(move || {
+        let line = ada.expect(|l| l.starts_with("waiting for an opponent: grundy join "));
+        (ada, line)
+    })
+    .await;
+    let id = waiting.rsplit(' ').next().unwrap().to_owned();
+    let mut bob = Grundy::spawn(&url, "bob", &["join", &id]);
+    // Bob answers while it is still ada's turn: her offer stands until she moves.
+    // Ada's input stays open until the result: a script that ran out of lines would leave.
+    bob.type_lines(&["draw"]);
+    ada.type_lines(&["draw"]);
+    let ((a_code, a_out, a_err), (b_code, b_out, b_err)) = blocking(move || {
+        ada.expect(|l| l.starts_with("result "));
+        bob.expect(|l| l.starts_with("result "));
+        (ada.finish(), bob.finish())
+    })
+    .await;
+    assert_eq!(a_code, Some(0), "{a_out:#?} {a_err}");
+    assert_eq!(b_code, Some(0), "{b_out:#?} {b_err}");
+    assert!(b_out.contains(&"draw_offer 0".to_owned()), "{b_out:#?}");
+    for out in [&a_out, &b_out] {
+        assert!(
+            out.contains(&"result draw agreed_draw".to_owned()),
+            "{out:#?}"
+        );
+        assert!(!out.iter().any(|l| l.starts_with("move ")), "{out:#?}");
+    }
+    server.stop().await.unwrap();
+}
