@@ -436,3 +436,57 @@ async fn tables_are_drawn_as_png_and_svg() {
         "{chart}"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_game_answers_query_json_and_every_table_game_table_csv() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir).await.unwrap();
+    let url = server.url();
+    for (game, params, position, outcome) in [
+        ("queen", vec!["--size", "11"], "5,3", "loss"),
+        ("rook", vec!["--size", "8"], "3,3", "loss"),
+        ("horse", vec!["--size", "8"], "2,5", "loss"),
+        ("dragon", vec!["--size", "8"], "3,4", "win"),
+        ("nim", vec![], "1,2,3", "loss"),
+        ("chocolate", vec!["--k", "1"], "2,1,2", "win"),
+        ("lgame", vec![], "...N/RRRB/RBBB/N... r", "draw"),
+    ] {
+        let args = [&["query", game][..], &params[..], &[position, "--json"][..]].concat();
+        let v: Value = serde_json::from_str(ok(&url, &args).await.trim()).unwrap();
+        assert_eq!(v["game"], game);
+        assert_eq!(v["outcome"], outcome, "{game} {position}: {v}");
+        assert!(!v["moves"].as_array().unwrap().is_empty(), "{game}");
+    }
+    for (game, params, header) in [
+        (
+            "queen",
+            vec!["--size", "8"],
+            "x,y,grundy,remoteness,outcome",
+        ),
+        ("rook", vec!["--size", "8"], "x,y,grundy,remoteness,outcome"),
+        (
+            "horse",
+            vec!["--size", "8"],
+            "x,y,grundy,remoteness,outcome",
+        ),
+        (
+            "dragon",
+            vec!["--size", "8"],
+            "x,y,grundy,remoteness,outcome",
+        ),
+        ("chocolate", vec!["--k", "2"], "y,z,grundy"),
+        ("lgame", vec![], "position,outcome,depth"),
+    ] {
+        let args = [&["table", game][..], &params[..], &["--csv"][..]].concat();
+        let out = ok(&url, &args).await;
+        assert_eq!(out.lines().next(), Some(header), "{game}");
+        assert!(out.lines().count() > 10, "{game}: {out}");
+    }
+    // The rook's table is x ⊕ y.
+    let out = ok(&url, &["table", "rook", "--size", "8", "--csv"]).await;
+    assert!(out.lines().any(|l| l.starts_with("5,3,6,")), "{out}");
+    // Nim has no two-dimensional table, and says what to do instead.
+    let o = grundy(&url, &["table", "nim", "--csv"]).await;
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("query"), "{}", stderr(&o));
+}
