@@ -1,12 +1,14 @@
 //! `grundy review`: every move of a saved game annotated exactly from the classification —
 //! best, inaccuracy, mistake, blunder — with the better moves there were.
 
+use std::io::{BufRead, IsTerminal, Write};
+
 use anyhow::Result;
-use protocol::{Request, ReviewedMove, ServerBody};
+use protocol::{GameSummary, Request, ReviewedMove, ServerBody};
 
 use super::{print_json, unexpected};
 use crate::connection::Connection;
-use crate::render::{opt, Columns, Style};
+use crate::render::{board, opt, Columns, Style};
 
 /// Examples shown by `grundy review --help`.
 pub const HELP: &str = "\
@@ -31,7 +33,8 @@ pub struct Args {
     json: bool,
 }
 
-/// Asks for the review and prints it.
+/// Asks for the review and prints it: stepping move by move on a terminal, a listing
+/// otherwise.
 pub async fn run(conn: &mut Connection, args: Args, style: Style) -> Result<()> {
     let body = conn.request(Request::Review { match_id: args.id }).await?;
     let ServerBody::Review { match_id, moves } = body else {
@@ -41,7 +44,91 @@ pub async fn run(conn: &mut Connection, args: Args, style: Style) -> Result<()> 
         return print_json(&serde_json::json!({ "match_id": match_id, "moves": moves }));
     }
     print!("{}", listing(match_id, &moves, style));
+    if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() && !moves.is_empty() {
+        let body = conn.request(Request::Game { match_id }).await?;
+        let ServerBody::Game { game, .. } = body else {
+            return Err(unexpected(&body));
+        };
+        step(&game, &moves, style)?;
+    }
     Ok(())
+}
+
+/// Steps through the game on a terminal: `n`/Enter/→ next, `p`/← previous, a ply number to
+/// jump, `q` to stop. Arrow keys arrive as escape sequences once Enter is pressed.
+fn step(game: &GameSummary, moves: &[ReviewedMove], style: Style) -> Result<()> {
+    let mut ply = 0usize;
+    let stdin = std::io::stdin();
+    loop {
+        print!("{}", frame(game, moves, ply, style));
+        print!(
+            "{}",
+            style.dim("[n]ext/→  [p]revious/←  ply number  [q]uit > ")
+        );
+        std::io::stdout().flush()?;
+        let mut line = String::new();
+        if stdin.lock().read_line(&mut line)? == 0 {
+            return Ok(());
+        }
+        let input = line.trim();
+        ply = match input {
+            "q" | "quit" => return Ok(()),
+            "" | "n" | "next" | "\x1b[C" => (ply + 1).min(moves.len()),
+            "p" | "prev" | "previous" | "\x1b[D" => ply.saturating_sub(1),
+            _ => match input.parse::<usize>() {
+                Ok(n) => n.min(moves.len()),
+                Err(_) => {
+                    println!("type n, p, a ply number (0 to {}) or q", moves.len());
+                    ply
+                }
+            },
+        };
+    }
+}
+
+/// The position after `ply` moves, with the move that led there and its annotation.
+fn frame(game: &GameSummary, moves: &[ReviewedMove], ply: usize, style: Style) -> String {
+    let position = match ply {
+        0 => game.start.as_str(),
+        n => moves[n - 1].played.position.as_str(),
+    };
+    let p = &game.params;
+    let mut out = format!(
+        "\n{}\n",
+        style.strong(&format!("ply {ply} of {}", moves.len()))
+    );
+    out.push_str(&board(&p.game, p.size, p.k, position, style));
+    if let Some(m) = ply.checked_sub(1).map(|i| &moves[i]) {
+        out.push_str(&format!(
+            "seat {} played {}: {} (the mover {} in {} before, {} in {} after)\n",
+            m.played.seat,
+            m.played.notation,
+            m.annotation,
+            verb(&m.before.outcome),
+            opt(m.before.remoteness),
+            verb(flip(&m.after.outcome)),
+            opt(m.after.remoteness),
+        ));
+        if !m.better.is_empty() {
+            let better: Vec<String> = m
+                .better
+                .iter()
+                .take(BETTER_SHOWN)
+                .map(|b| format!("{} ({} for the opponent)", b.notation, b.value.outcome))
+                .collect();
+            out.push_str(&format!("better: {}\n", better.join(", ")));
+        }
+    }
+    out
+}
+
+/// `wins`, `loses` or `draws`.
+fn verb(outcome: &str) -> &'static str {
+    match outcome {
+        "win" => "wins",
+        "loss" => "loses",
+        _ => "draws",
+    }
 }
 
 /// The review as aligned text: one line per move, then the better moves of the others.
