@@ -113,9 +113,43 @@ fn chocolate(k: Option<u32>, position: &str) -> Option<String> {
         0 => format!("a {y}×{z} rectangle"),
         k => format!("a staircase {z} columns wide, {y} rows high, rising every {k}"),
     };
-    Some(format!(
+    let mut out = format!(
         "{{{x}, {y}, {z}}}\nstrip of {x} squares left of the poison; to its right {right}\n"
-    ))
+    );
+    out.push_str(&bar_picture(k.unwrap_or(1), x, y, z).unwrap_or_default());
+    Some(out)
+}
+
+/// Widest and tallest bar drawn square by square; larger bars are only described.
+const MAX_BAR_DRAWN: u64 = 40;
+
+/// The bar itself: the strip (`■`) on the bottom row left of the poison (`P`), and the
+/// staircase to its right, column t standing min(y, ⌊t/k⌋) + 1 high (y + 1 when k = 0).
+fn bar_picture(k: u32, x: u64, y: u64, z: u64) -> Option<String> {
+    if x + z + 1 > MAX_BAR_DRAWN || y + 1 > MAX_BAR_DRAWN {
+        return None;
+    }
+    let height = |t: u64| match k {
+        0 => y + 1,
+        k => y.min(t / u64::from(k)) + 1,
+    };
+    let mut out = String::new();
+    for row in (0..=y).rev() {
+        let mut line = String::new();
+        for _ in 0..x {
+            line.push_str(if row == 0 { "■ " } else { "  " });
+        }
+        for t in 0..=z {
+            line.push_str(match (t, row) {
+                (0, 0) => "P ",
+                _ if row < height(t) => "■ ",
+                _ => "  ",
+            });
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    Some(out)
 }
 
 /// The 4×4 board, rank 4 on top, files a to d below, and the side to move.
@@ -185,6 +219,14 @@ mod tests {
         assert!(b.contains("staircase 7 columns wide"), "{b}");
         let b = board("chocolate", None, Some(0), "1,2,3", PLAIN);
         assert!(b.contains("a 2×3 rectangle"), "{b}");
+        // {2, 2, 4} with k = 1: strip of 2, poison, then columns 2, 3, 3, 3 high.
+        let b = board("chocolate", None, Some(1), "2,2,4", PLAIN);
+        let rows: Vec<&str> = b.lines().skip(2).collect();
+        assert_eq!(
+            rows,
+            ["        ■ ■ ■", "      ■ ■ ■ ■", "■ ■ P ■ ■ ■ ■"],
+            "{b}"
+        );
     }
 
     #[test]
