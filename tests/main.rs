@@ -4,6 +4,7 @@
 mod analysis;
 mod games;
 mod handshake;
+mod limits;
 mod refusals;
 mod restart;
 mod review;

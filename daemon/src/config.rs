@@ -15,7 +15,17 @@ pub struct Config {
     pub board: u64,
     /// Width z_max of the chocolate staircase tables loaded (and precomputed) at start.
     pub bar: u64,
+    /// A connection that has not said `hello` this long after connecting is closed (1008).
+    pub hello_timeout: Duration,
+    /// Open connections at most; `accept` waits for a free place when reached.
+    pub max_connections: usize,
 }
+
+/// Default time to say `hello`: generous for a person's client, short for a stray socket.
+pub const DEFAULT_HELLO_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Default connection limit: far more than a classroom, far less than the file descriptors.
+pub const DEFAULT_MAX_CONNECTIONS: usize = 10_000;
 
 /// Default engine delay: long enough to see one's own move, short enough not to bore.
 pub const DEFAULT_ENGINE_DELAY: Duration = Duration::from_millis(500);
@@ -30,6 +40,8 @@ impl Default for Config {
             repetition_limit: DEFAULT_REPETITIONS,
             board: DEFAULT_BOARD,
             bar: DEFAULT_BAR,
+            hello_timeout: DEFAULT_HELLO_TIMEOUT,
+            max_connections: DEFAULT_MAX_CONNECTIONS,
         }
     }
 }

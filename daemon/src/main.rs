@@ -41,6 +41,10 @@ struct Args {
     /// The occurrence of an L-game position that ends the match as a draw by repetition.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(2..=100))]
     repetitions: u32,
+    /// Open connections at most; past it, new clients wait until a place frees up.
+    #[arg(long, default_value_t = daemon::config::DEFAULT_MAX_CONNECTIONS as u64,
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    max_connections: u64,
 }
 
 #[derive(Debug, Subcommand)]
@@ -83,6 +87,8 @@ async fn main() -> anyhow::Result<()> {
         repetition_limit: args.repetitions,
         board: sizes.board,
         bar: sizes.bar,
+        max_connections: usize::try_from(args.max_connections).unwrap_or(usize::MAX),
+        ..Config::default()
     };
     let hub = Hub::start(db.clone(), config).await?;
     let listener = tokio::net::TcpListener::bind(args.listen)

@@ -4,6 +4,7 @@ use std::future::Future;
 use std::sync::Arc;
 
 use tokio::net::TcpListener;
+use tokio::sync::Semaphore;
 
 use crate::connection;
 use crate::hub::Hub;
@@ -12,12 +13,26 @@ use crate::hub::Hub;
 /// listener on port 0; `grundyd` with the `--listen` address.
 pub async fn run(listener: TcpListener, hub: Arc<Hub>, shutdown: impl Future<Output = ()>) {
     tokio::pin!(shutdown);
+    // A place is taken before `accept`, so past the limit new clients wait in the kernel's
+    // backlog instead of costing memory here.
+    let places = Arc::new(Semaphore::new(hub.config.max_connections.max(1)));
     loop {
+        let place = tokio::select! {
+            place = places.clone().acquire_owned() => match place {
+                Ok(place) => place,
+                Err(_) => break,
+            },
+            () = &mut shutdown => break,
+        };
         tokio::select! {
             accepted = listener.accept() => match accepted {
                 Ok((stream, _)) => {
                     let _ = stream.set_nodelay(true);
-                    tokio::spawn(connection::serve(stream, hub.clone()));
+                    let hub = hub.clone();
+                    tokio::spawn(async move {
+                        connection::serve(stream, hub).await;
+                        drop(place);
+                    });
                 }
                 Err(e) => {
                     // Out of file descriptors and the like: pause instead of spinning.

@@ -12,7 +12,7 @@ use tokio::sync::mpsc;
 use tokio::task::AbortHandle;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::protocol::{CloseFrame, WebSocketConfig};
-use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::{Error as WsError, Message};
 use tracing::Instrument;
 
 mod dispatch;
@@ -61,8 +61,14 @@ pub async fn serve(stream: TcpStream, hub: Arc<Hub>) {
             subscriptions: HashMap::new(),
             pending_ready: Vec::new(),
         };
+        let hello_by = tokio::time::Instant::now() + conn.hub.config.hello_timeout;
         loop {
             tokio::select! {
+                () = tokio::time::sleep_until(hello_by), if conn.player.is_none() => {
+                    let reason = "say hello first: no hello within the time allowed".to_owned();
+                    let _ = write(&mut sink, Outgoing::Close(CloseCode::Policy, reason)).await;
+                    break;
+                }
                 frame = source.next() => {
                     let Some(frame) = frame else { break };
                     let flow = conn.on_frame(frame).await;
@@ -168,6 +174,21 @@ impl Connection {
             Ok(_) => Flow::Continue, // ping and pong are answered by tungstenite
             Err(e) => {
                 tracing::debug!(error = %e, "read failed");
+                // Say why before closing, with the close code the websocket standard gives.
+                let (code, reason) = match &e {
+                    WsError::Capacity(_) => (
+                        CloseCode::Size,
+                        format!("a message may be at most {MAX_MESSAGE_BYTES} bytes"),
+                    ),
+                    WsError::Utf8 => (CloseCode::Invalid, "text frames must be UTF-8".to_owned()),
+                    WsError::Protocol(_) => {
+                        (CloseCode::Protocol, "websocket protocol error".to_owned())
+                    }
+                    _ => return Flow::Close, // the client went away
+                };
+                self.error(None, ErrorBody::new(ErrorCode::BadMessage, reason.clone()))
+                    .await;
+                self.replies.push(Outgoing::Close(code, reason));
                 Flow::Close
             }
         }

@@ -1,0 +1,88 @@
+//! Limits: oversized and malformed frames are answered with the right close code, a silent
+//! socket is closed, and connections beyond the limit wait — while others are served.
+
+use std::time::Duration;
+
+use daemon::Config;
+use grundy_e2e::{Client, Server};
+use protocol::ServerBody;
+use serde_json::json;
+use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+use tokio_tungstenite::tungstenite::Message;
+
+/// The close code the server ends with, after any text frames.
+async fn close_code(c: &mut Client) -> Option<CloseCode> {
+    while let Some(frame) = c.next_frame().await {
+        if let Message::Close(f) = frame {
+            return f.map(|f| f.code);
+        }
+    }
+    None
+}
+
+#[tokio::test]
+async fn an_oversized_message_is_refused_with_1009_and_others_are_still_served(
+) -> anyhow::Result<()> {
+    let dir = tempfile::tempdir()?;
+    let server = Server::start(&dir).await?;
+    let mut big = Client::connect(&server, "big").await?;
+    let mut other = Client::connect(&server, "other").await?;
+    let text = json!({"type": "ping", "id": 1, "pad": "x".repeat(20_000)}).to_string();
+    big.send_text(&text).await?;
+    assert_eq!(close_code(&mut big).await, Some(CloseCode::Size));
+    assert!(matches!(
+        other.ok(json!({"type": "ping"})).await?,
+        ServerBody::Pong
+    ));
+    let mut fresh = Client::connect(&server, "fresh").await?;
+    assert!(matches!(
+        fresh.ok(json!({"type": "ping"})).await?,
+        ServerBody::Pong
+    ));
+    server.stop().await
+}
+
+#[tokio::test]
+async fn a_socket_that_never_says_hello_is_closed_with_1008() -> anyhow::Result<()> {
+    let dir = tempfile::tempdir()?;
+    let config = Config {
+        engine_delay: Duration::ZERO,
+        board: 64,
+        bar: 64,
+        hello_timeout: Duration::from_millis(300),
+        ..Config::default()
+    };
+    let server = Server::start_with(&dir, config).await?;
+    let mut silent = Client::raw(&server).await?;
+    assert_eq!(close_code(&mut silent).await, Some(CloseCode::Policy));
+    // Saying hello in time keeps the connection open past the timeout.
+    let mut polite = Client::connect(&server, "polite").await?;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert!(matches!(
+        polite.ok(json!({"type": "ping"})).await?,
+        ServerBody::Pong
+    ));
+    server.stop().await
+}
+
+#[tokio::test]
+async fn connections_beyond_the_limit_wait_for_a_free_place() -> anyhow::Result<()> {
+    let dir = tempfile::tempdir()?;
+    let config = Config {
+        engine_delay: Duration::ZERO,
+        board: 64,
+        bar: 64,
+        max_connections: 1,
+        ..Config::default()
+    };
+    let server = Server::start_with(&dir, config).await?;
+    let first = Client::connect(&server, "first").await?;
+    let url = server.url();
+    let second = tokio::spawn(async move { tokio_tungstenite::connect_async(url).await.is_ok() });
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    assert!(!second.is_finished(), "the second connection should wait");
+    drop(first);
+    let connected = tokio::time::timeout(Duration::from_secs(10), second).await??;
+    assert!(connected);
+    server.stop().await
+}
