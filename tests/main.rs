@@ -8,3 +8,4 @@ mod limits;
 mod refusals;
 mod restart;
 mod review;
+mod shutdown;

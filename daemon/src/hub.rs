@@ -21,6 +21,8 @@ pub struct Hub {
     /// Live matches by id: under way, waiting, or recently over. A std mutex: it is never
     /// held across an await.
     matches: Mutex<HashMap<i64, MatchHandle>>,
+    /// Becomes true when the server stops: every connection closes with 1001.
+    stopping: tokio::sync::watch::Sender<bool>,
 }
 
 impl Hub {
@@ -33,12 +35,23 @@ impl Hub {
             config,
             analysis,
             matches: Mutex::new(HashMap::new()),
+            stopping: tokio::sync::watch::Sender::new(false),
         });
         let restored = matches::restore(&hub).await?;
         if restored > 0 {
             tracing::info!(restored, "matches under way restored from the database");
         }
         Ok(hub)
+    }
+
+    /// Tells every connection that the server is stopping.
+    pub fn begin_shutdown(&self) {
+        self.stopping.send_replace(true);
+    }
+
+    /// A receiver that changes to `true` when the server stops.
+    pub fn stopping(&self) -> tokio::sync::watch::Receiver<bool> {
+        self.stopping.subscribe()
     }
 
     fn live(&self) -> std::sync::MutexGuard<'_, HashMap<i64, MatchHandle>> {

@@ -44,4 +44,17 @@ pub async fn run(listener: TcpListener, hub: Arc<Hub>, shutdown: impl Future<Out
         }
     }
     tracing::info!("no longer accepting connections");
+    // Each connection finishes the request it is handling (a move in flight is stored and
+    // acknowledged), then closes with 1001. Wait for them, but not forever.
+    hub.begin_shutdown();
+    let all = u32::try_from(hub.config.max_connections.max(1)).unwrap_or(u32::MAX);
+    if tokio::time::timeout(SHUTDOWN_GRACE, places.acquire_many(all))
+        .await
+        .is_err()
+    {
+        tracing::warn!("connections still open after {SHUTDOWN_GRACE:?}; stopping anyway");
+    }
 }
+
+/// How long a stopping server waits for its connections to close.
+pub const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(3);

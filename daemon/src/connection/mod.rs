@@ -62,8 +62,21 @@ pub async fn serve(stream: TcpStream, hub: Arc<Hub>) {
             pending_ready: Vec::new(),
         };
         let hello_by = tokio::time::Instant::now() + conn.hub.config.hello_timeout;
+        // It only ever turns true (or its sender goes away): either way, time to close.
+        let mut stopping = conn.hub.stopping();
+        let already = *stopping.borrow_and_update();
         loop {
+            if already {
+                let reason = "the server is shutting down; reconnect when it is back".to_owned();
+                let _ = write(&mut sink, Outgoing::Close(CloseCode::Away, reason)).await;
+                break;
+            }
             tokio::select! {
+                _ = stopping.changed() => {
+                    let reason = "the server is shutting down; reconnect when it is back".to_owned();
+                    let _ = write(&mut sink, Outgoing::Close(CloseCode::Away, reason)).await;
+                    break;
+                }
                 () = tokio::time::sleep_until(hello_by), if conn.player.is_none() => {
                     let reason = "say hello first: no hello within the time allowed".to_owned();
                     let _ = write(&mut sink, Outgoing::Close(CloseCode::Policy, reason)).await;

@@ -1,0 +1,52 @@
+//! Stopping the server: every client is told with close code 1001, promptly, and what was
+//! acknowledged before is on disk.
+
+use std::time::Instant;
+
+use grundy_e2e::{state_of, Client, Server};
+use serde_json::json;
+use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+use tokio_tungstenite::tungstenite::Message;
+
+#[tokio::test]
+async fn stopping_closes_every_connection_with_1001_and_keeps_acknowledged_moves(
+) -> anyhow::Result<()> {
+    let dir = tempfile::tempdir()?;
+    let server = Server::start(&dir).await?;
+    let mut a = Client::connect(&server, "ada").await?;
+    let mut b = Client::connect(&server, "bob").await?;
+    let s = state_of(
+        a.ok(json!({"type": "create_match", "game": "nim", "opponent": "human"}))
+            .await?,
+    )?;
+    b.ok(json!({"type": "join", "match_id": s.match_id}))
+        .await?;
+    a.ok(json!({"type": "move", "match_id": s.match_id, "move": "1:1"}))
+        .await?;
+    let started = Instant::now();
+    server.stop().await?;
+    assert!(
+        started.elapsed() < daemon::server::SHUTDOWN_GRACE,
+        "{:?}",
+        started.elapsed()
+    );
+    for c in [&mut a, &mut b] {
+        let mut code = None;
+        while let Some(frame) = c.next_frame().await {
+            if let Message::Close(f) = frame {
+                code = f.map(|f| f.code);
+                break;
+            }
+        }
+        assert_eq!(code, Some(CloseCode::Away));
+    }
+    // Back up on the same file: the acknowledged move is there.
+    let server = Server::start(&dir).await?;
+    let mut c = Client::connect(&server, "carol").await?;
+    let again = state_of(
+        c.ok(json!({"type": "watch", "match_id": s.match_id}))
+            .await?,
+    )?;
+    assert_eq!(again.ply, 1);
+    server.stop().await
+}
