@@ -101,3 +101,44 @@ async fn requests_before_hello_and_malformed_messages_get_errors() -> anyhow::Re
     ));
     server.stop().await
 }
+
+#[tokio::test]
+async fn an_access_code_keeps_strangers_out() -> anyhow::Result<()> {
+    let dir = tempfile::tempdir()?;
+    let config = daemon::Config {
+        engine_delay: std::time::Duration::ZERO,
+        board: 64,
+        bar: 64,
+        access_code: Some("owl-42".into()),
+        ..daemon::Config::default()
+    };
+    let server = Server::start_with(&dir, config).await?;
+    for hello in [
+        json!({"type": "hello", "id": 1, "protocol": 1, "name": "eve"}),
+        json!({"type": "hello", "id": 1, "protocol": 1, "name": "eve", "access_code": "owl-41"}),
+    ] {
+        let mut c = Client::raw(&server).await?;
+        c.send_text(&hello.to_string()).await?;
+        let (mut refused, mut closed) = (false, false);
+        while let Some(frame) = c.next_frame().await {
+            match frame {
+                Message::Text(t) => {
+                    let v: serde_json::Value = serde_json::from_str(t.as_str())?;
+                    refused |= v["code"] == "bad_access_code";
+                }
+                Message::Close(_) => {
+                    closed = true;
+                    break;
+                }
+                _ => {}
+            }
+        }
+        assert!(refused && closed, "{hello}");
+    }
+    let mut ok = Client::raw(&server).await?;
+    let body = ok
+        .ok(json!({"type": "hello", "protocol": 1, "name": "ada", "access_code": "owl-42"}))
+        .await?;
+    assert!(matches!(body, ServerBody::Welcome(_)));
+    server.stop().await
+}

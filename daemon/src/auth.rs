@@ -21,6 +21,19 @@ pub fn token_hash(token: &str) -> Vec<u8> {
     Sha256::digest(token.trim().as_bytes()).to_vec()
 }
 
+/// Whether `given` equals `expected`, compared through their hashes so the time taken does
+/// not reveal how much of a guess was right.
+pub fn same_secret(given: &str, expected: &str) -> bool {
+    let (a, b) = (
+        Sha256::digest(given.as_bytes()),
+        Sha256::digest(expected.as_bytes()),
+    );
+    a.iter()
+        .zip(b.iter())
+        .fold(0u8, |acc, (x, y)| acc | (x ^ y))
+        == 0
+}
+
 /// A display name, trimmed, or the reason it is refused.
 pub fn check_name(name: &str) -> Result<String, ErrorBody> {
     let name = name.trim();

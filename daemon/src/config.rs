@@ -19,6 +19,9 @@ pub struct Config {
     pub hello_timeout: Duration,
     /// Open connections at most; `accept` waits for a free place when reached.
     pub max_connections: usize,
+    /// When set, `hello` must carry this code (a classroom's password); otherwise the
+    /// connection is refused with `bad_access_code` and closed (1008).
+    pub access_code: Option<String>,
 }
 
 /// Default time to say `hello`: generous for a person's client, short for a stray socket.
@@ -42,6 +45,7 @@ impl Default for Config {
             bar: DEFAULT_BAR,
             hello_timeout: DEFAULT_HELLO_TIMEOUT,
             max_connections: DEFAULT_MAX_CONNECTIONS,
+            access_code: None,
         }
     }
 }

@@ -45,6 +45,10 @@ struct Args {
     #[arg(long, default_value_t = daemon::config::DEFAULT_MAX_CONNECTIONS as u64,
           value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     max_connections: u64,
+    /// A code every client must give to connect (`grundy --access-code CODE`); share it with
+    /// the class. Without it anyone who can reach the port may play.
+    #[arg(long, env = "GRUNDYD_ACCESS_CODE", hide_env_values = true)]
+    access_code: Option<String>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -88,6 +92,7 @@ async fn main() -> anyhow::Result<()> {
         board: sizes.board,
         bar: sizes.bar,
         max_connections: usize::try_from(args.max_connections).unwrap_or(usize::MAX),
+        access_code: args.access_code.clone().filter(|c| !c.is_empty()),
         ..Config::default()
     };
     let hub = Hub::start(db.clone(), config).await?;

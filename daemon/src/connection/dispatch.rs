@@ -18,10 +18,12 @@ impl Connection {
             protocol,
             name,
             token,
-            ..
+            access_code,
         } = request
         {
-            return self.hello(protocol, &name, token.as_deref()).await;
+            return self
+                .hello(protocol, &name, token.as_deref(), access_code.as_deref())
+                .await;
         }
         let Some(player) = self.player.clone() else {
             return Err(keep(ErrorBody::new(

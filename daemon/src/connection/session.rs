@@ -16,6 +16,7 @@ impl Connection {
         version: u32,
         name: &str,
         token: Option<&str>,
+        access_code: Option<&str>,
     ) -> Result<Option<ServerBody>, (ErrorBody, Flow)> {
         let keep = |e: ErrorBody| (e, Flow::Continue);
         if self.player.is_some() {
@@ -29,25 +30,36 @@ impl Connection {
                 "protocol version {version} is not supported; this server speaks {SUPPORTED_VERSIONS:?}: \
                  update your client"
             );
-            let _ = self
-                .out
-                .send(Outgoing::Message(ServerMessage::error(
-                    None,
-                    ErrorCode::UnsupportedVersion,
-                    message.clone(),
-                )))
-                .await;
-            let _ = self
-                .out
-                .send(Outgoing::Close(
-                    CloseCode::Protocol,
-                    "unsupported protocol version".into(),
-                ))
-                .await;
-            return Err((
-                ErrorBody::new(ErrorCode::UnsupportedVersion, message),
-                Flow::Close,
+            // The error, then the close: written in this order once this request is done.
+            self.replies.push(Outgoing::Message(ServerMessage::error(
+                None,
+                ErrorCode::UnsupportedVersion,
+                message,
+            )));
+            self.replies.push(Outgoing::Close(
+                CloseCode::Protocol,
+                "unsupported protocol version".into(),
             ));
+            return Ok(None);
+        }
+        if let Some(expected) = &self.hub.config.access_code {
+            if !auth::same_secret(access_code.unwrap_or_default(), expected) {
+                let message = match access_code {
+                    None => {
+                        "this server needs an access code: ask the host, then pass it \
+                             (grundy --access-code CODE)"
+                    }
+                    Some(_) => "wrong access code: ask the host for the right one",
+                };
+                self.replies.push(Outgoing::Message(ServerMessage::error(
+                    None,
+                    ErrorCode::BadAccessCode,
+                    message,
+                )));
+                self.replies
+                    .push(Outgoing::Close(CloseCode::Policy, "access code".into()));
+                return Ok(None);
+            }
         }
         let name = auth::check_name(name).map_err(keep)?;
         let db = &self.hub.db;
