@@ -86,3 +86,48 @@ async fn connections_beyond_the_limit_wait_for_a_free_place() -> anyhow::Result<
     assert!(connected);
     server.stop().await
 }
+
+#[tokio::test]
+async fn a_flood_is_rate_limited_while_others_are_served() -> anyhow::Result<()> {
+    let dir = tempfile::tempdir()?;
+    let config = Config {
+        engine_delay: Duration::ZERO,
+        board: 64,
+        bar: 64,
+        message_rate: 50,
+        message_burst: 20,
+        ..Config::default()
+    };
+    let server = Server::start_with(&dir, config).await?;
+    let mut flood = Client::connect(&server, "flood").await?;
+    let mut calm = Client::connect(&server, "calm").await?;
+    for id in 1000..1300 {
+        flood
+            .send_text(&json!({"type": "ping", "id": id}).to_string())
+            .await?;
+    }
+    let (mut pongs, mut limited) = (0, 0);
+    for _ in 0..300 {
+        match flood.receive().await?.body {
+            ServerBody::Pong => pongs += 1,
+            ServerBody::Error {
+                code: protocol::ErrorCode::RateLimited,
+                ..
+            } => limited += 1,
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+    assert_eq!(pongs + limited, 300);
+    assert!((19..=60).contains(&pongs), "{pongs} pongs");
+    assert!(matches!(
+        calm.ok(json!({"type": "ping"})).await?,
+        ServerBody::Pong
+    ));
+    // After a pause the flooder is served again.
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert!(matches!(
+        flood.ok(json!({"type": "ping"})).await?,
+        ServerBody::Pong
+    ));
+    server.stop().await
+}

@@ -19,6 +19,10 @@ pub struct Config {
     pub hello_timeout: Duration,
     /// Open connections at most; `accept` waits for a free place when reached.
     pub max_connections: usize,
+    /// Messages a second one client may send on average; more are refused (`rate_limited`).
+    pub message_rate: u32,
+    /// Messages one client may send in a burst above the rate.
+    pub message_burst: u32,
     /// When set, `hello` must carry this code (a classroom's password); otherwise the
     /// connection is refused with `bad_access_code` and closed (1008).
     pub access_code: Option<String>,
@@ -26,6 +30,12 @@ pub struct Config {
 
 /// Default time to say `hello`: generous for a person's client, short for a stray socket.
 pub const DEFAULT_HELLO_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Default message rate per client: far above any person, well below a flood.
+pub const DEFAULT_MESSAGE_RATE: u32 = 200;
+
+/// Default burst: a script may send a game's worth of moves at once.
+pub const DEFAULT_MESSAGE_BURST: u32 = 400;
 
 /// Default connection limit: far more than a classroom, far less than the file descriptors.
 pub const DEFAULT_MAX_CONNECTIONS: usize = 10_000;
@@ -46,6 +56,8 @@ impl Default for Config {
             hello_timeout: DEFAULT_HELLO_TIMEOUT,
             max_connections: DEFAULT_MAX_CONNECTIONS,
             access_code: None,
+            message_rate: DEFAULT_MESSAGE_RATE,
+            message_burst: DEFAULT_MESSAGE_BURST,
         }
     }
 }

@@ -16,7 +16,13 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 async fn main() -> anyhow::Result<()> {
     let dir = tempfile::tempdir()?;
     // The daemon's default tables (boards and bars up to 1024), precomputed on first start.
-    let server = Server::start_with(&dir, daemon::Config::default()).await?;
+    let config = daemon::Config {
+        // The benchmark sends as fast as it can; a person's client never comes near the limit.
+        message_rate: u32::MAX,
+        message_burst: u32::MAX,
+        ..daemon::Config::default()
+    };
+    let server = Server::start_with(&dir, config).await?;
     let mut c = Client::connect(&server, "bench").await?;
     let mut rng = engine::Rng::new(42);
     // Stored positions of every table-backed game: queen family inside the start tables,

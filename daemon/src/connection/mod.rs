@@ -16,6 +16,7 @@ use tokio_tungstenite::tungstenite::{Error as WsError, Message};
 use tracing::Instrument;
 
 mod dispatch;
+mod rate;
 mod session;
 
 use crate::hub::Hub;
@@ -53,6 +54,7 @@ pub async fn serve(stream: TcpStream, hub: Arc<Hub>) {
         // Events from match forwarders; replies are written directly by this task, in order,
         // so a request costs no hand-off to another task.
         let (out, mut events) = mpsc::channel::<Outgoing>(OUT_QUEUE);
+        let bucket = rate::Bucket::new(hub.config.message_rate, hub.config.message_burst);
         let mut conn = Connection {
             hub,
             out,
@@ -60,6 +62,7 @@ pub async fn serve(stream: TcpStream, hub: Arc<Hub>) {
             player: None,
             subscriptions: HashMap::new(),
             pending_ready: Vec::new(),
+            bucket,
         };
         let hello_by = tokio::time::Instant::now() + conn.hub.config.hello_timeout;
         // It only ever turns true (or its sender goes away): either way, time to close.
@@ -155,6 +158,8 @@ struct Connection {
     subscriptions: HashMap<i64, AbortHandle>,
     /// Forwarders that may start once the current reply is queued.
     pending_ready: Vec<tokio::sync::oneshot::Sender<()>>,
+    /// Limits how fast this client's messages are taken.
+    bucket: rate::Bucket,
 }
 
 impl Connection {
@@ -208,6 +213,18 @@ impl Connection {
     }
 
     async fn on_text(&mut self, text: &str) -> Flow {
+        if !self.bucket.take() {
+            let id = serde_json::from_str::<serde_json::Value>(text)
+                .ok()
+                .and_then(|v| v.get("id")?.as_u64());
+            let rate = self.hub.config.message_rate;
+            let message = format!(
+                "too many messages: at most {rate} a second; this one was not processed, send it again"
+            );
+            self.error(id, ErrorBody::new(ErrorCode::RateLimited, message))
+                .await;
+            return Flow::Continue;
+        }
         let msg: ClientMessage = match serde_json::from_str(text) {
             Ok(m) => m,
             Err(e) => {
