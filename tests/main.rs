@@ -5,6 +5,7 @@ mod analysis;
 mod games;
 mod handshake;
 mod limits;
+mod presence;
 mod refusals;
 mod restart;
 mod review;

@@ -23,6 +23,8 @@ pub struct Config {
     pub message_rate: u32,
     /// Messages one client may send in a burst above the rate.
     pub message_burst: u32,
+    /// A player away (disconnected) this long during a match loses it by abandonment.
+    pub abandon_after: Duration,
     /// When set, `hello` must carry this code (a classroom's password); otherwise the
     /// connection is refused with `bad_access_code` and closed (1008).
     pub access_code: Option<String>,
@@ -30,6 +32,9 @@ pub struct Config {
 
 /// Default time to say `hello`: generous for a person's client, short for a stray socket.
 pub const DEFAULT_HELLO_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Default grace period for a player who left: time to reopen a laptop or rejoin the Wi-Fi.
+pub const DEFAULT_ABANDON_AFTER: Duration = Duration::from_secs(120);
 
 /// Default message rate per client: far above any person, well below a flood.
 pub const DEFAULT_MESSAGE_RATE: u32 = 200;
@@ -57,6 +62,7 @@ impl Default for Config {
             max_connections: DEFAULT_MAX_CONNECTIONS,
             access_code: None,
             message_rate: DEFAULT_MESSAGE_RATE,
+            abandon_after: DEFAULT_ABANDON_AFTER,
             message_burst: DEFAULT_MESSAGE_BURST,
         }
     }

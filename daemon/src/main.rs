@@ -49,6 +49,9 @@ struct Args {
     /// the class. Without it anyone who can reach the port may play.
     #[arg(long, env = "GRUNDYD_ACCESS_CODE", hide_env_values = true)]
     access_code: Option<String>,
+    /// Seconds a player may be away during a match before losing it by abandonment.
+    #[arg(long, default_value_t = 120)]
+    abandon_after_s: u64,
 }
 
 #[derive(Debug, Subcommand)]
@@ -93,6 +96,7 @@ async fn main() -> anyhow::Result<()> {
         bar: sizes.bar,
         max_connections: usize::try_from(args.max_connections).unwrap_or(usize::MAX),
         access_code: args.access_code.clone().filter(|c| !c.is_empty()),
+        abandon_after: Duration::from_secs(args.abandon_after_s),
         ..Config::default()
     };
     let hub = Hub::start(db.clone(), config).await?;

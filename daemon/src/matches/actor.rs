@@ -31,12 +31,21 @@ pub fn spawn(hub: &Arc<Hub>, model: Model) -> MatchHandle {
     };
     hub.insert(handle.clone());
     let span = tracing::info_span!("match", id = model.id, game = %model.variant.kind());
+    // A player not connected at the start (a match restored after a restart) has the grace
+    // period to come back.
+    let absent = [0, 1].map(|s: usize| match model.seats[s] {
+        Occupant::Player {
+            connected: false, ..
+        } => Some(now_ms()),
+        _ => None,
+    });
     let actor = Actor {
         hub: hub.clone(),
         model,
         tx,
         state: state_tx,
         engine_for: None,
+        absent,
     };
     tokio::spawn(actor.run(rx).instrument(span));
     handle
@@ -50,6 +59,9 @@ struct Actor {
     state: watch::Sender<Arc<MatchState>>,
     /// The ply the engine is thinking about, so it is asked once per turn.
     engine_for: Option<u32>,
+    /// Since when each seat's player has been away (monotonic ms): after the configured
+    /// grace period the match ends as abandoned. Only people can be away.
+    absent: [Option<u64>; 2],
 }
 
 impl Actor {
@@ -57,6 +69,7 @@ impl Actor {
         loop {
             self.schedule_engine();
             let deadline = self.model.clocks.as_ref().and_then(|c| c.deadline());
+            let abandon = self.abandonment_deadline();
             let over = matches!(
                 self.model.status,
                 MatchStatus::Finished | MatchStatus::Aborted
@@ -68,6 +81,9 @@ impl Actor {
                 },
                 _ = tokio::time::sleep_until(instant_at(deadline.unwrap_or(0))), if deadline.is_some() => {
                     self.flag_fall().await
+                }
+                _ = tokio::time::sleep_until(instant_at(abandon.map_or(0, |(_, t)| t))), if abandon.is_some() => {
+                    self.abandon().await
                 }
                 _ = tokio::time::sleep(LINGER), if over => break,
             };
@@ -122,6 +138,7 @@ impl Actor {
                 {
                     *c = connected;
                 }
+                self.absent[usize::from(seat)] = (!connected).then(now_ms);
                 true
             }
             Command::EngineMove { ply, result } => {
@@ -244,6 +261,29 @@ impl Actor {
             Some(seat) => self.flag(seat, now).await.is_ok(),
             None => false,
         }
+    }
+
+    /// The seat away longest and when its grace period ends, while the match is under way.
+    fn abandonment_deadline(&self) -> Option<(Seat, u64)> {
+        if self.model.status != MatchStatus::Playing {
+            return None;
+        }
+        let grace = self.hub.config.abandon_after.as_millis() as u64;
+        (0..2u8)
+            .filter_map(|s| self.absent[usize::from(s)].map(|since| (s, since + grace)))
+            .min_by_key(|&(_, t)| t)
+    }
+
+    /// Ends the match: the player away too long loses.
+    async fn abandon(&mut self) -> bool {
+        let Some((seat, _)) = self.abandonment_deadline() else {
+            return false;
+        };
+        let outcome = Outcome {
+            winner: Some(1 - seat),
+            reason: Reason::Abandonment,
+        };
+        self.end(outcome, now_ms()).await.is_ok()
     }
 
     async fn engine_resigns(&mut self) -> bool {
