@@ -128,6 +128,12 @@ impl Client {
         Ok(())
     }
 
+    /// Sends a binary frame.
+    pub async fn send_binary(&mut self, bytes: Vec<u8>) -> Result<()> {
+        self.ws.send(Message::binary(bytes)).await?;
+        Ok(())
+    }
+
     /// Sends `request` (an `id` is added) and returns the reply with that id.
     pub async fn request(&mut self, mut request: Value) -> Result<ServerMessage> {
         let id = self.next_id;

@@ -2,6 +2,7 @@
 //! clients speaking protocol v1.
 
 mod analysis;
+mod bad_input;
 mod games;
 mod handshake;
 mod limits;
