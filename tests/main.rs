@@ -3,6 +3,7 @@
 
 mod analysis;
 mod bad_input;
+mod crash;
 mod games;
 mod handshake;
 mod limits;

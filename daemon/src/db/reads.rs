@@ -136,6 +136,16 @@ impl Db {
         rows.iter().map(stored_match).collect()
     }
 
+    /// SQLite's own check of the whole file: `ok`, or the problems it found.
+    pub async fn integrity_check(&self) -> Result<String, DbError> {
+        let rows = sqlx::query("PRAGMA integrity_check")
+            .fetch_all(&self.pool)
+            .await?;
+        let lines: Result<Vec<String>, _> =
+            rows.iter().map(|r| r.try_get::<String, _>(0)).collect();
+        Ok(lines?.join("\n"))
+    }
+
     /// Matches (not over) in which the player holds a seat, by id.
     pub async fn open_matches_of(&self, player_id: i64) -> Result<Vec<i64>, DbError> {
         let sql = format!(

@@ -1,0 +1,271 @@
+//! The crash test: concurrent matches played against a real `grundyd` process that is killed
+//! with SIGKILL at random moments and restarted on the same database. Every move a client saw
+//! acknowledged must be stored, with no gap in the plies, the file must pass SQLite's integrity
+//! check, and the matches must go on. CI runs a short form; GRUNDY_CRASH_KILLS and
+//! GRUNDY_CRASH_MATCHES set the long form.
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use anyhow::{bail, Context, Result};
+use engine::Rng;
+use futures_util::{SinkExt, StreamExt};
+use protocol::{ServerBody, ServerMessage};
+use serde_json::json;
+use tokio_tungstenite::tungstenite::Message;
+
+/// The `grundyd` binary built beside this test (cargo builds it for the daemon's own tests).
+fn daemon_binary() -> Result<PathBuf> {
+    let exe = std::env::current_exe()?;
+    let dir = exe
+        .parent()
+        .and_then(Path::parent)
+        .context("no target dir")?;
+    let bin = dir.join(format!("grundyd{}", std::env::consts::EXE_SUFFIX));
+    if !bin.exists() {
+        bail!(
+            "{} is missing: run `cargo build --bin grundyd` (cargo test --workspace builds it)",
+            bin.display()
+        );
+    }
+    Ok(bin)
+}
+
+/// Starts the daemon on a free port and returns it with its websocket URL.
+fn start(db: &Path) -> Result<(Child, String)> {
+    let mut child = Command::new(daemon_binary()?)
+        .args([
+            "--listen",
+            "127.0.0.1:0",
+            "--board",
+            "64",
+            "--bar",
+            "64",
+            "--engine-delay-ms",
+            "0",
+        ])
+        .arg("--db")
+        .arg(db)
+        .env("NO_COLOR", "1")
+        .env_remove("RUST_LOG")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()?;
+    let stderr = child.stderr.take().context("stderr")?;
+    let mut lines = BufReader::new(stderr).lines();
+    for line in lines.by_ref() {
+        let line = line?;
+        if let Some(rest) = line.split("listening on ").nth(1) {
+            let url = rest
+                .split_whitespace()
+                .next()
+                .unwrap_or_default()
+                .to_owned();
+            // Keep draining the log so the daemon never blocks on a full pipe.
+            std::thread::spawn(move || lines.for_each(drop));
+            return Ok((child, url));
+        }
+    }
+    bail!("grundyd exited before listening")
+}
+
+type Ws =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// A player: its token survives restarts.
+struct Player {
+    name: String,
+    token: Option<String>,
+}
+
+async fn connect(url: &str, p: &mut Player) -> Result<Ws> {
+    let (mut ws, _) = tokio_tungstenite::connect_async(url).await?;
+    let mut hello = json!({"type": "hello", "id": 1, "protocol": 1, "name": p.name});
+    if let Some(t) = &p.token {
+        hello["token"] = json!(t);
+    }
+    ws.send(Message::text(hello.to_string())).await?;
+    match reply(&mut ws, 1).await?.body {
+        ServerBody::Welcome(w) => p.token = Some(w.token),
+        other => bail!("no welcome: {other:?}"),
+    }
+    Ok(ws)
+}
+
+/// The reply with `id`, skipping events.
+async fn reply(ws: &mut Ws, id: u64) -> Result<ServerMessage> {
+    loop {
+        let frame = tokio::time::timeout(Duration::from_secs(10), ws.next())
+            .await?
+            .context("closed")??;
+        if let Message::Text(t) = frame {
+            let m: ServerMessage = serde_json::from_str(t.as_str())?;
+            if m.id == Some(id) {
+                return Ok(m);
+            }
+        }
+    }
+}
+
+/// Plays match `id` with both players' sockets until an error (the daemon died) or the end;
+/// returns the plies acknowledged.
+async fn drive(mut ws: [Ws; 2], id: i64) -> Vec<u32> {
+    let mut acked = Vec::new();
+    let mut req = 10u64;
+    loop {
+        req += 1;
+        let Ok(state) = async {
+            ws[0]
+                .send(Message::text(
+                    json!({"type": "watch", "id": req, "match_id": id}).to_string(),
+                ))
+                .await?;
+            match reply(&mut ws[0], req).await?.body {
+                ServerBody::Match { state } => Ok::<_, anyhow::Error>(state),
+                other => bail!("{other:?}"),
+            }
+        }
+        .await
+        else {
+            return acked;
+        };
+        let Some(seat) = state.to_move else {
+            return acked; // over
+        };
+        // Take one stone from the first pile that has any: always legal, games last long.
+        let piles: Vec<u64> = state
+            .position
+            .split(',')
+            .filter_map(|p| p.parse().ok())
+            .collect();
+        let Some(i) = piles.iter().position(|&p| p > 0) else {
+            return acked;
+        };
+        req += 1;
+        let mv = json!({"type": "move", "id": req, "match_id": id, "move": format!("{}:1", i + 1)});
+        let c = &mut ws[usize::from(seat)];
+        if c.send(Message::text(mv.to_string())).await.is_err() {
+            return acked;
+        }
+        match reply(c, req).await {
+            Ok(ServerMessage {
+                body: ServerBody::MoveAccepted { ply, .. },
+                ..
+            }) => acked.push(ply),
+            _ => return acked,
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn acknowledged_moves_survive_kill_9() -> Result<()> {
+    let kills: usize = std::env::var("GRUNDY_CRASH_KILLS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(3);
+    let matches: usize = std::env::var("GRUNDY_CRASH_MATCHES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(4);
+    let dir = tempfile::tempdir()?;
+    let db = dir.path().join("crash.db");
+    let mut rng = Rng::new(7);
+    let (mut child, url) = start(&db)?;
+    let mut players: Vec<Player> = (0..2 * matches)
+        .map(|i| Player {
+            name: format!("p{i}"),
+            token: None,
+        })
+        .collect();
+    let mut ids = Vec::new();
+    for m in 0..matches {
+        let mut a = connect(&url, &mut players[2 * m]).await?;
+        let mut b = connect(&url, &mut players[2 * m + 1]).await?;
+        a.send(Message::text(
+            json!({"type": "create_match", "id": 2, "game": "nim",
+            "start": "1000,1000,1000", "opponent": "human"})
+            .to_string(),
+        ))
+        .await?;
+        let ServerBody::Match { state } = reply(&mut a, 2).await?.body else {
+            bail!("no match")
+        };
+        b.send(Message::text(
+            json!({"type": "join", "id": 2, "match_id": state.match_id}).to_string(),
+        ))
+        .await?;
+        reply(&mut b, 2).await?;
+        ids.push(state.match_id);
+    }
+    let mut acked: Vec<(i64, u32)> = Vec::new();
+    let mut url = url;
+    for round in 0..=kills {
+        let mut tasks = Vec::new();
+        for (m, &id) in ids.iter().enumerate() {
+            let a = connect(&url, &mut players[2 * m]).await?;
+            let b = connect(&url, &mut players[2 * m + 1]).await?;
+            tasks.push((id, tokio::spawn(drive([a, b], id))));
+        }
+        if round == kills {
+            // The last round: let them play a little, then stop cleanly.
+            tokio::time::sleep(Duration::from_millis(300)).await;
+        } else {
+            tokio::time::sleep(Duration::from_millis(50 + rng.below(400))).await;
+        }
+        child.kill()?; // SIGKILL: no shutdown, no checkpoint
+        child.wait()?;
+        for (id, task) in tasks {
+            for ply in task.await? {
+                acked.push((id, ply));
+            }
+        }
+        if round < kills {
+            (child, url) = start(&db)?;
+        }
+    }
+    assert!(
+        acked.len() > ids.len(),
+        "too few moves were played: {}",
+        acked.len()
+    );
+    let store = daemon::db::Db::open(&db).await?;
+    assert_eq!(store.integrity_check().await?, "ok");
+    for &id in &ids {
+        let m = store.load_match(id).await?.context("match stored")?;
+        for (i, mv) in m.moves.iter().enumerate() {
+            assert_eq!(
+                mv.ply as usize,
+                i + 1,
+                "match {id}: a gap or duplicate at ply {}",
+                i + 1
+            );
+        }
+        assert_eq!(m.ply as usize, m.moves.len());
+        for &(_, ply) in acked.iter().filter(|(mid, _)| *mid == id) {
+            assert!(
+                ply <= m.ply,
+                "match {id}: acknowledged ply {ply} lost (stored {})",
+                m.ply
+            );
+        }
+    }
+    store.close().await;
+    // And play goes on after one more restart.
+    let (mut child, url) = start(&db)?;
+    let a = connect(&url, &mut players[0]).await?;
+    let b = connect(&url, &mut players[1]).await?;
+    let more = tokio::spawn(drive([a, b], ids[0]));
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    child.kill()?;
+    child.wait()?;
+    assert!(!more.await?.is_empty(), "no move after the last restart");
+    println!(
+        "crash test: {kills} kills, {} matches, {} acknowledged moves",
+        ids.len(),
+        acked.len()
+    );
+    Ok(())
+}
