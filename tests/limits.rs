@@ -131,3 +131,38 @@ async fn a_flood_is_rate_limited_while_others_are_served() -> anyhow::Result<()>
     ));
     server.stop().await
 }
+
+#[tokio::test]
+async fn a_silent_connection_is_closed_and_a_live_one_kept() -> anyhow::Result<()> {
+    let dir = tempfile::tempdir()?;
+    let config = Config {
+        engine_delay: Duration::ZERO,
+        board: 64,
+        bar: 64,
+        idle_timeout: Duration::from_millis(300),
+        ..Config::default()
+    };
+    let server = Server::start_with(&dir, config).await?;
+    let mut silent = Client::connect(&server, "silent").await?;
+    let mut live = Client::connect(&server, "live").await?;
+    // The live client talks (and reading its replies answers the server's pings).
+    for _ in 0..8 {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        assert!(matches!(
+            live.ok(json!({"type": "ping"})).await?,
+            ServerBody::Pong
+        ));
+    }
+    // The silent one neither spoke nor read: the server gave up on it. Its close frame may be
+    // lost to a reset when the client finally answers the stale pings, so what counts is that
+    // the connection is over at once rather than after the helper's 20 s wait.
+    let t = std::time::Instant::now();
+    let code = close_code(&mut silent).await;
+    assert!(code.is_none() || code == Some(CloseCode::Away), "{code:?}");
+    assert!(
+        t.elapsed() < Duration::from_secs(5),
+        "still open after {:?}",
+        t.elapsed()
+    );
+    server.stop().await
+}

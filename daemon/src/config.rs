@@ -23,6 +23,8 @@ pub struct Config {
     pub message_rate: u32,
     /// Messages one client may send in a burst above the rate.
     pub message_burst: u32,
+    /// A connection silent this long (no message, no pong to our pings) is closed (1001).
+    pub idle_timeout: Duration,
     /// A player away (disconnected) this long during a match loses it by abandonment.
     pub abandon_after: Duration,
     /// When set, `hello` must carry this code (a classroom's password); otherwise the
@@ -32,6 +34,9 @@ pub struct Config {
 
 /// Default time to say `hello`: generous for a person's client, short for a stray socket.
 pub const DEFAULT_HELLO_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Default idle timeout: a laptop lid closed for a minute counts as gone.
+pub const DEFAULT_IDLE_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// Default grace period for a player who left: time to reopen a laptop or rejoin the Wi-Fi.
 pub const DEFAULT_ABANDON_AFTER: Duration = Duration::from_secs(120);
@@ -63,6 +68,7 @@ impl Default for Config {
             access_code: None,
             message_rate: DEFAULT_MESSAGE_RATE,
             abandon_after: DEFAULT_ABANDON_AFTER,
+            idle_timeout: DEFAULT_IDLE_TIMEOUT,
             message_burst: DEFAULT_MESSAGE_BURST,
         }
     }

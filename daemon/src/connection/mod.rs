@@ -33,6 +33,7 @@ pub const OUT_QUEUE: usize = 256;
 enum Outgoing {
     Message(ServerMessage),
     Close(CloseCode, String),
+    Ping,
 }
 
 /// Serves one client until it leaves.
@@ -68,6 +69,12 @@ pub async fn serve(stream: TcpStream, hub: Arc<Hub>) {
         // It only ever turns true (or its sender goes away): either way, time to close.
         let mut stopping = conn.hub.stopping();
         let already = *stopping.borrow_and_update();
+        // Anything the client sends (a pong too) shows it is alive; silence past the idle
+        // timeout closes the connection. Pings go out at a third of it.
+        let idle = conn.hub.config.idle_timeout;
+        let mut last_heard = tokio::time::Instant::now();
+        let mut ping = tokio::time::interval(idle / 3);
+        ping.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             if already {
                 let reason = "the server is shutting down; reconnect when it is back".to_owned();
@@ -85,8 +92,19 @@ pub async fn serve(stream: TcpStream, hub: Arc<Hub>) {
                     let _ = write(&mut sink, Outgoing::Close(CloseCode::Policy, reason)).await;
                     break;
                 }
+                _ = ping.tick() => {
+                    if last_heard.elapsed() > idle {
+                        let reason = format!("nothing heard for {} s", idle.as_secs());
+                        let _ = write(&mut sink, Outgoing::Close(CloseCode::Away, reason)).await;
+                        break;
+                    }
+                    if write(&mut sink, Outgoing::Ping).await.is_err() {
+                        break;
+                    }
+                }
                 frame = source.next() => {
                     let Some(frame) = frame else { break };
+                    last_heard = tokio::time::Instant::now();
                     let flow = conn.on_frame(frame).await;
                     let mut stop = flow == Flow::Close;
                     for o in conn.replies.drain(..) {
@@ -115,12 +133,34 @@ pub async fn serve(stream: TcpStream, hub: Arc<Hub>) {
     .await;
 }
 
-/// Writes one message; `Err` when the connection is done (closed by us, or gone).
+/// How long one write may wait for the client to take data: a client that does not read is
+/// dropped rather than buffered for.
+pub const WRITE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Writes one message; `Err` when the connection is done (closed by us, gone, or not
+/// reading).
 async fn write<S>(sink: &mut S, o: Outgoing) -> Result<(), ()>
 where
     S: futures_util::Sink<Message> + Unpin,
 {
+    match tokio::time::timeout(WRITE_TIMEOUT, write_now(sink, o)).await {
+        Ok(result) => result,
+        Err(_) => {
+            tracing::info!("client not reading for {WRITE_TIMEOUT:?}: dropped");
+            Err(())
+        }
+    }
+}
+
+async fn write_now<S>(sink: &mut S, o: Outgoing) -> Result<(), ()>
+where
+    S: futures_util::Sink<Message> + Unpin,
+{
     match o {
+        Outgoing::Ping => sink
+            .send(Message::Ping(Vec::new().into()))
+            .await
+            .map_err(drop),
         Outgoing::Message(m) => match serde_json::to_string(&m) {
             // A failed send means the client went away: a quiet close, not an error.
             Ok(json) => sink.send(Message::text(json)).await.map_err(drop),
