@@ -2,7 +2,10 @@
 //! with SIGKILL at random moments and restarted on the same database. Every move a client saw
 //! acknowledged must be stored, with no gap in the plies, the file must pass SQLite's integrity
 //! check, and the matches must go on. CI runs a short form; GRUNDY_CRASH_KILLS and
-//! GRUNDY_CRASH_MATCHES set the long form.
+//! GRUNDY_CRASH_MATCHES set the long form, e.g.
+//! `cargo build --release --bin grundyd && GRUNDY_CRASH_KILLS=100 GRUNDY_CRASH_MATCHES=1000
+//! cargo test --release -p grundy-e2e crash -- --nocapture` (build the daemon first: a test
+//! of this package alone does not rebuild another package's binary).
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
