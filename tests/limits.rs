@@ -166,3 +166,23 @@ async fn a_silent_connection_is_closed_and_a_live_one_kept() -> anyhow::Result<(
     );
     server.stop().await
 }
+
+#[tokio::test]
+async fn a_raw_socket_that_never_upgrades_is_dropped() -> anyhow::Result<()> {
+    use tokio::io::AsyncReadExt;
+    let dir = tempfile::tempdir()?;
+    let config = Config {
+        engine_delay: Duration::ZERO,
+        board: 64,
+        bar: 64,
+        hello_timeout: Duration::from_millis(300),
+        ..Config::default()
+    };
+    let server = Server::start_with(&dir, config).await?;
+    let mut raw = tokio::net::TcpStream::connect(server.addr).await?;
+    let mut buf = [0u8; 16];
+    // The server hangs up: the read ends (0 bytes or a reset) instead of waiting forever.
+    let read = tokio::time::timeout(Duration::from_secs(5), raw.read(&mut buf)).await;
+    assert!(matches!(read, Ok(Ok(0)) | Ok(Err(_))), "{read:?}");
+    server.stop().await
+}

@@ -198,3 +198,35 @@ async fn resign_draw_abort_and_rematch() -> anyhow::Result<()> {
     );
     server.stop().await
 }
+
+#[tokio::test]
+async fn a_name_does_not_give_a_seat() -> anyhow::Result<()> {
+    let dir = tempfile::tempdir()?;
+    let server = Server::start(&dir).await?;
+    let mut ada = Client::connect(&server, "ada").await?;
+    let mut bob = Client::connect(&server, "bob").await?;
+    let s = state_of(
+        ada.ok(json!({"type": "create_match", "game": "nim", "opponent": "human"}))
+            .await?,
+    )?;
+    bob.ok(json!({"type": "join", "match_id": s.match_id}))
+        .await?;
+    // Someone else calling themselves ada is another player, with no seat here.
+    let mut impostor = Client::connect(&server, "ada").await?;
+    assert_ne!(impostor.player_id, ada.player_id);
+    for req in [
+        json!({"type": "move", "match_id": s.match_id, "move": "1:1"}),
+        json!({"type": "resign", "match_id": s.match_id}),
+        json!({"type": "offer_draw", "match_id": s.match_id}),
+        json!({"type": "abort", "match_id": s.match_id}),
+    ] {
+        let m = impostor.request(req.clone()).await?;
+        assert_eq!(code(&m.body), Some(ErrorCode::NotYourSeat), "{req}");
+    }
+    let state = state_of(
+        ada.ok(json!({"type": "watch", "match_id": s.match_id}))
+            .await?,
+    )?;
+    assert_eq!((state.ply, state.status), (0, MatchStatus::Playing));
+    server.stop().await
+}

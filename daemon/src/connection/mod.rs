@@ -42,10 +42,17 @@ pub async fn serve(stream: TcpStream, hub: Arc<Hub>) {
     let config = WebSocketConfig::default()
         .max_message_size(Some(MAX_MESSAGE_BYTES))
         .max_frame_size(Some(MAX_MESSAGE_BYTES));
-    let ws = match tokio_tungstenite::accept_async_with_config(stream, Some(config)).await {
-        Ok(ws) => ws,
-        Err(e) => {
+    // A TCP connection that never completes the websocket upgrade is dropped too.
+    let limit = hub.config.hello_timeout;
+    let upgrade = tokio_tungstenite::accept_async_with_config(stream, Some(config));
+    let ws = match tokio::time::timeout(limit, upgrade).await {
+        Ok(Ok(ws)) => ws,
+        Ok(Err(e)) => {
             tracing::debug!(?peer, error = %e, "websocket handshake failed");
+            return;
+        }
+        Err(_) => {
+            tracing::debug!(?peer, "no websocket handshake in time");
             return;
         }
     };
