@@ -114,36 +114,29 @@ async fn reply(ws: &mut Ws, id: u64) -> Result<ServerMessage> {
 }
 
 /// Plays match `id` with both players' sockets until an error (the daemon died) or the end;
-/// returns the plies acknowledged.
+/// returns the plies acknowledged. The state is fetched once; after that each acknowledgement
+/// carries the new position, so a move costs one round trip however long the game.
 async fn drive(mut ws: [Ws; 2], id: i64) -> Vec<u32> {
     let mut acked = Vec::new();
+    let sync = json!({"type": "watch", "id": 3, "match_id": id}).to_string();
+    if ws[0].send(Message::text(sync)).await.is_err() {
+        return acked;
+    }
+    let Ok(ServerMessage {
+        body: ServerBody::Match { state },
+        ..
+    }) = reply(&mut ws[0], 3).await
+    else {
+        return acked;
+    };
+    let Some(mut seat) = state.to_move else {
+        return acked; // over
+    };
+    let mut position = state.position;
     let mut req = 10u64;
     loop {
-        req += 1;
-        let Ok(state) = async {
-            ws[0]
-                .send(Message::text(
-                    json!({"type": "watch", "id": req, "match_id": id}).to_string(),
-                ))
-                .await?;
-            match reply(&mut ws[0], req).await?.body {
-                ServerBody::Match { state } => Ok::<_, anyhow::Error>(state),
-                other => bail!("{other:?}"),
-            }
-        }
-        .await
-        else {
-            return acked;
-        };
-        let Some(seat) = state.to_move else {
-            return acked; // over
-        };
         // Take one stone from the first pile that has any: always legal, games last long.
-        let piles: Vec<u64> = state
-            .position
-            .split(',')
-            .filter_map(|p| p.parse().ok())
-            .collect();
+        let piles: Vec<u64> = position.split(',').filter_map(|p| p.parse().ok()).collect();
         let Some(i) = piles.iter().position(|&p| p > 0) else {
             return acked;
         };
@@ -155,9 +148,16 @@ async fn drive(mut ws: [Ws; 2], id: i64) -> Vec<u32> {
         }
         match reply(c, req).await {
             Ok(ServerMessage {
-                body: ServerBody::MoveAccepted { ply, .. },
+                body:
+                    ServerBody::MoveAccepted {
+                        ply, position: p, ..
+                    },
                 ..
-            }) => acked.push(ply),
+            }) => {
+                acked.push(ply);
+                position = p;
+                seat = 1 - seat;
+            }
             _ => return acked,
         }
     }
@@ -255,12 +255,21 @@ async fn acknowledged_moves_survive_kill_9() -> Result<()> {
             );
         }
     }
+    // And play goes on after one more restart, in a match that is not over.
+    let mut open = None;
+    for (m, &id) in ids.iter().enumerate() {
+        let stored = store.load_match(id).await?.context("match stored")?;
+        if stored.status == protocol::MatchStatus::Playing {
+            open = Some((m, id));
+            break;
+        }
+    }
     store.close().await;
-    // And play goes on after one more restart.
+    let (m, id) = open.context("every match ended; start them with more stones")?;
     let (mut child, url) = start(&db)?;
-    let a = connect(&url, &mut players[0]).await?;
-    let b = connect(&url, &mut players[1]).await?;
-    let more = tokio::spawn(drive([a, b], ids[0]));
+    let a = connect(&url, &mut players[2 * m]).await?;
+    let b = connect(&url, &mut players[2 * m + 1]).await?;
+    let more = tokio::spawn(drive([a, b], id));
     tokio::time::sleep(Duration::from_millis(300)).await;
     child.kill()?;
     child.wait()?;
