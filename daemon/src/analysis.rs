@@ -5,7 +5,7 @@
 use std::sync::{Arc, RwLock};
 
 use engine::corner::{Piece, Table};
-use engine::{chocolate, lgame, AnyPosition, Knowledge, Outcome, DEFAULT_BUDGET};
+use engine::{chocolate, AnyPosition, Knowledge, DEFAULT_BUDGET};
 use protocol::{ErrorBody, ErrorCode};
 
 use crate::db::Db;
@@ -26,17 +26,6 @@ pub struct Analysis {
     grow: tokio::sync::Mutex<()>,
 }
 
-/// One class of L-game positions (up to symmetry and recolouring) with its value.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct LGameClass {
-    /// The class's canonical position (red to move).
-    pub canonical: lgame::Position,
-    /// Win, loss or draw for the player to move.
-    pub outcome: Outcome,
-    /// Plies to the end under best play; `None` for a draw.
-    pub depth: Option<u64>,
-}
-
 impl Analysis {
     /// Loads the tables `sizes` asks for from `db`, computing and storing first whatever
     /// is missing, stale or damaged (the first start of a new database: a few seconds, with
@@ -53,20 +42,6 @@ impl Analysis {
             knowledge: RwLock::new(Arc::new(knowledge)),
             grow: tokio::sync::Mutex::new(()),
         }
-    }
-
-    /// Every class of L-game positions with its value, in the engine's order, from memory.
-    /// There are [`lgame::CLASSES`] of them.
-    pub fn lgame_classes(&self) -> Vec<LGameClass> {
-        self.current()
-            .lgame()
-            .classes()
-            .map(|(canonical, value)| LGameClass {
-                canonical,
-                outcome: value.outcome,
-                depth: value.remoteness,
-            })
-            .collect()
     }
 
     /// What is known now.

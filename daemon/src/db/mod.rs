@@ -42,6 +42,5 @@ pub use rows::{
     Finish, GameFilter, NewMatch, NewMove, PlayerRow, ResultFilter, SeatRow, StoredMatch,
     StoredMove, DEFAULT_PAGE,
 };
-pub use set_reads::{ChocolateValue, CornerValue, MAX_RANGE_VALUES};
 pub use sets::{piece_id, LGameRow, NewSet, RowsDone, SetRecord, SetValues, ROWS_PER_INSERT};
 pub use writer::{WriteStats, MAX_BATCH, QUEUE_CAPACITY};

@@ -1,12 +1,10 @@
-//! Reading solved tables back: the records of the stored sets, whole sets for the daemon's
-//! start, and rectangular ranges for queries.
+//! Reading solved tables back: the records of the stored sets, and whole sets for the
+//! daemon's start (queries then answer from memory).
 //!
 //! A whole corner or chocolate set is read one board row (one staircase column) per result
 //! row, its values joined by `group_concat` inside SQLite: the driver's cost per result row
 //! (a row object, its values copied, a channel hop) is far above SQLite's, and a million
 //! result rows would dominate the daemon's start.
-
-use std::ops::Range;
 
 use engine::{chocolate, corner, Outcome};
 use sqlx::sqlite::SqliteRow;
@@ -15,33 +13,6 @@ use sqlx::Row;
 use super::error::{from_sql_int, from_sql_opt, DbError};
 use super::sets::{piece_id, LGameRow, SetRecord};
 use super::Db;
-
-/// Most values one range read returns (a 1024 × 1024 rectangle): a query answer, not a dump.
-pub const MAX_RANGE_VALUES: u64 = 1 << 20;
-
-/// A square of a corner table with its value.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CornerValue {
-    /// Column.
-    pub x: u64,
-    /// Row.
-    pub y: u64,
-    /// Grundy number.
-    pub grundy: u64,
-    /// Remoteness: plies to the end under best play.
-    pub remoteness: u64,
-}
-
-/// A staircase of a chocolate table with its Grundy number G(y, z).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ChocolateValue {
-    /// Height cap.
-    pub y: u64,
-    /// Width.
-    pub z: u64,
-    /// G(y, z).
-    pub grundy: u64,
-}
 
 impl Db {
     /// Every stored set's record, by name.
@@ -127,69 +98,6 @@ impl Db {
             })
             .collect()
     }
-
-    /// The stored values of `piece` for x in `xs` and y in `ys` (both halves of the board:
-    /// the view `corner`), ordered by x then y. Squares beyond the stored table are absent.
-    /// `Rejected` for a rectangle of more than [`MAX_RANGE_VALUES`] squares.
-    pub async fn corner_range(
-        &self,
-        piece: corner::Piece,
-        xs: Range<u64>,
-        ys: Range<u64>,
-    ) -> Result<Vec<CornerValue>, DbError> {
-        check_area(&xs, &ys)?;
-        let sql = "SELECT x, y, grundy, remoteness FROM corner WHERE game = ? \
-                   AND x >= ? AND x < ? AND y >= ? AND y < ? ORDER BY x, y";
-        let rows = sqlx::query(sql)
-            .bind(piece.name())
-            .bind(clamp(xs.start))
-            .bind(clamp(xs.end))
-            .bind(clamp(ys.start))
-            .bind(clamp(ys.end))
-            .fetch_all(&self.pool)
-            .await?;
-        rows.iter()
-            .map(|row| {
-                Ok(CornerValue {
-                    x: from_sql_int(row.try_get(0)?, "x")?,
-                    y: from_sql_int(row.try_get(1)?, "y")?,
-                    grundy: from_sql_int(row.try_get(2)?, "grundy")?,
-                    remoteness: from_sql_int(row.try_get(3)?, "remoteness")?,
-                })
-            })
-            .collect()
-    }
-
-    /// The stored G(y, z) of step `k` for y in `ys` and z in `zs`, ordered by y then z.
-    /// Staircases beyond the stored table or not of this step are absent. `Rejected` for a
-    /// rectangle of more than [`MAX_RANGE_VALUES`] values.
-    pub async fn chocolate_range(
-        &self,
-        k: u32,
-        ys: Range<u64>,
-        zs: Range<u64>,
-    ) -> Result<Vec<ChocolateValue>, DbError> {
-        check_area(&ys, &zs)?;
-        let sql = "SELECT y, z, grundy FROM chocolate_values WHERE k = ? \
-                   AND z >= ? AND z < ? AND y >= ? AND y < ? ORDER BY y, z";
-        let rows = sqlx::query(sql)
-            .bind(k)
-            .bind(clamp(zs.start))
-            .bind(clamp(zs.end))
-            .bind(clamp(ys.start))
-            .bind(clamp(ys.end))
-            .fetch_all(&self.pool)
-            .await?;
-        rows.iter()
-            .map(|row| {
-                Ok(ChocolateValue {
-                    y: from_sql_int(row.try_get(0)?, "y")?,
-                    z: from_sql_int(row.try_get(1)?, "z")?,
-                    grundy: from_sql_int(row.try_get(2)?, "grundy")?,
-                })
-            })
-            .collect()
-    }
 }
 
 /// The values of one aggregated row of a whole-set read (a board row or a staircase column:
@@ -208,23 +116,6 @@ fn read_line(row: &SqliteRow, key: u64, first: u64, last: u64) -> Option<Vec<u64
     let exact =
         at == key as i64 && sum == expected as i64 && values.len() as u64 == last - first + 1;
     exact.then_some(values)
-}
-
-/// Refuses a rectangle too large for one answer.
-fn check_area(a: &Range<u64>, b: &Range<u64>) -> Result<(), DbError> {
-    let area =
-        u128::from(a.end.saturating_sub(a.start)) * u128::from(b.end.saturating_sub(b.start));
-    if area > u128::from(MAX_RANGE_VALUES) {
-        return Err(DbError::Rejected(format!(
-            "a range of {area} values is more than the {MAX_RANGE_VALUES} one read returns"
-        )));
-    }
-    Ok(())
-}
-
-/// A bound as an SQLite integer; every stored coordinate is far below the clamp.
-fn clamp(v: u64) -> i64 {
-    i64::try_from(v).unwrap_or(i64::MAX)
 }
 
 /// An `analysis_sets` row.

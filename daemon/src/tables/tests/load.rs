@@ -8,7 +8,6 @@ use engine::{chocolate, lgame, AnyPosition, Knowledge, Outcome, DEFAULT_BUDGET};
 
 use super::{brute, fresh, run, SMALL};
 use crate::analysis::Analysis;
-use crate::db::{ChocolateValue, CornerValue, DbError, MAX_RANGE_VALUES};
 
 /// Knowledge from tables solved now, of the sizes `SMALL` asks for.
 fn freshly_solved() -> Knowledge {
@@ -90,9 +89,9 @@ async fn the_daemon_starts_from_the_database() {
         let queen = k.corner_table(Piece::Queen).expect("queen table");
         assert_eq!(queen.size(), SMALL.board);
         assert_eq!(k.chocolate_table(1).map(|t| t.z_max()), Some(SMALL.bar));
-        let classes = analysis.lgame_classes();
+        let classes: Vec<_> = k.lgame().classes().collect();
         assert_eq!(classes.len(), lgame::CLASSES);
-        let count = |o| classes.iter().filter(|c| c.outcome == o).count();
+        let count = |o| classes.iter().filter(|(_, v)| v.outcome == o).count();
         assert_eq!(
             (
                 count(Outcome::Win),
@@ -101,11 +100,11 @@ async fn the_daemon_starts_from_the_database() {
             ),
             (1006, 29, 1261)
         );
-        for c in classes.iter().step_by(50) {
-            assert_eq!(c.canonical.canonical(), c.canonical);
-            assert_eq!(c.depth.is_none(), c.outcome == Outcome::Draw);
-            let v = k.lgame().value(&c.canonical);
-            assert_eq!((v.outcome, v.remoteness), (c.outcome, c.depth));
+        for (canonical, c) in classes.iter().step_by(50) {
+            assert_eq!(canonical.canonical(), *canonical);
+            assert_eq!(c.remoteness.is_none(), c.outcome == Outcome::Draw);
+            let v = k.lgame().value(canonical);
+            assert_eq!((v.outcome, v.remoteness), (c.outcome, c.remoteness));
         }
     }
     // A bigger board than the tables still grows on demand.
@@ -115,50 +114,4 @@ async fn the_daemon_starts_from_the_database() {
         .await
         .expect("grow");
     assert!(grown.corner_table(Piece::Queen).expect("queen").size() > 150);
-}
-
-#[tokio::test]
-async fn range_reads_return_the_stored_values() {
-    let (_dir, _path, db) = fresh().await;
-    run(&db, SMALL).await;
-    let horse = brute::corner(Piece::Horse, SMALL.board);
-    // Both halves of the board, and beyond the table (absent).
-    let got = db
-        .corner_range(Piece::Horse, 50..70, 3..9)
-        .await
-        .expect("corner range");
-    let mut want = Vec::new();
-    for x in 50..64 {
-        for y in 3..9 {
-            let (grundy, remoteness) = horse[x as usize][y as usize];
-            want.push(CornerValue {
-                x,
-                y,
-                grundy,
-                remoteness,
-            });
-        }
-    }
-    assert_eq!(got, want);
-    let empty = db.corner_range(Piece::Rook, 5..5, 0..10).await;
-    assert_eq!(empty.expect("an empty range"), []);
-
-    let g = brute::staircase(2, SMALL.bar);
-    let got = db
-        .chocolate_range(2, 0..100, 10..13)
-        .await
-        .expect("chocolate range");
-    let mut want: Vec<ChocolateValue> = g
-        .iter()
-        .filter(|(&(_, z), _)| (10..13).contains(&z))
-        .map(|(&(y, z), &grundy)| ChocolateValue { y, z, grundy })
-        .collect();
-    want.sort_by_key(|v| (v.y, v.z));
-    assert_eq!(got, want);
-
-    let side = (MAX_RANGE_VALUES as f64).sqrt() as u64 + 1;
-    let too_big = db.corner_range(Piece::Queen, 0..side, 0..side).await;
-    assert!(matches!(too_big, Err(DbError::Rejected(_))));
-    let too_big = db.chocolate_range(1, 0..side, 0..side).await;
-    assert!(matches!(too_big, Err(DbError::Rejected(_))));
 }
