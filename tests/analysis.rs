@@ -75,6 +75,13 @@ async fn query_answers_exactly_and_says_where_from() -> anyhow::Result<()> {
     assert_eq!(q.source, "computed");
     assert!(q.value.remoteness.is_some() && q.value.grundy.is_some());
     assert_eq!(q.move_count, 350);
+    // Asked again, the table built for the first question still is not a stored one.
+    let again = query(
+        &mut c,
+        json!({"game": "queen", "size": 200, "position": "150,100"}),
+    )
+    .await?;
+    assert_eq!(again.source, "computed");
 
     // The L-game start: a draw, no Grundy number, no depth.
     let q = query(

@@ -21,6 +21,9 @@ pub const ENGINE_MAX_BAR: u64 = 8000;
 pub struct Analysis {
     /// Swapped whole when a table is added, so readers never wait for a computation.
     knowledge: RwLock<Arc<Knowledge>>,
+    /// The tables as loaded from the database, to tell a stored answer from one computed on
+    /// demand since.
+    stored: Arc<Knowledge>,
     /// One on-demand computation at a time: two matches needing the same big table wait for
     /// one solve rather than running two.
     grow: tokio::sync::Mutex<()>,
@@ -38,9 +41,30 @@ impl Analysis {
 
     /// Starts from `knowledge` as it is (for tests and tools).
     pub fn with(knowledge: Knowledge) -> Analysis {
+        let stored = Arc::new(knowledge);
         Analysis {
-            knowledge: RwLock::new(Arc::new(knowledge)),
+            knowledge: RwLock::new(stored.clone()),
+            stored,
             grow: tokio::sync::Mutex::new(()),
+        }
+    }
+
+    /// Whether the stored tables (not ones built on demand since) cover `pos`'s whole game.
+    pub fn stored_covers(&self, pos: &AnyPosition) -> bool {
+        Need::of(pos).met_by(&self.stored)
+    }
+
+    /// Knowledge to answer a question about `pos`: a table is built when the formulas leave a
+    /// field open (queen, horse and dragon remoteness; odd-step chocolate) and the board is
+    /// within the engine's limits; otherwise what is known now, formulas included.
+    pub async fn for_question(&self, pos: &AnyPosition) -> Arc<Knowledge> {
+        let rook = matches!(pos, AnyPosition::Corner(p) if p.piece() == Piece::Rook);
+        if rook {
+            return self.current(); // the rook's formulas give every field
+        }
+        match self.covering(pos).await {
+            Ok(k) => k,
+            Err(_) => self.current(),
         }
     }
 

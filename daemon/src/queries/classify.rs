@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use engine::{AnyPosition, Knowledge, Position as _, Source, Value};
+use engine::{AnyPosition, Position as _, Source, Value};
 use protocol::{Classification, ErrorBody, GameParams, MoveInfo, ValueInfo};
 
 use crate::errors::{engine_error, internal};
@@ -15,9 +15,6 @@ pub const QUERY_MAX_MOVES: u64 = 4096;
 /// Most moves of a table-backed position classified on the async runtime itself (a few
 /// microseconds of lookups); larger ones go to a blocking thread.
 const INLINE_MAX_MOVES: u64 = 512;
-
-/// Largest corner board on which a remoteness is computed on demand for a question.
-pub const QUERY_MAX_BOARD: u64 = crate::analysis::ENGINE_MAX_BOARD;
 
 /// The wire form of a value.
 pub fn value_info(v: &Value) -> ValueInfo {
@@ -36,17 +33,10 @@ pub async fn classify(
 ) -> Result<Classification, ErrorBody> {
     let variant = super::variant(params)?;
     let pos = variant.parse_position(position).map_err(engine_error)?;
-    let stored = hub.analysis.current();
-    // Beyond the stored tables, build a table for this board when it is small enough, so the
-    // answer carries a remoteness; the build is bounded and runs off the async runtime.
-    let (knowledge, computed) = if needs_table(&stored, &pos) {
-        match hub.analysis.covering(&pos).await {
-            Ok(k) => (k, true),
-            Err(_) => (stored, false),
-        }
-    } else {
-        (stored, false)
-    };
+    // Beyond the stored tables a table is built for this board when it is small enough, so
+    // the answer carries a remoteness; the build is bounded and runs off the async runtime.
+    let knowledge = hub.analysis.for_question(&pos).await;
+    let stored = hub.analysis.stored_covers(&pos);
     // Lookups in stored tables for a few hundred moves take microseconds: answer at once.
     // Anything bigger, or a remoteness search, runs on a blocking thread.
     let cheap = pos.move_count() <= INLINE_MAX_MOVES
@@ -59,7 +49,11 @@ pub async fn classify(
             .map_err(|e| internal("classify the position", e))?
     }
     .map_err(engine_error)?;
-    let source = if computed { Source::Computed } else { c.source };
+    // A table answer from a table built on demand (now or by an earlier question) is computed.
+    let source = match c.source {
+        Source::Table if !stored => Source::Computed,
+        other => other,
+    };
     Ok(Classification {
         params: GameParams {
             game: variant.kind().name().to_owned(),
@@ -80,23 +74,4 @@ pub async fn classify(
             })
             .collect(),
     })
-}
-
-/// Whether `pos` lies beyond the tables at hand in a game whose formulas leave a field open
-/// (queen, horse and dragon remoteness; odd-step chocolate), and a table could be built.
-fn needs_table(k: &Knowledge, pos: &AnyPosition) -> bool {
-    match pos {
-        AnyPosition::Corner(p) => {
-            let n = p.x().max(p.y()) + 1;
-            p.piece() != engine::corner::Piece::Rook
-                && n <= QUERY_MAX_BOARD
-                && k.corner_table(p.piece()).is_none_or(|t| t.size() < n)
-        }
-        AnyPosition::Chocolate(p) => {
-            p.k() % 2 == 1
-                && p.z() <= crate::analysis::ENGINE_MAX_BAR
-                && k.chocolate_table(p.k()).is_none_or(|t| t.z_max() < p.z())
-        }
-        _ => false,
-    }
 }

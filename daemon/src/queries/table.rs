@@ -65,9 +65,9 @@ pub async fn table(
                 cols.to.saturating_sub(1),
             )
             .map_err(engine_error)?;
-            let before = hub.analysis.current();
-            let knowledge = hub.analysis.covering(&AnyPosition::Corner(far)).await?;
-            if !std::ptr::eq(before.as_ref(), knowledge.as_ref()) {
+            let far = AnyPosition::Corner(far);
+            let knowledge = hub.analysis.covering(&far).await?;
+            if !hub.analysis.stored_covers(&far) {
                 data.source = "computed".to_owned();
             }
             let t = knowledge
