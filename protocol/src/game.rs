@@ -118,6 +118,17 @@ pub struct Outcome {
     pub reason: Reason,
 }
 
+impl Outcome {
+    /// The status of a match that ended this way: aborted, or finished.
+    pub fn status(&self) -> MatchStatus {
+        if self.reason == Reason::Aborted {
+            MatchStatus::Aborted
+        } else {
+            MatchStatus::Finished
+        }
+    }
+}
+
 /// Who sits in a seat.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeatInfo {

@@ -3,7 +3,7 @@
 //! Times are Unix epoch milliseconds (UTC). Seat 0 moves first (red in the L-game), seat 1
 //! second. `docs/DATABASE.md` documents the columns these fields map to.
 
-use protocol::{MatchStatus, Reason};
+use protocol::{MatchStatus, Outcome, Reason};
 
 /// Number of matches a [`GameFilter`] returns when built with `GameFilter::default()`.
 pub const DEFAULT_PAGE: u32 = 50;
@@ -79,6 +79,19 @@ pub struct Finish {
     pub repetition_plies: Vec<u32>,
     /// When it ended.
     pub finished_at: i64,
+}
+
+impl Finish {
+    /// The row of a match that ended with `outcome` at `finished_at`.
+    pub fn new(outcome: Outcome, repetition_plies: Vec<u32>, finished_at: i64) -> Finish {
+        Finish {
+            status: outcome.status(),
+            winner: outcome.winner,
+            reason: outcome.reason,
+            repetition_plies,
+            finished_at,
+        }
+    }
 }
 
 /// A registered player.

@@ -223,7 +223,9 @@ impl Actor {
             clock_ms: p.clock_ms,
             played_at: unix_ms(),
         };
-        let finish = p.finish.map(|o| finish_row(o, p.repetition_plies.clone()));
+        let finish = p
+            .finish
+            .map(|o| Finish::new(o, p.repetition_plies.clone(), unix_ms()));
         self.hub
             .db
             .add_move(mv, finish)
@@ -238,7 +240,7 @@ impl Actor {
         after.finish(outcome, Vec::new());
         self.hub
             .db
-            .finish_match(self.model.id, finish_row(outcome, Vec::new()))
+            .finish_match(self.model.id, Finish::new(outcome, Vec::new(), unix_ms()))
             .await
             .map_err(|e| internal("end the match", e))?;
         tracing::info!(reason = outcome.reason.as_str(), winner = ?outcome.winner, "match over");
@@ -449,18 +451,4 @@ async fn think(
     })
     .await
     .map_err(|e| internal("run the engine", e))?
-}
-
-fn finish_row(o: Outcome, repetition_plies: Vec<u32>) -> Finish {
-    Finish {
-        status: if o.reason == Reason::Aborted {
-            MatchStatus::Aborted
-        } else {
-            MatchStatus::Finished
-        },
-        winner: o.winner,
-        reason: o.reason,
-        repetition_plies,
-        finished_at: unix_ms(),
-    }
 }

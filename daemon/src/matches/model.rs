@@ -373,11 +373,7 @@ impl Model {
 
     /// Ends the match.
     pub fn finish(&mut self, outcome: Outcome, repetition_plies: Vec<u32>) {
-        self.status = if outcome.reason == Reason::Aborted {
-            MatchStatus::Aborted
-        } else {
-            MatchStatus::Finished
-        };
+        self.status = outcome.status();
         self.result = Some(outcome);
         self.repetition_plies = repetition_plies;
         self.draw_offer = None;

@@ -149,17 +149,7 @@ pub async fn import(hub: &Arc<Hub>, text: &str) -> Result<i64, ErrorBody> {
         .seats
         .clone()
         .map(|n| (n != crate::records::EMPTY_SEAT).then_some(n));
-    let finish = Finish {
-        status: if result.reason == Reason::Aborted {
-            MatchStatus::Aborted
-        } else {
-            MatchStatus::Finished
-        },
-        winner: result.winner,
-        reason: result.reason,
-        repetition_plies,
-        finished_at: at,
-    };
+    let finish = Finish::new(result, repetition_plies, at);
     hub.db
         .import_match(m, names, moves, finish)
         .await
