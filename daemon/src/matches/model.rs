@@ -250,6 +250,12 @@ impl Model {
     /// Checks a move by player `id` (or the engine, `id = None`) without changing anything.
     pub fn check_move(&self, id: Option<i64>, text: &str, now: u64) -> Result<Pending, ErrorBody> {
         let seat = self.check_turn(id)?;
+        self.prepare(seat, text, now)
+    }
+
+    /// The move `text` by `seat`, whose turn it is, checked against the rules (not against
+    /// who sends it: callers check that first, or replay stored moves).
+    pub fn prepare(&self, seat: Seat, text: &str, now: u64) -> Result<Pending, ErrorBody> {
         let (mv, position) = self.position.play_text(text).map_err(engine_error)?;
         let ply = self.ply() + 1;
         let time_ms = now.saturating_sub(self.turn_started);

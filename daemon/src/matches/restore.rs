@@ -62,12 +62,11 @@ pub fn rebuild(s: StoredMatch, repetition_limit: u32) -> anyhow::Result<Model> {
     model.rematch_of = s.rematch_of;
     model.rematch = s.rematch;
     for mv in &s.moves {
+        if model.to_move() != Some(mv.seat) {
+            anyhow::bail!("ply {}: stored for seat {}, out of turn", mv.ply, mv.seat);
+        }
         let mut pending = model
-            .check_move(None, &mv.notation, now)
-            .or_else(|_| {
-                let id = model.seats[usize::from(mv.seat)].player_id().unwrap_or(-1);
-                model.check_move(Some(id), &mv.notation, now)
-            })
+            .prepare(mv.seat, &mv.notation, now)
             .map_err(|e| anyhow::anyhow!("ply {}: {}", mv.ply, e.message))?;
         pending.time_ms = mv.time_ms;
         pending.clock_ms = mv.clock_ms;
