@@ -42,6 +42,29 @@ pub enum First {
 /// notation of docs/NOTATION.md.
 pub type StartSpec = String;
 
+/// What `create_match` asks for.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NewMatch {
+    /// Game and parameters.
+    #[serde(flatten)]
+    pub params: GameParams,
+    /// `standard` (default), `random`, or a position.
+    #[serde(default = "standard")]
+    pub start: StartSpec,
+    /// `human` or `{"engine": "perfect"}`.
+    pub opponent: Opponent,
+    /// Who moves first (default `me`).
+    #[serde(default)]
+    pub first: First,
+    /// An optional clock, `5+3`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<ClockSpec>,
+    /// Let the engine at this level play the creator's seat too (engine against engine,
+    /// for watching); the creator then follows as a spectator.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub my_engine: Option<String>,
+}
+
 /// A request.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -60,26 +83,7 @@ pub enum Request {
         access_code: Option<String>,
     },
     /// Creates a match and takes a seat in it.
-    CreateMatch {
-        /// Game and parameters.
-        #[serde(flatten)]
-        params: GameParams,
-        /// `standard` (default), `random`, or a position.
-        #[serde(default = "standard")]
-        start: StartSpec,
-        /// `human` or `{"engine": "perfect"}`.
-        opponent: Opponent,
-        /// Who moves first (default `me`).
-        #[serde(default)]
-        first: First,
-        /// An optional clock, `5+3`.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        clock: Option<ClockSpec>,
-        /// Let the engine at this level play the creator's seat too (engine against engine,
-        /// for watching); the creator then follows as a spectator.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        my_engine: Option<String>,
-    },
+    CreateMatch(NewMatch),
     /// Lists open matches and matches in progress.
     Lobby,
     /// Takes the free seat of a waiting match.

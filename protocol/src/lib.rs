@@ -20,7 +20,7 @@ pub use analysis::{
     ClassInfo, Classification, ExportFormat, GameQuery, GameSummary, MoveInfo, ReviewedMove, Span,
     TableData, ValueInfo,
 };
-pub use client::{ClientMessage, First, Opponent, Request, StartSpec};
+pub use client::{ClientMessage, First, NewMatch, Opponent, Request, StartSpec};
 pub use error::{ErrorBody, ErrorCode};
 pub use game::{
     Clock, ClockSpec, GameParams, MatchState, MatchStatus, MatchSummary, MoveRecord, Outcome,

@@ -1,7 +1,7 @@
 //! `grundy play`: create a match against the engine or a person, and play it.
 
 use anyhow::Result;
-use protocol::{ClockSpec, First, Opponent, Request, ServerBody};
+use protocol::{ClockSpec, First, NewMatch, Opponent, Request, ServerBody};
 
 use super::session;
 use super::view::Mode;
@@ -71,14 +71,14 @@ pub async fn run(conn: &mut Connection, args: Args) -> Result<()> {
         FirstArg::Them => First::Them,
         FirstArg::Random => First::Random,
     };
-    let request = Request::CreateMatch {
+    let request = Request::CreateMatch(NewMatch {
         params: args.game.params(),
         start: args.position,
         opponent: args.vs,
         first,
         clock: args.clock,
         my_engine: None,
-    };
+    });
     match conn.request(request).await? {
         ServerBody::Match { state } => session::play(conn, state, Mode::detect()).await,
         other => Err(unexpected(&other)),

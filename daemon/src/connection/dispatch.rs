@@ -38,22 +38,7 @@ impl Connection {
                 let (open, playing) = self.hub.lobby();
                 ServerBody::Lobby { open, playing }
             }
-            Request::CreateMatch {
-                params,
-                start,
-                opponent,
-                first,
-                clock,
-                my_engine,
-            } => {
-                let req = matches::create::CreateRequest {
-                    params,
-                    start,
-                    opponent,
-                    first,
-                    clock,
-                    my_engine,
-                };
+            Request::CreateMatch(req) => {
                 let (handle, state) = matches::create_match(&self.hub, &player, req)
                     .await
                     .map_err(keep)?;

@@ -3,9 +3,7 @@
 use std::sync::Arc;
 
 use engine::{GameKind, Level, Position as _, Rng, Variant};
-use protocol::{
-    ClockSpec, ErrorBody, ErrorCode, First, GameParams, MatchState, MatchStatus, Opponent,
-};
+use protocol::{ClockSpec, ErrorBody, ErrorCode, First, MatchState, MatchStatus, Opponent};
 
 use super::model::Occupant;
 use super::{MatchHandle, Model, PlayerRef};
@@ -15,28 +13,12 @@ use crate::db::{NewMatch, SeatRow};
 use crate::errors::{engine_error, internal};
 use crate::hub::Hub;
 
-/// A `create_match` request, as received.
-pub struct CreateRequest {
-    /// Game and parameters.
-    pub params: GameParams,
-    /// `standard`, `random` or a position.
-    pub start: String,
-    /// Who plays the other seat.
-    pub opponent: Opponent,
-    /// Who moves first.
-    pub first: First,
-    /// Optional clock.
-    pub clock: Option<ClockSpec>,
-    /// The engine level playing the creator's seat, if any.
-    pub my_engine: Option<String>,
-}
-
 /// Validates `req`, stores the match and starts its actor. The creator sits in their seat
 /// unless `my_engine` gives it to the engine.
 pub async fn create_match(
     hub: &Arc<Hub>,
     creator: &PlayerRef,
-    req: CreateRequest,
+    req: protocol::NewMatch,
 ) -> Result<(MatchHandle, MatchState), ErrorBody> {
     let kind = GameKind::parse(&req.params.game).map_err(engine_error)?;
     let variant = Variant::new(kind, req.params.size, req.params.k).map_err(engine_error)?;
