@@ -15,6 +15,7 @@ mod client;
 mod error;
 mod game;
 mod server;
+pub mod time;
 
 pub use analysis::{
     ClassInfo, Classification, ExportFormat, GameQuery, GameSummary, MoveInfo, ReviewedMove, Span,

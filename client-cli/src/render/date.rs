@@ -1,5 +1,6 @@
-//! Unix milliseconds as a UTC date and time, without a date crate: the days-to-civil
-//! conversion of Howard Hinnant's `chrono`-compatible algorithms.
+//! Unix milliseconds as a UTC date and time (the calendar arithmetic is `protocol::time`).
+
+use protocol::time::civil_from_days;
 
 /// `2026-11-21 17:20` (UTC) for a Unix time in milliseconds.
 pub fn format_millis(ms: i64) -> String {
@@ -12,20 +13,6 @@ pub fn format_millis(ms: i64) -> String {
         of_day / 3600,
         of_day % 3600 / 60
     )
-}
-
-/// Year, month, day of the day `days` after 1970-01-01.
-fn civil_from_days(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
 }
 
 #[cfg(test)]

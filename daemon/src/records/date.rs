@@ -1,33 +1,7 @@
 //! Dates in records: `[Date "2026.11.21"]` and `[Time "14:03:07"]`, both UTC, from and to
-//! epoch milliseconds, with no calendar crate (the proleptic Gregorian calendar, by
-//! Howard Hinnant's day-count algorithms).
+//! epoch milliseconds (the calendar arithmetic is `protocol::time`).
 
-const MS_PER_DAY: i64 = 86_400_000;
-
-/// Days since 1970-01-01 of a civil date.
-fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
-    let y = if m <= 2 { y - 1 } else { y };
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let mp = (i64::from(m) + 9) % 12;
-    let doy = (153 * mp + 2) / 5 + i64::from(d) - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146_097 + doe - 719_468
-}
-
-/// The civil date of a day count since 1970-01-01.
-fn civil_from_days(z: i64) -> (i64, u32, u32) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
-}
+use protocol::time::{civil_from_days, days_from_civil, MS_PER_DAY};
 
 /// `YYYY.MM.DD`, the UTC day of `ms`.
 pub fn format_date(ms: i64) -> String {
