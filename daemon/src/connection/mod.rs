@@ -187,6 +187,14 @@ where
     }
 }
 
+/// The `id` of a message that was not taken, when it has one, so that the error can echo it
+/// and the client match it to its request.
+fn request_id(text: &str) -> Option<u64> {
+    serde_json::from_str::<serde_json::Value>(text)
+        .ok()
+        .and_then(|v| v.get("id")?.as_u64())
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Flow {
     Continue,
@@ -261,9 +269,7 @@ impl Connection {
 
     async fn on_text(&mut self, text: &str) -> Flow {
         if !self.bucket.take() {
-            let id = serde_json::from_str::<serde_json::Value>(text)
-                .ok()
-                .and_then(|v| v.get("id")?.as_u64());
+            let id = request_id(text);
             let rate = self.hub.config.message_rate;
             let message = format!(
                 "too many messages: at most {rate} a second; this one was not processed, send it again"
@@ -275,10 +281,7 @@ impl Connection {
         let msg: ClientMessage = match serde_json::from_str(text) {
             Ok(m) => m,
             Err(e) => {
-                // Echo the id when the message had one, so the client can match the error.
-                let id = serde_json::from_str::<serde_json::Value>(text)
-                    .ok()
-                    .and_then(|v| v.get("id")?.as_u64());
+                let id = request_id(text);
                 let message = format!("cannot read this message: {e}; see docs/PROTOCOL.md");
                 self.error(id, ErrorBody::new(ErrorCode::BadMessage, message))
                     .await;
