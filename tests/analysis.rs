@@ -163,12 +163,7 @@ async fn saved_games_are_listed_filtered_and_paged() -> anyhow::Result<()> {
     // Three Nim games that bob wins by resignation, one queen game left open.
     let mut ids = Vec::new();
     for _ in 0..3 {
-        let s = state_of(
-            ada.ok(json!({"type": "create_match", "game": "nim", "opponent": "human"}))
-                .await?,
-        )?;
-        bob.ok(json!({"type": "join", "match_id": s.match_id}))
-            .await?;
+        let s = grundy_e2e::nim_between(&mut ada, &mut bob).await?;
         ada.ok(json!({"type": "resign", "match_id": s.match_id}))
             .await?;
         ids.push(s.match_id);

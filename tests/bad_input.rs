@@ -2,11 +2,9 @@
 //! messages. Each gets a precise error (or, for frames the protocol cannot carry, the
 //! documented close), nothing panics, and another client is served normally throughout.
 
-use std::time::Duration;
-
 use daemon::Config;
 use engine::Rng;
-use grundy_e2e::{state_of, Client, Server};
+use grundy_e2e::{state_of, test_config, Client, Server};
 use protocol::{ErrorCode, ServerBody};
 use serde_json::{json, Value};
 
@@ -122,12 +120,9 @@ fn case(rng: &mut Rng, id: u64, match_id: i64, over_id: i64) -> String {
 async fn ten_thousand_bad_messages_get_precise_errors_and_break_nothing() -> anyhow::Result<()> {
     let dir = tempfile::tempdir()?;
     let config = Config {
-        engine_delay: Duration::ZERO,
-        board: 64,
-        bar: 64,
         message_rate: u32::MAX,
         message_burst: u32::MAX,
-        ..Config::default()
+        ..test_config()
     };
     let server = Server::start_with(&dir, config).await?;
     let mut bad = Client::connect(&server, "mallory").await?;

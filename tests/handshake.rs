@@ -3,7 +3,6 @@
 use grundy_e2e::{Client, Server};
 use protocol::{ErrorCode, ServerBody};
 use serde_json::json;
-use tokio_tungstenite::tungstenite::Message;
 
 #[tokio::test]
 async fn hello_welcome_and_reconnect_with_the_token() -> anyhow::Result<()> {
@@ -45,20 +44,13 @@ async fn unknown_version_is_refused_with_the_supported_list_then_closed() -> any
     let mut c = Client::raw(&server).await?;
     c.send_text(r#"{"type":"hello","id":1,"protocol":99,"name":"old"}"#)
         .await?;
-    let mut saw_error = false;
-    while let Some(frame) = c.next_frame().await {
-        match frame {
-            Message::Text(t) => {
-                let v: serde_json::Value = serde_json::from_str(t.as_str())?;
-                assert_eq!(v["code"], "unsupported_version");
-                assert!(v["message"].as_str().unwrap_or("").contains("[1]"));
-                saw_error = true;
-            }
-            Message::Close(_) => break,
-            _ => {}
-        }
+    let (texts, code) = c.until_closed().await;
+    assert!(code.is_some());
+    assert!(!texts.is_empty());
+    for v in texts {
+        assert_eq!(v["code"], "unsupported_version");
+        assert!(v["message"].as_str().unwrap_or("").contains("[1]"));
     }
-    assert!(saw_error);
     server.stop().await
 }
 
@@ -106,11 +98,8 @@ async fn requests_before_hello_and_malformed_messages_get_errors() -> anyhow::Re
 async fn an_access_code_keeps_strangers_out() -> anyhow::Result<()> {
     let dir = tempfile::tempdir()?;
     let config = daemon::Config {
-        engine_delay: std::time::Duration::ZERO,
-        board: 64,
-        bar: 64,
         access_code: Some("owl-42".into()),
-        ..daemon::Config::default()
+        ..grundy_e2e::test_config()
     };
     let server = Server::start_with(&dir, config).await?;
     for hello in [
@@ -119,21 +108,9 @@ async fn an_access_code_keeps_strangers_out() -> anyhow::Result<()> {
     ] {
         let mut c = Client::raw(&server).await?;
         c.send_text(&hello.to_string()).await?;
-        let (mut refused, mut closed) = (false, false);
-        while let Some(frame) = c.next_frame().await {
-            match frame {
-                Message::Text(t) => {
-                    let v: serde_json::Value = serde_json::from_str(t.as_str())?;
-                    refused |= v["code"] == "bad_access_code";
-                }
-                Message::Close(_) => {
-                    closed = true;
-                    break;
-                }
-                _ => {}
-            }
-        }
-        assert!(refused && closed, "{hello}");
+        let (texts, code) = c.until_closed().await;
+        let refused = texts.iter().any(|v| v["code"] == "bad_access_code");
+        assert!(refused && code.is_some(), "{hello}");
     }
     let mut ok = Client::raw(&server).await?;
     let body = ok

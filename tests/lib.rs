@@ -13,6 +13,7 @@ use futures_util::{SinkExt, StreamExt};
 use protocol::{MatchState, ServerBody, ServerMessage};
 use serde_json::{json, Value};
 use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
@@ -30,20 +31,22 @@ pub struct Server {
     task: tokio::task::JoinHandle<()>,
 }
 
+/// Settings for a test daemon: the engine answers at once, and the analysis tables (boards
+/// and bars up to 64) are precomputed quickly on the first start. Tests change what they test.
+pub fn test_config() -> Config {
+    Config {
+        engine_delay: Duration::ZERO,
+        board: 64,
+        bar: 64,
+        ..Config::default()
+    }
+}
+
 impl Server {
     /// Starts a daemon with a fresh database in `dir`, engine delay 0, and small analysis
     /// tables (boards and bars up to 64), so that the first start precomputes them quickly.
     pub async fn start(dir: &tempfile::TempDir) -> Result<Server> {
-        Server::start_with(
-            dir,
-            Config {
-                engine_delay: Duration::ZERO,
-                board: 64,
-                bar: 64,
-                ..Config::default()
-            },
-        )
-        .await
+        Server::start_with(dir, test_config()).await
     }
 
     /// Starts a daemon on `dir/grundy.db` (created or reused) with `config`.
@@ -199,6 +202,20 @@ impl Client {
         }
     }
 
+    /// Reads until the connection ends: the JSON messages the server sent first, and its
+    /// close code (`None` when the connection ended without a close frame).
+    pub async fn until_closed(&mut self) -> (Vec<Value>, Option<CloseCode>) {
+        let mut texts = Vec::new();
+        while let Some(frame) = self.next_frame().await {
+            match frame {
+                Message::Text(t) => texts.extend(serde_json::from_str(t.as_str()).ok()),
+                Message::Close(f) => return (texts, f.map(|f| f.code)),
+                _ => {}
+            }
+        }
+        (texts, None)
+    }
+
     /// The raw next frame, for tests of closes.
     pub async fn next_frame(&mut self) -> Option<Message> {
         tokio::time::timeout(WAIT, self.ws.next())
@@ -207,6 +224,18 @@ impl Client {
             .flatten()
             .and_then(|r| r.ok())
     }
+}
+
+/// A Nim match between two people from the standard start: `a` creates it, `b` joins.
+pub async fn nim_between(a: &mut Client, b: &mut Client) -> Result<MatchState> {
+    let created = a
+        .ok(json!({"type": "create_match", "game": "nim", "opponent": "human"}))
+        .await?;
+    let s = state_of(created)?;
+    state_of(
+        b.ok(json!({"type": "join", "match_id": s.match_id}))
+            .await?,
+    )
 }
 
 /// The match state in a reply, or an error.

@@ -4,21 +4,10 @@
 use std::time::Duration;
 
 use daemon::Config;
-use grundy_e2e::{Client, Server};
+use grundy_e2e::{test_config, Client, Server};
 use protocol::ServerBody;
 use serde_json::json;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
-use tokio_tungstenite::tungstenite::Message;
-
-/// The close code the server ends with, after any text frames.
-async fn close_code(c: &mut Client) -> Option<CloseCode> {
-    while let Some(frame) = c.next_frame().await {
-        if let Message::Close(f) = frame {
-            return f.map(|f| f.code);
-        }
-    }
-    None
-}
 
 #[tokio::test]
 async fn an_oversized_message_is_refused_with_1009_and_others_are_still_served(
@@ -29,7 +18,7 @@ async fn an_oversized_message_is_refused_with_1009_and_others_are_still_served(
     let mut other = Client::connect(&server, "other").await?;
     let text = json!({"type": "ping", "id": 1, "pad": "x".repeat(20_000)}).to_string();
     big.send_text(&text).await?;
-    assert_eq!(close_code(&mut big).await, Some(CloseCode::Size));
+    assert_eq!(big.until_closed().await.1, Some(CloseCode::Size));
     assert!(matches!(
         other.ok(json!({"type": "ping"})).await?,
         ServerBody::Pong
@@ -46,15 +35,12 @@ async fn an_oversized_message_is_refused_with_1009_and_others_are_still_served(
 async fn a_socket_that_never_says_hello_is_closed_with_1008() -> anyhow::Result<()> {
     let dir = tempfile::tempdir()?;
     let config = Config {
-        engine_delay: Duration::ZERO,
-        board: 64,
-        bar: 64,
         hello_timeout: Duration::from_millis(300),
-        ..Config::default()
+        ..test_config()
     };
     let server = Server::start_with(&dir, config).await?;
     let mut silent = Client::raw(&server).await?;
-    assert_eq!(close_code(&mut silent).await, Some(CloseCode::Policy));
+    assert_eq!(silent.until_closed().await.1, Some(CloseCode::Policy));
     // Saying hello in time keeps the connection open past the timeout.
     let mut polite = Client::connect(&server, "polite").await?;
     tokio::time::sleep(Duration::from_millis(500)).await;
@@ -69,11 +55,8 @@ async fn a_socket_that_never_says_hello_is_closed_with_1008() -> anyhow::Result<
 async fn connections_beyond_the_limit_wait_for_a_free_place() -> anyhow::Result<()> {
     let dir = tempfile::tempdir()?;
     let config = Config {
-        engine_delay: Duration::ZERO,
-        board: 64,
-        bar: 64,
         max_connections: 1,
-        ..Config::default()
+        ..test_config()
     };
     let server = Server::start_with(&dir, config).await?;
     let first = Client::connect(&server, "first").await?;
@@ -91,12 +74,9 @@ async fn connections_beyond_the_limit_wait_for_a_free_place() -> anyhow::Result<
 async fn a_flood_is_rate_limited_while_others_are_served() -> anyhow::Result<()> {
     let dir = tempfile::tempdir()?;
     let config = Config {
-        engine_delay: Duration::ZERO,
-        board: 64,
-        bar: 64,
         message_rate: 50,
         message_burst: 20,
-        ..Config::default()
+        ..test_config()
     };
     let server = Server::start_with(&dir, config).await?;
     let mut flood = Client::connect(&server, "flood").await?;
@@ -136,11 +116,8 @@ async fn a_flood_is_rate_limited_while_others_are_served() -> anyhow::Result<()>
 async fn a_silent_connection_is_closed_and_a_live_one_kept() -> anyhow::Result<()> {
     let dir = tempfile::tempdir()?;
     let config = Config {
-        engine_delay: Duration::ZERO,
-        board: 64,
-        bar: 64,
         idle_timeout: Duration::from_millis(300),
-        ..Config::default()
+        ..test_config()
     };
     let server = Server::start_with(&dir, config).await?;
     let mut silent = Client::connect(&server, "silent").await?;
@@ -157,7 +134,7 @@ async fn a_silent_connection_is_closed_and_a_live_one_kept() -> anyhow::Result<(
     // lost to a reset when the client finally answers the stale pings, so what counts is that
     // the connection is over at once rather than after the helper's 20 s wait.
     let t = std::time::Instant::now();
-    let code = close_code(&mut silent).await;
+    let code = silent.until_closed().await.1;
     assert!(code.is_none() || code == Some(CloseCode::Away), "{code:?}");
     assert!(
         t.elapsed() < Duration::from_secs(5),
@@ -172,11 +149,8 @@ async fn a_raw_socket_that_never_upgrades_is_dropped() -> anyhow::Result<()> {
     use tokio::io::AsyncReadExt;
     let dir = tempfile::tempdir()?;
     let config = Config {
-        engine_delay: Duration::ZERO,
-        board: 64,
-        bar: 64,
         hello_timeout: Duration::from_millis(300),
-        ..Config::default()
+        ..test_config()
     };
     let server = Server::start_with(&dir, config).await?;
     let mut raw = tokio::net::TcpStream::connect(server.addr).await?;

@@ -4,17 +4,14 @@
 use std::time::Duration;
 
 use daemon::Config;
-use grundy_e2e::{state_of, Client, Server};
+use grundy_e2e::{nim_between, state_of, test_config, Client, Server};
 use protocol::{MatchStatus, Reason, ServerBody};
 use serde_json::json;
 
 fn config(grace_ms: u64) -> Config {
     Config {
-        engine_delay: Duration::ZERO,
-        board: 64,
-        bar: 64,
         abandon_after: Duration::from_millis(grace_ms),
-        ..Config::default()
+        ..test_config()
     }
 }
 
@@ -23,14 +20,8 @@ async fn a_player_away_too_long_loses_by_abandonment() -> anyhow::Result<()> {
     let dir = tempfile::tempdir()?;
     let server = Server::start_with(&dir, config(400)).await?;
     let mut ada = Client::connect(&server, "ada").await?;
-    let bob = Client::connect(&server, "bob").await?;
-    let s = state_of(
-        ada.ok(json!({"type": "create_match", "game": "nim", "opponent": "human"}))
-            .await?,
-    )?;
-    let mut bob = bob;
-    bob.ok(json!({"type": "join", "match_id": s.match_id}))
-        .await?;
+    let mut bob = Client::connect(&server, "bob").await?;
+    let s = nim_between(&mut ada, &mut bob).await?;
     drop(bob);
     let away = ada
         .state_until(s.match_id, |s| !s.seats[1].connected)
@@ -52,15 +43,9 @@ async fn a_player_back_in_time_plays_on() -> anyhow::Result<()> {
     let dir = tempfile::tempdir()?;
     let server = Server::start_with(&dir, config(3_000)).await?;
     let mut ada = Client::connect(&server, "ada").await?;
-    let bob = Client::connect(&server, "bob").await?;
+    let mut bob = Client::connect(&server, "bob").await?;
     let token = bob.token.clone();
-    let s = state_of(
-        ada.ok(json!({"type": "create_match", "game": "nim", "opponent": "human"}))
-            .await?,
-    )?;
-    let mut bob = bob;
-    bob.ok(json!({"type": "join", "match_id": s.match_id}))
-        .await?;
+    let s = nim_between(&mut ada, &mut bob).await?;
     drop(bob);
     ada.state_until(s.match_id, |s| !s.seats[1].connected)
         .await?;

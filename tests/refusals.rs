@@ -205,12 +205,7 @@ async fn a_name_does_not_give_a_seat() -> anyhow::Result<()> {
     let server = Server::start(&dir).await?;
     let mut ada = Client::connect(&server, "ada").await?;
     let mut bob = Client::connect(&server, "bob").await?;
-    let s = state_of(
-        ada.ok(json!({"type": "create_match", "game": "nim", "opponent": "human"}))
-            .await?,
-    )?;
-    bob.ok(json!({"type": "join", "match_id": s.match_id}))
-        .await?;
+    let s = grundy_e2e::nim_between(&mut ada, &mut bob).await?;
     // Someone else calling themselves ada is another player, with no seat here.
     let mut impostor = Client::connect(&server, "ada").await?;
     assert_ne!(impostor.player_id, ada.player_id);

@@ -6,7 +6,6 @@ use std::time::Instant;
 use grundy_e2e::{state_of, Client, Server};
 use serde_json::json;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
-use tokio_tungstenite::tungstenite::Message;
 
 #[tokio::test]
 async fn stopping_closes_every_connection_with_1001_and_keeps_acknowledged_moves(
@@ -15,12 +14,7 @@ async fn stopping_closes_every_connection_with_1001_and_keeps_acknowledged_moves
     let server = Server::start(&dir).await?;
     let mut a = Client::connect(&server, "ada").await?;
     let mut b = Client::connect(&server, "bob").await?;
-    let s = state_of(
-        a.ok(json!({"type": "create_match", "game": "nim", "opponent": "human"}))
-            .await?,
-    )?;
-    b.ok(json!({"type": "join", "match_id": s.match_id}))
-        .await?;
+    let s = grundy_e2e::nim_between(&mut a, &mut b).await?;
     a.ok(json!({"type": "move", "match_id": s.match_id, "move": "1:1"}))
         .await?;
     let started = Instant::now();
@@ -31,14 +25,7 @@ async fn stopping_closes_every_connection_with_1001_and_keeps_acknowledged_moves
         started.elapsed()
     );
     for c in [&mut a, &mut b] {
-        let mut code = None;
-        while let Some(frame) = c.next_frame().await {
-            if let Message::Close(f) = frame {
-                code = f.map(|f| f.code);
-                break;
-            }
-        }
-        assert_eq!(code, Some(CloseCode::Away));
+        assert_eq!(c.until_closed().await.1, Some(CloseCode::Away));
     }
     // Back up on the same file: the acknowledged move is there.
     let server = Server::start(&dir).await?;
