@@ -27,6 +27,14 @@ pub trait Position: Clone + Eq + Hash + Debug + Display + Sized {
     /// position is always accepted as a move; each game may accept friendlier forms too.
     fn parse_move(&self, text: &str) -> Result<Self::Move, Error>;
 
+    /// The position after each legal move, in the order of [`Position::legal_moves`].
+    fn successors(&self) -> Vec<Self> {
+        self.legal_moves()
+            .iter()
+            .map(|m| self.play(m).expect("a generated move is legal"))
+            .collect()
+    }
+
     /// True when the player to move has no legal move (and so has lost).
     fn is_terminal(&self) -> bool {
         self.move_count() == 0

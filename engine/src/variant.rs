@@ -263,10 +263,7 @@ impl AnyPosition {
     fn is_open(&self) -> bool {
         !self.is_terminal()
             && self.move_count() <= 100_000
-            && self
-                .legal_moves()
-                .iter()
-                .all(|m| self.play(m).is_ok_and(|q| !q.is_terminal()))
+            && self.successors().iter().all(|q| !q.is_terminal())
     }
 }
 

@@ -32,26 +32,19 @@ fn table_for(p: &Position) -> Table {
     Table::solve(p.k(), Z_MAX).expect("a small table")
 }
 
-fn successors(p: &Position) -> Vec<Position> {
-    p.legal_moves()
-        .iter()
-        .map(|m| p.play(m).expect("a generated move is legal"))
-        .collect()
-}
-
 proptest! {
     #[test]
     fn grundy_is_the_mex_of_the_successors(p in small_bar()) {
         let t = table_for(&p);
         let g = |q: &Position| grundy(q, Some(&t)).expect("inside the table");
-        let options = successors(&p).iter().map(g).collect::<Vec<_>>();
+        let options = p.successors().iter().map(g).collect::<Vec<_>>();
         prop_assert_eq!(g(&p), mex(options));
     }
 
     #[test]
     fn remoteness_obeys_its_definition(p in small_bar()) {
         let r = |q: &Position| remoteness(q, u64::MAX).expect("a small bar");
-        let options = successors(&p).iter().map(r).collect::<Vec<_>>();
+        let options = p.successors().iter().map(r).collect::<Vec<_>>();
         prop_assert_eq!(r(&p), remoteness_of(options));
     }
 
@@ -62,7 +55,7 @@ proptest! {
         let odd = v.remoteness.map(|r| r % 2 == 1);
         prop_assert_eq!(odd, Some(v.grundy != Some(0)));
         if v.grundy == Some(0) {
-            for q in successors(&p) {
+            for q in p.successors() {
                 prop_assert_ne!(grundy(&q, Some(&t)), Ok(0));
             }
         }
@@ -72,7 +65,7 @@ proptest! {
     fn generated_moves_are_legal_and_counted(p in small_bar()) {
         let moves = p.legal_moves();
         prop_assert_eq!(moves.len() as u64, p.move_count());
-        for q in successors(&p) {
+        for q in p.successors() {
             prop_assert!(q.move_count() < p.move_count());
             prop_assert_eq!(Position::new(q.k(), q.x(), q.y(), q.z()), Ok(q));
         }
@@ -132,7 +125,7 @@ proptest! {
         }
         // Any three numbers are a move exactly when some legal move leads there.
         let text = format!("{x},{y},{z}");
-        let reachable = successors(&p).iter().any(|q| q.to_string() == text);
+        let reachable = p.successors().iter().any(|q| q.to_string() == text);
         match p.parse_move(&text) {
             Ok(m) => prop_assert_eq!(p.play(&m).map(|q| q.to_string()), Ok(text)),
             Err(e) => {

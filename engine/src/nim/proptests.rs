@@ -18,23 +18,16 @@ fn any_position() -> impl Strategy<Value = Position> {
         .prop_map(|piles| Position::new(piles).expect("within the limits"))
 }
 
-fn successors(p: &Position) -> Vec<Position> {
-    p.legal_moves()
-        .iter()
-        .map(|m| p.play(m).expect("a generated move is legal"))
-        .collect()
-}
-
 proptest! {
     #[test]
     fn grundy_is_the_mex_of_the_successors(p in small_position()) {
-        let options = successors(&p).iter().map(grundy).collect::<Vec<_>>();
+        let options = p.successors().iter().map(grundy).collect::<Vec<_>>();
         prop_assert_eq!(grundy(&p), mex(options));
     }
 
     #[test]
     fn remoteness_obeys_its_definition(p in small_position()) {
-        let options = successors(&p)
+        let options = p.successors()
             .iter()
             .map(|q| remoteness(q, 0).expect("always exact"))
             .collect::<Vec<_>>();
@@ -44,7 +37,7 @@ proptest! {
     #[test]
     fn a_p_position_has_no_move_to_a_p_position(p in small_position()) {
         if grundy(&p) == 0 {
-            prop_assert!(successors(&p).iter().all(|q| grundy(q) != 0));
+            prop_assert!(p.successors().iter().all(|q| grundy(q) != 0));
         }
     }
 
