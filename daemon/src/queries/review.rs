@@ -84,40 +84,37 @@ pub async fn export(
 /// new match id.
 pub async fn import(hub: &Arc<Hub>, text: &str) -> Result<i64, ErrorBody> {
     let record = GameRecord::parse_text(text).map_err(record_error)?;
-    record.validate().map_err(record_error)?;
+    let replay = record.replay().map_err(record_error)?;
     let Some(result) = record.result else {
         return Err(ErrorBody::new(
             ErrorCode::InvalidState,
             "only finished games can be imported: this one's result is *",
         ));
     };
-    let start = record.start_position().map_err(record_error)?;
+    let start = replay.positions[0].clone();
     let at = record.date.unwrap_or_else(unix_ms);
-    // Replay for the positions after each move and the plies of the final position.
-    let mut pos = start.clone();
-    let mut seen = vec![(pos.to_string(), 0u32)];
-    let mut moves = Vec::with_capacity(record.moves.len());
-    for (i, text) in record.moves.iter().enumerate() {
-        let (mv, next) = pos.play_text(text).map_err(engine_error)?;
-        let ply = i as u32 + 1;
-        moves.push(NewMove {
+    let moves: Vec<NewMove> = replay
+        .moves
+        .iter()
+        .zip(&replay.positions[1..])
+        .enumerate()
+        .map(|(i, (notation, position))| NewMove {
             match_id: 0,
-            ply,
+            ply: i as u32 + 1,
             seat: (i % 2) as u8,
-            notation: mv.to_string(),
-            position: next.to_string(),
+            notation: notation.clone(),
+            position: position.to_string(),
             time_ms: 0,
             clock_ms: None,
             played_at: at,
-        });
-        pos = next;
-        seen.push((pos.to_string(), ply));
-    }
+        })
+        .collect();
+    // For a repetition: the plies at which the final position stood with the same side to move.
     let repetition_plies = if result.reason == Reason::Repetition {
-        let last = seen.last().map(|(p, ply)| (p.clone(), ply % 2));
-        seen.iter()
-            .filter(|(p, ply)| Some((p.clone(), ply % 2)) == last)
-            .map(|(_, ply)| *ply)
+        let n = replay.positions.len() - 1;
+        (0..=n)
+            .filter(|&ply| ply % 2 == n % 2 && replay.positions[ply] == replay.positions[n])
+            .map(|ply| ply as u32)
             .collect()
     } else {
         Vec::new()

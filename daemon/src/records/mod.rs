@@ -22,6 +22,8 @@ mod parse;
 mod text;
 mod validate;
 
+pub use validate::Replay;
+
 #[cfg(test)]
 mod tests;
 

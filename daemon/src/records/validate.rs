@@ -7,6 +7,15 @@ use protocol::{Outcome, Reason};
 use super::{result_token, GameRecord, RecordError};
 use crate::matches::model::terminal_reason;
 
+/// A record replayed through the rules.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Replay {
+    /// The start, then the position after each move.
+    pub positions: Vec<AnyPosition>,
+    /// Each move in canonical notation.
+    pub moves: Vec<String>,
+}
+
 impl GameRecord {
     /// The game's variant and start position, or the tag that is wrong.
     pub fn start_position(&self) -> Result<AnyPosition, RecordError> {
@@ -35,20 +44,28 @@ impl GameRecord {
     /// repetition has no winner; resignation, flag fall and abandonment have one; an aborted
     /// game has no moves.
     pub fn validate(&self) -> Result<AnyPosition, RecordError> {
+        let replay = self.replay()?;
+        Ok(replay.positions[replay.positions.len() - 1].clone())
+    }
+
+    /// Like [`GameRecord::validate`], but returns the whole replay: every position from the
+    /// start, and every move in canonical notation.
+    pub fn replay(&self) -> Result<Replay, RecordError> {
         let start = self.start_position()?;
-        let mut seen = vec![start.clone()];
+        let mut positions = vec![start];
+        let mut moves = Vec::with_capacity(self.moves.len());
         for (i, text) in self.moves.iter().enumerate() {
-            let last = seen.last().expect("the start is always there");
-            let (_, next) = last.play_text(text).map_err(|error| RecordError::Move {
+            let last = &positions[positions.len() - 1];
+            let (mv, next) = last.play_text(text).map_err(|error| RecordError::Move {
                 ply: i as u32 + 1,
                 notation: text.clone(),
                 error,
             })?;
-            seen.push(next);
+            moves.push(mv.to_string());
+            positions.push(next);
         }
-        let last = seen.last().expect("the start is always there").clone();
-        self.check_result(&seen)?;
-        Ok(last)
+        self.check_result(&positions)?;
+        Ok(Replay { positions, moves })
     }
 
     fn check_result(&self, seen: &[AnyPosition]) -> Result<(), RecordError> {
