@@ -90,7 +90,7 @@ pub fn choose(
         return Ok(moves[rng.below(moves.len() as u64) as usize].mv.clone());
     }
     let best = match classification.value.outcome {
-        Outcome::Draw => keep_the_draw(knowledge, &moves)?,
+        Outcome::Draw => keep_the_draw(knowledge, &moves),
         // Sorted best first: the quickest win, or from a lost position the slowest loss.
         _ => moves
             .iter()
@@ -105,32 +105,22 @@ pub fn choose(
 fn keep_the_draw<'a>(
     knowledge: &Knowledge,
     moves: &'a [MoveValue],
-) -> Result<Vec<&'a MoveValue>, Error> {
+) -> Vec<&'a MoveValue> {
     let mut scored = Vec::new();
     for m in moves.iter().filter(|m| m.value.outcome == Outcome::Draw) {
+        // Only the L-game has draws; its solution counts the losing moves of every class.
         let traps = match &m.position {
-            // Only the L-game has draws; its solution counts the losing moves per class.
             AnyPosition::LGame(p) => knowledge.lgame().losing_moves(p),
-            other => {
-                let mut traps = 0usize;
-                for reply in other.legal_moves() {
-                    let after = other.play(&reply)?;
-                    // A reply is a losing one when it hands us a won position.
-                    if knowledge.value(&after)?.value.outcome == Outcome::Win {
-                        traps += 1;
-                    }
-                }
-                traps
-            }
+            _ => 0,
         };
         scored.push((traps, m));
     }
     let most = scored.iter().map(|(t, _)| *t).max().unwrap_or(0);
-    Ok(scored
+    scored
         .into_iter()
         .filter(|(t, _)| *t == most)
         .map(|(_, m)| m)
-        .collect())
+        .collect()
 }
 
 /// Nim with too many moves to weigh one by one, played by Nim's closed forms (SPEC §5).
