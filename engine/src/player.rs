@@ -102,10 +102,7 @@ pub fn choose(
 
 /// From a drawn position: the moves that keep the draw, preferring those after which the
 /// opponent has the most replies that lose (SPEC §5). Never a move into a lost position.
-fn keep_the_draw<'a>(
-    knowledge: &Knowledge,
-    moves: &'a [MoveValue],
-) -> Vec<&'a MoveValue> {
+fn keep_the_draw<'a>(knowledge: &Knowledge, moves: &'a [MoveValue]) -> Vec<&'a MoveValue> {
     let mut scored = Vec::new();
     for m in moves.iter().filter(|m| m.value.outcome == Outcome::Draw) {
         // Only the L-game has draws; its solution counts the losing moves of every class.

@@ -6,8 +6,6 @@
 //! (a waiting match to start, a playing match at the previous ply to move in), so a confused
 //! caller gets [`DbError::Rejected`] instead of a silently inconsistent file.
 
-use std::time::{SystemTime, UNIX_EPOCH};
-
 use protocol::MatchStatus;
 use sqlx::{Row, SqliteConnection};
 
@@ -15,6 +13,7 @@ use super::decode::encode_plies;
 use super::error::{to_sql_int, to_sql_opt, DbError};
 use super::rows::{Finish, NewMatch, NewMove};
 use super::Db;
+use crate::clock::unix_ms;
 
 /// One write operation, as queued for the writer task.
 #[derive(Debug)]
@@ -58,7 +57,7 @@ impl Db {
         self.write(Write::CreatePlayer {
             name: name.to_owned(),
             token_hash: token_hash.to_vec(),
-            created_at: now_ms(),
+            created_at: unix_ms(),
         })
         .await
     }
@@ -335,12 +334,4 @@ async fn describe(conn: &mut SqliteConnection, id: i64) -> Result<String, DbErro
             format!("match {id}, which is {status} at ply {ply}")
         }
     })
-}
-
-/// The current time in Unix epoch milliseconds (0 before 1970, which no clock here shows).
-fn now_ms() -> i64 {
-    let since = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .unwrap_or_default();
-    i64::try_from(since.as_millis()).unwrap_or(i64::MAX)
 }

@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
-use std::time::{Instant, SystemTime, UNIX_EPOCH};
+use std::time::Instant;
 
 use engine::corner;
 use engine::{chocolate, lgame, Knowledge, Value};
@@ -16,6 +16,7 @@ use futures_util::future::join_all;
 
 use super::checksum::{chocolate_checksum, corner_checksum, lgame_checksum, lgame_rows};
 use super::{Progress, SetId, Sizes, Stamp, TablesError};
+use crate::clock::unix_ms;
 use crate::db::{Db, DbError, LGameRow, NewSet, SetRecord, SetValues};
 
 /// The tables of every set, ready for an [`engine::Knowledge`], and what was done.
@@ -276,7 +277,7 @@ fn solve(id: SetId, bound: u64, stamp: &Stamp) -> Result<(NewSet, Tables), Table
         row_count: id.rows(bound),
         engine_version: stamp.engine_version,
         crate_version: stamp.crate_version.clone(),
-        computed_at: now_ms(),
+        computed_at: unix_ms(),
         compute_ms,
         checksum,
     };
@@ -336,12 +337,4 @@ fn solution_of(rows: &[LGameRow]) -> Result<lgame::Solution, TablesError> {
     }
     lgame::Solution::from_values(values)
         .map_err(|e| DbError::Corrupt(format!("stored L-game: {e}")).into())
-}
-
-/// The current time in Unix epoch milliseconds.
-fn now_ms() -> i64 {
-    let since = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .unwrap_or_default();
-    i64::try_from(since.as_millis()).unwrap_or(i64::MAX)
 }
