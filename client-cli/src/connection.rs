@@ -38,7 +38,7 @@ impl fmt::Display for ServerError {
 impl std::error::Error for ServerError {}
 
 /// `url` with `ws://` in front when it names no scheme, so that `--server host:7878` works.
-fn with_scheme(url: &str) -> String {
+pub fn with_scheme(url: &str) -> String {
     if url.contains("://") {
         url.to_owned()
     } else {

@@ -90,6 +90,10 @@ enum Command {
     /// Stores a game written in the text format of docs/EXPORT.md.
     #[command(after_help = commands::import::HELP)]
     Import(commands::import::Args),
+    /// A load generator: many connections and matches against one server, then throughput,
+    /// move round trips, errors and the server's memory.
+    #[command(after_help = commands::bench::HELP)]
+    Bench(commands::bench::Args),
 }
 
 /// The login name from the environment, else `player`.
@@ -103,6 +107,10 @@ fn default_name() -> String {
 }
 
 async fn run(cli: Cli) -> anyhow::Result<()> {
+    if let Command::Bench(args) = cli.command {
+        let url = connection::with_scheme(&cli.server);
+        return commands::bench::run(args, &url, cli.access_code).await;
+    }
     let name = cli.name.unwrap_or_else(default_name);
     let mut conn = Connection::open(&cli.server, &name, cli.access_code).await?;
     let out = render::Style::for_stdout();
@@ -117,15 +125,32 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Lobby(args) => commands::lobby::run(&mut conn, args).await,
         Command::Review(args) => commands::review::run(&mut conn, args, out).await,
         Command::Import(args) => commands::import::run(&mut conn, args).await,
+        Command::Bench(_) => unreachable!("handled above"),
     }?;
     conn.close().await;
     Ok(())
 }
 
-#[tokio::main(flavor = "current_thread")]
-async fn main() -> ExitCode {
+fn main() -> ExitCode {
     let cli = Cli::parse();
-    match run(cli).await {
+    // One thread is plenty for a person's client; the load generator may want more.
+    let runtime = match &cli.command {
+        Command::Bench(args) if args.threads > 1 => tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(args.threads)
+            .enable_all()
+            .build(),
+        _ => tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build(),
+    };
+    let runtime = match runtime {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("grundy: cannot start: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(run(cli)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             if let Some(server) = e.downcast_ref::<ServerError>() {

@@ -490,3 +490,120 @@ async fn every_game_answers_query_json_and_every_table_game_table_csv() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("query"), "{}", stderr(&o));
 }
+
+/// The short form of the load test: a few matches against a real server for a second, every
+/// move acknowledged and stored, the report complete.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bench_plays_a_short_load_and_reports_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = daemon::Config {
+        // Unpaced play sends far more than a person's client.
+        message_rate: 100_000,
+        message_burst: 100_000,
+        ..grundy_e2e::test_config()
+    };
+    let server = Server::start_with(&dir, config).await.unwrap();
+    let url = server.url();
+    let human = [
+        "bench",
+        "--connections",
+        "7",
+        "--matches",
+        "3",
+        "--rate",
+        "0",
+        "--duration",
+        "1",
+        "--games",
+        "lgame,nim,queen,chocolate",
+        "--max-plies",
+        "30",
+        "--json",
+    ];
+    let engine = [
+        "bench",
+        "--connections",
+        "2",
+        "--matches",
+        "2",
+        "--rate",
+        "400",
+        "--duration",
+        "1",
+        "--opponent",
+        "engine:easy",
+        "--games",
+        "horse,rook,dragon",
+        "--json",
+    ];
+    let mut acknowledged = 0;
+    for args in [&human[..], &engine[..]] {
+        let out = ok(&url, args).await;
+        let v: Value = serde_json::from_str(out.trim()).unwrap();
+        let moves = v["moves"].as_u64().unwrap();
+        assert!(moves > 10, "{v}");
+        assert!(v["moves_per_s"].as_f64().unwrap() > 0.0, "{v}");
+        assert_eq!(v["errors"], json!({}), "{v}");
+        assert!(v["matches_finished"].as_u64().unwrap() > 0, "{v}");
+        let rtt = &v["round_trip"];
+        let (p50, p99, max) = (
+            rtt["p50_ms"].as_f64(),
+            rtt["p99_ms"].as_f64(),
+            rtt["max_ms"].as_f64(),
+        );
+        assert!(p50 <= p99 && p99 <= max && max.is_some(), "{v}");
+        // The server runs in this test's process, found by its listening port.
+        assert_eq!(v["memory"]["pid"], json!(std::process::id()), "{v}");
+        assert!(v["memory"]["peak_bytes"].as_u64().unwrap() > 0, "{v}");
+        acknowledged += moves;
+    }
+    server.stop().await.unwrap();
+
+    // Every acknowledged move is in the database: all plies of the bench's matches against
+    // itself, the odd plies (seat 0 moves first) of those against the engine.
+    let db = daemon::db::Db::open(&dir.path().join("grundy.db"))
+        .await
+        .unwrap();
+    let filter = daemon::db::GameFilter {
+        limit: 10_000,
+        ..Default::default()
+    };
+    let stored: u64 = db
+        .list_matches(&filter)
+        .await
+        .unwrap()
+        .iter()
+        .map(|m| match m.seats[1].engine {
+            Some(_) => u64::from(m.ply).div_ceil(2),
+            None => u64::from(m.ply),
+        })
+        .sum();
+    assert_eq!(stored, acknowledged);
+    let unfinished = db.unfinished_matches().await.unwrap();
+    assert!(
+        unfinished.is_empty(),
+        "the bench resigns what it leaves: {unfinished:?}"
+    );
+    db.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bench_refuses_runs_it_cannot_bound_or_seat() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir).await.unwrap();
+    let url = server.url();
+    for (args, says) in [
+        (
+            &["bench", "--matches", "10", "--connections", "5"][..],
+            "raise --connections",
+        ),
+        (&["bench", "--duration", "100000"][..], "--duration"),
+        (&["bench", "--games", "chess"][..], "chess"),
+        (&["bench", "--opponent", "robot"][..], "--opponent"),
+    ] {
+        let o = grundy(&url, args).await;
+        assert!(!o.status.success(), "{args:?}");
+        assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
+    }
+    server.stop().await.unwrap();
+}

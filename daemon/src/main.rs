@@ -52,6 +52,15 @@ struct Args {
     /// Seconds a player may be away during a match before losing it by abandonment.
     #[arg(long, default_value_t = 120)]
     abandon_after_s: u64,
+    /// Messages a second one client may send on average (more are refused with
+    /// `rate_limited`); raise it for a load test (`grundy bench`).
+    #[arg(long, default_value_t = daemon::config::DEFAULT_MESSAGE_RATE,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    message_rate: u32,
+    /// Messages one client may send at once above that rate.
+    #[arg(long, default_value_t = daemon::config::DEFAULT_MESSAGE_BURST,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    message_burst: u32,
 }
 
 #[derive(Debug, Subcommand)]
@@ -97,8 +106,11 @@ async fn main() -> anyhow::Result<()> {
         max_connections: usize::try_from(args.max_connections).unwrap_or(usize::MAX),
         access_code: args.access_code.clone().filter(|c| !c.is_empty()),
         abandon_after: Duration::from_secs(args.abandon_after_s),
+        message_rate: args.message_rate,
+        message_burst: args.message_burst,
         ..Config::default()
     };
+    raise_file_limit(config.max_connections);
     let hub = Hub::start(db.clone(), config).await?;
     let listener = tokio::net::TcpListener::bind(args.listen)
         .await
@@ -118,6 +130,22 @@ async fn main() -> anyhow::Result<()> {
     db.close().await;
     tracing::info!("stopped");
     Ok(())
+}
+
+/// Raises the open-file limit towards what `connections` need (each takes a descriptor),
+/// up to the hard limit; warns when that is not enough.
+fn raise_file_limit(connections: usize) {
+    // The database, its WAL and the readers need a few more.
+    let wanted = connections as u64 + 64;
+    match rlimit::increase_nofile_limit(wanted) {
+        Ok(got) if got < wanted => tracing::warn!(
+            limit = got,
+            "the open-file limit allows fewer than --max-connections clients; raise it \
+             (ulimit -n) or lower --max-connections"
+        ),
+        Ok(_) => {}
+        Err(e) => tracing::warn!(error = %e, "cannot read the open-file limit"),
+    }
 }
 
 /// `grundyd precompute`: makes the stored sets complete and says what it did.

@@ -1,6 +1,7 @@
 //! The subcommands, one file each: arguments (clap), the request, and the printing of the
 //! answer. Game rules stay on the server; these only translate.
 
+pub mod bench;
 pub mod export;
 pub mod games;
 pub mod import;

@@ -25,6 +25,7 @@
 
 mod decode;
 mod error;
+mod moves_batch;
 mod open;
 mod reads;
 mod rows;

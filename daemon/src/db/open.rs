@@ -51,6 +51,9 @@ pub struct WriterSettings {
     pub busy_timeout_ms: i64,
 }
 
+/// Prepared statements the writer keeps: one shape per group size, and the rest.
+const WRITER_STATEMENTS: usize = 4 * super::moves_batch::MAX_MOVES;
+
 impl Db {
     /// Creates the file if missing, WAL journal, synchronous=FULL, foreign keys on, a busy
     /// timeout, applies migrations.
@@ -64,6 +67,8 @@ impl Db {
             .clone()
             .create_if_missing(true)
             .journal_mode(SqliteJournalMode::Wal)
+            // Groups of moves use one statement shape per row count (moves_batch.rs).
+            .statement_cache_capacity(WRITER_STATEMENTS)
             .connect()
             .await?;
         MIGRATOR.run(&mut conn).await?;

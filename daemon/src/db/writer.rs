@@ -5,8 +5,10 @@
 //! `BEGIN IMMEDIATE` … `COMMIT`, each inside its own `SAVEPOINT`: a failing job is rolled back
 //! alone and gets its own error while the rest commit (group commit). Replies go out only
 //! after `COMMIT` returned, so an acknowledged write is on disk (WAL, `synchronous=FULL`).
+//! Moves, the commonest job, are first tried all together (`moves_batch.rs`).
 //! With a single writer there is no write-lock contention, so no write ever sees SQLITE_BUSY.
 
+use std::collections::HashSet;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
@@ -16,6 +18,7 @@ use tokio::sync::{mpsc, oneshot};
 use tracing::Instrument;
 
 use super::error::DbError;
+use super::moves_batch::{self, MoveWrite};
 use super::open::WriterSettings;
 use super::sets::{self, NewSet, RowsDone};
 use super::writes::Write;
@@ -60,6 +63,7 @@ pub(crate) struct Counters {
     committed: AtomicU64,
     failed: AtomicU64,
     largest: AtomicUsize,
+    grouped: AtomicU64,
 }
 
 /// What the writer has done so far: how well group commit is grouping.
@@ -73,6 +77,8 @@ pub struct WriteStats {
     pub failed: u64,
     /// The most writes one transaction has held.
     pub largest_batch: usize,
+    /// Moves stored by the grouped statements (the rest went one savepoint each).
+    pub grouped_moves: u64,
     /// Jobs in the queue right now.
     pub queued: usize,
 }
@@ -104,6 +110,7 @@ impl Db {
             committed: c.committed.load(Ordering::Relaxed),
             failed: c.failed.load(Ordering::Relaxed),
             largest_batch: c.largest.load(Ordering::Relaxed),
+            grouped_moves: c.grouped.load(Ordering::Relaxed),
             queued: self.writer.max_capacity() - self.writer.capacity(),
         }
     }
@@ -181,15 +188,28 @@ async fn commit_batch(conn: &mut SqliteConnection, batch: &mut Vec<Pending>, c: 
     let size = batch.len();
     c.batches.fetch_add(1, Ordering::Relaxed);
     c.largest.fetch_max(size, Ordering::Relaxed);
-    if let Err(e) = sqlx::query("BEGIN IMMEDIATE").execute(&mut *conn).await {
-        tracing::warn!(error = %e, jobs = size, "cannot begin a write transaction");
-        let e = Arc::new(e);
-        fail_all(batch.drain(..).map(|(_, reply)| reply), &e, c);
-        return;
+    // The moves of different matches go in together, with the BEGIN, in one round trip.
+    let group = move_group(batch);
+    let grouped = !group.is_empty() && moves_batch::begin_with_moves(conn, &group).await;
+    if grouped {
+        c.grouped.fetch_add(group.len() as u64, Ordering::Relaxed);
+    }
+    drop(group);
+    if !grouped {
+        if let Err(e) = sqlx::query("BEGIN IMMEDIATE").execute(&mut *conn).await {
+            tracing::warn!(error = %e, jobs = size, "cannot begin a write transaction");
+            let e = Arc::new(e);
+            fail_all(batch.drain(..).map(|(_, reply)| reply), &e, c);
+            return;
+        }
     }
     let mut done: Vec<(Reply<i64>, Result<i64, DbError>)> = Vec::with_capacity(size);
     let mut jobs = batch.drain(..);
     for (op, reply) in jobs.by_ref() {
+        if let (true, Some(id)) = (grouped, op.move_of()) {
+            done.push((reply, Ok(id)));
+            continue;
+        }
         match in_savepoint(conn, op).await {
             Ok(result) => done.push((reply, result)),
             Err(e) => {
@@ -234,6 +254,24 @@ async fn commit_batch(conn: &mut SqliteConnection, batch: &mut Vec<Pending>, c: 
         }
         // The caller may have stopped waiting; the write stands all the same.
         let _ = reply.send(result);
+    }
+}
+
+/// The moves of a batch, when no two are of the same match (else none: one by one).
+fn move_group(batch: &[Pending]) -> Vec<MoveWrite<'_>> {
+    let mut seen = HashSet::new();
+    let group: Vec<_> = batch
+        .iter()
+        .filter_map(|(op, _)| match op {
+            Write::AddMove { mv, finish } => Some((mv, finish.as_ref())),
+            _ => None,
+        })
+        .collect();
+    let distinct = group.iter().all(|(mv, _)| seen.insert(mv.match_id));
+    if distinct && group.len() <= moves_batch::MAX_MOVES {
+        group
+    } else {
+        Vec::new()
     }
 }
 

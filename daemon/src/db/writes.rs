@@ -124,6 +124,14 @@ impl Db {
 }
 
 impl Write {
+    /// The match a move is stored in, when this is a move.
+    pub(crate) fn move_of(&self) -> Option<i64> {
+        match self {
+            Write::AddMove { mv, .. } => Some(mv.match_id),
+            _ => None,
+        }
+    }
+
     /// Runs the write on the writer's connection (inside a savepoint the caller owns) and
     /// returns the id of the player or match it is about.
     pub(crate) async fn apply(self, conn: &mut SqliteConnection) -> Result<i64, DbError> {
@@ -294,7 +302,11 @@ async fn add_move(conn: &mut SqliteConnection, mv: NewMove) -> Result<(), DbErro
 }
 
 /// Records the result of a waiting or playing match.
-async fn finish_match(conn: &mut SqliteConnection, id: i64, f: Finish) -> Result<(), DbError> {
+pub(super) async fn finish_match(
+    conn: &mut SqliteConnection,
+    id: i64,
+    f: Finish,
+) -> Result<(), DbError> {
     if !matches!(f.status, MatchStatus::Finished | MatchStatus::Aborted) {
         let status = f.status.as_str();
         return Err(DbError::Rejected(format!("a match cannot end as {status}")));

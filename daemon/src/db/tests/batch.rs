@@ -2,12 +2,12 @@
 
 use std::time::Duration;
 
-use protocol::MatchStatus;
+use protocol::{MatchStatus, Outcome, Reason};
 use sqlx::{ConnectOptions, Connection};
 use tokio::task::JoinSet;
 
 use super::{count, engine, fresh, mv, nim};
-use crate::db::{Db, DbError, MAX_BATCH};
+use crate::db::{Db, DbError, Finish, MAX_BATCH};
 
 /// Matches that get one good move each in the big batch.
 const GOOD: i64 = 200;
@@ -106,6 +106,9 @@ async fn a_failing_write_is_rolled_back_alone_within_its_batch() {
     );
     assert!(after.largest_batch >= queued, "{after:?}");
     assert_eq!(after.failed - before.failed, 2);
+    // The blocked move went in by the grouped statements; the batch holding a duplicate
+    // and a gap was refused as a group and stored one by one.
+    assert_eq!(after.grouped_moves - before.grouped_moves, 1, "{after:?}");
 
     // Every good move landed; the refused ones left their matches untouched.
     let moves = count(&db, "SELECT COUNT(*) FROM moves").await;
@@ -126,6 +129,10 @@ async fn a_failing_write_is_rolled_back_alone_within_its_batch() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn concurrent_writers_are_grouped() {
     let (_dir, _path, db) = fresh().await;
+    let won = Outcome {
+        winner: Some(0),
+        reason: Reason::LastStone,
+    };
     let ids = matches_with_one_move(&db, 100).await;
     let before = db.write_stats();
     let mut tasks = JoinSet::new();
@@ -133,7 +140,9 @@ async fn concurrent_writers_are_grouped() {
         let db = db.clone();
         tasks.spawn(async move {
             for ply in 2..=6 {
-                db.add_move(mv(id, ply, ""), None).await?;
+                // The last move ends the match, in the same groups as other matches' moves.
+                let finish = (ply == 6).then(|| Finish::new(won, Vec::new(), 6));
+                db.add_move(mv(id, ply, ""), finish).await?;
             }
             Ok::<_, DbError>(())
         });
@@ -148,6 +157,10 @@ async fn concurrent_writers_are_grouped() {
         "no grouping at all: {after:?}"
     );
     assert_eq!(count(&db, "SELECT COUNT(*) FROM moves").await, 600);
+    assert_eq!(after.grouped_moves - before.grouped_moves, 500, "{after:?}");
+    let finished = "SELECT COUNT(*) FROM matches WHERE status = 'finished' AND ply = 6 \
+                    AND position = 'p6' AND winner = 0 AND reason = 'last_stone'";
+    assert_eq!(count(&db, finished).await, 100);
     db.close().await;
 }
 

@@ -1,0 +1,292 @@
+//! Drives one match slot of a load run: creates a match, plays random legal moves at the
+//! slot's pace, measures each move's round trip, and starts a new match when one ends, until
+//! the run is over. The legal moves come from the engine crate, so any game can be mixed in
+//! without asking the server.
+
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::{anyhow, bail, Context, Result};
+use engine::{AnyPosition, Position as _, Rng, Variant};
+use protocol::{First, GameParams, NewMatch, Opponent, Request};
+use tokio::time::Instant;
+
+use super::conn::{BenchConn, Frame};
+use super::stats::Samples;
+
+/// What every slot shares: when to stop, and the moves acknowledged so far.
+#[derive(Debug)]
+pub struct Shared {
+    /// No move is started after this.
+    pub deadline: Instant,
+    /// Stop once this many moves are acknowledged (all slots together).
+    pub max_moves: u64,
+    /// Moves acknowledged so far.
+    pub moves: AtomicU64,
+}
+
+impl Shared {
+    fn over(&self) -> bool {
+        Instant::now() >= self.deadline || self.moves.load(Ordering::Relaxed) >= self.max_moves
+    }
+}
+
+/// What one slot plays.
+#[derive(Debug, Clone)]
+pub struct Plan {
+    /// The games to cycle through.
+    pub games: Vec<GameParams>,
+    /// `None`: the load generator plays both seats; `Some(level)`: against the engine.
+    pub engine: Option<String>,
+    /// Longest game in plies; then the player to move resigns.
+    pub max_plies: u32,
+    /// Time between two moves of this slot; `None`: as fast as answered.
+    pub interval: Option<Duration>,
+    /// When this slot's first move is due, so that slots do not move in step.
+    pub first_move: Instant,
+    /// The seed of this slot's move choices.
+    pub seed: u64,
+}
+
+/// What one slot measured.
+#[derive(Debug, Default)]
+pub struct Tally {
+    /// Round trips of acknowledged moves.
+    pub samples: Samples,
+    /// Matches that ended (or were resigned at the ply limit).
+    pub finished: u64,
+    /// Errors by kind.
+    pub errors: BTreeMap<String, u64>,
+}
+
+impl Tally {
+    fn error(&mut self, kind: impl Into<String>) {
+        *self.errors.entry(kind.into()).or_default() += 1;
+    }
+}
+
+/// Plays matches on `conns` (two connections: both seats; one: against the engine) until the
+/// run is over; gives the connections back, still open, with what was measured.
+pub async fn drive(
+    mut conns: Vec<BenchConn>,
+    plan: Plan,
+    shared: Arc<Shared>,
+) -> (Vec<BenchConn>, Tally) {
+    let mut slot = Slot {
+        rng: Rng::new(plan.seed),
+        next_at: plan.first_move,
+        tally: Tally::default(),
+        plan,
+        shared,
+    };
+    let mut game = 0;
+    while !slot.shared.over() {
+        let params = slot.plan.games[game % slot.plan.games.len()].clone();
+        game += 1;
+        if let Err(e) = slot.play_match(&mut conns, params).await {
+            // A connection that failed cannot go on; the slot stops.
+            slot.tally.error(format!("connection: {e:#}"));
+            break;
+        }
+    }
+    (conns, slot.tally)
+}
+
+struct Slot {
+    plan: Plan,
+    shared: Arc<Shared>,
+    rng: Rng,
+    next_at: Instant,
+    tally: Tally,
+}
+
+/// An error the server answered with: counted, and the match given up.
+struct Refused;
+
+impl Slot {
+    /// One match from creation to its end. `Err` only when a connection failed.
+    async fn play_match(&mut self, conns: &mut [BenchConn], params: GameParams) -> Result<()> {
+        let variant = variant(&params)?;
+        let create = Request::CreateMatch(NewMatch {
+            params,
+            start: "random".to_owned(),
+            opponent: match &self.plan.engine {
+                Some(level) => Opponent::Engine(level.clone()),
+                None => Opponent::Human,
+            },
+            first: First::Me,
+            clock: None,
+            my_engine: None,
+        });
+        let created = conns[0].request(create).await?;
+        let Some(created) = self.accepted(created) else {
+            return Ok(());
+        };
+        let state = created
+            .state
+            .context("the server answered create_match without a match state")?;
+        let id = state.match_id;
+        let mut pos = variant
+            .parse_position(&state.position)
+            .map_err(|e| anyhow!("the server's start {:?}: {e}", state.position))?;
+        if let Some(second) = conns.get_mut(1) {
+            let joined = second.request(Request::Join { match_id: id }).await?;
+            if self.accepted(joined).is_none() {
+                return Ok(());
+            }
+        }
+        let mut ply = 0u32;
+        loop {
+            if pos.is_terminal() {
+                self.tally.finished += 1;
+                return Ok(());
+            }
+            let mover = if conns.len() == 2 {
+                ply as usize % 2
+            } else {
+                0
+            };
+            if ply >= self.plan.max_plies || self.shared.over() {
+                let resign = conns[mover]
+                    .request(Request::Resign { match_id: id })
+                    .await?;
+                if self.accepted(resign).is_some() {
+                    self.tally.finished += 1;
+                }
+                return Ok(());
+            }
+            let next = match self.make_move(&mut conns[mover], id, &pos).await? {
+                Ok(next) => next,
+                Err(Refused) => {
+                    // The match is in a state the slot did not expect: give it up.
+                    let _ = conns[mover]
+                        .request(Request::Resign { match_id: id })
+                        .await?;
+                    return Ok(());
+                }
+            };
+            pos = next;
+            ply += 1;
+            if self.plan.engine.is_some() && !pos.is_terminal() {
+                match self.engine_reply(&mut conns[0], id, ply).await? {
+                    Some((after, engine_ply)) => {
+                        pos = variant
+                            .parse_position(&after)
+                            .map_err(|e| anyhow!("the server's position {after:?}: {e}"))?;
+                        ply = engine_ply;
+                    }
+                    None => {
+                        // The engine resigned, or the match ended another way.
+                        self.tally.finished += 1;
+                        return Ok(());
+                    }
+                }
+            }
+        }
+    }
+
+    /// Plays one random legal move at this slot's pace; the position after it once the server
+    /// acknowledged it. Retries when the server asks to slow down.
+    async fn make_move(
+        &mut self,
+        conn: &mut BenchConn,
+        id: i64,
+        pos: &AnyPosition,
+    ) -> Result<std::result::Result<AnyPosition, Refused>> {
+        let moves = pos.legal_moves();
+        let mv = &moves[self.rng.below(moves.len() as u64) as usize];
+        let next = pos.play(mv).map_err(|e| anyhow!("a generated move: {e}"))?;
+        let notation = mv.to_string();
+        loop {
+            self.pace().await;
+            conn.drain()?;
+            let started = Instant::now();
+            let request = Request::Move {
+                match_id: id,
+                notation: notation.clone(),
+            };
+            let sent = conn.send(request).await?;
+            let reply = conn.reply(sent).await?;
+            let elapsed = started.elapsed();
+            match reply.error() {
+                None => {
+                    self.tally.samples.push(elapsed);
+                    self.shared.moves.fetch_add(1, Ordering::Relaxed);
+                    let expected = next.to_string();
+                    if reply.position.as_deref() != Some(expected.as_str()) {
+                        self.tally
+                            .error("move_accepted with an unexpected position");
+                    }
+                    return Ok(Ok(next));
+                }
+                Some(_) => {
+                    let code = reply.code.clone().unwrap_or_default();
+                    self.tally.error(code.clone());
+                    if code != "rate_limited" {
+                        return Ok(Err(Refused));
+                    }
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                }
+            }
+        }
+    }
+
+    /// Waits for the engine's answer to ply `ply`: its position and ply, or `None` when the
+    /// match ended without one.
+    async fn engine_reply(
+        &mut self,
+        conn: &mut BenchConn,
+        id: i64,
+        ply: u32,
+    ) -> Result<Option<(String, u32)>> {
+        loop {
+            let frame = conn.next().await?;
+            if let Some(e) = frame.error() {
+                bail!("the server is closing the connection: {e}");
+            }
+            let Some(state) = frame.state.filter(|s| s.match_id == id) else {
+                continue;
+            };
+            if state.ply > ply {
+                return Ok(Some((state.position, state.ply)));
+            }
+            if state.status != "playing" {
+                return Ok(None);
+            }
+        }
+    }
+
+    /// A successful reply; an error reply is counted and gives `None`.
+    fn accepted(&mut self, reply: Frame) -> Option<Frame> {
+        if reply.error().is_some() {
+            self.tally.error(reply.code.unwrap_or_default());
+            return None;
+        }
+        Some(reply)
+    }
+
+    /// Waits until this slot's next move is due. A slot that falls behind does not burst to
+    /// catch up: the measured rate then shows what the server could take.
+    async fn pace(&mut self) {
+        let Some(interval) = self.plan.interval else {
+            return;
+        };
+        let now = Instant::now();
+        if self.next_at > now {
+            tokio::time::sleep_until(self.next_at).await;
+        } else {
+            self.next_at = now;
+        }
+        self.next_at += interval;
+    }
+}
+
+/// The engine's variant for a game and its parameters.
+pub fn variant(params: &GameParams) -> Result<Variant> {
+    let kind = engine::GameKind::parse(&params.game).map_err(|e| anyhow!("{e}"))?;
+    Variant::new(kind, params.size, params.k)
+        .map_err(|e| anyhow!("{e}"))
+        .with_context(|| format!("game {}", params.game))
+}
