@@ -1,6 +1,8 @@
 //! Moves that must be refused — illegal, out of turn, from someone else's seat — with the
 //! right codes, leaving the match exactly as it was.
 
+use std::time::Duration;
+
 use grundy_e2e::{state_of, Client, Server};
 use protocol::{ErrorCode, MatchStatus, ServerBody};
 use serde_json::json;
@@ -196,6 +198,46 @@ async fn resign_draw_abort_and_rematch() -> anyhow::Result<()> {
         s.result.map(|r| (r.winner, r.reason)),
         Some((Some(1), protocol::Reason::Resignation))
     );
+    server.stop().await
+}
+
+/// A finished match leaves memory soon; a rematch asked for later brings it back.
+#[tokio::test]
+async fn a_rematch_after_the_match_left_memory() -> anyhow::Result<()> {
+    let dir = tempfile::tempdir()?;
+    let config = daemon::Config {
+        linger: Duration::from_millis(100),
+        ..grundy_e2e::test_config()
+    };
+    let server = Server::start_with(&dir, config).await?;
+    let mut a = Client::connect(&server, "ada").await?;
+    let mut b = Client::connect(&server, "bob").await?;
+    let s = grundy_e2e::nim_between(&mut a, &mut b).await?;
+    let id = s.match_id;
+    b.ok(json!({"type": "resign", "match_id": id})).await?;
+    a.state_until(id, |s| s.status == MatchStatus::Finished)
+        .await?;
+    // Gone from the lobby and from memory; a finished match is still watchable.
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    let gone = a
+        .request(json!({"type": "offer_draw", "match_id": id}))
+        .await?;
+    assert_eq!(code(&gone.body), Some(ErrorCode::NoSuchMatch));
+    a.ok(json!({"type": "rematch", "match_id": id})).await?;
+    b.ok(json!({"type": "rematch", "match_id": id})).await?;
+    let old = state_of(a.ok(json!({"type": "watch", "match_id": id})).await?)?;
+    let again = state_of(
+        b.ok(json!({"type": "watch", "match_id": old.rematch.unwrap_or(0)}))
+            .await?,
+    )?;
+    assert_eq!(again.status, MatchStatus::Playing);
+    assert_eq!(again.rematch_of, Some(id));
+    assert_eq!(again.seats[0].player_id, Some(b.player_id));
+    // Once is enough: asking again names the rematch.
+    let twice = a
+        .request(json!({"type": "rematch", "match_id": id}))
+        .await?;
+    assert_eq!(code(&twice.body), Some(ErrorCode::InvalidState));
     server.stop().await
 }
 

@@ -27,6 +27,9 @@ pub struct Config {
     pub idle_timeout: Duration,
     /// A player away (disconnected) this long during a match loses it by abandonment.
     pub abandon_after: Duration,
+    /// A finished match stays in memory this long after its last request (for a rematch
+    /// asked for at once); afterwards it is read back from the database when needed.
+    pub linger: Duration,
     /// When set, `hello` must carry this code (a classroom's password); otherwise the
     /// connection is refused with `bad_access_code` and closed (1008).
     pub access_code: Option<String>,
@@ -40,6 +43,9 @@ pub const DEFAULT_IDLE_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// Default grace period for a player who left: time to reopen a laptop or rejoin the Wi-Fi.
 pub const DEFAULT_ABANDON_AFTER: Duration = Duration::from_secs(120);
+
+/// Default time a finished match stays in memory.
+pub const DEFAULT_LINGER: Duration = Duration::from_secs(30);
 
 /// Default message rate per client: far above any person, well below a flood.
 pub const DEFAULT_MESSAGE_RATE: u32 = 200;
@@ -68,6 +74,7 @@ impl Default for Config {
             access_code: None,
             message_rate: DEFAULT_MESSAGE_RATE,
             abandon_after: DEFAULT_ABANDON_AFTER,
+            linger: DEFAULT_LINGER,
             idle_timeout: DEFAULT_IDLE_TIMEOUT,
             message_burst: DEFAULT_MESSAGE_BURST,
         }

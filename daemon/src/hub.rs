@@ -21,6 +21,8 @@ pub struct Hub {
     /// Live matches by id: under way, waiting, or recently over. A std mutex: it is never
     /// held across an await.
     matches: Mutex<HashMap<i64, MatchHandle>>,
+    /// Held while a finished match is brought back from the database, so it comes back once.
+    pub(crate) reviving: tokio::sync::Mutex<()>,
     /// Becomes true when the server stops: every connection closes with 1001.
     stopping: tokio::sync::watch::Sender<bool>,
 }
@@ -35,6 +37,7 @@ impl Hub {
             config,
             analysis,
             matches: Mutex::new(HashMap::new()),
+            reviving: tokio::sync::Mutex::new(()),
             stopping: tokio::sync::watch::Sender::new(false),
         });
         let restored = matches::restore(&hub).await?;
@@ -76,7 +79,7 @@ impl Hub {
     /// Matches waiting for an opponent and matches under way, oldest first.
     pub fn lobby(&self) -> (Vec<MatchSummary>, Vec<MatchSummary>) {
         let mut states: Vec<_> = self.live().values().map(|h| h.state()).collect();
-        states.sort_by_key(|s| s.match_id);
+        states.sort_by_key(|s| s.state.match_id);
         let summary = |s: &protocol::MatchState| MatchSummary {
             match_id: s.match_id,
             params: s.params.clone(),
@@ -88,8 +91,8 @@ impl Hub {
         let pick = |status| {
             states
                 .iter()
-                .filter(|s| s.status == status)
-                .map(|s| summary(s))
+                .filter(|s| s.state.status == status)
+                .map(|s| summary(&s.state))
                 .collect()
         };
         (pick(MatchStatus::Waiting), pick(MatchStatus::Playing))

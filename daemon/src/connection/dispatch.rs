@@ -1,6 +1,6 @@
 //! Requests after the handshake: matches, moves, analysis.
 
-use protocol::{ErrorBody, ErrorCode, Request, ServerBody, ServerMessage};
+use protocol::{ErrorBody, ErrorCode, Request, ServerBody};
 use tracing::Instrument;
 
 use super::{Connection, Flow, Outgoing};
@@ -59,7 +59,7 @@ impl Connection {
             }
             Request::Watch { match_id } => match self.hub.get(match_id) {
                 Some(handle) => {
-                    let state = (*handle.state()).clone();
+                    let state = handle.state().state.clone();
                     self.follow_after_reply(&handle);
                     ServerBody::Match { state }
                 }
@@ -134,7 +134,14 @@ impl Connection {
     async fn act(&self, match_id: i64, action: Action) -> Result<ServerBody, (ErrorBody, Flow)> {
         let keep = |e: ErrorBody| (e, Flow::Continue);
         let player = self.player.as_ref().map_or(-1, |p| p.id);
-        let handle = self.live(match_id).map_err(keep)?;
+        let handle = match action {
+            // A finished match may have left memory: a rematch brings it back.
+            Action::Rematch => matches::restore::revive(&self.hub, match_id)
+                .await
+                .map_err(|e| keep(internal("bring the match back", e)))?
+                .ok_or_else(|| keep(self.no_live_match(match_id)))?,
+            _ => self.live(match_id).map_err(keep)?,
+        };
         handle
             .ask(|reply| Command::Act {
                 player,
@@ -148,15 +155,19 @@ impl Connection {
 
     /// A live match, or the error saying why it cannot be played.
     fn live(&self, match_id: i64) -> Result<MatchHandle, ErrorBody> {
-        self.hub.get(match_id).ok_or_else(|| {
-            ErrorBody::new(
-                ErrorCode::NoSuchMatch,
-                format!(
-                    "no match {match_id} is open for play; `lobby` lists open matches and \
-                     `watch` shows finished ones"
-                ),
-            )
-        })
+        self.hub
+            .get(match_id)
+            .ok_or_else(|| self.no_live_match(match_id))
+    }
+
+    fn no_live_match(&self, match_id: i64) -> ErrorBody {
+        ErrorBody::new(
+            ErrorCode::NoSuchMatch,
+            format!(
+                "no match {match_id} is open for play; `lobby` lists open matches and \
+                 `watch` shows finished ones"
+            ),
+        )
     }
 
     /// The state of a match that is no longer live, from the database.
@@ -192,9 +203,8 @@ impl Connection {
             async move {
                 let _ = rx_ready.await;
                 while rx.changed().await.is_ok() {
-                    let state = (*rx.borrow_and_update().clone()).clone();
-                    let event = ServerMessage::event(ServerBody::Match { state });
-                    if out.send(Outgoing::Message(event)).await.is_err() {
+                    let event = rx.borrow_and_update().event.clone();
+                    if out.send(Outgoing::Text(event)).await.is_err() {
                         break;
                     }
                 }

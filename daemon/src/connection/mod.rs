@@ -36,7 +36,10 @@ pub const OUT_QUEUE: usize = 256;
 /// Something to write to the socket.
 #[allow(clippy::large_enum_variant)] // short-lived; see `ServerBody`
 enum Outgoing {
-    Message(ServerMessage),
+    /// A reply (boxed: queue slots stay small, and an idle connection's queue with them).
+    Message(Box<ServerMessage>),
+    /// An event already written as JSON, shared by every follower.
+    Text(Arc<str>),
     Close(CloseCode, String),
     Ping,
 }
@@ -174,6 +177,7 @@ where
             .send(Message::Ping(Vec::new().into()))
             .await
             .map_err(drop),
+        Outgoing::Text(json) => sink.send(Message::text(&*json)).await.map_err(drop),
         Outgoing::Message(m) => match serde_json::to_string(&m) {
             // A failed send means the client went away: a quiet close, not an error.
             Ok(json) => sink.send(Message::text(json)).await.map_err(drop),
@@ -225,7 +229,7 @@ struct Connection {
 
 impl Connection {
     async fn send(&mut self, m: ServerMessage) {
-        self.replies.push(Outgoing::Message(m));
+        self.replies.push(Outgoing::Message(Box::new(m)));
     }
 
     async fn error(&mut self, id: Option<u64>, e: ErrorBody) {

@@ -31,11 +31,12 @@ impl Connection {
                  update your client"
             );
             // The error, then the close: written in this order once this request is done.
-            self.replies.push(Outgoing::Message(ServerMessage::error(
+            self.send(ServerMessage::error(
                 None,
                 ErrorCode::UnsupportedVersion,
                 message,
-            )));
+            ))
+            .await;
             self.replies.push(Outgoing::Close(
                 CloseCode::Protocol,
                 "unsupported protocol version".into(),
@@ -51,11 +52,12 @@ impl Connection {
                     }
                     Some(_) => "wrong access code: ask the host for the right one",
                 };
-                self.replies.push(Outgoing::Message(ServerMessage::error(
+                self.send(ServerMessage::error(
                     None,
                     ErrorCode::BadAccessCode,
                     message,
-                )));
+                ))
+                .await;
                 self.replies
                     .push(Outgoing::Close(CloseCode::Policy, "access code".into()));
                 return Ok(None);

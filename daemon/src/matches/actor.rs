@@ -5,25 +5,24 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use engine::{Level, Outcome as Value, Rng};
-use protocol::{ErrorBody, ErrorCode, MatchState, MatchStatus, Outcome, Reason, Seat};
+use protocol::{ErrorBody, ErrorCode, MatchStatus, Outcome, Reason, Seat};
 use tokio::sync::{mpsc, watch};
 use tracing::Instrument;
 
 use super::model::{Occupant, Pending};
-use super::{Accepted, Action, Command, MatchHandle, Model, COMMAND_QUEUE};
+use super::{Accepted, Action, Command, MatchHandle, Model, Snapshot, COMMAND_QUEUE};
 use crate::clock::{instant_at, now_ms, unix_ms};
 use crate::db::{Finish, NewMove};
 use crate::errors::internal;
 use crate::hub::Hub;
 
-/// How long a finished match stays live for rematch requests and late watchers when nobody
-/// sends it anything.
-const LINGER: Duration = Duration::from_secs(600);
+/// How long a finished match with a rematch offer waiting for an answer stays in memory.
+const OFFER_LINGER: Duration = Duration::from_secs(600);
 
 /// Starts the actor of `model` and registers it with the hub.
 pub fn spawn(hub: &Arc<Hub>, model: Model) -> MatchHandle {
     let (tx, rx) = mpsc::channel(COMMAND_QUEUE);
-    let (state_tx, state_rx) = watch::channel(Arc::new(model.state(now_ms())));
+    let (state_tx, state_rx) = watch::channel(Arc::new(Snapshot::new(model.state(now_ms()))));
     let handle = MatchHandle {
         id: model.id,
         tx: tx.clone(),
@@ -56,7 +55,7 @@ struct Actor {
     model: Model,
     /// For the engine task to send its move back.
     tx: mpsc::Sender<Command>,
-    state: watch::Sender<Arc<MatchState>>,
+    state: watch::Sender<Arc<Snapshot>>,
     /// The ply the engine is thinking about, so it is asked once per turn.
     engine_for: Option<u32>,
     /// Since when each seat's player has been away (monotonic ms): after the configured
@@ -85,7 +84,7 @@ impl Actor {
                 _ = tokio::time::sleep_until(instant_at(abandon.map_or(0, |(_, t)| t))), if abandon.is_some() => {
                     self.abandon().await
                 }
-                _ = tokio::time::sleep(LINGER), if over => break,
+                _ = tokio::time::sleep(self.linger()), if over => break,
             };
             if changed {
                 self.publish();
@@ -95,9 +94,19 @@ impl Actor {
         tracing::debug!("match actor stopped");
     }
 
+    /// How long this finished match stays in memory without a request: a rematch asked for
+    /// later brings it back from the database (`restore::revive`), so a busy server does not
+    /// keep every game of the last minutes; an offer not yet answered is kept longer.
+    fn linger(&self) -> Duration {
+        match self.model.rematch_offer {
+            Some(_) => OFFER_LINGER.max(self.hub.config.linger),
+            None => self.hub.config.linger,
+        }
+    }
+
     fn publish(&self) {
-        self.state
-            .send_replace(Arc::new(self.model.state(now_ms())));
+        let snapshot = Snapshot::new(self.model.state(now_ms()));
+        self.state.send_replace(Arc::new(snapshot));
     }
 
     /// Handles one command; returns whether the state changed.

@@ -122,6 +122,6 @@ async fn create(
     model.rematch_of = rematch_of;
     tracing::info!(match_id = id, game = %variant.kind(), "match created");
     let handle = super::spawn(hub, model);
-    let state = handle.state();
-    Ok((handle, (*state).clone()))
+    let state = handle.state().state.clone();
+    Ok((handle, state))
 }

@@ -5,6 +5,7 @@ mod actor;
 pub mod create;
 pub mod model;
 pub mod restore;
+mod snapshot;
 
 use std::sync::Arc;
 
@@ -15,6 +16,7 @@ pub use actor::spawn;
 pub use create::create_match;
 pub use model::Model;
 pub use restore::restore;
+pub use snapshot::Snapshot;
 
 /// Commands waiting for a match actor; a full queue makes senders wait, bounding memory.
 pub const COMMAND_QUEUE: usize = 64;
@@ -108,17 +110,17 @@ pub struct MatchHandle {
     /// The match id.
     pub id: i64,
     tx: mpsc::Sender<Command>,
-    state: watch::Receiver<Arc<MatchState>>,
+    state: watch::Receiver<Arc<Snapshot>>,
 }
 
 impl MatchHandle {
     /// The latest published state.
-    pub fn state(&self) -> Arc<MatchState> {
+    pub fn state(&self) -> Arc<Snapshot> {
         self.state.borrow().clone()
     }
 
     /// A receiver of every future state (the current one is marked seen).
-    pub fn subscribe(&self) -> watch::Receiver<Arc<MatchState>> {
+    pub fn subscribe(&self) -> watch::Receiver<Arc<Snapshot>> {
         let mut rx = self.state.clone();
         rx.mark_unchanged();
         rx

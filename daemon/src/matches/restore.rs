@@ -1,5 +1,7 @@
 //! Bringing matches that were under way back to life after a restart (clean or not): the
 //! stored moves are replayed through the rules, so the state is exactly what was acknowledged.
+//! A finished match is brought back the same way when a rematch is asked for after its actor
+//! stopped.
 
 use std::sync::Arc;
 
@@ -7,7 +9,7 @@ use engine::{GameKind, Level, Variant};
 use protocol::{ClockSpec, MatchStatus};
 
 use super::model::Occupant;
-use super::Model;
+use super::{MatchHandle, Model};
 use crate::clock::now_ms;
 use crate::db::{SeatRow, StoredMatch};
 use crate::hub::Hub;
@@ -27,6 +29,29 @@ pub async fn restore(hub: &Arc<Hub>) -> anyhow::Result<usize> {
         }
     }
     Ok(n)
+}
+
+/// The live match `id`, brought back from the database when it is over and its actor has
+/// stopped (a finished match stays live only a short while): a rematch can be asked for
+/// later. `None` when there is no such match.
+pub async fn revive(hub: &Arc<Hub>, id: i64) -> anyhow::Result<Option<MatchHandle>> {
+    if let Some(handle) = hub.get(id) {
+        return Ok(Some(handle));
+    }
+    let _once = hub.reviving.lock().await;
+    if let Some(handle) = hub.get(id) {
+        return Ok(Some(handle));
+    }
+    let Some(stored) = hub.db.load_match(id).await? else {
+        return Ok(None);
+    };
+    if !matches!(stored.status, MatchStatus::Finished | MatchStatus::Aborted) {
+        // A match under way is always live; one waiting or playing but not live is being
+        // torn down, and is not brought back.
+        return Ok(None);
+    }
+    let model = rebuild(stored, hub.config.repetition_limit)?;
+    Ok(Some(super::spawn(hub, model)))
 }
 
 /// Rebuilds the in-memory model of a stored match by replaying its moves through the rules
