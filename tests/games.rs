@@ -198,9 +198,18 @@ async fn engine_against_engine_lgame_ends_by_repetition() -> anyhow::Result<()> 
         .await?,
     )?;
     assert_eq!(state.status, MatchStatus::Playing);
-    let end = host
+    let last = host
         .state_until(state.match_id, |s| s.status == MatchStatus::Finished)
         .await?;
+    // Events list the latest moves only; `watch` answers with all of them.
+    assert!(last.history.len() as u32 <= daemon::matches::model::EVENT_HISTORY);
+    assert_eq!(last.history_from + last.history.len() as u32, last.ply);
+    let end = state_of(
+        host.ok(json!({"type": "watch", "match_id": state.match_id}))
+            .await?,
+    )?;
+    assert_eq!((end.history_from, end.history.len() as u32), (0, end.ply));
+    assert_eq!(end.history.last(), last.history.last());
     let result = end.result.expect("over");
     assert_eq!(result.reason, Reason::Repetition);
     assert_eq!(result.winner, None);

@@ -44,8 +44,9 @@ pub const DEFAULT_IDLE_TIMEOUT: Duration = Duration::from_secs(60);
 /// Default grace period for a player who left: time to reopen a laptop or rejoin the Wi-Fi.
 pub const DEFAULT_ABANDON_AFTER: Duration = Duration::from_secs(120);
 
-/// Default time a finished match stays in memory.
-pub const DEFAULT_LINGER: Duration = Duration::from_secs(30);
+/// Default time a finished match stays in memory: a rematch asked for later brings it back
+/// from the database, so there is no need to keep it.
+pub const DEFAULT_LINGER: Duration = Duration::from_secs(5);
 
 /// Default message rate per client: far above any person, well below a flood.
 pub const DEFAULT_MESSAGE_RATE: u32 = 200;

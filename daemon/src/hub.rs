@@ -78,21 +78,13 @@ impl Hub {
 
     /// Matches waiting for an opponent and matches under way, oldest first.
     pub fn lobby(&self) -> (Vec<MatchSummary>, Vec<MatchSummary>) {
-        let mut states: Vec<_> = self.live().values().map(|h| h.state()).collect();
-        states.sort_by_key(|s| s.state.match_id);
-        let summary = |s: &protocol::MatchState| MatchSummary {
-            match_id: s.match_id,
-            params: s.params.clone(),
-            status: s.status,
-            seats: s.seats.clone(),
-            ply: s.ply,
-            clock: s.clock.as_ref().map(|c| c.spec),
-        };
+        let mut states: Vec<_> = self.live().values().map(|h| h.snapshot()).collect();
+        states.sort_by_key(|s| s.summary.match_id);
         let pick = |status| {
             states
                 .iter()
-                .filter(|s| s.state.status == status)
-                .map(|s| summary(&s.state))
+                .filter(|s| s.summary.status == status)
+                .map(|s| s.summary.clone())
                 .collect()
         };
         (pick(MatchStatus::Waiting), pick(MatchStatus::Playing))

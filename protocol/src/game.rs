@@ -250,8 +250,12 @@ pub struct MatchState {
     pub to_move: Option<Seat>,
     /// Seat 0 (moves first; red in the L-game) and seat 1.
     pub seats: [SeatInfo; 2],
-    /// Every move so far, first to last.
+    /// The moves after ply `history_from`, first to last: every move in replies, the latest
+    /// few in events (a long game's every event would otherwise repeat the whole game).
     pub history: Vec<MoveRecord>,
+    /// The ply `history` starts after: 0 (omitted) when it holds every move.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub history_from: u32,
     /// The legal moves from the current position, when there are at most 64 (else `null`).
     pub legal_moves: Option<Vec<String>>,
     /// How many legal moves there are.
@@ -274,6 +278,10 @@ pub struct MatchState {
     pub rematch: Option<i64>,
     /// The result, once finished.
     pub result: Option<Outcome>,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// One line of the lobby.

@@ -97,6 +97,15 @@ impl View {
         } else if state.status == MatchStatus::Playing {
             self.players(state);
         }
+        if state.history_from > self.printed {
+            // Events list only the latest moves; a reader this far behind missed some.
+            println!(
+                "moves {} to {} not shown (grundy review {} lists every move)",
+                self.printed + 1,
+                state.history_from,
+                state.match_id
+            );
+        }
         let new_moves: Vec<_> = state
             .history
             .iter()

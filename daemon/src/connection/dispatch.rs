@@ -59,8 +59,9 @@ impl Connection {
             }
             Request::Watch { match_id } => match self.hub.get(match_id) {
                 Some(handle) => {
-                    let state = handle.state().state.clone();
+                    // Following first: a change after the state was read is then sent too.
                     self.follow_after_reply(&handle);
+                    let state = handle.state().await.map_err(keep)?;
                     ServerBody::Match { state }
                 }
                 None => ServerBody::Match {

@@ -121,7 +121,9 @@ pub async fn serve(stream: TcpStream, hub: Arc<Hub>) {
                 frame = source.next() => {
                     let Some(frame) = frame else { break };
                     last_heard = tokio::time::Instant::now();
-                    let flow = conn.on_frame(frame).await;
+                    // Boxed: a request's future is large and lives only while it is handled, so an
+                    // idle connection's task stays small.
+                    let flow = Box::pin(conn.on_frame(frame)).await;
                     let mut stop = flow == Flow::Close;
                     for o in conn.replies.drain(..) {
                         if write(&mut sink, o).await.is_err() {

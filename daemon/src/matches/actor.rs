@@ -22,7 +22,8 @@ const OFFER_LINGER: Duration = Duration::from_secs(600);
 /// Starts the actor of `model` and registers it with the hub.
 pub fn spawn(hub: &Arc<Hub>, model: Model) -> MatchHandle {
     let (tx, rx) = mpsc::channel(COMMAND_QUEUE);
-    let (state_tx, state_rx) = watch::channel(Arc::new(Snapshot::new(model.state(now_ms()))));
+    let first = Snapshot::new(&model.event_state(now_ms()));
+    let (state_tx, state_rx) = watch::channel(Arc::new(first));
     let handle = MatchHandle {
         id: model.id,
         tx: tx.clone(),
@@ -75,7 +76,8 @@ impl Actor {
             );
             let changed = tokio::select! {
                 cmd = rx.recv() => match cmd {
-                    Some(cmd) => self.handle(cmd).await,
+                    // Boxed: handling a command is a large future, needed only meanwhile.
+                    Some(cmd) => Box::pin(self.handle(cmd)).await,
                     None => break,
                 },
                 _ = tokio::time::sleep_until(instant_at(deadline.unwrap_or(0))), if deadline.is_some() => {
@@ -105,7 +107,7 @@ impl Actor {
     }
 
     fn publish(&self) {
-        let snapshot = Snapshot::new(self.model.state(now_ms()));
+        let snapshot = Snapshot::new(&self.model.event_state(now_ms()));
         self.state.send_replace(Arc::new(snapshot));
     }
 
@@ -137,6 +139,10 @@ impl Actor {
                 let ok = result.is_ok();
                 let _ = reply.send(result);
                 ok
+            }
+            Command::State { reply } => {
+                let _ = reply.send(Ok(self.model.state(now_ms())));
+                false
             }
             Command::Presence { player, connected } => {
                 let Some(seat) = self.model.seat_of(player) else {

@@ -121,7 +121,7 @@ async fn create(
     );
     model.rematch_of = rematch_of;
     tracing::info!(match_id = id, game = %variant.kind(), "match created");
+    let state = model.state(now_ms());
     let handle = super::spawn(hub, model);
-    let state = handle.state().state.clone();
     Ok((handle, state))
 }

@@ -88,6 +88,11 @@ pub enum Command {
         /// Done.
         reply: Reply<()>,
     },
+    /// The full state, now.
+    State {
+        /// The state.
+        reply: Reply<MatchState>,
+    },
     /// A player connected or disconnected.
     Presence {
         /// Who.
@@ -114,8 +119,8 @@ pub struct MatchHandle {
 }
 
 impl MatchHandle {
-    /// The latest published state.
-    pub fn state(&self) -> Arc<Snapshot> {
+    /// The latest published change.
+    pub fn snapshot(&self) -> Arc<Snapshot> {
         self.state.borrow().clone()
     }
 
@@ -124,6 +129,11 @@ impl MatchHandle {
         let mut rx = self.state.clone();
         rx.mark_unchanged();
         rx
+    }
+
+    /// The full state, from the actor.
+    pub async fn state(&self) -> Result<MatchState, ErrorBody> {
+        self.ask(|reply| Command::State { reply }).await
     }
 
     /// Sends a command and waits for its reply.

@@ -15,6 +15,10 @@ use crate::errors::engine_error;
 /// L-game and small boards; a thin client asks for nothing else).
 pub const LEGAL_MOVES_SHOWN: u64 = 64;
 
+/// Moves listed in a `match` event: the latest ones. A follower that fell further behind (its
+/// events coalesce when it reads slowly) asks for the whole state with `watch`.
+pub const EVENT_HISTORY: u32 = 16;
+
 /// Who sits in a seat.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Occupant {
@@ -415,8 +419,18 @@ impl Model {
         }
     }
 
-    /// The full state for clients, as of `now`.
+    /// The full state for clients, as of `now`, with every move.
     pub fn state(&self, now: u64) -> MatchState {
+        self.state_since(now, 0)
+    }
+
+    /// The state for an event: only the latest [`EVENT_HISTORY`] moves are listed.
+    pub fn event_state(&self, now: u64) -> MatchState {
+        self.state_since(now, self.ply().saturating_sub(EVENT_HISTORY))
+    }
+
+    /// The state with the moves after ply `from`.
+    fn state_since(&self, now: u64, from: u32) -> MatchState {
         let count = self.position.move_count();
         let over = matches!(self.status, MatchStatus::Finished | MatchStatus::Aborted);
         let legal_moves = (!over && count <= LEGAL_MOVES_SHOWN).then(|| {
@@ -436,7 +450,8 @@ impl Model {
             status: self.status,
             to_move: self.to_move(),
             seats: [self.seats[0].info(), self.seats[1].info()],
-            history: self.history.clone(),
+            history: self.history[from as usize..].to_vec(),
+            history_from: from,
             legal_moves,
             legal_move_count: if over { 0 } else { count },
             clock: self.clocks.as_ref().map(|c| Clock {

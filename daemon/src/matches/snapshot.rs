@@ -1,16 +1,18 @@
-//! What a match publishes after every change: its state, and the `match` event announcing it
-//! already written as JSON, once for every follower (each of whom only queues the text).
+//! What a match publishes after every change: the `match` event announcing its new state,
+//! already written as JSON once for every follower (each of whom only queues the text), and
+//! the lobby's summary line. The full state itself stays with the match's actor: a copy per
+//! match (a long game's history) would cost memory on a busy server.
 
 use std::sync::Arc;
 
-use protocol::MatchState;
+use protocol::{MatchState, MatchSummary};
 use serde::Serialize;
 
-/// A published state with its event text.
+/// A published change.
 #[derive(Debug)]
 pub struct Snapshot {
-    /// The state.
-    pub state: MatchState,
+    /// The lobby line.
+    pub summary: MatchSummary,
     /// `{"type":"match","state":{…}}`, exactly as `ServerMessage::event` would write it.
     pub event: Arc<str>,
 }
@@ -25,15 +27,22 @@ struct MatchEvent<'a> {
 
 impl Snapshot {
     /// Writes the event for `state`.
-    pub fn new(state: MatchState) -> Snapshot {
+    pub fn new(state: &MatchState) -> Snapshot {
         let event = MatchEvent {
             kind: "match",
-            state: &state,
+            state,
         };
         // A state is plain data (strings, numbers, lists): writing it cannot fail.
         let event = serde_json::to_string(&event).unwrap_or_default();
         Snapshot {
-            state,
+            summary: MatchSummary {
+                match_id: state.match_id,
+                params: state.params.clone(),
+                status: state.status,
+                seats: state.seats.clone(),
+                ply: state.ply,
+                clock: state.clock.as_ref().map(|c| c.spec),
+            },
             event: event.into(),
         }
     }
@@ -51,8 +60,9 @@ mod tests {
         let ServerBody::Match { state } = message.body.clone() else {
             panic!("not a match event");
         };
-        let snapshot = Snapshot::new(state);
+        let snapshot = Snapshot::new(&state);
         assert_eq!(&*snapshot.event, serde_json::to_string(&message).unwrap());
         assert_eq!(&*snapshot.event, text);
+        assert_eq!((snapshot.summary.match_id, snapshot.summary.ply), (12, 1));
     }
 }
