@@ -102,8 +102,8 @@ struct Slot {
     tally: Tally,
 }
 
-/// An error the server answered with: counted, and the match given up.
-struct Refused;
+/// The match is given up: the server refused a move (counted), or the run ends first.
+struct GiveUp;
 
 impl Slot {
     /// One match from creation to its end. `Err` only when a connection failed.
@@ -159,8 +159,9 @@ impl Slot {
             }
             let next = match self.make_move(&mut conns[mover], id, &pos).await? {
                 Ok(next) => next,
-                Err(Refused) => {
-                    // The match is in a state the slot did not expect: give it up.
+                Err(GiveUp) => {
+                    // Refused (the match is in a state the slot did not expect), or the run
+                    // ends before the next move is due: give the match up.
                     let _ = conns[mover]
                         .request(Request::Resign { match_id: id })
                         .await?;
@@ -194,13 +195,15 @@ impl Slot {
         conn: &mut BenchConn,
         id: i64,
         pos: &AnyPosition,
-    ) -> Result<std::result::Result<AnyPosition, Refused>> {
+    ) -> Result<std::result::Result<AnyPosition, GiveUp>> {
         let moves = pos.legal_moves();
         let mv = &moves[self.rng.below(moves.len() as u64) as usize];
         let next = pos.play(mv).map_err(|e| anyhow!("a generated move: {e}"))?;
         let notation = mv.to_string();
         loop {
-            self.pace().await;
+            if !self.pace().await {
+                return Ok(Err(GiveUp));
+            }
             conn.drain()?;
             let started = Instant::now();
             let request = Request::Move {
@@ -225,7 +228,7 @@ impl Slot {
                     let code = reply.code.clone().unwrap_or_default();
                     self.tally.error(code.clone());
                     if code != "rate_limited" {
-                        return Ok(Err(Refused));
+                        return Ok(Err(GiveUp));
                     }
                     tokio::time::sleep(Duration::from_millis(20)).await;
                 }
@@ -267,12 +270,16 @@ impl Slot {
         Some(reply)
     }
 
-    /// Waits until this slot's next move is due. A slot that falls behind does not burst to
-    /// catch up: the measured rate then shows what the server could take.
-    async fn pace(&mut self) {
+    /// Waits until this slot's next move is due; `false` when that is after the end of the
+    /// run. A slot that falls behind does not burst to catch up: the measured rate then
+    /// shows what the server could take.
+    async fn pace(&mut self) -> bool {
         let Some(interval) = self.plan.interval else {
-            return;
+            return true;
         };
+        if self.next_at >= self.shared.deadline {
+            return false;
+        }
         let now = Instant::now();
         if self.next_at > now {
             tokio::time::sleep_until(self.next_at).await;
@@ -280,6 +287,7 @@ impl Slot {
             self.next_at = now;
         }
         self.next_at += interval;
+        true
     }
 }
 
