@@ -5,22 +5,27 @@
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context, Result};
 use engine::{AnyPosition, Position as _, Rng, Variant};
 use protocol::{First, GameParams, NewMatch, Opponent, Request};
+use tokio::sync::Barrier;
 use tokio::time::Instant;
 
 use super::conn::{BenchConn, Frame};
 use super::stats::Samples;
 
-/// What every slot shares: when to stop, and the moves acknowledged so far.
+/// What every slot shares: when play starts and stops, and the moves acknowledged so far.
 #[derive(Debug)]
 pub struct Shared {
-    /// No move is started after this.
-    pub deadline: Instant,
+    /// Every slot and the run wait here once each slot's first match is set up, so that the
+    /// burst of creating them all is not part of the measured play.
+    pub ready: Barrier,
+    /// When play started and when no move is started any more; set by the run when every
+    /// slot is ready.
+    pub window: OnceLock<(Instant, Instant)>,
     /// Stop once this many moves are acknowledged (all slots together).
     pub max_moves: u64,
     /// Moves acknowledged so far.
@@ -28,8 +33,16 @@ pub struct Shared {
 }
 
 impl Shared {
+    fn start(&self) -> Instant {
+        self.window.get().map_or_else(Instant::now, |w| w.0)
+    }
+
+    fn deadline(&self) -> Instant {
+        self.window.get().map_or_else(Instant::now, |w| w.1)
+    }
+
     fn over(&self) -> bool {
-        Instant::now() >= self.deadline || self.moves.load(Ordering::Relaxed) >= self.max_moves
+        Instant::now() >= self.deadline() || self.moves.load(Ordering::Relaxed) >= self.max_moves
     }
 }
 
@@ -44,8 +57,8 @@ pub struct Plan {
     pub max_plies: u32,
     /// Time between two moves of this slot; `None`: as fast as answered.
     pub interval: Option<Duration>,
-    /// When this slot's first move is due, so that slots do not move in step.
-    pub first_move: Instant,
+    /// When this slot's first move is due after the start, so that slots do not move in step.
+    pub first_move: Duration,
     /// The seed of this slot's move choices.
     pub seed: u64,
 }
@@ -76,22 +89,45 @@ pub async fn drive(
 ) -> (Vec<BenchConn>, Tally) {
     let mut slot = Slot {
         rng: Rng::new(plan.seed),
-        next_at: plan.first_move,
+        next_at: Instant::now(),
         tally: Tally::default(),
         plan,
         shared,
     };
     let mut game = 0;
-    while !slot.shared.over() {
-        let params = slot.plan.games[game % slot.plan.games.len()].clone();
+    let mut next_game = |slot: &Slot| {
         game += 1;
-        if let Err(e) = slot.play_match(&mut conns, params).await {
+        slot.plan.games[(game - 1) % slot.plan.games.len()].clone()
+    };
+    let params = next_game(&slot);
+    let mut current = slot.open_match(&mut conns, params).await;
+    slot.shared.ready.wait().await;
+    slot.next_at = slot.shared.start() + slot.plan.first_move;
+    loop {
+        let result = match current {
+            Ok(Some(open)) => slot.play_out(&mut conns, open).await,
+            Ok(None) => Ok(()),
+            Err(e) => Err(e),
+        };
+        if let Err(e) = result {
             // A connection that failed cannot go on; the slot stops.
             slot.tally.error(format!("connection: {e:#}"));
             break;
         }
+        if slot.shared.over() {
+            break;
+        }
+        let params = next_game(&slot);
+        current = slot.open_match(&mut conns, params).await;
     }
     (conns, slot.tally)
+}
+
+/// A match created (and joined), ready for its first move.
+struct Open {
+    variant: Variant,
+    id: i64,
+    start: AnyPosition,
 }
 
 struct Slot {
@@ -106,8 +142,13 @@ struct Slot {
 struct GiveUp;
 
 impl Slot {
-    /// One match from creation to its end. `Err` only when a connection failed.
-    async fn play_match(&mut self, conns: &mut [BenchConn], params: GameParams) -> Result<()> {
+    /// Creates a match (and joins it with the second connection); `None` when the server
+    /// refused. `Err` only when a connection failed.
+    async fn open_match(
+        &mut self,
+        conns: &mut [BenchConn],
+        params: GameParams,
+    ) -> Result<Option<Open>> {
         let variant = variant(&params)?;
         let create = Request::CreateMatch(NewMatch {
             params,
@@ -122,21 +163,31 @@ impl Slot {
         });
         let created = conns[0].request(create).await?;
         let Some(created) = self.accepted(created) else {
-            return Ok(());
+            return Ok(None);
         };
         let state = created
             .state
             .context("the server answered create_match without a match state")?;
         let id = state.match_id;
-        let mut pos = variant
+        let start = variant
             .parse_position(&state.position)
             .map_err(|e| anyhow!("the server's start {:?}: {e}", state.position))?;
         if let Some(second) = conns.get_mut(1) {
             let joined = second.request(Request::Join { match_id: id }).await?;
             if self.accepted(joined).is_none() {
-                return Ok(());
+                return Ok(None);
             }
         }
+        Ok(Some(Open { variant, id, start }))
+    }
+
+    /// Plays a match to its end (or resigns it at the ply limit or the end of the run).
+    async fn play_out(&mut self, conns: &mut [BenchConn], open: Open) -> Result<()> {
+        let Open {
+            variant,
+            id,
+            start: mut pos,
+        } = open;
         let mut ply = 0u32;
         loop {
             if pos.is_terminal() {
@@ -277,7 +328,7 @@ impl Slot {
         let Some(interval) = self.plan.interval else {
             return true;
         };
-        if self.next_at >= self.shared.deadline {
+        if self.next_at >= self.shared.deadline() {
             return false;
         }
         let now = Instant::now();

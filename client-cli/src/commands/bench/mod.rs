@@ -8,12 +8,12 @@ mod memory;
 mod stats;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use protocol::GameParams;
-use tokio::sync::Semaphore;
+use tokio::sync::{Barrier, Semaphore};
 use tokio::task::JoinSet;
 use tokio::time::Instant;
 
@@ -112,9 +112,9 @@ pub async fn run(args: Args, url: &str, access_code: Option<String>) -> Result<(
     let connect_s = connecting.elapsed().as_secs_f64();
     let connected = pid.and_then(memory::rss_bytes);
 
-    let started = Instant::now();
     let shared = Arc::new(Shared {
-        deadline: started + Duration::from_secs_f64(args.duration),
+        ready: Barrier::new(args.matches + 1),
+        window: OnceLock::new(),
         max_moves: args.moves.unwrap_or(u64::MAX),
         moves: AtomicU64::new(0),
     });
@@ -129,18 +129,28 @@ pub async fn run(args: Args, url: &str, access_code: Option<String>) -> Result<(
             max_plies: args.max_plies,
             interval: plan.interval,
             // Spread the slots' first moves over one interval.
-            first_move: started
-                + plan
-                    .interval
-                    .unwrap_or_default()
-                    .mul_f64(i as f64 / args.matches as f64),
+            first_move: plan
+                .interval
+                .unwrap_or_default()
+                .mul_f64(i as f64 / args.matches as f64),
             seed: args.seed.wrapping_mul(1_000_003).wrapping_add(i as u64),
         };
         slots.spawn(driver::drive(seats, slot, shared.clone()));
     }
+    // Every slot has its first match set up: play starts now.
+    let setting_up = Instant::now();
+    let setup_limit = setting_up + GRACE;
+    if tokio::time::timeout_at(setup_limit, shared.ready.wait()).await.is_err() {
+        slots.abort_all();
+        bail!("the matches were not all set up within {GRACE:?}");
+    }
+    let setup_s = setting_up.elapsed().as_secs_f64();
+    let started = Instant::now();
+    let deadline = started + Duration::from_secs_f64(args.duration);
+    let _ = shared.window.set((started, deadline));
     let mut tally = Tally::default();
     let mut samples = Samples::default();
-    let hard_stop = shared.deadline + GRACE;
+    let hard_stop = deadline + GRACE;
     loop {
         match tokio::time::timeout_at(hard_stop, slots.join_next()).await {
             Ok(Some(Ok((seats, t)))) => {
@@ -169,7 +179,9 @@ pub async fn run(args: Args, url: &str, access_code: Option<String>) -> Result<(
             }
         }
     }
-    let duration_s = started.elapsed().as_secs_f64();
+    // Moves are counted over the play window; the last ones in flight and the resignations
+    // that close every match come after it.
+    let duration_s = (tokio::time::Instant::now().min(deadline) - started).as_secs_f64();
     sampling.store(false, Ordering::Relaxed);
     let peak = match sampler {
         Some(s) => s.await.unwrap_or(0),
@@ -187,6 +199,7 @@ pub async fn run(args: Args, url: &str, access_code: Option<String>) -> Result<(
         games: args.games.clone(),
         target_rate: args.rate,
         connect_s,
+        setup_s,
         duration_s,
         moves,
         moves_per_s: moves as f64 / duration_s.max(1e-9),

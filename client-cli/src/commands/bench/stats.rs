@@ -92,6 +92,8 @@ pub struct Report {
     pub target_rate: u64,
     /// Seconds spent opening the connections (not part of the play time).
     pub connect_s: f64,
+    /// Seconds spent creating every slot's first match (not part of the play time).
+    pub setup_s: f64,
     /// Seconds of play.
     pub duration_s: f64,
     /// Moves acknowledged by the server (each one committed to disk before its answer).
@@ -130,7 +132,11 @@ impl Report {
             self.opponent,
             self.games.join(","),
         );
-        let _ = writeln!(out, "connect          {:.2} s", self.connect_s);
+        let _ = writeln!(
+            out,
+            "connect          {:.2} s, then {:.2} s to set up the first matches",
+            self.connect_s, self.setup_s
+        );
         let _ = writeln!(
             out,
             "moves            {} in {:.1} s = {:.0} moves/s (each acknowledged after its commit)",
