@@ -33,6 +33,7 @@ Examples:
   grundy export 12                        game 12 as text
   grundy review 12                        every move of game 12, annotated
   grundy lobby                            open matches and matches under way
+  grundy bench --matches 100 --rate 1000  a load test: throughput, round trips, memory
 
 Start a server with `cargo run --release --bin grundyd`.";
 
