@@ -26,6 +26,8 @@ pub struct Server {
     pub addr: SocketAddr,
     /// The database file.
     pub db_path: PathBuf,
+    /// The server's shared state, for benchmarks that time its work without the socket.
+    pub hub: Arc<Hub>,
     db: Db,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
     task: tokio::task::JoinHandle<()>,
@@ -57,12 +59,13 @@ impl Server {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
         let addr = listener.local_addr()?;
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-        let task = tokio::spawn(daemon::run(listener, hub, async {
+        let task = tokio::spawn(daemon::run(listener, hub.clone(), async {
             let _ = stopped.await;
         }));
         Ok(Server {
             addr,
             db_path,
+            hub,
             db,
             stop: Some(stop),
             task,

@@ -1,19 +1,162 @@
-//! Query latency over a real websocket against a real server: p50 / p99 / max of `query`
-//! round trips for stored positions. Run with `cargo bench -p grundy-e2e --bench query`.
+//! Query latency over a real websocket against a real server with the default tables:
+//! p50 / p90 / p99 / max of `query` round trips for stored positions, 2000 per kind after a
+//! warm-up. Run with `cargo bench -p grundy-e2e --bench query`.
+//!
+//! `GRUNDY_QUERY_RUNS=5` repeats the whole measurement five times on the same server and
+//! ends with the median of each figure over the runs. For every kind the server's own work
+//! (classifying, then encoding the answer as JSON, timed in-process without the socket) is
+//! printed too: the rest of a round trip is the websocket, the network stack and the client.
 
 use std::time::{Duration, Instant};
 
 use grundy_e2e::{Client, Server};
+use protocol::{GameParams, ServerBody, ServerMessage};
 use serde_json::json;
 use tokio_tungstenite::tungstenite::Message;
 
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
-    sorted[i]
+/// Timed queries per kind and run.
+const QUERIES: usize = 2000;
+/// Untimed queries per kind before the first run.
+const WARM_UP: usize = 300;
+
+/// The kinds of question asked: stored positions of every table-backed game.
+const KINDS: [&str; 5] = [
+    "queen x,y < 64",
+    "queen x,y < 1024",
+    "horse x,y < 64",
+    "chocolate k=1",
+    "lgame",
+];
+
+/// One question: its parameters and position.
+struct Question {
+    params: GameParams,
+    position: String,
+}
+
+/// The questions of kind `kind` (an index into [`KINDS`]), the same for every run.
+fn questions(kind: usize, lgame: &[String]) -> Vec<Question> {
+    let mut rng = engine::Rng::new(42 + kind as u64);
+    let corner = |game: &str| GameParams {
+        game: game.to_owned(),
+        size: Some(1024),
+        k: None,
+    };
+    (0..QUERIES)
+        .map(|i| match kind {
+            0 => Question {
+                params: corner("queen"),
+                position: format!("{},{}", rng.below(64), rng.below(64)),
+            },
+            1 => Question {
+                params: corner("queen"),
+                position: format!("{},{}", rng.below(1024), rng.below(1024)),
+            },
+            2 => Question {
+                params: corner("horse"),
+                position: format!("{},{}", rng.below(64), rng.below(64)),
+            },
+            3 => {
+                let z = 1 + rng.below(200);
+                Question {
+                    params: GameParams {
+                        game: "chocolate".to_owned(),
+                        size: None,
+                        k: Some(1),
+                    },
+                    position: format!("{},{},{z}", rng.below(50), rng.below(z + 1)),
+                }
+            }
+            _ => Question {
+                params: GameParams {
+                    game: "lgame".to_owned(),
+                    size: None,
+                    k: None,
+                },
+                position: lgame[i % lgame.len()].clone(),
+            },
+        })
+        .collect()
+}
+
+/// The request text of `q` with `id`.
+fn request(q: &Question, id: usize) -> String {
+    let mut req = json!({"type": "query", "game": q.params.game, "position": q.position, "id": id});
+    if let Some(size) = q.params.size {
+        req["size"] = json!(size);
+    }
+    if let Some(k) = q.params.k {
+        req["k"] = json!(k);
+    }
+    req.to_string()
+}
+
+/// Asks `q` and waits for the answer frame; the time is from sending the request to holding
+/// the whole answer. Decoding the answer is the client's own work, done after the clock stops.
+async fn round_trip(c: &mut Client, q: &Question, id: usize) -> anyhow::Result<Duration> {
+    let text = request(q, id);
+    let t = Instant::now();
+    c.send_text(&text).await?;
+    let answer = loop {
+        match c.next_frame().await {
+            Some(Message::Text(answer)) => break answer,
+            Some(Message::Ping(_) | Message::Pong(_)) => continue, // keep-alive
+            other => anyhow::bail!("no answer to {text}: {other:?}"),
+        }
+    };
+    let elapsed = t.elapsed();
+    let m: ServerMessage = serde_json::from_str(answer.as_str())?;
+    anyhow::ensure!(
+        m.id == Some(id as u64) && matches!(m.body, ServerBody::Classification(_)),
+        "not the classification asked for: {m:?}"
+    );
+    Ok(elapsed)
+}
+
+/// The server's own work for `q`, in-process: classifying, and encoding the reply.
+async fn server_work(
+    hub: &std::sync::Arc<daemon::Hub>,
+    q: &Question,
+) -> anyhow::Result<(Duration, Duration)> {
+    let t = Instant::now();
+    let c = daemon::queries::classify(hub, &q.params, &q.position)
+        .await
+        .map_err(|e| anyhow::anyhow!("{}: {}", q.position, e.message))?;
+    let classify = t.elapsed();
+    let m = ServerMessage {
+        id: Some(1),
+        body: ServerBody::Classification(c),
+    };
+    let t = Instant::now();
+    let json = serde_json::to_string(&m)?;
+    let encode = t.elapsed();
+    std::hint::black_box(json);
+    Ok((classify, encode))
+}
+
+/// p50, p90, p99 and max of `times` (sorted here).
+fn figures(times: &mut [Duration]) -> [Duration; 4] {
+    times.sort();
+    let at = |p: f64| times[((times.len() as f64 - 1.0) * p).round() as usize];
+    [at(0.5), at(0.9), at(0.99), times[times.len() - 1]]
+}
+
+fn print_figures(label: &str, f: &[Duration; 4]) {
+    println!(
+        "{label:<28} p50 {:>9.3?}  p90 {:>9.3?}  p99 {:>9.3?}  max {:>9.3?}",
+        f[0], f[1], f[2], f[3]
+    );
 }
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
+    let runs: usize = match std::env::var("GRUNDY_QUERY_RUNS") {
+        Ok(v) => v
+            .parse()
+            .map_err(|_| anyhow::anyhow!("GRUNDY_QUERY_RUNS={v:?} is not a count"))?,
+        Err(_) => 1,
+    };
+    let runs = runs.max(1);
     let dir = tempfile::tempdir()?;
     // The daemon's default tables (boards and bars up to 1024), precomputed on first start.
     let config = daemon::Config {
@@ -24,64 +167,66 @@ async fn main() -> anyhow::Result<()> {
     };
     let server = Server::start_with(&dir, config).await?;
     let mut c = Client::connect(&server, "bench").await?;
-    let mut rng = engine::Rng::new(42);
-    // Stored positions of every table-backed game: queen family inside the start tables,
-    // chocolate k = 1 staircases, L-game positions.
     let lgame: Vec<String> = engine::lgame::Solution::solve()
         .classes()
         .map(|(p, _)| p.to_string())
         .collect();
-    for (name, make) in [
-        ("queen x,y < 64", 0),
-        ("queen x,y < 1024", 1),
-        ("horse x,y < 64", 2),
-        ("chocolate k=1", 3),
-        ("lgame", 4),
-    ] {
-        let mut times = Vec::new();
-        for i in 0..2000 {
-            let req = match make {
-                0 => json!({"type": "query", "game": "queen", "size": 1024,
-                            "position": format!("{},{}", rng.below(64), rng.below(64))}),
-                1 => json!({"type": "query", "game": "queen", "size": 1024,
-                            "position": format!("{},{}", rng.below(1024), rng.below(1024))}),
-                2 => json!({"type": "query", "game": "horse", "size": 1024,
-                            "position": format!("{},{}", rng.below(64), rng.below(64))}),
-                3 => {
-                    let z = 1 + rng.below(200);
-                    json!({"type": "query", "game": "chocolate", "k": 1,
-                           "position": format!("{},{},{z}", rng.below(50), rng.below(z + 1))})
-                }
-                _ => json!({"type": "query", "game": "lgame",
-                            "position": lgame[i % lgame.len()]}),
-            };
-            // Timed: from sending the request to holding the whole answer frame. Decoding
-            // the answer is the client's own work, done after the clock stops.
-            let mut req = req;
-            req["id"] = json!(i);
-            let text = req.to_string();
-            let t = Instant::now();
-            c.send_text(&text).await?;
-            let frame = c.next_frame().await;
-            times.push(t.elapsed());
-            let Some(Message::Text(answer)) = frame else {
-                anyhow::bail!("no answer to {text}");
-            };
-            let m: protocol::ServerMessage = serde_json::from_str(answer.as_str())?;
-            anyhow::ensure!(
-                matches!(m.body, protocol::ServerBody::Classification(_)),
-                "not a classification: {m:?}"
-            );
+    let questions: Vec<Vec<Question>> = (0..KINDS.len()).map(|k| questions(k, &lgame)).collect();
+
+    for qs in &questions {
+        for (i, q) in qs.iter().take(WARM_UP).enumerate() {
+            round_trip(&mut c, q, i).await?;
         }
-        times.sort();
-        println!(
-            "query {name:<18} n={}  p50 {:>9.3?}  p90 {:>9.3?}  p99 {:>9.3?}  max {:>9.3?}",
-            times.len(),
-            percentile(&times, 0.5),
-            percentile(&times, 0.9),
-            percentile(&times, 0.99),
-            times[times.len() - 1]
-        );
+    }
+
+    // figures[kind][run]
+    let mut round_trips = vec![Vec::new(); KINDS.len()];
+    let mut classify = vec![Vec::new(); KINDS.len()];
+    let mut encode = vec![Vec::new(); KINDS.len()];
+    for run in 0..runs {
+        if runs > 1 {
+            println!("run {}/{runs}", run + 1);
+        }
+        for (kind, qs) in questions.iter().enumerate() {
+            let mut times = Vec::with_capacity(qs.len());
+            for (i, q) in qs.iter().enumerate() {
+                times.push(round_trip(&mut c, q, i).await?);
+            }
+            let f = figures(&mut times);
+            print_figures(&format!("query {}", KINDS[kind]), &f);
+            round_trips[kind].push(f);
+            let (mut cl, mut en) = (Vec::new(), Vec::new());
+            for q in qs {
+                let (a, b) = server_work(&server.hub, q).await?;
+                cl.push(a);
+                en.push(b);
+            }
+            let (cl, en) = (figures(&mut cl), figures(&mut en));
+            print_figures("  server: classify", &cl);
+            print_figures("  server: encode JSON", &en);
+            classify[kind].push(cl);
+            encode[kind].push(en);
+        }
+    }
+    if runs > 1 {
+        println!("median over {runs} runs");
+        for kind in 0..KINDS.len() {
+            print_figures(
+                &format!("query {}", KINDS[kind]),
+                &median(&round_trips[kind]),
+            );
+            print_figures("  server: classify", &median(&classify[kind]));
+            print_figures("  server: encode JSON", &median(&encode[kind]));
+        }
     }
     server.stop().await
+}
+
+/// The median of each figure over the runs.
+fn median(runs: &[[Duration; 4]]) -> [Duration; 4] {
+    std::array::from_fn(|i| {
+        let mut v: Vec<Duration> = runs.iter().map(|f| f[i]).collect();
+        v.sort();
+        v[v.len() / 2]
+    })
 }
