@@ -171,6 +171,12 @@ impl Knowledge {
     /// The value of `pos` and of every move from it, best first, provided there are at most
     /// `max_moves` moves (otherwise the moves are counted, not listed).
     pub fn classify(&self, pos: &AnyPosition, max_moves: u64) -> Result<Classification, Error> {
+        if let AnyPosition::Corner(p) = pos {
+            let table = self.corner.get(&p.piece());
+            if let Some(c) = table.and_then(|t| classify_in_table(p, t, max_moves)) {
+                return Ok(c);
+            }
+        }
         let Answer { value, mut source } = self.value(pos)?;
         let move_count = pos.move_count();
         let mut moves = Vec::new();
@@ -189,8 +195,7 @@ impl Knowledge {
                     value: answer.value,
                 });
             }
-            // Stable: equal moves keep the legal-move order.
-            moves.sort_by_cached_key(|m| std::cmp::Reverse(m.value.move_rank()));
+            best_first(&mut moves);
         }
         Ok(Classification {
             position: pos.clone(),
@@ -227,6 +232,47 @@ impl Knowledge {
             })
             .collect()
     }
+}
+
+/// The classification of a corner position inside its piece's table: the position and every
+/// square it can reach are in the table (moves never increase a coordinate), so each move's
+/// value is one read of the table — the same answer as the general path, without its checks.
+/// `None` when the table does not hold the position (the general path answers then).
+fn classify_in_table(
+    p: &corner::Position,
+    t: &corner::Table,
+    max_moves: u64,
+) -> Option<Classification> {
+    let value = t.value(p.piece(), p.x(), p.y())?;
+    let move_count = p.move_count();
+    let mut moves = Vec::new();
+    if move_count <= max_moves {
+        moves = p
+            .legal_moves()
+            .into_iter()
+            .map(|m| {
+                Some(MoveValue {
+                    position: AnyPosition::Corner(p.after_legal(&m)),
+                    value: t.value(p.piece(), m.x, m.y)?,
+                    mv: AnyMove::Corner(m),
+                })
+            })
+            .collect::<Option<Vec<_>>>()?;
+        best_first(&mut moves);
+    }
+    Some(Classification {
+        position: AnyPosition::Corner(*p),
+        value,
+        source: Source::Table,
+        moves,
+        move_count,
+    })
+}
+
+/// Sorts `moves` best first by [`Value::cmp_as_move`]; equal moves keep their order.
+fn best_first(moves: &mut [MoveValue]) {
+    // Sorts small (key, index) pairs, then moves each element once.
+    moves.sort_by_cached_key(|m| std::cmp::Reverse(m.value.move_rank()));
 }
 
 /// A chocolate value with its source: the remoteness is computed, the Grundy number of an

@@ -73,6 +73,17 @@ impl Position {
     fn at(&self, x: u64, y: u64) -> Position {
         Position { x, y, ..*self }
     }
+
+    /// The position after `m`, a move from [`legal_moves`](crate::Position::legal_moves),
+    /// without the checks of [`play`](crate::Position::play): for listing every move's
+    /// successor, where each check would only repeat the move generator's work.
+    pub(crate) fn after_legal(&self, m: &Move) -> Position {
+        debug_assert!(
+            self.piece.can_move((self.x, self.y), (m.x, m.y)),
+            "{self} → {m}"
+        );
+        self.at(m.x, m.y)
+    }
 }
 
 fn board_name(size: u64) -> String {
