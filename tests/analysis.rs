@@ -1,7 +1,7 @@
 //! Analysis over websockets: classifications, tables, saved games.
 
 use grundy_e2e::{state_of, Client, Server};
-use protocol::{Classification, ErrorCode, MatchStatus, ServerBody, TableData};
+use protocol::{Classification, ErrorCode, MatchStatus, ServerBody, TableData, Verdict};
 use serde_json::json;
 
 async fn query(c: &mut Client, req: serde_json::Value) -> anyhow::Result<Classification> {
@@ -40,7 +40,7 @@ async fn query_answers_exactly_and_says_where_from() -> anyhow::Result<()> {
     assert_eq!(q.source, "table");
     assert_eq!(q.move_count, 11);
     assert_eq!(q.moves.len(), 11);
-    assert!(q.moves.iter().all(|m| m.value.outcome == "win"));
+    assert!(q.moves.iter().all(|m| m.value.outcome == Verdict::Win));
     // Best first: from a lost position the slowest loss comes first.
     let rem: Vec<u64> = q.moves.iter().filter_map(|m| m.value.remoteness).collect();
     assert!(rem.windows(2).all(|w| w[0] >= w[1]), "{rem:?}");
@@ -48,10 +48,10 @@ async fn query_answers_exactly_and_says_where_from() -> anyhow::Result<()> {
 
     // Nim (5,4,2): the only winning move takes one stone from the pile of 2.
     let q = query(&mut c, json!({"game": "nim", "position": "5,4,2"})).await?;
-    assert_eq!(q.value.outcome, "win");
+    assert_eq!(q.value.outcome, Verdict::Win);
     assert_eq!(q.moves[0].notation, "3:1");
-    assert_eq!(q.moves[0].value.outcome, "loss");
-    assert_eq!(q.moves[1].value.outcome, "win");
+    assert_eq!(q.moves[0].value.outcome, Verdict::Loss);
+    assert_eq!(q.moves[1].value.outcome, Verdict::Win);
 
     // Far beyond any table: the Wythoff formula, exact, with no guessed remoteness.
     let (a, b) = engine::corner::wythoff_pair(100_000_000_000_000);
@@ -60,7 +60,7 @@ async fn query_answers_exactly_and_says_where_from() -> anyhow::Result<()> {
         json!({"game": "queen", "size": 1_000_000_000_000_000u64, "position": format!("{a},{b}")}),
     )
     .await?;
-    assert_eq!(q.value.outcome, "loss");
+    assert_eq!(q.value.outcome, Verdict::Loss);
     assert_eq!((q.value.grundy, q.value.remoteness), (Some(0), None));
     assert_eq!(q.source, "formula");
     assert!(q.moves.is_empty() && q.move_count > 1_000_000);
@@ -94,7 +94,7 @@ async fn query_answers_exactly_and_says_where_from() -> anyhow::Result<()> {
         ("draw", None, None)
     );
     assert_eq!(q.source, "table");
-    assert!(q.moves.iter().all(|m| m.value.outcome != "loss"));
+    assert!(q.moves.iter().all(|m| m.value.outcome != Verdict::Loss));
 
     // Mistakes get precise errors.
     let m = c

@@ -1,7 +1,7 @@
 //! Review, export and import over websockets.
 
 use grundy_e2e::{best_move, knowledge, state_of, Client, Server};
-use protocol::{ErrorCode, MatchStatus, ServerBody};
+use protocol::{ErrorCode, MatchStatus, ServerBody, Verdict};
 use serde_json::json;
 
 #[tokio::test]
@@ -48,12 +48,12 @@ async fn a_blunder_is_flagged_with_the_winning_alternatives_and_games_round_trip
         (first.played.notation.as_str(), first.annotation.as_str()),
         ("6,3", "blunder")
     );
-    assert_eq!(first.before.outcome, "win");
-    assert_eq!(first.after.outcome, "win");
+    assert_eq!(first.before.outcome, Verdict::Win);
+    assert_eq!(first.after.outcome, Verdict::Win);
     let winning: Vec<&str> = first
         .better
         .iter()
-        .filter(|b| b.value.outcome == "loss")
+        .filter(|b| b.value.outcome == Verdict::Loss)
         .map(|b| b.notation.as_str())
         .collect();
     assert_eq!(winning, ["5,3"]);

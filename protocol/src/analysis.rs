@@ -4,28 +4,106 @@ use serde::{Deserialize, Serialize};
 
 use crate::game::{GameParams, MatchStatus, MoveRecord, Outcome, SeatInfo};
 
+/// Who wins a position with best play, seen by the player to move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    /// The player to move wins.
+    Win,
+    /// The player to move loses.
+    Loss,
+    /// Neither side can force a result (the L-game).
+    Draw,
+}
+
+impl Verdict {
+    /// `win`, `loss` or `draw`, as on the wire.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Win => "win",
+            Verdict::Loss => "loss",
+            Verdict::Draw => "draw",
+        }
+    }
+
+    /// The same result seen by the other player.
+    pub fn flip(self) -> Verdict {
+        match self {
+            Verdict::Win => Verdict::Loss,
+            Verdict::Loss => Verdict::Win,
+            Verdict::Draw => Verdict::Draw,
+        }
+    }
+}
+
+impl std::fmt::Display for Verdict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// A position's value for the player to move.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ValueInfo {
     /// `win`, `loss` or `draw`, for the player to move.
-    pub outcome: String,
+    pub outcome: Verdict,
     /// The Grundy number (impartial games; `null` for the L-game or where unknown).
     pub grundy: Option<u64>,
     /// Plies to the end under best play (`null` for draws or where not computed).
     pub remoteness: Option<u64>,
 }
 
-/// A move and the value of the position it leads to, for the player to move there.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// A move and the value of the position it leads to, for the player to move there. On the
+/// wire its value's fields sit beside the move's:
+/// `{"move":"1,3","position":"1,3","outcome":"win","grundy":4,"remoteness":3}`.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MoveInfo {
     /// Canonical notation.
-    #[serde(rename = "move")]
     pub notation: String,
     /// The position after the move.
     pub position: String,
     /// Its value for the opponent, who moves next.
-    #[serde(flatten)]
     pub value: ValueInfo,
+}
+
+/// The wire form of [`MoveInfo`], written out instead of `#[serde(flatten)]`: an answer
+/// lists thousands of moves, and flattening costs a detour through a map on both sides.
+#[derive(Serialize, Deserialize)]
+struct MoveFields<S> {
+    #[serde(rename = "move")]
+    notation: S,
+    position: S,
+    outcome: Verdict,
+    grundy: Option<u64>,
+    remoteness: Option<u64>,
+}
+
+impl Serialize for MoveInfo {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        MoveFields {
+            notation: self.notation.as_str(),
+            position: self.position.as_str(),
+            outcome: self.value.outcome,
+            grundy: self.value.grundy,
+            remoteness: self.value.remoteness,
+        }
+        .serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for MoveInfo {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let f = MoveFields::<String>::deserialize(deserializer)?;
+        Ok(MoveInfo {
+            notation: f.notation,
+            position: f.position,
+            value: ValueInfo {
+                outcome: f.outcome,
+                grundy: f.grundy,
+                remoteness: f.remoteness,
+            },
+        })
+    }
 }
 
 /// The answer to `query`.

@@ -19,7 +19,7 @@ pub mod time;
 
 pub use analysis::{
     ClassInfo, Classification, ExportFormat, GameQuery, GameSummary, MoveInfo, ReviewedMove, Span,
-    TableData, ValueInfo,
+    TableData, ValueInfo, Verdict,
 };
 pub use client::{ClientMessage, First, NewMatch, Opponent, Request, StartSpec};
 pub use error::{ErrorBody, ErrorCode};

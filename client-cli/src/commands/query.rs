@@ -59,7 +59,7 @@ fn text(c: &Classification, style: Style) -> String {
     };
     out.push_str(&format!(
         "  outcome     {} (for the player to move)\n",
-        style.outcome(&c.value.outcome)
+        style.outcome(c.value.outcome.as_str())
     ));
     out.push_str(&format!("  grundy      {}\n", opt(c.value.grundy)));
     out.push_str(&format!("  {depth:<11} {}\n", opt(c.value.remoteness)));
@@ -85,7 +85,7 @@ fn text(c: &Classification, style: Style) -> String {
         table.push(vec![
             m.notation.clone(),
             m.position.clone(),
-            m.value.outcome.clone(),
+            m.value.outcome.to_string(),
             opt(m.value.grundy),
             opt(m.value.remoteness),
         ]);
@@ -95,7 +95,7 @@ fn text(c: &Classification, style: Style) -> String {
             // Pad first, then colour, so that the codes do not count as width.
             let trimmed = cell.trim_end();
             let pad = &cell[trimmed.len()..];
-            format!("{}{pad}", style.outcome(&c.moves[r].value.outcome))
+            format!("{}{pad}", style.outcome(c.moves[r].value.outcome.as_str()))
         } else {
             cell.to_owned()
         }

@@ -4,7 +4,7 @@
 use std::io::{BufRead, IsTerminal, Write};
 
 use anyhow::Result;
-use protocol::{GameSummary, Request, ReviewedMove, ServerBody};
+use protocol::{GameSummary, Request, ReviewedMove, ServerBody, Verdict};
 
 use super::{print_json, unexpected};
 use crate::connection::Connection;
@@ -104,9 +104,9 @@ fn frame(game: &GameSummary, moves: &[ReviewedMove], ply: usize, style: Style) -
             m.played.seat,
             m.played.notation,
             m.annotation,
-            verb(&m.before.outcome),
+            verb(m.before.outcome),
             opt(m.before.remoteness),
-            verb(flip(&m.after.outcome)),
+            verb(m.after.outcome.flip()),
             opt(m.after.remoteness),
         ));
         if !m.better.is_empty() {
@@ -123,11 +123,11 @@ fn frame(game: &GameSummary, moves: &[ReviewedMove], ply: usize, style: Style) -
 }
 
 /// `wins`, `loses` or `draws`.
-fn verb(outcome: &str) -> &'static str {
+fn verb(outcome: Verdict) -> &'static str {
     match outcome {
-        "win" => "wins",
-        "loss" => "loses",
-        _ => "draws",
+        Verdict::Win => "wins",
+        Verdict::Loss => "loses",
+        Verdict::Draw => "draws",
     }
 }
 
@@ -162,7 +162,7 @@ fn listing(match_id: i64, moves: &[ReviewedMove], style: Style) -> String {
             m.annotation.clone(),
             format!("{} in {}", m.before.outcome, opt(m.before.remoteness)),
             // After the move, from the mover's side: the opponent's win is the mover's loss.
-            format!("{} in {}", flip(&m.after.outcome), opt(m.after.remoteness)),
+            format!("{} in {}", m.after.outcome.flip(), opt(m.after.remoteness)),
             better,
         ]);
     }
@@ -177,13 +177,4 @@ fn listing(match_id: i64, moves: &[ReviewedMove], style: Style) -> String {
     let summary: Vec<String> = counts.iter().map(|(a, n)| format!("{n} {a}")).collect();
     out.push_str(&format!("  {}\n", summary.join(", ")));
     out
-}
-
-/// An outcome seen by the other player.
-fn flip(outcome: &str) -> &str {
-    match outcome {
-        "win" => "loss",
-        "loss" => "win",
-        other => other,
-    }
 }

@@ -3,8 +3,8 @@
 
 use std::sync::Arc;
 
-use engine::{AnyPosition, Position as _, Source, Value};
-use protocol::{Classification, ErrorBody, GameParams, MoveInfo, ValueInfo};
+use engine::{AnyPosition, Outcome, Position as _, Source, Value};
+use protocol::{Classification, ErrorBody, GameParams, MoveInfo, ValueInfo, Verdict};
 
 use crate::errors::{engine_error, internal};
 use crate::hub::Hub;
@@ -19,9 +19,18 @@ const INLINE_MAX_MOVES: u64 = 512;
 /// The wire form of a value.
 pub fn value_info(v: &Value) -> ValueInfo {
     ValueInfo {
-        outcome: v.outcome.as_str().to_owned(),
+        outcome: verdict(v.outcome),
         grundy: v.grundy,
         remoteness: v.remoteness,
+    }
+}
+
+/// The wire form of an outcome.
+pub fn verdict(o: Outcome) -> Verdict {
+    match o {
+        Outcome::Win => Verdict::Win,
+        Outcome::Loss => Verdict::Loss,
+        Outcome::Draw => Verdict::Draw,
     }
 }
 
