@@ -3,7 +3,8 @@
 //! warm-up. Run with `cargo bench -p grundy-e2e --bench query`.
 //!
 //! `GRUNDY_QUERY_RUNS=5` repeats the whole measurement five times on the same server and
-//! ends with the median of each figure over the runs. For every kind the server's own work
+//! ends with the median of each figure over the runs; `GRUNDY_QUERY_ONLY=1024` measures only
+//! the kinds whose name contains `1024`. For every kind the server's own work
 //! (classifying, then encoding the answer as JSON, timed in-process without the socket) is
 //! printed too: the rest of a round trip is the websocket, the network stack and the client.
 
@@ -26,6 +27,13 @@ const KINDS: [&str; 5] = [
     "horse x,y < 64",
     "chocolate k=1",
     "lgame",
+];
+
+/// The parts of the server's work timed in-process.
+const WORK: [&str; 3] = [
+    "  server: engine classify",
+    "  server: whole answer",
+    "  server: encode JSON",
 ];
 
 /// One question: its parameters and position.
@@ -113,16 +121,24 @@ async fn round_trip(c: &mut Client, q: &Question, id: usize) -> anyhow::Result<D
     Ok(elapsed)
 }
 
-/// The server's own work for `q`, in-process: classifying, and encoding the reply.
+/// The server's own work for `q`, in-process: the engine's classification alone, the whole
+/// answer (the engine's work included), and encoding the reply as JSON.
 async fn server_work(
     hub: &std::sync::Arc<daemon::Hub>,
     q: &Question,
-) -> anyhow::Result<(Duration, Duration)> {
+) -> anyhow::Result<[Duration; 3]> {
+    let pos = daemon::queries::variant(&q.params)
+        .map_err(|e| anyhow::anyhow!("{}", e.message))?
+        .parse_position(&q.position)?;
+    let knowledge = hub.analysis.current();
+    let t = Instant::now();
+    std::hint::black_box(knowledge.classify(&pos, daemon::queries::QUERY_MAX_MOVES)?);
+    let engine = t.elapsed();
     let t = Instant::now();
     let c = daemon::queries::classify(hub, &q.params, &q.position)
         .await
         .map_err(|e| anyhow::anyhow!("{}: {}", q.position, e.message))?;
-    let classify = t.elapsed();
+    let answer = t.elapsed();
     let m = ServerMessage {
         id: Some(1),
         body: ServerBody::Classification(c),
@@ -131,7 +147,7 @@ async fn server_work(
     let json = serde_json::to_string(&m)?;
     let encode = t.elapsed();
     std::hint::black_box(json);
-    Ok((classify, encode))
+    Ok([engine, answer, encode])
 }
 
 /// p50, p90, p99 and max of `times` (sorted here).
@@ -157,6 +173,10 @@ async fn main() -> anyhow::Result<()> {
         Err(_) => 1,
     };
     let runs = runs.max(1);
+    let only = std::env::var("GRUNDY_QUERY_ONLY").unwrap_or_default();
+    let kinds: Vec<usize> = (0..KINDS.len())
+        .filter(|&k| KINDS[k].contains(only.as_str()))
+        .collect();
     let dir = tempfile::tempdir()?;
     // The daemon's default tables (boards and bars up to 1024), precomputed on first start.
     let config = daemon::Config {
@@ -173,7 +193,7 @@ async fn main() -> anyhow::Result<()> {
         .collect();
     let questions: Vec<Vec<Question>> = (0..KINDS.len()).map(|k| questions(k, &lgame)).collect();
 
-    for qs in &questions {
+    for qs in kinds.iter().map(|&k| &questions[k]) {
         for (i, q) in qs.iter().take(WARM_UP).enumerate() {
             round_trip(&mut c, q, i).await?;
         }
@@ -181,13 +201,13 @@ async fn main() -> anyhow::Result<()> {
 
     // figures[kind][run]
     let mut round_trips = vec![Vec::new(); KINDS.len()];
-    let mut classify = vec![Vec::new(); KINDS.len()];
-    let mut encode = vec![Vec::new(); KINDS.len()];
+    let mut server_times = vec![[Vec::new(), Vec::new(), Vec::new()]; KINDS.len()];
     for run in 0..runs {
         if runs > 1 {
             println!("run {}/{runs}", run + 1);
         }
-        for (kind, qs) in questions.iter().enumerate() {
+        for &kind in &kinds {
+            let qs = &questions[kind];
             let mut times = Vec::with_capacity(qs.len());
             for (i, q) in qs.iter().enumerate() {
                 times.push(round_trip(&mut c, q, i).await?);
@@ -195,28 +215,29 @@ async fn main() -> anyhow::Result<()> {
             let f = figures(&mut times);
             print_figures(&format!("query {}", KINDS[kind]), &f);
             round_trips[kind].push(f);
-            let (mut cl, mut en) = (Vec::new(), Vec::new());
+            let mut work = [Vec::new(), Vec::new(), Vec::new()];
             for q in qs {
-                let (a, b) = server_work(&server.hub, q).await?;
-                cl.push(a);
-                en.push(b);
+                for (times, t) in work.iter_mut().zip(server_work(&server.hub, q).await?) {
+                    times.push(t);
+                }
             }
-            let (cl, en) = (figures(&mut cl), figures(&mut en));
-            print_figures("  server: classify", &cl);
-            print_figures("  server: encode JSON", &en);
-            classify[kind].push(cl);
-            encode[kind].push(en);
+            for (w, times) in work.iter_mut().enumerate() {
+                let f = figures(times);
+                print_figures(WORK[w], &f);
+                server_times[kind][w].push(f);
+            }
         }
     }
     if runs > 1 {
         println!("median over {runs} runs");
-        for kind in 0..KINDS.len() {
+        for &kind in &kinds {
             print_figures(
                 &format!("query {}", KINDS[kind]),
                 &median(&round_trips[kind]),
             );
-            print_figures("  server: classify", &median(&classify[kind]));
-            print_figures("  server: encode JSON", &median(&encode[kind]));
+            for (w, runs) in server_times[kind].iter().enumerate() {
+                print_figures(WORK[w], &median(runs));
+            }
         }
     }
     server.stop().await
