@@ -6,7 +6,7 @@ use std::sync::{Arc, OnceLock};
 
 use crate::any::{AnyMove, AnyPosition};
 use crate::corner::{self, Piece};
-use crate::{chocolate, lgame, nim, Error, Position, Value};
+use crate::{chocolate, lgame, nim, Error, Outcome, Position, Value};
 
 /// Where an answer came from. Nothing is ever estimated: fields no source can give are `None`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -270,9 +270,42 @@ fn classify_in_table(
 }
 
 /// Sorts `moves` best first by [`Value::cmp_as_move`]; equal moves keep their order.
+///
+/// A corner answer lists up to a few thousand moves, so this is on the query's critical path:
+/// it sorts one integer per move — its rank, then its index, which keeps equal moves in order —
+/// and then moves each element into place once.
 fn best_first(moves: &mut [MoveValue]) {
-    // Sorts small (key, index) pairs, then moves each element once.
-    moves.sort_by_cached_key(|m| std::cmp::Reverse(m.value.move_rank()));
+    let mut keys: Vec<u128> = moves
+        .iter()
+        .zip(0u32..)
+        .map(|(m, i)| order_key(&m.value) << 32 | u128::from(i))
+        .collect();
+    keys.sort_unstable();
+    // Apply the permutation in place (as `slice::sort_by_cached_key` does): the element for
+    // slot i is at the index `keys[i]` names, or, if that slot was already filled, wherever
+    // the element there was swapped to.
+    for i in 0..keys.len() {
+        let mut from = keys[i] as u32 as usize;
+        while from < i {
+            from = keys[from] as u32 as usize;
+        }
+        keys[i] = (keys[i] >> 32 << 32) | from as u128;
+        moves.swap(i, from);
+    }
+}
+
+/// A move's rank as a number, smaller first, in the order of [`Value::cmp_as_move`] (best
+/// first): a position lost for the opponent, sooner first, unknown remoteness last; a draw;
+/// a position won for the opponent, later first, unknown remoteness last. Fits in 67 bits.
+fn order_key(v: &Value) -> u128 {
+    let (class, sub) = match (v.outcome, v.remoteness) {
+        (Outcome::Loss, Some(r)) => (0, r),
+        (Outcome::Loss, None) => (1, 0),
+        (Outcome::Draw, _) => (2, 0),
+        (Outcome::Win, Some(r)) => (3, u64::MAX - r),
+        (Outcome::Win, None) => (4, 0),
+    };
+    (class << 64) | u128::from(sub)
 }
 
 /// A chocolate value with its source: the remoteness is computed, the Grundy number of an
@@ -286,4 +319,36 @@ fn chocolate_answer(p: &chocolate::Position, value: Value) -> Answer {
         Source::Formula
     };
     Answer { value, source }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_order_key_sorts_as_cmp_as_move_does() {
+        let mut values = vec![Value {
+            outcome: Outcome::Draw,
+            grundy: None,
+            remoteness: None,
+        }];
+        for outcome in [Outcome::Win, Outcome::Loss] {
+            for remoteness in [None, Some(0), Some(1), Some(2), Some(7), Some(u64::MAX)] {
+                values.push(Value {
+                    outcome,
+                    grundy: None,
+                    remoteness,
+                });
+            }
+        }
+        for a in &values {
+            for b in &values {
+                assert_eq!(
+                    order_key(a).cmp(&order_key(b)),
+                    b.cmp_as_move(a),
+                    "{a:?} {b:?}"
+                );
+            }
+        }
+    }
 }
