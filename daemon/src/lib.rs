@@ -24,6 +24,7 @@ pub mod queries;
 pub mod records;
 pub mod server;
 pub mod tables;
+pub mod wire;
 
 pub use config::Config;
 pub use hub::Hub;

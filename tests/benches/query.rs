@@ -144,7 +144,7 @@ async fn server_work(
         body: ServerBody::Classification(c),
     };
     let t = Instant::now();
-    let json = serde_json::to_string(&m)?;
+    let json = daemon::wire::to_json(&m)?;
     let encode = t.elapsed();
     std::hint::black_box(json);
     Ok([engine, answer, encode])

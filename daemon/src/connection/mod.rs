@@ -180,7 +180,7 @@ where
             .await
             .map_err(drop),
         Outgoing::Text(json) => sink.send(Message::text(&*json)).await.map_err(drop),
-        Outgoing::Message(m) => match serde_json::to_string(&m) {
+        Outgoing::Message(m) => match crate::wire::to_json(&m) {
             // A failed send means the client went away: a quiet close, not an error.
             Ok(json) => sink.send(Message::text(json)).await.map_err(drop),
             Err(e) => {
