@@ -13,9 +13,11 @@ use crate::{chocolate, lgame, nim, Error, Outcome, Position, Value};
 pub enum Source {
     /// A solved table (corner tables, chocolate staircases, the L-game classification).
     Table,
-    /// Closed formulas only (Wythoff pairs, x ⊕ y, the dragon king's formula, nim-sums).
+    /// Closed formulas only (Wythoff pairs, x ⊕ y, the dragon king's formula, nim-sums and
+    /// Nim's remoteness).
     Formula,
-    /// Something was computed for this question (a remoteness search within the budget).
+    /// Something was computed for this question (a chocolate remoteness search within the
+    /// budget, a corner table built on demand).
     Computed,
 }
 
@@ -148,15 +150,11 @@ impl Knowledge {
                     },
                 }
             }
-            AnyPosition::Nim(p) => {
-                let value = nim::value(p, self.budget);
-                let source = if value.remoteness.is_some() && !p.is_terminal() {
-                    Source::Computed
-                } else {
-                    Source::Formula
-                };
-                Answer { value, source }
-            }
+            // The nim-sum and the closed form of the remoteness: no search, at any size.
+            AnyPosition::Nim(p) => Answer {
+                value: nim::value(p, self.budget),
+                source: Source::Formula,
+            },
             AnyPosition::Chocolate(p) => {
                 let table = self.chocolate.get(&p.k()).map(|t| t.as_ref());
                 chocolate_answer(p, chocolate::value(p, table, self.budget)?)
@@ -310,8 +308,11 @@ fn order_key(v: &Value) -> u128 {
 
 /// A chocolate value with its source: the remoteness is computed, the Grundy number of an
 /// odd step read from a table and that of an even step (and every terminal bar) a formula.
+/// Step 0 is three-heap Nim, whose remoteness is a closed form too.
 fn chocolate_answer(p: &chocolate::Position, value: Value) -> Answer {
-    let source = if value.remoteness.is_some() && !p.is_terminal() {
+    let source = if p.k() == 0 {
+        Source::Formula
+    } else if value.remoteness.is_some() && !p.is_terminal() {
         Source::Computed
     } else if p.k() % 2 == 1 {
         Source::Table

@@ -187,10 +187,11 @@ fn a_queen_on_a_huge_board_at_a_wythoff_pair_is_lost() {
 }
 
 #[test]
-fn nim_remoteness_is_computed_and_lgame_values_come_from_the_table() {
+fn nim_values_come_from_formulas_and_lgame_values_from_the_table() {
     let k = knowledge();
+    // Nim's Grundy number and remoteness are closed forms: no search, at any size.
     let c = k.classify(&nim_position(&[3, 4, 5]), 100).unwrap();
-    assert_eq!(c.source, Source::Computed);
+    assert_eq!(c.source, Source::Formula);
     assert_eq!(
         c.value,
         Value {
@@ -202,7 +203,8 @@ fn nim_remoteness_is_computed_and_lgame_values_come_from_the_table() {
     let huge = k
         .value(&nim_position(&[1_000_000_000_000, 999_999_999_999, 1]))
         .unwrap();
-    assert_eq!(huge.source, Source::Computed);
+    assert_eq!(huge.source, Source::Formula);
+    assert!(huge.value.remoteness.is_some());
     assert_eq!(
         huge.value.grundy,
         Some(1_000_000_000_000 ^ 999_999_999_999 ^ 1)
@@ -235,6 +237,10 @@ fn chocolate_sources_and_limits() {
     // Even steps need no table: y ⊕ z.
     let even = k.value(&bar(2, 1_000_000, 10, 1000)).unwrap();
     assert_eq!(even.source, Source::Formula);
+    // Step 0 is three-heap Nim: every field, remoteness included, is a closed form.
+    let nim = k.classify(&bar(0, 3, 4, 5), 100).unwrap();
+    assert_eq!(nim.source, Source::Formula);
+    assert_eq!(nim.value.remoteness, Some(11));
     assert_eq!(even.value.grundy, Some(1_000_000 ^ 10 ^ 1000));
     // Odd steps without a table, or beyond it, are too large to answer.
     for pos in [bar(3, 1, 1, 3), bar(1, 0, 1, 100)] {
