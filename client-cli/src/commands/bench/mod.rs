@@ -140,7 +140,10 @@ pub async fn run(args: Args, url: &str, access_code: Option<String>) -> Result<(
     // Every slot has its first match set up: play starts now.
     let setting_up = Instant::now();
     let setup_limit = setting_up + GRACE;
-    if tokio::time::timeout_at(setup_limit, shared.ready.wait()).await.is_err() {
+    if tokio::time::timeout_at(setup_limit, shared.ready.wait())
+        .await
+        .is_err()
+    {
         slots.abort_all();
         bail!("the matches were not all set up within {GRACE:?}");
     }
