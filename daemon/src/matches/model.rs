@@ -158,7 +158,8 @@ pub struct Model {
     pub repetition_limit: u32,
     /// Where the current turn began (monotonic ms), for thinking time.
     pub turn_started: u64,
-    /// Position (with side to move) → the plies at which it occurred.
+    /// Position (with side to move) → the plies at which it occurred. Kept for the L-game
+    /// only: in the other games every move makes the position smaller, so none repeats.
     occurrences: HashMap<String, Vec<u32>>,
 }
 
@@ -200,7 +201,7 @@ impl Model {
             turn_started: now,
             occurrences: HashMap::new(),
         };
-        m.occurrences.insert(m.key(0, &m.start.clone()), vec![0]);
+        m.remember(0, &m.start.clone());
         if m.status == MatchStatus::Playing {
             m.start_clock(now);
         }
@@ -226,6 +227,14 @@ impl Model {
     /// draws; the impartial games always end.
     pub fn draws_possible(&self) -> bool {
         self.variant.kind() == GameKind::LGame
+    }
+
+    /// Counts an occurrence of `p` at `ply`, in a game whose positions can repeat.
+    fn remember(&mut self, ply: u32, p: &AnyPosition) {
+        if self.draws_possible() {
+            let key = self.key(ply, p);
+            self.occurrences.entry(key).or_default().push(ply);
+        }
     }
 
     fn key(&self, ply: u32, p: &AnyPosition) -> String {
@@ -274,7 +283,7 @@ impl Model {
                 winner: Some(seat),
                 reason: terminal_reason(self.variant.kind()),
             });
-        } else {
+        } else if self.draws_possible() {
             let mut plies = self
                 .occurrences
                 .get(&self.key(ply, &position))
@@ -371,8 +380,7 @@ impl Model {
             position: p.position.to_string(),
             time_ms: p.time_ms,
         });
-        let key = self.key(p.ply, &p.position);
-        self.occurrences.entry(key).or_default().push(p.ply);
+        self.remember(p.ply, &p.position);
         self.position = p.position;
         self.draw_offer = None;
         match p.finish {
@@ -440,7 +448,13 @@ impl Model {
                 .map(|m| m.to_string())
                 .collect()
         });
-        let key = self.key(self.ply(), &self.position);
+        let repetitions = match self.draws_possible() {
+            true => {
+                let key = self.key(self.ply(), &self.position);
+                self.occurrences.get(&key).map_or(0, |v| v.len() as u32)
+            }
+            false => 1,
+        };
         MatchState {
             match_id: self.id,
             params: self.params(),
@@ -461,7 +475,7 @@ impl Model {
             }),
             draw_offer: self.draw_offer,
             rematch_offer: self.rematch_offer,
-            repetitions: self.occurrences.get(&key).map_or(0, |v| v.len() as u32),
+            repetitions,
             repetition_plies: self.repetition_plies.clone(),
             rematch_of: self.rematch_of,
             rematch: self.rematch,
