@@ -79,6 +79,7 @@ type Ws =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 /// A player: its token survives restarts.
+#[derive(Clone)]
 struct Player {
     name: String,
     token: Option<String>,
@@ -206,11 +207,25 @@ async fn acknowledged_moves_survive_kill_9() -> Result<()> {
     let mut acked: Vec<(i64, u32)> = Vec::new();
     let mut url = url;
     for round in 0..=kills {
+        // Every pair reconnects with its tokens and plays, all at once (a few connecting at a
+        // time), while the daemon is killed at a random moment.
+        let connecting = std::sync::Arc::new(tokio::sync::Semaphore::new(64));
         let mut tasks = Vec::new();
         for (m, &id) in ids.iter().enumerate() {
-            let a = connect(&url, &mut players[2 * m]).await?;
-            let b = connect(&url, &mut players[2 * m + 1]).await?;
-            tasks.push((id, tokio::spawn(drive([a, b], id))));
+            let (mut a, mut b) = (players[2 * m].clone(), players[2 * m + 1].clone());
+            let (url, connecting) = (url.clone(), connecting.clone());
+            tasks.push((
+                id,
+                tokio::spawn(async move {
+                    let permit = connecting.acquire_owned().await;
+                    let pair = match (connect(&url, &mut a).await, connect(&url, &mut b).await) {
+                        (Ok(a), Ok(b)) => [a, b],
+                        _ => return Vec::new(), // the daemon died first
+                    };
+                    drop(permit);
+                    drive(pair, id).await
+                }),
+            ));
         }
         if round == kills {
             // The last round: let them play a little, then stop cleanly.
