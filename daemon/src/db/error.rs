@@ -38,18 +38,24 @@ impl DbError {
     /// NULL constraint: the caller sent something inconsistent, the database is fine.
     pub fn is_constraint_violation(&self) -> bool {
         match self {
-            DbError::Sqlx(sqlx::Error::Database(e)) => {
-                use sqlx::error::ErrorKind;
-                matches!(
-                    e.kind(),
-                    ErrorKind::UniqueViolation
-                        | ErrorKind::ForeignKeyViolation
-                        | ErrorKind::NotNullViolation
-                        | ErrorKind::CheckViolation
-                )
-            }
+            DbError::Sqlx(e) => is_constraint(e),
             _ => false,
         }
+    }
+}
+
+/// Whether SQLite refused a statement for a constraint (the statement alone is undone).
+pub(crate) fn is_constraint(e: &sqlx::Error) -> bool {
+    use sqlx::error::ErrorKind;
+    match e {
+        sqlx::Error::Database(e) => matches!(
+            e.kind(),
+            ErrorKind::UniqueViolation
+                | ErrorKind::ForeignKeyViolation
+                | ErrorKind::NotNullViolation
+                | ErrorKind::CheckViolation
+        ),
+        _ => false,
     }
 }
 

@@ -23,6 +23,7 @@
 //! # }
 //! ```
 
+mod checkpointer;
 mod decode;
 mod error;
 mod moves_batch;
@@ -37,6 +38,7 @@ mod writes;
 #[cfg(test)]
 mod tests;
 
+pub use checkpointer::CHECKPOINT_EVERY;
 pub use error::DbError;
 pub use open::{Db, WriterSettings, BUSY_TIMEOUT, READ_CONNECTIONS};
 pub use rows::{

@@ -11,6 +11,7 @@ use sqlx::sqlite::{
 use sqlx::{ConnectOptions, SqliteConnection};
 use tokio::sync::{mpsc, oneshot};
 
+use super::checkpointer;
 use super::error::DbError;
 use super::writer::{self, Counters, Job};
 
@@ -69,6 +70,8 @@ impl Db {
             .journal_mode(SqliteJournalMode::Wal)
             // Groups of moves use one statement shape per row count (moves_batch.rs).
             .statement_cache_capacity(WRITER_STATEMENTS)
+            // Checkpoints run beside the writer, not in its commits (checkpointer.rs).
+            .pragma("wal_autocheckpoint", "0")
             .connect()
             .await?;
         MIGRATOR.run(&mut conn).await?;
@@ -76,10 +79,11 @@ impl Db {
         // to write, so every write is sure to go through the writer's batches.
         let pool = SqlitePoolOptions::new()
             .max_connections(READ_CONNECTIONS)
-            .connect_with(base.pragma("query_only", "ON"))
+            .connect_with(base.clone().pragma("query_only", "ON"))
             .await?;
         let counters = Arc::new(Counters::default());
         let writer = writer::spawn(conn, Arc::clone(&counters));
+        checkpointer::spawn(base, writer.downgrade(), Arc::clone(&counters)).await?;
         let db = Db {
             pool,
             writer,

@@ -5,11 +5,12 @@
 //! `BEGIN IMMEDIATE` … `COMMIT`, each inside its own `SAVEPOINT`: a failing job is rolled back
 //! alone and gets its own error while the rest commit (group commit). Replies go out only
 //! after `COMMIT` returned, so an acknowledged write is on disk (WAL, `synchronous=FULL`).
-//! Moves, the commonest job, are first tried all together (`moves_batch.rs`).
+//! Moves, the commonest job, are first tried all together (`moves_batch.rs`); a job of one
+//! statement needs no savepoint (`run_job`).
 //! With a single writer there is no write-lock contention, so no write ever sees SQLITE_BUSY.
 
 use std::collections::HashSet;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -17,7 +18,7 @@ use sqlx::{Row, SqliteConnection};
 use tokio::sync::{mpsc, oneshot};
 use tracing::Instrument;
 
-use super::error::DbError;
+use super::error::{is_constraint, DbError};
 use super::moves_batch::{self, MoveWrite};
 use super::open::WriterSettings;
 use super::sets::{self, NewSet, RowsDone};
@@ -64,6 +65,9 @@ pub(crate) struct Counters {
     failed: AtomicU64,
     largest: AtomicUsize,
     grouped: AtomicU64,
+    /// Set by the background checkpointer when it has copied the whole WAL: the writer then
+    /// checkpoints the little written since, so that its next commit starts the WAL afresh.
+    pub(crate) caught_up: AtomicBool,
 }
 
 /// What the writer has done so far: how well group commit is grouping.
@@ -167,6 +171,9 @@ async fn run(mut conn: SqliteConnection, mut rx: mpsc::Receiver<Job>, counters: 
             }
         }
         commit_batch(&mut conn, &mut writes, &counters).await;
+        if counters.caught_up.swap(false, Ordering::Relaxed) {
+            restart_log(&mut conn).await;
+        }
     }
     use sqlx::Connection;
     if let Err(e) = conn.close().await {
@@ -210,7 +217,7 @@ async fn commit_batch(conn: &mut SqliteConnection, batch: &mut Vec<Pending>, c: 
             done.push((reply, Ok(id)));
             continue;
         }
-        match in_savepoint(conn, op).await {
+        match run_job(conn, op).await {
             Ok(result) => done.push((reply, result)),
             Err(e) => {
                 // The savepoint statements failed: SQLite may have dropped the whole
@@ -275,6 +282,25 @@ fn move_group(batch: &[Pending]) -> Vec<MoveWrite<'_>> {
     }
 }
 
+/// Runs one job of a batch. The outer `Err` means the transaction can no longer be trusted.
+///
+/// A job of one statement needs no savepoint: a statement refused by a constraint (or found
+/// to change nothing, `Rejected`) leaves the transaction as it was, since SQLite undoes a
+/// failed statement alone. Any other failure of it (I/O, a full disk) may have ended the
+/// whole transaction, and breaks the batch. Jobs of several statements run in a savepoint.
+async fn run_job(
+    conn: &mut SqliteConnection,
+    op: Write,
+) -> Result<Result<i64, DbError>, sqlx::Error> {
+    if !op.is_one_statement() {
+        return in_savepoint(conn, op).await;
+    }
+    match op.apply(conn).await {
+        Err(DbError::Sqlx(e)) if !is_constraint(&e) => Err(e),
+        result => Ok(result),
+    }
+}
+
 /// Runs one job inside `SAVEPOINT job`, rolling back to it when the job fails. The outer
 /// `Err` means the savepoint itself could not be made, undone or released.
 async fn in_savepoint(
@@ -302,6 +328,20 @@ fn fail_all(replies: impl Iterator<Item = Reply<i64>>, e: &Arc<sqlx::Error>, c: 
     for reply in replies {
         c.failed.fetch_add(1, Ordering::Relaxed);
         let _ = reply.send(Err(DbError::Commit(Arc::clone(e))));
+    }
+}
+
+/// A passive checkpoint on the writer's own connection, between transactions, right after the
+/// background checkpointer copied the WAL: only the frames written meanwhile are left to copy,
+/// and with the WAL wholly copied the next commit writes it from the start again. (A
+/// checkpoint on another connection alone never lets a busy writer restart the WAL, which
+/// would then grow without end.)
+async fn restart_log(conn: &mut SqliteConnection) {
+    if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+        .execute(&mut *conn)
+        .await
+    {
+        tracing::warn!(error = %e, "checkpoint on the writer failed");
     }
 }
 

@@ -124,6 +124,20 @@ impl Db {
 }
 
 impl Write {
+    /// Whether the write is a single statement (plus reads), which needs no savepoint of its
+    /// own: see `writer::run_job`.
+    pub(crate) fn is_one_statement(&self) -> bool {
+        match self {
+            Write::CreatePlayer { .. }
+            | Write::RenamePlayer { .. }
+            | Write::CreateMatch(_)
+            | Write::StartMatch { .. }
+            | Write::FinishMatch { .. } => true,
+            // A move is an insert and an update (and perhaps the result).
+            Write::AddMove { .. } | Write::ImportMatch { .. } => false,
+        }
+    }
+
     /// The match a move is stored in, when this is a move.
     pub(crate) fn move_of(&self) -> Option<i64> {
         match self {

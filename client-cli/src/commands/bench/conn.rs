@@ -142,17 +142,25 @@ impl BenchConn {
             .map_err(|_| anyhow!("no message from the server within {REPLY_TIMEOUT:?}"))?
     }
 
-    /// Reads and drops the messages that have already arrived (events nobody waits for),
-    /// so that they are not read inside a timed round trip.
-    pub fn drain(&mut self) -> Result<()> {
+    /// Reads the messages that have already arrived (events nobody waits for), so that they
+    /// are not read inside a timed round trip; `true` when one says match `id` is over.
+    pub fn drain(&mut self, id: i64) -> Result<bool> {
+        let mut over = false;
         while let Some(frame) = self.ws.next().now_or_never() {
             match frame {
                 None => bail!("the server closed the connection"),
                 Some(Err(e)) => return Err(e).context("the connection failed"),
+                Some(Ok(Message::Text(text))) => {
+                    let frame: Frame = serde_json::from_str(text.as_str())
+                        .context("the server sent a message the load generator cannot read")?;
+                    if let Some(s) = frame.state.filter(|s| s.match_id == id) {
+                        over |= s.status != "playing";
+                    }
+                }
                 Some(Ok(_)) => {}
             }
         }
-        Ok(())
+        Ok(over)
     }
 
     async fn read(&mut self) -> Result<Frame> {

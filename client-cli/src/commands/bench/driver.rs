@@ -26,6 +26,8 @@ pub struct Shared {
     /// When play started and when no move is started any more; set by the run when every
     /// slot is ready.
     pub window: OnceLock<(Instant, Instant)>,
+    /// Every slot waits here when the run is over, before closing its match.
+    pub done: Barrier,
     /// Stop once this many moves are acknowledged (all slots together).
     pub max_moves: u64,
     /// Moves acknowledged so far.
@@ -91,6 +93,7 @@ pub async fn drive(
         rng: Rng::new(plan.seed),
         next_at: Instant::now(),
         tally: Tally::default(),
+        at_finish: false,
         plan,
         shared,
     };
@@ -120,6 +123,8 @@ pub async fn drive(
         let params = next_game(&slot);
         current = slot.open_match(&mut conns, params).await;
     }
+    // A slot that stopped early (a failed connection) still passes the finish line.
+    slot.finish_line().await;
     (conns, slot.tally)
 }
 
@@ -136,10 +141,21 @@ struct Slot {
     rng: Rng,
     next_at: Instant,
     tally: Tally,
+    /// Whether this slot has passed the finish line (`Shared::done`).
+    at_finish: bool,
 }
 
-/// The match is given up: the server refused a move (counted), or the run ends first.
-struct GiveUp;
+/// What came of trying a move.
+enum Step {
+    /// Acknowledged: the position after it.
+    Next(AnyPosition),
+    /// The server had already ended the match (an L-game drawn by repetition).
+    Over,
+    /// Given up: the server refused the move (counted as an error).
+    GiveUp,
+    /// Not played: the run ends before it is due.
+    RunOver,
+}
 
 impl Slot {
     /// Creates a match (and joins it with the second connection); `None` when the server
@@ -200,6 +216,9 @@ impl Slot {
                 0
             };
             if ply >= self.plan.max_plies || self.shared.over() {
+                if self.shared.over() {
+                    self.finish_line().await;
+                }
                 let resign = conns[mover]
                     .request(Request::Resign { match_id: id })
                     .await?;
@@ -209,10 +228,17 @@ impl Slot {
                 return Ok(());
             }
             let next = match self.make_move(&mut conns[mover], id, &pos).await? {
-                Ok(next) => next,
-                Err(GiveUp) => {
+                Step::Next(next) => next,
+                Step::Over => {
+                    self.tally.finished += 1;
+                    return Ok(());
+                }
+                step @ (Step::GiveUp | Step::RunOver) => {
                     // Refused (the match is in a state the slot did not expect), or the run
                     // ends before the next move is due: give the match up.
+                    if matches!(step, Step::RunOver) {
+                        self.finish_line().await;
+                    }
                     let _ = conns[mover]
                         .request(Request::Resign { match_id: id })
                         .await?;
@@ -246,16 +272,18 @@ impl Slot {
         conn: &mut BenchConn,
         id: i64,
         pos: &AnyPosition,
-    ) -> Result<std::result::Result<AnyPosition, GiveUp>> {
+    ) -> Result<Step> {
         let moves = pos.legal_moves();
         let mv = &moves[self.rng.below(moves.len() as u64) as usize];
         let next = pos.play(mv).map_err(|e| anyhow!("a generated move: {e}"))?;
         let notation = mv.to_string();
         loop {
             if !self.pace().await {
-                return Ok(Err(GiveUp));
+                return Ok(Step::RunOver);
             }
-            conn.drain()?;
+            if conn.drain(id)? {
+                return Ok(Step::Over);
+            }
             let started = Instant::now();
             let request = Request::Move {
                 match_id: id,
@@ -273,13 +301,17 @@ impl Slot {
                         self.tally
                             .error("move_accepted with an unexpected position");
                     }
-                    return Ok(Ok(next));
+                    return Ok(Step::Next(next));
                 }
                 Some(_) => {
                     let code = reply.code.clone().unwrap_or_default();
+                    if code == "match_not_active" {
+                        // Ended by the server meanwhile (repetition): not an error.
+                        return Ok(Step::Over);
+                    }
                     self.tally.error(code.clone());
                     if code != "rate_limited" {
-                        return Ok(Err(GiveUp));
+                        return Ok(Step::GiveUp);
                     }
                     tokio::time::sleep(Duration::from_millis(20)).await;
                 }
@@ -319,6 +351,14 @@ impl Slot {
             return None;
         }
         Some(reply)
+    }
+
+    /// Once the run is over, waits for every slot to stop playing, so that closing the
+    /// matches (a resignation each) does not slow the last timed moves of others.
+    async fn finish_line(&mut self) {
+        if !std::mem::replace(&mut self.at_finish, true) {
+            self.shared.done.wait().await;
+        }
     }
 
     /// Waits until this slot's next move is due; `false` when that is after the end of the

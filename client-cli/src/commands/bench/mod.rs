@@ -114,6 +114,7 @@ pub async fn run(args: Args, url: &str, access_code: Option<String>) -> Result<(
 
     let shared = Arc::new(Shared {
         ready: Barrier::new(args.matches + 1),
+        done: Barrier::new(args.matches),
         window: OnceLock::new(),
         max_moves: args.moves.unwrap_or(u64::MAX),
         moves: AtomicU64::new(0),
