@@ -5,13 +5,13 @@
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context, Result};
 use engine::{AnyPosition, Position as _, Rng, Variant};
 use protocol::{First, GameParams, NewMatch, Opponent, Request};
-use tokio::sync::Barrier;
+use tokio::sync::{watch, Barrier};
 use tokio::time::Instant;
 
 use super::conn::{BenchConn, Frame};
@@ -25,7 +25,7 @@ pub struct Shared {
     pub ready: Barrier,
     /// When play started and when no move is started any more; set by the run when every
     /// slot is ready.
-    pub window: OnceLock<(Instant, Instant)>,
+    pub window: watch::Sender<Option<(Instant, Instant)>>,
     /// Every slot waits here when the run is over, before closing its match.
     pub done: Barrier,
     /// Stop once this many moves are acknowledged (all slots together).
@@ -35,12 +35,17 @@ pub struct Shared {
 }
 
 impl Shared {
+    /// Waits until the run has set the play window.
+    async fn window_set(&self) {
+        let _ = self.window.subscribe().wait_for(Option::is_some).await;
+    }
+
     fn start(&self) -> Instant {
-        self.window.get().map_or_else(Instant::now, |w| w.0)
+        self.window.borrow().map_or_else(Instant::now, |w| w.0)
     }
 
     fn deadline(&self) -> Instant {
-        self.window.get().map_or_else(Instant::now, |w| w.1)
+        self.window.borrow().map_or_else(Instant::now, |w| w.1)
     }
 
     fn over(&self) -> bool {
@@ -105,6 +110,7 @@ pub async fn drive(
     let params = next_game(&slot);
     let mut current = slot.open_match(&mut conns, params).await;
     slot.shared.ready.wait().await;
+    slot.shared.window_set().await;
     slot.next_at = slot.shared.start() + slot.plan.first_move;
     loop {
         let result = match current {

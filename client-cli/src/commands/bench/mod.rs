@@ -8,7 +8,7 @@ mod memory;
 mod stats;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
@@ -115,7 +115,7 @@ pub async fn run(args: Args, url: &str, access_code: Option<String>) -> Result<(
     let shared = Arc::new(Shared {
         ready: Barrier::new(args.matches + 1),
         done: Barrier::new(args.matches),
-        window: OnceLock::new(),
+        window: tokio::sync::watch::Sender::new(None),
         max_moves: args.moves.unwrap_or(u64::MAX),
         moves: AtomicU64::new(0),
     });
@@ -151,7 +151,7 @@ pub async fn run(args: Args, url: &str, access_code: Option<String>) -> Result<(
     let setup_s = setting_up.elapsed().as_secs_f64();
     let started = Instant::now();
     let deadline = started + Duration::from_secs_f64(args.duration);
-    let _ = shared.window.set((started, deadline));
+    shared.window.send_replace(Some((started, deadline)));
     let mut tally = Tally::default();
     let mut samples = Samples::default();
     let hard_stop = deadline + GRACE;
