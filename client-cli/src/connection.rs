@@ -8,10 +8,14 @@ use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context, Result};
 use futures_util::{SinkExt, StreamExt};
-use protocol::{ClientMessage, ErrorCode, Request, ServerBody, ServerMessage, PROTOCOL_VERSION};
+use protocol::{
+    ClientMessage, ErrorCode, Request, ServerBody, ServerMessage, Welcome, PROTOCOL_VERSION,
+};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+use crate::identity::Identity;
 
 /// How long to wait for the server to accept the connection.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
@@ -36,6 +40,11 @@ impl fmt::Display for ServerError {
 }
 
 impl std::error::Error for ServerError {}
+
+/// The server's error code, when `e` is a server error.
+fn server_code(e: &anyhow::Error) -> Option<ErrorCode> {
+    e.downcast_ref::<ServerError>().map(|s| s.code)
+}
 
 /// `url` with `ws://` in front when it names no scheme, so that `--server host:7878` works.
 pub fn with_scheme(url: &str) -> String {
@@ -81,25 +90,43 @@ impl Connection {
             events: VecDeque::new(),
             player_id: 0,
         };
+        // The same player as last time on this server under this name, when we were here.
+        let identity = Identity::new(&url, name);
+        let welcome = match conn.hello(name, identity.token(), &access_code).await {
+            Err(e) if server_code(&e) == Some(ErrorCode::BadToken) => {
+                // The server does not know us (a new database): start afresh.
+                identity.forget();
+                conn.hello(name, None, &access_code).await
+            }
+            other => other,
+        };
+        let welcome = match welcome {
+            Ok(welcome) => welcome,
+            Err(e) if server_code(&e) == Some(ErrorCode::BadAccessCode) => {
+                return Err(e.context("the server wants an access code: pass --access-code"));
+            }
+            Err(e) => return Err(e),
+        };
+        identity.keep(&welcome.token);
+        conn.player_id = welcome.player_id;
+        Ok(conn)
+    }
+
+    async fn hello(
+        &mut self,
+        name: &str,
+        token: Option<String>,
+        access_code: &Option<String>,
+    ) -> Result<Welcome> {
         let hello = Request::Hello {
             protocol: PROTOCOL_VERSION,
             name: name.to_owned(),
-            token: None,
-            access_code,
+            token,
+            access_code: access_code.clone(),
         };
-        match conn.request(hello).await {
-            Ok(ServerBody::Welcome(welcome)) => {
-                conn.player_id = welcome.player_id;
-                Ok(conn)
-            }
-            Ok(other) => bail!("the server answered hello with {other:?}, not welcome"),
-            Err(e) => match e.downcast_ref::<ServerError>() {
-                Some(ServerError {
-                    code: ErrorCode::BadAccessCode,
-                    ..
-                }) => Err(e.context("the server wants an access code: pass --access-code")),
-                _ => Err(e),
-            },
+        match self.request(hello).await? {
+            ServerBody::Welcome(welcome) => Ok(welcome),
+            other => bail!("the server answered hello with {other:?}, not welcome"),
         }
     }
 

@@ -10,6 +10,7 @@
 
 mod commands;
 mod connection;
+mod identity;
 mod render;
 
 use std::process::ExitCode;
@@ -26,6 +27,7 @@ Examples:
   grundy play queen                       play the standard start against the perfect engine
   grundy play nim --vs human              wait for a person: they type grundy join ID
   grundy watch 12                         follow match 12 move by move
+  grundy resume 12                        back in your seat after a dropped connection
   grundy query queen --size 11 5,3        the value of a position and of every move
   grundy table queen --size 11            the Grundy numbers of an 11×11 board
   grundy table chocolate --k 1 --csv      a staircase table as CSV
@@ -67,6 +69,9 @@ enum Command {
     /// Take the free seat of a waiting match, and play it.
     #[command(after_help = commands::join::HELP)]
     Join(commands::join::Args),
+    /// Take your seat again in a match under way (after a dropped connection), and play on.
+    #[command(after_help = commands::resume::HELP)]
+    Resume(commands::resume::Args),
     /// Follow a match move by move until it ends.
     #[command(after_help = commands::watch::HELP)]
     Watch(commands::watch::Args),
@@ -118,6 +123,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Play(args) => commands::play::run(&mut conn, args).await,
         Command::Join(args) => commands::join::run(&mut conn, args).await,
+        Command::Resume(args) => commands::resume::run(&mut conn, args).await,
         Command::Watch(args) => commands::watch::run(&mut conn, args).await,
         Command::Query(args) => commands::query::run(&mut conn, args, out).await,
         Command::Table(args) => commands::table::run(&mut conn, args, out).await,

@@ -15,6 +15,8 @@ async fn grundy(url: &str, args: &[&str]) -> Output {
         .env_remove("NO_COLOR")
         .env_remove("GRUNDY_SERVER")
         .env("GRUNDY_NAME", "tester")
+        // Identities are kept here, not in the home directory.
+        .env("GRUNDY_STATE_DIR", env!("CARGO_TARGET_TMPDIR"))
         .stdin(Stdio::null());
     tokio::task::spawn_blocking(move || cmd.output().expect("the grundy binary runs"))
         .await
@@ -304,6 +306,7 @@ async fn on_a_terminal(url: &str, args: &str, no_color: bool) -> Option<String> 
     let mut cmd = Command::new("script");
     cmd.args(["-q", "-e", "-c", &line, "/dev/null"])
         .env_remove("NO_COLOR")
+        .env("GRUNDY_STATE_DIR", env!("CARGO_TARGET_TMPDIR"))
         .stdin(Stdio::null());
     if no_color {
         cmd.env("NO_COLOR", "1");

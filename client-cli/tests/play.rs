@@ -31,6 +31,8 @@ impl Grundy {
             .env_remove("NO_COLOR")
             .env_remove("GRUNDY_SERVER")
             .env("GRUNDY_NAME", name)
+            // Identities are kept here, not in the home directory.
+            .env("GRUNDY_STATE_DIR", env!("CARGO_TARGET_TMPDIR"))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -349,6 +351,7 @@ async fn on_a_terminal(url: &str, args: &str, input: &str) -> Option<String> {
             .args(["-q", "-e", "-c", &line, "/dev/null"])
             .env_remove("NO_COLOR")
             .env("GRUNDY_NAME", "ada")
+            .env("GRUNDY_STATE_DIR", env!("CARGO_TARGET_TMPDIR"))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()
@@ -420,5 +423,54 @@ async fn a_draw_offered_on_one_turn_is_accepted_by_the_other_player() {
         );
         assert!(!out.iter().any(|l| l.starts_with("move ")), "{out:#?}");
     }
+    server.stop().await.unwrap();
+}
+
+/// A player whose client died (a closed terminal, a dropped connection) comes back as the
+/// same player with `grundy resume ID` and plays on; someone else cannot.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn resume_gives_the_seat_back_after_the_client_died() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir).await.unwrap();
+    let url = server.url();
+    let mut first = Grundy::spawn(&url, "resumer", &["play", "nim", "1,2", "--vs", "human"]);
+    let (mut first, line) = blocking(move || {
+        let line = first.expect(|l| l.contains("grundy join"));
+        (first, line)
+    })
+    .await;
+    let id: i64 = line
+        .rsplit(' ')
+        .next()
+        .and_then(|w| w.parse().ok())
+        .unwrap_or_else(|| panic!("no match id in {line:?}"));
+    let mut bob = Client::connect(&server, "bob").await.unwrap();
+    bob.ok(json!({"type": "join", "match_id": id}))
+        .await
+        .unwrap();
+    // The first client dies without a word.
+    first.child.kill().expect("kill grundy");
+    let _ = first.child.wait();
+
+    let mut other = Grundy::spawn(&url, "mallory", &["resume", &id.to_string()]);
+    other.end_input();
+    let (code, _, err) = blocking(move || other.finish()).await;
+    assert_eq!(code, Some(1));
+    assert!(err.contains("you hold no seat"), "{err}");
+
+    let mut again = Grundy::spawn(&url, "resumer", &["resume", &id.to_string()]);
+    again.type_lines(&["1:1"]);
+    let s = bob
+        .state_until(id, |s| s.ply == 1)
+        .await
+        .expect("the resumed player's move");
+    assert_eq!(s.history.last().map(|m| m.seat), Some(0));
+    assert!(s.seats[0].connected, "{:?}", s.seats);
+    bob.ok(json!({"type": "resign", "match_id": id}))
+        .await
+        .unwrap();
+    let (code, out, _) = blocking(move || again.finish()).await;
+    assert_eq!(code, Some(0), "{out:?}");
+    assert!(out.iter().any(|l| l == "result 0 resignation"), "{out:?}");
     server.stop().await.unwrap();
 }

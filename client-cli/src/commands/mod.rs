@@ -9,6 +9,7 @@ pub mod join;
 pub mod lobby;
 pub mod play;
 pub mod query;
+pub mod resume;
 pub mod review;
 mod session;
 pub mod table;

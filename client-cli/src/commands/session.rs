@@ -84,8 +84,14 @@ pub async fn play(conn: &mut Connection, mut state: MatchState, mode: Mode) -> R
         let my_turn = playing && state.to_move == Some(me);
         // A draw offer can be answered on the offerer's turn too (their move withdraws it).
         let offered_to_me = playing && state.draw_offer == Some(1 - me);
+        let lost = |e: anyhow::Error| {
+            e.context(format!(
+                "match {id} goes on without you: `grundy resume {id}` takes your seat back",
+                id = state.match_id
+            ))
+        };
         if awaiting_state || !(my_turn || offered_to_me) {
-            state = next_state(conn, state.match_id).await?;
+            state = next_state(conn, state.match_id).await.map_err(lost)?;
             awaiting_state = false;
             view.show(&state);
             continue;
@@ -97,7 +103,7 @@ pub async fn play(conn: &mut Connection, mut state: MatchState, mode: Mode) -> R
         tokio::select! {
             biased;
             next = next_state(conn, state.match_id) => {
-                state = next?;
+                state = next.map_err(lost)?;
                 view.show(&state);
             }
             line = input.next() => {
@@ -107,7 +113,9 @@ pub async fn play(conn: &mut Connection, mut state: MatchState, mode: Mode) -> R
                         state.match_id
                     );
                 };
-                awaiting_state = command(conn, &state, me, line.trim(), &mut view).await?;
+                awaiting_state = command(conn, &state, me, line.trim(), &mut view)
+                    .await
+                    .map_err(lost)?;
                 if !awaiting_state && my_turn {
                     view.prompt(&state);
                 }
