@@ -62,7 +62,7 @@ const MAX_KEPT_EVENTS: usize = 64;
 
 /// A connection that has been welcomed.
 pub struct Connection {
-    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    ws: Ws,
     next_id: u64,
     /// Events that arrived while a reply was awaited, oldest first.
     events: VecDeque<ServerBody>,
@@ -204,27 +204,38 @@ impl Connection {
 
     /// The next JSON message from the server, however long it takes.
     async fn read_frame(&mut self) -> Result<ServerMessage> {
-        loop {
-            let frame = self
-                .ws
-                .next()
-                .await
-                .ok_or_else(|| anyhow!("the server closed the connection"))?
-                .context("the connection to the server failed")?;
-            match frame {
-                Message::Text(text) => {
-                    return serde_json::from_str(text.as_str())
-                        .context("the server sent a message this client cannot read");
-                }
-                Message::Close(_) => bail!("the server closed the connection"),
-                _ => continue,
-            }
-        }
+        next_json(&mut self.ws).await
     }
 
     /// Closes the connection politely; failures do not matter any more.
     pub async fn close(mut self) {
         let _ = self.ws.close(None).await;
+    }
+}
+
+/// A websocket to the server.
+pub type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+/// The next text message on `ws`, decoded as `T`; pings and pongs are skipped, a close is an
+/// error saying why the server closed.
+pub async fn next_json<T: serde::de::DeserializeOwned>(ws: &mut Ws) -> Result<T> {
+    loop {
+        let frame = ws
+            .next()
+            .await
+            .ok_or_else(|| anyhow!("the server closed the connection"))?
+            .context("the connection to the server failed")?;
+        match frame {
+            Message::Text(text) => {
+                return serde_json::from_str(text.as_str())
+                    .context("the server sent a message this client cannot read");
+            }
+            Message::Close(frame) => {
+                let why = frame.map(|f| f.reason.to_string()).unwrap_or_default();
+                bail!("the server closed the connection: {why}")
+            }
+            _ => {}
+        }
     }
 }
 

@@ -8,10 +8,10 @@ use anyhow::{anyhow, bail, Context, Result};
 use futures_util::{FutureExt, SinkExt, StreamExt};
 use protocol::{ClientMessage, Request, PROTOCOL_VERSION};
 use serde::Deserialize;
-use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+use crate::connection::{next_json, Ws};
 
 /// How long one request may wait for its reply before the connection counts as failed.
 const REPLY_TIMEOUT: Duration = Duration::from_secs(30);
@@ -37,8 +37,6 @@ pub struct Frame {
     pub message: Option<String>,
     /// The position after the move, for `move_accepted`.
     pub position: Option<String>,
-    /// The player id, for `welcome`.
-    pub player_id: Option<i64>,
     /// The match, for `match`.
     pub state: Option<State>,
 }
@@ -72,7 +70,7 @@ impl Frame {
 
 /// A welcomed connection.
 pub struct BenchConn {
-    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    ws: Ws,
     next_id: u64,
 }
 
@@ -137,7 +135,7 @@ impl BenchConn {
 
     /// The next message, within [`REPLY_TIMEOUT`].
     pub async fn next(&mut self) -> Result<Frame> {
-        tokio::time::timeout(REPLY_TIMEOUT, self.read())
+        tokio::time::timeout(REPLY_TIMEOUT, next_json(&mut self.ws))
             .await
             .map_err(|_| anyhow!("no message from the server within {REPLY_TIMEOUT:?}"))?
     }
@@ -165,28 +163,6 @@ impl BenchConn {
             }
         }
         Ok(over)
-    }
-
-    async fn read(&mut self) -> Result<Frame> {
-        loop {
-            let frame = self
-                .ws
-                .next()
-                .await
-                .ok_or_else(|| anyhow!("the server closed the connection"))?
-                .context("the connection failed")?;
-            match frame {
-                Message::Text(text) => {
-                    return serde_json::from_str(text.as_str())
-                        .context("the server sent a message the load generator cannot read");
-                }
-                Message::Close(frame) => {
-                    let why = frame.map(|f| f.reason.to_string()).unwrap_or_default();
-                    bail!("the server closed the connection: {why}")
-                }
-                _ => {}
-            }
-        }
     }
 
     /// Closes politely; failures no longer matter.
