@@ -36,9 +36,6 @@ pub(crate) async fn begin_with_moves(conn: &mut SqliteConnection, moves: &[MoveW
 }
 
 async fn try_begin(conn: &mut SqliteConnection, moves: &[MoveWrite<'_>]) -> Result<(), DbError> {
-    if moves.len() > MAX_MOVES {
-        return Err(DbError::Rejected(format!("more than {MAX_MOVES} moves")));
-    }
     let sql = format!(
         "BEGIN IMMEDIATE; \
          INSERT INTO moves (match_id, ply, seat, notation, position, time_ms, clock_ms, played_at) \
