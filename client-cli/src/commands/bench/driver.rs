@@ -35,21 +35,12 @@ pub struct Shared {
 }
 
 impl Shared {
-    /// Waits until the run has set the play window.
-    async fn window_set(&self) {
-        let _ = self.window.subscribe().wait_for(Option::is_some).await;
-    }
-
-    fn start(&self) -> Instant {
-        self.window.borrow().map_or_else(Instant::now, |w| w.0)
-    }
-
-    fn deadline(&self) -> Instant {
-        self.window.borrow().map_or_else(Instant::now, |w| w.1)
-    }
-
-    fn over(&self) -> bool {
-        Instant::now() >= self.deadline() || self.moves.load(Ordering::Relaxed) >= self.max_moves
+    /// The play window (start, deadline), once the run has set it.
+    async fn window(&self) -> (Instant, Instant) {
+        let mut rx = self.window.subscribe();
+        let set = rx.wait_for(Option::is_some).await.ok().and_then(|w| *w);
+        // The sender lives in `self`, so waiting only ends with a window.
+        set.unwrap_or_else(|| (Instant::now(), Instant::now()))
     }
 }
 
@@ -97,6 +88,7 @@ pub async fn drive(
     let mut slot = Slot {
         rng: Rng::new(plan.seed),
         next_at: Instant::now(),
+        deadline: Instant::now(),
         tally: Tally::default(),
         at_finish: false,
         plan,
@@ -110,8 +102,9 @@ pub async fn drive(
     let params = next_game(&slot);
     let mut current = slot.open_match(&mut conns, params).await;
     slot.shared.ready.wait().await;
-    slot.shared.window_set().await;
-    slot.next_at = slot.shared.start() + slot.plan.first_move;
+    let (start, deadline) = slot.shared.window().await;
+    slot.next_at = start + slot.plan.first_move;
+    slot.deadline = deadline;
     loop {
         let result = match current {
             Ok(Some(open)) => slot.play_out(&mut conns, open).await,
@@ -123,7 +116,7 @@ pub async fn drive(
             slot.tally.error(format!("connection: {e:#}"));
             break;
         }
-        if slot.shared.over() {
+        if slot.over() {
             break;
         }
         let params = next_game(&slot);
@@ -146,6 +139,8 @@ struct Slot {
     shared: Arc<Shared>,
     rng: Rng,
     next_at: Instant,
+    /// No move is started after this (set with the play window).
+    deadline: Instant,
     tally: Tally,
     /// Whether this slot has passed the finish line (`Shared::done`).
     at_finish: bool,
@@ -221,8 +216,8 @@ impl Slot {
             } else {
                 0
             };
-            if ply >= self.plan.max_plies || self.shared.over() {
-                if self.shared.over() {
+            if ply >= self.plan.max_plies || self.over() {
+                if self.over() {
                     self.finish_line().await;
                 }
                 let resign = conns[mover]
@@ -359,6 +354,12 @@ impl Slot {
         Some(reply)
     }
 
+    /// Whether the run is over: its deadline passed, or its move budget is spent.
+    fn over(&self) -> bool {
+        let spent = self.shared.moves.load(Ordering::Relaxed) >= self.shared.max_moves;
+        Instant::now() >= self.deadline || spent
+    }
+
     /// Once the run is over, waits for every slot to stop playing, so that closing the
     /// matches (a resignation each) does not slow the last timed moves of others.
     async fn finish_line(&mut self) {
@@ -374,7 +375,7 @@ impl Slot {
         let Some(interval) = self.plan.interval else {
             return true;
         };
-        if self.next_at >= self.shared.deadline() {
+        if self.next_at >= self.deadline {
             return false;
         }
         let now = Instant::now();
