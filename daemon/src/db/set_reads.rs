@@ -7,6 +7,7 @@
 //! result rows would dominate the daemon's start.
 
 use engine::{chocolate, corner, Outcome};
+use futures_util::TryStreamExt;
 use sqlx::sqlite::SqliteRow;
 use sqlx::Row;
 
@@ -36,23 +37,26 @@ impl Db {
         // packs into 32 bits: the table stores 16-bit Grundy numbers and remoteness.
         let sql = "SELECT x, sum(y), group_concat(grundy | (remoteness << 16), ' ') \
                    FROM corner_values WHERE piece = ? GROUP BY x ORDER BY x";
-        let rows = sqlx::query(sql)
-            .bind(piece_id(piece))
-            .fetch_all(&self.pool)
-            .await?;
         let corrupt = |what: String| DbError::Corrupt(format!("stored {piece} table: {what}"));
-        if rows.len() as u64 != n {
-            return Err(corrupt(format!(
-                "{} rows of the board, not {n}",
-                rows.len()
-            )));
-        }
+        // Row by row into the packed values: the whole result at once, or wide integers,
+        // would be tens of megabytes that the allocator keeps after the start.
+        let mut rows = sqlx::query(sql).bind(piece_id(piece)).fetch(&self.pool);
         let mut values = Vec::with_capacity((n * (n + 1) / 2) as usize);
-        for (x, row) in (0..n).zip(&rows) {
-            let packed = read_line(row, x, x, n - 1)
-                .ok_or_else(|| corrupt(format!("row {x} is not the squares ({x}, {x}..{n})")))?;
-            values.extend(packed.into_iter().map(|v| (v & 0xFFFF, v >> 16)));
+        let mut x = 0;
+        while let Some(row) = rows.try_next().await? {
+            if x == n || !read_line(&row, x, x, n - 1, &mut values) {
+                return Err(corrupt(format!(
+                    "row {x} is not the squares ({x}, {x}..{n})"
+                )));
+            }
+            x += 1;
         }
+        if x != n {
+            return Err(corrupt(format!("{x} rows of the board, not {n}")));
+        }
+        let values = values
+            .into_iter()
+            .map(|v| (u64::from(v & 0xFFFF), u64::from(v >> 16)));
         corner::Table::from_triangle(piece, n, values).map_err(|e| corrupt(e.to_string()))
     }
 
@@ -61,23 +65,22 @@ impl Db {
     pub async fn load_chocolate(&self, k: u32, z_max: u64) -> Result<chocolate::Table, DbError> {
         let sql = "SELECT z, sum(y), group_concat(grundy, ' ') \
                    FROM chocolate_values WHERE k = ? GROUP BY z ORDER BY z";
-        let rows = sqlx::query(sql).bind(k).fetch_all(&self.pool).await?;
         let corrupt =
             |what: String| DbError::Corrupt(format!("stored chocolate table k={k}: {what}"));
-        if rows.len() as u64 != z_max + 1 {
-            return Err(corrupt(format!(
-                "{} columns, not {}",
-                rows.len(),
-                z_max + 1
-            )));
-        }
+        let mut rows = sqlx::query(sql).bind(k).fetch(&self.pool);
         let mut values = Vec::new();
-        for (z, row) in (0..=z_max).zip(&rows) {
+        let mut z = 0;
+        while let Some(row) = rows.try_next().await? {
             let height = if k == 0 { z_max } else { z / u64::from(k) };
-            let column = read_line(row, z, 0, height)
-                .ok_or_else(|| corrupt(format!("column {z} is not the rows 0..={height}")))?;
-            values.extend(column);
+            if z > z_max || !read_line(&row, z, 0, height, &mut values) {
+                return Err(corrupt(format!("column {z} is not the rows 0..={height}")));
+            }
+            z += 1;
         }
+        if z != z_max + 1 {
+            return Err(corrupt(format!("{z} columns, not {}", z_max + 1)));
+        }
+        let values = values.into_iter().map(u64::from);
         chocolate::Table::from_values(k, z_max, values).map_err(|e| corrupt(e.to_string()))
     }
 
@@ -100,22 +103,25 @@ impl Db {
     }
 }
 
-/// The values of one aggregated row of a whole-set read (a board row or a staircase column:
-/// its key, the sum of its inner keys, its values), if its key is `key` and its inner keys
-/// are exactly `first..=last`. Distinct (the primary key) and at least `first` (a CHECK),
-/// `last - first + 1` inner keys have the least possible sum just when they are those.
-fn read_line(row: &SqliteRow, key: u64, first: u64, last: u64) -> Option<Vec<u64>> {
-    let at: i64 = row.try_get(0).ok()?;
-    let sum: i64 = row.try_get(1).ok()?;
-    let text: &str = row.try_get(2).ok()?;
-    let values: Vec<u64> = text
-        .split(' ')
-        .map(|v| v.parse().ok())
-        .collect::<Option<_>>()?;
-    let expected = (first + last) * (last - first + 1) / 2;
-    let exact =
-        at == key as i64 && sum == expected as i64 && values.len() as u64 == last - first + 1;
-    exact.then_some(values)
+/// Appends the values of one aggregated row of a whole-set read (a board row or a staircase
+/// column: its key, the sum of its inner keys, its values) to `values`, if its key is `key`
+/// and its inner keys are exactly `first..=last`; false otherwise. Distinct (the primary
+/// key) and at least `first` (a CHECK), `last - first + 1` inner keys have the least
+/// possible sum just when they are those.
+fn read_line(row: &SqliteRow, key: u64, first: u64, last: u64, values: &mut Vec<u32>) -> bool {
+    let mut line = || -> Option<()> {
+        let at: i64 = row.try_get(0).ok()?;
+        let sum: i64 = row.try_get(1).ok()?;
+        let text: &str = row.try_get(2).ok()?;
+        let expected = (first + last) * (last - first + 1) / 2;
+        (at == key as i64 && sum == expected as i64).then_some(())?;
+        let start = values.len();
+        for v in text.split(' ') {
+            values.push(v.parse().ok()?);
+        }
+        ((values.len() - start) as u64 == last - first + 1).then_some(())
+    };
+    line().is_some()
 }
 
 /// An `analysis_sets` row.
