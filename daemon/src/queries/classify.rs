@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use engine::{AnyPosition, Outcome, Position as _, Source, Value};
+use engine::{AnyMove, AnyPosition, Outcome, Position as _, Source, Value};
 use protocol::{Classification, ErrorBody, GameParams, MoveInfo, ValueInfo, Verdict};
 
 use crate::errors::{engine_error, internal};
@@ -88,10 +88,20 @@ pub async fn classify(
         moves: c
             .moves
             .iter()
-            .map(|m| MoveInfo {
-                notation: text(&m.mv),
-                position: text(&m.position),
-                value: value_info(&m.value),
+            .map(|m| {
+                let position = text(&m.position);
+                // A corner move is written as the square it goes to (NOTATION.md): the text of
+                // the position after it, made once for thousands of moves.
+                let notation = match m.mv {
+                    AnyMove::Corner(_) => position.clone(),
+                    _ => text(&m.mv),
+                };
+                debug_assert_eq!(notation, m.mv.to_string());
+                MoveInfo {
+                    notation,
+                    position,
+                    value: value_info(&m.value),
+                }
             })
             .collect(),
     })
