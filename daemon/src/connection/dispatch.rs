@@ -1,9 +1,9 @@
 //! Requests after the handshake: matches, moves, analysis.
 
 use protocol::{ErrorBody, ErrorCode, Request, ServerBody};
-use tracing::Instrument;
+use tokio_stream::wrappers::WatchStream;
 
-use super::{Connection, Flow, Outgoing};
+use super::{Connection, Flow};
 use crate::errors::internal;
 use crate::matches::{self, Action, Command, MatchHandle};
 use crate::queries;
@@ -69,9 +69,7 @@ impl Connection {
                 },
             },
             Request::Unwatch { match_id } => {
-                if let Some(task) = self.subscriptions.remove(&match_id) {
-                    task.abort();
-                }
+                self.following.remove(&match_id);
                 ServerBody::Done { match_id }
             }
             Request::Move { match_id, notation } => {
@@ -190,29 +188,13 @@ impl Connection {
         Ok(model.state(crate::clock::now_ms()))
     }
 
-    /// Forwards every future state of `handle` to this client. The watch receiver is taken
-    /// now, before the reply is queued, so no change in between is lost; its first event can
-    /// only be queued after the reply, because the reply is sent by this task first.
+    /// Sends every future state of `handle` to this client. The watch receiver is taken now,
+    /// before the reply is written, so no change in between is lost; the connection's loop
+    /// writes the reply before it looks at the followed matches again.
     fn follow_after_reply(&mut self, handle: &MatchHandle) {
-        if self.subscriptions.contains_key(&handle.id) {
-            return;
+        if !self.following.contains_key(&handle.id) {
+            let changes = WatchStream::from_changes(handle.subscribe());
+            self.following.insert(handle.id, changes);
         }
-        let mut rx = handle.subscribe();
-        let out = self.out.clone();
-        let (tx_ready, rx_ready) = tokio::sync::oneshot::channel::<()>();
-        let task = tokio::spawn(
-            async move {
-                let _ = rx_ready.await;
-                while rx.changed().await.is_ok() {
-                    let event = rx.borrow_and_update().event.clone();
-                    if out.send(Outgoing::Text(event)).await.is_err() {
-                        break;
-                    }
-                }
-            }
-            .in_current_span(),
-        );
-        self.subscriptions.insert(handle.id, task.abort_handle());
-        self.pending_ready.push(tx_ready);
     }
 }

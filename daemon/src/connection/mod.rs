@@ -2,17 +2,16 @@
 //! Bad input gets a precise error and the connection stays open; nothing a client sends can
 //! take the server down.
 
-use std::collections::HashMap;
 use std::sync::Arc;
 
-use futures_util::{SinkExt, StreamExt};
+use futures_util::{FutureExt, SinkExt, StreamExt};
 use protocol::{ClientMessage, ErrorBody, ErrorCode, ServerMessage};
 use tokio::net::TcpStream;
-use tokio::sync::mpsc;
-use tokio::task::AbortHandle;
+use tokio_stream::wrappers::WatchStream;
+use tokio_stream::StreamMap;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::protocol::{CloseFrame, WebSocketConfig};
-use tokio_tungstenite::tungstenite::{Error as WsError, Message};
+use tokio_tungstenite::tungstenite::{Error as WsError, Message, Utf8Bytes};
 use tracing::Instrument;
 
 mod dispatch;
@@ -20,7 +19,7 @@ mod rate;
 mod session;
 
 use crate::hub::Hub;
-use crate::matches::PlayerRef;
+use crate::matches::{PlayerRef, Snapshot};
 
 /// Largest message or frame a client may send: moves and requests are tiny.
 pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
@@ -31,16 +30,12 @@ pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
 /// instead cost 28 MiB more for 10 000 connections.
 pub const READ_BUFFER_BYTES: usize = 1024;
 
-/// Messages waiting to be written to one client.
-pub const OUT_QUEUE: usize = 256;
-
 /// Something to write to the socket.
-#[allow(clippy::large_enum_variant)] // short-lived; see `ServerBody`
 enum Outgoing {
-    /// A reply (boxed: queue slots stay small, and an idle connection's queue with them).
+    /// A reply.
     Message(Box<ServerMessage>),
     /// An event already written as JSON, shared by every follower.
-    Text(Arc<str>),
+    Text(Utf8Bytes),
     Close(CloseCode, String),
     Ping,
 }
@@ -69,17 +64,12 @@ pub async fn serve(stream: TcpStream, hub: Arc<Hub>) {
     let span = tracing::info_span!("conn", ?peer, player = tracing::field::Empty);
     async move {
         let (mut sink, mut source) = ws.split();
-        // Events from match forwarders; replies are written directly by this task, in order,
-        // so a request costs no hand-off to another task.
-        let (out, mut events) = mpsc::channel::<Outgoing>(OUT_QUEUE);
         let bucket = rate::Bucket::new(hub.config.message_rate, hub.config.message_burst);
         let mut conn = Connection {
             hub,
-            out,
             replies: Vec::new(),
             player: None,
-            subscriptions: HashMap::new(),
-            pending_ready: Vec::new(),
+            following: StreamMap::new(),
             bucket,
         };
         let hello_by = tokio::time::Instant::now() + conn.hub.config.hello_timeout;
@@ -95,27 +85,27 @@ pub async fn serve(stream: TcpStream, hub: Arc<Hub>) {
         loop {
             if already {
                 let reason = "the server is shutting down; reconnect when it is back".to_owned();
-                let _ = write(&mut sink, Outgoing::Close(CloseCode::Away, reason)).await;
+                let _ = write(&mut sink, [Outgoing::Close(CloseCode::Away, reason)]).await;
                 break;
             }
             tokio::select! {
                 _ = stopping.changed() => {
                     let reason = "the server is shutting down; reconnect when it is back".to_owned();
-                    let _ = write(&mut sink, Outgoing::Close(CloseCode::Away, reason)).await;
+                    let _ = write(&mut sink, [Outgoing::Close(CloseCode::Away, reason)]).await;
                     break;
                 }
                 () = tokio::time::sleep_until(hello_by), if conn.player.is_none() => {
                     let reason = "say hello first: no hello within the time allowed".to_owned();
-                    let _ = write(&mut sink, Outgoing::Close(CloseCode::Policy, reason)).await;
+                    let _ = write(&mut sink, [Outgoing::Close(CloseCode::Policy, reason)]).await;
                     break;
                 }
                 _ = ping.tick() => {
                     if last_heard.elapsed() > idle {
                         let reason = format!("nothing heard for {} s", idle.as_secs());
-                        let _ = write(&mut sink, Outgoing::Close(CloseCode::Away, reason)).await;
+                        let _ = write(&mut sink, [Outgoing::Close(CloseCode::Away, reason)]).await;
                         break;
                     }
-                    if write(&mut sink, Outgoing::Ping).await.is_err() {
+                    if write(&mut sink, [Outgoing::Ping]).await.is_err() {
                         break;
                     }
                 }
@@ -125,22 +115,22 @@ pub async fn serve(stream: TcpStream, hub: Arc<Hub>) {
                     // Boxed: a request's future is large and lives only while it is handled, so an
                     // idle connection's task stays small.
                     let flow = Box::pin(conn.on_frame(frame)).await;
-                    let mut stop = flow == Flow::Close;
-                    for o in conn.replies.drain(..) {
-                        if write(&mut sink, o).await.is_err() {
-                            stop = true;
-                            break;
-                        }
-                    }
-                    for ready in conn.pending_ready.drain(..) {
-                        let _ = ready.send(());
-                    }
-                    if stop {
+                    // A match publishes a change before it answers, so the mover's reply and
+                    // the event of the move leave together.
+                    conn.take_ready_events();
+                    let written = write(&mut sink, conn.replies.drain(..)).await;
+                    if flow == Flow::Close || written.is_err() {
                         break;
                     }
                 }
-                Some(o) = events.recv() => {
-                    if write(&mut sink, o).await.is_err() {
+                // A followed match changed (an empty map disables the branch). Replies and
+                // events are written by this task, in order: a match followed while handling a
+                // request sends its first event after the reply, and nothing is handed to
+                // another task. A client slower than its matches skips to the latest state.
+                Some((_, snapshot)) = conn.following.next() => {
+                    conn.replies.push(Outgoing::Text(snapshot.event.clone()));
+                    conn.take_ready_events();
+                    if write(&mut sink, conn.replies.drain(..)).await.is_err() {
                         break;
                     }
                 }
@@ -156,13 +146,13 @@ pub async fn serve(stream: TcpStream, hub: Arc<Hub>) {
 /// dropped rather than buffered for.
 pub const WRITE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
 
-/// Writes one message; `Err` when the connection is done (closed by us, gone, or not
-/// reading).
-async fn write<S>(sink: &mut S, o: Outgoing) -> Result<(), ()>
+/// Writes `batch` and flushes once (one system call for a reply and its event); `Err` when
+/// the connection is done (closed by us, gone, or not reading).
+async fn write<S>(sink: &mut S, batch: impl IntoIterator<Item = Outgoing>) -> Result<(), ()>
 where
     S: futures_util::Sink<Message> + Unpin,
 {
-    match tokio::time::timeout(WRITE_TIMEOUT, write_now(sink, o)).await {
+    match tokio::time::timeout(WRITE_TIMEOUT, write_now(sink, batch)).await {
         Ok(result) => result,
         Err(_) => {
             tracing::info!("client not reading for {WRITE_TIMEOUT:?}: dropped");
@@ -171,33 +161,34 @@ where
     }
 }
 
-async fn write_now<S>(sink: &mut S, o: Outgoing) -> Result<(), ()>
+async fn write_now<S>(sink: &mut S, batch: impl IntoIterator<Item = Outgoing>) -> Result<(), ()>
 where
     S: futures_util::Sink<Message> + Unpin,
 {
-    match o {
-        Outgoing::Ping => sink
-            .send(Message::Ping(Vec::new().into()))
-            .await
-            .map_err(drop),
-        Outgoing::Text(json) => sink.send(Message::text(&*json)).await.map_err(drop),
-        Outgoing::Message(m) => match crate::wire::to_json(&m) {
-            // A failed send means the client went away: a quiet close, not an error.
-            Ok(json) => sink.send(Message::text(json)).await.map_err(drop),
-            Err(e) => {
-                tracing::error!(error = %e, "cannot encode a message");
-                Ok(())
+    for o in batch {
+        let message = match o {
+            Outgoing::Ping => Message::Ping(Vec::new().into()),
+            Outgoing::Text(json) => Message::Text(json),
+            Outgoing::Message(m) => match crate::wire::to_json(&m) {
+                Ok(json) => Message::text(json),
+                Err(e) => {
+                    tracing::error!(error = %e, "cannot encode a message");
+                    continue;
+                }
+            },
+            Outgoing::Close(code, reason) => {
+                let frame = CloseFrame {
+                    code,
+                    reason: reason.into(),
+                };
+                let _ = sink.send(Message::Close(Some(frame))).await;
+                return Err(());
             }
-        },
-        Outgoing::Close(code, reason) => {
-            let frame = CloseFrame {
-                code,
-                reason: reason.into(),
-            };
-            let _ = sink.send(Message::Close(Some(frame))).await;
-            Err(())
-        }
+        };
+        // A failed write means the client went away: a quiet close, not an error.
+        sink.feed(message).await.map_err(drop)?;
     }
+    sink.flush().await.map_err(drop)
 }
 
 /// The `id` of a message that was not taken, when it has one, so that the error can echo it
@@ -216,21 +207,25 @@ enum Flow {
 
 struct Connection {
     hub: Arc<Hub>,
-    /// Where match forwarders queue their events.
-    out: mpsc::Sender<Outgoing>,
-    /// Replies to the frame being handled, written once it is done.
+    /// What to write next: the replies to the frame being handled (written once it is
+    /// done), then the events ready by then.
     replies: Vec<Outgoing>,
     /// Set by `hello`.
     player: Option<PlayerRef>,
-    /// Matches this client follows, with the task forwarding their states.
-    subscriptions: HashMap<i64, AbortHandle>,
-    /// Forwarders that may start once the current reply is queued.
-    pending_ready: Vec<tokio::sync::oneshot::Sender<()>>,
+    /// The matches this client follows: each yields the match's latest published change.
+    following: StreamMap<i64, WatchStream<Arc<Snapshot>>>,
     /// Limits how fast this client's messages are taken.
     bucket: rate::Bucket,
 }
 
 impl Connection {
+    /// Queues the events the followed matches have ready now, without waiting.
+    fn take_ready_events(&mut self) {
+        while let Some(Some((_, snapshot))) = self.following.next().now_or_never() {
+            self.replies.push(Outgoing::Text(snapshot.event.clone()));
+        }
+    }
+
     async fn send(&mut self, m: ServerMessage) {
         self.replies.push(Outgoing::Message(Box::new(m)));
     }

@@ -121,11 +121,9 @@ impl Connection {
         })))
     }
 
-    /// The client left: stop forwarding, and tell its matches.
+    /// The client left: stop following, and tell its matches.
     pub(super) async fn leave(&mut self) {
-        for (_, task) in self.subscriptions.drain() {
-            task.abort();
-        }
+        self.following.clear();
         let Some(player) = &self.player else {
             return;
         };

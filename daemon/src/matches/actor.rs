@@ -106,19 +106,27 @@ impl Actor {
         }
     }
 
+    fn publish_if(&self, changed: bool) {
+        if changed {
+            self.publish();
+        }
+    }
+
     fn publish(&self) {
         let snapshot = Snapshot::new(&self.model.event_state(now_ms()));
         self.state.send_replace(Arc::new(snapshot));
     }
 
-    /// Handles one command; returns whether the state changed.
+    /// Handles one command; returns whether the state changed and is not published yet. A
+    /// change asked for is published before it is answered: the asker's connection then
+    /// writes its reply and the event together.
     async fn handle(&mut self, cmd: Command) -> bool {
         match cmd {
             Command::Join { player, reply } => {
                 let result = self.join(player).await;
-                let ok = result.is_ok();
+                self.publish_if(result.is_ok());
                 let _ = reply.send(result.map(|()| self.model.state(now_ms())));
-                ok
+                false
             }
             Command::Move {
                 player,
@@ -126,9 +134,9 @@ impl Actor {
                 reply,
             } => {
                 let result = self.play(Some(player), &text).await;
-                let ok = result.is_ok();
+                self.publish_if(result.is_ok());
                 let _ = reply.send(result);
-                ok
+                false
             }
             Command::Act {
                 player,
@@ -136,9 +144,9 @@ impl Actor {
                 reply,
             } => {
                 let result = self.act(player, action).await;
-                let ok = result.is_ok();
+                self.publish_if(result.is_ok());
                 let _ = reply.send(result);
-                ok
+                false
             }
             Command::State { reply } => {
                 let _ = reply.send(Ok(self.model.state(now_ms())));

@@ -1,12 +1,11 @@
 //! What a match publishes after every change: the `match` event announcing its new state,
-//! already written as JSON once for every follower (each of whom only queues the text), and
+//! already written as JSON once for every follower (each of whom only writes the shared bytes), and
 //! the lobby's summary line. The full state itself stays with the match's actor: a copy per
 //! match (a long game's history) would cost memory on a busy server.
 
-use std::sync::Arc;
-
 use protocol::{MatchState, MatchSummary};
 use serde::Serialize;
+use tokio_tungstenite::tungstenite::Utf8Bytes;
 
 /// A published change.
 #[derive(Debug)]
@@ -14,7 +13,7 @@ pub struct Snapshot {
     /// The lobby line.
     pub summary: MatchSummary,
     /// `{"type":"match","state":{…}}`, exactly as `ServerMessage::event` would write it.
-    pub event: Arc<str>,
+    pub event: Utf8Bytes,
 }
 
 /// The event's wire form, borrowing the state instead of copying it.
