@@ -1,5 +1,6 @@
 //! Limits: oversized and malformed frames are answered with the right close code, a silent
-//! socket is closed, and connections beyond the limit wait — while others are served.
+//! socket is closed, a client that does not read is dropped, and connections beyond the limit
+//! wait — while others are served.
 
 use std::time::Duration;
 
@@ -158,5 +159,44 @@ async fn a_raw_socket_that_never_upgrades_is_dropped() -> anyhow::Result<()> {
     // The server hangs up: the read ends (0 bytes or a reset) instead of waiting forever.
     let read = tokio::time::timeout(Duration::from_secs(5), raw.read(&mut buf)).await;
     assert!(matches!(read, Ok(Ok(0)) | Ok(Err(_))), "{read:?}");
+    server.stop().await
+}
+
+#[tokio::test]
+async fn a_client_that_does_not_read_is_dropped_and_others_are_served() -> anyhow::Result<()> {
+    let dir = tempfile::tempdir()?;
+    let config = Config {
+        write_timeout: Duration::from_millis(300),
+        ..test_config()
+    };
+    let server = Server::start_with(&dir, config).await?;
+    let mut hog = Client::connect(&server, "hog").await?;
+    let mut other = Client::connect(&server, "other").await?;
+    // Each answer is the whole L-game classification (~150 KB); far more than the socket
+    // buffers of both ends hold is asked for, and nothing is read.
+    const ASKED: usize = 200;
+    for id in 0..ASKED {
+        hog.send_text(&json!({"type": "table", "game": "lgame", "id": id}).to_string())
+            .await?;
+    }
+    // The server is not held up by it: another client is answered meanwhile.
+    for _ in 0..5 {
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        assert!(matches!(
+            other.ok(json!({"type": "ping"})).await?,
+            ServerBody::Pong
+        ));
+    }
+    // The hog now reads: what was buffered before the server gave up, then the end.
+    let (texts, _) = hog.until_closed().await;
+    let answers = texts.iter().filter(|t| t["type"] == "table").count();
+    assert!(
+        answers < ASKED,
+        "all {answers} answers were delivered: the client was never dropped"
+    );
+    assert!(matches!(
+        other.ok(json!({"type": "ping"})).await?,
+        ServerBody::Pong
+    ));
     server.stop().await
 }

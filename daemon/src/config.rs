@@ -25,6 +25,9 @@ pub struct Config {
     pub message_burst: u32,
     /// A connection silent this long (no message, no pong to our pings) is closed (1001).
     pub idle_timeout: Duration,
+    /// A client that takes none of what is written to it for this long is dropped: its
+    /// replies are not buffered for ever.
+    pub write_timeout: Duration,
     /// A player away (disconnected) this long during a match loses it by abandonment.
     pub abandon_after: Duration,
     /// A finished match stays in memory this long after its last request (for a rematch
@@ -40,6 +43,9 @@ pub const DEFAULT_HELLO_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Default idle timeout: a laptop lid closed for a minute counts as gone.
 pub const DEFAULT_IDLE_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// Default write timeout: a client stalled this long is not coming back.
+pub const DEFAULT_WRITE_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Default grace period for a player who left: time to reopen a laptop or rejoin the Wi-Fi.
 pub const DEFAULT_ABANDON_AFTER: Duration = Duration::from_secs(120);
@@ -77,6 +83,7 @@ impl Default for Config {
             abandon_after: DEFAULT_ABANDON_AFTER,
             linger: DEFAULT_LINGER,
             idle_timeout: DEFAULT_IDLE_TIMEOUT,
+            write_timeout: DEFAULT_WRITE_TIMEOUT,
             message_burst: DEFAULT_MESSAGE_BURST,
         }
     }

@@ -3,6 +3,7 @@
 //! take the server down.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use futures_util::{FutureExt, SinkExt, StreamExt};
 use protocol::{ClientMessage, ErrorBody, ErrorCode, ServerMessage};
@@ -81,31 +82,32 @@ pub async fn serve(stream: TcpStream, hub: Arc<Hub>) {
         let idle = conn.hub.config.idle_timeout;
         let mut last_heard = tokio::time::Instant::now();
         let mut ping = tokio::time::interval(idle / 3);
+        let limit = conn.hub.config.write_timeout;
         ping.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             if already {
                 let reason = "the server is shutting down; reconnect when it is back".to_owned();
-                let _ = write(&mut sink, [Outgoing::Close(CloseCode::Away, reason)]).await;
+                let _ = write(&mut sink, limit, [Outgoing::Close(CloseCode::Away, reason)]).await;
                 break;
             }
             tokio::select! {
                 _ = stopping.changed() => {
                     let reason = "the server is shutting down; reconnect when it is back".to_owned();
-                    let _ = write(&mut sink, [Outgoing::Close(CloseCode::Away, reason)]).await;
+                    let _ = write(&mut sink, limit, [Outgoing::Close(CloseCode::Away, reason)]).await;
                     break;
                 }
                 () = tokio::time::sleep_until(hello_by), if conn.player.is_none() => {
                     let reason = "say hello first: no hello within the time allowed".to_owned();
-                    let _ = write(&mut sink, [Outgoing::Close(CloseCode::Policy, reason)]).await;
+                    let _ = write(&mut sink, limit, [Outgoing::Close(CloseCode::Policy, reason)]).await;
                     break;
                 }
                 _ = ping.tick() => {
                     if last_heard.elapsed() > idle {
                         let reason = format!("nothing heard for {} s", idle.as_secs());
-                        let _ = write(&mut sink, [Outgoing::Close(CloseCode::Away, reason)]).await;
+                        let _ = write(&mut sink, limit, [Outgoing::Close(CloseCode::Away, reason)]).await;
                         break;
                     }
-                    if write(&mut sink, [Outgoing::Ping]).await.is_err() {
+                    if write(&mut sink, limit, [Outgoing::Ping]).await.is_err() {
                         break;
                     }
                 }
@@ -118,7 +120,7 @@ pub async fn serve(stream: TcpStream, hub: Arc<Hub>) {
                     // A match publishes a change before it answers, so the mover's reply and
                     // the event of the move leave together.
                     conn.take_ready_events();
-                    let written = write(&mut sink, conn.replies.drain(..)).await;
+                    let written = write(&mut sink, limit, conn.replies.drain(..)).await;
                     if flow == Flow::Close || written.is_err() {
                         break;
                     }
@@ -130,7 +132,7 @@ pub async fn serve(stream: TcpStream, hub: Arc<Hub>) {
                 Some((_, snapshot)) = conn.following.next() => {
                     conn.replies.push(Outgoing::Text(snapshot.event.clone()));
                     conn.take_ready_events();
-                    if write(&mut sink, conn.replies.drain(..)).await.is_err() {
+                    if write(&mut sink, limit, conn.replies.drain(..)).await.is_err() {
                         break;
                     }
                 }
@@ -142,20 +144,21 @@ pub async fn serve(stream: TcpStream, hub: Arc<Hub>) {
     .await;
 }
 
-/// How long one write may wait for the client to take data: a client that does not read is
-/// dropped rather than buffered for.
-pub const WRITE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
-
 /// Writes `batch` and flushes once (one system call for a reply and its event); `Err` when
-/// the connection is done (closed by us, gone, or not reading).
-async fn write<S>(sink: &mut S, batch: impl IntoIterator<Item = Outgoing>) -> Result<(), ()>
+/// the connection is done: closed by us, gone, or not taking data for `limit` (a client
+/// that does not read is dropped rather than buffered for).
+async fn write<S>(
+    sink: &mut S,
+    limit: Duration,
+    batch: impl IntoIterator<Item = Outgoing>,
+) -> Result<(), ()>
 where
     S: futures_util::Sink<Message> + Unpin,
 {
-    match tokio::time::timeout(WRITE_TIMEOUT, write_now(sink, batch)).await {
+    match tokio::time::timeout(limit, write_now(sink, batch)).await {
         Ok(result) => result,
         Err(_) => {
-            tracing::info!("client not reading for {WRITE_TIMEOUT:?}: dropped");
+            tracing::info!("client not reading for {limit:?}: dropped");
             Err(())
         }
     }
