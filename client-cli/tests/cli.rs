@@ -558,6 +558,10 @@ async fn bench_plays_a_short_load_and_reports_it() {
         // The server runs in this test's process, found by its listening port.
         assert_eq!(v["memory"]["pid"], json!(std::process::id()), "{v}");
         assert!(v["memory"]["peak_bytes"].as_u64().unwrap() > 0, "{v}");
+        // It served the moves: some CPU time, and a share of it per move.
+        let cpu = &v["server_cpu"];
+        assert!(cpu["seconds"].as_f64().unwrap() > 0.0, "{v}");
+        assert!(cpu["per_move_us"].as_f64().unwrap() > 0.0, "{v}");
         acknowledged += moves;
     }
     server.stop().await.unwrap();

@@ -1,6 +1,7 @@
 //! `grundy bench`: a load generator. Opens C connections to one server, plays M concurrent
 //! matches of a game mix at a target move rate for a bounded time, and reports throughput,
-//! move round trips (sent → acknowledged, i.e. committed), errors and the server's memory.
+//! move round trips (sent → acknowledged, i.e. committed), errors, and the server's memory
+//! and CPU time.
 
 mod conn;
 mod driver;
@@ -19,7 +20,7 @@ use tokio::time::Instant;
 
 use self::conn::BenchConn;
 use self::driver::{Plan, Shared, Tally};
-use self::stats::{Memory, Report, Samples};
+use self::stats::{Cpu, Memory, Report, Samples};
 use super::print_json;
 
 /// Examples shown by `grundy bench --help`.
@@ -152,6 +153,14 @@ pub async fn run(args: Args, url: &str, access_code: Option<String>) -> Result<(
     let started = Instant::now();
     let deadline = started + Duration::from_secs_f64(args.duration);
     shared.window.send_replace(Some((started, deadline)));
+    // The server's CPU time over exactly the play window (not the setup, not the closing).
+    let cpu = pid.map(|pid| {
+        let at_start = memory::cpu_seconds(pid);
+        tokio::spawn(async move {
+            tokio::time::sleep_until(deadline).await;
+            Some(memory::cpu_seconds(pid)? - at_start?)
+        })
+    });
     let mut tally = Tally::default();
     let mut samples = Samples::default();
     let hard_stop = deadline + GRACE;
@@ -192,6 +201,10 @@ pub async fn run(args: Args, url: &str, access_code: Option<String>) -> Result<(
         None => 0,
     };
     let end = pid.and_then(memory::rss_bytes);
+    let cpu_s = match cpu {
+        Some(c) => c.await.ok().flatten(),
+        None => None,
+    };
     close_all(conns).await;
 
     let moves = samples.len() as u64;
@@ -222,6 +235,10 @@ pub async fn run(args: Args, url: &str, access_code: Option<String>) -> Result<(
             }
             _ => None,
         },
+        server_cpu: cpu_s.map(|seconds| Cpu {
+            seconds,
+            per_move_us: (moves > 0).then(|| seconds * 1e6 / moves as f64),
+        }),
     };
     if args.json {
         print_json(&report)?;

@@ -75,6 +75,15 @@ pub struct Memory {
     pub end_bytes: u64,
 }
 
+/// The server's CPU time over the play window, when it runs on this machine.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Cpu {
+    /// Seconds of CPU (all threads, user and system).
+    pub seconds: f64,
+    /// Microseconds of it per acknowledged move; `null` when none was.
+    pub per_move_us: Option<f64>,
+}
+
 /// Everything a run reports.
 #[derive(Debug, Clone, Serialize)]
 pub struct Report {
@@ -108,6 +117,8 @@ pub struct Report {
     pub errors: BTreeMap<String, u64>,
     /// The server's memory, when local (or given by `--server-pid`).
     pub memory: Option<Memory>,
+    /// The server's CPU time during play, when local (or given by `--server-pid`).
+    pub server_cpu: Option<Cpu>,
 }
 
 impl Report {
@@ -178,6 +189,21 @@ impl Report {
             None => out.push_str(
                 "server memory    unknown (not a local server; pass --server-pid to measure)\n",
             ),
+        }
+        if let Some(c) = &self.server_cpu {
+            let _ = write!(
+                out,
+                "server CPU       {:.2} s in {:.1} s of play ({:.0} % of one core)",
+                c.seconds,
+                self.duration_s,
+                100.0 * c.seconds / self.duration_s.max(1e-9)
+            );
+            match c.per_move_us {
+                Some(us) => {
+                    let _ = writeln!(out, ", {us:.0} µs a move");
+                }
+                None => out.push('\n'),
+            }
         }
         out
     }
