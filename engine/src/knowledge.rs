@@ -267,29 +267,10 @@ fn classify_in_table(
     })
 }
 
-/// Sorts `moves` best first by [`Value::cmp_as_move`]; equal moves keep their order.
-///
-/// A corner answer lists up to a few thousand moves, so this is on the query's critical path:
-/// it sorts one integer per move — its rank, then its index, which keeps equal moves in order —
-/// and then moves each element into place once.
+/// Sorts `moves` best first by [`Value::cmp_as_move`]; equal moves keep their order. A
+/// corner answer lists up to a few thousand moves, so the key is one integer per move.
 fn best_first(moves: &mut [MoveValue]) {
-    let mut keys: Vec<u128> = moves
-        .iter()
-        .zip(0u32..)
-        .map(|(m, i)| order_key(&m.value) << 32 | u128::from(i))
-        .collect();
-    keys.sort_unstable();
-    // Apply the permutation in place (as `slice::sort_by_cached_key` does): the element for
-    // slot i is at the index `keys[i]` names, or, if that slot was already filled, wherever
-    // the element there was swapped to.
-    for i in 0..keys.len() {
-        let mut from = keys[i] as u32 as usize;
-        while from < i {
-            from = keys[from] as u32 as usize;
-        }
-        keys[i] = (keys[i] >> 32 << 32) | from as u128;
-        moves.swap(i, from);
-    }
+    moves.sort_by_cached_key(|m| order_key(&m.value));
 }
 
 /// A move's rank as a number, smaller first, in the order of [`Value::cmp_as_move`] (best
@@ -325,6 +306,42 @@ fn chocolate_answer(p: &chocolate::Position, value: Value) -> Answer {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn best_first_keeps_equal_moves_in_their_order() {
+        let value = |outcome, remoteness| Value {
+            outcome,
+            grundy: None,
+            remoteness,
+        };
+        let p = corner::Position::new(Piece::Rook, 8, 4, 4).unwrap();
+        let values = [
+            value(Outcome::Win, Some(3)),
+            value(Outcome::Loss, Some(2)),
+            value(Outcome::Win, Some(3)),
+            value(Outcome::Loss, Some(2)),
+            value(Outcome::Win, Some(5)),
+            value(Outcome::Loss, Some(2)),
+        ];
+        let mut moves: Vec<MoveValue> = (0..values.len() as u64)
+            .zip(values)
+            .map(|(x, value)| MoveValue {
+                mv: AnyMove::Corner(corner::Move { x, y: 4 }),
+                position: AnyPosition::Corner(p),
+                value,
+            })
+            .collect();
+        best_first(&mut moves);
+        let order: Vec<u64> = moves
+            .iter()
+            .map(|m| match &m.mv {
+                AnyMove::Corner(c) => c.x,
+                _ => unreachable!(),
+            })
+            .collect();
+        // Losses for the opponent first, then the slowest win; ties as listed.
+        assert_eq!(order, [1, 3, 5, 4, 0, 2]);
+    }
 
     #[test]
     fn the_order_key_sorts_as_cmp_as_move_does() {
