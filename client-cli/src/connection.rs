@@ -135,11 +135,7 @@ impl Connection {
     pub async fn request(&mut self, request: Request) -> Result<ServerBody> {
         let id = self.next_id;
         self.next_id += 1;
-        let text = serde_json::to_string(&ClientMessage { id, request })?;
-        self.ws
-            .send(Message::text(text))
-            .await
-            .context("the server closed the connection")?;
+        send_request(&mut self.ws, id, request).await?;
         loop {
             let message = self.receive().await?;
             match message.id {
@@ -215,6 +211,14 @@ impl Connection {
 
 /// A websocket to the server.
 pub type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+/// Sends `request` with `id` on `ws`.
+pub async fn send_request(ws: &mut Ws, id: u64, request: Request) -> Result<()> {
+    let text = serde_json::to_string(&ClientMessage { id, request })?;
+    ws.send(Message::text(text))
+        .await
+        .context("the server closed the connection")
+}
 
 /// The next text message on `ws`, decoded as `T`; pings and pongs are skipped, a close is an
 /// error saying why the server closed.

@@ -5,13 +5,13 @@
 use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context, Result};
-use futures_util::{FutureExt, SinkExt, StreamExt};
-use protocol::{ClientMessage, Request, PROTOCOL_VERSION};
+use futures_util::{FutureExt, StreamExt};
+use protocol::{Request, PROTOCOL_VERSION};
 use serde::Deserialize;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message;
 
-use crate::connection::{next_json, Ws};
+use crate::connection::{next_json, send_request, Ws};
 
 /// How long one request may wait for its reply before the connection counts as failed.
 const REPLY_TIMEOUT: Duration = Duration::from_secs(30);
@@ -101,11 +101,7 @@ impl BenchConn {
     pub async fn send(&mut self, request: Request) -> Result<u64> {
         let id = self.next_id;
         self.next_id += 1;
-        let text = serde_json::to_string(&ClientMessage { id, request })?;
-        self.ws
-            .send(Message::text(text))
-            .await
-            .context("the server closed the connection")?;
+        send_request(&mut self.ws, id, request).await?;
         Ok(id)
     }
 
