@@ -298,9 +298,10 @@ impl Settings {
             .games
             .iter()
             .map(|name| {
-                let corner = ["queen", "rook", "horse", "dragon"].contains(&name.as_str());
+                let name = name.trim();
+                let corner = ["queen", "rook", "horse", "dragon"].contains(&name);
                 let params = GameParams {
-                    game: name.trim().to_owned(),
+                    game: name.to_owned(),
                     size: corner.then_some(args.size),
                     k: (name == "chocolate").then_some(args.k),
                 };
