@@ -357,7 +357,7 @@ async fn review_flags_a_blunder_and_import_round_trips_an_export() {
     bob.ok(json!({"type": "join", "match_id": id}))
         .await
         .unwrap();
-    // From 7,3 only 5,3 wins; 7,0 throws the win away, and bob takes the corner.
+    // From 7,3 only 5,3 wins (in 5); 7,0 throws the win away, and bob takes the corner.
     for (c, mv) in [(&mut ada, "7,0"), (&mut bob, "0,0")] {
         c.ok(json!({"type": "move", "match_id": id, "move": mv}))
             .await
@@ -366,6 +366,16 @@ async fn review_flags_a_blunder_and_import_round_trips_an_export() {
     let text = ok(&url, &["review", &id.to_string()]).await;
     let first = text.lines().find(|l| l.contains("7,0")).unwrap_or_default();
     assert!(first.contains("blunder") && first.contains("5,3"), "{text}");
+    // Both results count from the position before the move, as the export's comment does.
+    let exported = ok(&url, &["export", &id.to_string()]).await;
+    assert!(
+        first.contains("win in 5") && first.contains("loss in 2"),
+        "{text}"
+    );
+    assert!(
+        exported.contains("{blunder: loss in 2 instead of win in 5; better 5,3 "),
+        "{exported}"
+    );
     assert!(
         text.contains("1 best") && text.contains("1 blunder"),
         "{text}"
@@ -378,7 +388,6 @@ async fn review_flags_a_blunder_and_import_round_trips_an_export() {
     .unwrap();
     assert_eq!(json["moves"][0]["annotation"], "blunder");
 
-    let exported = ok(&url, &["export", &id.to_string()]).await;
     let file = dir.path().join("game.txt");
     std::fs::write(&file, &exported).unwrap();
     let out = ok(&url, &["import", file.to_str().unwrap()]).await;

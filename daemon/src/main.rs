@@ -127,8 +127,15 @@ async fn main() -> anyhow::Result<()> {
     );
     daemon::run(listener, hub, shutdown_signal()).await;
     db.checkpoint().await.context("final checkpoint")?;
+    let w = db.write_stats();
     db.close().await;
-    tracing::info!("stopped");
+    tracing::info!(
+        writes = w.committed,
+        failed = w.failed,
+        transactions = w.batches,
+        largest = w.largest_batch,
+        "stopped"
+    );
     Ok(())
 }
 

@@ -8,7 +8,7 @@ use protocol::{GameSummary, Request, ReviewedMove, ServerBody, Verdict};
 
 use super::{print_json, unexpected};
 use crate::connection::Connection;
-use crate::render::{board, opt, Columns, Style};
+use crate::render::{board, Columns, Style};
 
 /// Examples shown by `grundy review --help`.
 pub const HELP: &str = "\
@@ -100,14 +100,12 @@ fn frame(game: &GameSummary, moves: &[ReviewedMove], ply: usize, style: Style) -
     out.push_str(&board(&p.game, p.size, p.k, position, style));
     if let Some(m) = ply.checked_sub(1).map(|i| &moves[i]) {
         out.push_str(&format!(
-            "seat {} played {}: {} (the mover {} in {} before, {} in {} after)\n",
+            "seat {} played {}: {} (best play: {}; this move: {})\n",
             m.played.seat,
             m.played.notation,
             m.annotation,
-            verb(m.before.outcome),
-            opt(m.before.remoteness),
-            verb(m.after.outcome.flip()),
-            opt(m.after.remoteness),
+            best_play(m),
+            this_move(m),
         ));
         if !m.better.is_empty() {
             let better: Vec<String> = m
@@ -122,12 +120,24 @@ fn frame(game: &GameSummary, moves: &[ReviewedMove], ply: usize, style: Style) -
     out
 }
 
-/// `wins`, `loses` or `draws`.
-fn verb(outcome: Verdict) -> &'static str {
-    match outcome {
-        Verdict::Win => "wins",
-        Verdict::Loss => "loses",
-        Verdict::Draw => "draws",
+/// What the mover could get with best play from the position before the move: `win in 11`,
+/// `loss in 10`, `draw`; just `win` or `loss` when the remoteness is not known.
+fn best_play(m: &ReviewedMove) -> String {
+    result(m.before.outcome, m.before.remoteness)
+}
+
+/// What the move played gets its mover, counted like [`best_play`] from the position before
+/// it, the move included (the export's comments count the same way): a best move shows the
+/// same as best play, a blunder `loss in 12` where best play was `win in 11`.
+fn this_move(m: &ReviewedMove) -> String {
+    result(m.after.outcome.flip(), m.after.remoteness.map(|r| r + 1))
+}
+
+fn result(outcome: Verdict, remoteness: Option<u64>) -> String {
+    match (outcome, remoteness) {
+        (Verdict::Draw, _) => "draw".to_owned(),
+        (o, Some(r)) => format!("{o} in {r}"),
+        (o, None) => o.to_string(),
     }
 }
 
@@ -139,8 +149,8 @@ fn listing(match_id: i64, moves: &[ReviewedMove], style: Style) -> String {
         "seat",
         "move",
         "annotation",
-        "before",
-        "after",
+        "best play",
+        "this move",
         "better",
     ]);
     for m in moves {
@@ -160,9 +170,8 @@ fn listing(match_id: i64, moves: &[ReviewedMove], style: Style) -> String {
             m.played.seat.to_string(),
             m.played.notation.clone(),
             m.annotation.clone(),
-            format!("{} in {}", m.before.outcome, opt(m.before.remoteness)),
-            // After the move, from the mover's side: the opponent's win is the mover's loss.
-            format!("{} in {}", m.after.outcome.flip(), opt(m.after.remoteness)),
+            best_play(m),
+            this_move(m),
             better,
         ]);
     }
