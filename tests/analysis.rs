@@ -83,6 +83,26 @@ async fn query_answers_exactly_and_says_where_from() -> anyhow::Result<()> {
     .await?;
     assert_eq!(again.source, "computed");
 
+    // Without a size the board is the default one, or the smallest holding the square: a
+    // corner position's value does not depend on the board.
+    let q = query(&mut c, json!({"game": "queen", "position": "5,3"})).await?;
+    assert_eq!((q.params.size, q.value.grundy), (Some(8), Some(0)));
+    let q = query(&mut c, json!({"game": "horse", "position": "40,63"})).await?;
+    assert_eq!((q.params.size, q.source.as_str()), (Some(64), "table"));
+    let sized = query(
+        &mut c,
+        json!({"game": "horse", "size": 64, "position": "40,63"}),
+    )
+    .await?;
+    assert_eq!(q.value, sized.value);
+    let q = query(
+        &mut c,
+        json!({"game": "queen", "position": format!("{a},{b}")}),
+    )
+    .await?;
+    assert_eq!((q.params.size, q.source.as_str()), (Some(b + 1), "formula"));
+    assert_eq!(q.value.outcome, Verdict::Loss);
+
     // The L-game start: a draw, no Grundy number, no depth.
     let q = query(
         &mut c,
@@ -107,6 +127,14 @@ async fn query_answers_exactly_and_says_where_from() -> anyhow::Result<()> {
             ..
         }
     ));
+    let m = c
+        .request(json!({"type": "query", "game": "queen", "position": "-1,3"}))
+        .await?;
+    assert!(
+        matches!(&m.body, ServerBody::Error { code: ErrorCode::BadPosition, message, .. }
+            if message.contains("negative")),
+        "{m:?}"
+    );
     server.stop().await
 }
 

@@ -4,17 +4,19 @@
 use anyhow::Result;
 use protocol::{Classification, Request, ServerBody};
 
-use super::{describe, print_json, unexpected, GameArgs};
+use super::{describe, emit, print_json, unexpected, GameArgs};
 use crate::connection::Connection;
 use crate::render::{opt, Columns, Style};
 
 /// Examples shown by `grundy query --help`.
 pub const HELP: &str = "\
 Positions are written as in docs/NOTATION.md. Outcomes are for the player to move; each
-move's values are for the opponent, who moves next.
+move's values are for the opponent, who moves next. A corner square's value does not depend
+on the board: without --size the board is 8×8, or just large enough for the square.
 
 Examples:
   grundy query queen --size 11 5,3
+  grundy query queen 900,700
   grundy query nim 3,4,5 --json
   grundy query chocolate --k 1 5,3,7
   grundy query lgame '...N/RRRB/RBBB/N... r'";
@@ -44,8 +46,7 @@ pub async fn run(conn: &mut Connection, args: Args, style: Style) -> Result<()> 
     if args.json {
         print_json(&c)
     } else {
-        print!("{}", text(&c, style));
-        Ok(())
+        emit(&text(&c, style))
     }
 }
 

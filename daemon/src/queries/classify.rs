@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use engine::{AnyMove, AnyPosition, Outcome, Position as _, Source, Value};
+use engine::{AnyMove, AnyPosition, Outcome, Position as _, Source, Value, Variant};
 use protocol::{Classification, ErrorBody, GameParams, MoveInfo, ValueInfo, Verdict};
 
 use crate::errors::{engine_error, internal};
@@ -46,13 +46,37 @@ pub fn verdict(o: Outcome) -> Verdict {
     }
 }
 
+/// The board a corner question is about: the one asked for, else the default board when the
+/// square is on it, else the smallest board holding the square — a corner position's value
+/// does not depend on the board, since every move goes towards the corner.
+fn board_for(variant: Variant, params: &GameParams, position: &str) -> Variant {
+    if params.size.is_some() {
+        return variant;
+    }
+    let Variant::Corner { piece, size } = variant else {
+        return variant;
+    };
+    let widest = Variant::Corner {
+        piece,
+        size: engine::corner::MAX_SIZE,
+    };
+    match widest.parse_position(position) {
+        Ok(AnyPosition::Corner(p)) => Variant::Corner {
+            piece,
+            size: size.max(p.x().max(p.y()) + 1),
+        },
+        // The error is the same on any board: the default one reports it.
+        _ => variant,
+    }
+}
+
 /// Classifies `position` of the game in `params`.
 pub async fn classify(
     hub: &Arc<Hub>,
     params: &GameParams,
     position: &str,
 ) -> Result<Classification, ErrorBody> {
-    let variant = super::variant(params)?;
+    let variant = board_for(super::variant(params)?, params, position);
     let pos = variant.parse_position(position).map_err(engine_error)?;
     // Beyond the stored tables a table is built for this board when it is small enough, so
     // the answer carries a remoteness; the build is bounded and runs off the async runtime.
