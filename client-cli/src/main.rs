@@ -159,6 +159,8 @@ fn main() -> ExitCode {
     };
     match runtime.block_on(run(cli)) {
         Ok(()) => ExitCode::SUCCESS,
+        // Whoever read the output stopped early (`grundy games | head`): nothing to report.
+        Err(e) if e.is::<commands::OutputClosed>() => ExitCode::SUCCESS,
         Err(e) => {
             if let Some(server) = e.downcast_ref::<ServerError>() {
                 eprintln!("{server}");

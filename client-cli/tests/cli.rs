@@ -44,6 +44,39 @@ async fn ok(url: &str, args: &[&str]) -> String {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn output_closed_early_ends_quietly() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir).await.unwrap();
+    let url = server.url();
+    for args in [
+        &["query", "queen", "40,30"][..],
+        &["query", "queen", "40,30", "--json"],
+        &[
+            "table", "queen", "--size", "64", "--rows", "0..64", "--cols", "0..64",
+        ],
+    ] {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .arg("--server")
+            .arg(&url)
+            .args(args)
+            .env("GRUNDY_STATE_DIR", env!("CARGO_TARGET_TMPDIR"))
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Like `| head -0`: the reader is gone before anything is written.
+        drop(child.stdout.take());
+        let o = tokio::task::spawn_blocking(move || child.wait_with_output().unwrap())
+            .await
+            .unwrap();
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).is_empty(), "{args:?}: {}", stderr(&o));
+    }
+    server.stop().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn query_prints_the_classification_as_json_and_text() {
     let dir = tempfile::tempdir().unwrap();
     let server = Server::start(&dir).await.unwrap();

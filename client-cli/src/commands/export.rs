@@ -4,7 +4,7 @@
 use anyhow::Result;
 use protocol::{ExportFormat, Request, ServerBody};
 
-use super::unexpected;
+use super::{emit, unexpected};
 use crate::connection::Connection;
 
 /// Examples shown by `grundy export --help`.
@@ -46,11 +46,12 @@ pub async fn run(conn: &mut Connection, args: Args) -> Result<()> {
     };
     match conn.request(request).await? {
         ServerBody::Export { content, .. } => {
-            print!("{content}");
-            if !content.ends_with('\n') {
-                println!();
+            emit(&content)?;
+            if content.ends_with('\n') {
+                Ok(())
+            } else {
+                emit("\n")
             }
-            Ok(())
         }
         other => Err(unexpected(&other)),
     }

@@ -3,7 +3,7 @@
 use anyhow::Result;
 use protocol::{GameQuery, GameSummary, MatchStatus, Request, SeatInfo, ServerBody};
 
-use super::{describe, print_json, unexpected};
+use super::{describe, emit, print_json, unexpected};
 use crate::connection::Connection;
 use crate::render::{format_millis, Columns};
 
@@ -57,8 +57,7 @@ pub async fn run(conn: &mut Connection, args: Args) -> Result<()> {
         return print_json(&serde_json::json!({ "games": games }));
     }
     if games.is_empty() {
-        println!("no saved games match");
-        return Ok(());
+        return emit("no saved games match\n");
     }
     let mut table = Columns::new(&["id", "game", "players", "result", "date"]);
     for g in &games {
@@ -70,8 +69,7 @@ pub async fn run(conn: &mut Connection, args: Args) -> Result<()> {
             format_millis(g.created_at),
         ]);
     }
-    print!("{}", table.plain(0));
-    Ok(())
+    emit(&table.plain(0))
 }
 
 /// A seat's name: the player's, the engine's, or `(free)`.

@@ -4,7 +4,7 @@ use anyhow::Result;
 use protocol::{MatchSummary, Request, ServerBody};
 
 use super::games::players;
-use super::{describe, print_json, unexpected};
+use super::{describe, emit, print_json, unexpected};
 use crate::connection::Connection;
 use crate::render::Columns;
 
@@ -31,9 +31,8 @@ pub async fn run(conn: &mut Connection, args: Args) -> Result<()> {
     if args.json {
         return print_json(&serde_json::json!({ "open": open, "playing": playing }));
     }
-    print!("{}", section("open (waiting for an opponent)", &open));
-    print!("{}", section("playing", &playing));
-    Ok(())
+    emit(&section("open (waiting for an opponent)", &open))?;
+    emit(&section("playing", &playing))
 }
 
 /// A heading and the matches under it, or `none`.

@@ -1,6 +1,8 @@
 //! The subcommands, one file each: arguments (clap), the request, and the printing of the
 //! answer. Game rules stay on the server; these only translate.
 
+use std::io::Write as _;
+
 pub mod bench;
 pub mod export;
 pub mod games;
@@ -58,6 +60,29 @@ pub fn unexpected(body: &ServerBody) -> anyhow::Error {
 
 /// Prints `value` as one line of JSON on stdout.
 pub fn print_json<T: serde::Serialize>(value: &T) -> anyhow::Result<()> {
-    println!("{}", serde_json::to_string(value)?);
-    Ok(())
+    let mut line = serde_json::to_string(value)?;
+    line.push('\n');
+    emit(&line)
 }
+
+/// Writes `text` to stdout. Unlike `print!`, a reader that has gone away (`grundy query … |
+/// head`) is an error returned, [`OutputClosed`], not a panic: `main` then ends quietly.
+pub fn emit(text: &str) -> anyhow::Result<()> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(OutputClosed.into()),
+        written => Ok(written?),
+    }
+}
+
+/// Stdout's reader stopped reading: not a failure of the command.
+#[derive(Debug)]
+pub struct OutputClosed;
+
+impl std::fmt::Display for OutputClosed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("standard output was closed")
+    }
+}
+
+impl std::error::Error for OutputClosed {}

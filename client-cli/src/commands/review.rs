@@ -6,7 +6,7 @@ use std::io::{BufRead, IsTerminal, Write};
 use anyhow::Result;
 use protocol::{GameSummary, Request, ReviewedMove, ServerBody, Verdict};
 
-use super::{print_json, unexpected};
+use super::{emit, print_json, unexpected};
 use crate::connection::Connection;
 use crate::render::{board, Columns, Style};
 
@@ -43,7 +43,7 @@ pub async fn run(conn: &mut Connection, args: Args, style: Style) -> Result<()> 
     if args.json {
         return print_json(&serde_json::json!({ "match_id": match_id, "moves": moves }));
     }
-    print!("{}", listing(match_id, &moves, style));
+    emit(&listing(match_id, &moves, style))?;
     if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() && !moves.is_empty() {
         let body = conn.request(Request::Game { match_id }).await?;
         let ServerBody::Game { game, .. } = body else {

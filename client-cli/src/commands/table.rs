@@ -8,7 +8,7 @@ use std::ops::Range;
 use anyhow::{Context, Result};
 use protocol::{Request, ServerBody, Span, TableData};
 
-use super::{print_json, unexpected, GameArgs};
+use super::{emit, print_json, unexpected, GameArgs};
 use crate::connection::Connection;
 use crate::render::{grid, opt, picture, Columns, Style};
 
@@ -92,11 +92,9 @@ pub async fn run(conn: &mut Connection, args: Args, style: Style) -> Result<()> 
     } else if args.json {
         print_json(&data)
     } else if args.csv {
-        print!("{}", csv(&data));
-        Ok(())
+        emit(&csv(&data))
     } else {
-        print!("{}", human(&data, style));
-        Ok(())
+        emit(&human(&data, style))
     }
 }
 

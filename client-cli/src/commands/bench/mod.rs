@@ -21,7 +21,7 @@ use tokio::time::Instant;
 use self::conn::BenchConn;
 use self::driver::{Plan, Shared, Tally};
 use self::stats::{Cpu, Memory, Report, Samples};
-use super::print_json;
+use super::{emit, print_json};
 
 /// Examples shown by `grundy bench --help`.
 pub const HELP: &str = "\
@@ -243,7 +243,7 @@ pub async fn run(args: Args, url: &str, access_code: Option<String>) -> Result<(
     if args.json {
         print_json(&report)?;
     } else {
-        print!("{}", report.text());
+        emit(&report.text())?;
     }
     let errors = report.error_count();
     if errors > 0 {
