@@ -264,6 +264,40 @@ async fn games_export_and_lobby_show_saved_and_open_matches() {
     assert!(table.contains("ada vs engine (perfect)"), "{table}");
     assert!(table.contains("1-0"), "{table}");
 
+    // By state and by day (UTC, as listed): the finished queen game and the open nim one
+    // were both started today, and neither before yesterday ended.
+    let ids = |out: String| -> Vec<i64> {
+        let v: Value = serde_json::from_str(out.trim()).unwrap();
+        let games = v["games"].as_array().unwrap().clone();
+        games
+            .iter()
+            .filter_map(|g| g["match_id"].as_i64())
+            .collect()
+    };
+    let waiting = ok(&url, &["games", "--status", "waiting", "--json"]).await;
+    assert_eq!(ids(waiting), vec![open_id]);
+    let created = games[0]["created_at"].as_i64().unwrap();
+    let day = |ms: i64| {
+        let (y, m, d) = protocol::time::civil_from_days(ms.div_euclid(86_400_000));
+        format!("{y:04}-{m:02}-{d:02}")
+    };
+    let (today, yesterday) = (day(created), day(created - 86_400_000));
+    let both = ok(
+        &url,
+        &["games", "--since", &today, "--until", &today, "--json"],
+    )
+    .await;
+    assert_eq!(ids(both).len(), 2);
+    let before = ok(&url, &["games", "--until", &yesterday]).await;
+    assert_eq!(before.trim(), "no saved games match");
+    let bad = grundy(&url, &["games", "--since", "21/11/2026"]).await;
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        stderr(&bad).contains("write YYYY-MM-DD"),
+        "{}",
+        stderr(&bad)
+    );
+
     let text = ok(&url, &["export", &id.to_string()]).await;
     assert!(text.contains("[Game \"queen\"]"), "{text}");
     let json_export = ok(&url, &["export", &id.to_string(), "--format", "json"]).await;

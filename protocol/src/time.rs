@@ -16,6 +16,22 @@ pub fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
     era * 146_097 + doe - 719_468
 }
 
+/// Days since 1970-01-01 of `y`-`m`-`d`, or `None` when that is not a day of the calendar
+/// (month 13, February 30, 2026-02-29).
+pub fn checked_days_from_civil(y: i64, m: u32, d: u32) -> Option<i64> {
+    let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    let days_in_month = match m {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if leap => 29,
+        2 => 28,
+        _ => return None,
+    };
+    (1..=days_in_month)
+        .contains(&d)
+        .then(|| days_from_civil(y, m, d))
+}
+
 /// Year, month, day of the day `days` after 1970-01-01.
 pub fn civil_from_days(days: i64) -> (i64, u32, u32) {
     let z = days + 719_468;
@@ -42,6 +58,18 @@ mod tests {
         for days in (-800_000..800_000).step_by(997) {
             let (y, m, d) = civil_from_days(days);
             assert_eq!(days_from_civil(y, m, d), days);
+            assert_eq!(checked_days_from_civil(y, m, d), Some(days));
+        }
+    }
+
+    #[test]
+    fn days_outside_the_calendar_are_refused() {
+        assert_eq!(checked_days_from_civil(2000, 2, 29), Some(11_016));
+        for (y, m, d) in [(2026, 2, 29), (1900, 2, 29), (2026, 13, 1), (2026, 0, 1)] {
+            assert_eq!(checked_days_from_civil(y, m, d), None, "{y}-{m}-{d}");
+        }
+        for (y, m, d) in [(2026, 4, 31), (2026, 1, 0), (2026, 1, 32)] {
+            assert_eq!(checked_days_from_civil(y, m, d), None, "{y}-{m}-{d}");
         }
     }
 }

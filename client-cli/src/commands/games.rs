@@ -1,19 +1,22 @@
 //! `grundy games`: the saved games, newest first, filtered and paged by the server.
 
 use anyhow::Result;
+use protocol::time::MS_PER_DAY;
 use protocol::{GameQuery, GameSummary, MatchStatus, Request, SeatInfo, ServerBody};
 
 use super::{describe, emit, print_json, unexpected};
 use crate::connection::Connection;
-use crate::render::{format_millis, Columns};
+use crate::render::{format_millis, parse_day, Columns};
 
 /// Examples shown by `grundy games --help`.
 pub const HELP: &str = "\
-Results are from the named player's side: --result win needs --player.
+Results are from the named player's side: --result win needs --player. Days are UTC, as
+listed: --since 2026-11-01 --until 2026-11-30 is the games started in November.
 
 Examples:
   grundy games
   grundy games --player ada --game queen --result win --limit 20
+  grundy games --status playing --since 2026-11-21
   grundy games --offset 50 --json";
 
 /// Arguments of `grundy games`.
@@ -28,6 +31,15 @@ pub struct Args {
     /// Only finished games with this result: draw, or win / loss from --player's side.
     #[arg(long, value_parser = ["win", "loss", "draw"])]
     result: Option<String>,
+    /// Only games in this state.
+    #[arg(long, value_enum)]
+    status: Option<Status>,
+    /// Only games started on this day (YYYY-MM-DD, UTC) or later.
+    #[arg(long, value_parser = parse_day)]
+    since: Option<i64>,
+    /// Only games started on this day (YYYY-MM-DD, UTC) or earlier.
+    #[arg(long, value_parser = parse_day)]
+    until: Option<i64>,
     /// How many games (the server's default is 50, at most 500).
     #[arg(long)]
     limit: Option<u32>,
@@ -39,15 +51,38 @@ pub struct Args {
     json: bool,
 }
 
+/// A match state as typed on the command line.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+enum Status {
+    Waiting,
+    Playing,
+    Finished,
+    Aborted,
+}
+
+impl Status {
+    fn wire(self) -> MatchStatus {
+        match self {
+            Status::Waiting => MatchStatus::Waiting,
+            Status::Playing => MatchStatus::Playing,
+            Status::Finished => MatchStatus::Finished,
+            Status::Aborted => MatchStatus::Aborted,
+        }
+    }
+}
+
 /// Asks for the list and prints it.
 pub async fn run(conn: &mut Connection, args: Args) -> Result<()> {
     let filter = GameQuery {
         player: args.player,
         game: args.game,
         result: args.result,
+        status: args.status.map(Status::wire),
+        since: args.since,
+        // Up to the end of that day.
+        until: args.until.map(|day| day + MS_PER_DAY),
         limit: args.limit,
         offset: args.offset,
-        ..GameQuery::default()
     };
     let games = match conn.request(Request::Games { filter }).await? {
         ServerBody::Games { games } => games,

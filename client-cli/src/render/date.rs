@@ -1,6 +1,7 @@
-//! Unix milliseconds as a UTC date and time (the calendar arithmetic is `protocol::time`).
+//! Unix milliseconds as a UTC date and time, and days typed by a person as Unix milliseconds
+//! (the calendar arithmetic is `protocol::time`).
 
-use protocol::time::civil_from_days;
+use protocol::time::{checked_days_from_civil, civil_from_days, MS_PER_DAY};
 
 /// `2026-11-21 17:20` (UTC) for a Unix time in milliseconds.
 pub fn format_millis(ms: i64) -> String {
@@ -15,9 +16,44 @@ pub fn format_millis(ms: i64) -> String {
     )
 }
 
+/// Unix milliseconds at the start (00:00 UTC) of the day `YYYY-MM-DD`, as the listings show
+/// dates; the error says how to write one.
+pub fn parse_day(text: &str) -> Result<i64, String> {
+    let bad = || format!("{text:?} is not a day: write YYYY-MM-DD, such as 2026-11-21");
+    let number = |s: &str, len: usize| {
+        (s.len() == len && s.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| s.parse::<u32>().ok())
+            .flatten()
+    };
+    let fields: Vec<&str> = text.trim().split('-').collect();
+    let [y, m, d] = fields.as_slice() else {
+        return Err(bad());
+    };
+    let (Some(y), Some(m), Some(d)) = (number(y, 4), number(m, 2), number(d, 2)) else {
+        return Err(bad());
+    };
+    checked_days_from_civil(i64::from(y), m, d)
+        .map(|days| days * MS_PER_DAY)
+        .ok_or_else(|| format!("{text:?} is not a day of the calendar"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn parses_days_and_says_what_is_wrong() {
+        assert_eq!(parse_day("1970-01-01"), Ok(0));
+        assert_eq!(parse_day("2026-11-21"), Ok(1_795_219_200_000));
+        assert_eq!(
+            format_millis(parse_day("2000-02-29").unwrap()),
+            "2000-02-29 00:00"
+        );
+        let e = parse_day("21/11/2026").unwrap_err();
+        assert!(e.contains("YYYY-MM-DD"), "{e}");
+        let e = parse_day("2026-02-30").unwrap_err();
+        assert!(e.contains("not a day of the calendar"), "{e}");
+    }
 
     #[test]
     fn formats_known_instants() {

@@ -9,7 +9,7 @@ mod style;
 
 pub use board::board;
 pub use columns::Columns;
-pub use date::format_millis;
+pub use date::{format_millis, parse_day};
 pub use grid::grid;
 pub use style::Style;
 

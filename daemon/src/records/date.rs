@@ -1,7 +1,7 @@
 //! Dates in records: `[Date "2026.11.21"]` and `[Time "14:03:07"]`, both UTC, from and to
 //! epoch milliseconds (the calendar arithmetic is `protocol::time`).
 
-use protocol::time::{civil_from_days, days_from_civil, MS_PER_DAY};
+use protocol::time::{checked_days_from_civil, civil_from_days, MS_PER_DAY};
 
 /// `YYYY.MM.DD`, the UTC day of `ms`.
 pub fn format_date(ms: i64) -> String {
@@ -38,25 +38,10 @@ pub fn parse_date_time(date: &str, time: Option<&str>) -> Result<i64, String> {
     let (Some(y), Some(m), Some(d)) = (number(y, 4), number(m, 2), number(d, 2)) else {
         return Err(bad_date());
     };
-    let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-    let month_days = [
-        31,
-        if leap { 29 } else { 28 },
-        31,
-        30,
-        31,
-        30,
-        31,
-        31,
-        30,
-        31,
-        30,
-        31,
-    ];
-    if !(1..=12).contains(&m) || d == 0 || d > month_days[m as usize - 1] {
+    let Some(days) = checked_days_from_civil(i64::from(y), m, d) else {
         return Err(format!("{date:?} is not a day of the calendar"));
-    }
-    let mut ms = days_from_civil(i64::from(y), m, d) * MS_PER_DAY;
+    };
+    let mut ms = days * MS_PER_DAY;
     if let Some(time) = time {
         ms += parse_time(time)?;
     }
