@@ -36,9 +36,12 @@ impl Position {
         }
         let ranks: Vec<&str> = board.split('/').collect();
         if ranks.len() != 4 {
+            let there = match ranks.len() {
+                1 => format!("'{board}' is one rank"),
+                n => format!("there are {n} ranks"),
+            };
             return Err(position(format!(
-                "there are {} ranks; the board has 4, separated by /",
-                ranks.len()
+                "{there}; the board has 4, separated by /"
             )));
         }
         let (mut red, mut blue, mut neutrals) = (0u16, 0u16, Vec::new());
@@ -47,8 +50,9 @@ impl Position {
             let len = text.chars().count();
             if len != 4 {
                 return Err(position(format!(
-                    "rank {} has {len} squares; each rank has 4",
-                    rank + 1
+                    "rank {} has {len} square{}; each rank has 4",
+                    rank + 1,
+                    if len == 1 { "" } else { "s" }
                 )));
             }
             for (file, c) in (0u8..).zip(text.chars()) {

@@ -18,6 +18,7 @@ fn positions_are_refused_with_the_reason() {
         ("...N/RRRB/RBBB/N...", "'...N/RRRB/RBBB/N...' has no side to move; add a space and r or b, as in ...N/RRRB/RBBB/N... r"),
         ("...N/RRRB/RBBB/N... r x", "unexpected 'x' after the side to move; a position ends with r or b"),
         ("...N/RRRB/RBBB r", "there are 3 ranks; the board has 4, separated by /"),
+        ("start r", "'start' is one rank; the board has 4, separated by /"),
         ("...N/RRRB./RBBB/N... r", "rank 3 has 5 squares; each rank has 4"),
         ("...N/RRRB/RBBB/N.. r", "rank 1 has 3 squares; each rank has 4"),
         ("...N/RRRB/RBxB/N... r", "'x' on c2 is not a piece; use R, B, N or ."),
