@@ -327,12 +327,19 @@ async fn an_lgame_draw_offer_in_a_drawn_position_is_accepted_by_the_engine() {
     let dir = tempfile::tempdir().unwrap();
     let server = Server::start(&dir).await.unwrap();
     let args = ["play", "lgame", "--vs", "engine:perfect", "--first", "me"];
-    let (code, out, err) = scripted(&server.url(), &args, &["draw"]).await;
+    let (code, out, err) = scripted(&server.url(), &args, &["moves", "draw"]).await;
     assert_eq!(code, Some(0), "{out:#?} {err}");
     assert!(
         out.contains(&"position ...N/RRRB/RBBB/N... r".to_owned()),
         "{out:#?}"
     );
+    // The start has 65 moves, more than a match's state lists: `moves` asks for them all, and
+    // prints them in notation order, not best first.
+    let listed = out.iter().find_map(|l| l.strip_prefix("moves ")).unwrap();
+    let moves: Vec<&str> = listed.split(" | ").collect();
+    assert_eq!(moves.len(), 65, "{listed}");
+    assert!(moves.windows(2).all(|w| w[0] < w[1]), "{listed}");
+    assert!(moves.contains(&"a2a3a4b4 d4-b1"), "{listed}");
     assert!(
         out.contains(&"result draw agreed_draw".to_owned()),
         "{out:#?}"

@@ -19,6 +19,31 @@ lgame a2a3a4b4 d4-b1), or:
   decline  refuse the draw offered
   help     this text";
 
+/// Most legal moves `moves` lists when the match's state does not (it lists at most 64): an
+/// L-game position has a few hundred at most; a large queen board's thousands are no help.
+const MOVES_FETCHED: u64 = 1000;
+
+/// Every legal move of the match's position, asked of the server as a `query`, in notation
+/// order — not best first, which would give the answer away. `None` if the server refuses.
+async fn all_moves(conn: &mut Connection, state: &MatchState) -> Result<Option<Vec<String>>> {
+    let query = Request::Query {
+        params: state.params.clone(),
+        position: state.position.clone(),
+    };
+    match conn.request(query).await {
+        Ok(ServerBody::Classification(c)) => {
+            let mut moves: Vec<String> = c.moves.into_iter().map(|m| m.notation).collect();
+            moves.sort();
+            Ok(Some(moves))
+        }
+        Ok(_) => Ok(None),
+        Err(e) => match e.downcast::<ServerError>() {
+            Ok(_) => Ok(None),
+            Err(other) => Err(other),
+        },
+    }
+}
+
 /// Lines typed on stdin, read by a thread so that waiting for them can race server events.
 struct Input {
     lines: mpsc::Receiver<String>,
@@ -143,7 +168,12 @@ async fn command(
             return Ok(false);
         }
         "moves" => {
-            view.moves(state);
+            let listed = match &state.legal_moves {
+                Some(moves) => Some(moves.clone()),
+                None if state.legal_move_count <= MOVES_FETCHED => all_moves(conn, state).await?,
+                None => None,
+            };
+            view.moves(listed.as_deref(), state.legal_move_count);
             return Ok(false);
         }
         "resign" => Request::Resign { match_id },

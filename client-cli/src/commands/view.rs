@@ -230,21 +230,17 @@ impl View {
         }
     }
 
-    /// The legal moves, or how many there are when the server did not list them.
-    pub fn moves(&self, state: &MatchState) {
-        let text = match &state.legal_moves {
-            Some(moves) => format!("{} legal moves: {}", moves.len(), moves.join("  ")),
-            None => format!(
-                "{} legal moves (too many to list; type one as in docs/NOTATION.md)",
-                state.legal_move_count
-            ),
-        };
-        match self.mode {
-            Mode::Plain => match &state.legal_moves {
-                Some(moves) => println!("moves {}", moves.join(" | ")),
-                None => println!("moves {} not listed", state.legal_move_count),
-            },
-            Mode::Terminal(_) => println!("{text}"),
+    /// The legal moves, or how many there are when they are not listed.
+    pub fn moves(&self, listed: Option<&[String]>, count: u64) {
+        match (self.mode, listed) {
+            (Mode::Plain, Some(moves)) => println!("moves {}", moves.join(" | ")),
+            (Mode::Plain, None) => println!("moves {count} not listed"),
+            (Mode::Terminal(_), Some(moves)) => {
+                println!("{} legal moves: {}", moves.len(), moves.join("  "))
+            }
+            (Mode::Terminal(_), None) => {
+                println!("{count} legal moves (too many to list; type one as in docs/NOTATION.md)")
+            }
         }
     }
 
