@@ -45,6 +45,14 @@ async fn query_answers_exactly_and_says_where_from() -> anyhow::Result<()> {
     let rem: Vec<u64> = q.moves.iter().filter_map(|m| m.value.remoteness).collect();
     assert!(rem.windows(2).all(|w| w[0] >= w[1]), "{rem:?}");
     assert_eq!(q.value.remoteness, Some(rem[0] + 1));
+    // Only the best few, when asked: the same moves first, all of them still counted.
+    let best = query(
+        &mut c,
+        json!({"game": "queen", "size": 11, "position": "5,3", "limit": 3}),
+    )
+    .await?;
+    assert_eq!(best.move_count, 11);
+    assert_eq!(best.moves, q.moves[..3]);
 
     // Nim (5,4,2): the only winning move takes one stone from the pile of 2.
     let q = query(&mut c, json!({"game": "nim", "position": "5,4,2"})).await?;

@@ -82,6 +82,12 @@ async fn query_prints_the_classification_as_json_and_text() {
     let server = Server::start(&dir).await.unwrap();
     let url = server.url();
 
+    let best = ok(
+        &url,
+        &["query", "queen", "--size", "11", "5,3", "--best", "2"],
+    )
+    .await;
+    assert!(best.contains("… and 9 more"), "{best}");
     let out = ok(&url, &["query", "queen", "--size", "11", "5,3", "--json"]).await;
     let v: Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(out.trim().lines().count(), 1, "one JSON object: {out}");

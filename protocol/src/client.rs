@@ -149,6 +149,9 @@ pub enum Request {
         params: GameParams,
         /// The position, in NOTATION.md form.
         position: String,
+        /// List only the best this many moves (`move_count` still counts them all).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        limit: Option<u64>,
     },
     /// A rectangle of a 2-D table (corner games: rows x, columns y; chocolate: rows z,
     /// columns y), or the whole L-game classification.

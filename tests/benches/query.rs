@@ -21,9 +21,10 @@ const QUERIES: usize = 2000;
 const WARM_UP: usize = 300;
 
 /// The kinds of question asked: stored positions of every table-backed game.
-const KINDS: [&str; 5] = [
+const KINDS: [&str; 6] = [
     "queen x,y < 64",
     "queen x,y < 1024",
+    "queen x,y < 1024, best 10",
     "horse x,y < 64",
     "chocolate k=1",
     "lgame",
@@ -36,10 +37,11 @@ const WORK: [&str; 3] = [
     "  server: encode JSON",
 ];
 
-/// One question: its parameters and position.
+/// One question: its parameters and position, and how many moves to list (all: `None`).
 struct Question {
     params: GameParams,
     position: String,
+    limit: Option<u64>,
 }
 
 /// The questions of kind `kind` (an index into [`KINDS`]), the same for every run.
@@ -55,16 +57,19 @@ fn questions(kind: usize, lgame: &[String]) -> Vec<Question> {
             0 => Question {
                 params: corner("queen"),
                 position: format!("{},{}", rng.below(64), rng.below(64)),
+                limit: None,
             },
-            1 => Question {
+            1 | 2 => Question {
                 params: corner("queen"),
                 position: format!("{},{}", rng.below(1024), rng.below(1024)),
+                limit: (kind == 2).then_some(10),
             },
-            2 => Question {
+            3 => Question {
                 params: corner("horse"),
                 position: format!("{},{}", rng.below(64), rng.below(64)),
+                limit: None,
             },
-            3 => {
+            4 => {
                 let z = 1 + rng.below(200);
                 Question {
                     params: GameParams {
@@ -73,6 +78,7 @@ fn questions(kind: usize, lgame: &[String]) -> Vec<Question> {
                         k: Some(1),
                     },
                     position: format!("{},{},{z}", rng.below(50), rng.below(z + 1)),
+                    limit: None,
                 }
             }
             _ => Question {
@@ -82,6 +88,7 @@ fn questions(kind: usize, lgame: &[String]) -> Vec<Question> {
                     k: None,
                 },
                 position: lgame[i % lgame.len()].clone(),
+                limit: None,
             },
         })
         .collect()
@@ -95,6 +102,9 @@ fn request(q: &Question, id: usize) -> String {
     }
     if let Some(k) = q.params.k {
         req["k"] = json!(k);
+    }
+    if let Some(limit) = q.limit {
+        req["limit"] = json!(limit);
     }
     req.to_string()
 }
@@ -135,7 +145,7 @@ async fn server_work(
     std::hint::black_box(knowledge.classify(&pos, daemon::queries::QUERY_MAX_MOVES)?);
     let engine = t.elapsed();
     let t = Instant::now();
-    let c = daemon::queries::classify(hub, &q.params, &q.position)
+    let c = daemon::queries::classify(hub, &q.params, &q.position, q.limit)
         .await
         .map_err(|e| anyhow::anyhow!("{}: {}", q.position, e.message))?;
     let answer = t.elapsed();

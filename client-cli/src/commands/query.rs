@@ -16,7 +16,7 @@ on the board: without --size the board is 8×8, or just large enough for the squ
 
 Examples:
   grundy query queen --size 11 5,3
-  grundy query queen 900,700
+  grundy query queen 900,700 --best 5
   grundy query nim 3,4,5 --json
   grundy query chocolate --k 1 5,3,7
   grundy query lgame '...N/RRRB/RBBB/N... r'";
@@ -28,6 +28,9 @@ pub struct Args {
     game: GameArgs,
     /// The position, e.g. `5,3` (queen), `3,4,5` (nim), `...N/RRRB/RBBB/N... r` (lgame).
     position: String,
+    /// List only the best N moves (all by default).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    best: Option<u64>,
     /// Print the classification as one JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -38,6 +41,7 @@ pub async fn run(conn: &mut Connection, args: Args, style: Style) -> Result<()> 
     let request = Request::Query {
         params: args.game.params(),
         position: args.position,
+        limit: args.best,
     };
     let c = match conn.request(request).await? {
         ServerBody::Classification(c) => c,
@@ -101,5 +105,11 @@ fn text(c: &Classification, style: Style) -> String {
             cell.to_owned()
         }
     }));
+    let more = c.move_count.saturating_sub(c.moves.len() as u64);
+    if more > 0 {
+        out.push_str(&format!(
+            "  … and {more} more (all are listed without --best)\n"
+        ));
+    }
     out
 }

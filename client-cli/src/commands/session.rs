@@ -29,6 +29,7 @@ async fn all_moves(conn: &mut Connection, state: &MatchState) -> Result<Option<V
     let query = Request::Query {
         params: state.params.clone(),
         position: state.position.clone(),
+        limit: None,
     };
     match conn.request(query).await {
         Ok(ServerBody::Classification(c)) => {

@@ -95,8 +95,12 @@ impl Connection {
             Request::DeclineDraw { match_id } => self.act(match_id, Action::DeclineDraw).await?,
             Request::Abort { match_id } => self.act(match_id, Action::Abort).await?,
             Request::Rematch { match_id } => self.act(match_id, Action::Rematch).await?,
-            Request::Query { params, position } => ServerBody::Classification(
-                queries::classify(&self.hub, &params, &position)
+            Request::Query {
+                params,
+                position,
+                limit,
+            } => ServerBody::Classification(
+                queries::classify(&self.hub, &params, &position, limit)
                     .await
                     .map_err(keep)?,
             ),

@@ -70,11 +70,12 @@ fn board_for(variant: Variant, params: &GameParams, position: &str) -> Variant {
     }
 }
 
-/// Classifies `position` of the game in `params`.
+/// Classifies `position` of the game in `params`, listing at most `limit` moves, best first.
 pub async fn classify(
     hub: &Arc<Hub>,
     params: &GameParams,
     position: &str,
+    limit: Option<u64>,
 ) -> Result<Classification, ErrorBody> {
     let variant = board_for(super::variant(params)?, params, position);
     let pos = variant.parse_position(position).map_err(engine_error)?;
@@ -112,6 +113,7 @@ pub async fn classify(
         moves: c
             .moves
             .iter()
+            .take(limit.map_or(usize::MAX, |n| usize::try_from(n).unwrap_or(usize::MAX)))
             .map(|m| {
                 let position = text(&m.position);
                 // A corner move is written as the square it goes to (NOTATION.md): the text of
