@@ -143,6 +143,14 @@ async fn query_answers_exactly_and_says_where_from() -> anyhow::Result<()> {
             if message.contains("negative")),
         "{m:?}"
     );
+    let m = c
+        .request(json!({"type": "query", "game": "queen", "position": "1000000000000000,3"}))
+        .await?;
+    assert!(
+        matches!(&m.body, ServerBody::Error { code: ErrorCode::BadPosition, message, .. }
+            if message.contains("off the 1000000000000000×1000000000000000 board")),
+        "{m:?}"
+    );
     server.stop().await
 }
 

@@ -65,8 +65,8 @@ fn board_for(variant: Variant, params: &GameParams, position: &str) -> Variant {
             piece,
             size: size.max(p.x().max(p.y()) + 1),
         },
-        // The error is the same on any board: the default one reports it.
-        _ => variant,
+        // Not a square of any board: the largest one says why.
+        _ => widest,
     }
 }
 
