@@ -95,6 +95,8 @@ async fn query_answers_exactly_and_says_where_from() -> anyhow::Result<()> {
     // corner position's value does not depend on the board.
     let q = query(&mut c, json!({"game": "queen", "position": "5,3"})).await?;
     assert_eq!((q.params.size, q.value.grundy), (Some(8), Some(0)));
+    let q = query(&mut c, json!({"game": "queen", "position": "standard"})).await?;
+    assert_eq!((q.params.size, q.position.as_str()), (Some(8), "7,3"));
     let q = query(&mut c, json!({"game": "horse", "position": "40,63"})).await?;
     assert_eq!((q.params.size, q.source.as_str()), (Some(64), "table"));
     let sized = query(
@@ -123,6 +125,8 @@ async fn query_answers_exactly_and_says_where_from() -> anyhow::Result<()> {
     );
     assert_eq!(q.source, "table");
     assert!(q.moves.iter().all(|m| m.value.outcome != Verdict::Loss));
+    let standard = query(&mut c, json!({"game": "lgame", "position": "standard"})).await?;
+    assert_eq!(standard, q);
 
     // Mistakes get precise errors.
     let m = c

@@ -19,14 +19,16 @@ Examples:
   grundy query queen 900,700 --best 5
   grundy query nim 3,4,5 --json
   grundy query chocolate --k 1 5,3,7
-  grundy query lgame '...N/RRRB/RBBB/N... r'";
+  grundy query lgame '...N/RRRB/RBBB/N... r'
+  grundy query lgame standard";
 
 /// Arguments of `grundy query`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     #[command(flatten)]
     game: GameArgs,
-    /// The position, e.g. `5,3` (queen), `3,4,5` (nim), `...N/RRRB/RBBB/N... r` (lgame).
+    /// The position, e.g. `5,3` (queen), `3,4,5` (nim), `...N/RRRB/RBBB/N... r` (lgame), or
+    /// `standard` for the game's standard start.
     position: String,
     /// List only the best N moves (all by default).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]

@@ -77,8 +77,15 @@ pub async fn classify(
     position: &str,
     limit: Option<u64>,
 ) -> Result<Classification, ErrorBody> {
-    let variant = board_for(super::variant(params)?, params, position);
-    let pos = variant.parse_position(position).map_err(engine_error)?;
+    let asked = super::variant(params)?;
+    let (variant, pos) = match position.trim() {
+        // As in `create_match`: the game's standard start.
+        "standard" => (asked, asked.start()),
+        text => {
+            let variant = board_for(asked, params, text);
+            (variant, variant.parse_position(text).map_err(engine_error)?)
+        }
+    };
     // Beyond the stored tables a table is built for this board when it is small enough, so
     // the answer carries a remoteness; the build is bounded and runs off the async runtime.
     let knowledge = hub.analysis.for_question(&pos).await;
