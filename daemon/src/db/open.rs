@@ -50,6 +50,8 @@ pub struct WriterSettings {
     pub foreign_keys: bool,
     /// Lock wait in milliseconds.
     pub busy_timeout_ms: i64,
+    /// 2 = MEMORY: statement journals and sorts never go to temporary files.
+    pub temp_store: i64,
 }
 
 /// Prepared statements the writer keeps: one shape per group size, and the rest.
@@ -63,6 +65,10 @@ impl Db {
             .filename(path)
             .foreign_keys(true)
             .synchronous(SqliteSynchronous::Full)
+            // A statement's undo records (and any sort) stay in memory: by default SQLite
+            // spills them to a temporary file past 64 KiB, a file created, written and deleted
+            // within one transaction.
+            .pragma("temp_store", "MEMORY")
             .busy_timeout(BUSY_TIMEOUT);
         let mut conn: SqliteConnection = base
             .clone()

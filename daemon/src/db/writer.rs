@@ -361,7 +361,7 @@ async fn checkpoint(conn: &mut SqliteConnection) -> Result<(), DbError> {
     Ok(())
 }
 
-/// Reads the pragmas that make writes durable and safe.
+/// Reads the pragmas that make writes durable, safe and free of temporary files.
 async fn settings(conn: &mut SqliteConnection) -> Result<WriterSettings, DbError> {
     async fn pragma<T>(conn: &mut SqliteConnection, sql: &str) -> Result<T, DbError>
     where
@@ -375,5 +375,6 @@ async fn settings(conn: &mut SqliteConnection) -> Result<WriterSettings, DbError
         synchronous: pragma(conn, "PRAGMA synchronous").await?,
         foreign_keys: pragma::<i64>(conn, "PRAGMA foreign_keys").await? != 0,
         busy_timeout_ms: pragma(conn, "PRAGMA busy_timeout").await?,
+        temp_store: pragma(conn, "PRAGMA temp_store").await?,
     })
 }

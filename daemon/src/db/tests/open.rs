@@ -15,6 +15,7 @@ async fn open_creates_the_file_with_wal_and_full_sync() {
     assert_eq!(s.synchronous, 2, "synchronous=FULL");
     assert!(s.foreign_keys);
     assert_eq!(s.busy_timeout_ms, BUSY_TIMEOUT.as_millis() as i64);
+    assert_eq!(s.temp_store, 2, "temp_store=MEMORY");
     db.close().await;
 }
 
