@@ -133,6 +133,7 @@ fn this_move(m: &ReviewedMove) -> String {
     result(m.after.outcome.flip(), m.after.remoteness.map(|r| r + 1))
 }
 
+/// `win in 5`, `loss in 2`, `draw`; just `win` or `loss` without a remoteness.
 fn result(outcome: Verdict, remoteness: Option<u64>) -> String {
     match (outcome, remoteness) {
         (Verdict::Draw, _) => "draw".to_owned(),

@@ -120,7 +120,7 @@ pub async fn classify(
         moves: c
             .moves
             .iter()
-            .take(limit.map_or(usize::MAX, |n| usize::try_from(n).unwrap_or(usize::MAX)))
+            .take(usize::try_from(limit.unwrap_or(u64::MAX)).unwrap_or(usize::MAX))
             .map(|m| {
                 let position = text(&m.position);
                 // A corner move is written as the square it goes to (NOTATION.md): the text of
