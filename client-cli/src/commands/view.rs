@@ -236,7 +236,7 @@ impl View {
             (Mode::Plain, Some(moves)) => println!("moves {}", moves.join(" | ")),
             (Mode::Plain, None) => println!("moves {count} not listed"),
             (Mode::Terminal(_), Some(moves)) => {
-                println!("{} legal moves: {}", moves.len(), moves.join("  "))
+                print!("{} legal moves:\n{}", moves.len(), move_lines(moves))
             }
             (Mode::Terminal(_), None) => {
                 println!("{count} legal moves (too many to list; type one as in docs/NOTATION.md)")
@@ -319,5 +319,91 @@ impl View {
             format!("{name} wins")
         };
         format!("{wins}: {why}")
+    }
+}
+
+/// Width of a line of listed moves: fits an 80-column terminal.
+const MOVES_WIDTH: usize = 78;
+
+/// Moves as indented lines for a person. An L-game move is its L's new squares, then maybe a
+/// neutral piece's move: each L placement gets a line with the neutral moves that go with it.
+fn move_lines(moves: &[String]) -> String {
+    let mut groups: Vec<(&str, Vec<&str>)> = Vec::new();
+    for m in moves {
+        let (head, tail) = m.split_once(' ').unwrap_or((m, ""));
+        match groups.last_mut() {
+            Some((h, tails)) if *h == head => tails.push(tail),
+            _ => groups.push((head, vec![tail])),
+        }
+    }
+    if groups.iter().all(|(_, tails)| tails == &[""]) {
+        let heads: Vec<&str> = groups.iter().map(|(h, _)| *h).collect();
+        return wrap(" ", &heads);
+    }
+    let mut out = String::new();
+    for (head, tails) in groups {
+        let neutral: Vec<&str> = tails.iter().copied().filter(|t| !t.is_empty()).collect();
+        let lead = match (tails.contains(&""), neutral.is_empty()) {
+            (true, true) => format!("  {head}"),
+            (true, false) => format!("  {head} alone, or with"),
+            (false, _) => format!("  {head} with"),
+        };
+        out.push_str(&wrap(&lead, &neutral));
+    }
+    out
+}
+
+/// `lead` and then `words`, each after a space, in lines of at most [`MOVES_WIDTH`]
+/// characters (a line holds one word at least); later lines are indented like the first word.
+fn wrap(lead: &str, words: &[&str]) -> String {
+    let indent = " ".repeat(lead.chars().count());
+    let mut out = String::new();
+    let mut line = lead.to_owned();
+    for (i, w) in words.iter().enumerate() {
+        if i > 0 && line.chars().count() + 1 + w.chars().count() > MOVES_WIDTH {
+            out.push_str(&line);
+            out.push('\n');
+            line.clone_from(&indent);
+        }
+        line.push(' ');
+        line.push_str(w);
+    }
+    out.push_str(&line);
+    out.push('\n');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn owned(moves: &[&str]) -> Vec<String> {
+        moves.iter().map(|m| (*m).to_owned()).collect()
+    }
+
+    #[test]
+    fn moves_wrap_under_the_first_one() {
+        let moves: Vec<String> = (0..30).map(|i| format!("{i},{i}")).collect();
+        let text = move_lines(&moves);
+        assert!(text.lines().all(|l| l.len() <= MOVES_WIDTH), "{text}");
+        assert!(text
+            .lines()
+            .all(|l| l.starts_with("  ") && !l.starts_with("   ")));
+        assert_eq!(text.split_whitespace().count(), 30, "{text}");
+    }
+
+    #[test]
+    fn lgame_moves_are_grouped_by_placement() {
+        let moves = owned(&[
+            "a2a3a4b4",
+            "a2a3a4b4 a1-b1",
+            "a2a3a4b4 d4-b1",
+            "a3a4b3c3 a1-a2",
+        ]);
+        assert_eq!(
+            move_lines(&moves),
+            "  a2a3a4b4 alone, or with a1-b1 d4-b1\n  a3a4b3c3 with a1-a2\n"
+        );
+        assert_eq!(move_lines(&owned(&["a2a3a4b4"])), "  a2a3a4b4\n");
     }
 }
