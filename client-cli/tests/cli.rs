@@ -160,6 +160,20 @@ async fn tables_print_as_csv_grid_and_json() {
     let grid = ok(&url, &["table", "queen", "--size", "11"]).await;
     assert!(grid.contains("x\\y"), "{grid}");
     assert_eq!(grid.lines().count(), 3 + 11, "{grid}");
+    // The same rows as remoteness: 3,5 is lost in 4 plies, as in the CSV above.
+    let args = [
+        "table", "queen", "--size", "11", "--rows", "3..4", "--cols", "0..8",
+    ];
+    let far = ok(&url, &[&args[..], &["--remoteness"]].concat()).await;
+    assert!(far.contains("remoteness, rows x"), "{far}");
+    assert!(far.contains("  3 │ 1 3 3 1 3 4 5 5"), "{far}");
+    let refused = grundy(&url, &["table", "chocolate", "--remoteness"]).await;
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(
+        stderr(&refused).contains("grundy query chocolate"),
+        "{}",
+        stderr(&refused)
+    );
 
     let choc = ok(&url, &["table", "chocolate", "--k", "1", "--csv"]).await;
     let lines: Vec<&str> = choc.lines().collect();

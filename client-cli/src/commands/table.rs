@@ -14,14 +14,16 @@ use crate::render::{grid, opt, picture, Columns, Style};
 
 /// Examples shown by `grundy table --help`.
 pub const HELP: &str = "\
-Ranges are half-open, A..B; both default to 0..16 and are clipped to the board. Zeros
-(P-positions, lost for the player to move) are highlighted on a terminal.
+Ranges are half-open, A..B; both default to 0..16 and are clipped to the board.
+P-positions (lost for the player to move: Grundy number 0, even remoteness) are highlighted
+on a terminal.
 
 CSV columns: corner games x,y,grundy,remoteness,outcome; chocolate y,z,grundy;
 lgame position,outcome,depth (one line per position up to symmetry).
 
 Examples:
   grundy table queen --size 11
+  grundy table queen --size 11 --remoteness
   grundy table queen --size 1000 --rows 0..1000 --cols 0..1000 --csv > queen.csv
   grundy table chocolate --k 1 --rows 0..32
   grundy table lgame --csv
@@ -45,6 +47,10 @@ pub struct Args {
     /// Columns, half-open (y); default 0..16.
     #[arg(long, value_name = "C..D", value_parser = parse_span)]
     cols: Option<Span>,
+    /// Show the remoteness (plies to the end under best play) instead of the Grundy number;
+    /// corner games, as a grid on the terminal.
+    #[arg(long, conflicts_with_all = ["csv", "json", "png", "svg"])]
+    remoteness: bool,
     /// Print CSV.
     #[arg(long, conflicts_with = "json")]
     csv: bool,
@@ -94,7 +100,7 @@ pub async fn run(conn: &mut Connection, args: Args, style: Style) -> Result<()> 
     } else if args.csv {
         emit(&csv(&data))
     } else {
-        emit(&human(&data, style))
+        emit(&human(&data, args.remoteness, style)?)
     }
 }
 
@@ -293,7 +299,7 @@ fn csv(t: &TableData) -> String {
 }
 
 /// The table for a person: a grid, or for the L-game a summary and the classes.
-fn human(t: &TableData, style: Style) -> String {
+fn human(t: &TableData, remoteness: bool, style: Style) -> Result<String> {
     match t.params.game.as_str() {
         "lgame" => {
             let count = |o: &str| t.classes.iter().filter(|c| c.outcome == o).count();
@@ -310,13 +316,17 @@ fn human(t: &TableData, style: Style) -> String {
                 cols.push(vec![c.position.clone(), c.outcome.clone(), opt(c.depth)]);
             }
             out.push_str(&cols.render(2, &|h| style.dim(h), &|_, _, cell| cell.to_owned()));
-            out
+            Ok(out)
         }
+        "chocolate" if remoteness => anyhow::bail!(
+            "the chocolate table holds Grundy numbers only; ask `grundy query chocolate` \
+             for a bar's remoteness"
+        ),
         game => {
-            let (corner, what) = if game == "chocolate" {
-                ("z\\y", "G(y, z), rows z, columns y")
-            } else {
-                ("x\\y", "Grundy numbers, rows x, columns y")
+            let (corner, what) = match (game, remoteness) {
+                ("chocolate", _) => ("z\\y", "G(y, z), rows z, columns y"),
+                (_, false) => ("x\\y", "Grundy numbers, rows x, columns y"),
+                (_, true) => ("x\\y", "remoteness, rows x, columns y"),
             };
             let mut out = format!(
                 "{}: {what} (source: {})\n",
@@ -325,10 +335,15 @@ fn human(t: &TableData, style: Style) -> String {
             );
             if t.grundy.is_empty() {
                 out.push_str("(empty range)\n");
-                return out;
+                return Ok(out);
             }
-            out.push_str(&grid(corner, t.rows, t.cols, &t.grundy, style));
-            out
+            let grid = if remoteness {
+                grid(corner, t.rows, t.cols, &t.remoteness, |r| r % 2 == 0, style)
+            } else {
+                grid(corner, t.rows, t.cols, &t.grundy, |g| g == 0, style)
+            };
+            out.push_str(&grid);
+            Ok(out)
         }
     }
 }

@@ -7,12 +7,14 @@ use protocol::Span;
 use super::Style;
 
 /// The grid of `values` (one vector per row of `rows`, one entry per column of `cols`);
-/// `corner` labels the axes, e.g. `x\y`.
+/// `corner` labels the axes, e.g. `x\y`; the values for which `lost` holds (P-positions: a
+/// Grundy number 0, an even remoteness) stand out on a terminal.
 pub fn grid(
     corner: &str,
     rows: Span,
     cols: Span,
     values: &[Vec<Option<u64>>],
+    lost: impl Fn(u64) -> bool,
     style: Style,
 ) -> String {
     let text = |v: Option<u64>| v.map_or_else(|| "·".to_owned(), |v| v.to_string());
@@ -47,7 +49,7 @@ pub fn grid(
         for v in row {
             let cell = format!("{:>cell_width$}", text(*v));
             out.push(' ');
-            if *v == Some(0) {
+            if v.is_some_and(&lost) {
                 out.push_str(&style.strong(&cell));
             } else {
                 out.push_str(&cell);
@@ -70,6 +72,7 @@ mod tests {
             span,
             span,
             &[vec![Some(0), Some(1)], vec![Some(1), None]],
+            |g| g == 0,
             Style { color: false },
         );
         assert_eq!(g, "x\\y │ 0 1\n────┼────\n  0 │ 0 1\n  1 │ 1 ·\n");
