@@ -48,12 +48,20 @@ async fn output_closed_early_ends_quietly() {
     let dir = tempfile::tempdir().unwrap();
     let server = Server::start(&dir).await.unwrap();
     let url = server.url();
+    let mut ada = Client::connect(&server, "ada").await.unwrap();
+    let open = ada
+        .ok(json!({"type": "create_match", "game": "nim", "opponent": "human"}))
+        .await
+        .unwrap();
+    let id = grundy_e2e::state_of(open).unwrap().match_id.to_string();
     for args in [
         &["query", "queen", "40,30"][..],
         &["query", "queen", "40,30", "--json"],
         &[
             "table", "queen", "--size", "64", "--rows", "0..64", "--cols", "0..64",
         ],
+        // A match that goes on: the spectator stops following it.
+        &["watch", &id],
     ] {
         let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
             .arg("--server")

@@ -7,6 +7,7 @@ use protocol::{MatchState, MatchStatus, Request, Seat, ServerBody};
 use tokio::sync::mpsc;
 
 use super::view::{Mode, View};
+use super::OutputClosed;
 use crate::connection::{Connection, ServerError};
 
 /// What a player may type besides a move, shown by `help`.
@@ -106,6 +107,9 @@ pub async fn play(conn: &mut Connection, mut state: MatchState, mode: Mode) -> R
     let mut awaiting_state = false;
     let mut prompted: Option<u32> = None;
     while !is_over(&state) {
+        if view.closed() {
+            return Err(OutputClosed.into());
+        }
         let playing = state.status == MatchStatus::Playing;
         let my_turn = playing && state.to_move == Some(me);
         // A draw offer can be answered on the offerer's turn too (their move withdraws it).

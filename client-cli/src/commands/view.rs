@@ -2,6 +2,7 @@
 //! the board after each move, names, clocks and sentences. Without one: one plain line per
 //! event (`move 1 seat 0 5,0`, `result 1 corner_reached`), so that games can be scripted.
 
+use std::cell::Cell;
 use std::io::{IsTerminal, Write};
 
 use protocol::{MatchState, MatchStatus, Outcome, Reason, Seat};
@@ -49,6 +50,22 @@ pub struct View {
     printed: u32,
     /// The status and seats last shown, to announce joins, leaves and returns.
     last: Option<MatchState>,
+    /// Whether stdout has stopped taking output (`grundy watch 12 | head`).
+    closed: Cell<bool>,
+}
+
+/// `println!` through [`View::write`]: a closed stdout is noted, not a panic.
+macro_rules! say {
+    ($view:ident, $($arg:tt)*) => {
+        $view.write(&format!("{}\n", format_args!($($arg)*)))
+    };
+}
+
+/// `print!` through [`View::write`].
+macro_rules! say_raw {
+    ($view:ident, $($arg:tt)*) => {
+        $view.write(&format!($($arg)*))
+    };
 }
 
 impl View {
@@ -59,7 +76,29 @@ impl View {
             me,
             printed: 0,
             last: None,
+            closed: Cell::new(false),
         }
+    }
+
+    /// Writes `text` to stdout; once a write fails (the reader has gone), writes nothing more
+    /// and [`View::closed`] says so.
+    fn write(&self, text: &str) {
+        if self.closed.get() {
+            return;
+        }
+        let mut out = std::io::stdout().lock();
+        if out
+            .write_all(text.as_bytes())
+            .and_then(|()| out.flush())
+            .is_err()
+        {
+            self.closed.set(true);
+        }
+    }
+
+    /// Whether stdout has stopped taking output: time to stop following the match.
+    pub fn closed(&self) -> bool {
+        self.closed.get()
     }
 
     fn name(&self, state: &MatchState, seat: Seat) -> String {
@@ -76,16 +115,17 @@ impl View {
     pub fn header(&mut self, state: &MatchState) {
         let id = state.match_id;
         match (self.mode, self.me) {
-            (Mode::Plain, Some(me)) => println!("match {id} {} seat {me}", state.params.game),
-            (Mode::Plain, None) => println!("watching {id} {}", state.params.game),
-            (Mode::Terminal(_), _) => println!(
+            (Mode::Plain, Some(me)) => say!(self, "match {id} {} seat {me}", state.params.game),
+            (Mode::Plain, None) => say!(self, "watching {id} {}", state.params.game),
+            (Mode::Terminal(_), _) => say!(
+                self,
                 "match {id}: {} from {}",
                 describe(&state.params),
                 state.start
             ),
         }
         if state.status == MatchStatus::Waiting {
-            println!("waiting for an opponent: grundy join {id}");
+            say!(self, "waiting for an opponent: grundy join {id}");
         }
     }
 
@@ -99,7 +139,8 @@ impl View {
         }
         if state.history_from > self.printed {
             // Events list only the latest moves; a reader this far behind missed some.
-            println!(
+            say!(
+                self,
                 "moves {} to {} not shown (grundy review {} lists every move)",
                 self.printed + 1,
                 state.history_from,
@@ -113,9 +154,15 @@ impl View {
             .collect();
         for m in &new_moves {
             match self.mode {
-                Mode::Plain => println!("move {} seat {} {}", m.ply, m.seat, m.notation),
+                Mode::Plain => say!(self, "move {} seat {} {}", m.ply, m.seat, m.notation),
                 Mode::Terminal(_) => {
-                    println!("{}. {}: {}", m.ply, self.name(state, m.seat), m.notation)
+                    say!(
+                        self,
+                        "{}. {}: {}",
+                        m.ply,
+                        self.name(state, m.seat),
+                        m.notation
+                    )
                 }
             }
         }
@@ -123,16 +170,20 @@ impl View {
         let moved = last.as_ref().is_none_or(|l| l.position != state.position);
         if moved {
             match self.mode {
-                Mode::Plain => println!("position {}", state.position),
+                Mode::Plain => say!(self, "position {}", state.position),
                 Mode::Terminal(style) => {
                     let p = &state.params;
-                    print!("{}", board(&p.game, p.size, p.k, &state.position, style));
+                    say_raw!(
+                        self,
+                        "{}",
+                        board(&p.game, p.size, p.k, &state.position, style)
+                    );
                     if let Some(line) = self.clocks(state) {
-                        println!("{line}");
+                        say!(self, "{line}");
                     }
                     let waiting = state.to_move.filter(|&s| self.me != Some(s));
                     if let (MatchStatus::Playing, Some(seat)) = (state.status, waiting) {
-                        println!("{} to move", self.name(state, seat));
+                        say!(self, "{} to move", self.name(state, seat));
                     }
                 }
             }
@@ -156,10 +207,11 @@ impl View {
                         .name
                         .clone()
                         .unwrap_or_default();
-                    println!("seat {seat} {name}");
+                    say!(self, "seat {seat} {name}");
                 }
             }
-            Mode::Terminal(_) => println!(
+            Mode::Terminal(_) => say!(
+                self,
                 "{} moves first, {} second",
                 self.name(state, 0),
                 self.name(state, 1)
@@ -222,24 +274,24 @@ impl View {
     /// Asks for our move.
     pub fn prompt(&self, state: &MatchState) {
         match self.mode {
-            Mode::Plain => println!("your_move {}", state.ply + 1),
-            Mode::Terminal(_) => {
-                print!("your move (help for commands) > ");
-                let _ = std::io::stdout().flush();
-            }
+            Mode::Plain => say!(self, "your_move {}", state.ply + 1),
+            Mode::Terminal(_) => say_raw!(self, "your move (help for commands) > "),
         }
     }
 
     /// The legal moves, or how many there are when they are not listed.
     pub fn moves(&self, listed: Option<&[String]>, count: u64) {
         match (self.mode, listed) {
-            (Mode::Plain, Some(moves)) => println!("moves {}", moves.join(" | ")),
-            (Mode::Plain, None) => println!("moves {count} not listed"),
+            (Mode::Plain, Some(moves)) => say!(self, "moves {}", moves.join(" | ")),
+            (Mode::Plain, None) => say!(self, "moves {count} not listed"),
             (Mode::Terminal(_), Some(moves)) => {
-                print!("{} legal moves:\n{}", moves.len(), move_lines(moves))
+                say_raw!(self, "{} legal moves:\n{}", moves.len(), move_lines(moves))
             }
             (Mode::Terminal(_), None) => {
-                println!("{count} legal moves (too many to list; type one as in docs/NOTATION.md)")
+                say!(
+                    self,
+                    "{count} legal moves (too many to list; type one as in docs/NOTATION.md)"
+                )
             }
         }
     }
@@ -247,21 +299,21 @@ impl View {
     /// A refused action: the server's reason, and the game goes on.
     pub fn refused(&self, e: &ServerError) {
         match self.mode {
-            Mode::Plain => println!("error {}: {}", e.code.as_str(), e.message),
-            Mode::Terminal(style) => println!("{}", style.red(&e.to_string())),
+            Mode::Plain => say!(self, "error {}: {}", e.code.as_str(), e.message),
+            Mode::Terminal(style) => say!(self, "{}", style.red(&e.to_string())),
         }
     }
 
     /// Free text (help): as is in both modes.
     pub fn note(&self, text: &str) {
-        println!("{text}");
+        say!(self, "{text}");
     }
 
     /// A tagged plain line, or a sentence on a terminal.
     fn line(&self, tag: &str, sentence: &str) {
         match self.mode {
-            Mode::Plain => println!("{tag}"),
-            Mode::Terminal(_) => println!("{sentence}"),
+            Mode::Plain => say!(self, "{tag}"),
+            Mode::Terminal(_) => say!(self, "{sentence}"),
         }
     }
 
@@ -273,14 +325,14 @@ impl View {
                 let winner = outcome
                     .winner
                     .map_or_else(|| "draw".to_owned(), |w| w.to_string());
-                println!("result {winner} {}", outcome.reason.as_str());
+                say!(self, "result {winner} {}", outcome.reason.as_str());
             }
-            println!("{}", self.verdict(state, outcome));
+            say!(self, "{}", self.verdict(state, outcome));
         } else {
-            println!("match {id} is over");
+            say!(self, "match {id} is over");
         }
         if state.status == MatchStatus::Finished {
-            println!("see the game again: grundy export {id}, or every move annotated: grundy review {id}");
+            say!(self, "see the game again: grundy export {id}, or every move annotated: grundy review {id}");
         }
     }
 

@@ -4,8 +4,8 @@ use anyhow::Result;
 use protocol::{Request, ServerBody};
 
 use super::session::{is_over, next_state};
-use super::unexpected;
 use super::view::{Mode, View};
+use super::{unexpected, OutputClosed};
 use crate::connection::Connection;
 
 /// Examples shown by `grundy watch --help`.
@@ -32,6 +32,9 @@ pub async fn run(conn: &mut Connection, args: Args) -> Result<()> {
     view.header(&state);
     view.show(&state);
     while !is_over(&state) {
+        if view.closed() {
+            return Err(OutputClosed.into());
+        }
         state = next_state(conn, args.id).await?;
         view.show(&state);
     }
