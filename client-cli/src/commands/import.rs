@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use anyhow::{Context, Result};
 use protocol::{Request, ServerBody};
 
-use super::unexpected;
+use super::{emit, unexpected};
 use crate::connection::Connection;
 
 /// Examples shown by `grundy import --help`.
@@ -46,10 +46,9 @@ pub async fn run(conn: &mut Connection, args: Args) -> Result<()> {
         anyhow::bail!("the game text is longer than {MAX_BYTES} bytes; the server would refuse it");
     }
     match conn.request(Request::Import { text }).await? {
-        ServerBody::Imported { match_id } => {
-            println!("imported as game {match_id}: see it with `grundy review {match_id}`");
-            Ok(())
-        }
+        ServerBody::Imported { match_id } => emit(&format!(
+            "imported as game {match_id}: see it with `grundy review {match_id}`\n"
+        )),
         other => Err(unexpected(&other)),
     }
 }

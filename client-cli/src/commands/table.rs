@@ -87,12 +87,12 @@ pub async fn run(conn: &mut Connection, args: Args, style: Style) -> Result<()> 
         if let Some(file) = &args.svg {
             std::fs::write(file, picture::svg(&data))
                 .with_context(|| format!("cannot write {}", file.display()))?;
-            println!("wrote {}", file.display());
+            emit(&format!("wrote {}\n", file.display()))?;
         }
         if let Some(file) = &args.png {
             std::fs::write(file, picture::png(&data)?)
                 .with_context(|| format!("cannot write {}", file.display()))?;
-            println!("wrote {}", file.display());
+            emit(&format!("wrote {}\n", file.display()))?;
         }
         Ok(())
     } else if args.json {
