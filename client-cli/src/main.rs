@@ -72,6 +72,9 @@ enum Command {
     /// Take your seat again in a match under way (after a dropped connection), and play on.
     #[command(after_help = commands::resume::HELP)]
     Resume(commands::resume::Args),
+    /// Play a finished match again, the other seat moving first.
+    #[command(after_help = commands::rematch::HELP)]
+    Rematch(commands::rematch::Args),
     /// Follow a match move by move until it ends.
     #[command(after_help = commands::watch::HELP)]
     Watch(commands::watch::Args),
@@ -124,6 +127,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Play(args) => commands::play::run(&mut conn, args).await,
         Command::Join(args) => commands::join::run(&mut conn, args).await,
         Command::Resume(args) => commands::resume::run(&mut conn, args).await,
+        Command::Rematch(args) => commands::rematch::run(&mut conn, args).await,
         Command::Watch(args) => commands::watch::run(&mut conn, args).await,
         Command::Query(args) => commands::query::run(&mut conn, args, out).await,
         Command::Table(args) => commands::table::run(&mut conn, args, out).await,

@@ -255,6 +255,32 @@ async fn two_grundy_processes_play_each_other() {
         refused.contains("grow") || refused.contains("only takes"),
         "{refused}"
     );
+
+    // Both ask for a rematch: the first waits for the second, then the seats are swapped.
+    let mut ada = Grundy::spawn(&url, "ada", &["rematch", &id]);
+    let ada = blocking(move || {
+        ada.expect(|l| l.starts_with("waiting for your opponent to ask for the rematch too"));
+        ada
+    })
+    .await;
+    let mut bob = Grundy::spawn(&url, "bob", &["rematch", &id]);
+    let mut ada = ada;
+    bob.type_lines(&["1:1"]);
+    ada.type_lines(&["2:1"]);
+    let ((a_code, a_out, a_err), (b_code, b_out, b_err)) =
+        blocking(move || (ada.finish(), bob.finish())).await;
+    assert_eq!(a_code, Some(0), "{a_out:#?} {a_err}");
+    assert_eq!(b_code, Some(0), "{b_out:#?} {b_err}");
+    let header = b_out.iter().find(|l| l.starts_with("match ")).unwrap();
+    assert!(
+        header.ends_with(" nim seat 0") && !header.contains(&id),
+        "{b_out:#?}"
+    );
+    for out in [&a_out, &b_out] {
+        assert!(out.contains(&"seat 0 bob".to_owned()), "{out:#?}");
+        assert!(out.contains(&"seat 1 ada".to_owned()), "{out:#?}");
+        assert!(out.contains(&"result 1 last_stone".to_owned()), "{out:#?}");
+    }
     server.stop().await.unwrap();
 }
 
@@ -319,6 +345,44 @@ async fn watch_prints_each_move_of_a_match_as_it_happens() {
         replay.contains(&"result 0 last_stone".to_owned()),
         "{replay:#?}"
     );
+    server.stop().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_against_the_engine_starts_at_once_with_the_seats_swapped() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir).await.unwrap();
+    let url = server.url();
+    let args = ["play", "queen", "--vs", "engine:perfect", "--first", "me"];
+    let (code, out, err) = scripted(&url, &args, &["resign"]).await;
+    assert_eq!(code, Some(0), "{out:#?} {err}");
+    let first: i64 = out[0].split(' ').nth(1).unwrap().parse().unwrap();
+    let offer = format!("play it again: grundy rematch {first}");
+    assert!(out.contains(&offer), "{out:#?}");
+
+    let id = first.to_string();
+    let (code, again, err) = scripted(&url, &["rematch", &id], &["resign"]).await;
+    assert_eq!(code, Some(0), "{again:#?} {err}");
+    // A new match, the engine in seat 0 moving first, and we resign in seat 1.
+    let header = &again[0];
+    assert!(
+        header.starts_with("match ") && header.ends_with(" queen seat 1"),
+        "{again:#?}"
+    );
+    assert_ne!(header, &out[0]);
+    assert!(
+        again.contains(&"seat 0 engine (perfect)".to_owned()),
+        "{again:#?}"
+    );
+    assert!(
+        again.contains(&"result 0 resignation".to_owned()),
+        "{again:#?}"
+    );
+
+    // A second rematch of the same match is refused with the reason.
+    let (code, _, err) = scripted(&url, &["rematch", &id], &[]).await;
+    assert_eq!(code, Some(1));
+    assert!(err.contains("had its rematch already"), "{err}");
     server.stop().await.unwrap();
 }
 

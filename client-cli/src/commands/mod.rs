@@ -11,6 +11,7 @@ pub mod join;
 pub mod lobby;
 pub mod play;
 pub mod query;
+pub mod rematch;
 pub mod resume;
 pub mod review;
 mod session;

@@ -333,6 +333,9 @@ impl View {
         }
         if state.status == MatchStatus::Finished {
             say!(self, "see the game again: grundy export {id}, or every move annotated: grundy review {id}");
+            if self.me.is_some() {
+                say!(self, "play it again: grundy rematch {id}");
+            }
         }
     }
 
