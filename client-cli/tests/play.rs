@@ -165,9 +165,15 @@ async fn a_scripted_game_of_every_family_against_the_engine_ends_with_its_result
         );
         assert!(out.contains(&result.to_string()), "{args:?}: {out:#?}");
         assert!(out.iter().any(|l| l.starts_with("you win: ")), "{out:#?}");
-        let last = out.last().unwrap();
+        let [.., again, rematch] = out.as_slice() else {
+            panic!("{out:#?}");
+        };
         assert!(
-            last.starts_with("see the game again: grundy export "),
+            again.starts_with("see the game again: grundy export "),
+            "{out:#?}"
+        );
+        assert!(
+            rematch.starts_with("play it again: grundy rematch "),
             "{out:#?}"
         );
         assert!(
