@@ -4,6 +4,7 @@
 mod analysis;
 mod bad_input;
 mod crash;
+mod following;
 mod games;
 mod handshake;
 mod limits;

@@ -1,11 +1,14 @@
 //! Requests after the handshake: matches, moves, analysis.
 
+use std::sync::Arc;
+
 use protocol::{ErrorBody, ErrorCode, Request, ServerBody};
+use tokio::sync::watch;
 use tokio_stream::wrappers::WatchStream;
 
 use super::{Connection, Flow};
 use crate::errors::internal;
-use crate::matches::{self, Action, Command, MatchHandle};
+use crate::matches::{self, Action, Command, MatchHandle, Snapshot};
 use crate::queries;
 
 impl Connection {
@@ -42,25 +45,25 @@ impl Connection {
                 let (handle, state) = matches::create_match(&self.hub, &player, req)
                     .await
                     .map_err(keep)?;
-                self.follow_after_reply(&handle);
+                self.follow(handle.id, handle.changes_since_made());
                 ServerBody::Match { state }
             }
             Request::Join { match_id } => {
                 let handle = self.live(match_id).map_err(keep)?;
-                let state = handle
+                let (state, changes) = handle
                     .ask(|reply| Command::Join {
                         player: player.clone(),
                         reply,
                     })
                     .await
                     .map_err(keep)?;
-                self.follow_after_reply(&handle);
+                self.follow(handle.id, changes);
                 ServerBody::Match { state }
             }
             Request::Watch { match_id } => match self.hub.get(match_id) {
                 Some(handle) => {
                     // Following first: a change after the state was read is then sent too.
-                    self.follow_after_reply(&handle);
+                    self.follow(handle.id, handle.subscribe());
                     let state = handle.state().await.map_err(keep)?;
                     ServerBody::Match { state }
                 }
@@ -192,13 +195,13 @@ impl Connection {
         Ok(model.state(crate::clock::now_ms()))
     }
 
-    /// Sends every future state of `handle` to this client. The watch receiver is taken now,
-    /// before the reply is written, so no change in between is lost; the connection's loop
-    /// writes the reply before it looks at the followed matches again.
-    fn follow_after_reply(&mut self, handle: &MatchHandle) {
-        if !self.following.contains_key(&handle.id) {
-            let changes = WatchStream::from_changes(handle.subscribe());
-            self.following.insert(handle.id, changes);
+    /// Sends the states `changes` announces to this client. The receiver must be taken no
+    /// later than the state in the reply was read, so that no change in between is lost; the
+    /// connection's loop writes the reply before it looks at the followed matches again.
+    fn follow(&mut self, match_id: i64, changes: watch::Receiver<Arc<Snapshot>>) {
+        if !self.following.contains_key(&match_id) {
+            self.following
+                .insert(match_id, WatchStream::from_changes(changes));
         }
     }
 }

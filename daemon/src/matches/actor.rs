@@ -125,7 +125,8 @@ impl Actor {
             Command::Join { player, reply } => {
                 let result = self.join(player).await;
                 self.publish_if(result.is_ok());
-                let _ = reply.send(result.map(|()| self.model.state(now_ms())));
+                let state = result.map(|()| (self.model.state(now_ms()), self.state.subscribe()));
+                let _ = reply.send(state);
                 false
             }
             Command::Move {

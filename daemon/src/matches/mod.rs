@@ -67,8 +67,9 @@ pub enum Command {
     Join {
         /// Who joins.
         player: PlayerRef,
-        /// The new state.
-        reply: Reply<MatchState>,
+        /// The new state, and the changes after it: taken by the actor as it answers, so
+        /// that no change between the answer and the joiner's following is lost.
+        reply: Reply<(MatchState, watch::Receiver<Arc<Snapshot>>)>,
     },
     /// Play a move.
     Move {
@@ -129,6 +130,13 @@ impl MatchHandle {
         let mut rx = self.state.clone();
         rx.mark_unchanged();
         rx
+    }
+
+    /// A receiver of every state after the one this handle was made with: for the creator of
+    /// a match, whose reply is that first state, every change since (a join can come before
+    /// the creator's connection starts following).
+    pub fn changes_since_made(&self) -> watch::Receiver<Arc<Snapshot>> {
+        self.state.clone()
     }
 
     /// The full state, from the actor.

@@ -1,0 +1,72 @@
+//! A connection follows a match from exactly the state it was answered with: a change made
+//! right after that answer, before the connection starts following, still reaches it.
+
+use daemon::matches::{self, Command, PlayerRef};
+use grundy_e2e::{state_of, Client, Server};
+use protocol::{MatchStatus, NewMatch};
+use serde_json::json;
+
+#[tokio::test]
+async fn the_joiner_sees_a_change_made_right_after_its_join() -> anyhow::Result<()> {
+    let dir = tempfile::tempdir()?;
+    let server = Server::start(&dir).await?;
+    let mut ada = Client::connect(&server, "ada").await?;
+    let bob = Client::connect(&server, "bob").await?;
+    let open = ada
+        .ok(json!({"type": "create_match", "game": "lgame", "opponent": "human"}))
+        .await?;
+    let id = state_of(open)?.match_id;
+
+    // Bob joins; his connection would start following only once it has the answer. Ada's
+    // draw offer comes in between.
+    let handle = server.hub.get(id).expect("a live match");
+    let bob_ref = PlayerRef {
+        id: bob.player_id,
+        name: "bob".to_owned(),
+    };
+    let (state, mut changes) = handle
+        .ask(|reply| Command::Join {
+            player: bob_ref,
+            reply,
+        })
+        .await
+        .map_err(|e| anyhow::anyhow!("{}", e.message))?;
+    assert_eq!(state.status, MatchStatus::Playing);
+    ada.ok(json!({"type": "offer_draw", "match_id": id}))
+        .await?;
+    assert!(
+        changes.has_changed()?,
+        "the offer is announced to the joiner"
+    );
+    let event = changes.borrow_and_update().event.to_string();
+    assert!(event.contains(r#""draw_offer":0"#), "{event}");
+    server.stop().await
+}
+
+#[tokio::test]
+async fn the_creator_sees_a_join_made_right_after_the_creation() -> anyhow::Result<()> {
+    let dir = tempfile::tempdir()?;
+    let server = Server::start(&dir).await?;
+    let ada = Client::connect(&server, "ada").await?;
+    let mut bob = Client::connect(&server, "bob").await?;
+    let request: NewMatch = serde_json::from_value(json!({"game": "nim", "opponent": "human"}))?;
+    let ada_ref = PlayerRef {
+        id: ada.player_id,
+        name: "ada".to_owned(),
+    };
+    let (handle, state) = matches::create_match(&server.hub, &ada_ref, request)
+        .await
+        .map_err(|e| anyhow::anyhow!("{}", e.message))?;
+    assert_eq!(state.status, MatchStatus::Waiting);
+    // Bob joins before ada's connection starts following.
+    bob.ok(json!({"type": "join", "match_id": handle.id}))
+        .await?;
+    let mut changes = handle.changes_since_made();
+    assert!(
+        changes.has_changed()?,
+        "the join is announced to the creator"
+    );
+    let event = changes.borrow_and_update().event.to_string();
+    assert!(event.contains(r#""status":"playing""#), "{event}");
+    server.stop().await
+}
