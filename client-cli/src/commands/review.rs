@@ -1,7 +1,7 @@
 //! `grundy review`: every move of a saved game annotated exactly from the classification —
 //! best, inaccuracy, mistake, blunder — with the better moves there were.
 
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{BufRead, IsTerminal};
 
 use anyhow::Result;
 use protocol::{GameSummary, Request, ReviewedMove, ServerBody, Verdict};
@@ -60,12 +60,8 @@ fn step(game: &GameSummary, moves: &[ReviewedMove], style: Style) -> Result<()> 
     let mut ply = 0usize;
     let stdin = std::io::stdin();
     loop {
-        print!("{}", frame(game, moves, ply, style));
-        print!(
-            "{}",
-            style.dim("[n]ext/→  [p]revious/←  ply number  [q]uit > ")
-        );
-        std::io::stdout().flush()?;
+        emit(&frame(game, moves, ply, style))?;
+        emit(&style.dim("[n]ext/→  [p]revious/←  ply number  [q]uit > "))?;
         let mut line = String::new();
         if stdin.lock().read_line(&mut line)? == 0 {
             return Ok(());
@@ -78,7 +74,8 @@ fn step(game: &GameSummary, moves: &[ReviewedMove], style: Style) -> Result<()> 
             _ => match input.parse::<usize>() {
                 Ok(n) => n.min(moves.len()),
                 Err(_) => {
-                    println!("type n, p, a ply number (0 to {}) or q", moves.len());
+                    let help = format!("type n, p, a ply number (0 to {}) or q\n", moves.len());
+                    emit(&help)?;
                     ply
                 }
             },
