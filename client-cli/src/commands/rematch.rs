@@ -2,12 +2,12 @@
 //! other player asks too — with the same game, start and clock, the other seat moving first.
 
 use anyhow::{bail, Result};
-use protocol::{ErrorCode, MatchState, Request, ServerBody};
+use protocol::Request;
 
+use super::emit;
 use super::session::{self, next_state};
 use super::view::Mode;
-use super::{emit, unexpected};
-use crate::connection::{Connection, ServerError};
+use crate::connection::Connection;
 
 /// Examples shown by `grundy rematch --help`.
 pub const HELP: &str = "\
@@ -26,13 +26,16 @@ pub struct Args {
 
 /// Asks for the rematch, waits for it to start, and plays it.
 pub async fn run(conn: &mut Connection, args: Args) -> Result<()> {
-    match conn.request(Request::Rematch { match_id: args.id }).await {
-        Ok(_) => {}
-        // Asked for already, by the other player and by us: it is there, go and play it.
-        Err(e) if is_invalid_state(&e) => {}
-        Err(e) => return Err(e),
+    let asked = conn.request(Request::Rematch { match_id: args.id }).await;
+    let mut state = match session::watch(conn, args.id).await {
+        Ok(state) => state,
+        // The refusal of the rematch says more than the refusal to watch.
+        Err(e) => return Err(asked.err().unwrap_or(e)),
+    };
+    // Refused because the rematch is there already (both of us asked): go and play it.
+    if let (Err(e), None) = (asked, state.rematch) {
+        return Err(e);
     }
-    let mut state = follow(conn, args.id).await?;
     if state.rematch.is_none() {
         emit(&format!(
             "waiting for your opponent to ask for the rematch too (`grundy rematch {}`)\n",
@@ -48,7 +51,7 @@ pub async fn run(conn: &mut Connection, args: Args) -> Result<()> {
         }
         state = next_state(conn, args.id).await?;
     };
-    let new = follow(conn, rematch).await?;
+    let new = session::watch(conn, rematch).await?;
     if session::is_over(&new) {
         bail!(
             "match {} had its rematch already, match {rematch}, which is over too: \
@@ -57,18 +60,4 @@ pub async fn run(conn: &mut Connection, args: Args) -> Result<()> {
         );
     }
     session::play(conn, new, Mode::detect()).await
-}
-
-/// The state of match `id`, followed from now on.
-async fn follow(conn: &mut Connection, id: i64) -> Result<MatchState> {
-    match conn.request(Request::Watch { match_id: id }).await? {
-        ServerBody::Match { state } => Ok(state),
-        other => Err(unexpected(&other)),
-    }
-}
-
-/// The server's "the rematch is already match N".
-fn is_invalid_state(e: &anyhow::Error) -> bool {
-    e.downcast_ref::<ServerError>()
-        .is_some_and(|s| s.code == ErrorCode::InvalidState && s.message.contains("rematch"))
 }

@@ -2,10 +2,8 @@
 //! or the terminal was closed, and play on.
 
 use anyhow::{bail, Result};
-use protocol::{Request, ServerBody};
 
 use super::session;
-use super::unexpected;
 use super::view::Mode;
 use crate::connection::Connection;
 
@@ -27,10 +25,7 @@ pub struct Args {
 
 /// Follows the match and, holding a seat in it, plays on.
 pub async fn run(conn: &mut Connection, args: Args) -> Result<()> {
-    let state = match conn.request(Request::Watch { match_id: args.id }).await? {
-        ServerBody::Match { state } => state,
-        other => return Err(unexpected(&other)),
-    };
+    let state = session::watch(conn, args.id).await?;
     if session::seat_of(&state, conn.player_id()).is_none() {
         bail!(
             "you hold no seat in match {}: the server does not know you as one of its players \

@@ -82,6 +82,14 @@ pub fn seat_of(state: &MatchState, player_id: i64) -> Option<Seat> {
     (0..2u8).find(|&s| state.seats[usize::from(s)].player_id == Some(player_id))
 }
 
+/// The state of `match_id`, which the server pushes from now on (`watch`).
+pub async fn watch(conn: &mut Connection, match_id: i64) -> Result<MatchState> {
+    match conn.request(Request::Watch { match_id }).await? {
+        ServerBody::Match { state } => Ok(state),
+        other => Err(super::unexpected(&other)),
+    }
+}
+
 /// The next state of `match_id` pushed by the server.
 pub async fn next_state(conn: &mut Connection, match_id: i64) -> Result<MatchState> {
     loop {

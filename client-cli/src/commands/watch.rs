@@ -1,11 +1,10 @@
 //! `grundy watch`: follow a match read-only, printing each move as it happens, until it ends.
 
 use anyhow::Result;
-use protocol::{Request, ServerBody};
 
-use super::session::{is_over, next_state};
+use super::session::{is_over, next_state, watch};
 use super::view::{Mode, View};
-use super::{unexpected, OutputClosed};
+use super::OutputClosed;
 use crate::connection::Connection;
 
 /// Examples shown by `grundy watch --help`.
@@ -24,10 +23,7 @@ pub struct Args {
 
 /// Follows the match until it is over.
 pub async fn run(conn: &mut Connection, args: Args) -> Result<()> {
-    let mut state = match conn.request(Request::Watch { match_id: args.id }).await? {
-        ServerBody::Match { state } => state,
-        other => return Err(unexpected(&other)),
-    };
+    let mut state = watch(conn, args.id).await?;
     let mut view = View::new(Mode::detect_output(), None);
     view.header(&state);
     view.show(&state);
