@@ -3,7 +3,7 @@
 //! event (`move 1 seat 0 5,0`, `result 1 corner_reached`), so that games can be scripted.
 
 use std::cell::Cell;
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 
 use protocol::{MatchState, MatchStatus, Outcome, Reason, Seat};
 
@@ -61,13 +61,6 @@ macro_rules! say {
     };
 }
 
-/// `print!` through [`View::write`].
-macro_rules! say_raw {
-    ($view:ident, $($arg:tt)*) => {
-        $view.write(&format!($($arg)*))
-    };
-}
-
 impl View {
     /// A view for the player in seat `me` (or a spectator).
     pub fn new(mode: Mode, me: Option<Seat>) -> View {
@@ -83,15 +76,7 @@ impl View {
     /// Writes `text` to stdout; once a write fails (the reader has gone), writes nothing more
     /// and [`View::closed`] says so.
     fn write(&self, text: &str) {
-        if self.closed.get() {
-            return;
-        }
-        let mut out = std::io::stdout().lock();
-        if out
-            .write_all(text.as_bytes())
-            .and_then(|()| out.flush())
-            .is_err()
-        {
+        if !self.closed.get() && super::emit(text).is_err() {
             self.closed.set(true);
         }
     }
@@ -173,11 +158,7 @@ impl View {
                 Mode::Plain => say!(self, "position {}", state.position),
                 Mode::Terminal(style) => {
                     let p = &state.params;
-                    say_raw!(
-                        self,
-                        "{}",
-                        board(&p.game, p.size, p.k, &state.position, style)
-                    );
+                    self.write(&board(&p.game, p.size, p.k, &state.position, style));
                     if let Some(line) = self.clocks(state) {
                         say!(self, "{line}");
                     }
@@ -275,7 +256,7 @@ impl View {
     pub fn prompt(&self, state: &MatchState) {
         match self.mode {
             Mode::Plain => say!(self, "your_move {}", state.ply + 1),
-            Mode::Terminal(_) => say_raw!(self, "your move (help for commands) > "),
+            Mode::Terminal(_) => self.write("your move (help for commands) > "),
         }
     }
 
@@ -285,7 +266,8 @@ impl View {
             (Mode::Plain, Some(moves)) => say!(self, "moves {}", moves.join(" | ")),
             (Mode::Plain, None) => say!(self, "moves {count} not listed"),
             (Mode::Terminal(_), Some(moves)) => {
-                say_raw!(self, "{} legal moves:\n{}", moves.len(), move_lines(moves))
+                say!(self, "{} legal moves:", moves.len());
+                self.write(&move_lines(moves));
             }
             (Mode::Terminal(_), None) => {
                 say!(
