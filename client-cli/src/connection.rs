@@ -92,10 +92,12 @@ impl Connection {
         };
         // The same player as last time on this server under this name, when we were here.
         let identity = Identity::new(&url, name);
-        let welcome = match conn.hello(name, identity.token(), &access_code).await {
+        let mut kept = identity.token();
+        let welcome = match conn.hello(name, kept.clone(), &access_code).await {
             Err(e) if server_code(&e) == Some(ErrorCode::BadToken) => {
                 // The server does not know us (a new database): start afresh.
                 identity.forget();
+                kept = None;
                 conn.hello(name, None, &access_code).await
             }
             other => other,
@@ -107,7 +109,9 @@ impl Connection {
             }
             Err(e) => return Err(e),
         };
-        identity.keep(&welcome.token);
+        if kept.as_deref() != Some(welcome.token.as_str()) {
+            identity.keep(&welcome.token);
+        }
         conn.player_id = welcome.player_id;
         Ok(conn)
     }

@@ -38,9 +38,6 @@ impl Identity {
         let Some(path) = &self.path else {
             return;
         };
-        if self.token().as_deref() == Some(token) {
-            return;
-        }
         if let Err(e) = write_private(path, token) {
             eprintln!(
                 "grundy: cannot keep your identity in {} ({e}); `grundy resume` will not know you",
