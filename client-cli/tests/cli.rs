@@ -6,8 +6,8 @@ use std::process::{Command, Output, Stdio};
 use grundy_e2e::{Client, Server};
 use serde_json::{json, Value};
 
-/// Runs `grundy --server URL ARGS...` without a terminal and with `NO_COLOR` unset.
-async fn grundy(url: &str, args: &[&str]) -> Output {
+/// `grundy --server URL ARGS...` without a terminal and with `NO_COLOR` unset.
+fn command(url: &str, args: &[&str]) -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_grundy"));
     cmd.arg("--server")
         .arg(url)
@@ -18,6 +18,12 @@ async fn grundy(url: &str, args: &[&str]) -> Output {
         // Identities are kept here, not in the home directory.
         .env("GRUNDY_STATE_DIR", env!("CARGO_TARGET_TMPDIR"))
         .stdin(Stdio::null());
+    cmd
+}
+
+/// Runs [`command`] to its end.
+async fn grundy(url: &str, args: &[&str]) -> Output {
+    let mut cmd = command(url, args);
     tokio::task::spawn_blocking(move || cmd.output().expect("the grundy binary runs"))
         .await
         .expect("the blocking task finishes")
@@ -63,12 +69,7 @@ async fn output_closed_early_ends_quietly() {
         // A match that goes on: the spectator stops following it.
         &["watch", &id],
     ] {
-        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
-            .arg("--server")
-            .arg(&url)
-            .args(args)
-            .env("GRUNDY_STATE_DIR", env!("CARGO_TARGET_TMPDIR"))
-            .stdin(Stdio::null())
+        let mut child = command(&url, args)
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
