@@ -13,6 +13,18 @@ async fn query(c: &mut Client, req: serde_json::Value) -> anyhow::Result<Classif
     }
 }
 
+/// The message of the `bad_position` error that `req` is answered with.
+async fn bad_position(c: &mut Client, req: serde_json::Value) -> anyhow::Result<String> {
+    match c.request(req).await?.body {
+        ServerBody::Error {
+            code: ErrorCode::BadPosition,
+            message,
+            ..
+        } => Ok(message),
+        other => anyhow::bail!("expected a bad_position error, got {other:?}"),
+    }
+}
+
 async fn table(c: &mut Client, req: serde_json::Value) -> anyhow::Result<TableData> {
     let mut r = req;
     r["type"] = json!("table");
@@ -129,31 +141,17 @@ async fn query_answers_exactly_and_says_where_from() -> anyhow::Result<()> {
     assert_eq!(standard, q);
 
     // Mistakes get precise errors.
-    let m = c
-        .request(json!({"type": "query", "game": "queen", "size": 11, "position": "12,3"}))
-        .await?;
-    assert!(matches!(
-        m.body,
-        ServerBody::Error {
-            code: ErrorCode::BadPosition,
-            ..
-        }
-    ));
-    let m = c
-        .request(json!({"type": "query", "game": "queen", "position": "-1,3"}))
-        .await?;
+    let bad = |position: &str| json!({"type": "query", "game": "queen", "position": position});
+    let mut sized = bad("12,3");
+    sized["size"] = json!(11);
+    let message = bad_position(&mut c, sized).await?;
+    assert!(message.contains("off the 11×11 board"), "{message}");
+    let message = bad_position(&mut c, bad("-1,3")).await?;
+    assert!(message.contains("negative"), "{message}");
+    let message = bad_position(&mut c, bad("1000000000000000,3")).await?;
     assert!(
-        matches!(&m.body, ServerBody::Error { code: ErrorCode::BadPosition, message, .. }
-            if message.contains("negative")),
-        "{m:?}"
-    );
-    let m = c
-        .request(json!({"type": "query", "game": "queen", "position": "1000000000000000,3"}))
-        .await?;
-    assert!(
-        matches!(&m.body, ServerBody::Error { code: ErrorCode::BadPosition, message, .. }
-            if message.contains("off the 1000000000000000×1000000000000000 board")),
-        "{m:?}"
+        message.contains("off the 1000000000000000×1000000000000000 board"),
+        "{message}"
     );
     server.stop().await
 }
