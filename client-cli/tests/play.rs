@@ -104,6 +104,30 @@ async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> 
         .expect("the blocking task finishes")
 }
 
+impl Grundy {
+    /// [`Grundy::expect`] off the async workers: the process back, and the line.
+    async fn until(mut self, want: impl Fn(&str) -> bool + Send + 'static) -> (Grundy, String) {
+        blocking(move || {
+            let line = self.expect(want);
+            (self, line)
+        })
+        .await
+    }
+}
+
+/// Starts `grundy ARGS` as `name` opening a match for a person, and waits for the line that
+/// says how to join it: the process, and the match id.
+async fn open_match(url: &str, name: &str, args: &[&str]) -> (Grundy, String) {
+    let g = Grundy::spawn(url, name, args);
+    let (g, line) = g
+        .until(|l| l.starts_with("waiting for an opponent: grundy join "))
+        .await;
+    let id = line.rsplit(' ').next().unwrap_or_default().to_owned();
+    id.parse::<i64>()
+        .unwrap_or_else(|_| panic!("no match id in {line:?}"));
+    (g, id)
+}
+
 /// Plays `args` with `moves` on stdin, then end of input; the exit code, stdout and stderr.
 async fn scripted(url: &str, args: &[&str], moves: &[&str]) -> (Option<i32>, Vec<String>, String) {
     let mut g = Grundy::spawn(url, "ada", args);
@@ -227,17 +251,9 @@ async fn two_grundy_processes_play_each_other() {
     let dir = tempfile::tempdir().unwrap();
     let server = Server::start(&dir).await.unwrap();
     let url = server.url();
-    let mut ada = Grundy::spawn(&url, "ada", &["play", "nim", "1,1", "--vs", "human"]);
-    let (ada, waiting) = blocking(move || {
-        let line = ada.expect(|l| l.starts_with("waiting for an opponent: grundy join "));
-        (ada, line)
-    })
-    .await;
-    let id = waiting.rsplit(' ').next().unwrap().to_owned();
-    id.parse::<i64>().expect("a match id");
+    let (mut ada, id) = open_match(&url, "ada", &["play", "nim", "1,1", "--vs", "human"]).await;
     let mut bob = Grundy::spawn(&url, "bob", &["join", &id]);
     // Both type ahead; each line is read only on its owner's turn.
-    let mut ada = ada;
     ada.type_lines(&["0,1"]);
     bob.type_lines(&["0,2", "0,0"]);
     let ((a_code, a_out, a_err), (b_code, b_out, b_err)) =
@@ -263,14 +279,10 @@ async fn two_grundy_processes_play_each_other() {
     );
 
     // Both ask for a rematch: the first waits for the second, then the seats are swapped.
-    let mut ada = Grundy::spawn(&url, "ada", &["rematch", &id]);
-    let ada = blocking(move || {
-        ada.expect(|l| l.starts_with("waiting for your opponent to ask for the rematch too"));
-        ada
-    })
-    .await;
+    let (mut ada, _) = Grundy::spawn(&url, "ada", &["rematch", &id])
+        .until(|l| l.starts_with("waiting for your opponent to ask for the rematch too"))
+        .await;
     let mut bob = Grundy::spawn(&url, "bob", &["rematch", &id]);
-    let mut ada = ada;
     bob.type_lines(&["1:1"]);
     ada.type_lines(&["2:1"]);
     let ((a_code, a_out, a_err), (b_code, b_out, b_err)) =
@@ -310,11 +322,7 @@ async fn watch_prints_each_move_of_a_match_as_it_happens() {
 
     let mut watcher = Grundy::spawn(&server.url(), "eve", &["watch", &id.to_string()]);
     watcher.end_input();
-    let watcher = blocking(move || {
-        watcher.expect(|l| l == "position 1,1,1");
-        watcher
-    })
-    .await;
+    let (watcher, _) = watcher.until(|l| l == "position 1,1,1").await;
     for (ply, m) in ["1:1", "2:1", "3:1"].into_iter().enumerate() {
         let who = if ply % 2 == 0 { &mut ada } else { &mut bob };
         who.ok(json!({"type": "move", "match_id": id, "move": m}))
@@ -472,13 +480,7 @@ async fn a_draw_offered_on_one_turn_is_accepted_by_the_other_player() {
     let dir = tempfile::tempdir().unwrap();
     let server = Server::start(&dir).await.unwrap();
     let url = server.url();
-    let mut ada = Grundy::spawn(&url, "ada", &["play", "lgame", "--vs", "human"]);
-    let (mut ada, waiting) = blocking(move || {
-        let line = ada.expect(|l| l.starts_with("waiting for an opponent: grundy join "));
-        (ada, line)
-    })
-    .await;
-    let id = waiting.rsplit(' ').next().unwrap().to_owned();
+    let (mut ada, id) = open_match(&url, "ada", &["play", "lgame", "--vs", "human"]).await;
     let mut bob = Grundy::spawn(&url, "bob", &["join", &id]);
     // Bob answers while it is still ada's turn: her offer stands until she moves.
     // Ada's input stays open until the result: a script that ran out of lines would leave.
@@ -510,17 +512,9 @@ async fn resume_gives_the_seat_back_after_the_client_died() {
     let dir = tempfile::tempdir().unwrap();
     let server = Server::start(&dir).await.unwrap();
     let url = server.url();
-    let mut first = Grundy::spawn(&url, "resumer", &["play", "nim", "1,2", "--vs", "human"]);
-    let (mut first, line) = blocking(move || {
-        let line = first.expect(|l| l.contains("grundy join"));
-        (first, line)
-    })
-    .await;
-    let id: i64 = line
-        .rsplit(' ')
-        .next()
-        .and_then(|w| w.parse().ok())
-        .unwrap_or_else(|| panic!("no match id in {line:?}"));
+    let args = ["play", "nim", "1,2", "--vs", "human"];
+    let (mut first, id) = open_match(&url, "resumer", &args).await;
+    let id: i64 = id.parse().expect("a match id");
     let mut bob = Client::connect(&server, "bob").await.unwrap();
     bob.ok(json!({"type": "join", "match_id": id}))
         .await
