@@ -166,10 +166,7 @@ async fn ten_thousand_bad_messages_get_precise_errors_and_break_nothing() -> any
         errors += 1;
         if i % 1000 == 0 {
             // Meanwhile the others are served normally.
-            assert!(matches!(
-                good.ok(json!({"type": "ping"})).await?,
-                ServerBody::Pong
-            ));
+            good.ping().await?;
         }
     }
     assert_eq!(errors, CASES);
@@ -190,9 +187,6 @@ async fn ten_thousand_bad_messages_get_precise_errors_and_break_nothing() -> any
             ..
         }
     ));
-    assert!(matches!(
-        bad.ok(json!({"type": "ping"})).await?,
-        ServerBody::Pong
-    ));
+    bad.ping().await?;
     server.stop().await
 }

@@ -167,6 +167,14 @@ impl Client {
         Ok(m.body)
     }
 
+    /// Asks `ping` and fails unless the answer is `pong`: this client is still served.
+    pub async fn ping(&mut self) -> Result<()> {
+        match self.ok(json!({"type": "ping"})).await? {
+            ServerBody::Pong => Ok(()),
+            other => bail!("pong expected, got {other:?}"),
+        }
+    }
+
     /// The next message from the server.
     pub async fn receive(&mut self) -> Result<ServerMessage> {
         loop {
