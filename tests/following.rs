@@ -32,6 +32,8 @@ async fn the_joiner_sees_a_change_made_right_after_its_join() -> anyhow::Result<
         .await
         .map_err(|e| anyhow::anyhow!("{}", e.message))?;
     assert_eq!(state.status, MatchStatus::Playing);
+    // The join itself is in the answer, not announced again.
+    assert!(!changes.has_changed()?, "the join announced to the joiner");
     ada.ok(json!({"type": "offer_draw", "match_id": id}))
         .await?;
     assert!(
@@ -58,6 +60,10 @@ async fn the_creator_sees_a_join_made_right_after_the_creation() -> anyhow::Resu
         .await
         .map_err(|e| anyhow::anyhow!("{}", e.message))?;
     assert_eq!(state.status, MatchStatus::Waiting);
+    assert!(
+        !handle.changes_since_made().has_changed()?,
+        "nothing happened yet"
+    );
     // Bob joins before ada's connection starts following.
     bob.ok(json!({"type": "join", "match_id": handle.id}))
         .await?;
