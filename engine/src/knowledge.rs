@@ -245,18 +245,20 @@ fn classify_in_table(
     let move_count = p.move_count();
     let mut moves = Vec::new();
     if move_count <= max_moves {
-        moves = p
-            .legal_moves()
-            .into_iter()
-            .map(|m| {
-                Some(MoveValue {
-                    position: AnyPosition::Corner(p.after_legal(&m)),
-                    value: t.value(p.piece(), m.x, m.y)?,
-                    mv: AnyMove::Corner(m),
-                })
-            })
+        let legal = p.legal_moves();
+        let values = legal
+            .iter()
+            .map(|m| t.value(p.piece(), m.x, m.y))
             .collect::<Option<Vec<_>>>()?;
-        best_first(&mut moves);
+        // Ordered before the moves are built, so that they are written once, in place.
+        moves = best_first_order(&values)
+            .into_iter()
+            .map(|i| MoveValue {
+                mv: AnyMove::Corner(legal[i]),
+                position: AnyPosition::Corner(p.after_legal(&legal[i])),
+                value: values[i],
+            })
+            .collect();
     }
     Some(Classification {
         position: AnyPosition::Corner(*p),
@@ -267,10 +269,35 @@ fn classify_in_table(
     })
 }
 
-/// Sorts `moves` best first by [`Value::cmp_as_move`]; equal moves keep their order. A
-/// corner answer lists up to a few thousand moves, so the key is one integer per move.
+/// Sorts `moves` best first by [`Value::cmp_as_move`]; equal moves keep their order.
 fn best_first(moves: &mut [MoveValue]) {
-    moves.sort_by_cached_key(|m| order_key(&m.value));
+    let values: Vec<Value> = moves.iter().map(|m| m.value).collect();
+    let mut order = best_first_order(&values);
+    // Each place takes the move now there: one swap per move, as `sort_by_cached_key` does.
+    for i in 0..order.len() {
+        let mut from = order[i];
+        while from < i {
+            from = order[from];
+        }
+        order[i] = from;
+        moves.swap(i, from);
+    }
+}
+
+/// The indices of `values`, best first by [`Value::cmp_as_move`]; equal values keep their
+/// order. A corner answer lists up to a few thousand moves, so what is sorted is one integer
+/// per move: its rank (67 bits) above its index (below 2⁶¹, as no slice is longer).
+fn best_first_order(values: &[Value]) -> Vec<usize> {
+    const INDEX_BITS: u32 = 61;
+    let mut keys: Vec<u128> = values
+        .iter()
+        .enumerate()
+        .map(|(i, v)| order_key(v) << INDEX_BITS | i as u128)
+        .collect();
+    keys.sort_unstable();
+    keys.into_iter()
+        .map(|k| (k & ((1 << INDEX_BITS) - 1)) as usize)
+        .collect()
 }
 
 /// A move's rank as a number, smaller first, in the order of [`Value::cmp_as_move`] (best
@@ -305,7 +332,80 @@ fn chocolate_answer(p: &chocolate::Position, value: Value) -> Answer {
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
+
+    /// Values of every kind the order knows, extremes of the remoteness included.
+    fn any_value() -> impl Strategy<Value = Value> {
+        let outcome = prop_oneof![Just(Outcome::Win), Just(Outcome::Loss), Just(Outcome::Draw)];
+        let remoteness = prop_oneof![
+            Just(None),
+            (0u64..6).prop_map(Some),
+            Just(Some(u64::MAX)),
+            Just(Some(u64::MAX - 1)),
+        ];
+        (outcome, remoteness).prop_map(|(outcome, remoteness)| Value {
+            outcome,
+            grundy: None,
+            remoteness,
+        })
+    }
+
+    proptest! {
+        /// The integer sort gives what a stable sort by `cmp_as_move` gives.
+        #[test]
+        fn best_first_is_a_stable_sort_by_cmp_as_move(values in prop::collection::vec(any_value(), 0..200)) {
+            let p = corner::Position::new(Piece::Queen, 256, 255, 255).unwrap();
+            let mut moves: Vec<MoveValue> = values
+                .iter()
+                .enumerate()
+                .map(|(i, &value)| MoveValue {
+                    mv: AnyMove::Corner(corner::Move { x: i as u64, y: 255 }),
+                    position: AnyPosition::Corner(p),
+                    value,
+                })
+                .collect();
+            let mut expected = moves.clone();
+            expected.sort_by(|a, b| b.value.cmp_as_move(&a.value));
+            best_first(&mut moves);
+            prop_assert_eq!(moves, expected);
+        }
+    }
+
+    /// A corner position inside a table is classified as the general rules would: every legal
+    /// move with the value of the square it reaches, best first, ties in the legal order.
+    #[test]
+    fn a_table_classifies_as_its_moves_values_say() {
+        for piece in Piece::ALL {
+            let mut k = Knowledge::new(DEFAULT_BUDGET);
+            k.add_corner(Arc::new(corner::Table::solve(piece, 20).unwrap()));
+            for x in 0..20 {
+                for y in 0..20 {
+                    let p = corner::Position::new(piece, 20, x, y).unwrap();
+                    let pos = AnyPosition::Corner(p);
+                    let c = k.classify(&pos, u64::MAX).unwrap();
+                    assert_eq!(c.source, Source::Table);
+                    assert_eq!(c.value, k.value(&pos).unwrap().value);
+                    let mut expected: Vec<MoveValue> = p
+                        .legal_moves()
+                        .into_iter()
+                        .map(|m| {
+                            let position = pos.play(&AnyMove::Corner(m)).unwrap();
+                            MoveValue {
+                                value: k.value(&position).unwrap().value,
+                                mv: AnyMove::Corner(m),
+                                position,
+                            }
+                        })
+                        .collect();
+                    expected.sort_by(|a, b| b.value.cmp_as_move(&a.value));
+                    assert_eq!(c.moves, expected, "{piece} {p}");
+                    assert_eq!(c.move_count, expected.len() as u64);
+                }
+            }
+        }
+    }
 
     #[test]
     fn best_first_keeps_equal_moves_in_their_order() {

@@ -37,6 +37,16 @@ fn text(d: &impl std::fmt::Display) -> String {
     s
 }
 
+/// The text of the square (x, y), `x,y` as the engine writes it, without the formatting
+/// machinery: a queen's answer writes some 1 500 of them.
+fn square(x: u64, y: u64) -> String {
+    let mut s = String::with_capacity(24);
+    s.push_str(itoa::Buffer::new().format(x));
+    s.push(',');
+    s.push_str(itoa::Buffer::new().format(y));
+    s
+}
+
 /// The wire form of an outcome.
 pub fn verdict(o: Outcome) -> Verdict {
     match o {
@@ -122,7 +132,11 @@ pub async fn classify(
             .iter()
             .take(usize::try_from(limit.unwrap_or(u64::MAX)).unwrap_or(usize::MAX))
             .map(|m| {
-                let position = text(&m.position);
+                let position = match &m.position {
+                    AnyPosition::Corner(p) => square(p.x(), p.y()),
+                    other => text(other),
+                };
+                debug_assert_eq!(position, m.position.to_string());
                 // A corner move is written as the square it goes to (NOTATION.md): the text of
                 // the position after it, made once for thousands of moves.
                 let notation = match m.mv {
