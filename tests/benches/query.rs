@@ -7,13 +7,17 @@
 //! the kinds whose name contains `1024`. For every kind the server's own work
 //! (classifying, then encoding the answer as JSON, timed in-process without the socket) is
 //! printed too: the rest of a round trip is the websocket, the network stack and the client.
+//! Last, the same client asks a bare websocket server that answers every frame with a fixed
+//! text of 100 bytes and of 150 KB (a long queen answer's size): the floor of a round trip
+//! on this machine, with no server work at all.
 
 use std::time::{Duration, Instant};
 
+use futures_util::{SinkExt, StreamExt};
 use grundy_e2e::{Client, Server};
 use protocol::{GameParams, ServerBody, ServerMessage};
 use serde_json::json;
-use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::{Message, Utf8Bytes};
 
 /// Timed queries per kind and run.
 const QUERIES: usize = 2000;
@@ -29,6 +33,9 @@ const KINDS: [&str; 6] = [
     "chocolate k=1",
     "lgame",
 ];
+
+/// Answer sizes of the bare websocket server (see the top of the file).
+const FLOOR_BYTES: [usize; 2] = [100, 150_000];
 
 /// The parts of the server's work timed in-process.
 const WORK: [&str; 3] = [
@@ -238,8 +245,19 @@ async fn main() -> anyhow::Result<()> {
             }
         }
     }
+    let mut floors = vec![Vec::new(); FLOOR_BYTES.len()];
+    for run in 0..runs {
+        for (i, &bytes) in FLOOR_BYTES.iter().enumerate() {
+            let f = figures(&mut websocket_alone(bytes).await?);
+            print_figures(&floor_label(bytes, run, runs), &f);
+            floors[i].push(f);
+        }
+    }
     if runs > 1 {
         println!("median over {runs} runs");
+        for (i, &bytes) in FLOOR_BYTES.iter().enumerate() {
+            print_figures(&floor_label(bytes, 0, 1), &median(&floors[i]));
+        }
         for &kind in &kinds {
             print_figures(
                 &format!("query {}", KINDS[kind]),
@@ -251,6 +269,50 @@ async fn main() -> anyhow::Result<()> {
         }
     }
     server.stop().await
+}
+
+fn floor_label(bytes: usize, run: usize, runs: usize) -> String {
+    let run = if runs > 1 {
+        format!(" ({}/{runs})", run + 1)
+    } else {
+        String::new()
+    };
+    format!("websocket alone, {bytes} B{run}")
+}
+
+/// Round trips to a bare websocket server on this machine that answers every text frame
+/// with the same text of `bytes` bytes: a query's round trip without the server's work.
+async fn websocket_alone(bytes: usize) -> anyhow::Result<Vec<Duration>> {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+    let addr = listener.local_addr()?;
+    let answer = Utf8Bytes::from("x".repeat(bytes));
+    let server = tokio::spawn(async move {
+        let (stream, _) = listener.accept().await?;
+        stream.set_nodelay(true)?;
+        let mut ws = tokio_tungstenite::accept_async(stream).await?;
+        while let Some(Ok(m)) = ws.next().await {
+            if m.is_text() {
+                ws.send(Message::Text(answer.clone())).await?;
+            }
+        }
+        anyhow::Ok(())
+    });
+    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}")).await?;
+    let mut times = Vec::with_capacity(QUERIES);
+    for i in 0..WARM_UP + QUERIES {
+        let t = Instant::now();
+        ws.send(Message::text(r#"{"type":"query","id":1}"#)).await?;
+        match ws.next().await {
+            Some(Ok(Message::Text(a))) if a.len() == bytes => {}
+            other => anyhow::bail!("the bare server answered {other:?}"),
+        }
+        if i >= WARM_UP {
+            times.push(t.elapsed());
+        }
+    }
+    ws.close(None).await?;
+    server.await??;
+    Ok(times)
 }
 
 /// The median of each figure over the runs.
