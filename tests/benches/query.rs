@@ -8,8 +8,9 @@
 //! (classifying, then encoding the answer as JSON, timed in-process without the socket) is
 //! printed too: the rest of a round trip is the websocket, the network stack and the client.
 //! Last, the same client asks a bare websocket server that answers every frame with a fixed
-//! text of 100 bytes and of 150 KB (a long queen answer's size): the floor of a round trip
-//! on this machine, with no server work at all.
+//! text of 100 bytes and of 150 KB (a long queen answer's size): what a round trip of that
+//! size costs on this machine with no server work — a reference, not a bound, since it moves
+//! with how the threads happen to be woken.
 
 use std::time::{Duration, Instant};
 
