@@ -32,6 +32,32 @@ pub fn checked_days_from_civil(y: i64, m: u32, d: u32) -> Option<i64> {
         .then(|| days_from_civil(y, m, d))
 }
 
+/// Unix milliseconds at the start (00:00 UTC) of the day written `YYYY-MM-DD` with
+/// `separator` between the fields (`-` in the client's listings, `.` in game records). The
+/// error says what is wrong and how to write a day, for the caller to place.
+pub fn parse_day(text: &str, separator: char) -> Result<i64, String> {
+    let bad = || {
+        let form = ["YYYY", "MM", "DD"].join(&separator.to_string());
+        let example = ["2026", "11", "21"].join(&separator.to_string());
+        format!("{text:?} is not a date: write {form}, such as {example}")
+    };
+    let number = |s: &str, len: usize| {
+        (s.len() == len && s.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| s.parse::<u32>().ok())
+            .flatten()
+    };
+    let fields: Vec<&str> = text.split(separator).collect();
+    let [y, m, d] = fields.as_slice() else {
+        return Err(bad());
+    };
+    let (Some(y), Some(m), Some(d)) = (number(y, 4), number(m, 2), number(d, 2)) else {
+        return Err(bad());
+    };
+    checked_days_from_civil(i64::from(y), m, d)
+        .map(|days| days * MS_PER_DAY)
+        .ok_or_else(|| format!("{text:?} is not a day of the calendar"))
+}
+
 /// Year, month, day of the day `days` after 1970-01-01.
 pub fn civil_from_days(days: i64) -> (i64, u32, u32) {
     let z = days + 719_468;

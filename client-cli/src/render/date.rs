@@ -1,7 +1,7 @@
 //! Unix milliseconds as a UTC date and time, and days typed by a person as Unix milliseconds
 //! (the calendar arithmetic is `protocol::time`).
 
-use protocol::time::{checked_days_from_civil, civil_from_days, MS_PER_DAY};
+use protocol::time::civil_from_days;
 
 /// `2026-11-21 17:20` (UTC) for a Unix time in milliseconds.
 pub fn format_millis(ms: i64) -> String {
@@ -19,22 +19,7 @@ pub fn format_millis(ms: i64) -> String {
 /// Unix milliseconds at the start (00:00 UTC) of the day `YYYY-MM-DD`, as the listings show
 /// dates; the error says how to write one.
 pub fn parse_day(text: &str) -> Result<i64, String> {
-    let bad = || format!("{text:?} is not a day: write YYYY-MM-DD, such as 2026-11-21");
-    let number = |s: &str, len: usize| {
-        (s.len() == len && s.bytes().all(|b| b.is_ascii_digit()))
-            .then(|| s.parse::<u32>().ok())
-            .flatten()
-    };
-    let fields: Vec<&str> = text.trim().split('-').collect();
-    let [y, m, d] = fields.as_slice() else {
-        return Err(bad());
-    };
-    let (Some(y), Some(m), Some(d)) = (number(y, 4), number(m, 2), number(d, 2)) else {
-        return Err(bad());
-    };
-    checked_days_from_civil(i64::from(y), m, d)
-        .map(|days| days * MS_PER_DAY)
-        .ok_or_else(|| format!("{text:?} is not a day of the calendar"))
+    protocol::time::parse_day(text.trim(), '-')
 }
 
 #[cfg(test)]

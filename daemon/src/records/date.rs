@@ -1,7 +1,7 @@
 //! Dates in records: `[Date "2026.11.21"]` and `[Time "14:03:07"]`, both UTC, from and to
 //! epoch milliseconds (the calendar arithmetic is `protocol::time`).
 
-use protocol::time::{checked_days_from_civil, civil_from_days, MS_PER_DAY};
+use protocol::time::{civil_from_days, parse_day, MS_PER_DAY};
 
 /// `YYYY.MM.DD`, the UTC day of `ms`.
 pub fn format_date(ms: i64) -> String {
@@ -23,29 +23,11 @@ pub fn format_time(ms: i64) -> String {
 /// Epoch milliseconds of a `YYYY.MM.DD` date and an optional `HH:MM:SS[.mmm]` time (midnight
 /// without one). The error says what is wrong, for the caller to place.
 pub fn parse_date_time(date: &str, time: Option<&str>) -> Result<i64, String> {
-    let bad_date = || format!("{date:?} is not a date: write YYYY.MM.DD, such as 2026.11.21");
-    let mut parts = date.split('.');
-    let (Some(y), Some(m), Some(d), None) =
-        (parts.next(), parts.next(), parts.next(), parts.next())
-    else {
-        return Err(bad_date());
-    };
-    let number = |s: &str, len: usize| {
-        (s.len() == len && s.bytes().all(|b| b.is_ascii_digit()))
-            .then(|| s.parse::<u32>().ok())
-            .flatten()
-    };
-    let (Some(y), Some(m), Some(d)) = (number(y, 4), number(m, 2), number(d, 2)) else {
-        return Err(bad_date());
-    };
-    let Some(days) = checked_days_from_civil(i64::from(y), m, d) else {
-        return Err(format!("{date:?} is not a day of the calendar"));
-    };
-    let mut ms = days * MS_PER_DAY;
-    if let Some(time) = time {
-        ms += parse_time(time)?;
+    let day = parse_day(date, '.')?;
+    match time {
+        Some(time) => Ok(day + parse_time(time)?),
+        None => Ok(day),
     }
-    Ok(ms)
 }
 
 /// Milliseconds since midnight of `HH:MM:SS[.mmm]`.
