@@ -80,6 +80,14 @@ fn parse_span(s: &str) -> Result<Span, String> {
 
 /// Fetches the table (in pieces if needed) and prints it.
 pub async fn run(conn: &mut Connection, args: Args, style: Style) -> Result<()> {
+    // Refused before anything is fetched: the answer would not have it.
+    let chocolate = engine::GameKind::parse(&args.game.game) == Ok(engine::GameKind::Chocolate);
+    if args.remoteness && chocolate {
+        anyhow::bail!(
+            "the chocolate table holds Grundy numbers only; ask `grundy query chocolate` \
+             for a bar's remoteness"
+        );
+    }
     let rows = args.rows.unwrap_or(DEFAULT_SPAN);
     let cols = args.cols.unwrap_or(DEFAULT_SPAN);
     let data = fetch(conn, &args.game, rows, cols).await?;
@@ -100,7 +108,7 @@ pub async fn run(conn: &mut Connection, args: Args, style: Style) -> Result<()> 
     } else if args.csv {
         emit(&csv(&data))
     } else {
-        emit(&human(&data, args.remoteness, style)?)
+        emit(&human(&data, args.remoteness, style))
     }
 }
 
@@ -299,7 +307,7 @@ fn csv(t: &TableData) -> String {
 }
 
 /// The table for a person: a grid, or for the L-game a summary and the classes.
-fn human(t: &TableData, remoteness: bool, style: Style) -> Result<String> {
+fn human(t: &TableData, remoteness: bool, style: Style) -> String {
     match t.params.game.as_str() {
         "lgame" => {
             let count = |o: &str| t.classes.iter().filter(|c| c.outcome == o).count();
@@ -316,12 +324,8 @@ fn human(t: &TableData, remoteness: bool, style: Style) -> Result<String> {
                 cols.push(vec![c.position.clone(), c.outcome.clone(), opt(c.depth)]);
             }
             out.push_str(&cols.render(2, &|h| style.dim(h), &|_, _, cell| cell.to_owned()));
-            Ok(out)
+            out
         }
-        "chocolate" if remoteness => anyhow::bail!(
-            "the chocolate table holds Grundy numbers only; ask `grundy query chocolate` \
-             for a bar's remoteness"
-        ),
         game => {
             let (corner, what) = match (game, remoteness) {
                 ("chocolate", _) => ("z\\y", "G(y, z), rows z, columns y"),
@@ -335,7 +339,7 @@ fn human(t: &TableData, remoteness: bool, style: Style) -> Result<String> {
             );
             if t.grundy.is_empty() {
                 out.push_str("(empty range)\n");
-                return Ok(out);
+                return out;
             }
             let grid = if remoteness {
                 grid(corner, t.rows, t.cols, &t.remoteness, |r| r % 2 == 0, style)
@@ -343,7 +347,7 @@ fn human(t: &TableData, remoteness: bool, style: Style) -> Result<String> {
                 grid(corner, t.rows, t.cols, &t.grundy, |g| g == 0, style)
             };
             out.push_str(&grid);
-            Ok(out)
+            out
         }
     }
 }
