@@ -2,11 +2,11 @@
 //!
 //! Callers send a [`Job`] over a bounded channel and wait for the reply. The task takes the
 //! first queued job and everything queued behind it (up to [`MAX_BATCH`]) and runs them in one
-//! `BEGIN IMMEDIATE` … `COMMIT`, each inside its own `SAVEPOINT`: a failing job is rolled back
-//! alone and gets its own error while the rest commit (group commit). Replies go out only
-//! after `COMMIT` returned, so an acknowledged write is on disk (WAL, `synchronous=FULL`).
-//! Moves, the commonest job, are first tried all together (`moves_batch.rs`); a job of one
-//! statement needs no savepoint (`run_job`).
+//! `BEGIN IMMEDIATE` … `COMMIT`: a failing job is undone alone and gets its own error while
+//! the rest commit (group commit). Replies go out only after `COMMIT` returned, so an
+//! acknowledged write is on disk (WAL, `synchronous=FULL`). Moves, the commonest job, are
+//! first tried all together (`moves_batch.rs`); any other job runs on its own, in a
+//! `SAVEPOINT` only when it has several statements (`run_job`).
 //! With a single writer there is no write-lock contention, so no write ever sees SQLITE_BUSY.
 
 use std::collections::HashSet;
@@ -185,8 +185,8 @@ async fn run(mut conn: SqliteConnection, mut rx: mpsc::Receiver<Job>, counters: 
     }
 }
 
-/// Runs `batch` in one transaction, a savepoint per job, and replies to every job after the
-/// commit. Leaves `batch` empty.
+/// Runs `batch` in one transaction (its moves together when they can be, every other job on
+/// its own: see [`run_job`]) and replies to every job after the commit. Leaves `batch` empty.
 async fn commit_batch(conn: &mut SqliteConnection, batch: &mut Vec<Pending>, c: &Counters) {
     if batch.is_empty() {
         return;
