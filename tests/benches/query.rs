@@ -36,7 +36,7 @@ const KINDS: [&str; 6] = [
 ];
 
 /// Answer sizes of the bare websocket server (see the top of the file).
-const FLOOR_BYTES: [usize; 2] = [100, 150_000];
+const BARE_BYTES: [usize; 2] = [100, 150_000];
 
 /// The parts of the server's work timed in-process.
 const WORK: [&str; 3] = [
@@ -220,6 +220,7 @@ async fn main() -> anyhow::Result<()> {
     // figures[kind][run]
     let mut round_trips = vec![Vec::new(); KINDS.len()];
     let mut server_times = vec![[Vec::new(), Vec::new(), Vec::new()]; KINDS.len()];
+    let mut bare = vec![Vec::new(); BARE_BYTES.len()];
     for run in 0..runs {
         if runs > 1 {
             println!("run {}/{runs}", run + 1);
@@ -245,20 +246,14 @@ async fn main() -> anyhow::Result<()> {
                 server_times[kind][w].push(f);
             }
         }
-    }
-    let mut floors = vec![Vec::new(); FLOOR_BYTES.len()];
-    for run in 0..runs {
-        for (i, &bytes) in FLOOR_BYTES.iter().enumerate() {
+        for (i, &bytes) in BARE_BYTES.iter().enumerate() {
             let f = figures(&mut websocket_alone(bytes).await?);
-            print_figures(&floor_label(bytes, run, runs), &f);
-            floors[i].push(f);
+            print_figures(&bare_label(bytes), &f);
+            bare[i].push(f);
         }
     }
     if runs > 1 {
         println!("median over {runs} runs");
-        for (i, &bytes) in FLOOR_BYTES.iter().enumerate() {
-            print_figures(&floor_label(bytes, 0, 1), &median(&floors[i]));
-        }
         for &kind in &kinds {
             print_figures(
                 &format!("query {}", KINDS[kind]),
@@ -268,17 +263,15 @@ async fn main() -> anyhow::Result<()> {
                 print_figures(WORK[w], &median(runs));
             }
         }
+        for (i, &bytes) in BARE_BYTES.iter().enumerate() {
+            print_figures(&bare_label(bytes), &median(&bare[i]));
+        }
     }
     server.stop().await
 }
 
-fn floor_label(bytes: usize, run: usize, runs: usize) -> String {
-    let run = if runs > 1 {
-        format!(" ({}/{runs})", run + 1)
-    } else {
-        String::new()
-    };
-    format!("websocket alone, {bytes} B{run}")
+fn bare_label(bytes: usize) -> String {
+    format!("websocket alone, {bytes} B")
 }
 
 /// Round trips to a bare websocket server on this machine that answers every text frame
