@@ -22,7 +22,7 @@ const OFFER_LINGER: Duration = Duration::from_secs(600);
 /// Starts the actor of `model` and registers it with the hub.
 pub fn spawn(hub: &Arc<Hub>, model: Model) -> MatchHandle {
     let (tx, rx) = mpsc::channel(COMMAND_QUEUE);
-    let first = Snapshot::new(&model.event_state(now_ms()));
+    let first = Snapshot::new(&model.event_view(now_ms()));
     let (state_tx, state_rx) = watch::channel(Arc::new(first));
     let handle = MatchHandle {
         id: model.id,
@@ -113,7 +113,7 @@ impl Actor {
     }
 
     fn publish(&self) {
-        let snapshot = Snapshot::new(&self.model.event_state(now_ms()));
+        let snapshot = Snapshot::new(&self.model.event_view(now_ms()));
         self.state.send_replace(Arc::new(snapshot));
     }
 

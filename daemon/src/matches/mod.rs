@@ -6,6 +6,7 @@ pub mod create;
 pub mod model;
 pub mod restore;
 mod snapshot;
+mod view;
 
 use std::sync::Arc;
 

@@ -9,6 +9,7 @@ use protocol::{
     MoveRecord, Outcome, Reason, Seat, SeatInfo,
 };
 
+use super::view::StateView;
 use crate::errors::engine_error;
 
 /// Legal moves are listed in the state when there are at most this many (enough for the
@@ -429,25 +430,20 @@ impl Model {
 
     /// The full state for clients, as of `now`, with every move.
     pub fn state(&self, now: u64) -> MatchState {
-        self.state_since(now, 0)
+        self.view(now, 0).to_state()
     }
 
     /// The state for an event: only the latest [`EVENT_HISTORY`] moves are listed.
-    pub fn event_state(&self, now: u64) -> MatchState {
-        self.state_since(now, self.ply().saturating_sub(EVENT_HISTORY))
+    pub fn event_view(&self, now: u64) -> StateView<'_> {
+        self.view(now, self.ply().saturating_sub(EVENT_HISTORY))
     }
 
-    /// The state with the moves after ply `from`.
-    fn state_since(&self, now: u64, from: u32) -> MatchState {
+    /// The state with the moves after ply `from`, borrowing from the match.
+    fn view(&self, now: u64, from: u32) -> StateView<'_> {
         let count = self.position.move_count();
         let over = matches!(self.status, MatchStatus::Finished | MatchStatus::Aborted);
-        let legal_moves = (!over && count <= LEGAL_MOVES_SHOWN).then(|| {
-            self.position
-                .legal_moves()
-                .iter()
-                .map(|m| m.to_string())
-                .collect()
-        });
+        let legal_moves =
+            (!over && count <= LEGAL_MOVES_SHOWN).then(|| self.position.legal_moves());
         let repetitions = match self.draws_possible() {
             true => {
                 let key = self.key(self.ply(), &self.position);
@@ -455,16 +451,18 @@ impl Model {
             }
             false => 1,
         };
-        MatchState {
+        StateView {
             match_id: self.id,
-            params: self.params(),
-            start: self.start.to_string(),
-            position: self.position.to_string(),
+            game: self.variant.kind().name(),
+            size: self.variant.size(),
+            k: self.variant.k(),
+            start: &self.start,
+            position: &self.position,
             ply: self.ply(),
             status: self.status,
             to_move: self.to_move(),
             seats: [self.seats[0].info(), self.seats[1].info()],
-            history: self.history[from as usize..].to_vec(),
+            history: &self.history[from as usize..],
             history_from: from,
             legal_moves,
             legal_move_count: if over { 0 } else { count },
@@ -476,7 +474,7 @@ impl Model {
             draw_offer: self.draw_offer,
             rematch_offer: self.rematch_offer,
             repetitions,
-            repetition_plies: self.repetition_plies.clone(),
+            repetition_plies: &self.repetition_plies,
             rematch_of: self.rematch_of,
             rematch: self.rematch,
             result: self.result,
