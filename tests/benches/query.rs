@@ -38,6 +38,12 @@ const KINDS: [&str; 6] = [
 /// Answer sizes of the bare websocket server (see the top of the file).
 const BARE_BYTES: [usize; 2] = [100, 150_000];
 
+/// Answers are grouped by how many moves they list, from each band's first count up to the
+/// next's: a long answer's round trip grows with its length.
+const MOVE_BANDS: [usize; 6] = [0, 250, 500, 1000, 1500, 2000];
+/// Fewest answers in a band for its percentiles to be printed.
+const MIN_BAND_SAMPLES: usize = 100;
+
 /// The parts of the server's work timed in-process.
 const WORK: [&str; 3] = [
     "  server: engine classify",
@@ -119,7 +125,8 @@ fn request(q: &Question, id: usize) -> String {
 
 /// Asks `q` and waits for the answer frame; the time is from sending the request to holding
 /// the whole answer. Decoding the answer is the client's own work, done after the clock stops.
-async fn round_trip(c: &mut Client, q: &Question, id: usize) -> anyhow::Result<Duration> {
+/// Returns the time and how many moves the answer lists.
+async fn round_trip(c: &mut Client, q: &Question, id: usize) -> anyhow::Result<(Duration, usize)> {
     let text = request(q, id);
     let t = Instant::now();
     c.send_text(&text).await?;
@@ -132,11 +139,10 @@ async fn round_trip(c: &mut Client, q: &Question, id: usize) -> anyhow::Result<D
     };
     let elapsed = t.elapsed();
     let m: ServerMessage = serde_json::from_str(answer.as_str())?;
-    anyhow::ensure!(
-        m.id == Some(id as u64) && matches!(m.body, ServerBody::Classification(_)),
-        "not the classification asked for: {m:?}"
-    );
-    Ok(elapsed)
+    match m.body {
+        ServerBody::Classification(c) if m.id == Some(id as u64) => Ok((elapsed, c.moves.len())),
+        body => anyhow::bail!("not the classification asked for: {body:?}"),
+    }
 }
 
 /// The server's own work for `q`, in-process: the engine's classification alone, the whole
@@ -221,6 +227,8 @@ async fn main() -> anyhow::Result<()> {
     let mut round_trips = vec![Vec::new(); KINDS.len()];
     let mut server_times = vec![[Vec::new(), Vec::new(), Vec::new()]; KINDS.len()];
     let mut bare = vec![Vec::new(); BARE_BYTES.len()];
+    // bands[kind][band][run]
+    let mut bands = vec![vec![Vec::new(); MOVE_BANDS.len()]; KINDS.len()];
     for run in 0..runs {
         if runs > 1 {
             println!("run {}/{runs}", run + 1);
@@ -228,12 +236,25 @@ async fn main() -> anyhow::Result<()> {
         for &kind in &kinds {
             let qs = &questions[kind];
             let mut times = Vec::with_capacity(qs.len());
+            let mut by_size = vec![Vec::new(); MOVE_BANDS.len()];
             for (i, q) in qs.iter().enumerate() {
-                times.push(round_trip(&mut c, q, i).await?);
+                let (t, moves) = round_trip(&mut c, q, i).await?;
+                times.push(t);
+                by_size[band_of(moves)].push(t);
             }
             let f = figures(&mut times);
             print_figures(&format!("query {}", KINDS[kind]), &f);
             round_trips[kind].push(f);
+            // The round trip against the answer's length, where answers are long.
+            if by_size[0].len() < qs.len() {
+                for (band, times) in by_size.iter_mut().enumerate() {
+                    if times.len() >= MIN_BAND_SAMPLES {
+                        let f = figures(times);
+                        print_figures(&band_label(band), &f);
+                        bands[kind][band].push(f);
+                    }
+                }
+            }
             let mut work = [Vec::new(), Vec::new(), Vec::new()];
             for q in qs {
                 for (times, t) in work.iter_mut().zip(server_work(&server.hub, q).await?) {
@@ -259,6 +280,11 @@ async fn main() -> anyhow::Result<()> {
                 &format!("query {}", KINDS[kind]),
                 &median(&round_trips[kind]),
             );
+            for (band, runs) in bands[kind].iter().enumerate() {
+                if !runs.is_empty() {
+                    print_figures(&band_label(band), &median(runs));
+                }
+            }
             for (w, runs) in server_times[kind].iter().enumerate() {
                 print_figures(WORK[w], &median(runs));
             }
@@ -268,6 +294,21 @@ async fn main() -> anyhow::Result<()> {
         }
     }
     server.stop().await
+}
+
+/// The band of an answer listing `moves` moves.
+fn band_of(moves: usize) -> usize {
+    MOVE_BANDS
+        .iter()
+        .rposition(|&from| moves >= from)
+        .unwrap_or(0)
+}
+
+fn band_label(band: usize) -> String {
+    match MOVE_BANDS.get(band + 1) {
+        Some(to) => format!("  {}..{to} moves", MOVE_BANDS[band]),
+        None => format!("  {}+ moves", MOVE_BANDS[band]),
+    }
 }
 
 fn bare_label(bytes: usize) -> String {
