@@ -1,37 +1,31 @@
-//! Server messages as JSON text. serde_json writes every message but one: the answer to
-//! `query`, which lists every move of a position (a queen far from the corner has thousands,
-//! some 150 KB of JSON), is written here directly, with the same bytes serde_json would write
-//! (the tests compare the two) at under half the cost.
+//! The answer to `query` as JSON text. It lists every move of a position (a queen far from
+//! the corner has thousands, some 150 KB of JSON), so it is written here straight from the
+//! engine's values, with the same bytes serde_json writes for the protocol's
+//! `ServerMessage` (the tests compare the two). Every other message goes through serde_json.
 
-use protocol::{Classification, MoveInfo, ServerBody, ServerMessage, ValueInfo};
+use std::fmt::Write as _;
 
-/// Answers with fewer moves go through serde_json: the direct writer only pays off on long
-/// lists.
-const DIRECT_MIN_MOVES: usize = 64;
+use engine::{AnyPosition, Classification};
+use protocol::ValueInfo;
 
-/// The JSON text of `m`.
-pub fn to_json(m: &ServerMessage) -> Result<String, serde_json::Error> {
-    match &m.body {
-        ServerBody::Classification(c) if c.moves.len() >= DIRECT_MIN_MOVES => {
-            Ok(classification(m.id, c))
-        }
-        _ => serde_json::to_string(m),
-    }
-}
+use crate::queries::{value_info, Answer};
 
-/// `{"id":…,"type":"classification",…}` exactly as serde_json writes the derived types: the
+/// `{"id":…,"type":"classification",…}` exactly as serde_json writes the protocol's types: the
 /// fields in declaration order, flattened ones in place, `size` and `k` only when set.
-fn classification(id: Option<u64>, c: &Classification) -> String {
+pub fn classification(id: Option<u64>, answer: &Answer) -> String {
     // Naming every field makes a new one a compile error here rather than a silent omission.
     let Classification {
-        params,
         position,
         value,
         source,
-        move_count,
         moves,
-    } = c;
-    let mut out = Json(String::with_capacity(256 + moves.len() * 112));
+        move_count,
+    } = &answer.classification;
+    let params = answer.params();
+    let mut out = Json {
+        text: String::with_capacity(256 + moves.len() * 112),
+        scratch: String::new(),
+    };
     out.raw("{");
     if let Some(id) = id {
         out.raw("\"id\":");
@@ -49,11 +43,11 @@ fn classification(id: Option<u64>, c: &Classification) -> String {
         out.number(u64::from(k));
     }
     out.raw(",\"position\":");
-    out.string(position);
+    out.display(position);
     out.raw(",");
-    out.value(value);
+    out.value(&value_info(value));
     out.raw(",\"source\":");
-    out.string(source);
+    out.string(source.as_str());
     out.raw(",\"move_count\":");
     out.number(*move_count);
     out.raw(",\"moves\":[");
@@ -61,33 +55,59 @@ fn classification(id: Option<u64>, c: &Classification) -> String {
         if i > 0 {
             out.raw(",");
         }
-        let MoveInfo {
-            notation,
-            position,
-            value,
-        } = m;
         out.raw("{\"move\":");
-        out.string(notation);
-        out.raw(",\"position\":");
-        out.string(position);
+        match &m.position {
+            // A corner move is written as the square it goes to (NOTATION.md).
+            AnyPosition::Corner(p) => {
+                let mut square = std::mem::take(&mut out.scratch);
+                square.clear();
+                square.push_str(itoa::Buffer::new().format(p.x()));
+                square.push(',');
+                square.push_str(itoa::Buffer::new().format(p.y()));
+                debug_assert_eq!(square, m.mv.to_string());
+                out.string(&square);
+                out.raw(",\"position\":");
+                out.string(&square);
+                out.scratch = square;
+            }
+            position => {
+                out.display(&m.mv);
+                out.raw(",\"position\":");
+                out.display(position);
+            }
+        }
         out.raw(",");
-        out.value(value);
+        out.value(&value_info(&m.value));
         out.raw("}");
     }
     out.raw("]}");
-    out.0
+    out.text
 }
 
 /// A JSON text being written.
-struct Json(String);
+struct Json {
+    text: String,
+    /// Room for one notation at a time, reused.
+    scratch: String,
+}
 
 impl Json {
     fn raw(&mut self, s: &str) {
-        self.0.push_str(s);
+        self.text.push_str(s);
     }
 
     fn number(&mut self, n: u64) {
-        self.0.push_str(itoa::Buffer::new().format(n));
+        self.text.push_str(itoa::Buffer::new().format(n));
+    }
+
+    /// The notation of a move or position, as a string.
+    fn display(&mut self, d: &impl std::fmt::Display) {
+        let mut scratch = std::mem::take(&mut self.scratch);
+        scratch.clear();
+        // Writing into a String cannot fail.
+        let _ = write!(scratch, "{d}");
+        self.string(&scratch);
+        self.scratch = scratch;
     }
 
     fn optional(&mut self, n: Option<u64>) {
@@ -102,14 +122,14 @@ impl Json {
     fn string(&mut self, s: &str) {
         if s.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
             match serde_json::to_string(s) {
-                Ok(quoted) => self.0.push_str(&quoted),
+                Ok(quoted) => self.text.push_str(&quoted),
                 // Serializing a string cannot fail; write an empty one rather than nothing.
-                Err(_) => self.0.push_str("\"\""),
+                Err(_) => self.text.push_str("\"\""),
             }
         } else {
-            self.0.push('"');
-            self.0.push_str(s);
-            self.0.push('"');
+            self.text.push('"');
+            self.text.push_str(s);
+            self.text.push('"');
         }
     }
 
@@ -131,88 +151,139 @@ impl Json {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-    use protocol::{GameParams, Verdict};
+    use std::sync::Arc;
 
-    fn value(outcome: Verdict, grundy: Option<u64>, remoteness: Option<u64>) -> ValueInfo {
-        ValueInfo {
-            outcome,
-            grundy,
-            remoteness,
+    use super::*;
+    use engine::{corner, GameKind, Knowledge, Variant};
+    use protocol::{ServerBody, ServerMessage};
+
+    /// The protocol's form of `a`, which the reply's JSON spells out.
+    fn protocol_form(a: &Answer) -> protocol::Classification {
+        let c = &a.classification;
+        protocol::Classification {
+            params: a.params(),
+            position: c.position.to_string(),
+            value: value_info(&c.value),
+            source: c.source.as_str().to_owned(),
+            move_count: c.move_count,
+            moves: c
+                .moves
+                .iter()
+                .map(|m| protocol::MoveInfo {
+                    notation: m.mv.to_string(),
+                    position: m.position.to_string(),
+                    value: value_info(&m.value),
+                })
+                .collect(),
         }
     }
 
-    fn answer(id: Option<u64>, size: Option<u64>, k: Option<u32>, moves: usize) -> ServerMessage {
-        let verdicts = [Verdict::Win, Verdict::Loss, Verdict::Draw];
-        let texts = [
-            "1,3",
-            "2:3",
-            "a\"b\\c\u{1}d\ne",
-            "...N/RRRB/RBBB/N... r",
-            "ü €",
-            "",
-        ];
-        ServerMessage {
-            id,
-            body: ServerBody::Classification(Classification {
-                params: GameParams {
-                    game: "que\"en".to_owned(),
-                    size,
-                    k,
-                },
-                position: "5,3\t".to_owned(),
-                value: value(Verdict::Loss, Some(0), None),
-                source: "table".to_owned(),
-                move_count: u64::MAX,
-                moves: (0..moves)
-                    .map(|i| MoveInfo {
-                        notation: texts[i % texts.len()].to_owned(),
-                        position: texts[(i / 2) % texts.len()].to_owned(),
-                        value: value(
-                            verdicts[i % 3],
-                            (i % 4 != 0).then_some(i as u64 * 7919),
-                            (i % 5 != 0).then_some(u64::MAX - i as u64),
-                        ),
-                    })
-                    .collect(),
-            }),
+    /// The answers to `positions` of `game` (with `size` or `k`), every move listed and cut
+    /// to a few, from `knowledge`.
+    fn answers(
+        knowledge: &Knowledge,
+        game: GameKind,
+        size: Option<u64>,
+        k: Option<u32>,
+        positions: &[&str],
+    ) -> Vec<Answer> {
+        let variant = Variant::new(game, size, k).unwrap();
+        let mut out = Vec::new();
+        for text in positions {
+            let pos = variant.parse_position(text).unwrap();
+            let c = knowledge.classify(&pos, 4096).unwrap();
+            for limit in [usize::MAX, 1, 0] {
+                let mut classification = c.clone();
+                classification.moves.truncate(limit);
+                out.push(Answer {
+                    variant,
+                    classification,
+                });
+            }
         }
+        out
     }
 
     #[test]
     fn the_direct_writer_writes_what_serde_json_writes() {
-        for id in [None, Some(0), Some(u64::MAX)] {
-            for (size, k) in [
-                (None, None),
-                (Some(1024), None),
-                (None, Some(1)),
-                (Some(2), Some(0)),
-            ] {
-                for moves in [0, 1, 2, 63, 64, 65, 500] {
-                    let m = answer(id, size, k, moves);
-                    let expected = serde_json::to_string(&m).unwrap();
-                    assert_eq!(
-                        classification(
-                            m.id,
-                            match &m.body {
-                                ServerBody::Classification(c) => c,
-                                _ => unreachable!(),
-                            }
-                        ),
-                        expected
-                    );
-                    assert_eq!(to_json(&m).unwrap(), expected);
-                }
+        let mut knowledge = Knowledge::new(engine::DEFAULT_BUDGET);
+        for piece in [corner::Piece::Queen, corner::Piece::Horse] {
+            knowledge.add_corner(Arc::new(corner::Table::solve(piece, 64).unwrap()));
+        }
+        knowledge.add_chocolate(Arc::new(engine::chocolate::Table::solve(1, 64).unwrap()));
+        let mut all = Vec::new();
+        // Inside the tables, on their edge, at the corner, and beyond (by formula).
+        let squares = ["0,0", "5,3", "63,63", "40,17", "300,200"];
+        all.extend(answers(
+            &knowledge,
+            GameKind::Queen,
+            Some(1024),
+            None,
+            &squares,
+        ));
+        all.extend(answers(
+            &knowledge,
+            GameKind::Horse,
+            Some(64),
+            None,
+            &squares[..4],
+        ));
+        all.extend(answers(
+            &knowledge,
+            GameKind::Rook,
+            Some(512),
+            None,
+            &squares,
+        ));
+        all.extend(answers(
+            &knowledge,
+            GameKind::Nim,
+            None,
+            None,
+            &["3,4,5", "0,0", "7"],
+        ));
+        let bars = ["3,2,5", "0,0,0", "10,4,9"];
+        all.extend(answers(
+            &knowledge,
+            GameKind::Chocolate,
+            None,
+            Some(1),
+            &bars,
+        ));
+        all.extend(answers(
+            &knowledge,
+            GameKind::Chocolate,
+            None,
+            Some(0),
+            &bars,
+        ));
+        let lgame = ["...N/RRRB/RBBB/N... r", "...N/RRRB/RBBB/N... b"];
+        all.extend(answers(&knowledge, GameKind::LGame, None, None, &lgame));
+        for answer in &all {
+            for id in [None, Some(0), Some(u64::MAX)] {
+                let message = ServerMessage {
+                    id,
+                    body: ServerBody::Classification(protocol_form(answer)),
+                };
+                let expected = serde_json::to_string(&message).unwrap();
+                assert_eq!(classification(id, answer), expected);
             }
         }
+        // Some answers list many moves, some none, some have no Grundy number or remoteness.
+        let listed = |a: &Answer| a.classification.moves.len();
+        assert!(all.iter().any(|a| listed(a) > 100) && all.iter().any(|a| listed(a) == 0));
+        assert!(all.iter().any(|a| a.classification.value.grundy.is_none()));
     }
 
     #[test]
-    fn other_messages_are_written_by_serde_json() {
-        let m = ServerMessage {
-            id: Some(3),
-            body: ServerBody::Pong,
-        };
-        assert_eq!(to_json(&m).unwrap(), serde_json::to_string(&m).unwrap());
+    fn strings_are_escaped_as_serde_json_escapes_them() {
+        for s in ["1,3", "a\"b\\c\u{1}d\ne", "ü €", "", "\u{7f}\t"] {
+            let mut out = Json {
+                text: String::new(),
+                scratch: String::new(),
+            };
+            out.string(s);
+            assert_eq!(out.text, serde_json::to_string(s).unwrap());
+        }
     }
 }

@@ -163,12 +163,8 @@ async fn server_work(
         .await
         .map_err(|e| anyhow::anyhow!("{}: {}", q.position, e.message))?;
     let answer = t.elapsed();
-    let m = ServerMessage {
-        id: Some(1),
-        body: ServerBody::Classification(c),
-    };
     let t = Instant::now();
-    let json = daemon::wire::to_json(&m)?;
+    let json = daemon::wire::classification(Some(1), &c);
     let encode = t.elapsed();
     std::hint::black_box(json);
     Ok([engine, answer, encode])

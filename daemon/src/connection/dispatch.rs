@@ -6,7 +6,7 @@ use protocol::{ErrorBody, ErrorCode, Request, ServerBody};
 use tokio::sync::watch;
 use tokio_stream::wrappers::WatchStream;
 
-use super::{Connection, Flow};
+use super::{Connection, Flow, Outgoing};
 use crate::errors::internal;
 use crate::matches::{self, Action, Command, MatchHandle, Snapshot};
 use crate::queries;
@@ -14,6 +14,7 @@ use crate::queries;
 impl Connection {
     pub(super) async fn dispatch(
         &mut self,
+        id: u64,
         request: Request,
     ) -> Result<Option<ServerBody>, (ErrorBody, Flow)> {
         let keep = |e: ErrorBody| (e, Flow::Continue);
@@ -102,11 +103,15 @@ impl Connection {
                 params,
                 position,
                 limit,
-            } => ServerBody::Classification(
-                queries::classify(&self.hub, &params, &position, limit)
+            } => {
+                let answer = queries::classify(&self.hub, &params, &position, limit)
                     .await
-                    .map_err(keep)?,
-            ),
+                    .map_err(keep)?;
+                // Written as JSON straight from the engine's values: see `wire`.
+                let json = crate::wire::classification(Some(id), &answer);
+                self.replies.push(Outgoing::Text(json.into()));
+                return Ok(None);
+            }
             Request::Table { params, rows, cols } => ServerBody::Table(
                 queries::table(&self.hub, &params, rows, cols)
                     .await

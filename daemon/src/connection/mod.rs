@@ -35,7 +35,8 @@ pub const READ_BUFFER_BYTES: usize = 1024;
 enum Outgoing {
     /// A reply.
     Message(Box<ServerMessage>),
-    /// An event already written as JSON, shared by every follower.
+    /// A message already written as JSON: an event, shared by every follower, or the answer
+    /// to a query (see `wire`).
     Text(Utf8Bytes),
     Close(CloseCode, String),
     Ping,
@@ -172,7 +173,7 @@ where
         let message = match o {
             Outgoing::Ping => Message::Ping(Vec::new().into()),
             Outgoing::Text(json) => Message::Text(json),
-            Outgoing::Message(m) => match crate::wire::to_json(&m) {
+            Outgoing::Message(m) => match serde_json::to_string(&m) {
                 Ok(json) => Message::text(json),
                 Err(e) => {
                     tracing::error!(error = %e, "cannot encode a message");
@@ -300,7 +301,7 @@ impl Connection {
             }
         };
         let id = msg.id;
-        let flow = match self.dispatch(msg.request).await {
+        let flow = match self.dispatch(id, msg.request).await {
             Ok(Some(body)) => {
                 self.send(ServerMessage::reply(id, body)).await;
                 Flow::Continue

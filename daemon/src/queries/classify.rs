@@ -3,8 +3,8 @@
 
 use std::sync::Arc;
 
-use engine::{AnyMove, AnyPosition, Outcome, Position as _, Source, Value, Variant};
-use protocol::{Classification, ErrorBody, GameParams, MoveInfo, ValueInfo, Verdict};
+use engine::{AnyPosition, Outcome, Position as _, Source, Value, Variant};
+use protocol::{ErrorBody, GameParams, ValueInfo, Verdict};
 
 use crate::errors::{engine_error, internal};
 use crate::hub::Hub;
@@ -25,26 +25,6 @@ pub fn value_info(v: &Value) -> ValueInfo {
         grundy: v.grundy,
         remoteness: v.remoteness,
     }
-}
-
-/// `d` as text, written into room for a typical move or position at once rather than grown
-/// piece by piece: an answer writes thousands.
-fn text(d: &impl std::fmt::Display) -> String {
-    use std::fmt::Write as _;
-    let mut s = String::with_capacity(24);
-    // Writing into a String cannot fail.
-    let _ = write!(s, "{d}");
-    s
-}
-
-/// The text of the square (x, y), `x,y` as the engine writes it, without the formatting
-/// machinery: a queen's answer writes some 1 500 of them.
-fn square(x: u64, y: u64) -> String {
-    let mut s = String::with_capacity(24);
-    s.push_str(itoa::Buffer::new().format(x));
-    s.push(',');
-    s.push_str(itoa::Buffer::new().format(y));
-    s
 }
 
 /// The wire form of an outcome.
@@ -86,7 +66,7 @@ pub async fn classify(
     params: &GameParams,
     position: &str,
     limit: Option<u64>,
-) -> Result<Classification, ErrorBody> {
+) -> Result<Answer, ErrorBody> {
     let asked = super::variant(params)?;
     let (variant, pos) = match position.trim() {
         // As in `create_match`: the game's standard start.
@@ -104,7 +84,7 @@ pub async fn classify(
     // search, runs on a blocking thread.
     let cheap = (stored || pos.move_count() <= INLINE_MAX_MOVES)
         && matches!(pos, AnyPosition::Corner(_) | AnyPosition::LGame(_));
-    let c = if cheap {
+    let mut c = if cheap {
         knowledge.classify(&pos, QUERY_MAX_MOVES)
     } else {
         tokio::task::spawn_blocking(move || knowledge.classify(&pos, QUERY_MAX_MOVES))
@@ -113,43 +93,37 @@ pub async fn classify(
     }
     .map_err(engine_error)?;
     // A table answer from a table built on demand (now or by an earlier question) is computed.
-    let source = match c.source {
-        Source::Table if !stored => Source::Computed,
-        other => other,
-    };
-    Ok(Classification {
-        params: GameParams {
-            game: variant.kind().name().to_owned(),
-            size: variant.size(),
-            k: variant.k(),
-        },
-        position: c.position.to_string(),
-        value: value_info(&c.value),
-        source: source.as_str().to_owned(),
-        move_count: c.move_count,
-        moves: c
-            .moves
-            .iter()
-            .take(usize::try_from(limit.unwrap_or(u64::MAX)).unwrap_or(usize::MAX))
-            .map(|m| {
-                let position = match &m.position {
-                    AnyPosition::Corner(p) => square(p.x(), p.y()),
-                    other => text(other),
-                };
-                debug_assert_eq!(position, m.position.to_string());
-                // A corner move is written as the square it goes to (NOTATION.md): the text of
-                // the position after it, made once for thousands of moves.
-                let notation = match m.mv {
-                    AnyMove::Corner(_) => position.clone(),
-                    _ => text(&m.mv),
-                };
-                debug_assert_eq!(notation, m.mv.to_string());
-                MoveInfo {
-                    notation,
-                    position,
-                    value: value_info(&m.value),
-                }
-            })
-            .collect(),
+    if c.source == Source::Table && !stored {
+        c.source = Source::Computed;
+    }
+    c.moves
+        .truncate(usize::try_from(limit.unwrap_or(u64::MAX)).unwrap_or(usize::MAX));
+    Ok(Answer {
+        variant,
+        classification: c,
     })
+}
+
+/// The answer to a `query`: the engine's classification of the position on the board asked
+/// about, its moves cut to the number asked for, its source as the question saw it. The reply
+/// is written as JSON straight from it (see [`crate::wire`]): an answer can list thousands of
+/// moves, and making the protocol's strings for each first, then dropping them, cost as much
+/// as writing the JSON.
+#[derive(Debug)]
+pub struct Answer {
+    /// The game, with the board the answer is about.
+    pub variant: Variant,
+    /// The classification.
+    pub classification: engine::Classification,
+}
+
+impl Answer {
+    /// The game and parameters, as on the wire.
+    pub fn params(&self) -> GameParams {
+        GameParams {
+            game: self.variant.kind().name().to_owned(),
+            size: self.variant.size(),
+            k: self.variant.k(),
+        }
+    }
 }
