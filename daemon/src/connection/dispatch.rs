@@ -12,6 +12,8 @@ use crate::matches::{self, Action, Command, MatchHandle, Snapshot};
 use crate::queries;
 
 impl Connection {
+    /// Handles request `id`: the body of its reply, or `None` when what to send is queued
+    /// already (a query's answer, written as JSON at once; a refused `hello` and its close).
     pub(super) async fn dispatch(
         &mut self,
         id: u64,
