@@ -132,9 +132,8 @@ impl crate::Position for Position {
         let mut out = Vec::with_capacity(usize::try_from(self.move_count()).unwrap_or(0));
         for u in 0..x {
             let d = x - u;
-            // Diagonal, one step down, along the row: ascending in v, deduplicated.
-            let mut candidates = [y.checked_sub(d), y.checked_sub(1), Some(y)];
-            candidates.sort_unstable();
+            // Diagonal, one step down, along the row: ascending in v (d ≥ 1), deduplicated.
+            let candidates = [y.checked_sub(d), y.checked_sub(1), Some(y)];
             let mut last = None;
             for v in candidates.into_iter().flatten() {
                 if last != Some(v) && p.can_move((x, y), (u, v)) {
