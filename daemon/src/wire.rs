@@ -59,16 +59,10 @@ pub fn classification(id: Option<u64>, answer: &Answer) -> String {
         match &m.position {
             // A corner move is written as the square it goes to (NOTATION.md).
             AnyPosition::Corner(p) => {
-                let mut square = std::mem::take(&mut out.scratch);
-                square.clear();
-                square.push_str(itoa::Buffer::new().format(p.x()));
-                square.push(',');
-                square.push_str(itoa::Buffer::new().format(p.y()));
-                debug_assert_eq!(square, m.mv.to_string());
-                out.string(&square);
+                debug_assert_eq!(m.mv.to_string(), format!("{},{}", p.x(), p.y()));
+                out.square(p.x(), p.y());
                 out.raw(",\"position\":");
-                out.string(&square);
-                out.scratch = square;
+                out.square(p.x(), p.y());
             }
             position => {
                 out.display(&m.mv);
@@ -98,6 +92,15 @@ impl Json {
 
     fn number(&mut self, n: u64) {
         self.text.push_str(itoa::Buffer::new().format(n));
+    }
+
+    /// The square (x, y) as a string: `"x,y"`, digits and a comma, nothing to escape.
+    fn square(&mut self, x: u64, y: u64) {
+        self.raw("\"");
+        self.number(x);
+        self.raw(",");
+        self.number(y);
+        self.raw("\"");
     }
 
     /// The notation of a move or position, as a string.
