@@ -21,7 +21,7 @@ pub fn classification(id: Option<u64>, answer: &Answer) -> String {
         moves,
         move_count,
     } = &answer.classification;
-    let params = answer.params();
+    let params = crate::queries::params(answer.variant);
     let mut out = Json {
         text: String::with_capacity(256 + moves.len() * 112),
         scratch: String::new(),
@@ -164,7 +164,7 @@ mod tests {
     fn protocol_form(a: &Answer) -> protocol::Classification {
         let c = &a.classification;
         protocol::Classification {
-            params: a.params(),
+            params: crate::queries::params(a.variant),
             position: c.position.to_string(),
             value: value_info(&c.value),
             source: c.source.as_str().to_owned(),

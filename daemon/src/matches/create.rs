@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use engine::{GameKind, Level, Position as _, Rng, Variant};
+use engine::{Level, Position as _, Rng};
 use protocol::{ClockSpec, ErrorBody, ErrorCode, First, MatchState, MatchStatus, Opponent};
 
 use super::model::Occupant;
@@ -20,8 +20,7 @@ pub async fn create_match(
     creator: &PlayerRef,
     req: protocol::NewMatch,
 ) -> Result<(MatchHandle, MatchState), ErrorBody> {
-    let kind = GameKind::parse(&req.params.game).map_err(engine_error)?;
-    let variant = Variant::new(kind, req.params.size, req.params.k).map_err(engine_error)?;
+    let variant = crate::queries::variant(&req.params)?;
     let mut rng = Rng::new(unix_ms() as u64 ^ (creator.id as u64).rotate_left(32));
     let start = match req.start.trim() {
         "" | "standard" => variant.start(),

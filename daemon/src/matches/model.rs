@@ -5,8 +5,8 @@ use std::collections::HashMap;
 
 use engine::{AnyPosition, GameKind, Level, Position as _, Variant};
 use protocol::{
-    Clock, ClockSpec, ErrorBody, ErrorCode, GameParams, MatchState, MatchStatus, MatchSummary,
-    MoveRecord, Outcome, Reason, Seat, SeatInfo,
+    Clock, ClockSpec, ErrorBody, ErrorCode, MatchState, MatchStatus, MatchSummary, MoveRecord,
+    Outcome, Reason, Seat, SeatInfo,
 };
 
 use super::view::StateView;
@@ -419,15 +419,6 @@ impl Model {
         (self.status == MatchStatus::Playing && c.left(seat, now) == 0).then_some(seat)
     }
 
-    /// Game name and parameters for the wire.
-    pub fn params(&self) -> GameParams {
-        GameParams {
-            game: self.variant.kind().name().to_owned(),
-            size: self.variant.size(),
-            k: self.variant.k(),
-        }
-    }
-
     /// The full state for clients, as of `now`, with every move.
     pub fn state(&self, now: u64) -> MatchState {
         self.view(now, 0).to_state()
@@ -485,7 +476,7 @@ impl Model {
     pub fn summary(&self) -> MatchSummary {
         MatchSummary {
             match_id: self.id,
-            params: self.params(),
+            params: crate::queries::params(self.variant),
             status: self.status,
             seats: [self.seats[0].info(), self.seats[1].info()],
             ply: self.ply(),

@@ -3,7 +3,7 @@
 //! the lobby's summary line. The full state itself stays with the match's actor: a copy per
 //! match (a long game's history) would cost memory on a busy server.
 
-use protocol::{GameParams, MatchSummary};
+use protocol::MatchSummary;
 use serde::Serialize;
 use tokio_tungstenite::tungstenite::Utf8Bytes;
 
@@ -38,11 +38,7 @@ impl Snapshot {
         Snapshot {
             summary: MatchSummary {
                 match_id: state.match_id,
-                params: GameParams {
-                    game: state.game.to_owned(),
-                    size: state.size,
-                    k: state.k,
-                },
+                params: state.params(),
                 status: state.status,
                 seats: state.seats.clone(),
                 ply: state.ply,

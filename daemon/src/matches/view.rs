@@ -5,7 +5,7 @@
 //! replies, is made from the same view, so what a state holds is decided in one place.
 
 use engine::{AnyMove, AnyPosition};
-use protocol::{Clock, MatchState, MatchStatus, MoveRecord, Outcome, Seat, SeatInfo};
+use protocol::{Clock, GameParams, MatchState, MatchStatus, MoveRecord, Outcome, Seat, SeatInfo};
 use serde::{Serialize, Serializer};
 
 /// The fields and order of [`MatchState`] on the wire (its `game`, `size` and `k` are its
@@ -44,15 +44,20 @@ pub struct StateView<'a> {
 }
 
 impl StateView<'_> {
+    /// The game and its parameters.
+    pub fn params(&self) -> GameParams {
+        GameParams {
+            game: self.game.to_owned(),
+            size: self.size,
+            k: self.k,
+        }
+    }
+
     /// The owned state.
     pub fn to_state(&self) -> MatchState {
         MatchState {
             match_id: self.match_id,
-            params: protocol::GameParams {
-                game: self.game.to_owned(),
-                size: self.size,
-                k: self.k,
-            },
+            params: self.params(),
             start: self.start.to_string(),
             position: self.position.to_string(),
             ply: self.ply,

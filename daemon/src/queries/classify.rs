@@ -116,14 +116,3 @@ pub struct Answer {
     /// The classification.
     pub classification: engine::Classification,
 }
-
-impl Answer {
-    /// The game and parameters, as on the wire.
-    pub fn params(&self) -> GameParams {
-        GameParams {
-            game: self.variant.kind().name().to_owned(),
-            size: self.variant.size(),
-            k: self.variant.k(),
-        }
-    }
-}

@@ -20,3 +20,13 @@ pub fn variant(params: &GameParams) -> Result<Variant, ErrorBody> {
     let kind = GameKind::parse(&params.game).map_err(engine_error)?;
     Variant::new(kind, params.size, params.k).map_err(engine_error)
 }
+
+/// The wire form of a game: its name and parameters (the size its board has when none was
+/// asked for).
+pub fn params(variant: Variant) -> GameParams {
+    GameParams {
+        game: variant.kind().name().to_owned(),
+        size: variant.size(),
+        k: variant.k(),
+    }
+}

@@ -22,11 +22,7 @@ pub async fn table(
     cols: Option<Span>,
 ) -> Result<TableData, ErrorBody> {
     let variant = super::variant(params)?;
-    let params = GameParams {
-        game: variant.kind().name().to_owned(),
-        size: variant.size(),
-        k: variant.k(),
-    };
+    let params = super::params(variant);
     let mut rows = rows.unwrap_or(DEFAULT_SPAN);
     let mut cols = cols.unwrap_or(rows);
     if let Some(n) = variant.size() {
