@@ -195,9 +195,11 @@ async fn commit_batch(conn: &mut SqliteConnection, batch: &mut Vec<Pending>, c: 
     let size = batch.len();
     c.batches.fetch_add(1, Ordering::Relaxed);
     c.largest.fetch_max(size, Ordering::Relaxed);
-    // The moves of different matches go in together, with the BEGIN, in one round trip.
+    // The moves of different matches go in together, with the BEGIN, in one round trip;
+    // with the COMMIT too when there is nothing else to do.
     let group = move_group(batch);
-    let grouped = !group.is_empty() && moves_batch::begin_with_moves(conn, &group).await;
+    let alone = group.len() == size && group.iter().all(|(_, finish)| finish.is_none());
+    let grouped = !group.is_empty() && moves_batch::begin_with_moves(conn, &group, alone).await;
     if grouped {
         c.grouped.fetch_add(group.len() as u64, Ordering::Relaxed);
     }
@@ -233,7 +235,12 @@ async fn commit_batch(conn: &mut SqliteConnection, batch: &mut Vec<Pending>, c: 
         }
     }
     drop(jobs);
-    if let Err(e) = sqlx::query("COMMIT").execute(&mut *conn).await {
+    let committed = if grouped && alone {
+        Ok(()) // in the moves' round trip
+    } else {
+        sqlx::query("COMMIT").execute(&mut *conn).await.map(drop)
+    };
+    if let Err(e) = committed {
         tracing::warn!(error = %e, jobs = size, "write batch commit failed");
         rollback(conn).await;
         let e = Arc::new(e);
