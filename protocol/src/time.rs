@@ -6,7 +6,7 @@
 pub const MS_PER_DAY: i64 = 86_400_000;
 
 /// Days since 1970-01-01 of the civil date `y`-`m`-`d`.
-pub fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
+fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
     let y = if m <= 2 { y - 1 } else { y };
     let era = y.div_euclid(400);
     let yoe = y - era * 400;
@@ -18,7 +18,7 @@ pub fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
 
 /// Days since 1970-01-01 of `y`-`m`-`d`, or `None` when that is not a day of the calendar
 /// (month 13, February 30, 2026-02-29).
-pub fn checked_days_from_civil(y: i64, m: u32, d: u32) -> Option<i64> {
+fn checked_days_from_civil(y: i64, m: u32, d: u32) -> Option<i64> {
     let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
     let days_in_month = match m {
         1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,

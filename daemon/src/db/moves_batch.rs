@@ -1,7 +1,8 @@
 //! Many matches' moves stored in one statement round trip: `BEGIN IMMEDIATE`, one multi-row
 //! `INSERT` into `moves` and one `UPDATE … FROM (VALUES …)` advancing every match, sent to
-//! SQLite together; then the few results, one statement each. A batch of moves and nothing
-//! else (the commonest batch) sends its `COMMIT` in the same round trip too.
+//! SQLite together; then the few results, one statement each. A batch of nothing but moves
+//! that do not end their match (the commonest batch) sends its `COMMIT` in the same round
+//! trip too.
 //!
 //! This is the writer's fast path for its most common job, and it opens the batch's
 //! transaction. When anything is refused (a ply already stored, a match not at the previous

@@ -28,7 +28,7 @@ pub fn value_info(v: &Value) -> ValueInfo {
 }
 
 /// The wire form of an outcome.
-pub fn verdict(o: Outcome) -> Verdict {
+fn verdict(o: Outcome) -> Verdict {
     match o {
         Outcome::Win => Verdict::Win,
         Outcome::Loss => Verdict::Loss,
