@@ -175,26 +175,33 @@ impl Knowledge {
                 return Ok(c);
             }
         }
-        let Answer { value, mut source } = self.value(pos)?;
         let move_count = pos.move_count();
-        let mut moves = Vec::new();
-        if move_count <= max_moves {
-            let legal = pos.legal_moves();
-            let next = legal
-                .iter()
-                .map(|mv| pos.play(mv))
-                .collect::<Result<Vec<_>, Error>>()?;
-            let answers = self.successor_answers(pos, &next)?;
-            for ((mv, position), answer) in legal.into_iter().zip(next).zip(answers) {
-                source = source.max(answer.source);
-                moves.push(MoveValue {
-                    mv,
-                    position,
-                    value: answer.value,
-                });
-            }
-            best_first(&mut moves);
+        if move_count > max_moves {
+            let Answer { value, source } = self.value(pos)?;
+            return Ok(Classification {
+                position: pos.clone(),
+                value,
+                source,
+                moves: Vec::new(),
+                move_count,
+            });
         }
+        let legal = pos.legal_moves();
+        let next = legal
+            .iter()
+            .map(|mv| pos.play(mv))
+            .collect::<Result<Vec<_>, Error>>()?;
+        let (Answer { value, mut source }, answers) = self.answers_with_successors(pos, &next)?;
+        let mut moves = Vec::with_capacity(next.len());
+        for ((mv, position), answer) in legal.into_iter().zip(next).zip(answers) {
+            source = source.max(answer.source);
+            moves.push(MoveValue {
+                mv,
+                position,
+                value: answer.value,
+            });
+        }
+        best_first(&mut moves);
         Ok(Classification {
             position: pos.clone(),
             value,
@@ -204,22 +211,30 @@ impl Knowledge {
         })
     }
 
-    /// The answers for `next`, the positions after each legal move from `pos` in the order
-    /// of the legal moves: the same as [`Knowledge::value`] on each. For a chocolate bar the
-    /// remoteness of all of them comes from at most three searches of the budget's size
-    /// instead of one per move, so a bar with many moves costs a few budgets, not thousands.
-    fn successor_answers(
+    /// The answer for `pos` and those for `next`, the positions after each of its legal
+    /// moves in their order: the same as [`Knowledge::value`] on each. For a chocolate bar the
+    /// remoteness of all of them comes from one search when `pos` fits in the budget (every
+    /// successor is on its way), otherwise from at most three searches of the budget's size,
+    /// so a bar with many moves costs a few budgets, not one per move.
+    fn answers_with_successors(
         &self,
         pos: &AnyPosition,
         next: &[AnyPosition],
-    ) -> Result<Vec<Answer>, Error> {
+    ) -> Result<(Answer, Vec<Answer>), Error> {
         let AnyPosition::Chocolate(p) = pos else {
-            return next.iter().map(|q| self.value(q)).collect();
+            let successors = next
+                .iter()
+                .map(|q| self.value(q))
+                .collect::<Result<_, _>>()?;
+            return Ok((self.value(pos)?, successors));
         };
         let table = self.chocolate.get(&p.k()).map(|t| t.as_ref());
-        let remoteness = chocolate::successor_remoteness(p, self.budget);
+        // The bar's own Grundy number first: beyond its table, the error names the bar.
+        let grundy = chocolate::grundy(p, table)?;
+        let (own, remoteness) = chocolate::with_successors(p, self.budget);
         debug_assert_eq!(remoteness.len(), next.len());
-        next.iter()
+        let successors = next
+            .iter()
             .zip(remoteness)
             .map(|(q, r)| match q {
                 AnyPosition::Chocolate(q) => {
@@ -228,7 +243,11 @@ impl Knowledge {
                 }
                 other => self.value(other),
             })
-            .collect()
+            .collect::<Result<_, _>>()?;
+        Ok((
+            chocolate_answer(p, Value::impartial(grundy, own)),
+            successors,
+        ))
     }
 }
 

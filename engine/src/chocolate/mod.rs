@@ -33,6 +33,6 @@ mod tests;
 pub use moves::Move;
 pub use position::{Position, MAX_K, MAX_LEN};
 pub use remoteness::remoteness;
-pub(crate) use remoteness::successor_remoteness;
+pub(crate) use remoteness::with_successors;
 pub use table::{Table, MAX_TABLE_CELLS};
 pub use value::{grundy, staircase_grundy, value};

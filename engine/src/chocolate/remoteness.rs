@@ -78,6 +78,40 @@ pub(crate) fn by_dp(p: &Position) -> Option<u64> {
     Some(last)
 }
 
+/// The remoteness of `p` and of every bar one break away from it, in the order of its legal
+/// moves: the same answers as [`remoteness`] on each. When `p` fits in `budget`, one DP from
+/// `p` passes through every bar it can reach, its successors included, so all of them come
+/// from that single run; otherwise `p`'s is unknown and its successors' come from
+/// [`successor_remoteness`].
+pub(crate) fn with_successors(p: &Position, budget: u64) -> (Option<u64>, Vec<Option<u64>>) {
+    let fits = p.k() > 0 && reachable_bars(p).is_some_and(|n| n <= u128::from(budget));
+    if !fits {
+        return (remoteness(p, budget), successor_remoteness(p, budget));
+    }
+    let (x, y, z) = (p.x(), p.y(), p.z());
+    // The successors, in the order of the legal moves: strip cuts {u, y, z}, horizontal
+    // breaks {x, v, z}, vertical breaks {x, min(y, ⌊w/k⌋), w}.
+    let mut found = vec![None; index(x) + index(y) + index(z)];
+    let (rows_at, columns_at) = (index(x), index(x) + index(y));
+    let mut own = None;
+    let done = dp(p, |u, v, w, r| {
+        let (u, v) = (u as u64, v as u64);
+        if u == x && v == y && w == z {
+            own = Some(r);
+        } else if v == y && w == z {
+            found[index(u)] = Some(r);
+        } else if u == x && w == z {
+            found[rows_at + index(v)] = Some(r);
+        } else if u == x && v == y.min(max_height(p.k(), w)) {
+            found[columns_at + index(w)] = Some(r);
+        }
+    });
+    match done {
+        Some(()) => (own, found),
+        None => (None, successor_remoteness(p, budget)),
+    }
+}
+
 /// The remoteness of every bar one break away from `p`, in the order of its legal moves
 /// (strip cuts, horizontal breaks, vertical breaks, each shortest first): the same answers
 /// as [`remoteness`] on each of them, found by at most three DP runs of at most `budget` bars

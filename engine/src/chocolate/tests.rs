@@ -1,7 +1,7 @@
 //! Chocolate against the SPEC's published values, brute force, and the exact messages.
 
 use super::brute::{naive_table, Brute};
-use super::remoteness::by_dp;
+use super::remoteness::{by_dp, successor_remoteness};
 use super::*;
 use crate::nim;
 use crate::{Error, Outcome, Position as _};
@@ -131,7 +131,7 @@ fn remoteness_within_and_beyond_the_budget() {
 }
 
 #[test]
-fn successor_remoteness_is_remoteness_of_each_successor() {
+fn successor_remoteness_is_remoteness_of_each_successor_with_or_without_the_bar() {
     for k in 0..=4u32 {
         for z in 0..=9 {
             for y in 0..=z / u64::from(k.max(1)) {
@@ -147,9 +147,15 @@ fn successor_remoteness_is_remoteness_of_each_successor() {
                         let each: Vec<Option<u64>> =
                             next.iter().map(|q| remoteness(q, budget)).collect();
                         assert_eq!(
-                            super::successor_remoteness(&p, budget),
+                            successor_remoteness(&p, budget),
                             each,
                             "k = {k}, {p}, budget {budget}"
+                        );
+                        // One search from the bar itself, when it fits: the same answers.
+                        assert_eq!(
+                            with_successors(&p, budget),
+                            (remoteness(&p, budget), each),
+                            "k = {k}, {p}, budget {budget}, with the bar's own"
                         );
                     }
                 }
@@ -164,7 +170,7 @@ fn successor_remoteness_of_a_long_strip_costs_a_few_budgets() {
     // even optimised; three searches take milliseconds.
     let p = bar(2, 60_000, 1, 2);
     let t = std::time::Instant::now();
-    let found = super::successor_remoteness(&p, 200_000);
+    let found = successor_remoteness(&p, 200_000);
     assert_eq!(found.len() as u64, p.move_count());
     // {u, 1, 2} reaches 4·(u + 1) bars: within the budget up to u = 49 999.
     assert_eq!(
