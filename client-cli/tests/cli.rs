@@ -371,6 +371,34 @@ async fn a_closed_port_fails_with_advice() {
     assert!(err.contains("--server"), "{err}");
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_unknown_game_is_refused_before_connecting() {
+    // A closed port: an answer about the game, not the connection, was never sent for.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let url = format!("ws://127.0.0.1:{port}");
+    for args in [
+        &["play", "qeen"][..],
+        &["query", "qeen", "5,3"],
+        &["table", "qeen"],
+        &["games", "--game", "qeen"],
+        &["bench", "--games", "nim,qeen"],
+    ] {
+        let o = grundy(&url, args).await;
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = stderr(&o);
+        assert!(err.contains(r#"unknown game "qeen""#), "{args:?}: {err}");
+        assert!(err.contains("queen, rook, horse"), "{args:?}: {err}");
+        assert!(!err.contains("is grundyd running?"), "{args:?}: {err}");
+    }
+    // The name is taken in any case and sent as the server spells it.
+    let o = grundy(&url, &["query", "Queen", "5,3"]).await;
+    assert!(stderr(&o).contains("is grundyd running?"), "{}", stderr(&o));
+}
+
 #[test]
 fn help_explains_every_command_with_examples() {
     for cmd in [

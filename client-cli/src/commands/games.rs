@@ -26,7 +26,7 @@ pub struct Args {
     #[arg(long)]
     player: Option<String>,
     /// Only games of this game (queen, rook, horse, dragon, nim, chocolate, lgame).
-    #[arg(long)]
+    #[arg(long, value_parser = super::parse_game)]
     game: Option<String>,
     /// Only finished games with this result: draw, or win / loss from --player's side.
     #[arg(long, value_parser = ["win", "loss", "draw"])]

@@ -25,6 +25,7 @@ use protocol::{GameParams, ServerBody};
 #[derive(Debug, clap::Args)]
 pub struct GameArgs {
     /// queen, rook, horse, dragon, nim, chocolate or lgame.
+    #[arg(value_parser = parse_game)]
     pub game: String,
     /// Board side of the corner games (queen, rook, horse, dragon); the server's default is 8.
     #[arg(long)]
@@ -43,6 +44,14 @@ impl GameArgs {
             k: self.k,
         }
     }
+}
+
+/// A game's name as the server knows it (`Queen` → `queen`), or why it is none: checked
+/// before connecting, so a typo is told at once.
+pub fn parse_game(name: &str) -> Result<String, String> {
+    engine::GameKind::parse(name)
+        .map(|g| g.name().to_owned())
+        .map_err(|e| e.to_string())
 }
 
 /// A short description of a game with its parameters: `queen 11×11`, `chocolate k=1`.

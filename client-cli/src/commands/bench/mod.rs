@@ -69,7 +69,7 @@ pub struct Args {
     #[arg(long)]
     moves: Option<u64>,
     /// Games to mix, comma-separated: queen, rook, horse, dragon, nim, chocolate, lgame.
-    #[arg(long, value_delimiter = ',', default_value = "lgame,nim,queen")]
+    #[arg(long, value_delimiter = ',', default_value = "lgame,nim,queen", value_parser = super::parse_game)]
     games: Vec<String>,
     /// Board side of the corner games.
     #[arg(long, default_value_t = 32)]
