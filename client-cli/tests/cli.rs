@@ -696,6 +696,15 @@ async fn bench_plays_a_short_load_and_reports_it() {
         let cpu = &v["server_cpu"];
         assert!(cpu["seconds"].as_f64().unwrap() > 0.0, "{v}");
         assert!(cpu["per_move_us"].as_f64().unwrap() > 0.0, "{v}");
+        // And this machine's processors were busy, some of the time perhaps stolen.
+        let (busy, steal) = (
+            v["machine"]["busy_pct"].as_f64().unwrap(),
+            v["machine"]["steal_pct"].as_f64().unwrap(),
+        );
+        assert!(
+            busy > 0.0 && busy <= 100.0 && (0.0..=100.0).contains(&steal),
+            "{v}"
+        );
         acknowledged += moves;
     }
     server.stop().await.unwrap();

@@ -5,6 +5,7 @@
 
 mod conn;
 mod driver;
+mod machine;
 mod memory;
 mod stats;
 
@@ -161,6 +162,12 @@ pub async fn run(args: Args, url: &str, access_code: Option<String>) -> Result<(
             Some(memory::cpu_seconds(pid)? - at_start?)
         })
     });
+    let machine = machine::ticks().map(|at_start| {
+        tokio::spawn(async move {
+            tokio::time::sleep_until(deadline).await;
+            machine::between(at_start, machine::ticks()?)
+        })
+    });
     let mut tally = Tally::default();
     let mut samples = Samples::default();
     let hard_stop = deadline + GRACE;
@@ -205,6 +212,10 @@ pub async fn run(args: Args, url: &str, access_code: Option<String>) -> Result<(
         Some(c) => c.await.ok().flatten(),
         None => None,
     };
+    let machine = match machine {
+        Some(m) => m.await.ok().flatten(),
+        None => None,
+    };
     close_all(conns).await;
 
     let moves = samples.len() as u64;
@@ -239,6 +250,7 @@ pub async fn run(args: Args, url: &str, access_code: Option<String>) -> Result<(
             seconds,
             per_move_us: (moves > 0).then(|| seconds * 1e6 / moves as f64),
         }),
+        machine,
     };
     if args.json {
         print_json(&report)?;

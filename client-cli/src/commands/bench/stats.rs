@@ -84,6 +84,22 @@ pub struct Cpu {
     pub per_move_us: Option<f64>,
 }
 
+/// This machine's processors over the play window (Linux), load generator and any local
+/// server together.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Machine {
+    /// Share of all processors' time spent running something.
+    pub busy_pct: f64,
+    /// Share taken by the hypervisor while there was work to run (virtual machines): above a
+    /// few percent, round trips are not comparable between runs.
+    pub steal_pct: f64,
+}
+
+/// Steal above which the report warns that the round trips are not comparable: on the VM
+/// grundy is measured on, at 5 000 moves/s, the same build's p50 was 1.8–2.3 ms in runs
+/// with at most 1.2 % steal and 4–11 ms in runs with 9–18 %.
+const STEAL_NOTICE_PCT: f64 = 2.0;
+
 /// Everything a run reports.
 #[derive(Debug, Clone, Serialize)]
 pub struct Report {
@@ -119,6 +135,8 @@ pub struct Report {
     pub memory: Option<Memory>,
     /// The server's CPU time during play, when local (or given by `--server-pid`).
     pub server_cpu: Option<Cpu>,
+    /// This machine's processors during play; `null` where /proc/stat is not there.
+    pub machine: Option<Machine>,
 }
 
 impl Report {
@@ -205,6 +223,18 @@ impl Report {
                 None => out.push('\n'),
             }
         }
+        if let Some(m) = &self.machine {
+            let _ = write!(
+                out,
+                "this machine     {:.0} % busy, {:.1} % stolen by the hypervisor",
+                m.busy_pct, m.steal_pct
+            );
+            out.push_str(if m.steal_pct > STEAL_NOTICE_PCT {
+                " (runs with this much steal are not comparable)\n"
+            } else {
+                "\n"
+            });
+        }
         out
     }
 }
@@ -234,5 +264,37 @@ mod tests {
         let l = s.summary().expect("a sample");
         assert_eq!((l.p50_ms, l.max_ms), (1.5, 1.5));
         assert_eq!(Samples::default().summary(), None);
+    }
+
+    #[test]
+    fn the_text_says_when_steal_makes_runs_incomparable() {
+        let report = |steal_pct| Report {
+            server: "ws://127.0.0.1:7878".into(),
+            connections: 2,
+            matches: 1,
+            opponent: "human".into(),
+            games: vec!["nim".into()],
+            target_rate: 0,
+            connect_s: 0.1,
+            setup_s: 0.1,
+            duration_s: 1.0,
+            moves: 0,
+            moves_per_s: 0.0,
+            matches_finished: 0,
+            round_trip: None,
+            errors: BTreeMap::new(),
+            memory: None,
+            server_cpu: None,
+            machine: Some(Machine {
+                busy_pct: 70.0,
+                steal_pct,
+            }),
+        };
+        let calm = report(0.4).text();
+        assert!(calm.contains("this machine     70 % busy, 0.4 % stolen by the hypervisor\n"));
+        assert!(!calm.contains("not comparable"), "{calm}");
+        let stolen = report(6.0).text();
+        assert!(stolen.contains("6.0 % stolen"), "{stolen}");
+        assert!(stolen.contains("not comparable"), "{stolen}");
     }
 }
