@@ -222,11 +222,12 @@ impl Knowledge {
         next: &[AnyPosition],
     ) -> Result<(Answer, Vec<Answer>), Error> {
         let AnyPosition::Chocolate(p) = pos else {
+            let own = self.value(pos)?;
             let successors = next
                 .iter()
                 .map(|q| self.value(q))
                 .collect::<Result<_, _>>()?;
-            return Ok((self.value(pos)?, successors));
+            return Ok((own, successors));
         };
         let table = self.chocolate.get(&p.k()).map(|t| t.as_ref());
         // The bar's own Grundy number first: beyond its table, the error names the bar.
