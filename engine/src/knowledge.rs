@@ -169,9 +169,21 @@ impl Knowledge {
     /// The value of `pos` and of every move from it, best first, provided there are at most
     /// `max_moves` moves (otherwise the moves are counted, not listed).
     pub fn classify(&self, pos: &AnyPosition, max_moves: u64) -> Result<Classification, Error> {
+        self.classify_best(pos, max_moves, usize::MAX)
+    }
+
+    /// [`Knowledge::classify`] listing only the `best` best moves: the same as its list cut
+    /// after `best`, `move_count` still counting them all. Inside a corner table only those
+    /// moves are ordered and built (a square far from the corner has thousands).
+    pub fn classify_best(
+        &self,
+        pos: &AnyPosition,
+        max_moves: u64,
+        best: usize,
+    ) -> Result<Classification, Error> {
         if let AnyPosition::Corner(p) = pos {
             let table = self.corner.get(&p.piece());
-            if let Some(c) = table.and_then(|t| classify_in_table(p, t, max_moves)) {
+            if let Some(c) = table.and_then(|t| classify_in_table(p, t, max_moves, best)) {
                 return Ok(c);
             }
         }
@@ -202,6 +214,7 @@ impl Knowledge {
             });
         }
         best_first(&mut moves);
+        moves.truncate(best);
         Ok(Classification {
             position: pos.clone(),
             value,
@@ -260,6 +273,7 @@ fn classify_in_table(
     p: &corner::Position,
     t: &corner::Table,
     max_moves: u64,
+    best: usize,
 ) -> Option<Classification> {
     let value = t.value(p.piece(), p.x(), p.y())?;
     let move_count = p.move_count();
@@ -271,7 +285,7 @@ fn classify_in_table(
             .map(|m| t.value(p.piece(), m.x, m.y))
             .collect::<Option<Vec<_>>>()?;
         // Ordered before the moves are built, so that they are written once, in place.
-        moves = best_first_order(&values)
+        moves = best_first_order(&values, best)
             .into_iter()
             .map(|i| MoveValue {
                 mv: AnyMove::Corner(legal[i]),
@@ -294,16 +308,24 @@ fn best_first(moves: &mut [MoveValue]) {
     moves.sort_by_cached_key(|m| order_key(&m.value));
 }
 
-/// The indices of `values`, best first by [`Value::cmp_as_move`]; equal values keep their
-/// order. A corner answer lists up to a few thousand moves, so what is sorted is one integer
-/// per move: its rank (67 bits) above its index (below 2⁶¹, as no slice is longer).
-fn best_first_order(values: &[Value]) -> Vec<usize> {
+/// The indices of the `best` best of `values` (all of them when there are fewer), best first
+/// by [`Value::cmp_as_move`]; equal values keep their order. A corner answer lists up to a
+/// few thousand moves, so what is sorted is one integer per move: its rank (67 bits) above
+/// its index (below 2⁶¹, as no slice is longer). Keys are distinct, so selecting the `best`
+/// smallest first and sorting only them gives the same indices as sorting all.
+fn best_first_order(values: &[Value], best: usize) -> Vec<usize> {
     const INDEX_BITS: u32 = 61;
     let mut keys: Vec<u128> = values
         .iter()
         .enumerate()
         .map(|(i, v)| order_key(v) << INDEX_BITS | i as u128)
         .collect();
+    if best < keys.len() {
+        if best > 0 {
+            keys.select_nth_unstable(best - 1);
+        }
+        keys.truncate(best);
+    }
     keys.sort_unstable();
     keys.into_iter()
         .map(|k| (k & ((1 << INDEX_BITS) - 1)) as usize)
@@ -379,8 +401,14 @@ mod tests {
             let mut expected = moves.clone();
             expected.sort_by(|a, b| b.value.cmp_as_move(&a.value));
             let ordered: Vec<MoveValue> =
-                best_first_order(&values).into_iter().map(|i| moves[i].clone()).collect();
+                best_first_order(&values, usize::MAX).into_iter().map(|i| moves[i].clone()).collect();
             prop_assert_eq!(&ordered, &expected);
+            // The best few alone, for every count: the same as the whole order cut.
+            for best in 0..=values.len() + 1 {
+                let few: Vec<MoveValue> =
+                    best_first_order(&values, best).into_iter().map(|i| moves[i].clone()).collect();
+                prop_assert_eq!(&few[..], &expected[..best.min(expected.len())]);
+            }
             best_first(&mut moves);
             prop_assert_eq!(moves, expected);
         }

@@ -260,6 +260,43 @@ fn chocolate_sources_and_limits() {
 }
 
 #[test]
+fn the_best_few_moves_are_the_whole_list_cut() {
+    let k = knowledge();
+    let cases = [
+        // Inside the queen's table (only the best are ordered there), and beyond it.
+        corner(Piece::Queen, 16, 9, 12),
+        corner(Piece::Queen, 1000, 20, 5),
+        nim_position(&[3, 4, 5]),
+        bar(1, 4, 2, 7),
+        Variant::LGame.start(),
+    ];
+    for pos in &cases {
+        let full = k.classify(pos, u64::MAX).unwrap();
+        for best in [
+            0,
+            1,
+            2,
+            5,
+            full.moves.len() - 1,
+            full.moves.len(),
+            usize::MAX,
+        ] {
+            let few = k.classify_best(pos, u64::MAX, best).unwrap();
+            assert_eq!(
+                few.moves[..],
+                full.moves[..best.min(full.moves.len())],
+                "{pos} {best}"
+            );
+            assert_eq!(
+                (few.value, few.source, few.move_count),
+                (full.value, full.source, full.move_count),
+                "{pos} {best}"
+            );
+        }
+    }
+}
+
+#[test]
 fn max_moves_below_the_move_count_lists_nothing_but_counts() {
     let k = knowledge();
     let cases = [

@@ -84,10 +84,12 @@ pub async fn classify(
     // search, runs on a blocking thread.
     let cheap = (stored || pos.move_count() <= INLINE_MAX_MOVES)
         && matches!(pos, AnyPosition::Corner(_) | AnyPosition::LGame(_));
+    // Only the moves asked for are ordered and written (a corner square has thousands).
+    let best = usize::try_from(limit.unwrap_or(u64::MAX)).unwrap_or(usize::MAX);
     let mut c = if cheap {
-        knowledge.classify(&pos, QUERY_MAX_MOVES)
+        knowledge.classify_best(&pos, QUERY_MAX_MOVES, best)
     } else {
-        tokio::task::spawn_blocking(move || knowledge.classify(&pos, QUERY_MAX_MOVES))
+        tokio::task::spawn_blocking(move || knowledge.classify_best(&pos, QUERY_MAX_MOVES, best))
             .await
             .map_err(|e| internal("classify the position", e))?
     }
@@ -96,8 +98,6 @@ pub async fn classify(
     if c.source == Source::Table && !stored {
         c.source = Source::Computed;
     }
-    c.moves
-        .truncate(usize::try_from(limit.unwrap_or(u64::MAX)).unwrap_or(usize::MAX));
     Ok(Answer {
         variant,
         classification: c,
