@@ -181,8 +181,8 @@ mod tests {
         }
     }
 
-    /// The answers to `positions` of `game` (with `size` or `k`), every move listed and cut
-    /// to a few, from `knowledge`.
+    /// The answers to `positions` of `game` (with `size` or `k`), every move listed, one
+    /// and none, from `knowledge`, as the server makes them.
     fn answers(
         knowledge: &Knowledge,
         game: GameKind,
@@ -194,13 +194,12 @@ mod tests {
         let mut out = Vec::new();
         for text in positions {
             let pos = variant.parse_position(text).unwrap();
-            let c = knowledge.classify(&pos, 4096).unwrap();
-            for limit in [usize::MAX, 1, 0] {
-                let mut classification = c.clone();
-                classification.moves.truncate(limit);
+            for best in [usize::MAX, 1, 0] {
                 out.push(Answer {
                     variant,
-                    classification,
+                    classification: knowledge
+                        .classify_best(&pos, crate::queries::QUERY_MAX_MOVES, best)
+                        .unwrap(),
                 });
             }
         }

@@ -259,18 +259,24 @@ fn chocolate_sources_and_limits() {
     assert_eq!(c.moves.len(), 14);
 }
 
-#[test]
-fn the_best_few_moves_are_the_whole_list_cut() {
-    let k = knowledge();
-    let cases = [
-        // Inside the queen's table (only the best are ordered there), and beyond it.
+/// A position of each kind with a few moves: a queen square inside its table, Nim, a
+/// chocolate bar, the L-game's start.
+fn one_of_each_kind() -> [AnyPosition; 4] {
+    [
         corner(Piece::Queen, 16, 9, 12),
-        corner(Piece::Queen, 1000, 20, 5),
         nim_position(&[3, 4, 5]),
         bar(1, 4, 2, 7),
         Variant::LGame.start(),
-    ];
-    for pos in &cases {
+    ]
+}
+
+#[test]
+fn the_best_few_moves_are_the_whole_list_cut() {
+    let k = knowledge();
+    // Beside one of each kind, a queen square beyond the table (the general path); inside it
+    // only the best moves are ordered.
+    let beyond = corner(Piece::Queen, 1000, 20, 5);
+    for pos in one_of_each_kind().iter().chain([&beyond]) {
         let full = k.classify(pos, u64::MAX).unwrap();
         for best in [
             0,
@@ -299,13 +305,7 @@ fn the_best_few_moves_are_the_whole_list_cut() {
 #[test]
 fn max_moves_below_the_move_count_lists_nothing_but_counts() {
     let k = knowledge();
-    let cases = [
-        corner(Piece::Queen, 16, 9, 12),
-        nim_position(&[3, 4, 5]),
-        bar(1, 4, 2, 7),
-        Variant::LGame.start(),
-    ];
-    for pos in &cases {
+    for pos in &one_of_each_kind() {
         let full = k.classify(pos, u64::MAX).unwrap();
         let count = full.move_count;
         assert!(count > 1);

@@ -157,7 +157,7 @@ async fn server_work(
         .parse_position(&q.position)?;
     let knowledge = hub.analysis.current();
     let t = Instant::now();
-    let best = q.limit.map_or(usize::MAX, |n| n as usize);
+    let best = daemon::queries::listed(q.limit);
     std::hint::black_box(knowledge.classify_best(&pos, daemon::queries::QUERY_MAX_MOVES, best)?);
     let engine = t.elapsed();
     let t = Instant::now();

@@ -18,6 +18,11 @@ pub const QUERY_MAX_MOVES: u64 = 4096;
 /// read each (about 0.1 ms for 4096 moves), on the runtime: a hand-off would cost more.
 const INLINE_MAX_MOVES: u64 = 512;
 
+/// How many moves an answer lists for a `query`'s `limit` (all: none given).
+pub fn listed(limit: Option<u64>) -> usize {
+    usize::try_from(limit.unwrap_or(u64::MAX)).unwrap_or(usize::MAX)
+}
+
 /// The wire form of a value.
 pub fn value_info(v: &Value) -> ValueInfo {
     ValueInfo {
@@ -85,7 +90,7 @@ pub async fn classify(
     let cheap = (stored || pos.move_count() <= INLINE_MAX_MOVES)
         && matches!(pos, AnyPosition::Corner(_) | AnyPosition::LGame(_));
     // Only the moves asked for are ordered and written (a corner square has thousands).
-    let best = usize::try_from(limit.unwrap_or(u64::MAX)).unwrap_or(usize::MAX);
+    let best = listed(limit);
     let mut c = if cheap {
         knowledge.classify_best(&pos, QUERY_MAX_MOVES, best)
     } else {

@@ -5,7 +5,7 @@ mod games;
 mod review;
 mod table;
 
-pub use classify::{classify, value_info, Answer, QUERY_MAX_MOVES};
+pub use classify::{classify, listed, value_info, Answer, QUERY_MAX_MOVES};
 pub use games::{game, games, summary};
 pub use review::{export, import, review};
 pub use table::table;

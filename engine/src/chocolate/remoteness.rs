@@ -81,7 +81,8 @@ pub(crate) fn by_dp(p: &Position) -> Option<u64> {
 /// The remoteness of `p` and of every bar one break away from it, in the order of its legal
 /// moves: the same answers as [`remoteness`] on each. When `p` fits in `budget`, one DP from
 /// `p` passes through every bar it can reach, its successors included, so all of them come
-/// from that single run; otherwise `p`'s is unknown and its successors' come from
+/// from that single run. Otherwise (step 0, closed forms; or a bar beyond the budget, whose
+/// own remoteness is then unknown) the answers are those of [`remoteness`] and
 /// [`successor_remoteness`].
 pub(crate) fn with_successors(p: &Position, budget: u64) -> (Option<u64>, Vec<Option<u64>>) {
     let fits = p.k() > 0 && reachable_bars(p).is_some_and(|n| n <= u128::from(budget));

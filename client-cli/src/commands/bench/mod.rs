@@ -154,19 +154,15 @@ pub async fn run(args: Args, url: &str, access_code: Option<String>) -> Result<(
     let started = Instant::now();
     let deadline = started + Duration::from_secs_f64(args.duration);
     shared.window.send_replace(Some((started, deadline)));
-    // The server's CPU time over exactly the play window (not the setup, not the closing).
-    let cpu = pid.map(|pid| {
-        let at_start = memory::cpu_seconds(pid);
-        tokio::spawn(async move {
-            tokio::time::sleep_until(deadline).await;
-            Some(memory::cpu_seconds(pid)? - at_start?)
-        })
-    });
-    let machine = machine::ticks().map(|at_start| {
-        tokio::spawn(async move {
-            tokio::time::sleep_until(deadline).await;
-            machine::between(at_start, machine::ticks()?)
-        })
+    // The server's CPU time and this machine's processors over exactly the play window (not
+    // the setup, not the closing).
+    let cpu_at_start = pid.map(|pid| (pid, memory::cpu_seconds(pid)));
+    let ticks_at_start = machine::ticks();
+    let window = tokio::spawn(async move {
+        tokio::time::sleep_until(deadline).await;
+        let cpu = cpu_at_start.and_then(|(pid, start)| Some(memory::cpu_seconds(pid)? - start?));
+        let machine = ticks_at_start.and_then(|start| machine::between(start, machine::ticks()?));
+        (cpu, machine)
     });
     let mut tally = Tally::default();
     let mut samples = Samples::default();
@@ -208,14 +204,7 @@ pub async fn run(args: Args, url: &str, access_code: Option<String>) -> Result<(
         None => 0,
     };
     let end = pid.and_then(memory::rss_bytes);
-    let cpu_s = match cpu {
-        Some(c) => c.await.ok().flatten(),
-        None => None,
-    };
-    let machine = match machine {
-        Some(m) => m.await.ok().flatten(),
-        None => None,
-    };
+    let (cpu_s, machine) = window.await.unwrap_or((None, None));
     close_all(conns).await;
 
     let moves = samples.len() as u64;
