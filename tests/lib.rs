@@ -279,3 +279,26 @@ pub fn best_move(k: &engine::Knowledge, state: &MatchState, seed: u64) -> Result
     let m = engine::choose(k, &pos, engine::Level::Perfect, &mut engine::Rng::new(seed))?;
     Ok(m.to_string())
 }
+
+/// This machine's processor ticks so far and those the hypervisor stole (the 8th number of
+/// /proc/stat's `cpu` line), or `None` off Linux. On a shared virtual machine the tail of
+/// the round trips follows the steal: runs are compared at similar steal.
+pub fn host_ticks() -> Option<(u64, u64)> {
+    let stat = std::fs::read_to_string("/proc/stat").ok()?;
+    let ticks: Vec<u64> = stat
+        .lines()
+        .next()?
+        .split_whitespace()
+        .skip(1)
+        .take(8)
+        .filter_map(|n| n.parse().ok())
+        .collect();
+    Some((ticks.iter().sum(), *ticks.get(7)?))
+}
+
+/// The share of the processors' time (%) the hypervisor stole since `before`
+/// ([`host_ticks`]), or `None` off Linux.
+pub fn steal_since(before: Option<(u64, u64)>) -> Option<f64> {
+    let ((total0, steal0), (total, steal)) = (before?, host_ticks()?);
+    Some(100.0 * steal.saturating_sub(steal0) as f64 / total.saturating_sub(total0).max(1) as f64)
+}

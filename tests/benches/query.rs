@@ -235,7 +235,7 @@ async fn main() -> anyhow::Result<()> {
             let qs = &questions[kind];
             let mut times = Vec::with_capacity(qs.len());
             let mut by_size = vec![Vec::new(); MOVE_BANDS.len()];
-            let ticks = cpu_ticks();
+            let ticks = grundy_e2e::host_ticks();
             for (i, q) in qs.iter().enumerate() {
                 let (t, moves) = round_trip(&mut c, q, i).await?;
                 times.push(t);
@@ -243,9 +243,7 @@ async fn main() -> anyhow::Result<()> {
             }
             let f = figures(&mut times);
             print_figures(&format!("query {}", KINDS[kind]), &f);
-            if let (Some((total0, steal0)), Some((total, steal))) = (ticks, cpu_ticks()) {
-                let share = 100.0 * steal.saturating_sub(steal0) as f64
-                    / total.saturating_sub(total0).max(1) as f64;
+            if let Some(share) = grundy_e2e::steal_since(ticks) {
                 println!("  host steal meanwhile       {share:.1} %");
             }
             round_trips[kind].push(f);
@@ -298,22 +296,6 @@ async fn main() -> anyhow::Result<()> {
         }
     }
     server.stop().await
-}
-
-/// This machine's processor ticks so far and those the hypervisor stole (the 8th number of
-/// /proc/stat's `cpu` line), or `None` off Linux. On a shared virtual machine the tail of
-/// the round trips follows the steal: runs are compared at similar steal.
-fn cpu_ticks() -> Option<(u64, u64)> {
-    let stat = std::fs::read_to_string("/proc/stat").ok()?;
-    let ticks: Vec<u64> = stat
-        .lines()
-        .next()?
-        .split_whitespace()
-        .skip(1)
-        .take(8)
-        .filter_map(|n| n.parse().ok())
-        .collect();
-    Some((ticks.iter().sum(), *ticks.get(7)?))
 }
 
 /// The band of an answer listing `moves` moves.
