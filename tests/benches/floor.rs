@@ -11,9 +11,9 @@
 //! the same process, so the process's CPU a move is what the server and the load generator
 //! together would spend if `grundyd` did no work of its own; it is printed for each side.
 //!
-//! First as fast as answered, then at a set rate (`GRUNDY_FLOOR_RATE`, 5000 moves/s), each
-//! for `GRUNDY_FLOOR_SECS` (10) seconds, with the share of the processors' time the
-//! hypervisor stole meanwhile.
+//! It plays at each rate of `GRUNDY_FLOOR_RATES` (moves/s, `0` for as fast as answered;
+//! default `0,5000`), each for `GRUNDY_FLOOR_SECS` (10) seconds, and prints the share of the
+//! processors' time the hypervisor stole meanwhile.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -41,8 +41,15 @@ const CLIENT_THREAD: &str = "floor-client";
 type Pairs = Arc<Mutex<HashMap<(usize, usize), mpsc::UnboundedSender<Utf8Bytes>>>>;
 
 fn main() -> Result<()> {
-    let secs: u64 = env_or("GRUNDY_FLOOR_SECS", 10)?;
-    let rate: u64 = env_or("GRUNDY_FLOOR_RATE", 5000)?;
+    let secs: u64 = match std::env::var("GRUNDY_FLOOR_SECS") {
+        Ok(v) => number("GRUNDY_FLOOR_SECS", &v)?,
+        Err(_) => 10,
+    };
+    let rates = std::env::var("GRUNDY_FLOOR_RATES").unwrap_or_else(|_| "0,5000".to_owned());
+    let rates = rates
+        .split(',')
+        .map(|r| number("GRUNDY_FLOOR_RATES", r.trim()))
+        .collect::<Result<Vec<u64>>>()?;
     let server = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .thread_name(SERVER_THREAD)
@@ -62,9 +69,13 @@ fn main() -> Result<()> {
             let rt = tokio::runtime::Builder::new_current_thread()
                 .enable_all()
                 .build()?;
-            for (label, rate) in [("as fast as answered", None), ("at a set rate", Some(rate))] {
+            for rate in rates {
+                let rate = (rate > 0).then_some(rate);
                 let phase = rt.block_on(play(&url, rate, Duration::from_secs(secs)))?;
-                println!("{label}: {phase}");
+                match rate {
+                    Some(r) => println!("at {r} moves/s: {phase}"),
+                    None => println!("as fast as answered: {phase}"),
+                }
             }
             Ok(())
         })?;
@@ -74,13 +85,9 @@ fn main() -> Result<()> {
     }
 }
 
-fn env_or(name: &str, default: u64) -> Result<u64> {
-    match std::env::var(name) {
-        Ok(v) => v
-            .parse()
-            .with_context(|| format!("{name}={v:?} is not a number")),
-        Err(_) => Ok(default),
-    }
+fn number(name: &str, v: &str) -> Result<u64> {
+    v.parse()
+        .with_context(|| format!("{name}: {v:?} is not a number"))
 }
 
 /// The bare server: every text frame after a connection's first is a move.
@@ -188,7 +195,7 @@ async fn play(url: &str, rate: Option<u64>, length: Duration) -> Result<Phase> {
         }
         pairs.push(conns);
     }
-    let interval = rate.map(|r| Duration::from_secs_f64(PAIRS as f64 / r.max(1) as f64));
+    let interval = rate.map(|r| Duration::from_secs_f64(PAIRS as f64 / r as f64));
     let start = Instant::now() + Duration::from_millis(100);
     let deadline = start + length;
     let (cpu0, host0) = (thread_ticks(), grundy_e2e::host_ticks());
