@@ -150,7 +150,8 @@ type Ws =
 /// What one phase measured.
 struct Phase {
     moves: usize,
-    elapsed: Duration,
+    /// The play window.
+    length: Duration,
     round_trips: Vec<Duration>,
     /// CPU µs a move: server threads, client thread.
     cpu_us: [f64; 2],
@@ -166,7 +167,7 @@ impl std::fmt::Display for Phase {
             f,
             "{:.0} moves/s; round trip p50 {:.3?} p90 {:.3?} p99 {:.3?} max {:.3?}; \
              CPU a move: server {:.1} µs, client {:.1} µs, together {:.1} µs",
-            self.moves as f64 / self.elapsed.as_secs_f64(),
+            self.moves as f64 / self.length.as_secs_f64(),
             at(0.5),
             at(0.9),
             at(0.99),
@@ -212,13 +213,12 @@ async fn play(url: &str, rate: Option<u64>, length: Duration) -> Result<Phase> {
     for t in tasks {
         round_trips.extend(t.await??);
     }
-    let elapsed = start.elapsed();
     let cpu = thread_ticks();
     let moves = round_trips.len();
     let per_move = |side: usize| (cpu[side] - cpu0[side]) as f64 * 1e4 / moves.max(1) as f64;
     Ok(Phase {
         moves,
-        elapsed,
+        length,
         round_trips,
         cpu_us: [per_move(0), per_move(1)],
         steal_pct: grundy_e2e::steal_since(host0),
