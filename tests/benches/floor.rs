@@ -33,7 +33,7 @@ const PAIRS: usize = 200;
 const REQUEST_BYTES: usize = 100;
 const REPLY_BYTES: usize = 200;
 const EVENT_BYTES: usize = 1900;
-/// Thread name prefixes, to read each side's CPU time.
+/// Thread names, to read each side's CPU time.
 const SERVER_THREAD: &str = "floor-server";
 const CLIENT_THREAD: &str = "floor-client";
 
@@ -119,9 +119,8 @@ async fn connection(stream: tokio::net::TcpStream, pairs: Pairs) -> Result<()> {
         tokio::select! {
             frame = source.next() => match frame {
                 Some(Ok(Message::Text(_))) => {
-                    sink.feed(Message::Text(reply.clone())).await?;
-                    sink.feed(Message::Text(event.clone())).await?;
-                    sink.flush().await?;
+                    // As in grundyd: the event goes to the opponent first, then the mover's
+                    // reply and event leave with one flush.
                     if opponent.is_none() {
                         let pairs = pairs.lock().map_err(|_| anyhow::anyhow!("poisoned"))?;
                         opponent = pairs.get(&(pair, 1 - seat)).cloned();
@@ -129,6 +128,9 @@ async fn connection(stream: tokio::net::TcpStream, pairs: Pairs) -> Result<()> {
                     if let Some(o) = &opponent {
                         let _ = o.send(event.clone());
                     }
+                    sink.feed(Message::Text(reply.clone())).await?;
+                    sink.feed(Message::Text(event.clone())).await?;
+                    sink.flush().await?;
                 }
                 Some(Ok(_)) => {}
                 _ => break,
