@@ -302,3 +302,11 @@ pub fn steal_since(before: Option<(u64, u64)>) -> Option<f64> {
     let ((total0, steal0), (total, steal)) = (before?, host_ticks()?);
     Some(100.0 * steal.saturating_sub(steal0) as f64 / total.saturating_sub(total0).max(1) as f64)
 }
+
+/// p50, p90, p99 and max of `times` (sorted here; nearest rank), for the benchmarks. `times`
+/// must not be empty.
+pub fn figures(times: &mut [Duration]) -> [Duration; 4] {
+    times.sort();
+    let at = |p: f64| times[((times.len() as f64 - 1.0) * p).round() as usize];
+    [at(0.5), at(0.9), at(0.99), times[times.len() - 1]]
+}

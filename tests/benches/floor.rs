@@ -154,7 +154,8 @@ struct Phase {
     moves: usize,
     /// The play window.
     length: Duration,
-    round_trips: Vec<Duration>,
+    /// Round trips: p50, p90, p99, max.
+    round_trip: [Duration; 4],
     /// CPU µs a move: server threads, client thread.
     cpu_us: [f64; 2],
     steal_pct: Option<f64>,
@@ -162,18 +163,16 @@ struct Phase {
 
 impl std::fmt::Display for Phase {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let mut t = self.round_trips.clone();
-        t.sort();
-        let at = |p: f64| t[((t.len() as f64 - 1.0) * p).round() as usize];
+        let [p50, p90, p99, max] = self.round_trip;
         write!(
             f,
             "{:.0} moves/s; round trip p50 {:.3?} p90 {:.3?} p99 {:.3?} max {:.3?}; \
              CPU a move: server {:.1} µs, client {:.1} µs, together {:.1} µs",
             self.moves as f64 / self.length.as_secs_f64(),
-            at(0.5),
-            at(0.9),
-            at(0.99),
-            t[t.len() - 1],
+            p50,
+            p90,
+            p99,
+            max,
             self.cpu_us[0],
             self.cpu_us[1],
             self.cpu_us[0] + self.cpu_us[1],
@@ -217,11 +216,14 @@ async fn play(url: &str, rate: Option<u64>, length: Duration) -> Result<Phase> {
     }
     let cpu = thread_ticks();
     let moves = round_trips.len();
-    let per_move = |side: usize| (cpu[side] - cpu0[side]) as f64 * 1e4 / moves.max(1) as f64;
+    if moves == 0 {
+        bail!("no move was played in {length:?}");
+    }
+    let per_move = |side: usize| (cpu[side] - cpu0[side]) as f64 * 1e4 / moves as f64;
     Ok(Phase {
         moves,
         length,
-        round_trips,
+        round_trip: grundy_e2e::figures(&mut round_trips),
         cpu_us: [per_move(0), per_move(1)],
         steal_pct: grundy_e2e::steal_since(host0),
     })

@@ -16,7 +16,7 @@
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
-use grundy_e2e::{Client, Server};
+use grundy_e2e::{figures, Client, Server};
 use protocol::{GameParams, ServerBody, ServerMessage};
 use serde_json::json;
 use tokio_tungstenite::tungstenite::{Message, Utf8Bytes};
@@ -170,13 +170,6 @@ async fn server_work(
     let encode = t.elapsed();
     std::hint::black_box(json);
     Ok([engine, answer, encode])
-}
-
-/// p50, p90, p99 and max of `times` (sorted here).
-fn figures(times: &mut [Duration]) -> [Duration; 4] {
-    times.sort();
-    let at = |p: f64| times[((times.len() as f64 - 1.0) * p).round() as usize];
-    [at(0.5), at(0.9), at(0.99), times[times.len() - 1]]
 }
 
 fn print_figures(label: &str, f: &[Duration; 4]) {
