@@ -185,6 +185,64 @@ async fn the_perfect_engine_wins_from_a_won_position_in_every_family() -> anyhow
     server.stop().await
 }
 
+/// The engine thinks off the server's runtime: while it builds the table its move needs (the
+/// queen at 1999,1800, where the server has tables up to 64: about a second in a debug
+/// build), two people play twenty moves in another match (about a tenth of that). The
+/// tests' runtime has one thread, shared with the server, so an engine that held it would
+/// hold up every other match until its move was made.
+#[tokio::test]
+async fn the_engine_thinking_holds_up_no_other_match() -> anyhow::Result<()> {
+    const NIM_MOVES: u32 = 20;
+    let dir = tempfile::tempdir()?;
+    let server = Server::start(&dir).await?;
+    let mut ada = Client::connect(&server, "ada").await?;
+    let mut bob = Client::connect(&server, "bob").await?;
+    let mut cy = Client::connect(&server, "cy").await?;
+    let queen = state_of(
+        ada.ok(create(
+            &json!({"game": "queen", "size": 2048}),
+            "2000,1800",
+            json!({"engine": "perfect"}),
+            "me",
+        ))
+        .await?,
+    )?;
+    let id = queen.match_id;
+    ada.ok(json!({"type": "move", "match_id": id, "move": "1999,1800"}))
+        .await?;
+    // The engine is now thinking about ply 2. Bob and Cy play Nim, one stone a move.
+    let people = tokio::spawn(async move {
+        let nim = state_of(
+            bob.ok(
+                json!({"type": "create_match", "game": "nim", "start": "30,30",
+                       "opponent": "human"}),
+            )
+            .await?,
+        )?;
+        cy.ok(json!({"type": "join", "match_id": nim.match_id}))
+            .await?;
+        for ply in 0..NIM_MOVES {
+            let (mover, pile) = if ply % 2 == 0 {
+                (&mut bob, 1)
+            } else {
+                (&mut cy, 2)
+            };
+            mover
+                .ok(json!({"type": "move", "match_id": nim.match_id, "move": format!("{pile}:1")}))
+                .await?;
+        }
+        anyhow::Ok(())
+    });
+    let answered = ada.state_until(id, |s| s.ply >= 2).await?;
+    assert!(
+        people.is_finished(),
+        "the engine's move came before the Nim match's {NIM_MOVES} moves: it held the server up"
+    );
+    people.await??;
+    assert_eq!(answered.status, MatchStatus::Playing);
+    server.stop().await
+}
+
 #[tokio::test]
 async fn engine_against_engine_lgame_ends_by_repetition() -> anyhow::Result<()> {
     let dir = tempfile::tempdir()?;
