@@ -4,7 +4,7 @@
 
 use daemon::Config;
 use engine::Rng;
-use grundy_e2e::{state_of, test_config, Client, Server};
+use grundy_e2e::{nim_from, state_of, test_config, Client, Server};
 use protocol::{ErrorCode, ServerBody};
 use serde_json::{json, Value};
 
@@ -129,15 +129,7 @@ async fn ten_thousand_bad_messages_get_precise_errors_and_break_nothing() -> any
     let mut good = Client::connect(&server, "ada").await?;
     // A match mallory is not in (good vs a third player), and one that is over.
     let mut bob = Client::connect(&server, "bob").await?;
-    let live = state_of(
-        good.ok(
-            json!({"type": "create_match", "game": "nim", "start": "3,4,5",
-                                        "opponent": "human"}),
-        )
-        .await?,
-    )?;
-    bob.ok(json!({"type": "join", "match_id": live.match_id}))
-        .await?;
+    let live = nim_from(&mut good, &mut bob, "3,4,5").await?;
     let over = state_of(
         good.ok(json!({"type": "create_match", "game": "nim", "opponent": "human"}))
             .await?,

@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use engine::{lgame, Outcome as Value};
-use grundy_e2e::{best_move, knowledge, state_of, Client, Server};
+use grundy_e2e::{best_move, knowledge, nim_from, state_of, Client, Server};
 use protocol::{MatchState, MatchStatus, Reason, ServerBody};
 use serde_json::{json, Value as Json};
 use tokio::time::Instant;
@@ -218,15 +218,7 @@ async fn the_engine_thinking_holds_up_no_other_match() -> anyhow::Result<()> {
     let stop = Arc::new(AtomicBool::new(false));
     let stopped = stop.clone();
     let people = tokio::spawn(async move {
-        let nim = state_of(
-            bob.ok(
-                json!({"type": "create_match", "game": "nim", "start": "40,40",
-                       "opponent": "human"}),
-            )
-            .await?,
-        )?;
-        cy.ok(json!({"type": "join", "match_id": nim.match_id}))
-            .await?;
+        let nim = nim_from(&mut bob, &mut cy, "40,40").await?;
         let mut acknowledged = Vec::new();
         for ply in 0..80 {
             if stopped.load(Ordering::Relaxed) {

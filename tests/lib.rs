@@ -239,8 +239,13 @@ impl Client {
 
 /// A Nim match between two people from the standard start: `a` creates it, `b` joins.
 pub async fn nim_between(a: &mut Client, b: &mut Client) -> Result<MatchState> {
+    nim_from(a, b, "standard").await
+}
+
+/// A Nim match between two people from `start`: `a` creates it, `b` joins.
+pub async fn nim_from(a: &mut Client, b: &mut Client, start: &str) -> Result<MatchState> {
     let created = a
-        .ok(json!({"type": "create_match", "game": "nim", "opponent": "human"}))
+        .ok(json!({"type": "create_match", "game": "nim", "start": start, "opponent": "human"}))
         .await?;
     let s = state_of(created)?;
     state_of(
