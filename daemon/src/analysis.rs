@@ -111,7 +111,7 @@ impl Analysis {
             return Ok(current);
         }
         let mut grown = (*current).clone();
-        let build = Need::to_build(pos);
+        let build = need.to_build(pos);
         let built = tokio::task::spawn_blocking(move || -> Result<Knowledge, engine::Error> {
             match build {
                 Need::Corner(piece, n) => grown.add_corner(Arc::new(Table::solve(piece, n)?)),
@@ -154,14 +154,14 @@ impl Need {
         }
     }
 
-    /// The table to build for `pos`. A corner game never needs more than its start, but
-    /// matches start anywhere on a big board: its side is rounded up to a power of two
-    /// (within the board and the engine's limit), so a server builds two or three tables for
-    /// such matches, not one for every start farther out than the last. Staircases are built
-    /// as far as needed: rounding one up could take several times as long (k = 1: 0.2 s to
-    /// z = 4 096, 1.3 s to 8 000).
-    fn to_build(pos: &AnyPosition) -> Need {
-        match (Need::of(pos), pos) {
+    /// The table to build for this need of `pos`. A corner game never needs more than its
+    /// start, but matches start anywhere on a big board: its side is rounded up to a power
+    /// of two (within the board and the engine's limit), so a server builds two or three
+    /// tables for such matches, not one for every start farther out than the last.
+    /// Staircases are built as far as needed: rounding one up could take several times as
+    /// long (k = 1: 0.2 s to z = 4 096, 1.3 s to 8 000).
+    fn to_build(self, pos: &AnyPosition) -> Need {
+        match (self, pos) {
             (Need::Corner(piece, n), AnyPosition::Corner(p)) => {
                 let side = n.next_power_of_two().min(p.size()).min(ENGINE_MAX_BOARD);
                 Need::Corner(piece, side.max(n))
