@@ -19,7 +19,7 @@ async fn the_joiner_sees_a_change_made_right_after_its_join() -> anyhow::Result<
 
     // Bob joins; his connection would start following only once it has the answer. Ada's
     // draw offer comes in between.
-    let handle = server.hub.get(id).expect("a live match");
+    let handle = server.hub.matches.get(id).expect("a live match");
     let bob_ref = PlayerRef {
         id: bob.player_id,
         name: "bob".to_owned(),
@@ -56,7 +56,7 @@ async fn the_creator_sees_a_join_made_right_after_the_creation() -> anyhow::Resu
         id: ada.player_id,
         name: "ada".to_owned(),
     };
-    let (handle, state) = matches::create_match(&server.hub, &ada_ref, request)
+    let (handle, state) = matches::create_match(&server.hub.matches, &ada_ref, request)
         .await
         .map_err(|e| anyhow::anyhow!("{}", e.message))?;
     assert_eq!(state.status, MatchStatus::Waiting);

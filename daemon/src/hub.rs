@@ -1,14 +1,12 @@
-//! What every connection shares: the database, the tables, and the live matches.
+//! What every connection shares: the database, the tables, who is here, and the live matches.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
-
-use protocol::{MatchStatus, MatchSummary};
+use std::sync::Arc;
 
 use crate::analysis::Analysis;
 use crate::config::Config;
 use crate::db::Db;
-use crate::matches::{self, MatchHandle};
+use crate::matches::{self, Matches};
+use crate::presence::Presence;
 
 /// Shared server state.
 pub struct Hub {
@@ -17,12 +15,11 @@ pub struct Hub {
     /// Settings from the command line.
     pub config: Config,
     /// Solved tables for the engine and for queries.
-    pub analysis: Analysis,
-    /// Live matches by id: under way, waiting, or recently over. A std mutex: it is never
-    /// held across an await.
-    matches: Mutex<HashMap<i64, MatchHandle>>,
-    /// Held while a finished match is brought back from the database, so it comes back once.
-    pub(crate) reviving: tokio::sync::Mutex<()>,
+    pub analysis: Arc<Analysis>,
+    /// Every player's open connections.
+    pub presence: Arc<Presence>,
+    /// The live matches.
+    pub matches: Arc<Matches>,
     /// Becomes true when the server stops: every connection closes with 1001.
     stopping: tokio::sync::watch::Sender<bool>,
 }
@@ -31,20 +28,26 @@ impl Hub {
     /// Loads (on a new database: computes and stores) the analysis tables of the sizes in
     /// `config`, and brings back the matches that were under way.
     pub async fn start(db: Db, config: Config) -> anyhow::Result<Arc<Hub>> {
-        let analysis = Analysis::start(&db, config.sizes()).await?;
-        let hub = Arc::new(Hub {
-            db,
-            config,
-            analysis,
-            matches: Mutex::new(HashMap::new()),
-            reviving: tokio::sync::Mutex::new(()),
-            stopping: tokio::sync::watch::Sender::new(false),
-        });
-        let restored = matches::restore(&hub).await?;
+        let analysis = Arc::new(Analysis::start(&db, config.sizes()).await?);
+        let presence = Arc::new(Presence::default());
+        let matches = Arc::new(Matches::new(
+            db.clone(),
+            Arc::clone(&analysis),
+            config.clone(),
+            Arc::clone(&presence),
+        ));
+        let restored = matches::restore(&matches).await?;
         if restored > 0 {
             tracing::info!(restored, "matches under way restored from the database");
         }
-        Ok(hub)
+        Ok(Arc::new(Hub {
+            db,
+            config,
+            analysis,
+            presence,
+            matches,
+            stopping: tokio::sync::watch::Sender::new(false),
+        }))
     }
 
     /// Tells every connection that the server is stopping.
@@ -55,38 +58,5 @@ impl Hub {
     /// A receiver that changes to `true` when the server stops.
     pub fn stopping(&self) -> tokio::sync::watch::Receiver<bool> {
         self.stopping.subscribe()
-    }
-
-    fn live(&self) -> std::sync::MutexGuard<'_, HashMap<i64, MatchHandle>> {
-        self.matches.lock().unwrap_or_else(|p| p.into_inner())
-    }
-
-    /// Registers a live match.
-    pub fn insert(&self, handle: MatchHandle) {
-        self.live().insert(handle.id, handle);
-    }
-
-    /// Forgets a match whose actor stopped.
-    pub fn remove(&self, id: i64) {
-        self.live().remove(&id);
-    }
-
-    /// A live match.
-    pub fn get(&self, id: i64) -> Option<MatchHandle> {
-        self.live().get(&id).cloned()
-    }
-
-    /// Matches waiting for an opponent and matches under way, oldest first.
-    pub fn lobby(&self) -> (Vec<MatchSummary>, Vec<MatchSummary>) {
-        let mut states: Vec<_> = self.live().values().map(|h| h.snapshot()).collect();
-        states.sort_by_key(|s| s.summary.match_id);
-        let pick = |status| {
-            states
-                .iter()
-                .filter(|s| s.summary.status == status)
-                .map(|s| s.summary.clone())
-                .collect()
-        };
-        (pick(MatchStatus::Waiting), pick(MatchStatus::Playing))
     }
 }

@@ -41,11 +41,11 @@ impl Connection {
             Request::Hello { .. } => unreachable!("handled above"),
             Request::Ping => ServerBody::Pong,
             Request::Lobby => {
-                let (open, playing) = self.hub.lobby();
+                let (open, playing) = self.hub.matches.lobby();
                 ServerBody::Lobby { open, playing }
             }
             Request::CreateMatch(req) => {
-                let (handle, state) = matches::create_match(&self.hub, &player, req)
+                let (handle, state) = matches::create_match(&self.hub.matches, &player, req)
                     .await
                     .map_err(keep)?;
                 self.follow(handle.id, handle.changes_since_made());
@@ -63,7 +63,7 @@ impl Connection {
                 self.follow(handle.id, changes);
                 ServerBody::Match { state }
             }
-            Request::Watch { match_id } => match self.hub.get(match_id) {
+            Request::Watch { match_id } => match self.hub.matches.get(match_id) {
                 Some(handle) => {
                     // Following first: a change after the state was read is then sent too.
                     self.follow(handle.id, handle.subscribe());
@@ -149,7 +149,7 @@ impl Connection {
         let player = self.player.as_ref().map_or(-1, |p| p.id);
         let handle = match action {
             // A finished match may have left memory: a rematch brings it back.
-            Action::Rematch => matches::restore::revive(&self.hub, match_id)
+            Action::Rematch => matches::restore::revive(&self.hub.matches, match_id)
                 .await
                 .map_err(|e| keep(internal("bring the match back", e)))?
                 .ok_or_else(|| keep(self.no_live_match(match_id)))?,
@@ -169,6 +169,7 @@ impl Connection {
     /// A live match, or the error saying why it cannot be played.
     fn live(&self, match_id: i64) -> Result<MatchHandle, ErrorBody> {
         self.hub
+            .matches
             .get(match_id)
             .ok_or_else(|| self.no_live_match(match_id))
     }

@@ -21,6 +21,7 @@ mod session;
 
 use crate::hub::Hub;
 use crate::matches::{PlayerRef, Snapshot};
+use crate::presence::Arrival;
 
 /// Largest message or frame a client may send: moves and requests are tiny.
 pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
@@ -71,6 +72,7 @@ pub async fn serve(stream: TcpStream, hub: Arc<Hub>) {
             hub,
             replies: Vec::new(),
             player: None,
+            arrival: None,
             following: StreamMap::new(),
             bucket,
         };
@@ -139,7 +141,7 @@ pub async fn serve(stream: TcpStream, hub: Arc<Hub>) {
                 }
             }
         }
-        conn.leave().await;
+        conn.leave();
     }
     .instrument(span)
     .await;
@@ -216,6 +218,9 @@ struct Connection {
     replies: Vec<Outgoing>,
     /// Set by `hello`.
     player: Option<PlayerRef>,
+    /// Counts this connection as one of the player's open ones, from `hello` until it
+    /// closes.
+    arrival: Option<Arrival>,
     /// The matches this client follows: each yields the match's latest published change.
     following: StreamMap<i64, WatchStream<Arc<Snapshot>>>,
     /// Limits how fast this client's messages are taken.

@@ -8,7 +8,7 @@ use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use super::{Connection, Flow, Outgoing};
 use crate::auth;
 use crate::errors::internal;
-use crate::matches::{Command, PlayerRef};
+use crate::matches::PlayerRef;
 
 impl Connection {
     pub(super) async fn hello(
@@ -103,14 +103,7 @@ impl Connection {
             id,
             name: name.clone(),
         });
-        for &m in &matches {
-            if let Some(handle) = self.hub.get(m) {
-                handle.tell(Command::Presence {
-                    player: id,
-                    connected: true,
-                });
-            }
-        }
+        self.arrival = Some(self.hub.presence.arrive(id));
         Ok(Some(ServerBody::Welcome(Welcome {
             protocol: PROTOCOL_VERSION,
             player_id: id,
@@ -121,22 +114,12 @@ impl Connection {
         })))
     }
 
-    /// The client left: stop following, and tell its matches.
-    pub(super) async fn leave(&mut self) {
+    /// The client left: stop following; the player is away once their last connection
+    /// has left.
+    pub(super) fn leave(&mut self) {
         self.following.clear();
-        let Some(player) = &self.player else {
-            return;
-        };
-        if let Ok(ids) = self.hub.db.open_matches_of(player.id).await {
-            for m in ids {
-                if let Some(handle) = self.hub.get(m) {
-                    handle.tell(Command::Presence {
-                        player: player.id,
-                        connected: false,
-                    });
-                }
-            }
+        if self.arrival.take().is_some() {
+            tracing::info!("left");
         }
-        tracing::info!("left");
     }
 }

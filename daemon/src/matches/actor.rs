@@ -13,55 +13,64 @@ use super::model::{Occupant, Pending};
 use super::{Accepted, Action, Command, MatchHandle, Model, Snapshot, COMMAND_QUEUE};
 use crate::clock::{instant_at, now_ms, unix_ms};
 use crate::db::{Finish, NewMove};
+use super::Matches;
+use crate::analysis::Analysis;
 use crate::errors::internal;
-use crate::hub::Hub;
+use crate::presence::{Seen, Watch};
 
 /// How long a finished match with a rematch offer waiting for an answer stays in memory.
 const OFFER_LINGER: Duration = Duration::from_secs(600);
 
-/// Starts the actor of `model` and registers it with the hub.
-pub fn spawn(hub: &Arc<Hub>, model: Model) -> MatchHandle {
+/// Starts the actor of `model` and registers it as live.
+pub fn spawn(matches: &Arc<Matches>, model: Model) -> MatchHandle {
     let (tx, rx) = mpsc::channel(COMMAND_QUEUE);
-    let first = Snapshot::new(&model.event_view(now_ms()));
-    let (state_tx, state_rx) = watch::channel(Arc::new(first));
-    let handle = MatchHandle {
-        id: model.id,
+    let started = now_ms();
+    let presence = [0, 1].map(|s: usize| {
+        let id = model.seats[s].player_id()?;
+        Some(matches.presence.watch(id))
+    });
+    let first = Snapshot::new(&model.event_view(started));
+    let mut actor = Actor {
+        matches: matches.clone(),
+        model,
         tx: tx.clone(),
-        state: state_rx,
+        state: watch::Sender::new(Arc::new(first)),
+        engine_for: None,
+        presence,
+        absent: [None, None],
+        started,
     };
-    hub.insert(handle.clone());
-    let span = tracing::info_span!("match", id = model.id, game = %model.variant.kind());
     // A player not connected at the start (a match restored after a restart) has the grace
     // period to come back.
-    let absent = [0, 1].map(|s: usize| match model.seats[s] {
-        Occupant::Player {
-            connected: false, ..
-        } => Some(now_ms()),
-        _ => None,
-    });
-    let actor = Actor {
-        hub: hub.clone(),
-        model,
+    let changed = actor.sync_presence(0) | actor.sync_presence(1);
+    actor.publish_if(changed);
+    let handle = MatchHandle {
+        id: actor.model.id,
         tx,
-        state: state_tx,
-        engine_for: None,
-        absent,
+        state: actor.state.subscribe(),
     };
+    matches.insert(handle.clone());
+    let span = tracing::info_span!("match", id = actor.model.id, game = %actor.model.variant.kind());
     tokio::spawn(actor.run(rx).instrument(span));
     handle
 }
 
 struct Actor {
-    hub: Arc<Hub>,
+    matches: Arc<Matches>,
     model: Model,
     /// For the engine task to send its move back.
     tx: mpsc::Sender<Command>,
     state: watch::Sender<Arc<Snapshot>>,
     /// The ply the engine is thinking about, so it is asked once per turn.
     engine_for: Option<u32>,
+    /// Each seated person's presence: here while they have a connection open.
+    presence: [Option<Watch>; 2],
     /// Since when each seat's player has been away (monotonic ms): after the configured
     /// grace period the match ends as abandoned. Only people can be away.
     absent: [Option<u64>; 2],
+    /// When this actor started (monotonic ms): a player away since before then has the
+    /// whole grace period from then.
+    started: u64,
 }
 
 impl Actor {
@@ -86,13 +95,14 @@ impl Actor {
                 _ = tokio::time::sleep_until(instant_at(abandon.map_or(0, |(_, t)| t))), if abandon.is_some() => {
                     self.abandon().await
                 }
+                seat = presence_changed(&self.presence) => self.sync_presence(seat),
                 _ = tokio::time::sleep(self.linger()), if over => break,
             };
             if changed {
                 self.publish();
             }
         }
-        self.hub.remove(self.model.id);
+        self.matches.remove(self.model.id);
         tracing::debug!("match actor stopped");
     }
 
@@ -101,8 +111,8 @@ impl Actor {
     /// keep every game of the last minutes; an offer not yet answered is kept longer.
     fn linger(&self) -> Duration {
         match self.model.rematch_offer {
-            Some(_) => OFFER_LINGER.max(self.hub.config.linger),
-            None => self.hub.config.linger,
+            Some(_) => OFFER_LINGER.max(self.matches.config.linger),
+            None => self.matches.config.linger,
         }
     }
 
@@ -153,18 +163,6 @@ impl Actor {
                 let _ = reply.send(Ok(self.model.state(now_ms())));
                 false
             }
-            Command::Presence { player, connected } => {
-                let Some(seat) = self.model.seat_of(player) else {
-                    return false;
-                };
-                if let Occupant::Player { connected: c, .. } =
-                    &mut self.model.seats[usize::from(seat)]
-                {
-                    *c = connected;
-                }
-                self.absent[usize::from(seat)] = (!connected).then(now_ms);
-                true
-            }
             Command::EngineMove { ply, result } => {
                 if self.engine_for != Some(ply) || self.model.ply() + 1 != ply {
                     return false; // stale: the match moved on (resignation, flag)
@@ -203,15 +201,38 @@ impl Actor {
         let seat = (0..2u8)
             .find(|&s| self.model.seats[usize::from(s)] == Occupant::Empty)
             .ok_or_else(|| self.model.not_active())?;
-        self.hub
+        self.matches
             .db
             .start_match(self.model.id, seat, player.id, unix_ms())
             .await
             .map_err(|e| internal("seat you", e))?;
         self.model
             .seat_player(seat, player.id, player.name, now_ms());
+        self.presence[usize::from(seat)] = Some(self.matches.presence.watch(player.id));
+        self.sync_presence(usize::from(seat));
         tracing::info!(seat, player = player.id, "joined");
         Ok(())
+    }
+
+    /// Reads the presence of the player in `seat`; returns whether their seat's `connected`
+    /// changed.
+    fn sync_presence(&mut self, seat: usize) -> bool {
+        let Some(watch) = self.presence[seat].as_mut() else {
+            return false;
+        };
+        let seen = watch.now();
+        self.absent[seat] = match seen {
+            Seen::Here => None,
+            Seen::AwaySince(since) => Some(since.max(self.started)),
+        };
+        match &mut self.model.seats[seat] {
+            Occupant::Player { connected, .. } if *connected != (seen == Seen::Here) => {
+                *connected = seen == Seen::Here;
+                tracing::info!(seat, connected = *connected, "presence");
+                true
+            }
+            _ => false,
+        }
     }
 
     /// Checks, stores, then applies a move by player `id` (or the engine, `None`).
@@ -250,7 +271,7 @@ impl Actor {
         let finish = p
             .finish
             .map(|o| Finish::new(o, p.repetition_plies.clone(), unix_ms()));
-        self.hub
+        self.matches
             .db
             .add_move(mv, finish)
             .await
@@ -262,7 +283,7 @@ impl Actor {
         let mut after = self.model.clone();
         after.stop_clock(now);
         after.finish(outcome, Vec::new());
-        self.hub
+        self.matches
             .db
             .finish_match(self.model.id, Finish::new(outcome, Vec::new(), unix_ms()))
             .await
@@ -294,7 +315,7 @@ impl Actor {
         if self.model.status != MatchStatus::Playing {
             return None;
         }
-        let grace = self.hub.config.abandon_after.as_millis() as u64;
+        let grace = self.matches.config.abandon_after.as_millis() as u64;
         (0..2u8)
             .filter_map(|s| self.absent[usize::from(s)].map(|since| (s, since + grace)))
             .min_by_key(|&(_, t)| t)
@@ -404,7 +425,7 @@ impl Actor {
                 let engine_opponent =
                     matches!(self.model.seats[usize::from(other)], Occupant::Engine(_));
                 if engine_opponent || self.model.rematch_offer == Some(other) {
-                    let id = super::create::create_rematch(&self.hub, &self.model).await?;
+                    let id = super::create::create_rematch(&self.matches, &self.model).await?;
                     self.model.rematch = Some(id);
                     self.model.rematch_offer = None;
                 } else {
@@ -421,7 +442,7 @@ impl Actor {
         if !matches!(self.model.seats[usize::from(seat)], Occupant::Engine(_)) {
             return false;
         }
-        let knowledge = self.hub.analysis.current();
+        let knowledge = self.matches.analysis.current();
         knowledge
             .value(&self.model.position)
             .is_ok_and(|a| a.value.outcome == Value::Draw)
@@ -440,8 +461,8 @@ impl Actor {
             return;
         }
         self.engine_for = Some(ply);
-        let (hub, tx, pos) = (
-            self.hub.clone(),
+        let (matches, tx, pos) = (
+            self.matches.clone(),
             self.tx.clone(),
             self.model.position.clone(),
         );
@@ -451,8 +472,8 @@ impl Actor {
             .wrapping_add(u64::from(ply));
         tokio::spawn(
             async move {
-                tokio::time::sleep(hub.config.engine_delay).await;
-                let result = think(&hub, pos, level, seed).await;
+                tokio::time::sleep(matches.config.engine_delay).await;
+                let result = think(&matches.analysis, pos, level, seed).await;
                 let _ = tx.send(Command::EngineMove { ply, result }).await;
             }
             .in_current_span(),
@@ -460,14 +481,31 @@ impl Actor {
     }
 }
 
+/// Completes when the presence of a seated player changes, with the seat.
+fn presence_changed(watches: &[Option<Watch>; 2]) -> impl std::future::Future<Output = usize> {
+    let [a, b] = watches.each_ref().map(|w| w.as_ref().map(Watch::changed));
+    async move {
+        let wait = |w: Option<_>| async move {
+            match w {
+                Some(changed) => changed.await,
+                None => std::future::pending().await,
+            }
+        };
+        tokio::select! {
+            () = wait(a) => 0,
+            () = wait(b) => 1,
+        }
+    }
+}
+
 /// The engine's move, computed on a blocking thread so no match waits for another's engine.
 async fn think(
-    hub: &Hub,
+    analysis: &Analysis,
     pos: engine::AnyPosition,
     level: Level,
     seed: u64,
 ) -> Result<String, ErrorBody> {
-    let knowledge = hub.analysis.covering(&pos).await?;
+    let knowledge = analysis.covering(&pos).await?;
     tokio::task::spawn_blocking(move || {
         engine::choose(&knowledge, &pos, level, &mut Rng::new(seed))
             .map(|m| m.to_string())

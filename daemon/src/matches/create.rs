@@ -11,12 +11,12 @@ use crate::analysis::Analysis;
 use crate::clock::{now_ms, unix_ms};
 use crate::db::{NewMatch, SeatRow};
 use crate::errors::{engine_error, internal};
-use crate::hub::Hub;
+use super::Matches;
 
 /// Validates `req`, stores the match and starts its actor. The creator sits in their seat
 /// unless `my_engine` gives it to the engine.
 pub async fn create_match(
-    hub: &Arc<Hub>,
+    matches: &Arc<Matches>,
     creator: &PlayerRef,
     req: protocol::NewMatch,
 ) -> Result<(MatchHandle, MatchState), ErrorBody> {
@@ -60,20 +60,20 @@ pub async fn create_match(
     } else {
         [them, me]
     };
-    create(hub, start, seats, req.clock, None).await
+    create(matches, start, seats, req.clock, None).await
 }
 
 /// The rematch of a finished match: same game, start and clock; the seats swap, so the other
 /// player moves first.
-pub async fn create_rematch(hub: &Arc<Hub>, old: &Model) -> Result<i64, ErrorBody> {
+pub async fn create_rematch(matches: &Arc<Matches>, old: &Model) -> Result<i64, ErrorBody> {
     let seats = [old.seats[1].clone(), old.seats[0].clone()];
     let spec = old.clocks.as_ref().map(|c| c.spec);
-    let (handle, _) = create(hub, old.start.clone(), seats, spec, Some(old.id)).await?;
+    let (handle, _) = create(matches, old.start.clone(), seats, spec, Some(old.id)).await?;
     Ok(handle.id)
 }
 
 async fn create(
-    hub: &Arc<Hub>,
+    matches: &Arc<Matches>,
     start: engine::AnyPosition,
     seats: [Occupant; 2],
     clock: Option<ClockSpec>,
@@ -89,7 +89,7 @@ async fn create(
         },
     };
     let now = unix_ms();
-    let id = hub
+    let id = matches
         .db
         .create_match(NewMatch {
             game: variant.kind().name().to_owned(),
@@ -115,12 +115,12 @@ async fn create(
         start,
         seats,
         clock,
-        hub.config.repetition_limit,
+        matches.config.repetition_limit,
         now_ms(),
     );
     model.rematch_of = rematch_of;
     tracing::info!(match_id = id, game = %variant.kind(), "match created");
     let state = model.state(now_ms());
-    let handle = super::spawn(hub, model);
+    let handle = super::spawn(matches, model);
     Ok((handle, state))
 }

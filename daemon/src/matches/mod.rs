@@ -4,8 +4,11 @@
 mod actor;
 pub mod create;
 pub mod model;
+mod registry;
 pub mod restore;
 mod snapshot;
+#[cfg(test)]
+mod tests;
 mod view;
 
 use std::sync::Arc;
@@ -16,6 +19,7 @@ use tokio::sync::{mpsc, oneshot, watch};
 pub use actor::spawn;
 pub use create::create_match;
 pub use model::Model;
+pub use registry::Matches;
 pub use restore::restore;
 pub use snapshot::Snapshot;
 
@@ -95,13 +99,6 @@ pub enum Command {
         /// The state.
         reply: Reply<MatchState>,
     },
-    /// A player connected or disconnected.
-    Presence {
-        /// Who.
-        player: i64,
-        /// Connected now?
-        connected: bool,
-    },
     /// The engine's move for `ply`, computed off the runtime.
     EngineMove {
         /// The ply it is for (a stale move is ignored).
@@ -156,15 +153,5 @@ impl MatchHandle {
         };
         self.tx.send(make(tx)).await.map_err(|_| gone())?;
         rx.await.map_err(|_| gone())?
-    }
-
-    /// Sends a command that has no reply, without waiting for room in the queue.
-    pub fn tell(&self, cmd: Command) {
-        if self.tx.try_send(cmd).is_err() {
-            tracing::debug!(
-                match_id = self.id,
-                "match queue full or closed; notice dropped"
-            );
-        }
     }
 }

@@ -12,17 +12,17 @@ use super::model::Occupant;
 use super::{MatchHandle, Model};
 use crate::clock::now_ms;
 use crate::db::{SeatRow, StoredMatch};
-use crate::hub::Hub;
+use super::Matches;
 
 /// Restarts the actor of every stored match that is waiting or playing. A match whose
 /// stored moves no longer replay (a corrupted file) is logged and left alone.
-pub async fn restore(hub: &Arc<Hub>) -> anyhow::Result<usize> {
+pub async fn restore(matches: &Arc<Matches>) -> anyhow::Result<usize> {
     let mut n = 0;
-    for stored in hub.db.unfinished_matches().await? {
+    for stored in matches.db.unfinished_matches().await? {
         let id = stored.id;
-        match rebuild(stored, hub.config.repetition_limit) {
+        match rebuild(stored, matches.config.repetition_limit) {
             Ok(model) => {
-                super::spawn(hub, model);
+                super::spawn(matches, model);
                 n += 1;
             }
             Err(e) => tracing::error!(match_id = id, error = %e, "cannot restore match"),
@@ -34,15 +34,15 @@ pub async fn restore(hub: &Arc<Hub>) -> anyhow::Result<usize> {
 /// The live match `id`, brought back from the database when it is over and its actor has
 /// stopped (a finished match stays live only a short while): a rematch can be asked for
 /// later. `None` when there is no such match.
-pub async fn revive(hub: &Arc<Hub>, id: i64) -> anyhow::Result<Option<MatchHandle>> {
-    if let Some(handle) = hub.get(id) {
+pub async fn revive(matches: &Arc<Matches>, id: i64) -> anyhow::Result<Option<MatchHandle>> {
+    if let Some(handle) = matches.get(id) {
         return Ok(Some(handle));
     }
-    let _once = hub.reviving.lock().await;
-    if let Some(handle) = hub.get(id) {
+    let _once = matches.reviving.lock().await;
+    if let Some(handle) = matches.get(id) {
         return Ok(Some(handle));
     }
-    let Some(stored) = hub.db.load_match(id).await? else {
+    let Some(stored) = matches.db.load_match(id).await? else {
         return Ok(None);
     };
     if !matches!(stored.status, MatchStatus::Finished | MatchStatus::Aborted) {
@@ -50,8 +50,8 @@ pub async fn revive(hub: &Arc<Hub>, id: i64) -> anyhow::Result<Option<MatchHandl
         // torn down, and is not brought back.
         return Ok(None);
     }
-    let model = rebuild(stored, hub.config.repetition_limit)?;
-    Ok(Some(super::spawn(hub, model)))
+    let model = rebuild(stored, matches.config.repetition_limit)?;
+    Ok(Some(super::spawn(matches, model)))
 }
 
 /// Rebuilds the in-memory model of a stored match by replaying its moves through the rules

@@ -1,0 +1,81 @@
+//! The live matches, and what their actors share: the database they store to, the tables
+//! the engine plays from, the settings, and who is here.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use protocol::{MatchStatus, MatchSummary};
+
+use super::MatchHandle;
+use crate::analysis::Analysis;
+use crate::config::Config;
+use crate::db::Db;
+use crate::presence::Presence;
+
+/// Every live match: under way, waiting, or recently over.
+pub struct Matches {
+    /// Where every change is stored before it is acknowledged.
+    pub(crate) db: Db,
+    /// The engine's tables.
+    pub(crate) analysis: Arc<Analysis>,
+    /// Engine delay, repetition limit, grace period, linger.
+    pub(crate) config: Config,
+    /// Which players have a connection open: a seat's player is away when none is.
+    pub(crate) presence: Arc<Presence>,
+    /// By id. A std mutex: it is never held across an await.
+    live: Mutex<HashMap<i64, MatchHandle>>,
+    /// Held while a finished match is brought back from the database, so it comes back once.
+    pub(crate) reviving: tokio::sync::Mutex<()>,
+}
+
+impl Matches {
+    /// No live match yet.
+    pub fn new(
+        db: Db,
+        analysis: Arc<Analysis>,
+        config: Config,
+        presence: Arc<Presence>,
+    ) -> Matches {
+        Matches {
+            db,
+            analysis,
+            config,
+            presence,
+            live: Mutex::new(HashMap::new()),
+            reviving: tokio::sync::Mutex::new(()),
+        }
+    }
+
+    fn live(&self) -> MutexGuard<'_, HashMap<i64, MatchHandle>> {
+        self.live.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Registers a live match.
+    pub(crate) fn insert(&self, handle: MatchHandle) {
+        self.live().insert(handle.id, handle);
+    }
+
+    /// Forgets a match whose actor stopped.
+    pub(crate) fn remove(&self, id: i64) {
+        self.live().remove(&id);
+    }
+
+    /// A live match.
+    pub fn get(&self, id: i64) -> Option<MatchHandle> {
+        self.live().get(&id).cloned()
+    }
+
+    /// Matches waiting for an opponent and matches under way, oldest first.
+    pub fn lobby(&self) -> (Vec<MatchSummary>, Vec<MatchSummary>) {
+        let mut states: Vec<_> = self.live().values().map(|h| h.snapshot()).collect();
+        states.sort_by_key(|s| s.summary.match_id);
+        let pick = |status| {
+            states
+                .iter()
+                .filter(|s| s.summary.status == status)
+                .map(|s| s.summary.clone())
+                .collect()
+        };
+        (pick(MatchStatus::Waiting), pick(MatchStatus::Playing))
+    }
+}
