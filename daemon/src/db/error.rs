@@ -27,7 +27,7 @@ pub enum DbError {
     /// A stored value is not one this code writes (an unknown status, a negative ply, ...).
     #[error("corrupt database value: {0}")]
     Corrupt(String),
-    /// The writer task has stopped (after [`Db::close`](super::Db::close)), so nothing more
+    /// The writer task has stopped (after `Db::close`), so nothing more
     /// can be written.
     #[error("database writer has stopped")]
     WriterGone,

@@ -24,14 +24,15 @@
 //! ```
 
 mod checkpointer;
+mod database;
 mod decode;
 mod error;
 mod moves_batch;
-mod open;
 mod reads;
 mod rows;
 mod set_reads;
 mod sets;
+mod sql;
 mod writer;
 mod writes;
 
@@ -40,7 +41,7 @@ mod tests;
 
 pub use checkpointer::CHECKPOINT_EVERY;
 pub use error::DbError;
-pub use open::{Db, WriterSettings, BUSY_TIMEOUT, READ_CONNECTIONS};
+pub use database::{Db, WriterSettings, BUSY_TIMEOUT, READ_CONNECTIONS};
 pub use rows::{
     Finish, GameFilter, NewMatch, NewMove, PlayerRow, ResultFilter, SeatRow, StoredMatch,
     StoredMove, DEFAULT_PAGE,

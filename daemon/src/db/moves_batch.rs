@@ -21,7 +21,7 @@ use sqlx::SqliteConnection;
 
 use super::error::{to_sql_int, to_sql_opt, DbError};
 use super::rows::{Finish, NewMove};
-use super::writes::finish_match;
+use super::sql::{finish_match, placeholders};
 
 /// Most moves stored by one statement: 11 parameters a row stays far below SQLite's 32766.
 pub const MAX_MOVES: usize = 256;
@@ -97,21 +97,4 @@ async fn try_begin(
         }
     }
     Ok(())
-}
-
-/// `(?, ?, …), (?, ?, …), …`: `rows` groups of `columns` parameters.
-fn placeholders(rows: usize, columns: usize) -> String {
-    let row = format!("({})", vec!["?"; columns].join(", "));
-    vec![row; rows].join(", ")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::placeholders;
-
-    #[test]
-    fn placeholders_make_rows_of_parameters() {
-        assert_eq!(placeholders(2, 3), "(?, ?, ?), (?, ?, ?)");
-        assert_eq!(placeholders(1, 1), "(?)");
-    }
 }

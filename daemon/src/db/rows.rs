@@ -146,7 +146,7 @@ pub struct StoredMatch {
     pub started_at: Option<i64>,
     /// When it ended.
     pub finished_at: Option<i64>,
-    /// The moves in ply order (left empty by [`Db::list_matches`](super::Db::list_matches)).
+    /// The moves in ply order (left empty by `Db::list_matches`).
     pub moves: Vec<StoredMove>,
 }
 
@@ -169,7 +169,7 @@ pub struct StoredMove {
     pub played_at: i64,
 }
 
-/// Which matches [`Db::list_matches`](super::Db::list_matches) returns; every `Some` narrows.
+/// Which matches `Db::list_matches` returns; every `Some` narrows.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameFilter {
     /// Only matches in which a player of this name holds a seat.

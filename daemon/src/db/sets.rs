@@ -16,7 +16,7 @@ use engine::{chocolate, corner, Outcome};
 use sqlx::SqliteConnection;
 
 use super::error::DbError;
-use super::writer::Job;
+use super::sql::placeholders;
 use super::Db;
 
 /// SQLite's default limit on the parameters of one statement (`SQLITE_MAX_VARIABLE_NUMBER`).
@@ -103,17 +103,14 @@ impl Db {
     /// and calls `progress` as rows are written. Queued writes before it are committed first;
     /// writes queued behind it wait until it is done.
     pub async fn store_set(&self, set: NewSet, progress: RowsDone) -> Result<(), DbError> {
-        self.ask(|reply| Job::StoreSet {
-            set: Box::new(set),
-            progress,
-            reply,
-        })
-        .await
+        self.writer
+            .alone(move |conn| Box::pin(async move { store(conn, set, &progress).await }))
+            .await
     }
 }
 
 /// Runs on the writer's connection: the whole replacement in one transaction.
-pub(crate) async fn store(
+async fn store(
     conn: &mut SqliteConnection,
     set: NewSet,
     progress: &RowsDone,
@@ -295,18 +292,9 @@ async fn insert_ints<const W: usize>(
     Ok(total)
 }
 
-/// `head` followed by `rows` groups of `width` placeholders: `(?, ?), (?, ?)`.
+/// `head` followed by `rows` groups of `width` placeholders.
 fn values_sql(head: &str, width: usize, rows: usize) -> String {
-    let group = format!("({})", vec!["?"; width].join(","));
-    let mut sql = String::with_capacity(head.len() + rows * (group.len() + 1));
-    sql.push_str(head);
-    for i in 0..rows {
-        if i > 0 {
-            sql.push(',');
-        }
-        sql.push_str(&group);
-    }
-    sql
+    format!("{head}{}", placeholders(rows, width))
 }
 
 fn to_i64(v: u64) -> Result<i64, DbError> {

@@ -1,29 +1,30 @@
 //! The single writer task: every write goes through it, grouped into few durable commits.
 //!
-//! Callers send a [`Job`] over a bounded channel and wait for the reply. The task takes the
-//! first queued job and everything queued behind it (up to [`MAX_BATCH`]) and runs them in one
-//! `BEGIN IMMEDIATE` … `COMMIT`: a failing job is undone alone and gets its own error while
-//! the rest commit (group commit). Replies go out only after `COMMIT` returned, so an
-//! acknowledged write is on disk (WAL, `synchronous=FULL`). Moves, the commonest job, are
-//! first tried all together (`moves_batch.rs`); any other job runs on its own, in a
-//! `SAVEPOINT` only when it has several statements (`run_job`).
+//! Callers send a job over a bounded channel and wait for the reply. The task takes the
+//! first queued job and everything queued behind it (up to [`MAX_BATCH`]) and runs the writes
+//! among them in one `BEGIN IMMEDIATE` … `COMMIT`: a failing write is undone alone and gets
+//! its own error while the rest commit (group commit). Replies go out only after `COMMIT`
+//! returned, so an acknowledged write is on disk (WAL, `synchronous=FULL`). Moves, the
+//! commonest write, are first tried all together (`moves_batch.rs`); any other write runs on
+//! its own, in a `SAVEPOINT` only when it has several statements (`run_job`). A job that needs
+//! the connection to itself (a bulk load, a checkpoint) runs between two batches.
 //! With a single writer there is no write-lock contention, so no write ever sees SQLITE_BUSY.
+//!
+//! The writer knows writes only by the [`Write`] trait: what they are is up to `writes.rs`.
 
 use std::collections::HashSet;
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
-use sqlx::{Row, SqliteConnection};
+use sqlx::SqliteConnection;
 use tokio::sync::{mpsc, oneshot};
 use tracing::Instrument;
 
 use super::error::{is_constraint, DbError};
 use super::moves_batch::{self, MoveWrite};
-use super::open::WriterSettings;
-use super::sets::{self, NewSet, RowsDone};
-use super::writes::Write;
-use super::Db;
 
 /// Most jobs committed in one transaction: bounds how long the first caller of a batch waits
 /// behind the others, and the work lost to a failed commit.
@@ -36,26 +37,47 @@ pub const QUEUE_CAPACITY: usize = 4 * MAX_BATCH;
 /// Where the writer sends a job's outcome.
 type Reply<T> = oneshot::Sender<Result<T, DbError>>;
 
+/// A future borrowing the writer's connection.
+pub(crate) type OnConnection<'c, T> = Pin<Box<dyn Future<Output = T> + Send + 'c>>;
+
+/// One write of a batch, as the writer sees it.
+pub(crate) trait Write: Send + 'static {
+    /// Runs the write on the writer's connection, inside the batch's transaction (and a
+    /// savepoint of its own when [`Write::is_one_statement`] is false); returns the id of
+    /// the player or match it is about.
+    fn apply(self: Box<Self>, conn: &mut SqliteConnection) -> OnConnection<'_, Result<i64, DbError>>;
+
+    /// Whether the write is a single statement (plus reads), which needs no savepoint of its
+    /// own: see [`run_job`].
+    fn is_one_statement(&self) -> bool;
+
+    /// The move and result this write stores, when it is a move: the writer stores the
+    /// moves of a batch together.
+    fn as_move(&self) -> Option<MoveWrite<'_>> {
+        None
+    }
+}
+
+/// Work that needs the connection to itself, run between two batches.
+pub(crate) type Alone =
+    Box<dyn for<'c> FnOnce(&'c mut SqliteConnection) -> OnConnection<'c, ()> + Send>;
+
 /// What the writer task can be asked to do.
 pub(crate) enum Job {
     /// A write, answered with the id of the player or match it is about.
-    Write { op: Write, reply: Reply<i64> },
-    /// `PRAGMA wal_checkpoint(TRUNCATE)`, run between transactions.
-    Checkpoint { reply: Reply<()> },
-    /// Report the writer connection's settings.
-    Settings { reply: Reply<WriterSettings> },
-    /// Replace a whole set of solved values in its own transaction (a bulk load).
-    StoreSet {
-        set: Box<NewSet>,
-        progress: RowsDone,
-        reply: Reply<()>,
+    Write {
+        op: Box<dyn Write>,
+        reply: Reply<i64>,
     },
+    /// Work on the connection alone, after what is queued before it has committed; it
+    /// answers its caller itself.
+    Alone(Alone),
     /// Commit everything queued, refuse what comes later, close the connection, then reply.
     Shutdown { reply: oneshot::Sender<()> },
 }
 
 /// A write taken from the queue, waiting for its batch to commit.
-type Pending = (Write, Reply<i64>);
+type Pending = (Box<dyn Write>, Reply<i64>);
 
 /// Running totals kept by the writer, read through [`Db::write_stats`].
 #[derive(Debug, Default)]
@@ -87,27 +109,66 @@ pub struct WriteStats {
     pub queued: usize,
 }
 
-impl Db {
+/// The way into the writer task. Cloning is cheap; every clone talks to the same task.
+#[derive(Clone)]
+pub(crate) struct Writer {
+    /// The task's queue; bounded, so a write burst waits instead of growing memory.
+    tx: mpsc::Sender<Job>,
+    /// What the writer has done.
+    counters: Arc<Counters>,
+}
+
+impl Writer {
     /// Queues a write and waits until it is committed (or refused).
-    pub(crate) async fn write(&self, op: Write) -> Result<i64, DbError> {
-        self.ask(|reply| Job::Write { op, reply }).await
+    pub(crate) async fn write(&self, op: impl Write) -> Result<i64, DbError> {
+        let (reply, answer) = oneshot::channel();
+        let op = Box::new(op);
+        self.send(Job::Write { op, reply }).await?;
+        answer.await.map_err(|_| DbError::WriterGone)?
     }
 
-    /// PRAGMA wal_checkpoint(TRUNCATE), for a clean shutdown. Runs on the writer between
-    /// transactions; a reader holding an old snapshot makes it partial, which is logged, not
-    /// an error (the WAL is durable either way).
-    pub async fn checkpoint(&self) -> Result<(), DbError> {
-        self.ask(|reply| Job::Checkpoint { reply }).await
+    /// Runs `work` on the writer's connection alone, after every write queued before it has
+    /// committed, and waits for its answer.
+    pub(crate) async fn alone<T: Send + 'static>(
+        &self,
+        work: impl for<'c> FnOnce(&'c mut SqliteConnection) -> OnConnection<'c, Result<T, DbError>>
+            + Send
+            + 'static,
+    ) -> Result<T, DbError> {
+        let (reply, answer) = oneshot::channel();
+        let job: Alone = Box::new(move |conn| {
+            Box::pin(async move {
+                let _ = reply.send(work(conn).await);
+            })
+        });
+        self.send(Job::Alone(job)).await?;
+        answer.await.map_err(|_| DbError::WriterGone)?
     }
 
-    /// The journal mode, synchronous level, foreign-key switch and busy timeout in force on
-    /// the writer connection, for a start-up log line and for tests.
-    pub async fn writer_settings(&self) -> Result<WriterSettings, DbError> {
-        self.ask(|reply| Job::Settings { reply }).await
+    /// Commits what is queued, then stops the task; returns once its connection is closed.
+    pub(crate) async fn shutdown(&self) {
+        let (reply, done) = oneshot::channel();
+        if self.tx.send(Job::Shutdown { reply }).await.is_ok() {
+            let _ = done.await;
+        }
+    }
+
+    async fn send(&self, job: Job) -> Result<(), DbError> {
+        self.tx.send(job).await.map_err(|_| DbError::WriterGone)
+    }
+
+    /// A handle that does not keep the task alive, for the checkpointer.
+    pub(crate) fn downgrade(&self) -> mpsc::WeakSender<Job> {
+        self.tx.downgrade()
+    }
+
+    /// The counters, shared with the checkpointer.
+    pub(crate) fn counters(&self) -> &Arc<Counters> {
+        &self.counters
     }
 
     /// How the writer has batched so far.
-    pub fn write_stats(&self) -> WriteStats {
+    pub(crate) fn stats(&self) -> WriteStats {
         let c = &self.counters;
         WriteStats {
             batches: c.batches.load(Ordering::Relaxed),
@@ -115,27 +176,18 @@ impl Db {
             failed: c.failed.load(Ordering::Relaxed),
             largest_batch: c.largest.load(Ordering::Relaxed),
             grouped_moves: c.grouped.load(Ordering::Relaxed),
-            queued: self.writer.max_capacity() - self.writer.capacity(),
+            queued: self.tx.max_capacity() - self.tx.capacity(),
         }
-    }
-
-    /// Sends a job and waits for its reply; a closed channel means the writer has stopped.
-    pub(crate) async fn ask<T>(&self, job: impl FnOnce(Reply<T>) -> Job) -> Result<T, DbError> {
-        let (reply, answer) = oneshot::channel();
-        self.writer
-            .send(job(reply))
-            .await
-            .map_err(|_| DbError::WriterGone)?;
-        answer.await.map_err(|_| DbError::WriterGone)?
     }
 }
 
-/// Starts the writer task on `conn`; the returned sender is its only way in.
-pub(crate) fn spawn(conn: SqliteConnection, counters: Arc<Counters>) -> mpsc::Sender<Job> {
+/// Starts the writer task on `conn`; the returned handle is its only way in.
+pub(crate) fn spawn(conn: SqliteConnection) -> Writer {
     let (tx, rx) = mpsc::channel(QUEUE_CAPACITY);
+    let counters = Arc::new(Counters::default());
     let span = tracing::debug_span!("db_writer");
-    tokio::spawn(run(conn, rx, counters).instrument(span));
-    tx
+    tokio::spawn(run(conn, rx, Arc::clone(&counters)).instrument(span));
+    Writer { tx, counters }
 }
 
 /// The writer loop: batch, commit, reply; until shut down or every sender is gone.
@@ -147,21 +199,9 @@ async fn run(mut conn: SqliteConnection, mut rx: mpsc::Receiver<Job>, counters: 
         for job in jobs.drain(..) {
             match job {
                 Job::Write { op, reply } => writes.push((op, reply)),
-                Job::Checkpoint { reply } => {
+                Job::Alone(work) => {
                     commit_batch(&mut conn, &mut writes, &counters).await;
-                    let _ = reply.send(checkpoint(&mut conn).await);
-                }
-                Job::Settings { reply } => {
-                    commit_batch(&mut conn, &mut writes, &counters).await;
-                    let _ = reply.send(settings(&mut conn).await);
-                }
-                Job::StoreSet {
-                    set,
-                    progress,
-                    reply,
-                } => {
-                    commit_batch(&mut conn, &mut writes, &counters).await;
-                    let _ = reply.send(sets::store(&mut conn, *set, &progress).await);
+                    work(&mut conn).await;
                 }
                 Job::Shutdown { reply } => {
                     // Already-queued jobs are still received (and committed) after close.
@@ -215,8 +255,8 @@ async fn commit_batch(conn: &mut SqliteConnection, batch: &mut Vec<Pending>, c: 
     let mut done: Vec<(Reply<i64>, Result<i64, DbError>)> = Vec::with_capacity(size);
     let mut jobs = batch.drain(..);
     for (op, reply) in jobs.by_ref() {
-        if let (true, Some(id)) = (grouped, op.move_of()) {
-            done.push((reply, Ok(id)));
+        if let (true, Some((mv, _))) = (grouped, op.as_move()) {
+            done.push((reply, Ok(mv.match_id)));
             continue;
         }
         match run_job(conn, op).await {
@@ -276,10 +316,7 @@ fn move_group(batch: &[Pending]) -> Vec<MoveWrite<'_>> {
     let mut seen = HashSet::new();
     let group: Vec<_> = batch
         .iter()
-        .filter_map(|(op, _)| match op {
-            Write::AddMove { mv, finish } => Some((mv, finish.as_ref())),
-            _ => None,
-        })
+        .filter_map(|(op, _)| op.as_move())
         .collect();
     let distinct = group.iter().all(|(mv, _)| seen.insert(mv.match_id));
     if distinct && group.len() <= moves_batch::MAX_MOVES {
@@ -297,7 +334,7 @@ fn move_group(batch: &[Pending]) -> Vec<MoveWrite<'_>> {
 /// whole transaction, and breaks the batch. Jobs of several statements run in a savepoint.
 async fn run_job(
     conn: &mut SqliteConnection,
-    op: Write,
+    op: Box<dyn Write>,
 ) -> Result<Result<i64, DbError>, sqlx::Error> {
     if !op.is_one_statement() {
         return in_savepoint(conn, op).await;
@@ -312,7 +349,7 @@ async fn run_job(
 /// `Err` means the savepoint itself could not be made, undone or released.
 async fn in_savepoint(
     conn: &mut SqliteConnection,
-    op: Write,
+    op: Box<dyn Write>,
 ) -> Result<Result<i64, DbError>, sqlx::Error> {
     sqlx::query("SAVEPOINT job").execute(&mut *conn).await?;
     let result = op.apply(conn).await;
@@ -350,38 +387,4 @@ async fn restart_log(conn: &mut SqliteConnection) {
     {
         tracing::warn!(error = %e, "checkpoint on the writer failed");
     }
-}
-
-/// Moves the WAL into the database file and truncates it.
-async fn checkpoint(conn: &mut SqliteConnection) -> Result<(), DbError> {
-    let row = sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
-        .fetch_one(&mut *conn)
-        .await?;
-    let busy: i64 = row.try_get(0)?;
-    let log: i64 = row.try_get(1)?;
-    let moved: i64 = row.try_get(2)?;
-    if busy != 0 {
-        tracing::warn!(log, moved, "WAL checkpoint partial: readers still active");
-    } else {
-        tracing::debug!(log, moved, "WAL checkpoint done");
-    }
-    Ok(())
-}
-
-/// Reads the pragmas that make writes durable, safe and free of temporary files.
-async fn settings(conn: &mut SqliteConnection) -> Result<WriterSettings, DbError> {
-    async fn pragma<T>(conn: &mut SqliteConnection, sql: &str) -> Result<T, DbError>
-    where
-        T: for<'r> sqlx::Decode<'r, sqlx::Sqlite> + sqlx::Type<sqlx::Sqlite> + Send + Unpin,
-    {
-        let row = sqlx::query(sql).fetch_one(&mut *conn).await?;
-        Ok(row.try_get(0)?)
-    }
-    Ok(WriterSettings {
-        journal_mode: pragma(conn, "PRAGMA journal_mode").await?,
-        synchronous: pragma(conn, "PRAGMA synchronous").await?,
-        foreign_keys: pragma::<i64>(conn, "PRAGMA foreign_keys").await? != 0,
-        busy_timeout_ms: pragma(conn, "PRAGMA busy_timeout").await?,
-        temp_store: pragma(conn, "PRAGMA temp_store").await?,
-    })
 }

@@ -1,5 +1,6 @@
-//! Opening and closing the database: the connection settings that make writes durable, the
-//! embedded migrations, the read pool and the writer task.
+//! The database handle: opening and closing it (the connection settings that make writes
+//! durable, the embedded migrations, the read pool and the writer task), and what it tells
+//! about its writer. Reads are in `reads.rs`, writes in `writes.rs`, tables in `sets.rs`.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -8,12 +9,11 @@ use std::time::Duration;
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
 };
-use sqlx::{ConnectOptions, SqliteConnection};
-use tokio::sync::{mpsc, oneshot};
+use sqlx::{ConnectOptions, Row, SqliteConnection};
 
 use super::checkpointer;
 use super::error::DbError;
-use super::writer::{self, Counters, Job};
+use super::writer::{self, WriteStats, Writer};
 
 /// The schema, compiled into the binary so a fresh clone builds and runs without a database.
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
@@ -33,10 +33,8 @@ pub const READ_CONNECTIONS: u32 = 4;
 pub struct Db {
     /// Read-only connections (`query_only`) for loads and lists.
     pub(crate) pool: SqlitePool,
-    /// The writer task's queue; bounded, so a write burst waits instead of growing memory.
-    pub(crate) writer: mpsc::Sender<Job>,
-    /// What the writer has done, for [`Db::write_stats`].
-    pub(crate) counters: Arc<Counters>,
+    /// The single writer task, through which every write goes.
+    pub(crate) writer: Writer,
 }
 
 /// The pragmas in force on the writer connection.
@@ -87,14 +85,9 @@ impl Db {
             .max_connections(READ_CONNECTIONS)
             .connect_with(base.clone().pragma("query_only", "ON"))
             .await?;
-        let counters = Arc::new(Counters::default());
-        let writer = writer::spawn(conn, Arc::clone(&counters));
-        checkpointer::spawn(base, writer.downgrade(), Arc::clone(&counters)).await?;
-        let db = Db {
-            pool,
-            writer,
-            counters,
-        };
+        let writer = writer::spawn(conn);
+        checkpointer::spawn(base, writer.downgrade(), Arc::clone(writer.counters())).await?;
+        let db = Db { pool, writer };
         let s = db.writer_settings().await?;
         if s.journal_mode != "wal" {
             // SQLite keeps the old mode where the file system cannot share memory (network
@@ -116,9 +109,58 @@ impl Db {
     /// the WAL back into the database file.
     pub async fn close(self) {
         self.pool.close().await;
-        let (reply, done) = oneshot::channel();
-        if self.writer.send(Job::Shutdown { reply }).await.is_ok() {
-            let _ = done.await;
-        }
+        self.writer.shutdown().await;
     }
+
+    /// PRAGMA wal_checkpoint(TRUNCATE), for a clean shutdown. Runs on the writer between
+    /// transactions; a reader holding an old snapshot makes it partial, which is logged, not
+    /// an error (the WAL is durable either way).
+    pub async fn checkpoint(&self) -> Result<(), DbError> {
+        self.writer.alone(|conn| Box::pin(checkpoint(conn))).await
+    }
+
+    /// The journal mode, synchronous level, foreign-key switch and busy timeout in force on
+    /// the writer connection, for a start-up log line and for tests.
+    pub async fn writer_settings(&self) -> Result<WriterSettings, DbError> {
+        self.writer.alone(|conn| Box::pin(settings(conn))).await
+    }
+
+    /// How the writer has batched so far.
+    pub fn write_stats(&self) -> WriteStats {
+        self.writer.stats()
+    }
+}
+
+/// Moves the WAL into the database file and truncates it.
+async fn checkpoint(conn: &mut SqliteConnection) -> Result<(), DbError> {
+    let row = sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
+        .fetch_one(&mut *conn)
+        .await?;
+    let busy: i64 = row.try_get(0)?;
+    let log: i64 = row.try_get(1)?;
+    let moved: i64 = row.try_get(2)?;
+    if busy != 0 {
+        tracing::warn!(log, moved, "WAL checkpoint partial: readers still active");
+    } else {
+        tracing::debug!(log, moved, "WAL checkpoint done");
+    }
+    Ok(())
+}
+
+/// Reads the pragmas that make writes durable, safe and free of temporary files.
+async fn settings(conn: &mut SqliteConnection) -> Result<WriterSettings, DbError> {
+    async fn pragma<T>(conn: &mut SqliteConnection, sql: &str) -> Result<T, DbError>
+    where
+        T: for<'r> sqlx::Decode<'r, sqlx::Sqlite> + sqlx::Type<sqlx::Sqlite> + Send + Unpin,
+    {
+        let row = sqlx::query(sql).fetch_one(&mut *conn).await?;
+        Ok(row.try_get(0)?)
+    }
+    Ok(WriterSettings {
+        journal_mode: pragma(conn, "PRAGMA journal_mode").await?,
+        synchronous: pragma(conn, "PRAGMA synchronous").await?,
+        foreign_keys: pragma::<i64>(conn, "PRAGMA foreign_keys").await? != 0,
+        busy_timeout_ms: pragma(conn, "PRAGMA busy_timeout").await?,
+        temp_store: pragma(conn, "PRAGMA temp_store").await?,
+    })
 }
