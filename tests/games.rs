@@ -265,7 +265,7 @@ async fn engine_against_engine_lgame_ends_by_repetition() -> anyhow::Result<()> 
         .state_until(state.match_id, |s| s.status == MatchStatus::Finished)
         .await?;
     // Events list the latest moves only; `watch` answers with all of them.
-    assert!(last.history.len() as u32 <= daemon::matches::model::EVENT_HISTORY);
+    assert!(last.history.len() as u32 <= protocol::limits::EVENT_HISTORY);
     assert_eq!(last.history_from + last.history.len() as u32, last.ply);
     let end = state_of(
         host.ok(json!({"type": "watch", "match_id": state.match_id}))

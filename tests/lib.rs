@@ -278,7 +278,7 @@ pub fn knowledge() -> engine::Knowledge {
 
 /// The perfect move from `position` of the match described by `state`.
 pub fn best_move(k: &engine::Knowledge, state: &MatchState, seed: u64) -> Result<String> {
-    let kind = engine::GameKind::parse(&state.params.game)?;
+    let kind = engine::GameKind::parse(state.params.game.name())?;
     let variant = engine::Variant::new(kind, state.params.size, state.params.k)?;
     let pos = variant.parse_position(&state.position)?;
     let m = engine::choose(k, &pos, engine::Level::Perfect, &mut engine::Rng::new(seed))?;

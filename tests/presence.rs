@@ -117,7 +117,10 @@ async fn the_last_connection_closing_starts_the_grace_period() -> anyhow::Result
         .await?;
     drop(bob);
     tokio::time::sleep(Duration::from_millis(400)).await;
-    let state = state_of(ada.ok(json!({"type": "watch", "match_id": s.match_id})).await?)?;
+    let state = state_of(
+        ada.ok(json!({"type": "watch", "match_id": s.match_id}))
+            .await?,
+    )?;
     assert!(state.seats[1].connected, "bob's second connection is open");
     let last_closed = tokio::time::Instant::now();
     drop(second);

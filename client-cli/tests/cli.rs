@@ -4,7 +4,6 @@
 use std::process::{Command, Output, Stdio};
 
 use grundy_e2e::{Client, Server};
-use protocol::time::MS_PER_DAY;
 use serde_json::{json, Value};
 
 /// `grundy --server URL ARGS...` without a terminal and with `NO_COLOR` unset.
@@ -308,10 +307,10 @@ async fn games_export_and_lobby_show_saved_and_open_matches() {
     assert_eq!(ids(waiting), vec![open_id]);
     let created = games[0]["created_at"].as_i64().unwrap();
     let day = |ms: i64| {
-        let (y, m, d) = protocol::time::civil_from_days(ms.div_euclid(MS_PER_DAY));
-        format!("{y:04}-{m:02}-{d:02}")
+        let t = jiff::Timestamp::from_millisecond(ms).unwrap();
+        jiff::tz::TimeZone::UTC.to_datetime(t).date().to_string()
     };
-    let (today, yesterday) = (day(created), day(created - MS_PER_DAY));
+    let (today, yesterday) = (day(created), day(created - 86_400_000));
     let both = ok(
         &url,
         &["games", "--since", &today, "--until", &today, "--json"],

@@ -8,13 +8,13 @@
 //! use daemon::presence::{Presence, Seen};
 //!
 //! let presence = Arc::new(Presence::default());
-//! let seat = presence.watch(7);
-//! let lobby = presence.arrive(7); // `grundy lobby` in a second terminal
+//! let mut seat = presence.watch(7);
 //! let game = presence.arrive(7);
+//! let lobby = presence.arrive(7); // `grundy lobby` in a second terminal
 //! drop(lobby);
-//! assert_eq!(*seat.borrow(), Seen::Here);
+//! assert_eq!(seat.now(), Seen::Here);
 //! drop(game);
-//! assert!(matches!(*seat.borrow(), Seen::AwaySince(_)));
+//! assert!(matches!(seat.now(), Seen::AwaySince(_)));
 //! ```
 
 use std::collections::HashMap;
@@ -59,7 +59,9 @@ impl Presence {
     /// Counts a connection of `player` open until the returned guard is dropped.
     pub fn arrive(self: &Arc<Self>, player: i64) -> Arrival {
         let mut players = self.players();
-        let entry = players.entry(player).or_insert_with(|| Entry::away(now_ms()));
+        let entry = players
+            .entry(player)
+            .or_insert_with(|| Entry::away(now_ms()));
         entry.connections += 1;
         if entry.connections == 1 {
             entry.seen.send_replace(Seen::Here);
@@ -161,7 +163,9 @@ impl Watch {
 
     /// The current state, marked seen.
     pub fn now(&mut self) -> Seen {
-        self.rx.as_mut().map_or(Seen::Here, |rx| *rx.borrow_and_update())
+        self.rx
+            .as_mut()
+            .map_or(Seen::Here, |rx| *rx.borrow_and_update())
     }
 
     /// A future that completes when the state differs from the one last seen by `now`. It

@@ -21,7 +21,7 @@ pub fn classification(id: Option<u64>, answer: &Answer) -> String {
         moves,
         move_count,
     } = &answer.classification;
-    let params = crate::queries::params(answer.variant);
+    let params = crate::variants::params(answer.variant);
     let mut out = Json {
         text: String::with_capacity(256 + moves.len() * 112),
         scratch: String::new(),
@@ -33,7 +33,7 @@ pub fn classification(id: Option<u64>, answer: &Answer) -> String {
         out.raw(",");
     }
     out.raw("\"type\":\"classification\",\"game\":");
-    out.string(&params.game);
+    out.string(params.game.name());
     if let Some(size) = params.size {
         out.raw(",\"size\":");
         out.number(size);
@@ -164,7 +164,7 @@ mod tests {
     fn protocol_form(a: &Answer) -> protocol::Classification {
         let c = &a.classification;
         protocol::Classification {
-            params: crate::queries::params(a.variant),
+            params: crate::variants::params(a.variant),
             position: c.position.to_string(),
             value: value_info(&c.value),
             source: c.source.as_str().to_owned(),
@@ -198,7 +198,7 @@ mod tests {
                 out.push(Answer {
                     variant,
                     classification: knowledge
-                        .classify_best(&pos, crate::queries::QUERY_MAX_MOVES, best)
+                        .classify_best(&pos, protocol::limits::QUERY_MAX_MOVES, best)
                         .unwrap(),
                 });
             }

@@ -2,7 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::{GameParams, MatchStatus, MoveRecord, Outcome, SeatInfo};
+use crate::game::{MatchStatus, MoveRecord, Outcome, SeatInfo};
+use crate::variant::{Game, GameParams};
 
 /// Who wins a position with best play, seen by the player to move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -215,9 +216,9 @@ pub struct GameQuery {
     /// Games in which a player of this name sat.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub player: Option<String>,
-    /// Games of this game name.
+    /// Games of this game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub game: Option<String>,
+    pub game: Option<Game>,
     /// `waiting`, `playing`, `finished` or `aborted`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub status: Option<MatchStatus>,

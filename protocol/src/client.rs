@@ -3,7 +3,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::analysis::{ExportFormat, GameQuery, Span};
-use crate::game::{ClockSpec, GameParams};
+use crate::game::ClockSpec;
+use crate::variant::GameParams;
 
 /// A client message: a request with its id.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

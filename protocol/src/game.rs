@@ -6,21 +6,10 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use crate::variant::GameParams;
+
 /// A seat at a match: 0 moves first (red in the L-game), 1 second.
 pub type Seat = u8;
-
-/// A game name with its parameters.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct GameParams {
-    /// `queen`, `rook`, `horse`, `dragon`, `nim`, `chocolate` or `lgame`.
-    pub game: String,
-    /// Board side (corner games).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub size: Option<u64>,
-    /// Staircase step (chocolate).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub k: Option<u32>,
-}
 
 /// Where a match stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -45,6 +34,11 @@ impl MatchStatus {
             MatchStatus::Finished => "finished",
             MatchStatus::Aborted => "aborted",
         }
+    }
+
+    /// Whether the match has ended: finished or aborted.
+    pub fn is_over(self) -> bool {
+        matches!(self, MatchStatus::Finished | MatchStatus::Aborted)
     }
 
     /// Reads the snake_case name.

@@ -14,8 +14,9 @@ mod analysis;
 mod client;
 mod error;
 mod game;
+pub mod limits;
 mod server;
-pub mod time;
+mod variant;
 
 pub use analysis::{
     ClassInfo, Classification, ExportFormat, GameQuery, GameSummary, MoveInfo, ReviewedMove, Span,
@@ -24,10 +25,11 @@ pub use analysis::{
 pub use client::{ClientMessage, First, NewMatch, Opponent, Request, StartSpec};
 pub use error::{ErrorBody, ErrorCode};
 pub use game::{
-    Clock, ClockSpec, GameParams, MatchState, MatchStatus, MatchSummary, MoveRecord, Outcome,
-    Reason, Seat, SeatInfo,
+    Clock, ClockSpec, MatchState, MatchStatus, MatchSummary, MoveRecord, Outcome, Reason, Seat,
+    SeatInfo,
 };
 pub use server::{ServerBody, ServerMessage, Welcome};
+pub use variant::{Game, GameParams, UnknownGame};
 
 /// The protocol version this crate speaks.
 pub const PROTOCOL_VERSION: u32 = 1;

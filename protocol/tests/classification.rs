@@ -10,7 +10,7 @@ fn answer() -> ServerMessage {
         id: Some(20),
         body: ServerBody::Classification(Classification {
             params: GameParams {
-                game: "queen".to_owned(),
+                game: protocol::Game::Queen,
                 size: Some(11),
                 k: None,
             },

@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
 use grundy_e2e::{figures, Client, Server};
-use protocol::{GameParams, ServerBody, ServerMessage};
+use protocol::{Game, GameParams, ServerBody, ServerMessage};
 use serde_json::json;
 use tokio_tungstenite::tungstenite::{Message, Utf8Bytes};
 
@@ -62,25 +62,25 @@ struct Question {
 /// The questions of kind `kind` (an index into [`KINDS`]), the same for every run.
 fn questions(kind: usize, lgame: &[String]) -> Vec<Question> {
     let mut rng = engine::Rng::new(42 + kind as u64);
-    let corner = |game: &str| GameParams {
-        game: game.to_owned(),
+    let corner = |game: Game| GameParams {
+        game,
         size: Some(1024),
         k: None,
     };
     (0..QUERIES)
         .map(|i| match kind {
             0 => Question {
-                params: corner("queen"),
+                params: corner(Game::Queen),
                 position: format!("{},{}", rng.below(64), rng.below(64)),
                 limit: None,
             },
             1 | 2 => Question {
-                params: corner("queen"),
+                params: corner(Game::Queen),
                 position: format!("{},{}", rng.below(1024), rng.below(1024)),
                 limit: (kind == 2).then_some(10),
             },
             3 => Question {
-                params: corner("horse"),
+                params: corner(Game::Horse),
                 position: format!("{},{}", rng.below(64), rng.below(64)),
                 limit: None,
             },
@@ -88,7 +88,7 @@ fn questions(kind: usize, lgame: &[String]) -> Vec<Question> {
                 let z = 1 + rng.below(200);
                 Question {
                     params: GameParams {
-                        game: "chocolate".to_owned(),
+                        game: Game::Chocolate,
                         size: None,
                         k: Some(1),
                     },
@@ -98,7 +98,7 @@ fn questions(kind: usize, lgame: &[String]) -> Vec<Question> {
             }
             _ => Question {
                 params: GameParams {
-                    game: "lgame".to_owned(),
+                    game: Game::LGame,
                     size: None,
                     k: None,
                 },
@@ -152,13 +152,13 @@ async fn server_work(
     hub: &std::sync::Arc<daemon::Hub>,
     q: &Question,
 ) -> anyhow::Result<[Duration; 3]> {
-    let pos = daemon::queries::variant(&q.params)
+    let pos = daemon::variants::variant(&q.params)
         .map_err(|e| anyhow::anyhow!("{}", e.message))?
         .parse_position(&q.position)?;
     let knowledge = hub.analysis.current();
     let t = Instant::now();
     let best = daemon::queries::listed(q.limit);
-    std::hint::black_box(knowledge.classify_best(&pos, daemon::queries::QUERY_MAX_MOVES, best)?);
+    std::hint::black_box(knowledge.classify_best(&pos, protocol::limits::QUERY_MAX_MOVES, best)?);
     let engine = t.elapsed();
     let t = Instant::now();
     let c = daemon::queries::classify(hub, &q.params, &q.position, q.limit)

@@ -1,12 +1,11 @@
 //! `grundy games`: the saved games, newest first, filtered and paged by the server.
 
 use anyhow::Result;
-use protocol::time::MS_PER_DAY;
-use protocol::{GameQuery, GameSummary, MatchStatus, Request, SeatInfo, ServerBody};
+use protocol::{Game, GameQuery, GameSummary, MatchStatus, Request, SeatInfo, ServerBody};
 
 use super::{describe, emit, print_json, unexpected};
 use crate::connection::Connection;
-use crate::render::{format_millis, parse_day, Columns};
+use crate::render::{format_millis, parse_day, Columns, MS_PER_DAY};
 
 /// Examples shown by `grundy games --help`.
 pub const HELP: &str = "\
@@ -26,8 +25,8 @@ pub struct Args {
     #[arg(long)]
     player: Option<String>,
     /// Only games of this game (queen, rook, horse, dragon, nim, chocolate, lgame).
-    #[arg(long, value_parser = super::parse_game)]
-    game: Option<String>,
+    #[arg(long)]
+    game: Option<Game>,
     /// Only finished games with this result: draw, or win / loss from --player's side.
     #[arg(long, value_parser = ["win", "loss", "draw"])]
     result: Option<String>,

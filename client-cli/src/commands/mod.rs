@@ -19,14 +19,13 @@ pub mod table;
 mod view;
 pub mod watch;
 
-use protocol::{GameParams, ServerBody};
+use protocol::{Game, GameParams, ServerBody};
 
 /// A game and its parameters, as the commands that name a game take them.
 #[derive(Debug, clap::Args)]
 pub struct GameArgs {
     /// queen, rook, horse, dragon, nim, chocolate or lgame.
-    #[arg(value_parser = parse_game)]
-    pub game: String,
+    pub game: Game,
     /// Board side of the corner games (queen, rook, horse, dragon); the server's default is 8.
     #[arg(long)]
     pub size: Option<u64>,
@@ -39,19 +38,11 @@ impl GameArgs {
     /// The protocol's form.
     pub fn params(&self) -> GameParams {
         GameParams {
-            game: self.game.clone(),
+            game: self.game,
             size: self.size,
             k: self.k,
         }
     }
-}
-
-/// A game's name as the server knows it (`Queen` → `queen`), or why it is none: checked
-/// before connecting, so a typo is told at once.
-pub fn parse_game(name: &str) -> Result<String, String> {
-    engine::GameKind::parse(name)
-        .map(|g| g.name().to_owned())
-        .map_err(|e| e.to_string())
 }
 
 /// A short description of a game with its parameters: `queen 11×11`, `chocolate k=1`.
@@ -59,7 +50,7 @@ pub fn describe(params: &GameParams) -> String {
     match (params.size, params.k) {
         (Some(n), _) => format!("{} {n}×{n}", params.game),
         (None, Some(k)) => format!("{} k={k}", params.game),
-        (None, None) => params.game.clone(),
+        (None, None) => params.game.to_string(),
     }
 }
 

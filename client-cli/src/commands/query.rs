@@ -2,7 +2,7 @@
 //! move with the value it leaves the opponent, best first — the server's `classification`.
 
 use anyhow::Result;
-use protocol::{Classification, Request, ServerBody};
+use protocol::{Classification, Game, Request, ServerBody};
 
 use super::{describe, emit, print_json, unexpected, GameArgs};
 use crate::connection::Connection;
@@ -59,7 +59,7 @@ pub async fn run(conn: &mut Connection, args: Args, style: Style) -> Result<()> 
 /// The classification as text: a summary, then the moves as aligned columns.
 fn text(c: &Classification, style: Style) -> String {
     let mut out = format!("{}, position {}\n", describe(&c.params), c.position);
-    let depth = if c.params.game == "lgame" {
+    let depth = if c.params.game == Game::LGame {
         "depth"
     } else {
         "remoteness"

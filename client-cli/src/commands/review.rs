@@ -94,7 +94,7 @@ fn frame(game: &GameSummary, moves: &[ReviewedMove], ply: usize, style: Style) -
         "\n{}\n",
         style.strong(&format!("ply {ply} of {}", moves.len()))
     );
-    out.push_str(&board(&p.game, p.size, p.k, position, style));
+    out.push_str(&board(p.game, p.size, p.k, position, style));
     if let Some(m) = ply.checked_sub(1).map(|i| &moves[i]) {
         out.push_str(&format!(
             "seat {} played {}: {} (best play: {}; this move: {})\n",

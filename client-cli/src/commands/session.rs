@@ -74,7 +74,7 @@ impl Input {
 
 /// Whether the match has ended (finished or aborted).
 pub fn is_over(state: &MatchState) -> bool {
-    matches!(state.status, MatchStatus::Finished | MatchStatus::Aborted)
+    state.status.is_over()
 }
 
 /// The seat of `player_id` in `state`.

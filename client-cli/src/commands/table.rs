@@ -6,7 +6,8 @@ use std::io::IsTerminal;
 use std::ops::Range;
 
 use anyhow::{Context, Result};
-use protocol::{Request, ServerBody, Span, TableData};
+use protocol::limits::{DEFAULT_SPAN, MAX_TABLE_CELLS};
+use protocol::{Game, Request, ServerBody, Span, TableData};
 
 use super::{emit, print_json, unexpected, GameArgs};
 use crate::connection::Connection;
@@ -29,12 +30,6 @@ Examples:
   grundy table lgame --csv
   grundy table queen --size 200 --rows 0..200 --cols 0..200 --png queen.png
   grundy table lgame --svg lgame.svg";
-
-/// Most cells the server gives in one answer (`MAX_TABLE_CELLS` in the daemon).
-const MAX_CELLS: u64 = 65_536;
-
-/// The default span, as the server's: the 16×16 corner the papers print.
-const DEFAULT_SPAN: Span = Span { from: 0, to: 16 };
 
 /// Arguments of `grundy table`.
 #[derive(Debug, clap::Args)]
@@ -81,8 +76,7 @@ fn parse_span(s: &str) -> Result<Span, String> {
 /// Fetches the table (in pieces if needed) and prints it.
 pub async fn run(conn: &mut Connection, args: Args, style: Style) -> Result<()> {
     // Refused before anything is fetched: the answer would not have it.
-    let chocolate = engine::GameKind::parse(&args.game.game) == Ok(engine::GameKind::Chocolate);
-    if args.remoteness && chocolate {
+    if args.remoteness && args.game.game == Game::Chocolate {
         anyhow::bail!(
             "the chocolate table holds Grundy numbers only; ask `grundy query chocolate` \
              for a bar's remoteness"
@@ -112,18 +106,18 @@ pub async fn run(conn: &mut Connection, args: Args, style: Style) -> Result<()> 
     }
 }
 
-/// Asks for `rows` × `cols`, in pieces of at most [`MAX_CELLS`] cells, and joins them.
+/// Asks for `rows` × `cols`, in pieces of at most [`MAX_TABLE_CELLS`] cells, and joins them.
 async fn fetch(
     conn: &mut Connection,
     game: &GameArgs,
     rows: Span,
     cols: Span,
 ) -> Result<TableData> {
-    if game.game == "lgame" {
+    if game.game == Game::LGame {
         return ask(conn, game, None).await;
     }
-    let width = (cols.to - cols.from).clamp(1, MAX_CELLS);
-    let band = (MAX_CELLS / width).max(1);
+    let width = (cols.to - cols.from).clamp(1, MAX_TABLE_CELLS);
+    let band = (MAX_TABLE_CELLS / width).max(1);
     let first_rows = Span {
         from: rows.from,
         to: rows.to.min(rows.from.saturating_add(band)),
@@ -147,9 +141,9 @@ async fn fetch(
     }
     // Asked again from the start (one request more) with bands as tall as the clipped
     // width allows, which keeps the joining simple.
-    let band = (MAX_CELLS / (cols.to - cols.from).clamp(1, MAX_CELLS)).max(1);
+    let band = (MAX_TABLE_CELLS / (cols.to - cols.from).clamp(1, MAX_TABLE_CELLS)).max(1);
     let row_bands = bands(rows.from..rows.to, band);
-    let col_bands = bands(cols.from..cols.to, MAX_CELLS);
+    let col_bands = bands(cols.from..cols.to, MAX_TABLE_CELLS);
     let mut progress = Progress::new(row_bands.len() * col_bands.len());
     let mut whole = TableData {
         rows,
@@ -271,15 +265,15 @@ fn outcome(grundy: Option<u64>) -> &'static str {
 /// CSV with one line per cell (or per L-game class).
 fn csv(t: &TableData) -> String {
     let mut out = String::new();
-    match t.params.game.as_str() {
-        "lgame" => {
+    match t.params.game {
+        Game::LGame => {
             out.push_str("position,outcome,depth\n");
             for c in &t.classes {
                 let depth = c.depth.map_or_else(String::new, |d| d.to_string());
                 out.push_str(&format!("{},{},{depth}\n", c.position, c.outcome));
             }
         }
-        "chocolate" => {
+        Game::Chocolate => {
             out.push_str("y,z,grundy\n");
             for (z, row) in (t.rows.from..).zip(&t.grundy) {
                 for (y, g) in (t.cols.from..).zip(row) {
@@ -308,8 +302,8 @@ fn csv(t: &TableData) -> String {
 
 /// The table for a person: a grid, or for the L-game a summary and the classes.
 fn human(t: &TableData, remoteness: bool, style: Style) -> String {
-    match t.params.game.as_str() {
-        "lgame" => {
+    match t.params.game {
+        Game::LGame => {
             let count = |o: &str| t.classes.iter().filter(|c| c.outcome == o).count();
             let mut out = format!(
                 "lgame: {} positions up to symmetry, mover's L written R, r to move \
@@ -328,7 +322,7 @@ fn human(t: &TableData, remoteness: bool, style: Style) -> String {
         }
         game => {
             let (corner, what) = match (game, remoteness) {
-                ("chocolate", _) => ("z\\y", "G(y, z), rows z, columns y"),
+                (Game::Chocolate, _) => ("z\\y", "G(y, z), rows z, columns y"),
                 (_, false) => ("x\\y", "Grundy numbers, rows x, columns y"),
                 (_, true) => ("x\\y", "remoteness, rows x, columns y"),
             };

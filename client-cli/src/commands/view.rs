@@ -5,7 +5,7 @@
 use std::cell::Cell;
 use std::io::IsTerminal;
 
-use protocol::{MatchState, MatchStatus, Outcome, Reason, Seat};
+use protocol::{Game, MatchState, MatchStatus, Outcome, Reason, Seat};
 
 use super::describe;
 use super::session::is_over;
@@ -158,7 +158,7 @@ impl View {
                 Mode::Plain => say!(self, "position {}", state.position),
                 Mode::Terminal(style) => {
                     let p = &state.params;
-                    self.write(&board(&p.game, p.size, p.k, &state.position, style));
+                    self.write(&board(p.game, p.size, p.k, &state.position, style));
                     if let Some(line) = self.clocks(state) {
                         say!(self, "{line}");
                     }
@@ -334,10 +334,10 @@ impl View {
         let loser = self.name(state, 1 - winner);
         let why = match outcome.reason {
             Reason::CornerReached => {
-                let piece = match state.params.game.as_str() {
-                    "horse" => "dragon horse",
-                    "dragon" => "dragon king",
-                    other => other,
+                let piece = match state.params.game {
+                    Game::Horse => "dragon horse",
+                    Game::Dragon => "dragon king",
+                    other => other.name(),
                 };
                 format!("the {piece} reached the corner")
             }

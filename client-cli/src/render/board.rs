@@ -2,6 +2,8 @@
 //! each game writes its positions (docs/NOTATION.md) but none of the rules. Anything it
 //! cannot read is shown as the text itself.
 
+use protocol::Game;
+
 use super::Style;
 
 /// Largest corner-game board drawn as a grid; beyond it only the square is named.
@@ -12,28 +14,29 @@ const MAX_DRAWN_STONES: u64 = 40;
 
 /// The picture of `position` in `game` (with its `size` and `k`), ending in a newline.
 pub fn board(
-    game: &str,
+    game: Game,
     size: Option<u64>,
     k: Option<u32>,
     position: &str,
     style: Style,
 ) -> String {
     let drawn = match game {
-        "queen" | "rook" | "horse" | "dragon" => corner(game, size, position, style),
-        "nim" => nim(position, style),
-        "chocolate" => chocolate(k, position),
-        "lgame" => lgame(position, style),
-        _ => None,
+        Game::Queen | Game::Rook | Game::Horse | Game::Dragon => {
+            corner(game, size, position, style)
+        }
+        Game::Nim => nim(position, style),
+        Game::Chocolate => chocolate(k, position),
+        Game::LGame => lgame(position, style),
     };
     drawn.unwrap_or_else(|| format!("{position}\n"))
 }
 
 /// The letter of a corner-game piece.
-fn piece_letter(game: &str) -> &'static str {
+fn piece_letter(game: Game) -> &'static str {
     match game {
-        "rook" => "R",
-        "horse" => "H",
-        "dragon" => "D",
+        Game::Rook => "R",
+        Game::Horse => "H",
+        Game::Dragon => "D",
         _ => "Q",
     }
 }
@@ -44,7 +47,7 @@ fn numbers(position: &str) -> Option<Vec<u64>> {
 }
 
 /// An N×N board, row N−1 on top, the piece as its letter and the goal corner `0,0` as `*`.
-fn corner(game: &str, size: Option<u64>, position: &str, style: Style) -> Option<String> {
+fn corner(game: Game, size: Option<u64>, position: &str, style: Style) -> Option<String> {
     let [x, y] = numbers(position)?[..] else {
         return None;
     };
@@ -196,31 +199,31 @@ mod tests {
 
     #[test]
     fn a_corner_board_marks_the_piece_and_the_goal() {
-        let b = board("queen", Some(3), None, "2,1", PLAIN);
+        let b = board(Game::Queen, Some(3), None, "2,1", PLAIN);
         assert_eq!(b, "2 │ · · ·\n1 │ · · Q\n0 │ * · ·\n  └──────\n    0 1 2\n");
     }
 
     #[test]
     fn a_large_corner_board_names_the_square() {
-        let b = board("rook", Some(1000), None, "900,20", PLAIN);
+        let b = board(Game::Rook, Some(1000), None, "900,20", PLAIN);
         assert_eq!(b, "R on 900,20 of a 1000×1000 board (goal 0,0)\n");
     }
 
     #[test]
     fn nim_piles_are_rows_of_stones() {
-        let b = board("nim", None, None, "3,0,2", PLAIN);
+        let b = board(Game::Nim, None, None, "3,0,2", PLAIN);
         assert_eq!(b, "pile 1 │ ●●● 3\npile 2 │ 0\npile 3 │ ●● 2\n");
     }
 
     #[test]
     fn chocolate_says_strip_and_staircase() {
-        let b = board("chocolate", None, Some(1), "5,3,7", PLAIN);
+        let b = board(Game::Chocolate, None, Some(1), "5,3,7", PLAIN);
         assert!(b.starts_with("{5, 3, 7}\nstrip of 5 squares"), "{b}");
         assert!(b.contains("staircase 7 columns wide"), "{b}");
-        let b = board("chocolate", None, Some(0), "1,2,3", PLAIN);
+        let b = board(Game::Chocolate, None, Some(0), "1,2,3", PLAIN);
         assert!(b.contains("a 2×3 rectangle"), "{b}");
         // {2, 2, 4} with k = 1: strip of 2, poison, then columns 2, 3, 3, 3 high.
-        let b = board("chocolate", None, Some(1), "2,2,4", PLAIN);
+        let b = board(Game::Chocolate, None, Some(1), "2,2,4", PLAIN);
         let rows: Vec<&str> = b.lines().skip(2).collect();
         assert_eq!(
             rows,
@@ -231,7 +234,7 @@ mod tests {
 
     #[test]
     fn the_lgame_has_file_and_rank_labels() {
-        let b = board("lgame", None, None, "...N/RRRB/RBBB/N... r", PLAIN);
+        let b = board(Game::LGame, None, None, "...N/RRRB/RBBB/N... r", PLAIN);
         assert_eq!(
             b,
             "4  · · · N\n3  R R R B\n2  R B B B\n1  N · · ·\n   a b c d\nred (R) to move\n"
@@ -240,7 +243,7 @@ mod tests {
 
     #[test]
     fn unreadable_positions_are_shown_as_text() {
-        assert_eq!(board("nim", None, None, "x", PLAIN), "x\n");
-        assert_eq!(board("lgame", None, None, "RR r", PLAIN), "RR r\n");
+        assert_eq!(board(Game::Nim, None, None, "x", PLAIN), "x\n");
+        assert_eq!(board(Game::LGame, None, None, "RR r", PLAIN), "RR r\n");
     }
 }

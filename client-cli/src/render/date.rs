@@ -1,25 +1,46 @@
 //! Unix milliseconds as a UTC date and time, and days typed by a person as Unix milliseconds
-//! (the calendar arithmetic is `protocol::time`).
+//! (the calendar is jiff's).
 
-use protocol::time::civil_from_days;
+use jiff::civil::Date;
+use jiff::tz::TimeZone;
+use jiff::Timestamp;
+
+/// Milliseconds in a day: Unix time has no leap seconds, so every UTC day is this long.
+pub const MS_PER_DAY: i64 = 86_400_000;
 
 /// `2026-11-21 17:20` (UTC) for a Unix time in milliseconds.
 pub fn format_millis(ms: i64) -> String {
-    let secs = ms.div_euclid(1000);
-    let days = secs.div_euclid(86_400);
-    let of_day = secs.rem_euclid(86_400);
-    let (y, m, d) = civil_from_days(days);
-    format!(
-        "{y:04}-{m:02}-{d:02} {:02}:{:02}",
-        of_day / 3600,
-        of_day % 3600 / 60
-    )
+    match Timestamp::from_millisecond(ms) {
+        Ok(t) => TimeZone::UTC
+            .to_datetime(t)
+            .strftime("%Y-%m-%d %H:%M")
+            .to_string(),
+        Err(_) => format!("{ms} ms"),
+    }
 }
 
 /// Unix milliseconds at the start (00:00 UTC) of the day `YYYY-MM-DD`, as the listings show
 /// dates; the error says how to write one.
 pub fn parse_day(text: &str) -> Result<i64, String> {
-    protocol::time::parse_day(text.trim(), '-')
+    let text = text.trim();
+    let bad = || format!("{text:?} is not a date: write YYYY-MM-DD, such as 2026-11-21");
+    let fields: Vec<&str> = text.split('-').collect();
+    let [y, m, d] = fields.as_slice() else {
+        return Err(bad());
+    };
+    let number = |f: &str, len: usize| {
+        (f.len() == len && f.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| f.parse::<i16>().ok())
+            .flatten()
+            .ok_or_else(bad)
+    };
+    let (y, m, d) = (number(y, 4)?, number(m, 2)?, number(d, 2)?);
+    let day = Date::new(y, m as i8, d as i8)
+        .map_err(|_| format!("{text:?} is not a day of the calendar"))?;
+    TimeZone::UTC
+        .to_timestamp(day.to_datetime(jiff::civil::Time::midnight()))
+        .map(|t| t.as_millisecond())
+        .map_err(|e| format!("{text:?} is out of range: {e}"))
 }
 
 #[cfg(test)]
@@ -30,6 +51,10 @@ mod tests {
     fn parses_days_and_says_what_is_wrong() {
         assert_eq!(parse_day("1970-01-01"), Ok(0));
         assert_eq!(parse_day("2026-11-21"), Ok(1_795_219_200_000));
+        assert_eq!(
+            parse_day("2026-11-22").unwrap() - parse_day("2026-11-21").unwrap(),
+            MS_PER_DAY
+        );
         assert_eq!(
             format_millis(parse_day("2000-02-29").unwrap()),
             "2000-02-29 00:00"

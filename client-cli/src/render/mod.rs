@@ -9,7 +9,7 @@ mod style;
 
 pub use board::board;
 pub use columns::Columns;
-pub use date::{format_millis, parse_day};
+pub use date::{format_millis, parse_day, MS_PER_DAY};
 pub use grid::grid;
 pub use style::Style;
 

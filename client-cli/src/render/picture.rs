@@ -68,7 +68,7 @@ impl Heat {
             scale,
             cells,
             max,
-            queen: t.params.game == "queen",
+            queen: t.params.game == protocol::Game::Queen,
         }
     }
 

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use futures_util::{FutureExt, SinkExt, StreamExt};
+use protocol::limits::MAX_MESSAGE_BYTES;
 use protocol::{ClientMessage, ErrorBody, ErrorCode, ServerMessage};
 use tokio::net::TcpStream;
 use tokio_stream::wrappers::WatchStream;
@@ -22,9 +23,6 @@ mod session;
 use crate::hub::Hub;
 use crate::matches::{PlayerRef, Snapshot};
 use crate::presence::Arrival;
-
-/// Largest message or frame a client may send: moves and requests are tiny.
-pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
 
 /// Read buffer per connection. tungstenite's default (128 KiB) costs 1.25 GiB for 10 000
 /// connections and is zeroed on every read. Requests are small (a move is ~100 bytes, so

@@ -51,9 +51,13 @@ pub(crate) fn stored_match(row: &SqliteRow) -> Result<StoredMatch, DbError> {
         })
         .transpose()?;
     let plies: Option<String> = get(row, "repetition_plies")?;
+    let game: String = get(row, "game")?;
+    let game = game
+        .parse()
+        .map_err(|_| DbError::Corrupt(format!("game {game:?} is unknown")))?;
     Ok(StoredMatch {
         id: get(row, "id")?,
-        game: get(row, "game")?,
+        game,
         size: from_sql_opt(get(row, "size")?, "size")?,
         k: from_sql_opt(get(row, "k")?, "k")?,
         start: get(row, "start")?,

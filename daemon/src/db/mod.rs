@@ -40,11 +40,11 @@ mod writes;
 mod tests;
 
 pub use checkpointer::CHECKPOINT_EVERY;
-pub use error::DbError;
 pub use database::{Db, WriterSettings, BUSY_TIMEOUT, READ_CONNECTIONS};
+pub use error::DbError;
 pub use rows::{
     Finish, GameFilter, NewMatch, NewMove, PlayerRow, ResultFilter, SeatRow, StoredMatch,
-    StoredMove, DEFAULT_PAGE,
+    StoredMove,
 };
 pub use sets::{piece_id, LGameRow, NewSet, RowsDone, SetRecord, SetValues, ROWS_PER_INSERT};
 pub use writer::{WriteStats, MAX_BATCH, QUEUE_CAPACITY};

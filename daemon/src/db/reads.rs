@@ -92,7 +92,7 @@ impl Db {
             q.push(")");
         }
         if let Some(game) = &f.game {
-            q.push(" AND m.game = ").push_bind(game.clone());
+            q.push(" AND m.game = ").push_bind(game.name());
         }
         if let Some(status) = f.status {
             q.push(" AND m.status = ").push_bind(status.as_str());

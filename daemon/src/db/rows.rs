@@ -3,16 +3,14 @@
 //! Times are Unix epoch milliseconds (UTC). Seat 0 moves first (red in the L-game), seat 1
 //! second. `docs/DATABASE.md` documents the columns these fields map to.
 
-use protocol::{MatchStatus, Outcome, Reason};
-
-/// Number of matches a [`GameFilter`] returns when built with `GameFilter::default()`.
-pub const DEFAULT_PAGE: u32 = 50;
+use protocol::limits::DEFAULT_PAGE;
+use protocol::{Game, MatchStatus, Outcome, Reason};
 
 /// A match to create: what is known before anyone has moved.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewMatch {
-    /// `queen`, `rook`, `horse`, `dragon`, `nim`, `chocolate` or `lgame`.
-    pub game: String,
+    /// Which game.
+    pub game: Game,
     /// Board side (queen family).
     pub size: Option<u64>,
     /// Staircase step (chocolate).
@@ -108,8 +106,8 @@ pub struct PlayerRow {
 pub struct StoredMatch {
     /// The match id.
     pub id: i64,
-    /// The game name.
-    pub game: String,
+    /// The game.
+    pub game: Game,
     /// Board side (queen family).
     pub size: Option<u64>,
     /// Staircase step (chocolate).
@@ -175,7 +173,7 @@ pub struct GameFilter {
     /// Only matches in which a player of this name holds a seat.
     pub player: Option<String>,
     /// Only this game.
-    pub game: Option<String>,
+    pub game: Option<Game>,
     /// Only matches in this state.
     pub status: Option<MatchStatus>,
     /// Only matches created at or after this time.

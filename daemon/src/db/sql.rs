@@ -130,7 +130,7 @@ pub(crate) async fn create_match(conn: &mut SqliteConnection, m: NewMatch) -> Re
                clock_initial_ms, clock_increment_ms, status, rematch_of, created_at, started_at) \
                VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
     let done = sqlx::query(sql)
-        .bind(m.game)
+        .bind(m.game.name())
         .bind(to_sql_opt(m.size, "size")?)
         .bind(m.k)
         .bind(m.start.clone())
@@ -190,7 +190,7 @@ pub(crate) async fn finish_match(
     id: i64,
     f: Finish,
 ) -> Result<(), DbError> {
-    if !matches!(f.status, MatchStatus::Finished | MatchStatus::Aborted) {
+    if !f.status.is_over() {
         let status = f.status.as_str();
         return Err(DbError::Rejected(format!("a match cannot end as {status}")));
     }

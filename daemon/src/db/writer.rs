@@ -45,7 +45,10 @@ pub(crate) trait Write: Send + 'static {
     /// Runs the write on the writer's connection, inside the batch's transaction (and a
     /// savepoint of its own when [`Write::is_one_statement`] is false); returns the id of
     /// the player or match it is about.
-    fn apply(self: Box<Self>, conn: &mut SqliteConnection) -> OnConnection<'_, Result<i64, DbError>>;
+    fn apply(
+        self: Box<Self>,
+        conn: &mut SqliteConnection,
+    ) -> OnConnection<'_, Result<i64, DbError>>;
 
     /// Whether the write is a single statement (plus reads), which needs no savepoint of its
     /// own: see [`run_job`].
@@ -314,10 +317,7 @@ async fn commit_batch(conn: &mut SqliteConnection, batch: &mut Vec<Pending>, c: 
 /// The moves of a batch, when no two are of the same match (else none: one by one).
 fn move_group(batch: &[Pending]) -> Vec<MoveWrite<'_>> {
     let mut seen = HashSet::new();
-    let group: Vec<_> = batch
-        .iter()
-        .filter_map(|(op, _)| op.as_move())
-        .collect();
+    let group: Vec<_> = batch.iter().filter_map(|(op, _)| op.as_move()).collect();
     let distinct = group.iter().all(|(mv, _)| seen.insert(mv.match_id));
     if distinct && group.len() <= moves_batch::MAX_MOVES {
         group

@@ -52,18 +52,22 @@ impl Db {
     /// Registers a player; `token_hash` is the SHA-256 of their secret token (unique).
     /// Returns the new player id.
     pub async fn create_player(&self, name: &str, token_hash: &[u8]) -> Result<i64, DbError> {
-        self.writer.write(Op::CreatePlayer {
-            name: name.to_owned(),
-            token_hash: token_hash.to_vec(),
-            created_at: unix_ms(),
-        })
-        .await
+        self.writer
+            .write(Op::CreatePlayer {
+                name: name.to_owned(),
+                token_hash: token_hash.to_vec(),
+                created_at: unix_ms(),
+            })
+            .await
     }
 
     /// Changes a player's display name.
     pub async fn rename_player(&self, id: i64, name: &str) -> Result<(), DbError> {
         let name = name.to_owned();
-        self.writer.write(Op::RenamePlayer { id, name }).await.map(drop)
+        self.writer
+            .write(Op::RenamePlayer { id, name })
+            .await
+            .map(drop)
     }
 
     /// Stores a new match (current position = start, ply 0). Returns its id.
@@ -91,7 +95,10 @@ impl Db {
     /// Appends one move and updates matches.position/ply, and, when `finish` is given, ends
     /// the match — all in one transaction. The move must be the next ply of a playing match.
     pub async fn add_move(&self, mv: NewMove, finish: Option<Finish>) -> Result<(), DbError> {
-        self.writer.write(Op::AddMove { mv, finish }).await.map(drop)
+        self.writer
+            .write(Op::AddMove { mv, finish })
+            .await
+            .map(drop)
     }
 
     /// Stores a finished game from elsewhere in one transaction: the match (status playing
@@ -104,18 +111,20 @@ impl Db {
         moves: Vec<NewMove>,
         finish: Finish,
     ) -> Result<i64, DbError> {
-        self.writer.write(Op::ImportMatch {
-            m: Box::new(m),
-            names,
-            moves,
-            finish,
-        })
-        .await
+        self.writer
+            .write(Op::ImportMatch {
+                m: Box::new(m),
+                names,
+                moves,
+                finish,
+            })
+            .await
     }
 
     /// Ends a waiting or playing match without a move (resignation, flag fall, abort, ...).
     pub async fn finish_match(&self, id: i64, finish: Finish) -> Result<(), DbError> {
-        self.writer.write(Op::FinishMatch { id, finish })
+        self.writer
+            .write(Op::FinishMatch { id, finish })
             .await
             .map(drop)
     }
@@ -141,7 +150,10 @@ impl Write for Op {
         }
     }
 
-    fn apply(self: Box<Self>, conn: &mut SqliteConnection) -> OnConnection<'_, Result<i64, DbError>> {
+    fn apply(
+        self: Box<Self>,
+        conn: &mut SqliteConnection,
+    ) -> OnConnection<'_, Result<i64, DbError>> {
         Box::pin(async move {
             match *self {
                 Op::CreatePlayer {

@@ -10,11 +10,11 @@ use tokio::sync::{mpsc, watch};
 use tracing::Instrument;
 
 use super::model::{Occupant, Pending};
+use super::Matches;
 use super::{Accepted, Action, Command, MatchHandle, Model, Snapshot, COMMAND_QUEUE};
+use crate::analysis::Analysis;
 use crate::clock::{instant_at, now_ms, unix_ms};
 use crate::db::{Finish, NewMove};
-use super::Matches;
-use crate::analysis::Analysis;
 use crate::errors::internal;
 use crate::presence::{Seen, Watch};
 
@@ -50,7 +50,8 @@ pub fn spawn(matches: &Arc<Matches>, model: Model) -> MatchHandle {
         state: actor.state.subscribe(),
     };
     matches.insert(handle.clone());
-    let span = tracing::info_span!("match", id = actor.model.id, game = %actor.model.variant.kind());
+    let span =
+        tracing::info_span!("match", id = actor.model.id, game = %actor.model.variant.kind());
     tokio::spawn(actor.run(rx).instrument(span));
     handle
 }
@@ -79,10 +80,7 @@ impl Actor {
             self.schedule_engine();
             let deadline = self.model.clocks.as_ref().and_then(|c| c.deadline());
             let abandon = self.abandonment_deadline();
-            let over = matches!(
-                self.model.status,
-                MatchStatus::Finished | MatchStatus::Aborted
-            );
+            let over = self.model.status.is_over();
             let changed = tokio::select! {
                 cmd = rx.recv() => match cmd {
                     // Boxed: handling a command is a large future, needed only meanwhile.

@@ -6,12 +6,12 @@ use engine::{Level, Position as _, Rng};
 use protocol::{ClockSpec, ErrorBody, ErrorCode, First, MatchState, MatchStatus, Opponent};
 
 use super::model::Occupant;
+use super::Matches;
 use super::{MatchHandle, Model, PlayerRef};
 use crate::analysis::Analysis;
 use crate::clock::{now_ms, unix_ms};
 use crate::db::{NewMatch, SeatRow};
 use crate::errors::{engine_error, internal};
-use super::Matches;
 
 /// Validates `req`, stores the match and starts its actor. The creator sits in their seat
 /// unless `my_engine` gives it to the engine.
@@ -20,7 +20,7 @@ pub async fn create_match(
     creator: &PlayerRef,
     req: protocol::NewMatch,
 ) -> Result<(MatchHandle, MatchState), ErrorBody> {
-    let variant = crate::queries::variant(&req.params)?;
+    let variant = crate::variants::variant(&req.params)?;
     let mut rng = Rng::new(unix_ms() as u64 ^ (creator.id as u64).rotate_left(32));
     let start = match req.start.trim() {
         "" | "standard" => variant.start(),
@@ -92,7 +92,7 @@ async fn create(
     let id = matches
         .db
         .create_match(NewMatch {
-            game: variant.kind().name().to_owned(),
+            game: crate::variants::game(variant.kind()),
             size: variant.size(),
             k: variant.k(),
             start: start.to_string(),

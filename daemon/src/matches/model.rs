@@ -9,16 +9,10 @@ use protocol::{
     Outcome, Reason, Seat, SeatInfo,
 };
 
+use protocol::limits::{EVENT_HISTORY, LEGAL_MOVES_LISTED};
+
 use super::view::StateView;
 use crate::errors::engine_error;
-
-/// Legal moves are listed in the state when there are at most this many (enough for the
-/// L-game and small boards; a thin client asks for nothing else).
-pub const LEGAL_MOVES_SHOWN: u64 = 64;
-
-/// Moves listed in a `match` event: the latest ones. A follower that fell further behind (its
-/// events coalesce when it reads slowly) asks for the whole state with `watch`.
-pub const EVENT_HISTORY: u32 = 16;
 
 /// Who sits in a seat.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -424,7 +418,8 @@ impl Model {
         self.view(now, 0).to_state()
     }
 
-    /// The state for an event: only the latest [`EVENT_HISTORY`] moves are listed.
+    /// The state for an event: only the latest [`EVENT_HISTORY`] moves are listed (a
+    /// follower that fell further behind asks for the whole state with `watch`).
     pub fn event_view(&self, now: u64) -> StateView<'_> {
         self.view(now, self.ply().saturating_sub(EVENT_HISTORY))
     }
@@ -432,9 +427,9 @@ impl Model {
     /// The state with the moves after ply `from`, borrowing from the match.
     fn view(&self, now: u64, from: u32) -> StateView<'_> {
         let count = self.position.move_count();
-        let over = matches!(self.status, MatchStatus::Finished | MatchStatus::Aborted);
+        let over = self.status.is_over();
         let legal_moves =
-            (!over && count <= LEGAL_MOVES_SHOWN).then(|| self.position.legal_moves());
+            (!over && count <= LEGAL_MOVES_LISTED).then(|| self.position.legal_moves());
         let repetitions = match self.draws_possible() {
             true => {
                 let key = self.key(self.ply(), &self.position);
@@ -444,7 +439,7 @@ impl Model {
         };
         StateView {
             match_id: self.id,
-            game: self.variant.kind().name(),
+            game: crate::variants::game(self.variant.kind()),
             size: self.variant.size(),
             k: self.variant.k(),
             start: &self.start,
@@ -476,7 +471,7 @@ impl Model {
     pub fn summary(&self) -> MatchSummary {
         MatchSummary {
             match_id: self.id,
-            params: crate::queries::params(self.variant),
+            params: crate::variants::params(self.variant),
             status: self.status,
             seats: [self.seats[0].info(), self.seats[1].info()],
             ply: self.ply(),

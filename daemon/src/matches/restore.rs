@@ -5,14 +5,14 @@
 
 use std::sync::Arc;
 
-use engine::{GameKind, Level, Variant};
-use protocol::{ClockSpec, MatchStatus};
+use engine::{Level, Variant};
+use protocol::ClockSpec;
 
 use super::model::Occupant;
+use super::Matches;
 use super::{MatchHandle, Model};
 use crate::clock::now_ms;
 use crate::db::{SeatRow, StoredMatch};
-use super::Matches;
 
 /// Restarts the actor of every stored match that is waiting or playing. A match whose
 /// stored moves no longer replay (a corrupted file) is logged and left alone.
@@ -45,7 +45,7 @@ pub async fn revive(matches: &Arc<Matches>, id: i64) -> anyhow::Result<Option<Ma
     let Some(stored) = matches.db.load_match(id).await? else {
         return Ok(None);
     };
-    if !matches!(stored.status, MatchStatus::Finished | MatchStatus::Aborted) {
+    if !stored.status.is_over() {
         // A match under way is always live; one waiting or playing but not live is being
         // torn down, and is not brought back.
         return Ok(None);
@@ -57,7 +57,7 @@ pub async fn revive(matches: &Arc<Matches>, id: i64) -> anyhow::Result<Option<Ma
 /// Rebuilds the in-memory model of a stored match by replaying its moves through the rules
 /// (any status: finished matches are rebuilt for `watch`).
 pub fn rebuild(s: StoredMatch, repetition_limit: u32) -> anyhow::Result<Model> {
-    let kind = GameKind::parse(&s.game)?;
+    let kind = crate::variants::kind(s.game);
     let variant = Variant::new(kind, s.size, s.k)?;
     let start = variant.parse_position(&s.start)?;
     let occupant = |row: &SeatRow, name: &Option<String>| -> anyhow::Result<Occupant> {
@@ -97,8 +97,7 @@ pub fn rebuild(s: StoredMatch, repetition_limit: u32) -> anyhow::Result<Model> {
         pending.clock_ms = mv.clock_ms;
         model.apply(pending, now);
     }
-    let over = |s: MatchStatus| matches!(s, MatchStatus::Finished | MatchStatus::Aborted);
-    match (over(s.status), over(model.status)) {
+    match (s.status.is_over(), model.status.is_over()) {
         // Ended by a move (corner reached, repetition, ...): the replay says so too.
         (true, true) | (false, false) => {}
         // Ended off the board: resignation, agreed draw, flag fall, abandonment, abort.

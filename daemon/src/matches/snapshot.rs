@@ -52,8 +52,9 @@ impl Snapshot {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::matches::model::{Model, Occupant, EVENT_HISTORY};
+    use crate::matches::model::{Model, Occupant};
     use engine::{Level, Position as _, Variant};
+    use protocol::limits::EVENT_HISTORY;
     use protocol::{ClockSpec, Outcome, Reason, ServerBody, ServerMessage};
 
     fn player(id: i64, name: &str) -> Occupant {

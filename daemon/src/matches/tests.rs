@@ -48,7 +48,7 @@ async fn presence_reaches_a_match_whose_queue_is_full() {
     let bob_here = presence(&m).arrive(bob.id);
     let request = protocol::NewMatch {
         params: protocol::GameParams {
-            game: "nim".into(),
+            game: protocol::Game::Nim,
             size: None,
             k: None,
         },
@@ -74,7 +74,10 @@ async fn presence_reaches_a_match_whose_queue_is_full() {
         asked.push(answer);
     }
     let (reply, _) = oneshot::channel();
-    assert!(handle.tx.try_send(Command::State { reply }).is_err(), "full");
+    assert!(
+        handle.tx.try_send(Command::State { reply }).is_err(),
+        "full"
+    );
     drop(bob_here);
     let end = tokio::time::timeout(Duration::from_secs(10), async {
         loop {

@@ -5,7 +5,9 @@
 //! replies, is made from the same view, so what a state holds is decided in one place.
 
 use engine::{AnyMove, AnyPosition};
-use protocol::{Clock, GameParams, MatchState, MatchStatus, MoveRecord, Outcome, Seat, SeatInfo};
+use protocol::{
+    Clock, Game, GameParams, MatchState, MatchStatus, MoveRecord, Outcome, Seat, SeatInfo,
+};
 use serde::{Serialize, Serializer};
 
 /// The fields and order of [`MatchState`] on the wire (its `game`, `size` and `k` are its
@@ -13,7 +15,7 @@ use serde::{Serialize, Serializer};
 #[derive(Serialize)]
 pub struct StateView<'a> {
     pub match_id: i64,
-    pub game: &'static str,
+    pub game: Game,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub size: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -47,7 +49,7 @@ impl StateView<'_> {
     /// The game and its parameters.
     pub fn params(&self) -> GameParams {
         GameParams {
-            game: self.game.to_owned(),
+            game: self.game,
             size: self.size,
             k: self.k,
         }

@@ -4,13 +4,11 @@
 use std::sync::Arc;
 
 use engine::{AnyPosition, Outcome, Position as _, Source, Value, Variant};
+use protocol::limits::QUERY_MAX_MOVES;
 use protocol::{ErrorBody, GameParams, ValueInfo, Verdict};
 
 use crate::errors::{engine_error, internal};
 use crate::hub::Hub;
-
-/// Most moves listed in one answer; a position with more is counted, not listed.
-pub const QUERY_MAX_MOVES: u64 = 4096;
 
 /// Most moves of a corner or L-game position classified on the async runtime itself when no
 /// stored table covers it (formulas or a table built on demand: a few microseconds); larger
@@ -72,7 +70,7 @@ pub async fn classify(
     position: &str,
     limit: Option<u64>,
 ) -> Result<Answer, ErrorBody> {
-    let asked = super::variant(params)?;
+    let asked = crate::variants::variant(params)?;
     let (variant, pos) = match position.trim() {
         // As in `create_match`: the game's standard start.
         "standard" => (asked, asked.start()),

@@ -2,16 +2,14 @@
 
 use std::sync::Arc;
 
+use protocol::limits::{DEFAULT_PAGE, MAX_PAGE};
 use protocol::{
     ErrorBody, ErrorCode, GameParams, GameQuery, GameSummary, MoveRecord, Outcome, SeatInfo,
 };
 
-use crate::db::{GameFilter, ResultFilter, StoredMatch, DEFAULT_PAGE};
+use crate::db::{GameFilter, ResultFilter, StoredMatch};
 use crate::errors::internal;
 use crate::hub::Hub;
-
-/// Largest page of `games`.
-pub const MAX_PAGE: u32 = 500;
 
 /// The list line of a stored match.
 pub fn summary(m: &StoredMatch) -> GameSummary {
@@ -26,7 +24,7 @@ pub fn summary(m: &StoredMatch) -> GameSummary {
     GameSummary {
         match_id: m.id,
         params: GameParams {
-            game: m.game.clone(),
+            game: m.game,
             size: m.size,
             k: m.k,
         },

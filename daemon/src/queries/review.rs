@@ -50,8 +50,8 @@ pub async fn review(hub: &Arc<Hub>, match_id: i64) -> Result<Vec<ReviewedMove>, 
 /// The review of a stored match, computed off the async runtime with tables that cover its
 /// start (and so every later position).
 async fn annotate(hub: &Arc<Hub>, m: &StoredMatch) -> Result<Vec<MoveReview>, ErrorBody> {
-    let variant = super::variant(&protocol::GameParams {
-        game: m.game.clone(),
+    let variant = crate::variants::variant(&protocol::GameParams {
+        game: m.game,
         size: m.size,
         k: m.k,
     })?;
@@ -130,7 +130,7 @@ pub async fn import(hub: &Arc<Hub>, text: &str) -> Result<i64, ErrorBody> {
     };
     let variant = start.variant();
     let m = NewMatch {
-        game: variant.kind().name().to_owned(),
+        game: crate::variants::game(variant.kind()),
         size: variant.size(),
         k: variant.k(),
         start: start.to_string(),

@@ -3,16 +3,11 @@
 use std::sync::Arc;
 
 use engine::{chocolate, AnyPosition, GameKind, Variant};
+use protocol::limits::{DEFAULT_SPAN, MAX_TABLE_CELLS};
 use protocol::{ClassInfo, ErrorBody, ErrorCode, GameParams, Span, TableData};
 
 use crate::errors::engine_error;
 use crate::hub::Hub;
-
-/// Most cells in one answer: a 256×256 picture. Larger tables are fetched in pieces.
-pub const MAX_TABLE_CELLS: u64 = 65_536;
-
-/// Rows and columns when the request gives none: the 16×16 corner the papers print.
-const DEFAULT_SPAN: Span = Span { from: 0, to: 16 };
 
 /// Answers `table`.
 pub async fn table(
@@ -21,8 +16,8 @@ pub async fn table(
     rows: Option<Span>,
     cols: Option<Span>,
 ) -> Result<TableData, ErrorBody> {
-    let variant = super::variant(params)?;
-    let params = super::params(variant);
+    let variant = crate::variants::variant(params)?;
+    let params = crate::variants::params(variant);
     let mut rows = rows.unwrap_or(DEFAULT_SPAN);
     let mut cols = cols.unwrap_or(rows);
     if let Some(n) = variant.size() {

@@ -1,57 +1,87 @@
 //! Dates in records: `[Date "2026.11.21"]` and `[Time "14:03:07"]`, both UTC, from and to
-//! epoch milliseconds (the calendar arithmetic is `protocol::time`).
+//! epoch milliseconds (the calendar is jiff's).
 
-use protocol::time::{civil_from_days, parse_day, MS_PER_DAY};
+use jiff::civil::{Date, DateTime, Time};
+use jiff::tz::TimeZone;
+use jiff::Timestamp;
+
+/// The UTC date and time of `ms` (clamped to the years 9999 BC to AD 9999).
+fn civil(ms: i64) -> DateTime {
+    let t = Timestamp::from_millisecond(ms).unwrap_or(if ms < 0 {
+        Timestamp::MIN
+    } else {
+        Timestamp::MAX
+    });
+    TimeZone::UTC.to_datetime(t)
+}
 
 /// `YYYY.MM.DD`, the UTC day of `ms`.
 pub fn format_date(ms: i64) -> String {
-    let (y, m, d) = civil_from_days(ms.div_euclid(MS_PER_DAY));
-    format!("{y:04}.{m:02}.{d:02}")
+    civil(ms).strftime("%Y.%m.%d").to_string()
 }
 
 /// `HH:MM:SS`, or `HH:MM:SS.mmm` when there are milliseconds: the UTC time of day of `ms`.
 pub fn format_time(ms: i64) -> String {
-    let t = ms.rem_euclid(MS_PER_DAY);
-    let (h, min, s, milli) = (t / 3_600_000, t / 60_000 % 60, t / 1000 % 60, t % 1000);
-    if milli == 0 {
-        format!("{h:02}:{min:02}:{s:02}")
-    } else {
-        format!("{h:02}:{min:02}:{s:02}.{milli:03}")
-    }
+    let format = match ms.rem_euclid(1000) {
+        0 => "%H:%M:%S",
+        _ => "%H:%M:%S%.3f",
+    };
+    civil(ms).strftime(format).to_string()
 }
 
 /// Epoch milliseconds of a `YYYY.MM.DD` date and an optional `HH:MM:SS[.mmm]` time (midnight
 /// without one). The error says what is wrong, for the caller to place.
 pub fn parse_date_time(date: &str, time: Option<&str>) -> Result<i64, String> {
-    let day = parse_day(date, '.')?;
-    match time {
-        Some(time) => Ok(day + parse_time(time)?),
-        None => Ok(day),
-    }
+    let day = parse_date(date)?;
+    let time = match time {
+        Some(time) => parse_time(time)?,
+        None => Time::midnight(),
+    };
+    TimeZone::UTC
+        .to_timestamp(day.to_datetime(time))
+        .map(|t| t.as_millisecond())
+        .map_err(|e| format!("{date:?} is out of range: {e}"))
 }
 
-/// Milliseconds since midnight of `HH:MM:SS[.mmm]`.
-fn parse_time(time: &str) -> Result<i64, String> {
-    let bad = || format!("{time:?} is not a time: write HH:MM:SS, such as 14:03:07");
-    let (clock, milli) = match time.split_once('.') {
-        Some((c, f)) if f.len() == 3 && f.bytes().all(|b| b.is_ascii_digit()) => {
-            (c, f.parse::<i64>().map_err(|_| bad())?)
-        }
-        Some(_) => return Err(bad()),
-        None => (time, 0),
+/// The digits of `fields` separated by `separator`, each of the given length, or `None`.
+fn numbers(text: &str, separator: char, lengths: &[usize]) -> Option<Vec<i16>> {
+    let fields: Vec<&str> = text.split(separator).collect();
+    if fields.len() != lengths.len() {
+        return None;
+    }
+    fields
+        .iter()
+        .zip(lengths)
+        .map(|(f, &len)| {
+            (f.len() == len && f.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| f.parse().ok())
+                .flatten()
+        })
+        .collect()
+}
+
+/// A day written `YYYY.MM.DD`.
+fn parse_date(text: &str) -> Result<Date, String> {
+    let Some([y, m, d]) = numbers(text, '.', &[4, 2, 2]).and_then(|v| <[i16; 3]>::try_from(v).ok())
+    else {
+        return Err(format!(
+            "{text:?} is not a date: write YYYY.MM.DD, such as 2026.11.21"
+        ));
     };
-    let fields: Vec<&str> = clock.split(':').collect();
-    let [h, m, s] = fields.as_slice() else {
-        return Err(bad());
+    Date::new(y, m as i8, d as i8).map_err(|_| format!("{text:?} is not a day of the calendar"))
+}
+
+/// A time of day written `HH:MM:SS[.mmm]`.
+fn parse_time(text: &str) -> Result<Time, String> {
+    let bad = || format!("{text:?} is not a time: write HH:MM:SS, such as 14:03:07");
+    let (clock, milli) = match text.split_once('.') {
+        Some((c, f)) => (c, numbers(f, '.', &[3]).ok_or_else(bad)?[0]),
+        None => (text, 0),
     };
-    let field = |f: &str, max: i64| {
-        (f.len() == 2 && f.bytes().all(|b| b.is_ascii_digit()))
-            .then(|| f.parse::<i64>().ok())
-            .flatten()
-            .filter(|v| *v <= max)
-            .ok_or_else(bad)
-    };
-    Ok(((field(h, 23)? * 60 + field(m, 59)?) * 60 + field(s, 59)?) * 1000 + milli)
+    let [h, m, s] = numbers(clock, ':', &[2, 2, 2])
+        .and_then(|v| <[i16; 3]>::try_from(v).ok())
+        .ok_or_else(bad)?;
+    Time::new(h as i8, m as i8, s as i8, i32::from(milli) * 1_000_000).map_err(|_| bad())
 }
 
 #[cfg(test)]
@@ -78,6 +108,7 @@ mod tests {
     #[test]
     fn bad_dates_and_times_are_named() {
         assert!(parse_date_time("2026-11-21", None).is_err());
+        assert!(parse_date_time("2026.1.21", None).is_err());
         assert_eq!(
             parse_date_time("2026.02.30", None),
             Err("\"2026.02.30\" is not a day of the calendar".to_owned())

@@ -3,7 +3,7 @@
 
 use engine::review::MoveReview;
 use engine::Value;
-use protocol::{ClockSpec, Outcome};
+use protocol::{ClockSpec, Game, Outcome};
 use serde::{Deserialize, Serialize};
 
 use super::{GameRecord, RecordError};
@@ -14,8 +14,8 @@ pub struct JsonRecord {
     /// The match it was played as, on this server.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub match_id: Option<i64>,
-    /// The game name.
-    pub game: String,
+    /// The game.
+    pub game: Game,
     /// Board side (corner games).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub size: Option<u64>,
@@ -132,7 +132,7 @@ impl GameRecord {
             .collect();
         JsonRecord {
             match_id: self.match_id,
-            game: self.game.clone(),
+            game: self.game,
             size: self.size,
             k: self.k,
             start: self.start.clone(),

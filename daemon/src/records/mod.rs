@@ -27,7 +27,7 @@ pub use validate::Replay;
 #[cfg(test)]
 mod tests;
 
-use protocol::{ClockSpec, MatchStatus, Outcome};
+use protocol::{ClockSpec, Game, Outcome};
 
 use crate::db::StoredMatch;
 
@@ -45,8 +45,8 @@ pub const EMPTY_SEAT: &str = "?";
 pub struct GameRecord {
     /// The match it was played as, when it comes from this server (`[Event "grundy match 12"]`).
     pub match_id: Option<i64>,
-    /// `queen`, `rook`, `horse`, `dragon`, `nim`, `chocolate` or `lgame`.
-    pub game: String,
+    /// Which game.
+    pub game: Game,
     /// Board side (corner games).
     pub size: Option<u64>,
     /// Staircase step (chocolate).
@@ -75,7 +75,7 @@ impl GameRecord {
             (None, Some(level)) => format!("engine ({level})"),
             (None, None) => EMPTY_SEAT.to_owned(),
         };
-        let over = matches!(m.status, MatchStatus::Finished | MatchStatus::Aborted);
+        let over = m.status.is_over();
         let result = match (over, m.reason) {
             (true, Some(reason)) => Some(Outcome {
                 winner: m.winner,
@@ -92,7 +92,7 @@ impl GameRecord {
         };
         GameRecord {
             match_id: Some(m.id),
-            game: m.game.clone(),
+            game: m.game,
             size: m.size,
             k: m.k,
             start: m.start.clone(),

@@ -3,8 +3,8 @@
 
 use std::collections::HashMap;
 
-use engine::{GameKind, Variant};
-use protocol::{ClockSpec, Outcome, Reason};
+use engine::Variant;
+use protocol::{ClockSpec, Game, Outcome, Reason, UnknownGame};
 
 use super::text::{is_tag_char, EVENT_PREFIX, KNOWN_TAGS};
 use super::{parse_date_time, GameRecord, RecordError, EMPTY_SEAT};
@@ -289,11 +289,14 @@ impl Fields {
 
     /// The game name (canonical) and its variant, whose parameters are checked here so that
     /// the error names the offending tag.
-    fn game(&self) -> Result<(String, Variant), RecordError> {
+    fn game(&self) -> Result<(Game, Variant), RecordError> {
         let Some((_, name)) = self.get("Game") else {
             return Err(self.error("Game", "is missing: every record names its game"));
         };
-        let kind = GameKind::parse(name).map_err(|e| self.error("Game", e.to_string()))?;
+        let game: Game = name
+            .parse()
+            .map_err(|e: UnknownGame| self.error("Game", e.to_string()))?;
+        let kind = crate::variants::kind(game);
         let (size, k) = (self.number("Size")?, self.number("K")?);
         let variant = Variant::new(kind, size, k).map_err(|e| {
             let tag = match (size, k) {
@@ -303,7 +306,7 @@ impl Fields {
             };
             self.error(tag, e.to_string())
         })?;
-        Ok((kind.name().to_owned(), variant))
+        Ok((game, variant))
     }
 
     /// The result from the result token, the `[Result]` tag (which must agree) and the

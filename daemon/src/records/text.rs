@@ -43,7 +43,7 @@ impl GameRecord {
         if let Some(id) = self.match_id {
             tag("Event", &format!("{EVENT_PREFIX}{id}"));
         }
-        tag("Game", &self.game);
+        tag("Game", self.game.name());
         if let Some(size) = self.size {
             tag("Size", &size.to_string());
         }

@@ -19,8 +19,7 @@ pub struct Replay {
 impl GameRecord {
     /// The game's variant and start position, or the tag that is wrong.
     pub fn start_position(&self) -> Result<AnyPosition, RecordError> {
-        let kind = GameKind::parse(&self.game)
-            .map_err(|e| RecordError::tag(None, "Game", e.to_string()))?;
+        let kind = crate::variants::kind(self.game);
         let variant = Variant::new(kind, self.size, self.k).map_err(|e| {
             let tag = match (self.size, self.k) {
                 (Some(_), _) => "Size",

@@ -391,7 +391,7 @@ impl Slot {
 
 /// The engine's variant for a game and its parameters.
 pub fn variant(params: &GameParams) -> Result<Variant> {
-    let kind = engine::GameKind::parse(&params.game).map_err(|e| anyhow!("{e}"))?;
+    let kind = engine::GameKind::parse(params.game.name()).map_err(|e| anyhow!("{e}"))?;
     Variant::new(kind, params.size, params.k)
         .map_err(|e| anyhow!("{e}"))
         .with_context(|| format!("game {}", params.game))

@@ -14,7 +14,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
-use protocol::GameParams;
+use protocol::{Game, GameParams};
 use tokio::sync::{Barrier, Semaphore};
 use tokio::task::JoinSet;
 use tokio::time::Instant;
@@ -70,8 +70,8 @@ pub struct Args {
     #[arg(long)]
     moves: Option<u64>,
     /// Games to mix, comma-separated: queen, rook, horse, dragon, nim, chocolate, lgame.
-    #[arg(long, value_delimiter = ',', default_value = "lgame,nim,queen", value_parser = super::parse_game)]
-    games: Vec<String>,
+    #[arg(long, value_delimiter = ',', default_value = "lgame,nim,queen")]
+    games: Vec<Game>,
     /// Board side of the corner games.
     #[arg(long, default_value_t = 32)]
     size: u64,
@@ -298,13 +298,11 @@ impl Settings {
         let games = args
             .games
             .iter()
-            .map(|name| {
-                let name = name.trim();
-                let corner = ["queen", "rook", "horse", "dragon"].contains(&name);
+            .map(|&game| {
                 let params = GameParams {
-                    game: name.to_owned(),
-                    size: corner.then_some(args.size),
-                    k: (name == "chocolate").then_some(args.k),
+                    game,
+                    size: game.is_corner().then_some(args.size),
+                    k: (game == Game::Chocolate).then_some(args.k),
                 };
                 driver::variant(&params).map(|_| params)
             })

@@ -112,7 +112,7 @@ pub struct Report {
     /// `human` (the load generator plays both seats) or `engine`.
     pub opponent: String,
     /// Games mixed.
-    pub games: Vec<String>,
+    pub games: Vec<protocol::Game>,
     /// Target moves a second (0: as fast as the server answers).
     pub target_rate: u64,
     /// Seconds spent opening the connections (not part of the play time).
@@ -159,7 +159,11 @@ impl Report {
             self.connections,
             self.matches,
             self.opponent,
-            self.games.join(","),
+            self.games
+                .iter()
+                .map(|g| g.name())
+                .collect::<Vec<_>>()
+                .join(","),
         );
         let _ = writeln!(
             out,
@@ -273,7 +277,7 @@ mod tests {
             connections: 2,
             matches: 1,
             opponent: "human".into(),
-            games: vec!["nim".into()],
+            games: vec![protocol::Game::Nim],
             target_rate: 0,
             connect_s: 0.1,
             setup_s: 0.1,

@@ -11,7 +11,7 @@ async fn a_full_match_life() {
     let alice = db.create_player("alice", &token(1)).await.expect("alice");
     let bob = db.create_player("bob", &token(2)).await.expect("bob");
     let new = NewMatch {
-        game: "lgame".into(),
+        game: protocol::Game::LGame,
         size: None,
         k: None,
         start: "start-position".into(),

@@ -22,7 +22,7 @@ async fn filters_order_and_paging() {
     let bob = db.create_player("bob", &token(2)).await.expect("bob");
     let carol = db.create_player("carol", &token(3)).await.expect("carol");
     let queen = |seats, status, at| NewMatch {
-        game: "queen".into(),
+        game: protocol::Game::Queen,
         size: Some(8),
         start: "h8".into(),
         ..nim(seats, status, at)
@@ -74,7 +74,7 @@ async fn filters_order_and_paging() {
     assert_eq!(ids(&db, by("carol")).await, vec![m6, m5, m3]);
     assert_eq!(ids(&db, by("nobody")).await, Vec::<i64>::new());
     let game = GameFilter {
-        game: Some("queen".into()),
+        game: Some(protocol::Game::Queen),
         ..GameFilter::default()
     };
     assert_eq!(ids(&db, game).await, vec![m6, m4, m2]);
@@ -84,7 +84,7 @@ async fn filters_order_and_paging() {
     };
     assert_eq!(ids(&db, finished).await, vec![m4, m1]);
     let alice_finished_queen = GameFilter {
-        game: Some("queen".into()),
+        game: Some(protocol::Game::Queen),
         status: Some(MatchStatus::Finished),
         ..by("alice")
     };

@@ -47,7 +47,7 @@ fn engine() -> SeatRow {
 /// A Nim match with the given seats and status, created at `created_at`.
 fn nim(seats: [SeatRow; 2], status: MatchStatus, created_at: i64) -> NewMatch {
     NewMatch {
-        game: "nim".into(),
+        game: protocol::Game::Nim,
         size: None,
         k: None,
         start: "3,4,5".into(),

@@ -41,7 +41,10 @@ fn export_md_examples_read_validate_and_are_exact() {
         games.push(r.game);
     }
     for family in ["queen", "nim", "chocolate", "lgame"] {
-        assert!(games.iter().any(|g| g == family), "no {family} example");
+        assert!(
+            games.iter().any(|g| g.name() == family),
+            "no {family} example"
+        );
     }
 }
 

@@ -58,7 +58,7 @@ pub(super) fn record(
     let kind = variant.kind();
     GameRecord {
         match_id: Some(7),
-        game: kind.name().to_owned(),
+        game: crate::variants::game(kind),
         size: variant.size(),
         k: variant.k(),
         start: start.to_owned(),
@@ -234,7 +234,7 @@ fn a_stored_match_becomes_a_record() {
     };
     let stored = StoredMatch {
         id: 12,
-        game: "queen".to_owned(),
+        game: protocol::Game::Queen,
         size: Some(11),
         k: None,
         start: "5,3".to_owned(),

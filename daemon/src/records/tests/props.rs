@@ -53,7 +53,7 @@ proptest! {
         });
         let r = GameRecord {
             match_id,
-            game: kind.name().to_owned(),
+            game: crate::variants::game(kind),
             size: v.size(),
             k: v.k(),
             start: start.to_string(),

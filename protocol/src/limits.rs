@@ -1,0 +1,31 @@
+//! The limits client and server agree on, defined once: a client that knows them can split
+//! its questions to fit, and its help can say them.
+
+use crate::analysis::Span;
+
+/// Most bytes in one message a client sends (a frame too): moves and requests are tiny, and
+/// an imported game's text must fit.
+pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
+
+/// Most cells one `table` answer holds; a bigger rectangle is asked for in pieces.
+pub const MAX_TABLE_CELLS: u64 = 65_536;
+
+/// The rows and columns of a `table` request that gives none: the 16×16 corner the papers
+/// print.
+pub const DEFAULT_SPAN: Span = Span { from: 0, to: 16 };
+
+/// A match state lists its legal moves when there are at most this many (else `null`, and
+/// `legal_move_count` says how many).
+pub const LEGAL_MOVES_LISTED: u64 = 64;
+
+/// Moves listed in a `match` event: the latest ones (a reply lists every move).
+pub const EVENT_HISTORY: u32 = 16;
+
+/// Most moves a `query` answer lists, however large its `limit`.
+pub const QUERY_MAX_MOVES: u64 = 4096;
+
+/// Games listed by `games` when no `limit` is given.
+pub const DEFAULT_PAGE: u32 = 50;
+
+/// Most games `games` lists in one page.
+pub const MAX_PAGE: u32 = 500;

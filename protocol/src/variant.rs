@@ -1,0 +1,136 @@
+//! Which game: its name, the same on every interface, and its parameters.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+/// A game's name, as every interface writes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Game {
+    /// Corner the Queen (Wythoff's game).
+    Queen,
+    /// The rook: two-pile Nim on a board.
+    Rook,
+    /// The dragon horse (shogi's promoted bishop).
+    Horse,
+    /// The dragon king (shogi's promoted rook).
+    Dragon,
+    /// Nim.
+    Nim,
+    /// Poisoned chocolate bars.
+    Chocolate,
+    /// De Bono's L-game.
+    #[serde(rename = "lgame")]
+    LGame,
+}
+
+impl Game {
+    /// Every game, in the order the documentation lists them.
+    pub const ALL: [Game; 7] = [
+        Game::Queen,
+        Game::Rook,
+        Game::Horse,
+        Game::Dragon,
+        Game::Nim,
+        Game::Chocolate,
+        Game::LGame,
+    ];
+
+    /// The name: `queen`, `rook`, `horse`, `dragon`, `nim`, `chocolate`, `lgame`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Game::Queen => "queen",
+            Game::Rook => "rook",
+            Game::Horse => "horse",
+            Game::Dragon => "dragon",
+            Game::Nim => "nim",
+            Game::Chocolate => "chocolate",
+            Game::LGame => "lgame",
+        }
+    }
+
+    /// Whether the game is played on an N×N board (and takes `size`).
+    pub fn is_corner(self) -> bool {
+        matches!(self, Game::Queen | Game::Rook | Game::Horse | Game::Dragon)
+    }
+}
+
+impl fmt::Display for Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is not a game's.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownGame(pub String);
+
+impl fmt::Display for UnknownGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown game {:?}; the games are queen, rook, horse, dragon, nim, chocolate and lgame",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownGame {}
+
+impl FromStr for Game {
+    type Err = UnknownGame;
+
+    /// Reads a name as a person types it: case and surrounding spaces do not matter.
+    fn from_str(s: &str) -> Result<Game, UnknownGame> {
+        let lower = s.trim().to_ascii_lowercase();
+        Game::ALL
+            .into_iter()
+            .find(|g| g.name() == lower)
+            .ok_or_else(|| UnknownGame(s.to_owned()))
+    }
+}
+
+/// A game with its parameters.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameParams {
+    /// Which game.
+    pub game: Game,
+    /// Board side (corner games).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub size: Option<u64>,
+    /// Staircase step (chocolate).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub k: Option<u32>,
+}
+
+impl GameParams {
+    /// `game` with the server's default parameters.
+    pub fn of(game: Game) -> GameParams {
+        GameParams {
+            game,
+            size: None,
+            k: None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_on_the_wire_and_typed() {
+        for g in Game::ALL {
+            assert_eq!(g.name().parse(), Ok(g));
+            assert_eq!(format!(" {} ", g.name().to_uppercase()).parse(), Ok(g));
+            let json = serde_json::to_string(&g).unwrap();
+            assert_eq!(json, format!("\"{g}\""));
+            assert_eq!(serde_json::from_str::<Game>(&json).unwrap(), g);
+        }
+        let e = "chess".parse::<Game>().unwrap_err();
+        assert!(e.to_string().contains("the games are queen"), "{e}");
+        assert!(serde_json::from_str::<Game>("\"chess\"").is_err());
+    }
+}
