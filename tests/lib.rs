@@ -1,21 +1,16 @@
 //! Helpers for the end-to-end tests: a real `grundyd` server on a real port with a database
-//! file in a temporary directory, and a websocket client speaking the real protocol.
+//! file in a temporary directory, and clients of it: the protocol client library the `grundy`
+//! binary speaks through (`client::Client`), typed by `protocol`'s own messages.
 
-use std::collections::VecDeque;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{bail, Result};
+pub use client::{Client, CloseCode, Error as ClientError, Hello, ServerError};
 use daemon::{db::Db, Config, Hub};
-use futures_util::{SinkExt, StreamExt};
-use protocol::{MatchState, ServerBody, ServerMessage};
-use serde_json::{json, Value};
-use tokio::net::TcpStream;
-use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
-use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+use protocol::{ErrorCode, Game, GameParams, MatchState, NewMatch, Opponent, Request, ServerBody};
 
 /// How long a test waits for any single reply or event before failing.
 pub const WAIT: Duration = Duration::from_secs(20);
@@ -88,152 +83,46 @@ impl Server {
     }
 }
 
-/// A websocket client that keeps pushed events aside while it waits for replies.
-pub struct Client {
-    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
-    next_id: u64,
-    events: VecDeque<ServerMessage>,
-    /// The player id from `welcome`.
-    pub player_id: i64,
-    /// The token from `welcome`.
-    pub token: String,
-}
-
-impl Client {
-    /// Connects without saying hello.
-    pub async fn raw(server: &Server) -> Result<Client> {
-        let (ws, _) = tokio_tungstenite::connect_async(server.url()).await?;
-        Ok(Client {
-            ws,
-            next_id: 1,
-            events: VecDeque::new(),
-            player_id: 0,
-            token: String::new(),
-        })
-    }
-
-    /// Connects and says hello as `name`.
-    pub async fn connect(server: &Server, name: &str) -> Result<Client> {
-        let mut c = Client::raw(server).await?;
-        let welcome = c
-            .request(json!({"type": "hello", "protocol": 1, "name": name}))
-            .await?;
-        match welcome.body {
-            ServerBody::Welcome(w) => {
-                c.player_id = w.player_id;
-                c.token = w.token;
-            }
-            other => bail!("expected welcome, got {other:?}"),
-        }
+impl Server {
+    /// A connection that has not said hello, waiting at most [`WAIT`] for anything.
+    pub async fn raw(&self) -> Result<Client> {
+        let mut c = Client::open(&self.url()).await?;
+        c.set_timeouts(WAIT, Some(WAIT));
         Ok(c)
     }
 
-    /// Sends raw text.
-    pub async fn send_text(&mut self, text: &str) -> Result<()> {
-        self.ws.send(Message::text(text.to_owned())).await?;
-        Ok(())
+    /// A connection that said hello as a new player named `name`.
+    pub async fn connect(&self, name: &str) -> Result<Client> {
+        self.connect_as(Hello::new(name)).await
     }
 
-    /// Sends a binary frame.
-    pub async fn send_binary(&mut self, bytes: Vec<u8>) -> Result<()> {
-        self.ws.send(Message::binary(bytes)).await?;
-        Ok(())
+    /// A connection that said `hello`.
+    pub async fn connect_as(&self, hello: Hello) -> Result<Client> {
+        let mut c = self.raw().await?;
+        c.hello(hello).await?;
+        Ok(c)
     }
+}
 
-    /// Sends `request` (an `id` is added) and returns the reply with that id.
-    pub async fn request(&mut self, mut request: Value) -> Result<ServerMessage> {
-        let id = self.next_id;
-        self.next_id += 1;
-        request["id"] = json!(id);
-        self.send_text(&request.to_string()).await?;
-        loop {
-            let m = self.receive().await?;
-            if m.id == Some(id) {
-                return Ok(m);
-            }
-            if m.id.is_some() {
-                bail!("reply to another request: {m:?}");
-            }
-            self.events.push_back(m);
-        }
+/// The server's refusal of a request that had to be refused (a test failure otherwise).
+pub fn refusal(reply: Result<ServerBody, ClientError>) -> Result<ServerError> {
+    match reply {
+        Err(ClientError::Server(e)) => Ok(e),
+        Err(e) => bail!("refused without a server error: {e}"),
+        Ok(body) => bail!("accepted, though it had to be refused: {body:?}"),
     }
+}
 
-    /// Like `request`, but fails unless the reply is not an error.
-    pub async fn ok(&mut self, request: Value) -> Result<ServerBody> {
-        let m = self.request(request.clone()).await?;
-        if let ServerBody::Error { code, message } = &m.body {
-            bail!("{request} failed: {code:?}: {message}");
-        }
-        Ok(m.body)
-    }
+/// The code of the server's refusal of a request that had to be refused.
+pub fn refused(reply: Result<ServerBody, ClientError>) -> Result<ErrorCode> {
+    refusal(reply).map(|e| e.code)
+}
 
-    /// Asks `ping` and fails unless the answer is `pong`: this client is still served.
-    pub async fn ping(&mut self) -> Result<()> {
-        match self.ok(json!({"type": "ping"})).await? {
-            ServerBody::Pong => Ok(()),
-            other => bail!("pong expected, got {other:?}"),
-        }
-    }
-
-    /// The next message from the server.
-    pub async fn receive(&mut self) -> Result<ServerMessage> {
-        loop {
-            let frame = tokio::time::timeout(WAIT, self.ws.next())
-                .await
-                .context("timed out waiting for the server")?
-                .ok_or_else(|| anyhow!("connection closed"))??;
-            match frame {
-                Message::Text(t) => return Ok(serde_json::from_str(t.as_str())?),
-                Message::Close(f) => bail!("closed by server: {f:?}"),
-                _ => continue,
-            }
-        }
-    }
-
-    /// The next pushed event (buffered ones first).
-    pub async fn event(&mut self) -> Result<ServerMessage> {
-        if let Some(e) = self.events.pop_front() {
-            return Ok(e);
-        }
-        self.receive().await
-    }
-
-    /// Waits for a `match` event of `match_id` satisfying `done`, and returns its state.
-    pub async fn state_until(
-        &mut self,
-        match_id: i64,
-        mut done: impl FnMut(&MatchState) -> bool,
-    ) -> Result<MatchState> {
-        loop {
-            if let ServerBody::Match { state } = self.event().await?.body {
-                if state.match_id == match_id && done(&state) {
-                    return Ok(state);
-                }
-            }
-        }
-    }
-
-    /// Reads until the connection ends: the JSON messages the server sent first, and its
-    /// close code (`None` when the connection ended without a close frame).
-    pub async fn until_closed(&mut self) -> (Vec<Value>, Option<CloseCode>) {
-        let mut texts = Vec::new();
-        while let Some(frame) = self.next_frame().await {
-            match frame {
-                Message::Text(t) => texts.extend(serde_json::from_str(t.as_str()).ok()),
-                Message::Close(f) => return (texts, f.map(|f| f.code)),
-                _ => {}
-            }
-        }
-        (texts, None)
-    }
-
-    /// The raw next frame, for tests of closes.
-    pub async fn next_frame(&mut self) -> Option<Message> {
-        tokio::time::timeout(WAIT, self.ws.next())
-            .await
-            .ok()
-            .flatten()
-            .and_then(|r| r.ok())
+/// Asks `ping` and fails unless the answer is `pong`: `c` is still served.
+pub async fn ping(c: &mut Client) -> Result<()> {
+    match c.request(Request::Ping).await? {
+        ServerBody::Pong => Ok(()),
+        other => bail!("pong expected, got {other:?}"),
     }
 }
 
@@ -244,13 +133,13 @@ pub async fn nim_between(a: &mut Client, b: &mut Client) -> Result<MatchState> {
 
 /// A Nim match between two people from `start`: `a` creates it, `b` joins.
 pub async fn nim_from(a: &mut Client, b: &mut Client, start: &str) -> Result<MatchState> {
-    let created = a
-        .ok(json!({"type": "create_match", "game": "nim", "start": start, "opponent": "human"}))
-        .await?;
-    let s = state_of(created)?;
+    let nim = NewMatch::new(GameParams::of(Game::Nim), Opponent::Human).start(start);
+    let s = state_of(a.request(Request::create(nim)).await?)?;
     state_of(
-        b.ok(json!({"type": "join", "match_id": s.match_id}))
-            .await?,
+        b.request(Request::Join {
+            match_id: s.match_id,
+        })
+        .await?,
     )
 }
 
@@ -278,7 +167,7 @@ pub fn knowledge() -> engine::Knowledge {
 
 /// The perfect move from `position` of the match described by `state`.
 pub fn best_move(k: &engine::Knowledge, state: &MatchState, seed: u64) -> Result<String> {
-    let kind = engine::GameKind::parse(state.params.game.name())?;
+    let kind = daemon::variants::kind(state.params.game);
     let variant = engine::Variant::new(kind, state.params.size, state.params.k)?;
     let pos = variant.parse_position(&state.position)?;
     let m = engine::choose(k, &pos, engine::Level::Perfect, &mut engine::Rng::new(seed))?;

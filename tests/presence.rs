@@ -1,12 +1,12 @@
 //! Players leaving and coming back: the opponent sees it, a player back in time plays on, a
-//! player away too long loses the match by abandonment.
+//! player away too long loses the match by abandonment. A player is here while any of their
+//! connections is open.
 
 use std::time::Duration;
 
 use daemon::Config;
-use grundy_e2e::{nim_between, state_of, test_config, Client, Server};
-use protocol::{MatchStatus, Reason, ServerBody};
-use serde_json::json;
+use grundy_e2e::{nim_between, refused, state_of, test_config, Client, Hello, Server};
+use protocol::{ErrorCode, MatchState, MatchStatus, Reason, Request};
 
 fn config(grace_ms: u64) -> Config {
     Config {
@@ -15,12 +15,29 @@ fn config(grace_ms: u64) -> Config {
     }
 }
 
+/// The state of match `id` as `c` sees it now.
+async fn watch(c: &mut Client, id: i64) -> anyhow::Result<MatchState> {
+    state_of(c.request(Request::Watch { match_id: id }).await?)
+}
+
+/// A second connection of the player `c` is.
+async fn second(server: &Server, c: &Client, name: &str) -> anyhow::Result<Client> {
+    let hello = Hello::new(name).with_token(Some(c.token().to_owned()));
+    server.connect_as(hello).await
+}
+
+fn abandoned_by(state: &MatchState, seat: u8) -> bool {
+    state
+        .result
+        .is_some_and(|r| r.reason == Reason::Abandonment && r.winner == Some(1 - seat))
+}
+
 #[tokio::test]
 async fn a_player_away_too_long_loses_by_abandonment() -> anyhow::Result<()> {
     let dir = tempfile::tempdir()?;
     let server = Server::start_with(&dir, config(400)).await?;
-    let mut ada = Client::connect(&server, "ada").await?;
-    let mut bob = Client::connect(&server, "bob").await?;
+    let mut ada = server.connect("ada").await?;
+    let mut bob = server.connect("bob").await?;
     let s = nim_between(&mut ada, &mut bob).await?;
     drop(bob);
     let away = ada
@@ -30,11 +47,7 @@ async fn a_player_away_too_long_loses_by_abandonment() -> anyhow::Result<()> {
     let end = ada
         .state_until(s.match_id, |s| s.status == MatchStatus::Finished)
         .await?;
-    let result = end.result.expect("over");
-    assert_eq!(
-        (result.winner, result.reason),
-        (Some(0), Reason::Abandonment)
-    );
+    assert!(abandoned_by(&end, 1), "{:?}", end.result);
     server.stop().await
 }
 
@@ -42,35 +55,31 @@ async fn a_player_away_too_long_loses_by_abandonment() -> anyhow::Result<()> {
 async fn a_player_back_in_time_plays_on() -> anyhow::Result<()> {
     let dir = tempfile::tempdir()?;
     let server = Server::start_with(&dir, config(3_000)).await?;
-    let mut ada = Client::connect(&server, "ada").await?;
-    let mut bob = Client::connect(&server, "bob").await?;
-    let token = bob.token.clone();
+    let mut ada = server.connect("ada").await?;
+    let mut bob = server.connect("bob").await?;
+    let token = bob.token().to_owned();
     let s = nim_between(&mut ada, &mut bob).await?;
     drop(bob);
     ada.state_until(s.match_id, |s| !s.seats[1].connected)
         .await?;
     // Bob comes back with his token: same player, same seat, told which matches are open.
-    let mut bob = Client::raw(&server).await?;
-    let ServerBody::Welcome(w) = bob
-        .ok(json!({"type": "hello", "protocol": 1, "name": "bob", "token": token}))
-        .await?
-    else {
-        panic!("expected welcome")
-    };
-    assert_eq!(w.matches, vec![s.match_id]);
+    let mut bob = server
+        .connect_as(Hello::new("bob").with_token(Some(token)))
+        .await?;
+    assert_eq!(
+        bob.welcome().map(|w| w.matches.clone()),
+        Some(vec![s.match_id])
+    );
     let back = ada
         .state_until(s.match_id, |s| s.seats[1].connected)
         .await?;
     assert_eq!(back.status, MatchStatus::Playing);
-    let resumed = state_of(
-        bob.ok(json!({"type": "watch", "match_id": s.match_id}))
-            .await?,
-    )?;
-    assert_eq!(resumed.status, MatchStatus::Playing);
-    ada.ok(json!({"type": "move", "match_id": s.match_id, "move": "1:1"}))
-        .await?;
-    bob.ok(json!({"type": "move", "match_id": s.match_id, "move": "2:1"}))
-        .await?;
+    assert_eq!(
+        watch(&mut bob, s.match_id).await?.status,
+        MatchStatus::Playing
+    );
+    ada.request(Request::play(s.match_id, "1:1")).await?;
+    bob.request(Request::play(s.match_id, "2:1")).await?;
     server.stop().await
 }
 
@@ -80,23 +89,16 @@ async fn a_player_back_in_time_plays_on() -> anyhow::Result<()> {
 async fn a_second_connection_closing_keeps_the_player_here() -> anyhow::Result<()> {
     let dir = tempfile::tempdir()?;
     let server = Server::start_with(&dir, config(300)).await?;
-    let mut ada = Client::connect(&server, "ada").await?;
-    let mut bob = Client::connect(&server, "bob").await?;
+    let mut ada = server.connect("ada").await?;
+    let mut bob = server.connect("bob").await?;
     let s = nim_between(&mut ada, &mut bob).await?;
-    let mut second = Client::raw(&server).await?;
-    second
-        .ok(json!({"type": "hello", "protocol": 1, "name": "ada", "token": ada.token}))
-        .await?;
-    second.ok(json!({"type": "lobby"})).await?;
-    drop(second);
+    let mut lobby = second(&server, &ada, "ada").await?;
+    lobby.request(Request::Lobby).await?;
+    drop(lobby);
     // Past the grace period: ada's first connection is open all along, so she plays on.
     tokio::time::sleep(Duration::from_millis(900)).await;
-    ada.ok(json!({"type": "move", "match_id": s.match_id, "move": "1:1"}))
-        .await?;
-    let state = state_of(
-        bob.ok(json!({"type": "watch", "match_id": s.match_id}))
-            .await?,
-    )?;
+    ada.request(Request::play(s.match_id, "1:1")).await?;
+    let state = watch(&mut bob, s.match_id).await?;
     assert_eq!(state.status, MatchStatus::Playing);
     assert!(state.seats[0].connected, "{:?}", state.seats);
     server.stop().await
@@ -108,33 +110,23 @@ async fn a_second_connection_closing_keeps_the_player_here() -> anyhow::Result<(
 async fn the_last_connection_closing_starts_the_grace_period() -> anyhow::Result<()> {
     let dir = tempfile::tempdir()?;
     let server = Server::start_with(&dir, config(600)).await?;
-    let mut ada = Client::connect(&server, "ada").await?;
-    let mut bob = Client::connect(&server, "bob").await?;
+    let mut ada = server.connect("ada").await?;
+    let mut bob = server.connect("bob").await?;
     let s = nim_between(&mut ada, &mut bob).await?;
-    let mut second = Client::raw(&server).await?;
-    second
-        .ok(json!({"type": "hello", "protocol": 1, "name": "bob", "token": bob.token}))
-        .await?;
+    let other = second(&server, &bob, "bob").await?;
     drop(bob);
     tokio::time::sleep(Duration::from_millis(400)).await;
-    let state = state_of(
-        ada.ok(json!({"type": "watch", "match_id": s.match_id}))
-            .await?,
-    )?;
+    let state = watch(&mut ada, s.match_id).await?;
     assert!(state.seats[1].connected, "bob's second connection is open");
     let last_closed = tokio::time::Instant::now();
-    drop(second);
+    drop(other);
     ada.state_until(s.match_id, |s| !s.seats[1].connected)
         .await?;
     let end = ada
         .state_until(s.match_id, |s| s.status == MatchStatus::Finished)
         .await?;
     assert!(last_closed.elapsed() >= Duration::from_millis(600));
-    let result = end.result.expect("over");
-    assert_eq!(
-        (result.winner, result.reason),
-        (Some(0), Reason::Abandonment)
-    );
+    assert!(abandoned_by(&end, 1), "{:?}", end.result);
     server.stop().await
 }
 
@@ -144,62 +136,44 @@ async fn the_last_connection_closing_starts_the_grace_period() -> anyhow::Result
 async fn a_new_connection_inside_the_grace_period_cancels_it() -> anyhow::Result<()> {
     let dir = tempfile::tempdir()?;
     let server = Server::start_with(&dir, config(800)).await?;
-    let mut ada = Client::connect(&server, "ada").await?;
-    let mut bob = Client::connect(&server, "bob").await?;
-    let token = bob.token.clone();
+    let mut ada = server.connect("ada").await?;
+    let mut bob = server.connect("bob").await?;
     let s = nim_between(&mut ada, &mut bob).await?;
-    let mut second = Client::raw(&server).await?;
-    second
-        .ok(json!({"type": "hello", "protocol": 1, "name": "bob", "token": token}))
-        .await?;
+    let token = bob.token().to_owned();
+    let other = second(&server, &bob, "bob").await?;
     drop(bob);
-    drop(second);
+    drop(other);
     ada.state_until(s.match_id, |s| !s.seats[1].connected)
         .await?;
-    let mut third = Client::raw(&server).await?;
-    third
-        .ok(json!({"type": "hello", "protocol": 1, "name": "bob", "token": token}))
+    let mut third = server
+        .connect_as(Hello::new("bob").with_token(Some(token)))
         .await?;
     ada.state_until(s.match_id, |s| s.seats[1].connected)
         .await?;
     tokio::time::sleep(Duration::from_millis(1_200)).await;
-    ada.ok(json!({"type": "move", "match_id": s.match_id, "move": "1:1"}))
-        .await?;
-    third
-        .ok(json!({"type": "move", "match_id": s.match_id, "move": "2:1"}))
-        .await?;
+    ada.request(Request::play(s.match_id, "1:1")).await?;
+    third.request(Request::play(s.match_id, "2:1")).await?;
     server.stop().await
 }
 
-/// Presence is the player's (their token), not their name: a spectator who calls herself
-/// ada does not keep ada's seat.
+/// Presence is the player's (their token), not their name: a spectator who calls himself
+/// bob does not keep bob's seat.
 #[tokio::test]
 async fn a_spectator_with_the_same_name_is_not_the_player() -> anyhow::Result<()> {
     let dir = tempfile::tempdir()?;
     let server = Server::start_with(&dir, config(400)).await?;
-    let mut ada = Client::connect(&server, "ada").await?;
-    let mut bob = Client::connect(&server, "bob").await?;
+    let mut ada = server.connect("ada").await?;
+    let mut bob = server.connect("bob").await?;
     let s = nim_between(&mut ada, &mut bob).await?;
-    let mut namesake = Client::connect(&server, "bob").await?;
-    assert_ne!(namesake.player_id, bob.player_id);
-    namesake
-        .ok(json!({"type": "watch", "match_id": s.match_id}))
-        .await?;
+    let mut namesake = server.connect("bob").await?;
+    assert_ne!(namesake.player_id(), bob.player_id());
+    watch(&mut namesake, s.match_id).await?;
     drop(bob);
     let end = ada
         .state_until(s.match_id, |s| s.status == MatchStatus::Finished)
         .await?;
-    let result = end.result.expect("over");
-    assert_eq!(
-        (result.winner, result.reason),
-        (Some(0), Reason::Abandonment)
-    );
-    let refused = namesake
-        .request(json!({"type": "move", "match_id": s.match_id, "move": "1:1"}))
-        .await?;
-    assert!(
-        matches!(refused.body, ServerBody::Error { .. }),
-        "{refused:?}"
-    );
+    assert!(abandoned_by(&end, 1), "{:?}", end.result);
+    let code = refused(namesake.request(Request::play(s.match_id, "1:1")).await)?;
+    assert_eq!(code, ErrorCode::NotYourSeat);
     server.stop().await
 }

@@ -32,18 +32,18 @@ impl Identity {
         (!token.is_empty()).then(|| token.to_owned())
     }
 
-    /// Keeps `token` for next time. Failing to keep it only costs the ability to resume, so
-    /// it is reported, not fatal.
-    pub fn keep(&self, token: &str) {
-        let Some(path) = &self.path else {
-            return;
-        };
-        if let Err(e) = write_private(path, token) {
-            eprintln!(
-                "grundy: cannot keep your identity in {} ({e}); `grundy resume` will not know you",
-                path.display()
-            );
+    /// Keeps `token` for next time, readable by its owner only. Failing to keep it only
+    /// costs the ability to resume: callers report it and go on.
+    pub fn keep(&self, token: &str) -> std::io::Result<()> {
+        match &self.path {
+            Some(path) => write_private(path, token),
+            None => Ok(()),
         }
+    }
+
+    /// Where the token is kept, if anywhere.
+    pub fn path(&self) -> Option<&std::path::Path> {
+        self.path.as_deref()
     }
 
     /// Forgets the token (the server did not know it).
@@ -117,7 +117,7 @@ mod tests {
             path: Some(dir.join("token-x")),
         };
         assert_eq!(id.token(), None);
-        id.keep("secret");
+        id.keep("secret").unwrap();
         assert_eq!(id.token().as_deref(), Some("secret"));
         id.forget();
         assert_eq!(id.token(), None);

@@ -9,15 +9,14 @@
 //! ```
 
 mod commands;
-mod connection;
-mod identity;
+mod connect;
 mod render;
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use crate::connection::{Connection, ServerError};
+use client::Error as ClientError;
 
 /// Where `grundyd` listens unless told otherwise.
 const DEFAULT_SERVER: &str = "ws://127.0.0.1:7878";
@@ -99,9 +98,8 @@ enum Command {
     /// Stores a game written in the text format of docs/EXPORT.md.
     #[command(after_help = commands::import::HELP)]
     Import(commands::import::Args),
-    /// A load generator: many connections and matches against one server, then throughput,
-    /// move round trips, errors and the server's memory.
-    #[command(after_help = commands::bench::HELP)]
+    /// The load generator, `grundy-bench`: many connections and matches against one server,
+    /// then throughput, move round trips, errors and the server's memory.
     Bench(commands::bench::Args),
 }
 
@@ -116,12 +114,8 @@ fn default_name() -> String {
 }
 
 async fn run(cli: Cli) -> anyhow::Result<()> {
-    if let Command::Bench(args) = cli.command {
-        let url = connection::with_scheme(&cli.server);
-        return commands::bench::run(args, &url, cli.access_code).await;
-    }
     let name = cli.name.unwrap_or_else(default_name);
-    let mut conn = Connection::open(&cli.server, &name, cli.access_code).await?;
+    let mut conn = connect::connect(&cli.server, &name, cli.access_code).await?;
     let out = render::Style::for_stdout();
     match cli.command {
         Command::Play(args) => commands::play::run(&mut conn, args).await,
@@ -136,7 +130,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Lobby(args) => commands::lobby::run(&mut conn, args).await,
         Command::Review(args) => commands::review::run(&mut conn, args, out).await,
         Command::Import(args) => commands::import::run(&mut conn, args).await,
-        Command::Bench(_) => unreachable!("handled above"),
+        Command::Bench(_) => unreachable!("run before connecting"),
     }?;
     conn.close().await;
     Ok(())
@@ -144,16 +138,19 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    // One thread is plenty for a person's client; the load generator may want more.
-    let runtime = match &cli.command {
-        Command::Bench(args) if args.threads > 1 => tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(args.threads)
-            .enable_all()
-            .build(),
-        _ => tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build(),
-    };
+    if let Command::Bench(args) = cli.command {
+        return match commands::bench::run(args, &cli.server, cli.access_code) {
+            Ok(code) => code,
+            Err(e) => {
+                eprintln!("grundy: {e:#}");
+                ExitCode::FAILURE
+            }
+        };
+    }
+    // One thread is plenty for a person's client.
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build();
     let runtime = match runtime {
         Ok(r) => r,
         Err(e) => {
@@ -166,7 +163,7 @@ fn main() -> ExitCode {
         // Whoever read the output stopped early (`grundy games | head`): nothing to report.
         Err(e) if e.is::<commands::OutputClosed>() => ExitCode::SUCCESS,
         Err(e) => {
-            if let Some(server) = e.downcast_ref::<ServerError>() {
+            if let Some(ClientError::Server(server)) = e.downcast_ref::<ClientError>() {
                 eprintln!("{server}");
             } else {
                 eprintln!("grundy: {e:#}");

@@ -66,6 +66,46 @@ pub struct NewMatch {
     pub my_engine: Option<String>,
 }
 
+impl Opponent {
+    /// The engine at `level`.
+    pub fn engine(level: &str) -> Opponent {
+        Opponent::Engine(level.to_owned())
+    }
+}
+
+impl NewMatch {
+    /// A match of `params` against `opponent`: the standard start, the creator moving first,
+    /// no clock. The other fields have setters.
+    pub fn new(params: GameParams, opponent: Opponent) -> NewMatch {
+        NewMatch {
+            params,
+            start: standard(),
+            opponent,
+            first: First::Me,
+            clock: None,
+            my_engine: None,
+        }
+    }
+
+    /// Starting from `start`: `standard`, `random`, or a position.
+    pub fn start(mut self, start: &str) -> NewMatch {
+        start.clone_into(&mut self.start);
+        self
+    }
+
+    /// Who moves first.
+    pub fn first(mut self, first: First) -> NewMatch {
+        self.first = first;
+        self
+    }
+
+    /// With a clock.
+    pub fn clock(mut self, clock: ClockSpec) -> NewMatch {
+        self.clock = Some(clock);
+        self
+    }
+}
+
 /// A request.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -196,6 +236,21 @@ pub enum Request {
         /// The game text.
         text: String,
     },
+}
+
+impl Request {
+    /// `create_match` of `new`.
+    pub fn create(new: NewMatch) -> Request {
+        Request::CreateMatch(new)
+    }
+
+    /// `move` `notation` in match `match_id`.
+    pub fn play(match_id: i64, notation: &str) -> Request {
+        Request::Move {
+            match_id,
+            notation: notation.to_owned(),
+        }
+    }
 }
 
 fn standard() -> String {

@@ -5,7 +5,7 @@ use anyhow::Result;
 use protocol::{ExportFormat, Request, ServerBody};
 
 use super::{emit, unexpected};
-use crate::connection::Connection;
+use client::Client;
 
 /// Examples shown by `grundy export --help`.
 pub const HELP: &str = "\
@@ -35,7 +35,7 @@ pub struct Args {
 }
 
 /// Asks for the export and prints its content.
-pub async fn run(conn: &mut Connection, args: Args) -> Result<()> {
+pub async fn run(conn: &mut Client, args: Args) -> Result<()> {
     let format = match args.format {
         Format::Text => ExportFormat::Text,
         Format::Json => ExportFormat::Json,

@@ -4,8 +4,8 @@ use anyhow::Result;
 use protocol::{Game, GameQuery, GameSummary, MatchStatus, Request, SeatInfo, ServerBody};
 
 use super::{describe, emit, print_json, unexpected};
-use crate::connection::Connection;
 use crate::render::{format_millis, parse_day, Columns, MS_PER_DAY};
+use client::Client;
 
 /// Examples shown by `grundy games --help`.
 pub const HELP: &str = "\
@@ -71,7 +71,7 @@ impl Status {
 }
 
 /// Asks for the list and prints it.
-pub async fn run(conn: &mut Connection, args: Args) -> Result<()> {
+pub async fn run(conn: &mut Client, args: Args) -> Result<()> {
     let filter = GameQuery {
         player: args.player,
         game: args.game,

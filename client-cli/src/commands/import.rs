@@ -8,7 +8,7 @@ use anyhow::{Context, Result};
 use protocol::{Request, ServerBody};
 
 use super::{emit, unexpected};
-use crate::connection::Connection;
+use client::Client;
 
 /// Examples shown by `grundy import --help`.
 pub const HELP: &str = "\
@@ -30,7 +30,7 @@ pub struct Args {
 }
 
 /// Reads the game, sends it, prints the new id.
-pub async fn run(conn: &mut Connection, args: Args) -> Result<()> {
+pub async fn run(conn: &mut Client, args: Args) -> Result<()> {
     let mut text = String::new();
     if args.file.as_os_str() == "-" {
         std::io::stdin()

@@ -6,7 +6,7 @@ use protocol::{Request, ServerBody};
 use super::session;
 use super::unexpected;
 use super::view::Mode;
-use crate::connection::Connection;
+use client::Client;
 
 /// Examples shown by `grundy join --help`.
 pub const HELP: &str = "\
@@ -23,7 +23,7 @@ pub struct Args {
 }
 
 /// Joins and plays.
-pub async fn run(conn: &mut Connection, args: Args) -> Result<()> {
+pub async fn run(conn: &mut Client, args: Args) -> Result<()> {
     match conn.request(Request::Join { match_id: args.id }).await? {
         ServerBody::Match { state } => session::play(conn, state, Mode::detect()).await,
         other => Err(unexpected(&other)),

@@ -5,8 +5,8 @@ use protocol::{MatchSummary, Request, ServerBody};
 
 use super::games::players;
 use super::{describe, emit, print_json, unexpected};
-use crate::connection::Connection;
 use crate::render::Columns;
+use client::Client;
 
 /// Examples shown by `grundy lobby --help`.
 pub const HELP: &str = "\
@@ -23,7 +23,7 @@ pub struct Args {
 }
 
 /// Asks for the lobby and prints it.
-pub async fn run(conn: &mut Connection, args: Args) -> Result<()> {
+pub async fn run(conn: &mut Client, args: Args) -> Result<()> {
     let (open, playing) = match conn.request(Request::Lobby).await? {
         ServerBody::Lobby { open, playing } => (open, playing),
         other => return Err(unexpected(&other)),

@@ -6,7 +6,7 @@ use protocol::{ClockSpec, First, NewMatch, Opponent, Request, ServerBody};
 use super::session;
 use super::view::Mode;
 use super::{unexpected, GameArgs};
-use crate::connection::Connection;
+use client::Client;
 
 /// Examples shown by `grundy play --help`.
 pub const HELP: &str = "\
@@ -65,7 +65,7 @@ fn parse_opponent(s: &str) -> Result<Opponent, String> {
 }
 
 /// Creates the match and plays it.
-pub async fn run(conn: &mut Connection, args: Args) -> Result<()> {
+pub async fn run(conn: &mut Client, args: Args) -> Result<()> {
     let first = match args.first {
         FirstArg::Me => First::Me,
         FirstArg::Them => First::Them,

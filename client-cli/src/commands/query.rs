@@ -5,8 +5,8 @@ use anyhow::Result;
 use protocol::{Classification, Game, Request, ServerBody};
 
 use super::{describe, emit, print_json, unexpected, GameArgs};
-use crate::connection::Connection;
 use crate::render::{opt, Columns, Style};
+use client::Client;
 
 /// Examples shown by `grundy query --help`.
 pub const HELP: &str = "\
@@ -39,7 +39,7 @@ pub struct Args {
 }
 
 /// Asks for the classification and prints it.
-pub async fn run(conn: &mut Connection, args: Args, style: Style) -> Result<()> {
+pub async fn run(conn: &mut Client, args: Args, style: Style) -> Result<()> {
     let request = Request::Query {
         params: args.game.params(),
         position: args.position,

@@ -7,7 +7,7 @@ use protocol::Request;
 use super::emit;
 use super::session::{self, next_state};
 use super::view::Mode;
-use crate::connection::Connection;
+use client::Client;
 
 /// Examples shown by `grundy rematch --help`.
 pub const HELP: &str = "\
@@ -25,8 +25,11 @@ pub struct Args {
 }
 
 /// Asks for the rematch, waits for it to start, and plays it.
-pub async fn run(conn: &mut Connection, args: Args) -> Result<()> {
-    let asked = conn.request(Request::Rematch { match_id: args.id }).await;
+pub async fn run(conn: &mut Client, args: Args) -> Result<()> {
+    let asked = conn
+        .request(Request::Rematch { match_id: args.id })
+        .await
+        .map_err(anyhow::Error::from);
     let mut state = match session::watch(conn, args.id).await {
         Ok(state) => state,
         // The refusal of the rematch says more than the refusal to watch.

@@ -5,7 +5,7 @@ use anyhow::{bail, Result};
 
 use super::session;
 use super::view::Mode;
-use crate::connection::Connection;
+use client::Client;
 
 /// Examples shown by `grundy resume --help`.
 pub const HELP: &str = "\
@@ -24,7 +24,7 @@ pub struct Args {
 }
 
 /// Follows the match and, holding a seat in it, plays on.
-pub async fn run(conn: &mut Connection, args: Args) -> Result<()> {
+pub async fn run(conn: &mut Client, args: Args) -> Result<()> {
     let state = session::watch(conn, args.id).await?;
     if session::seat_of(&state, conn.player_id()).is_none() {
         bail!(

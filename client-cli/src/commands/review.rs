@@ -7,8 +7,8 @@ use anyhow::Result;
 use protocol::{GameSummary, Request, ReviewedMove, ServerBody, Verdict};
 
 use super::{emit, print_json, unexpected};
-use crate::connection::Connection;
 use crate::render::{board, Columns, Style};
+use client::Client;
 
 /// Examples shown by `grundy review --help`.
 pub const HELP: &str = "\
@@ -35,7 +35,7 @@ pub struct Args {
 
 /// Asks for the review and prints it: stepping move by move on a terminal, a listing
 /// otherwise.
-pub async fn run(conn: &mut Connection, args: Args, style: Style) -> Result<()> {
+pub async fn run(conn: &mut Client, args: Args, style: Style) -> Result<()> {
     let body = conn.request(Request::Review { match_id: args.id }).await?;
     let ServerBody::Review { match_id, moves } = body else {
         return Err(unexpected(&body));

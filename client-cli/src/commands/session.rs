@@ -8,7 +8,7 @@ use tokio::sync::mpsc;
 
 use super::view::{Mode, View};
 use super::OutputClosed;
-use crate::connection::{Connection, ServerError};
+use client::{Client, Error as ClientError};
 
 /// What a player may type besides a move, shown by `help`.
 const TYPED_HELP: &str = "\
@@ -26,7 +26,7 @@ const MOVES_FETCHED: u64 = 1000;
 
 /// Every legal move of the match's position, asked of the server as a `query`, in notation
 /// order — not best first, which would give the answer away. `None` if the server refuses.
-async fn all_moves(conn: &mut Connection, state: &MatchState) -> Result<Option<Vec<String>>> {
+async fn all_moves(conn: &mut Client, state: &MatchState) -> Result<Option<Vec<String>>> {
     let query = Request::Query {
         params: state.params.clone(),
         position: state.position.clone(),
@@ -38,11 +38,8 @@ async fn all_moves(conn: &mut Connection, state: &MatchState) -> Result<Option<V
             moves.sort();
             Ok(Some(moves))
         }
-        Ok(_) => Ok(None),
-        Err(e) => match e.downcast::<ServerError>() {
-            Ok(_) => Ok(None),
-            Err(other) => Err(other),
-        },
+        Ok(_) | Err(ClientError::Server(_)) => Ok(None),
+        Err(other) => Err(other.into()),
     }
 }
 
@@ -83,7 +80,7 @@ pub fn seat_of(state: &MatchState, player_id: i64) -> Option<Seat> {
 }
 
 /// The state of `match_id`, which the server pushes from now on (`watch`).
-pub async fn watch(conn: &mut Connection, match_id: i64) -> Result<MatchState> {
+pub async fn watch(conn: &mut Client, match_id: i64) -> Result<MatchState> {
     match conn.request(Request::Watch { match_id }).await? {
         ServerBody::Match { state } => Ok(state),
         other => Err(super::unexpected(&other)),
@@ -91,7 +88,7 @@ pub async fn watch(conn: &mut Connection, match_id: i64) -> Result<MatchState> {
 }
 
 /// The next state of `match_id` pushed by the server.
-pub async fn next_state(conn: &mut Connection, match_id: i64) -> Result<MatchState> {
+pub async fn next_state(conn: &mut Client, match_id: i64) -> Result<MatchState> {
     loop {
         if let ServerBody::Match { state } = conn.event().await? {
             if state.match_id == match_id {
@@ -102,7 +99,7 @@ pub async fn next_state(conn: &mut Connection, match_id: i64) -> Result<MatchSta
 }
 
 /// Plays the match whose current state is `state` from our seat until it is over.
-pub async fn play(conn: &mut Connection, mut state: MatchState, mode: Mode) -> Result<()> {
+pub async fn play(conn: &mut Client, mut state: MatchState, mode: Mode) -> Result<()> {
     let Some(me) = seat_of(&state, conn.player_id()) else {
         bail!("you have no seat in match {}", state.match_id);
     };
@@ -167,7 +164,7 @@ pub async fn play(conn: &mut Connection, mut state: MatchState, mode: Mode) -> R
 /// Carries out one typed line; true when the server accepted an action (a new state is on
 /// its way). Refusals are printed, not returned: the game goes on.
 async fn command(
-    conn: &mut Connection,
+    conn: &mut Client,
     state: &MatchState,
     me: Seat,
     line: &str,
@@ -204,12 +201,10 @@ async fn command(
     };
     match conn.request(request).await {
         Ok(_) => Ok(true),
-        Err(e) => match e.downcast::<ServerError>() {
-            Ok(refused) => {
-                view.refused(&refused);
-                Ok(false)
-            }
-            Err(other) => Err(other),
-        },
+        Err(ClientError::Server(refused)) => {
+            view.refused(&refused);
+            Ok(false)
+        }
+        Err(other) => Err(other.into()),
     }
 }

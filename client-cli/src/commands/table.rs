@@ -10,8 +10,8 @@ use protocol::limits::{DEFAULT_SPAN, MAX_TABLE_CELLS};
 use protocol::{Game, Request, ServerBody, Span, TableData};
 
 use super::{emit, print_json, unexpected, GameArgs};
-use crate::connection::Connection;
 use crate::render::{grid, opt, picture, Columns, Style};
+use client::Client;
 
 /// Examples shown by `grundy table --help`.
 pub const HELP: &str = "\
@@ -74,7 +74,7 @@ fn parse_span(s: &str) -> Result<Span, String> {
 }
 
 /// Fetches the table (in pieces if needed) and prints it.
-pub async fn run(conn: &mut Connection, args: Args, style: Style) -> Result<()> {
+pub async fn run(conn: &mut Client, args: Args, style: Style) -> Result<()> {
     // Refused before anything is fetched: the answer would not have it.
     if args.remoteness && args.game.game == Game::Chocolate {
         anyhow::bail!(
@@ -107,12 +107,7 @@ pub async fn run(conn: &mut Connection, args: Args, style: Style) -> Result<()> 
 }
 
 /// Asks for `rows` × `cols`, in pieces of at most [`MAX_TABLE_CELLS`] cells, and joins them.
-async fn fetch(
-    conn: &mut Connection,
-    game: &GameArgs,
-    rows: Span,
-    cols: Span,
-) -> Result<TableData> {
+async fn fetch(conn: &mut Client, game: &GameArgs, rows: Span, cols: Span) -> Result<TableData> {
     if game.game == Game::LGame {
         return ask(conn, game, None).await;
     }
@@ -237,11 +232,7 @@ fn bands(range: Range<u64>, step: u64) -> Vec<(u64, u64)> {
 }
 
 /// One `table` request; `None` leaves the spans to the server (the L-game has none).
-async fn ask(
-    conn: &mut Connection,
-    game: &GameArgs,
-    spans: Option<(Span, Span)>,
-) -> Result<TableData> {
+async fn ask(conn: &mut Client, game: &GameArgs, spans: Option<(Span, Span)>) -> Result<TableData> {
     let request = Request::Table {
         params: game.params(),
         rows: spans.map(|s| s.0),

@@ -9,8 +9,8 @@ use protocol::{Game, MatchState, MatchStatus, Outcome, Reason, Seat};
 
 use super::describe;
 use super::session::is_over;
-use crate::connection::ServerError;
 use crate::render::{board, Style};
+use client::ServerError;
 
 /// Boards and sentences for a person, or plain lines for a program.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

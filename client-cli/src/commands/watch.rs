@@ -5,7 +5,7 @@ use anyhow::Result;
 use super::session::{is_over, next_state, watch};
 use super::view::{Mode, View};
 use super::OutputClosed;
-use crate::connection::Connection;
+use client::Client;
 
 /// Examples shown by `grundy watch --help`.
 pub const HELP: &str = "\
@@ -22,7 +22,7 @@ pub struct Args {
 }
 
 /// Follows the match until it is over.
-pub async fn run(conn: &mut Connection, args: Args) -> Result<()> {
+pub async fn run(conn: &mut Client, args: Args) -> Result<()> {
     let mut state = watch(conn, args.id).await?;
     let mut view = View::new(Mode::detect_output(), None);
     view.header(&state);

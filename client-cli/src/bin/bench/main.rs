@@ -1,31 +1,44 @@
-//! `grundy bench`: a load generator. Opens C connections to one server, plays M concurrent
+//! `grundy-bench`, the load generator: opens C connections to one server, plays M concurrent
 //! matches of a game mix at a target move rate for a bounded time, and reports throughput,
 //! move round trips (sent → acknowledged, i.e. committed), errors, and the server's memory
-//! and CPU time.
+//! and CPU time. It speaks through the same client library as `grundy`; the legal moves it
+//! plays come from the engine crate, which the person's `grundy` does not link.
 
-mod conn;
 mod driver;
 mod machine;
 mod memory;
 mod stats;
 
+use std::io::Write as _;
+use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
+use clap::Parser;
+use client::{with_scheme, Client, Hello};
 use protocol::{Game, GameParams};
 use tokio::sync::{Barrier, Semaphore};
 use tokio::task::JoinSet;
 use tokio::time::Instant;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
-use self::conn::BenchConn;
 use self::driver::{Plan, Shared, Tally};
 use self::stats::{Cpu, Memory, Report, Samples};
-use super::{emit, print_json};
 
-/// Examples shown by `grundy bench --help`.
-pub const HELP: &str = "\
+/// Where `grundyd` listens unless told otherwise.
+const DEFAULT_SERVER: &str = "ws://127.0.0.1:7878";
+
+/// Read buffer per connection: thousands of connections must stay small.
+const READ_BUFFER: usize = 4 * 1024;
+
+/// How long one request, or an engine's move, may be waited for before the connection counts
+/// as failed.
+const REPLY_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Examples shown by `grundy-bench --help`.
+const HELP: &str = "\
 Only the server given by --server is contacted. Each match takes two connections (the load
 generator plays both seats) or one with --opponent engine; connections beyond that stay open
 and idle. Every move is timed from sending it to its acknowledgement, which the server sends
@@ -34,10 +47,11 @@ per-client message rate and no engine delay, e.g.
   grundyd --db /tmp/load.db --engine-delay-ms 0
 
 Examples:
-  grundy bench                                       100 connections, 50 matches, 1000 moves/s, 10 s
-  grundy bench --matches 500 --connections 1000 --rate 5000 --duration 30
-  grundy bench --matches 200 --rate 0 --games lgame  as many moves a second as the server takes
-  grundy bench --connections 10000 --matches 5000 --rate 2000 --json";
+  grundy-bench                                       100 connections, 50 matches, 1000 moves/s, 10 s
+  grundy-bench --matches 500 --connections 1000 --rate 5000 --duration 30
+  grundy-bench --matches 200 --rate 0 --games lgame  as many moves a second as the server takes
+  grundy-bench --connections 10000 --matches 5000 --rate 2000 --json
+`grundy bench ARGS` runs the same.";
 
 /// Most connections one run may open.
 pub const MAX_CONNECTIONS: usize = 50_000;
@@ -51,9 +65,17 @@ const CONNECTING_AT_ONCE: usize = 64;
 /// How long after the end of play unfinished round trips are waited for.
 const GRACE: Duration = Duration::from_secs(40);
 
-/// Arguments of `grundy bench`.
-#[derive(Debug, clap::Args)]
-pub struct Args {
+/// A load generator for grundyd: many connections and matches against one server, then
+/// throughput, move round trips, errors and the server's memory and CPU.
+#[derive(Debug, Parser)]
+#[command(name = "grundy-bench", version, after_help = HELP)]
+struct Args {
+    /// The server's websocket URL.
+    #[arg(long, env = "GRUNDY_SERVER", default_value = DEFAULT_SERVER)]
+    server: String,
+    /// The server's access code, when it was started with one.
+    #[arg(long, env = "GRUNDY_ACCESS_CODE", hide_env_values = true)]
+    access_code: Option<String>,
     /// Connections to open (each says hello as its own player).
     #[arg(long, short = 'c', default_value_t = 100)]
     connections: usize,
@@ -87,7 +109,7 @@ pub struct Args {
     max_plies: u32,
     /// Threads of the load generator itself.
     #[arg(long, default_value_t = 1)]
-    pub threads: usize,
+    threads: usize,
     /// The server's process id, to report its memory (found by itself for a local server).
     #[arg(long)]
     server_pid: Option<u32>,
@@ -99,8 +121,33 @@ pub struct Args {
     json: bool,
 }
 
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let runtime = match args.threads {
+        0 | 1 => tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build(),
+        n => tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(n)
+            .enable_all()
+            .build(),
+    };
+    let result = runtime
+        .context("cannot start")
+        .and_then(|r| r.block_on(run(args)));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("grundy-bench: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
 /// Runs the load and prints the report; fails when the run had errors.
-pub async fn run(args: Args, url: &str, access_code: Option<String>) -> Result<()> {
+async fn run(args: Args) -> Result<()> {
+    let url = &with_scheme(&args.server);
+    let access_code = args.access_code.clone();
     let plan = Settings::check(&args)?;
     raise_file_limit(args.connections);
     let pid = args.server_pid.or_else(|| {
@@ -241,11 +288,12 @@ pub async fn run(args: Args, url: &str, access_code: Option<String>) -> Result<(
         }),
         machine,
     };
-    if args.json {
-        print_json(&report)?;
-    } else {
-        emit(&report.text())?;
-    }
+    let text = match args.json {
+        true => serde_json::to_string(&report)? + "\n",
+        false => report.text(),
+    };
+    // A reader that went away (`| head`) is not the run's failure.
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
     let errors = report.error_count();
     if errors > 0 {
         bail!("the run had {errors} errors (listed above)");
@@ -322,14 +370,19 @@ impl Settings {
 }
 
 /// Opens `n` connections, a few at a time; any failure ends the run with advice.
-async fn open_all(url: &str, n: usize, access_code: Option<String>) -> Result<Vec<BenchConn>> {
+async fn open_all(url: &str, n: usize, access_code: Option<String>) -> Result<Vec<Client>> {
     let gate = Arc::new(Semaphore::new(CONNECTING_AT_ONCE));
     let mut opening = JoinSet::new();
     for i in 0..n {
         let (gate, url, code) = (gate.clone(), url.to_owned(), access_code.clone());
         opening.spawn(async move {
             let _permit = gate.acquire_owned().await;
-            BenchConn::open(&url, &format!("bench-{i}"), code).await
+            let config = WebSocketConfig::default().read_buffer_size(READ_BUFFER);
+            let mut conn = Client::open_with(&url, config).await?;
+            conn.set_timeouts(REPLY_TIMEOUT, Some(REPLY_TIMEOUT));
+            let hello = Hello::new(format!("bench-{i}")).with_access_code(code);
+            conn.hello(hello).await.context("hello refused")?;
+            anyhow::Ok(conn)
         });
     }
     let mut conns = Vec::with_capacity(n);
@@ -347,7 +400,7 @@ async fn open_all(url: &str, n: usize, access_code: Option<String>) -> Result<Ve
 }
 
 /// Closes every connection, a few at a time.
-async fn close_all(conns: Vec<BenchConn>) {
+async fn close_all(conns: Vec<Client>) {
     let gate = Arc::new(Semaphore::new(4 * CONNECTING_AT_ONCE));
     let mut closing = JoinSet::new();
     for conn in conns {
@@ -375,7 +428,7 @@ fn raise_file_limit(connections: usize) {
     let wanted = connections as u64 + 64;
     match rlimit::increase_nofile_limit(wanted) {
         Ok(got) if got < wanted => eprintln!(
-            "grundy bench: the open-file limit is {got}, fewer than {wanted}: raise it with ulimit -n"
+            "grundy-bench: the open-file limit is {got}, fewer than {wanted}: raise it with ulimit -n"
         ),
         _ => {}
     }

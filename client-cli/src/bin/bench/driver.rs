@@ -8,13 +8,15 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{anyhow, Result};
+use client::{Client, Error as ClientError};
 use engine::{AnyPosition, Position as _, Rng, Variant};
-use protocol::{First, GameParams, NewMatch, Opponent, Request};
+use protocol::{
+    ErrorCode, First, GameParams, MatchStatus, NewMatch, Opponent, Request, ServerBody,
+};
 use tokio::sync::{watch, Barrier};
 use tokio::time::Instant;
 
-use super::conn::{BenchConn, Frame};
 use super::stats::Samples;
 
 /// What every slot shares: when play starts and stops, and the moves acknowledged so far.
@@ -81,10 +83,10 @@ impl Tally {
 /// Plays matches on `conns` (two connections: both seats; one: against the engine) until the
 /// run is over; gives the connections back, still open, with what was measured.
 pub async fn drive(
-    mut conns: Vec<BenchConn>,
+    mut conns: Vec<Client>,
     plan: Plan,
     shared: Arc<Shared>,
-) -> (Vec<BenchConn>, Tally) {
+) -> (Vec<Client>, Tally) {
     let mut slot = Slot {
         rng: Rng::new(plan.seed),
         next_at: Instant::now(),
@@ -163,7 +165,7 @@ impl Slot {
     /// refused. `Err` only when a connection failed.
     async fn open_match(
         &mut self,
-        conns: &mut [BenchConn],
+        conns: &mut [Client],
         params: GameParams,
     ) -> Result<Option<Open>> {
         let variant = variant(&params)?;
@@ -178,20 +180,19 @@ impl Slot {
             clock: None,
             my_engine: None,
         });
-        let created = conns[0].request(create).await?;
-        let Some(created) = self.accepted(created) else {
-            return Ok(None);
+        let created = conns[0].request(create).await;
+        let state = match self.accepted(created)? {
+            Some(ServerBody::Match { state }) => state,
+            Some(other) => return Err(ClientError::unexpected("create_match", &other).into()),
+            None => return Ok(None),
         };
-        let state = created
-            .state
-            .context("the server answered create_match without a match state")?;
         let id = state.match_id;
         let start = variant
             .parse_position(&state.position)
             .map_err(|e| anyhow!("the server's start {:?}: {e}", state.position))?;
         if let Some(second) = conns.get_mut(1) {
-            let joined = second.request(Request::Join { match_id: id }).await?;
-            if self.accepted(joined).is_none() {
+            let joined = second.request(Request::Join { match_id: id }).await;
+            if self.accepted(joined)?.is_none() {
                 return Ok(None);
             }
         }
@@ -199,7 +200,7 @@ impl Slot {
     }
 
     /// Plays a match to its end (or resigns it at the ply limit or the end of the run).
-    async fn play_out(&mut self, conns: &mut [BenchConn], open: Open) -> Result<()> {
+    async fn play_out(&mut self, conns: &mut [Client], open: Open) -> Result<()> {
         let Open {
             variant,
             id,
@@ -220,10 +221,8 @@ impl Slot {
                 if self.over() {
                     self.finish_line().await;
                 }
-                let resign = conns[mover]
-                    .request(Request::Resign { match_id: id })
-                    .await?;
-                if self.accepted(resign).is_some() {
+                let resign = conns[mover].request(Request::Resign { match_id: id }).await;
+                if self.accepted(resign)?.is_some() {
                     self.tally.finished += 1;
                 }
                 return Ok(());
@@ -240,9 +239,8 @@ impl Slot {
                     if matches!(step, Step::RunOver) {
                         self.finish_line().await;
                     }
-                    let _ = conns[mover]
-                        .request(Request::Resign { match_id: id })
-                        .await?;
+                    let resign = conns[mover].request(Request::Resign { match_id: id }).await;
+                    self.accepted(resign)?;
                     return Ok(());
                 }
             };
@@ -268,12 +266,7 @@ impl Slot {
 
     /// Plays one random legal move at this slot's pace; the position after it once the server
     /// acknowledged it. Retries when the server asks to slow down.
-    async fn make_move(
-        &mut self,
-        conn: &mut BenchConn,
-        id: i64,
-        pos: &AnyPosition,
-    ) -> Result<Step> {
+    async fn make_move(&mut self, conn: &mut Client, id: i64, pos: &AnyPosition) -> Result<Step> {
         let moves = pos.legal_moves();
         let mv = &moves[self.rng.below(moves.len() as u64) as usize];
         let next = pos.play(mv).map_err(|e| anyhow!("a generated move: {e}"))?;
@@ -282,7 +275,7 @@ impl Slot {
             if !self.pace().await {
                 return Ok(Step::RunOver);
             }
-            if conn.drain(id)? {
+            if ended(conn, id)? {
                 return Ok(Step::Over);
             }
             let started = Instant::now();
@@ -290,32 +283,29 @@ impl Slot {
                 match_id: id,
                 notation: notation.clone(),
             };
-            let sent = conn.send(request).await?;
-            let reply = conn.reply(sent).await?;
+            let reply = conn.request(request).await;
             let elapsed = started.elapsed();
-            match reply.error() {
-                None => {
+            match reply {
+                Ok(ServerBody::MoveAccepted { position, .. }) => {
                     self.tally.samples.push(elapsed);
                     self.shared.moves.fetch_add(1, Ordering::Relaxed);
-                    let expected = next.to_string();
-                    if reply.position.as_deref() != Some(expected.as_str()) {
+                    if position != next.to_string() {
                         self.tally
                             .error("move_accepted with an unexpected position");
                     }
                     return Ok(Step::Next(next));
                 }
-                Some(_) => {
-                    let code = reply.code.clone().unwrap_or_default();
-                    if code == "match_not_active" {
-                        // Ended by the server meanwhile (repetition): not an error.
-                        return Ok(Step::Over);
-                    }
-                    self.tally.error(code.clone());
-                    if code != "rate_limited" {
+                Ok(other) => return Err(ClientError::unexpected("move", &other).into()),
+                // Ended by the server meanwhile (repetition): not an error.
+                Err(e) if e.code() == Some(ErrorCode::MatchNotActive) => return Ok(Step::Over),
+                Err(ClientError::Server(e)) => {
+                    self.tally.error(e.code.as_str());
+                    if e.code != ErrorCode::RateLimited {
                         return Ok(Step::GiveUp);
                     }
                     tokio::time::sleep(Duration::from_millis(20)).await;
                 }
+                Err(e) => return Err(e.into()),
             }
         }
     }
@@ -324,34 +314,37 @@ impl Slot {
     /// match ended without one.
     async fn engine_reply(
         &mut self,
-        conn: &mut BenchConn,
+        conn: &mut Client,
         id: i64,
         ply: u32,
     ) -> Result<Option<(String, u32)>> {
         loop {
-            let frame = conn.next().await?;
-            if let Some(e) = frame.error() {
-                bail!("the server is closing the connection: {e}");
-            }
-            let Some(state) = frame.state.filter(|s| s.match_id == id) else {
+            let ServerBody::Match { state } = conn.event().await? else {
                 continue;
             };
+            if state.match_id != id {
+                continue;
+            }
             if state.ply > ply {
                 return Ok(Some((state.position, state.ply)));
             }
-            if state.status != "playing" {
+            if state.status != MatchStatus::Playing {
                 return Ok(None);
             }
         }
     }
 
-    /// A successful reply; an error reply is counted and gives `None`.
-    fn accepted(&mut self, reply: Frame) -> Option<Frame> {
-        if reply.error().is_some() {
-            self.tally.error(reply.code.unwrap_or_default());
-            return None;
+    /// A successful reply; a refusal is counted and gives `None`; a failed connection is
+    /// an error.
+    fn accepted(&mut self, reply: Result<ServerBody, ClientError>) -> Result<Option<ServerBody>> {
+        match reply {
+            Ok(body) => Ok(Some(body)),
+            Err(ClientError::Server(e)) => {
+                self.tally.error(e.code.as_str());
+                Ok(None)
+            }
+            Err(e) => Err(e.into()),
         }
-        Some(reply)
     }
 
     /// Whether the run is over: its deadline passed, or its move budget is spent.
@@ -389,10 +382,20 @@ impl Slot {
     }
 }
 
+/// Reads the messages that have already arrived (events nobody waits for), so that they are
+/// not read inside a timed round trip; `true` when one says match `id` is over. Only the rare
+/// state of an ended match is decoded: the load generator must stay cheap beside the server
+/// it measures.
+fn ended(conn: &mut Client, id: i64) -> Result<bool, ClientError> {
+    let over = conn.ready(|text| text.contains(r#""status":"finished""#))?;
+    Ok(over.into_iter().any(|m| match m.body {
+        ServerBody::Match { state } => state.match_id == id && state.status.is_over(),
+        _ => false,
+    }))
+}
+
 /// The engine's variant for a game and its parameters.
 pub fn variant(params: &GameParams) -> Result<Variant> {
     let kind = engine::GameKind::parse(params.game.name()).map_err(|e| anyhow!("{e}"))?;
-    Variant::new(kind, params.size, params.k)
-        .map_err(|e| anyhow!("{e}"))
-        .with_context(|| format!("game {}", params.game))
+    Variant::new(kind, params.size, params.k).map_err(|e| anyhow!("game {}: {e}", params.game))
 }

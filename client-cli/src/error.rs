@@ -1,0 +1,88 @@
+//! What can go wrong talking to `grundyd`: the server refusing a request (a typed
+//! [`ServerError`] with its stable code), or the connection itself.
+
+use std::fmt;
+use std::time::Duration;
+
+use protocol::{ErrorCode, ServerBody};
+use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+
+/// An `error` from the server: the request changed nothing. Printed `error (code): message`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ServerError {
+    /// The stable code, for programs.
+    pub code: ErrorCode,
+    /// What went wrong and what to do, for people.
+    pub message: String,
+}
+
+impl fmt::Display for ServerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "error ({}): {}", self.code.as_str(), self.message)
+    }
+}
+
+impl std::error::Error for ServerError {}
+
+/// Why a call of the client failed.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// No websocket could be opened to the server.
+    #[error(
+        "cannot connect to {url} ({reason}): is grundyd running? start it with \
+         `cargo run --release --bin grundyd`, or pass --server"
+    )]
+    Connect {
+        /// The address tried.
+        url: String,
+        /// What the network said.
+        reason: String,
+    },
+    /// The server refused the request (or, for an error without an id, is about to close
+    /// the connection for the reason given).
+    #[error("{0}")]
+    Server(#[from] ServerError),
+    /// The server closed the connection.
+    #[error("the server closed the connection{}", if reason.is_empty() { String::new() } else { format!(": {reason}") })]
+    Closed {
+        /// The close code, when the server sent one.
+        code: Option<CloseCode>,
+        /// Why, as the server said.
+        reason: String,
+    },
+    /// The websocket failed under the connection.
+    #[error("the connection to the server failed: {0}")]
+    Connection(#[from] tokio_tungstenite::tungstenite::Error),
+    /// A message from the server is not one of the protocol's.
+    #[error("the server sent a message this client cannot read: {0}")]
+    Decode(#[from] serde_json::Error),
+    /// No answer came in time.
+    #[error("the server did not answer within {0:?}")]
+    Timeout(Duration),
+    /// The server answered with a message of another kind than the request calls for.
+    #[error("the server answered {asked} with {got}")]
+    Unexpected {
+        /// What was asked.
+        asked: &'static str,
+        /// What came back, as debug text.
+        got: String,
+    },
+}
+
+impl Error {
+    /// The server's error code, when the server refused.
+    pub fn code(&self) -> Option<ErrorCode> {
+        match self {
+            Error::Server(e) => Some(e.code),
+            _ => None,
+        }
+    }
+
+    /// The error for an answer of the wrong kind.
+    pub fn unexpected(asked: &'static str, got: &ServerBody) -> Error {
+        Error::Unexpected {
+            asked,
+            got: format!("{got:?}"),
+        }
+    }
+}
