@@ -3,8 +3,22 @@
 
 use std::process::{Command, Output, Stdio};
 
-use grundy_e2e::{Client, Server};
+use grundy_e2e::Server;
+use protocol::{Game, GameParams, NewMatch, Opponent, Request};
 use serde_json::{json, Value};
+
+/// `create_match` of `game` against a person, from `start` (default: the standard one).
+fn create(game: Game, size: Option<u64>, start: Option<&str>) -> Request {
+    let params = GameParams {
+        size,
+        ..GameParams::of(game)
+    };
+    let new = NewMatch::new(params, Opponent::Human);
+    Request::create(match start {
+        Some(start) => new.start(start),
+        None => new,
+    })
+}
 
 /// `grundy --server URL ARGS...` without a terminal and with `NO_COLOR` unset.
 fn command(url: &str, args: &[&str]) -> Command {
@@ -54,11 +68,8 @@ async fn output_closed_early_ends_quietly() {
     let dir = tempfile::tempdir().unwrap();
     let server = Server::start(&dir).await.unwrap();
     let url = server.url();
-    let mut ada = Client::connect(&server, "ada").await.unwrap();
-    let open = ada
-        .ok(json!({"type": "create_match", "game": "nim", "opponent": "human"}))
-        .await
-        .unwrap();
+    let mut ada = server.connect("ada").await.unwrap();
+    let open = ada.request(create(Game::Nim, None, None)).await.unwrap();
     let id = grundy_e2e::state_of(open).unwrap().match_id.to_string();
     for args in [
         &["query", "queen", "40,30"][..],
@@ -265,22 +276,16 @@ async fn games_export_and_lobby_show_saved_and_open_matches() {
     let dir = tempfile::tempdir().unwrap();
     let server = Server::start(&dir).await.unwrap();
     let url = server.url();
-    let mut ada = Client::connect(&server, "ada").await.unwrap();
-    let state = ada
-        .ok(
-            json!({"type": "create_match", "game": "queen", "size": 8, "start": "1,1",
-                   "opponent": {"engine": "perfect"}, "first": "me"}),
-        )
-        .await
-        .unwrap();
+    let mut ada = server.connect("ada").await.unwrap();
+    let board = GameParams {
+        size: Some(8),
+        ..GameParams::of(Game::Queen)
+    };
+    let queen = NewMatch::new(board, Opponent::engine("perfect")).start("1,1");
+    let state = ada.request(Request::create(queen)).await.unwrap();
     let id = grundy_e2e::state_of(state).unwrap().match_id;
-    ada.ok(json!({"type": "move", "match_id": id, "move": "0,0"}))
-        .await
-        .unwrap();
-    let open = ada
-        .ok(json!({"type": "create_match", "game": "nim", "opponent": "human"}))
-        .await
-        .unwrap();
+    ada.request(Request::play(id, "0,0")).await.unwrap();
+    let open = ada.request(create(Game::Nim, None, None)).await.unwrap();
     let open_id = grundy_e2e::state_of(open).unwrap().match_id;
 
     let out = ok(&url, &["games", "--json"]).await;
@@ -424,7 +429,8 @@ fn help_explains_every_command_with_examples() {
 }
 
 /// Runs `grundy` under a pseudo-terminal with `script` (util-linux), returning what it
-/// printed, or `None` where `script` is not installed.
+/// printed, or `None` where `script` is not installed (the only reason to skip: `grundy`
+/// failing on a terminal fails the test).
 async fn on_a_terminal(url: &str, args: &str, no_color: bool) -> Option<String> {
     let line = format!("{} --server {url} {args}", env!("CARGO_BIN_EXE_grundy"));
     let mut cmd = Command::new("script");
@@ -435,11 +441,22 @@ async fn on_a_terminal(url: &str, args: &str, no_color: bool) -> Option<String> 
     if no_color {
         cmd.env("NO_COLOR", "1");
     }
-    let o = tokio::task::spawn_blocking(move || cmd.output().ok())
+    let ran = tokio::task::spawn_blocking(move || cmd.output())
         .await
-        .ok()
-        .flatten()?;
-    o.status.success().then(|| stdout(&o))
+        .expect("the blocking task finishes");
+    let o = match ran {
+        Ok(o) => o,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
+        Err(e) => panic!("cannot run script: {e}"),
+    };
+    assert!(
+        o.status.success(),
+        "`grundy {args}` on a terminal failed ({:?}): {}{}",
+        o.status.code(),
+        stdout(&o),
+        stderr(&o)
+    );
+    Some(stdout(&o))
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -468,24 +485,17 @@ async fn review_flags_a_blunder_and_import_round_trips_an_export() {
     let dir = tempfile::tempdir().unwrap();
     let server = Server::start(&dir).await.unwrap();
     let url = server.url();
-    let mut ada = Client::connect(&server, "ada").await.unwrap();
-    let mut bob = Client::connect(&server, "bob").await.unwrap();
+    let mut ada = server.connect("ada").await.unwrap();
+    let mut bob = server.connect("bob").await.unwrap();
     let created = ada
-        .ok(
-            json!({"type": "create_match", "game": "queen", "size": 11, "start": "7,3",
-                    "opponent": "human"}),
-        )
+        .request(create(Game::Queen, Some(11), Some("7,3")))
         .await
         .unwrap();
     let id = grundy_e2e::state_of(created).unwrap().match_id;
-    bob.ok(json!({"type": "join", "match_id": id}))
-        .await
-        .unwrap();
+    bob.request(Request::Join { match_id: id }).await.unwrap();
     // From 7,3 only 5,3 wins (in 5); 7,0 throws the win away, and bob takes the corner.
     for (c, mv) in [(&mut ada, "7,0"), (&mut bob, "0,0")] {
-        c.ok(json!({"type": "move", "match_id": id, "move": mv}))
-            .await
-            .unwrap();
+        c.request(Request::play(id, mv)).await.unwrap();
     }
     let text = ok(&url, &["review", &id.to_string()]).await;
     let first = text.lines().find(|l| l.contains("7,0")).unwrap_or_default();
@@ -546,7 +556,7 @@ async fn tables_are_drawn_as_png_and_svg() {
     let (png, svg) = (dir.path().join("q.png"), dir.path().join("q.svg"));
     let (png_s, svg_s) = (png.to_str().unwrap(), svg.to_str().unwrap());
     let args = [
-        "table", "queen", "--size", "40", "--rows", "0..40", "--cols", "0..40",
+        "table", "queen", "--size", "40", "--rows", "0..40", "--cols", "10..30",
     ];
     let out = ok(
         &url,
@@ -554,16 +564,63 @@ async fn tables_are_drawn_as_png_and_svg() {
     )
     .await;
     assert!(out.contains("wrote"), "{out}");
-    let bytes = std::fs::read(&png).unwrap();
-    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    // Which cells are P-positions, from the table itself.
+    let table: Value =
+        serde_json::from_str(ok(&url, &[&args[..], &["--json"]].concat()).await.trim()).unwrap();
+    // Row i is x = i, column j is y = 10 + j.
+    let zero = |i: usize, j: usize| table["grundy"][i][j] == json!(0);
+    let p_cells = (0..40)
+        .flat_map(|i| (0..20).map(move |j| (i, j)))
+        .filter(|&(i, j)| zero(i, j))
+        .count();
+    // 10 ≤ y < 30: the pairs (6,10) (8,13) (9,15) (11,18) (12,20) (14,23) (16,26) (17,28),
+    // and the mirrors (18,11) (20,12) (23,14) (26,16) (28,17) (31,19) (34,21) (36,22) (39,24).
+    assert_eq!(p_cells, 17);
+
+    // The PNG: 24 pixels a cell for 40 rows by 20 columns (rows x down, columns y across);
+    // every P-position cell black but for the red golden-ratio lines through it, no other
+    // cell black anywhere.
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&png).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let mut pixels = vec![0; reader.output_buffer_size()];
+    let frame = reader.next_frame(&mut pixels).unwrap();
+    assert_eq!((frame.width, frame.height), (480, 960));
+    assert_eq!(frame.color_type, png::ColorType::Rgb);
+    let pixel = |px: usize, py: usize| {
+        let i = (py * 480 + px) * 3;
+        [pixels[i], pixels[i + 1], pixels[i + 2]]
+    };
+    for i in 0..40 {
+        for j in 0..20 {
+            let cell: Vec<[u8; 3]> = (0..24)
+                .flat_map(|dy| (0..24).map(move |dx| (j * 24 + dx, i * 24 + dy)))
+                .map(|(px, py)| pixel(px, py))
+                .collect();
+            let black = cell.iter().filter(|&&c| c == [0, 0, 0]).count();
+            let y = 10 + j;
+            if zero(i, j) {
+                assert!(black >= 24 * 24 - 2 * 48, "{i},{y}: {black} black pixels");
+            } else {
+                assert_eq!(black, 0, "{i},{y} is not a P-position");
+            }
+        }
+    }
+
+    // The SVG: the same cells and size, the range and what black means in its title, and
+    // the queen's two golden-ratio lines.
     let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.starts_with("<svg") && text.contains("width=\"480\" height=\"960\""));
     assert!(
-        text.starts_with("<svg") && text.contains("P-positions"),
-        "{text:.200}"
+        text.contains(
+            "<title>queen Grundy numbers, rows 0..40, columns 10..30; black: P-positions"
+        ),
+        "{text:.300}"
     );
-    // The queen's picture carries the two golden-ratio lines; P-positions are black cells.
+    assert_eq!(text.matches("<rect").count(), 40 * 20);
+    assert_eq!(text.matches("fill=\"rgb(0,0,0)\"").count(), p_cells);
     assert_eq!(text.matches("<line").count(), 2);
-    assert!(text.contains("fill=\"rgb(0,0,0)\""));
+
+    // The L-game chart: a labelled bar per outcome and depth, the draws last.
     ok(&url, &["table", "lgame", "--svg", svg_s, "--png", png_s]).await;
     let chart = std::fs::read_to_string(&svg).unwrap();
     assert!(chart.contains("drawn") && chart.contains("1261"), "{chart}");
@@ -571,6 +628,10 @@ async fn tables_are_drawn_as_png_and_svg() {
         chart.contains("lost in 0") && chart.contains(">15<"),
         "{chart}"
     );
+    let bars = chart.matches("<rect").count();
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&png).unwrap()));
+    let info = decoder.read_info().unwrap().info().clone();
+    assert_eq!((info.width, info.height), (640, bars as u32 * 22 + 8));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

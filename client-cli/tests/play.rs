@@ -7,8 +7,8 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use grundy_e2e::{state_of, Client, Server};
-use serde_json::json;
+use grundy_e2e::{state_of, Server};
+use protocol::{Game, GameParams, NewMatch, Opponent, Request};
 
 /// How long a test waits for one line of a `grundy` process.
 const LINE_WAIT: Duration = Duration::from_secs(30);
@@ -306,28 +306,19 @@ async fn two_grundy_processes_play_each_other() {
 async fn watch_prints_each_move_of_a_match_as_it_happens() {
     let dir = tempfile::tempdir().unwrap();
     let server = Server::start(&dir).await.unwrap();
-    let mut ada = Client::connect(&server, "ada").await.unwrap();
-    let mut bob = Client::connect(&server, "bob").await.unwrap();
-    let created = ada
-        .ok(
-            json!({"type": "create_match", "game": "nim", "start": "1,1,1",
-                   "opponent": "human", "first": "me"}),
-        )
-        .await
-        .unwrap();
+    let mut ada = server.connect("ada").await.unwrap();
+    let mut bob = server.connect("bob").await.unwrap();
+    let nim = NewMatch::new(GameParams::of(Game::Nim), Opponent::Human).start("1,1,1");
+    let created = ada.request(Request::create(nim)).await.unwrap();
     let id = state_of(created).unwrap().match_id;
-    bob.ok(json!({"type": "join", "match_id": id}))
-        .await
-        .unwrap();
+    bob.request(Request::Join { match_id: id }).await.unwrap();
 
     let mut watcher = Grundy::spawn(&server.url(), "eve", &["watch", &id.to_string()]);
     watcher.end_input();
     let (watcher, _) = watcher.until(|l| l == "position 1,1,1").await;
     for (ply, m) in ["1:1", "2:1", "3:1"].into_iter().enumerate() {
         let who = if ply % 2 == 0 { &mut ada } else { &mut bob };
-        who.ok(json!({"type": "move", "match_id": id, "move": m}))
-            .await
-            .unwrap();
+        who.request(Request::play(id, m)).await.unwrap();
     }
     let (code, out, err) = blocking(move || watcher.finish()).await;
     assert_eq!(code, Some(0), "{out:#?} {err}");
@@ -515,10 +506,8 @@ async fn resume_gives_the_seat_back_after_the_client_died() {
     let args = ["play", "nim", "1,2", "--vs", "human"];
     let (mut first, id) = open_match(&url, "resumer", &args).await;
     let id: i64 = id.parse().expect("a match id");
-    let mut bob = Client::connect(&server, "bob").await.unwrap();
-    bob.ok(json!({"type": "join", "match_id": id}))
-        .await
-        .unwrap();
+    let mut bob = server.connect("bob").await.unwrap();
+    bob.request(Request::Join { match_id: id }).await.unwrap();
     // The first client dies without a word.
     first.child.kill().expect("kill grundy");
     let _ = first.child.wait();
@@ -537,9 +526,7 @@ async fn resume_gives_the_seat_back_after_the_client_died() {
         .expect("the resumed player's move");
     assert_eq!(s.history.last().map(|m| m.seat), Some(0));
     assert!(s.seats[0].connected, "{:?}", s.seats);
-    bob.ok(json!({"type": "resign", "match_id": id}))
-        .await
-        .unwrap();
+    bob.request(Request::Resign { match_id: id }).await.unwrap();
     let (code, out, _) = blocking(move || again.finish()).await;
     assert_eq!(code, Some(0), "{out:?}");
     assert!(out.iter().any(|l| l == "result 0 resignation"), "{out:?}");
