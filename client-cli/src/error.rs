@@ -50,9 +50,10 @@ pub enum Error {
         /// Why, as the server said.
         reason: String,
     },
-    /// The websocket failed under the connection.
+    /// The websocket failed under the connection (boxed: the websocket's error is large, and
+    /// every result of this client carries room for it).
     #[error("the connection to the server failed: {0}")]
-    Connection(#[from] tokio_tungstenite::tungstenite::Error),
+    Connection(Box<tokio_tungstenite::tungstenite::Error>),
     /// A message from the server is not one of the protocol's.
     #[error("the server sent a message this client cannot read: {0}")]
     Decode(#[from] serde_json::Error),
@@ -67,6 +68,12 @@ pub enum Error {
         /// What came back, as debug text.
         got: String,
     },
+}
+
+impl From<tokio_tungstenite::tungstenite::Error> for Error {
+    fn from(e: tokio_tungstenite::tungstenite::Error) -> Error {
+        Error::Connection(Box::new(e))
+    }
 }
 
 impl Error {
