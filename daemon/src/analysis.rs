@@ -17,6 +17,11 @@ pub const ENGINE_MAX_BOARD: u64 = 4096;
 /// Longest odd-step staircase the engine plays on (the solver's memory limit).
 pub const ENGINE_MAX_BAR: u64 = 8000;
 
+/// A game too large for the engine to play: its tables would take too long to solve.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct EngineLimit(String);
+
 /// The daemon's tables, shared by every match and query.
 pub struct Analysis {
     /// Swapped whole when a table is added, so readers never wait for a computation.
@@ -77,22 +82,16 @@ impl Analysis {
     }
 
     /// Checks that the engine can play from `pos` — the tables it needs exist or may be built.
-    pub fn engine_can_play(pos: &AnyPosition) -> Result<(), ErrorBody> {
+    pub fn engine_can_play(pos: &AnyPosition) -> Result<(), EngineLimit> {
         match Need::of(pos) {
-            Need::Corner(_, n) if n > ENGINE_MAX_BOARD => Err(ErrorBody::new(
-                ErrorCode::TooLarge,
-                format!(
-                    "the engine plays corner games on boards up to {ENGINE_MAX_BOARD}×{ENGINE_MAX_BOARD}; \
-                     play this one against a person"
-                ),
-            )),
-            Need::Chocolate(_, z) if z > ENGINE_MAX_BAR => Err(ErrorBody::new(
-                ErrorCode::TooLarge,
-                format!(
-                    "the engine plays chocolate with an odd step on staircases up to z = \
-                     {ENGINE_MAX_BAR}; play this one against a person"
-                ),
-            )),
+            Need::Corner(_, n) if n > ENGINE_MAX_BOARD => Err(EngineLimit(format!(
+                "the engine plays corner games on boards up to {ENGINE_MAX_BOARD}×{ENGINE_MAX_BOARD}; \
+                 play this one against a person"
+            ))),
+            Need::Chocolate(_, z) if z > ENGINE_MAX_BAR => Err(EngineLimit(format!(
+                "the engine plays chocolate with an odd step on staircases up to z = \
+                 {ENGINE_MAX_BAR}; play this one against a person"
+            ))),
             _ => Ok(()),
         }
     }
@@ -104,7 +103,8 @@ impl Analysis {
         if need.met_by(&current) {
             return Ok(current);
         }
-        Analysis::engine_can_play(pos)?;
+        Analysis::engine_can_play(pos)
+            .map_err(|e| ErrorBody::new(ErrorCode::TooLarge, e.to_string()))?;
         let _one_at_a_time = self.grow.lock().await;
         let current = self.current();
         if need.met_by(&current) {

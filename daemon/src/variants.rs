@@ -33,8 +33,13 @@ pub fn game(kind: GameKind) -> Game {
 }
 
 /// The game of a request's parameters, checked (board size, step).
+pub fn checked(params: &GameParams) -> Result<Variant, engine::Error> {
+    Variant::new(kind(params.game), params.size, params.k)
+}
+
+/// [`checked`], refused as the wire says it.
 pub fn variant(params: &GameParams) -> Result<Variant, ErrorBody> {
-    Variant::new(kind(params.game), params.size, params.k).map_err(engine_error)
+    checked(params).map_err(engine_error)
 }
 
 /// The wire form of a game: its name and parameters (the size its board has when none was

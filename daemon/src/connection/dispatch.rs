@@ -6,9 +6,10 @@ use protocol::{ErrorBody, ErrorCode, Request, ServerBody};
 use tokio::sync::watch;
 use tokio_stream::wrappers::WatchStream;
 
+use super::refusal::refusal;
 use super::{Connection, Flow, Outgoing};
 use crate::errors::internal;
-use crate::matches::{self, Action, Command, MatchHandle, Snapshot};
+use crate::matches::{self, Action, Command, MatchError, MatchHandle, Snapshot};
 use crate::queries;
 
 impl Connection {
@@ -20,6 +21,7 @@ impl Connection {
         request: Request,
     ) -> Result<Option<ServerBody>, (ErrorBody, Flow)> {
         let keep = |e: ErrorBody| (e, Flow::Continue);
+        let refused = |e: MatchError| (refusal(e), Flow::Continue);
         if let Request::Hello {
             protocol,
             name,
@@ -47,7 +49,7 @@ impl Connection {
             Request::CreateMatch(req) => {
                 let (handle, state) = matches::create_match(&self.hub.matches, &player, req)
                     .await
-                    .map_err(keep)?;
+                    .map_err(refused)?;
                 self.follow(handle.id, handle.changes_since_made());
                 ServerBody::Match { state }
             }
@@ -59,7 +61,7 @@ impl Connection {
                         reply,
                     })
                     .await
-                    .map_err(keep)?;
+                    .map_err(refused)?;
                 self.follow(handle.id, changes);
                 ServerBody::Match { state }
             }
@@ -67,7 +69,7 @@ impl Connection {
                 Some(handle) => {
                     // Following first: a change after the state was read is then sent too.
                     self.follow(handle.id, handle.subscribe());
-                    let state = handle.state().await.map_err(keep)?;
+                    let state = handle.state().await.map_err(refused)?;
                     ServerBody::Match { state }
                 }
                 None => ServerBody::Match {
@@ -87,7 +89,7 @@ impl Connection {
                         reply,
                     })
                     .await
-                    .map_err(keep)?;
+                    .map_err(refused)?;
                 ServerBody::MoveAccepted {
                     match_id,
                     ply: a.ply,
@@ -162,7 +164,7 @@ impl Connection {
                 reply,
             })
             .await
-            .map_err(keep)?;
+            .map_err(|e| (refusal(e), Flow::Continue))?;
         Ok(ServerBody::Done { match_id })
     }
 

@@ -18,6 +18,7 @@ use tracing::Instrument;
 
 mod dispatch;
 mod rate;
+mod refusal;
 mod session;
 
 use crate::hub::Hub;
@@ -131,7 +132,7 @@ pub async fn serve(stream: TcpStream, hub: Arc<Hub>) {
                 // request sends its first event after the reply, and nothing is handed to
                 // another task. A client slower than its matches skips to the latest state.
                 Some((_, snapshot)) = conn.following.next() => {
-                    conn.replies.push(Outgoing::Text(snapshot.event.clone()));
+                    conn.push_event(&snapshot);
                     conn.take_ready_events();
                     if write(&mut sink, limit, conn.replies.drain(..)).await.is_err() {
                         break;
@@ -226,10 +227,19 @@ struct Connection {
 }
 
 impl Connection {
+    /// Queues a followed match's event: its JSON, shared by every follower.
+    fn push_event(&mut self, snapshot: &Snapshot) {
+        match Utf8Bytes::try_from(snapshot.event.clone()) {
+            Ok(text) => self.replies.push(Outgoing::Text(text)),
+            // A snapshot is written by serde_json, which writes UTF-8 only.
+            Err(e) => tracing::error!(error = %e, "a match event is not UTF-8"),
+        }
+    }
+
     /// Queues the events the followed matches have ready now, without waiting.
     fn take_ready_events(&mut self) {
         while let Some(Some((_, snapshot))) = self.following.next().now_or_never() {
-            self.replies.push(Outgoing::Text(snapshot.event.clone()));
+            self.push_event(&snapshot);
         }
     }
 

@@ -5,17 +5,17 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use engine::{Level, Outcome as Value, Rng};
-use protocol::{ErrorBody, ErrorCode, MatchStatus, Outcome, Reason, Seat};
+use protocol::{MatchStatus, Outcome, Reason, Seat};
 use tokio::sync::{mpsc, watch};
 use tracing::Instrument;
 
-use super::model::{Occupant, Pending};
+use super::error::MatchError;
+use super::model::{Decision, Occupant, Pending};
 use super::Matches;
 use super::{Accepted, Action, Command, MatchHandle, Model, Snapshot, COMMAND_QUEUE};
 use crate::analysis::Analysis;
 use crate::clock::{instant_at, now_ms, unix_ms};
 use crate::db::{Finish, NewMove};
-use crate::errors::internal;
 use crate::presence::{Seen, Watch};
 
 /// How long a finished match with a rematch offer waiting for an answer stays in memory.
@@ -183,27 +183,13 @@ impl Actor {
         }
     }
 
-    async fn join(&mut self, player: super::PlayerRef) -> Result<(), ErrorBody> {
-        if self.model.status != MatchStatus::Waiting {
-            return Err(self.model.not_active());
-        }
-        if self.model.seat_of(player.id).is_some() {
-            return Err(ErrorBody::new(
-                ErrorCode::InvalidState,
-                format!(
-                    "you already sit in match {}; wait for an opponent to join",
-                    self.model.id
-                ),
-            ));
-        }
-        let seat = (0..2u8)
-            .find(|&s| self.model.seats[usize::from(s)] == Occupant::Empty)
-            .ok_or_else(|| self.model.not_active())?;
+    async fn join(&mut self, player: super::PlayerRef) -> Result<(), MatchError> {
+        let seat = self.model.free_seat_for(player.id)?;
         self.matches
             .db
             .start_match(self.model.id, seat, player.id, unix_ms())
             .await
-            .map_err(|e| internal("seat you", e))?;
+            .map_err(|e| MatchError::internal("seat you", e))?;
         self.model
             .seat_player(seat, player.id, player.name, now_ms());
         self.presence[usize::from(seat)] = Some(self.matches.presence.watch(player.id));
@@ -234,7 +220,7 @@ impl Actor {
     }
 
     /// Checks, stores, then applies a move by player `id` (or the engine, `None`).
-    async fn play(&mut self, id: Option<i64>, text: &str) -> Result<Accepted, ErrorBody> {
+    async fn play(&mut self, id: Option<i64>, text: &str) -> Result<Accepted, MatchError> {
         let now = now_ms();
         if let Some(seat) = self.model.flag_fallen(now) {
             self.flag(seat, now).await?;
@@ -255,7 +241,7 @@ impl Actor {
         Ok(accepted)
     }
 
-    async fn store(&self, p: &Pending) -> Result<(), ErrorBody> {
+    async fn store(&self, p: &Pending) -> Result<(), MatchError> {
         let mv = NewMove {
             match_id: self.model.id,
             ply: p.ply,
@@ -273,26 +259,23 @@ impl Actor {
             .db
             .add_move(mv, finish)
             .await
-            .map_err(|e| internal("store your move", e))
+            .map_err(|e| MatchError::internal("store your move", e))
     }
 
     /// Ends the match with `outcome`, stored first.
-    async fn end(&mut self, outcome: Outcome, now: u64) -> Result<(), ErrorBody> {
-        let mut after = self.model.clone();
-        after.stop_clock(now);
-        after.finish(outcome, Vec::new());
+    async fn end(&mut self, outcome: Outcome, now: u64) -> Result<(), MatchError> {
         self.matches
             .db
             .finish_match(self.model.id, Finish::new(outcome, Vec::new(), unix_ms()))
             .await
-            .map_err(|e| internal("end the match", e))?;
+            .map_err(|e| MatchError::internal("end the match", e))?;
         tracing::info!(reason = outcome.reason.as_str(), winner = ?outcome.winner, "match over");
-        self.model = after;
+        self.model.end(outcome, now);
         self.engine_for = None;
         Ok(())
     }
 
-    async fn flag(&mut self, seat: Seat, now: u64) -> Result<(), ErrorBody> {
+    async fn flag(&mut self, seat: Seat, now: u64) -> Result<(), MatchError> {
         let outcome = Outcome {
             winner: Some(1 - seat),
             reason: Reason::FlagFall,
@@ -342,104 +325,29 @@ impl Actor {
         self.end(outcome, now_ms()).await.is_ok()
     }
 
-    async fn act(&mut self, player: i64, action: Action) -> Result<(), ErrorBody> {
-        let seat = self.model.check_seat(Some(player))?;
-        let now = now_ms();
-        let other = 1 - seat;
-        let playing = self.model.status == MatchStatus::Playing;
-        match action {
-            Action::Resign if playing => {
-                let outcome = Outcome {
-                    winner: Some(other),
-                    reason: Reason::Resignation,
-                };
-                self.end(outcome, now).await
-            }
-            Action::Abort
-                if self.model.ply() == 0
-                    && matches!(
-                        self.model.status,
-                        MatchStatus::Waiting | MatchStatus::Playing
-                    ) =>
-            {
-                let outcome = Outcome {
-                    winner: None,
-                    reason: Reason::Aborted,
-                };
-                self.end(outcome, now).await
-            }
-            Action::Abort => Err(ErrorBody::new(
-                ErrorCode::InvalidState,
-                format!(
-                    "match {} can only be aborted before the first move; resign instead",
-                    self.model.id
-                ),
-            )),
-            Action::OfferDraw | Action::AcceptDraw | Action::DeclineDraw
-                if !self.model.draws_possible() =>
-            {
-                Err(ErrorBody::new(
-                    ErrorCode::InvalidState,
-                    format!(
-                        "{} cannot be drawn: every game of it ends with a winner",
-                        self.model.variant.kind()
-                    ),
-                ))
-            }
-            Action::OfferDraw | Action::AcceptDraw if playing => {
-                if self.model.draw_offer == Some(other) || self.engine_accepts_draw(other) {
-                    let outcome = Outcome {
-                        winner: None,
-                        reason: Reason::AgreedDraw,
-                    };
-                    self.end(outcome, now).await
-                } else if action == Action::AcceptDraw {
-                    Err(ErrorBody::new(
-                        ErrorCode::InvalidState,
-                        "there is no draw offer to accept; offer one with offer_draw",
-                    ))
-                } else {
-                    self.model.draw_offer = Some(seat);
-                    Ok(())
-                }
-            }
-            Action::DeclineDraw if playing => {
-                if self.model.draw_offer != Some(other) {
-                    return Err(ErrorBody::new(
-                        ErrorCode::InvalidState,
-                        "there is no draw offer to decline",
-                    ));
-                }
-                self.model.draw_offer = None;
+    /// Carries out `action` by `player` as the rules of the match decide: an ending is
+    /// stored first, a rematch created first.
+    async fn act(&mut self, player: i64, action: Action) -> Result<(), MatchError> {
+        let decision = self
+            .model
+            .decide(player, action, || self.engine_takes_draw())?;
+        match decision {
+            Decision::End(outcome) => self.end(outcome, now_ms()).await,
+            Decision::StartRematch => {
+                let id = super::create::create_rematch(&self.matches, &self.model).await?;
+                self.model.rematch_started(id);
                 Ok(())
             }
-            Action::Rematch if !playing && self.model.status != MatchStatus::Waiting => {
-                if let Some(id) = self.model.rematch {
-                    return Err(ErrorBody::new(
-                        ErrorCode::InvalidState,
-                        format!("the rematch is already match {id}; join it with watch"),
-                    ));
-                }
-                let engine_opponent =
-                    matches!(self.model.seats[usize::from(other)], Occupant::Engine(_));
-                if engine_opponent || self.model.rematch_offer == Some(other) {
-                    let id = super::create::create_rematch(&self.matches, &self.model).await?;
-                    self.model.rematch = Some(id);
-                    self.model.rematch_offer = None;
-                } else {
-                    self.model.rematch_offer = Some(seat);
-                }
+            other => {
+                self.model.note(other);
                 Ok(())
             }
-            _ => Err(self.model.not_active()),
         }
     }
 
-    /// The engine accepts a draw exactly when the position is a draw with best play.
-    fn engine_accepts_draw(&self, seat: Seat) -> bool {
-        if !matches!(self.model.seats[usize::from(seat)], Occupant::Engine(_)) {
-            return false;
-        }
+    /// Whether the engine takes a draw now: exactly when the position is a draw with best
+    /// play.
+    fn engine_takes_draw(&self) -> bool {
         let knowledge = self.matches.analysis.current();
         knowledge
             .value(&self.model.position)
@@ -496,19 +404,20 @@ fn presence_changed(watches: &[Option<Watch>; 2]) -> impl std::future::Future<Ou
     }
 }
 
-/// The engine's move, computed on a blocking thread so no match waits for another's engine.
+/// The engine's move, computed on a blocking thread so no match waits for another's engine;
+/// or why it has none, for the log.
 async fn think(
     analysis: &Analysis,
     pos: engine::AnyPosition,
     level: Level,
     seed: u64,
-) -> Result<String, ErrorBody> {
-    let knowledge = analysis.covering(&pos).await?;
+) -> Result<String, String> {
+    let knowledge = analysis.covering(&pos).await.map_err(|e| e.message)?;
     tokio::task::spawn_blocking(move || {
         engine::choose(&knowledge, &pos, level, &mut Rng::new(seed))
             .map(|m| m.to_string())
-            .map_err(crate::errors::engine_error)
+            .map_err(|e| e.to_string())
     })
     .await
-    .map_err(|e| internal("run the engine", e))?
+    .map_err(|e| format!("the engine's task failed: {e}"))?
 }

@@ -3,15 +3,15 @@
 use std::sync::Arc;
 
 use engine::{Level, Position as _, Rng};
-use protocol::{ClockSpec, ErrorBody, ErrorCode, First, MatchState, MatchStatus, Opponent};
+use protocol::{ClockSpec, First, MatchState, MatchStatus, Opponent};
 
+use super::error::MatchError;
 use super::model::Occupant;
 use super::Matches;
 use super::{MatchHandle, Model, PlayerRef};
 use crate::analysis::Analysis;
 use crate::clock::{now_ms, unix_ms};
 use crate::db::{NewMatch, SeatRow};
-use crate::errors::{engine_error, internal};
 
 /// Validates `req`, stores the match and starts its actor. The creator sits in their seat
 /// unless `my_engine` gives it to the engine.
@@ -19,22 +19,21 @@ pub async fn create_match(
     matches: &Arc<Matches>,
     creator: &PlayerRef,
     req: protocol::NewMatch,
-) -> Result<(MatchHandle, MatchState), ErrorBody> {
-    let variant = crate::variants::variant(&req.params)?;
+) -> Result<(MatchHandle, MatchState), MatchError> {
+    let variant = crate::variants::checked(&req.params)?;
     let mut rng = Rng::new(unix_ms() as u64 ^ (creator.id as u64).rotate_left(32));
     let start = match req.start.trim() {
         "" | "standard" => variant.start(),
         "random" => variant.random_start(&mut rng),
-        text => variant.parse_position(text).map_err(engine_error)?,
+        text => variant.parse_position(text)?,
     };
     if start.is_terminal() {
-        return Err(ErrorBody::new(
-            ErrorCode::BadPosition,
-            format!("{start} is already over: nobody could move; choose another start"),
-        ));
+        return Err(MatchError::StartIsOver {
+            start: start.to_string(),
+        });
     }
-    let engine_level = |name: &str| -> Result<Occupant, ErrorBody> {
-        let level = Level::parse(name).map_err(engine_error)?;
+    let engine_level = |name: &str| -> Result<Occupant, MatchError> {
+        let level = Level::parse(name)?;
         Analysis::engine_can_play(&start)?;
         Ok(Occupant::Engine(level))
     };
@@ -65,7 +64,7 @@ pub async fn create_match(
 
 /// The rematch of a finished match: same game, start and clock; the seats swap, so the other
 /// player moves first.
-pub async fn create_rematch(matches: &Arc<Matches>, old: &Model) -> Result<i64, ErrorBody> {
+pub async fn create_rematch(matches: &Arc<Matches>, old: &Model) -> Result<i64, MatchError> {
     let seats = [old.seats[1].clone(), old.seats[0].clone()];
     let spec = old.clocks.as_ref().map(|c| c.spec);
     let (handle, _) = create(matches, old.start.clone(), seats, spec, Some(old.id)).await?;
@@ -78,7 +77,7 @@ async fn create(
     seats: [Occupant; 2],
     clock: Option<ClockSpec>,
     rematch_of: Option<i64>,
-) -> Result<(MatchHandle, MatchState), ErrorBody> {
+) -> Result<(MatchHandle, MatchState), MatchError> {
     let variant = start.variant();
     let full = !seats.contains(&Occupant::Empty);
     let row = |o: &Occupant| SeatRow {
@@ -109,7 +108,7 @@ async fn create(
             started_at: full.then_some(now),
         })
         .await
-        .map_err(|e| internal("create the match", e))?;
+        .map_err(|e| MatchError::internal("create the match", e))?;
     let mut model = Model::new(
         id,
         start,

@@ -2,7 +2,9 @@
 //! acknowledging it, and publishes its full state to players and spectators.
 
 mod actor;
+mod clocks;
 pub mod create;
+mod error;
 pub mod model;
 mod registry;
 pub mod restore;
@@ -13,11 +15,13 @@ mod view;
 
 use std::sync::Arc;
 
-use protocol::{ErrorBody, ErrorCode, MatchState};
+use protocol::MatchState;
 use tokio::sync::{mpsc, oneshot, watch};
 
 pub use actor::spawn;
+pub use clocks::Clocks;
 pub use create::create_match;
+pub use error::MatchError;
 pub use model::Model;
 pub use registry::Matches;
 pub use restore::restore;
@@ -63,7 +67,7 @@ pub struct Accepted {
     pub position: String,
 }
 
-type Reply<T> = oneshot::Sender<Result<T, ErrorBody>>;
+type Reply<T> = oneshot::Sender<Result<T, MatchError>>;
 
 /// A request to a match actor.
 #[derive(Debug)]
@@ -103,8 +107,8 @@ pub enum Command {
     EngineMove {
         /// The ply it is for (a stale move is ignored).
         ply: u32,
-        /// The move, or why the engine could not find one.
-        result: Result<String, ErrorBody>,
+        /// The move, or why the engine could not find one (for the log).
+        result: Result<String, String>,
     },
 }
 
@@ -138,19 +142,14 @@ impl MatchHandle {
     }
 
     /// The full state, from the actor.
-    pub async fn state(&self) -> Result<MatchState, ErrorBody> {
+    pub async fn state(&self) -> Result<MatchState, MatchError> {
         self.ask(|reply| Command::State { reply }).await
     }
 
     /// Sends a command and waits for its reply.
-    pub async fn ask<T>(&self, make: impl FnOnce(Reply<T>) -> Command) -> Result<T, ErrorBody> {
+    pub async fn ask<T>(&self, make: impl FnOnce(Reply<T>) -> Command) -> Result<T, MatchError> {
         let (tx, rx) = oneshot::channel();
-        let gone = || {
-            ErrorBody::new(
-                ErrorCode::MatchNotActive,
-                format!("match {} is closed; look it up with `watch`", self.id),
-            )
-        };
+        let gone = || MatchError::Closed { match_id: self.id };
         self.tx.send(make(tx)).await.map_err(|_| gone())?;
         rx.await.map_err(|_| gone())?
     }

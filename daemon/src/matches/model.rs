@@ -1,18 +1,21 @@
-//! One match as plain data: seats, moves, repetitions, clocks and the result. No IO and no
-//! async: the actor checks a move here, stores it, and only then applies it.
+//! One match as plain data, and the rules of a match: seats and turns, moves and repetitions,
+//! clocks, draw offers, aborts and rematches. No IO and no async: the actor asks here what a
+//! request would do (or why it is refused, a [`MatchError`]), stores that, and only then
+//! applies it.
 
 use std::collections::HashMap;
 
 use engine::{AnyPosition, GameKind, Level, Position as _, Variant};
 use protocol::{
-    Clock, ClockSpec, ErrorBody, ErrorCode, MatchState, MatchStatus, MatchSummary, MoveRecord,
-    Outcome, Reason, Seat, SeatInfo,
+    ClockSpec, MatchState, MatchStatus, MatchSummary, MoveRecord, Outcome, Reason, Seat, SeatInfo,
 };
 
 use protocol::limits::{EVENT_HISTORY, LEGAL_MOVES_LISTED};
 
+use super::clocks::Clocks;
+use super::error::MatchError;
 use super::view::StateView;
-use crate::errors::engine_error;
+use super::Action;
 
 /// Who sits in a seat.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -69,32 +72,19 @@ impl Occupant {
     }
 }
 
-/// Running clocks. Times are milliseconds on the daemon's monotonic clock.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Clocks {
-    /// The setting.
-    pub spec: ClockSpec,
-    /// Time left per seat when its clock last stopped.
-    pub remaining: [u64; 2],
-    /// The seat whose clock runs, and since when.
-    pub running: Option<(Seat, u64)>,
-}
-
-impl Clocks {
-    /// Time left for `seat` at `now`.
-    pub fn left(&self, seat: Seat, now: u64) -> u64 {
-        let base = self.remaining[usize::from(seat)];
-        match self.running {
-            Some((s, since)) if s == seat => base.saturating_sub(now.saturating_sub(since)),
-            _ => base,
-        }
-    }
-
-    /// When the running clock falls, if one runs.
-    pub fn deadline(&self) -> Option<u64> {
-        self.running
-            .map(|(s, since)| since + self.remaining[usize::from(s)])
-    }
+/// What a request other than a move comes to, once the rules of the match allow it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Decision {
+    /// The match ends so: a resignation, an abort, a draw agreed.
+    End(Outcome),
+    /// The seat offers a draw.
+    OfferDraw(Seat),
+    /// The offer to the seat is declined.
+    DeclineDraw,
+    /// The seat asks for a rematch; the other has not asked yet.
+    OfferRematch(Seat),
+    /// Both asked (or the other seat is the engine): the rematch starts.
+    StartRematch,
 }
 
 /// A move that passed the rules but is not stored yet.
@@ -183,11 +173,7 @@ impl Model {
             status,
             result: None,
             repetition_plies: Vec::new(),
-            clocks: clock.map(|spec| Clocks {
-                spec,
-                remaining: [spec.initial_ms; 2],
-                running: None,
-            }),
+            clocks: clock.map(Clocks::new),
             draw_offer: None,
             rematch_offer: None,
             rematch_of: None,
@@ -239,9 +225,22 @@ impl Model {
     fn start_clock(&mut self, now: u64) {
         let to_move = self.to_move();
         if let (Some(c), Some(seat)) = (self.clocks.as_mut(), to_move) {
-            c.running = Some((seat, now));
+            c.start(seat, now);
         }
         self.turn_started = now;
+    }
+
+    /// The seat a joining player `id` takes: the free one of a waiting match.
+    pub fn free_seat_for(&self, id: i64) -> Result<Seat, MatchError> {
+        if self.status != MatchStatus::Waiting {
+            return Err(self.not_active());
+        }
+        if self.seat_of(id).is_some() {
+            return Err(MatchError::AlreadySeated { match_id: self.id });
+        }
+        (0..2u8)
+            .find(|&s| self.seats[usize::from(s)] == Occupant::Empty)
+            .ok_or_else(|| self.not_active())
     }
 
     /// Fills the empty seat with a person; the match starts.
@@ -256,21 +255,18 @@ impl Model {
     }
 
     /// Checks a move by player `id` (or the engine, `id = None`) without changing anything.
-    pub fn check_move(&self, id: Option<i64>, text: &str, now: u64) -> Result<Pending, ErrorBody> {
+    pub fn check_move(&self, id: Option<i64>, text: &str, now: u64) -> Result<Pending, MatchError> {
         let seat = self.check_turn(id)?;
         self.prepare(seat, text, now)
     }
 
     /// The move `text` by `seat`, whose turn it is, checked against the rules (not against
     /// who sends it: callers check that first, or replay stored moves).
-    pub fn prepare(&self, seat: Seat, text: &str, now: u64) -> Result<Pending, ErrorBody> {
-        let (mv, position) = self.position.play_text(text).map_err(engine_error)?;
+    pub fn prepare(&self, seat: Seat, text: &str, now: u64) -> Result<Pending, MatchError> {
+        let (mv, position) = self.position.play_text(text)?;
         let ply = self.ply() + 1;
         let time_ms = now.saturating_sub(self.turn_started);
-        let clock_ms = self
-            .clocks
-            .as_ref()
-            .map(|c| c.left(seat, now) + c.spec.increment_ms);
+        let clock_ms = self.clocks.as_ref().map(|c| c.after_move(seat, now));
         let mut finish = None;
         let mut repetition_plies = Vec::new();
         if position.is_terminal() {
@@ -306,67 +302,135 @@ impl Model {
     }
 
     /// The seat of the mover, if it is their turn in a match under way.
-    pub fn check_turn(&self, id: Option<i64>) -> Result<Seat, ErrorBody> {
+    pub fn check_turn(&self, id: Option<i64>) -> Result<Seat, MatchError> {
         let seat = self.check_seat(id)?;
         if self.status != MatchStatus::Playing {
             return Err(self.not_active());
         }
         if self.to_move() != Some(seat) {
-            return Err(ErrorBody::new(
-                ErrorCode::NotYourTurn,
-                format!(
-                    "it is not your turn: seat {} is to move in match {}",
-                    self.ply() % 2,
-                    self.id
-                ),
-            ));
+            return Err(MatchError::NotYourTurn {
+                match_id: self.id,
+                to_move: (self.ply() % 2) as Seat,
+            });
         }
         Ok(seat)
     }
 
     /// The seat of player `id` (or of the engine whose turn it is when `id` is `None`).
-    pub fn check_seat(&self, id: Option<i64>) -> Result<Seat, ErrorBody> {
+    pub fn check_seat(&self, id: Option<i64>) -> Result<Seat, MatchError> {
         match id {
-            Some(id) => self.seat_of(id).ok_or_else(|| {
-                ErrorBody::new(
-                    ErrorCode::NotYourSeat,
-                    format!(
-                        "you have no seat in match {}; spectators can watch but not play",
-                        self.id
-                    ),
-                )
-            }),
+            Some(id) => self
+                .seat_of(id)
+                .ok_or(MatchError::NotYourSeat { match_id: self.id }),
             None => self
                 .to_move()
                 .filter(|&s| matches!(self.seats[usize::from(s)], Occupant::Engine(_)))
-                .ok_or_else(|| ErrorBody::new(ErrorCode::NotYourTurn, "not the engine's turn")),
+                .ok_or(MatchError::NotTheEnginesTurn { match_id: self.id }),
         }
     }
 
-    /// The error for a request on a match that is not under way.
-    pub fn not_active(&self) -> ErrorBody {
-        let what = match self.status {
-            MatchStatus::Waiting => "has not started: it is waiting for an opponent".to_owned(),
-            MatchStatus::Playing => "is under way".to_owned(),
-            MatchStatus::Finished => match self.result {
-                Some(o) => format!("is over ({})", o.reason.as_str()),
-                None => "is over".to_owned(),
-            },
-            MatchStatus::Aborted => "was aborted".to_owned(),
+    /// The refusal of a request that needs the match in another state.
+    pub fn not_active(&self) -> MatchError {
+        MatchError::NotActive {
+            match_id: self.id,
+            status: self.status,
+            result: self.result,
+        }
+    }
+
+    /// What `action` by player `id` comes to, or why the rules of the match refuse it.
+    /// `engine_takes_draw` says whether the engine, when it sits in the other seat, takes a
+    /// draw now (it does exactly when the position is a draw with best play); it is asked
+    /// only for a draw offer to the engine.
+    pub fn decide(
+        &self,
+        id: i64,
+        action: Action,
+        engine_takes_draw: impl FnOnce() -> bool,
+    ) -> Result<Decision, MatchError> {
+        let seat = self.check_seat(Some(id))?;
+        let other = 1 - seat;
+        let playing = self.status == MatchStatus::Playing;
+        let engine_opposite = matches!(self.seats[usize::from(other)], Occupant::Engine(_));
+        let draw = || Outcome {
+            winner: None,
+            reason: Reason::AgreedDraw,
         };
-        ErrorBody::new(
-            ErrorCode::MatchNotActive,
-            format!("match {} {what}", self.id),
-        )
+        match action {
+            Action::Resign if playing => Ok(Decision::End(Outcome {
+                winner: Some(other),
+                reason: Reason::Resignation,
+            })),
+            Action::Abort if self.ply() == 0 && !self.status.is_over() => {
+                Ok(Decision::End(Outcome {
+                    winner: None,
+                    reason: Reason::Aborted,
+                }))
+            }
+            Action::Abort if !self.status.is_over() => {
+                Err(MatchError::TooLateToAbort { match_id: self.id })
+            }
+            Action::OfferDraw | Action::AcceptDraw | Action::DeclineDraw
+                if !self.draws_possible() =>
+            {
+                Err(MatchError::NoDraws {
+                    game: self.variant.kind(),
+                })
+            }
+            Action::OfferDraw | Action::AcceptDraw if playing => {
+                if self.draw_offer == Some(other) || (engine_opposite && engine_takes_draw()) {
+                    Ok(Decision::End(draw()))
+                } else if action == Action::AcceptDraw {
+                    Err(MatchError::NoOfferToAccept)
+                } else {
+                    Ok(Decision::OfferDraw(seat))
+                }
+            }
+            Action::DeclineDraw if playing => match self.draw_offer == Some(other) {
+                true => Ok(Decision::DeclineDraw),
+                false => Err(MatchError::NoOfferToDecline),
+            },
+            Action::Rematch if self.status.is_over() => {
+                if let Some(rematch) = self.rematch {
+                    return Err(MatchError::RematchExists { rematch });
+                }
+                match engine_opposite || self.rematch_offer == Some(other) {
+                    true => Ok(Decision::StartRematch),
+                    false => Ok(Decision::OfferRematch(seat)),
+                }
+            }
+            _ => Err(self.not_active()),
+        }
+    }
+
+    /// Applies a decision that does not end the match (an ending is stored first, then
+    /// applied with [`Model::end`]).
+    pub fn note(&mut self, decision: Decision) {
+        match decision {
+            Decision::OfferDraw(seat) => self.draw_offer = Some(seat),
+            Decision::DeclineDraw => self.draw_offer = None,
+            Decision::OfferRematch(seat) => self.rematch_offer = Some(seat),
+            Decision::End(_) | Decision::StartRematch => {}
+        }
+    }
+
+    /// Records the rematch that started.
+    pub fn rematch_started(&mut self, id: i64) {
+        self.rematch = Some(id);
+        self.rematch_offer = None;
+    }
+
+    /// Ends the match at `now` without a move (resignation, agreement, flag, abandonment).
+    pub fn end(&mut self, outcome: Outcome, now: u64) {
+        self.stop_clock(now);
+        self.finish(outcome, Vec::new());
     }
 
     /// Applies a stored move.
     pub fn apply(&mut self, p: Pending, now: u64) {
         if let Some(c) = self.clocks.as_mut() {
-            if let Some(ms) = p.clock_ms {
-                c.remaining[usize::from(p.seat)] = ms;
-            }
-            c.running = None;
+            let ms = p.clock_ms.unwrap_or_else(|| c.left(p.seat, now));
+            c.moved(p.seat, ms);
         }
         self.history.push(MoveRecord {
             ply: p.ply,
@@ -399,18 +463,14 @@ impl Model {
     /// Stops the running clock at `now` (used when a flag falls or the match ends early).
     pub fn stop_clock(&mut self, now: u64) {
         if let Some(c) = self.clocks.as_mut() {
-            if let Some((seat, _)) = c.running {
-                c.remaining[usize::from(seat)] = c.left(seat, now);
-                c.running = None;
-            }
+            c.stop(now);
         }
     }
 
     /// The flag that has fallen at `now`, if any: the seat whose time is up.
     pub fn flag_fallen(&self, now: u64) -> Option<Seat> {
-        let c = self.clocks.as_ref()?;
-        let (seat, _) = c.running?;
-        (self.status == MatchStatus::Playing && c.left(seat, now) == 0).then_some(seat)
+        let seat = self.clocks.as_ref()?.fallen(now)?;
+        (self.status == MatchStatus::Playing).then_some(seat)
     }
 
     /// The full state for clients, as of `now`, with every move.
@@ -452,11 +512,7 @@ impl Model {
             history_from: from,
             legal_moves,
             legal_move_count: if over { 0 } else { count },
-            clock: self.clocks.as_ref().map(|c| Clock {
-                spec: c.spec,
-                remaining_ms: [c.left(0, now), c.left(1, now)],
-                running: c.running.map(|(s, _)| s),
-            }),
+            clock: self.clocks.as_ref().map(|c| c.at(now)),
             draw_offer: self.draw_offer,
             rematch_offer: self.rematch_offer,
             repetitions,

@@ -92,7 +92,7 @@ pub fn rebuild(s: StoredMatch, repetition_limit: u32) -> anyhow::Result<Model> {
         }
         let mut pending = model
             .prepare(mv.seat, &mv.notation, now)
-            .map_err(|e| anyhow::anyhow!("ply {}: {}", mv.ply, e.message))?;
+            .map_err(|e| anyhow::anyhow!("ply {}: {e}", mv.ply))?;
         pending.time_ms = mv.time_ms;
         pending.clock_ms = mv.clock_ms;
         model.apply(pending, now);

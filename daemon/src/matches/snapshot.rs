@@ -3,9 +3,9 @@
 //! the lobby's summary line. The full state itself stays with the match's actor: a copy per
 //! match (a long game's history) would cost memory on a busy server.
 
+use bytes::Bytes;
 use protocol::MatchSummary;
 use serde::Serialize;
-use tokio_tungstenite::tungstenite::Utf8Bytes;
 
 use super::view::StateView;
 
@@ -14,8 +14,9 @@ use super::view::StateView;
 pub struct Snapshot {
     /// The lobby line.
     pub summary: MatchSummary,
-    /// `{"type":"match","state":{…}}`, exactly as `ServerMessage::event` would write it.
-    pub event: Utf8Bytes,
+    /// `{"type":"match","state":{…}}`, exactly as `ServerMessage::event` would write it:
+    /// UTF-8 JSON, shared (a clone is a reference count).
+    pub event: Bytes,
 }
 
 /// The event's wire form.
@@ -98,8 +99,8 @@ mod tests {
         m.apply(pending, 5210);
         let text = r#"{"type":"match","state":{"match_id":12,"game":"queen","size":8,"start":"7,3","position":"4,3","ply":1,"status":"playing","to_move":1,"seats":[{"player_id":7,"name":"ada","connected":true},{"player_id":9,"name":"bob","connected":true}],"history":[{"ply":1,"seat":0,"move":"4,3","position":"4,3","time_ms":5210}],"legal_moves":["0,3","1,0","1,3","2,1","2,3","3,2","3,3","4,0","4,1","4,2"],"legal_move_count":10,"clock":null,"draw_offer":null,"rematch_offer":null,"repetitions":1,"rematch_of":null,"rematch":null,"result":null}}"#;
         let snapshot = Snapshot::new(&m.event_view(5210));
-        assert_eq!(&*snapshot.event, text);
-        assert_eq!(&*snapshot.event, owned_event(&m, 5210));
+        assert_eq!(&*snapshot.event, text.as_bytes());
+        assert_eq!(&*snapshot.event, owned_event(&m, 5210).as_bytes());
         assert_eq!((snapshot.summary.match_id, snapshot.summary.ply), (12, 1));
     }
 
@@ -172,7 +173,7 @@ mod tests {
         for m in &cases {
             assert_eq!(
                 &*Snapshot::new(&m.event_view(now)).event,
-                owned_event(m, now)
+                owned_event(m, now).as_bytes()
             );
             let full: serde_json::Value = serde_json::to_value(m.state(now)).unwrap();
             assert_eq!(

@@ -1,4 +1,4 @@
-//! Matches with their actors, on a real database: what reaches a match however busy it is.
+//! Match actors on a real database: what reaches a match however busy it is.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -8,10 +8,10 @@ use protocol::{MatchStatus, Opponent, Reason};
 use tempfile::TempDir;
 use tokio::sync::oneshot;
 
-use super::{create_match, Command, Matches, PlayerRef, COMMAND_QUEUE};
 use crate::analysis::Analysis;
 use crate::config::Config;
 use crate::db::Db;
+use crate::matches::{create_match, Command, Matches, PlayerRef, COMMAND_QUEUE};
 use crate::presence::Presence;
 
 /// A registry of live matches on a database in `dir`, the grace period `grace`.
