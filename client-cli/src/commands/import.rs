@@ -19,8 +19,9 @@ Examples:
   grundy export 12 > game.txt && grundy import game.txt
   grundy import - < game.txt";
 
-/// Largest file read: the server refuses messages over 16 KiB anyway.
-const MAX_BYTES: u64 = 16 * 1024;
+/// Largest file read: the game goes to the server in one message, and no message may be
+/// larger.
+const MAX_BYTES: u64 = protocol::limits::MAX_MESSAGE_BYTES as u64;
 
 /// Arguments of `grundy import`.
 #[derive(Debug, clap::Args)]

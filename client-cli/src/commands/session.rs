@@ -20,8 +20,9 @@ lgame a2a3a4b4 d4-b1), or:
   decline  refuse the draw offered
   help     this text";
 
-/// Most legal moves `moves` lists when the match's state does not (it lists at most 64): an
-/// L-game position has a few hundred at most; a large queen board's thousands are no help.
+/// Most legal moves `moves` lists when the match's state does not (it lists at most
+/// `protocol::limits::LEGAL_MOVES_LISTED`): an L-game position has a few hundred at most; a
+/// large queen board's thousands are no help.
 const MOVES_FETCHED: u64 = 1000;
 
 /// Every legal move of the match's position, asked of the server as a `query`, in notation
