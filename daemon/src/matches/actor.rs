@@ -50,8 +50,9 @@ pub fn spawn(matches: &Arc<Matches>, model: Model) -> MatchHandle {
         state: actor.state.subscribe(),
     };
     matches.insert(handle.clone());
-    let span =
-        tracing::info_span!("match", id = actor.model.id, game = %actor.model.variant.kind());
+    // A root span: the match outlives the connection whose request created it.
+    let (id, game) = (actor.model.id, actor.model.variant.kind());
+    let span = tracing::info_span!(parent: None, "match", id, game = %game);
     tokio::spawn(actor.run(rx).instrument(span));
     handle
 }
