@@ -14,10 +14,8 @@ use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use engine::Rng;
-use futures_util::{SinkExt, StreamExt};
-use protocol::{ServerBody, ServerMessage};
-use serde_json::json;
-use tokio_tungstenite::tungstenite::Message;
+use grundy_e2e::{state_of, Client, Hello};
+use protocol::{Game, GameParams, NewMatch, Opponent, Request, ServerBody};
 
 /// The `grundyd` binary built beside this test (cargo builds it for the daemon's own tests).
 fn daemon_binary() -> Result<PathBuf> {
@@ -75,8 +73,9 @@ fn start(db: &Path) -> Result<(Child, String)> {
     bail!("grundyd exited before listening")
 }
 
-type Ws =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+/// How long a client waits for any one reply: a killed daemon's sockets close at once, so
+/// this only bounds a daemon that hangs.
+const REPLY_WAIT: Duration = Duration::from_secs(10);
 
 /// A player: its token survives restarts.
 #[derive(Clone)]
@@ -85,48 +84,24 @@ struct Player {
     token: Option<String>,
 }
 
-async fn connect(url: &str, p: &mut Player) -> Result<Ws> {
-    let (mut ws, _) = tokio_tungstenite::connect_async(url).await?;
-    let mut hello = json!({"type": "hello", "id": 1, "protocol": 1, "name": p.name});
-    if let Some(t) = &p.token {
-        hello["token"] = json!(t);
-    }
-    ws.send(Message::text(hello.to_string())).await?;
-    match reply(&mut ws, 1).await?.body {
-        ServerBody::Welcome(w) => p.token = Some(w.token),
-        other => bail!("no welcome: {other:?}"),
-    }
-    Ok(ws)
+/// A connection of `p` (with its token, once it has one), which keeps the token it is
+/// welcomed with.
+async fn connect(url: &str, p: &mut Player) -> Result<Client> {
+    let mut c = Client::open(url).await?;
+    c.set_timeouts(REPLY_WAIT, Some(REPLY_WAIT));
+    c.hello(Hello::new(&p.name).with_token(p.token.clone()))
+        .await?;
+    p.token = Some(c.token().to_owned());
+    Ok(c)
 }
 
-/// The reply with `id`, skipping events.
-async fn reply(ws: &mut Ws, id: u64) -> Result<ServerMessage> {
-    loop {
-        let frame = tokio::time::timeout(Duration::from_secs(10), ws.next())
-            .await?
-            .context("closed")??;
-        if let Message::Text(t) = frame {
-            let m: ServerMessage = serde_json::from_str(t.as_str())?;
-            if m.id == Some(id) {
-                return Ok(m);
-            }
-        }
-    }
-}
-
-/// Plays match `id` with both players' sockets until an error (the daemon died) or the end;
-/// returns the plies acknowledged. The state is fetched once; after that each acknowledgement
-/// carries the new position, so a move costs one round trip however long the game.
-async fn drive(mut ws: [Ws; 2], id: i64) -> Vec<u32> {
+/// Plays match `id` with both players' connections until an error (the daemon died) or the
+/// end; returns the plies acknowledged. The state is fetched once; after that each
+/// acknowledgement carries the new position, so a move costs one round trip however long
+/// the game.
+async fn drive(mut c: [Client; 2], id: i64) -> Vec<u32> {
     let mut acked = Vec::new();
-    let sync = json!({"type": "watch", "id": 3, "match_id": id}).to_string();
-    if ws[0].send(Message::text(sync)).await.is_err() {
-        return acked;
-    }
-    let Ok(ServerMessage {
-        body: ServerBody::Match { state },
-        ..
-    }) = reply(&mut ws[0], 3).await
+    let Ok(ServerBody::Match { state }) = c[0].request(Request::Watch { match_id: id }).await
     else {
         return acked;
     };
@@ -134,26 +109,16 @@ async fn drive(mut ws: [Ws; 2], id: i64) -> Vec<u32> {
         return acked; // over
     };
     let mut position = state.position;
-    let mut req = 10u64;
     loop {
         // Take one stone from the first pile that has any: always legal, games last long.
         let piles: Vec<u64> = position.split(',').filter_map(|p| p.parse().ok()).collect();
         let Some(i) = piles.iter().position(|&p| p > 0) else {
             return acked;
         };
-        req += 1;
-        let mv = json!({"type": "move", "id": req, "match_id": id, "move": format!("{}:1", i + 1)});
-        let c = &mut ws[usize::from(seat)];
-        if c.send(Message::text(mv.to_string())).await.is_err() {
-            return acked;
-        }
-        match reply(c, req).await {
-            Ok(ServerMessage {
-                body:
-                    ServerBody::MoveAccepted {
-                        ply, position: p, ..
-                    },
-                ..
+        let mv = Request::play(id, &format!("{}:1", i + 1));
+        match c[usize::from(seat)].request(mv).await {
+            Ok(ServerBody::MoveAccepted {
+                ply, position: p, ..
             }) => {
                 acked.push(ply);
                 position = p;
@@ -188,20 +153,12 @@ async fn acknowledged_moves_survive_kill_9() -> Result<()> {
     for m in 0..matches {
         let mut a = connect(&url, &mut players[2 * m]).await?;
         let mut b = connect(&url, &mut players[2 * m + 1]).await?;
-        a.send(Message::text(
-            json!({"type": "create_match", "id": 2, "game": "nim",
-            "start": "1000,1000,1000", "opponent": "human"})
-            .to_string(),
-        ))
+        let nim = NewMatch::new(GameParams::of(Game::Nim), Opponent::Human).start("1000,1000,1000");
+        let state = state_of(a.request(Request::create(nim)).await?)?;
+        b.request(Request::Join {
+            match_id: state.match_id,
+        })
         .await?;
-        let ServerBody::Match { state } = reply(&mut a, 2).await?.body else {
-            bail!("no match")
-        };
-        b.send(Message::text(
-            json!({"type": "join", "id": 2, "match_id": state.match_id}).to_string(),
-        ))
-        .await?;
-        reply(&mut b, 2).await?;
         ids.push(state.match_id);
     }
     let mut acked: Vec<(i64, u32)> = Vec::new();

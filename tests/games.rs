@@ -5,42 +5,56 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use engine::{lgame, Outcome as Value};
-use grundy_e2e::{best_move, knowledge, nim_from, state_of, Client, Server};
-use protocol::{MatchState, MatchStatus, Reason, ServerBody};
-use serde_json::{json, Value as Json};
+use grundy_e2e::{best_move, knowledge, nim_from, refused, state_of, Client, Server};
+use protocol::{
+    ClockSpec, ErrorCode, First, Game, GameParams, MatchState, MatchStatus, NewMatch, Opponent,
+    Reason, Request, ServerBody,
+};
 use tokio::time::Instant;
 
+/// `game` on a board of side `size`.
+fn board(game: Game, size: u64) -> GameParams {
+    GameParams {
+        size: Some(size),
+        ..GameParams::of(game)
+    }
+}
+
 /// Every family with parameters, its start, and how its games end.
-fn families() -> Vec<(Json, String, Reason)> {
+fn families() -> Vec<(GameParams, String, Reason)> {
     let won_lgame = won_lgame_start();
+    let chocolate = GameParams {
+        k: Some(1),
+        ..GameParams::of(Game::Chocolate)
+    };
     vec![
         (
-            json!({"game": "queen", "size": 8}),
+            board(Game::Queen, 8),
             "standard".into(),
             Reason::CornerReached,
         ),
         (
-            json!({"game": "rook", "size": 8}),
+            board(Game::Rook, 8),
             "standard".into(),
             Reason::CornerReached,
         ),
         (
-            json!({"game": "horse", "size": 9}),
+            board(Game::Horse, 9),
             "standard".into(),
             Reason::CornerReached,
         ),
         (
-            json!({"game": "dragon", "size": 10}),
+            board(Game::Dragon, 10),
             "standard".into(),
             Reason::CornerReached,
         ),
-        (json!({"game": "nim"}), "standard".into(), Reason::LastStone),
         (
-            json!({"game": "chocolate", "k": 1}),
+            GameParams::of(Game::Nim),
             "standard".into(),
-            Reason::PoisonLeft,
+            Reason::LastStone,
         ),
-        (json!({"game": "lgame"}), won_lgame, Reason::LBlocked),
+        (chocolate, "standard".into(), Reason::PoisonLeft),
+        (GameParams::of(Game::LGame), won_lgame, Reason::LBlocked),
     ]
 }
 
@@ -55,13 +69,12 @@ fn won_lgame_start() -> String {
     pos.to_string()
 }
 
-fn create(params: &Json, start: &str, opponent: Json, first: &str) -> Json {
-    let mut req = params.clone();
-    req["type"] = json!("create_match");
-    req["start"] = json!(start);
-    req["opponent"] = opponent;
-    req["first"] = json!(first);
-    req
+fn create(params: &GameParams, start: &str, opponent: Opponent, first: First) -> Request {
+    Request::create(
+        NewMatch::new(params.clone(), opponent)
+            .start(start)
+            .first(first),
+    )
 }
 
 /// Plays `state`'s match to its end with perfect moves from whichever client is to move.
@@ -76,9 +89,7 @@ async fn play_out(
         let seat = usize::from(state.to_move.expect("someone is to move"));
         let mv = best_move(k, &state, state.ply.into())?;
         let client = &mut *players[seats[seat]];
-        let reply = client
-            .ok(json!({"type": "move", "match_id": id, "move": mv}))
-            .await?;
+        let reply = client.request(Request::play(id, &mv)).await?;
         let ServerBody::MoveAccepted { ply, .. } = reply else {
             panic!("expected move_accepted, got {reply:?}")
         };
@@ -92,34 +103,33 @@ async fn person_against_person_in_every_family_with_a_spectator() -> anyhow::Res
     let dir = tempfile::tempdir()?;
     let server = Server::start(&dir).await?;
     let k = knowledge();
-    let mut a = Client::connect(&server, "ada").await?;
-    let mut b = Client::connect(&server, "bob").await?;
-    let mut spectator = Client::connect(&server, "sue").await?;
+    let mut a = server.connect("ada").await?;
+    let mut b = server.connect("bob").await?;
+    let mut spectator = server.connect("sue").await?;
     for (params, start, reason) in families() {
-        let created = state_of(a.ok(create(&params, &start, json!("human"), "me")).await?)?;
+        let created = state_of(
+            a.request(create(&params, &start, Opponent::Human, First::Me))
+                .await?,
+        )?;
         assert_eq!(created.status, MatchStatus::Waiting);
         let id = created.match_id;
         // The lobby shows it as open.
-        let ServerBody::Lobby { open, .. } = b.ok(json!({"type": "lobby"})).await? else {
+        let ServerBody::Lobby { open, .. } = b.request(Request::Lobby).await? else {
             panic!("expected lobby")
         };
         assert!(open.iter().any(|m| m.match_id == id));
-        let joined = state_of(b.ok(json!({"type": "join", "match_id": id})).await?)?;
+        let joined = state_of(b.request(Request::Join { match_id: id }).await?)?;
         assert_eq!(joined.status, MatchStatus::Playing);
-        assert_eq!(joined.seats[1].player_id, Some(b.player_id));
-        state_of(
-            spectator
-                .ok(json!({"type": "watch", "match_id": id}))
-                .await?,
-        )?;
+        assert_eq!(joined.seats[1].player_id, Some(b.player_id()));
+        state_of(spectator.request(Request::Watch { match_id: id }).await?)?;
         let end = play_out(&mut [&mut a, &mut b], [0, 1], joined, &k).await?;
         let result = end.result.expect("a result");
-        assert_eq!(result.reason, reason, "{params}");
+        assert_eq!(result.reason, reason, "{params:?}");
         let last_seat = end.history.last().expect("moves").seat;
         assert_eq!(
             result.winner,
             Some(last_seat),
-            "the last mover wins: {params}"
+            "the last mover wins: {params:?}"
         );
         // The spectator saw the match through to the same end, every move in order.
         let seen = spectator
@@ -138,40 +148,35 @@ async fn the_perfect_engine_wins_from_a_won_position_in_every_family() -> anyhow
     let dir = tempfile::tempdir()?;
     let server = Server::start(&dir).await?;
     let k = knowledge();
-    let mut person = Client::connect(&server, "ada").await?;
+    let mut person = server.connect("ada").await?;
     for (params, start, reason) in families() {
         // Let the engine move first from a won start, or the person first from a lost one:
         // either way the engine has a won position on its turn.
-        let kind = engine::GameKind::parse(params["game"].as_str().unwrap_or(""))?;
-        let variant = engine::Variant::new(
-            kind,
-            params["size"].as_u64(),
-            params["k"].as_u64().map(|k| k as u32),
-        )?;
+        let kind = daemon::variants::kind(params.game);
+        let variant = engine::Variant::new(kind, params.size, params.k)?;
         let start_pos = if start == "standard" {
             variant.start()
         } else {
             variant.parse_position(&start)?
         };
         let first = if k.value(&start_pos)?.value.outcome == Value::Win {
-            "them"
+            First::Them
         } else {
-            "me"
+            First::Me
         };
+        let perfect = Opponent::engine("perfect");
         let state = state_of(
             person
-                .ok(create(&params, &start, json!({"engine": "perfect"}), first))
+                .request(create(&params, &start, perfect, first))
                 .await?,
         )?;
         let id = state.match_id;
-        let engine_seat = if first == "them" { 0 } else { 1 };
+        let engine_seat = if first == First::Them { 0 } else { 1 };
         let mut state = state;
         while state.status == MatchStatus::Playing {
             if state.to_move == Some(1 - engine_seat) {
                 let mv = best_move(&k, &state, 7)?;
-                person
-                    .ok(json!({"type": "move", "match_id": id, "move": mv}))
-                    .await?;
+                person.request(Request::play(id, &mv)).await?;
             }
             let ply = state.ply;
             state = person
@@ -179,11 +184,11 @@ async fn the_perfect_engine_wins_from_a_won_position_in_every_family() -> anyhow
                 .await?;
         }
         let result = state.result.expect("over");
-        assert_eq!(result.reason, reason, "{params}");
+        assert_eq!(result.reason, reason, "{params:?}");
         assert_eq!(
             result.winner,
             Some(engine_seat),
-            "{params}: the engine wins"
+            "{params:?}: the engine wins"
         );
     }
     server.stop().await
@@ -198,21 +203,20 @@ async fn the_perfect_engine_wins_from_a_won_position_in_every_family() -> anyhow
 async fn the_engine_thinking_holds_up_no_other_match() -> anyhow::Result<()> {
     let dir = tempfile::tempdir()?;
     let server = Server::start(&dir).await?;
-    let mut ada = Client::connect(&server, "ada").await?;
-    let mut bob = Client::connect(&server, "bob").await?;
-    let mut cy = Client::connect(&server, "cy").await?;
+    let mut ada = server.connect("ada").await?;
+    let mut bob = server.connect("bob").await?;
+    let mut cy = server.connect("cy").await?;
     let queen = state_of(
-        ada.ok(create(
-            &json!({"game": "queen", "size": 2048}),
+        ada.request(create(
+            &board(Game::Queen, 2048),
             "2000,1800",
-            json!({"engine": "perfect"}),
-            "me",
+            Opponent::engine("perfect"),
+            First::Me,
         ))
         .await?,
     )?;
     let id = queen.match_id;
-    ada.ok(json!({"type": "move", "match_id": id, "move": "1999,1800"}))
-        .await?;
+    ada.request(Request::play(id, "1999,1800")).await?;
     // The engine is now thinking about ply 2. Bob and Cy play Nim, one stone a move, until
     // told to stop or out of stones; each acknowledgement is timed.
     let stop = Arc::new(AtomicBool::new(false));
@@ -230,7 +234,7 @@ async fn the_engine_thinking_holds_up_no_other_match() -> anyhow::Result<()> {
                 (&mut cy, 2)
             };
             mover
-                .ok(json!({"type": "move", "match_id": nim.match_id, "move": format!("{pile}:1")}))
+                .request(Request::play(nim.match_id, &format!("{pile}:1")))
                 .await?;
             acknowledged.push(Instant::now());
         }
@@ -252,14 +256,13 @@ async fn the_engine_thinking_holds_up_no_other_match() -> anyhow::Result<()> {
 async fn engine_against_engine_lgame_ends_by_repetition() -> anyhow::Result<()> {
     let dir = tempfile::tempdir()?;
     let server = Server::start(&dir).await?;
-    let mut host = Client::connect(&server, "teacher").await?;
-    let state = state_of(
-        host.ok(
-            json!({"type": "create_match", "game": "lgame", "opponent": {"engine": "perfect"},
-                        "my_engine": "perfect"}),
-        )
-        .await?,
-    )?;
+    let mut host = server.connect("teacher").await?;
+    // The engine plays the host's seat too.
+    let both_engines = NewMatch {
+        my_engine: Some("perfect".to_owned()),
+        ..NewMatch::new(GameParams::of(Game::LGame), Opponent::engine("perfect"))
+    };
+    let state = state_of(host.request(Request::create(both_engines)).await?)?;
     assert_eq!(state.status, MatchStatus::Playing);
     let last = host
         .state_until(state.match_id, |s| s.status == MatchStatus::Finished)
@@ -268,8 +271,10 @@ async fn engine_against_engine_lgame_ends_by_repetition() -> anyhow::Result<()> 
     assert!(last.history.len() as u32 <= protocol::limits::EVENT_HISTORY);
     assert_eq!(last.history_from + last.history.len() as u32, last.ply);
     let end = state_of(
-        host.ok(json!({"type": "watch", "match_id": state.match_id}))
-            .await?,
+        host.request(Request::Watch {
+            match_id: state.match_id,
+        })
+        .await?,
     )?;
     assert_eq!((end.history_from, end.history.len() as u32), (0, end.ply));
     assert_eq!(end.history.last(), last.history.last());
@@ -295,26 +300,26 @@ async fn engine_against_engine_lgame_ends_by_repetition() -> anyhow::Result<()> 
 async fn a_flag_falls_on_the_server_and_random_starts_are_open() -> anyhow::Result<()> {
     let dir = tempfile::tempdir()?;
     let server = Server::start(&dir).await?;
-    let mut a = Client::connect(&server, "ada").await?;
-    let mut b = Client::connect(&server, "bob").await?;
+    let mut a = server.connect("ada").await?;
+    let mut b = server.connect("bob").await?;
     // 0.01 minutes = 600 ms each, no increment. Ada moves once, then Bob lets time run out.
-    let s = state_of(
-        a.ok(
-            json!({"type": "create_match", "game": "nim", "start": "random",
-                     "opponent": "human", "clock": "0.01+0"}),
-        )
-        .await?,
-    )?;
+    let clock = ClockSpec {
+        initial_ms: 600,
+        increment_ms: 0,
+    };
+    let nim = NewMatch::new(GameParams::of(Game::Nim), Opponent::Human)
+        .start("random")
+        .clock(clock);
+    let s = state_of(a.request(Request::create(nim)).await?)?;
     assert!(s.legal_move_count > 0);
     let id = s.match_id;
-    b.ok(json!({"type": "join", "match_id": id})).await?;
+    b.request(Request::Join { match_id: id }).await?;
     let mv = s
         .legal_moves
         .as_ref()
         .and_then(|m| m.first().cloned())
         .unwrap_or_default();
-    a.ok(json!({"type": "move", "match_id": id, "move": mv}))
-        .await?;
+    a.request(Request::play(id, &mv)).await?;
     let end = a
         .state_until(id, |s| s.status == MatchStatus::Finished)
         .await?;
@@ -324,15 +329,7 @@ async fn a_flag_falls_on_the_server_and_random_starts_are_open() -> anyhow::Resu
     assert_eq!(clock.remaining_ms[1], 0);
     assert!(clock.remaining_ms[0] > 0);
     // A late move is refused.
-    let m = b
-        .request(json!({"type": "move", "match_id": id, "move": "1:1"}))
-        .await?;
-    assert!(matches!(
-        m.body,
-        ServerBody::Error {
-            code: protocol::ErrorCode::MatchNotActive,
-            ..
-        }
-    ));
+    let late = refused(b.request(Request::play(id, "1:1")).await)?;
+    assert_eq!(late, ErrorCode::MatchNotActive);
     server.stop().await
 }

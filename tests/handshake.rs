@@ -1,39 +1,47 @@
 //! The versioned handshake.
 
-use grundy_e2e::{Client, Server};
-use protocol::{ErrorCode, ServerBody};
-use serde_json::json;
+use anyhow::{bail, ensure};
+use grundy_e2e::{ping, refused, Client, Hello, Server, ServerError};
+use protocol::{ErrorCode, Request, ServerBody, PROTOCOL_VERSION};
+
+/// Sends `text`, a message the protocol's types cannot say, and returns the server's
+/// refusal of it, which must carry `id` (`None`: the text has no id the server can read).
+async fn refusal_of_text(
+    c: &mut Client,
+    text: &str,
+    id: Option<u64>,
+) -> anyhow::Result<ServerError> {
+    c.send_text(text).await?;
+    let m = c.next_message().await?;
+    ensure!(m.id == id, "{text} answered with id {:?}: {m:?}", m.id);
+    match m.body {
+        ServerBody::Error { code, message } => Ok(ServerError { code, message }),
+        other => bail!("{text} was not refused: {other:?}"),
+    }
+}
 
 #[tokio::test]
 async fn hello_welcome_and_reconnect_with_the_token() -> anyhow::Result<()> {
     let dir = tempfile::tempdir()?;
     let server = Server::start(&dir).await?;
-    let a = Client::connect(&server, "ada").await?;
-    assert!(a.player_id > 0);
-    assert_eq!(a.token.len(), 64);
+    let a = server.connect("ada").await?;
+    assert!(a.player_id() > 0);
+    assert_eq!(a.token().len(), 64);
     // Coming back with the token gives the same player.
-    let mut again = Client::raw(&server).await?;
-    let body = again
-        .ok(json!({"type": "hello", "protocol": 1, "name": "ada", "token": a.token}))
+    let again = server
+        .connect_as(Hello::new("ada").with_token(Some(a.token().to_owned())))
         .await?;
-    let ServerBody::Welcome(w) = body else {
-        panic!("expected welcome")
-    };
-    assert_eq!(w.player_id, a.player_id);
+    assert_eq!(again.player_id(), a.player_id());
     // A made-up token is refused, and the connection stays usable.
-    let mut c = Client::raw(&server).await?;
-    let m = c
-        .request(json!({"type": "hello", "protocol": 1, "name": "eve", "token": "00"}))
-        .await?;
-    assert!(matches!(
-        m.body,
-        ServerBody::Error {
-            code: ErrorCode::BadToken,
-            ..
-        }
-    ));
-    c.ok(json!({"type": "hello", "protocol": 1, "name": "eve"}))
-        .await?;
+    let mut c = server.raw().await?;
+    let made_up = Request::Hello {
+        protocol: PROTOCOL_VERSION,
+        name: "eve".to_owned(),
+        token: Some("00".to_owned()),
+        access_code: None,
+    };
+    assert_eq!(refused(c.request(made_up).await)?, ErrorCode::BadToken);
+    c.hello(Hello::new("eve")).await?;
     server.stop().await
 }
 
@@ -41,15 +49,18 @@ async fn hello_welcome_and_reconnect_with_the_token() -> anyhow::Result<()> {
 async fn unknown_version_is_refused_with_the_supported_list_then_closed() -> anyhow::Result<()> {
     let dir = tempfile::tempdir()?;
     let server = Server::start(&dir).await?;
-    let mut c = Client::raw(&server).await?;
+    let mut c = server.raw().await?;
     c.send_text(r#"{"type":"hello","id":1,"protocol":99,"name":"old"}"#)
         .await?;
-    let (texts, code) = c.until_closed().await;
+    let (messages, code) = c.until_closed().await;
     assert!(code.is_some());
-    assert!(!texts.is_empty());
-    for v in texts {
-        assert_eq!(v["code"], "unsupported_version");
-        assert!(v["message"].as_str().unwrap_or("").contains("[1]"));
+    assert!(!messages.is_empty());
+    for m in messages {
+        let ServerBody::Error { code, message } = m.body else {
+            panic!("an error expected, got {m:?}");
+        };
+        assert_eq!(code, ErrorCode::UnsupportedVersion);
+        assert!(message.contains("[1]"), "{message}");
     }
     server.stop().await
 }
@@ -58,36 +69,18 @@ async fn unknown_version_is_refused_with_the_supported_list_then_closed() -> any
 async fn requests_before_hello_and_malformed_messages_get_errors() -> anyhow::Result<()> {
     let dir = tempfile::tempdir()?;
     let server = Server::start(&dir).await?;
-    let mut c = Client::raw(&server).await?;
-    let m = c.request(json!({"type": "lobby"})).await?;
-    assert!(matches!(
-        m.body,
-        ServerBody::Error {
-            code: ErrorCode::HelloFirst,
-            ..
-        }
-    ));
-    c.send_text("not json").await?;
-    let m = c.receive().await?;
-    assert!(matches!(
-        m.body,
-        ServerBody::Error {
-            code: ErrorCode::BadMessage,
-            ..
-        }
-    ));
-    let m = c.request(json!({"type": "fly_to_the_moon"})).await?;
-    assert!(matches!(
-        m.body,
-        ServerBody::Error {
-            code: ErrorCode::BadMessage,
-            ..
-        }
-    ));
+    let mut c = server.raw().await?;
+    assert_eq!(
+        refused(c.request(Request::Lobby).await)?,
+        ErrorCode::HelloFirst
+    );
+    let e = refusal_of_text(&mut c, "not json", None).await?;
+    assert_eq!(e.code, ErrorCode::BadMessage);
+    let e = refusal_of_text(&mut c, r#"{"type":"fly_to_the_moon","id":7}"#, Some(7)).await?;
+    assert_eq!(e.code, ErrorCode::BadMessage);
     // Still serving this connection.
-    c.ok(json!({"type": "hello", "protocol": 1, "name": "bob"}))
-        .await?;
-    c.ping().await?;
+    c.hello(Hello::new("bob")).await?;
+    ping(&mut c).await?;
     server.stop().await
 }
 
@@ -100,19 +93,20 @@ async fn an_access_code_keeps_strangers_out() -> anyhow::Result<()> {
     };
     let server = Server::start_with(&dir, config).await?;
     for hello in [
-        json!({"type": "hello", "id": 1, "protocol": 1, "name": "eve"}),
-        json!({"type": "hello", "id": 1, "protocol": 1, "name": "eve", "access_code": "owl-41"}),
+        Hello::new("eve"),
+        Hello::new("eve").with_access_code(Some("owl-41".to_owned())),
     ] {
-        let mut c = Client::raw(&server).await?;
-        c.send_text(&hello.to_string()).await?;
-        let (texts, code) = c.until_closed().await;
-        let refused = texts.iter().any(|v| v["code"] == "bad_access_code");
-        assert!(refused && code.is_some(), "{hello}");
+        let mut c = server.raw().await?;
+        let refusal = c.hello(hello.clone()).await.err().and_then(|e| e.code());
+        let (_, code) = c.until_closed().await;
+        assert!(
+            refusal == Some(ErrorCode::BadAccessCode) && code.is_some(),
+            "{hello:?}: {refusal:?}, closed with {code:?}"
+        );
     }
-    let mut ok = Client::raw(&server).await?;
-    let body = ok
-        .ok(json!({"type": "hello", "protocol": 1, "name": "ada", "access_code": "owl-42"}))
+    let ok = server
+        .connect_as(Hello::new("ada").with_access_code(Some("owl-42".to_owned())))
         .await?;
-    assert!(matches!(body, ServerBody::Welcome(_)));
+    assert!(ok.welcome().is_some());
     server.stop().await
 }

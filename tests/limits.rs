@@ -5,24 +5,23 @@
 use std::time::Duration;
 
 use daemon::Config;
-use grundy_e2e::{test_config, Client, Server};
-use protocol::ServerBody;
+use grundy_e2e::{ping, test_config, Client, CloseCode, Server};
+use protocol::{ErrorCode, Game, GameParams, Request, ServerBody};
 use serde_json::json;
-use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 
 #[tokio::test]
 async fn an_oversized_message_is_refused_with_1009_and_others_are_still_served(
 ) -> anyhow::Result<()> {
     let dir = tempfile::tempdir()?;
     let server = Server::start(&dir).await?;
-    let mut big = Client::connect(&server, "big").await?;
-    let mut other = Client::connect(&server, "other").await?;
+    let mut big = server.connect("big").await?;
+    let mut other = server.connect("other").await?;
     let text = json!({"type": "ping", "id": 1, "pad": "x".repeat(20_000)}).to_string();
     big.send_text(&text).await?;
     assert_eq!(big.until_closed().await.1, Some(CloseCode::Size));
-    other.ping().await?;
-    let mut fresh = Client::connect(&server, "fresh").await?;
-    fresh.ping().await?;
+    ping(&mut other).await?;
+    let mut fresh = server.connect("fresh").await?;
+    ping(&mut fresh).await?;
     server.stop().await
 }
 
@@ -34,12 +33,12 @@ async fn a_socket_that_never_says_hello_is_closed_with_1008() -> anyhow::Result<
         ..test_config()
     };
     let server = Server::start_with(&dir, config).await?;
-    let mut silent = Client::raw(&server).await?;
+    let mut silent = server.raw().await?;
     assert_eq!(silent.until_closed().await.1, Some(CloseCode::Policy));
     // Saying hello in time keeps the connection open past the timeout.
-    let mut polite = Client::connect(&server, "polite").await?;
+    let mut polite = server.connect("polite").await?;
     tokio::time::sleep(Duration::from_millis(500)).await;
-    polite.ping().await?;
+    ping(&mut polite).await?;
     server.stop().await
 }
 
@@ -51,9 +50,9 @@ async fn connections_beyond_the_limit_wait_for_a_free_place() -> anyhow::Result<
         ..test_config()
     };
     let server = Server::start_with(&dir, config).await?;
-    let first = Client::connect(&server, "first").await?;
+    let first = server.connect("first").await?;
     let url = server.url();
-    let second = tokio::spawn(async move { tokio_tungstenite::connect_async(url).await.is_ok() });
+    let second = tokio::spawn(async move { Client::open(&url).await.is_ok() });
     tokio::time::sleep(Duration::from_millis(400)).await;
     assert!(!second.is_finished(), "the second connection should wait");
     drop(first);
@@ -71,19 +70,17 @@ async fn a_flood_is_rate_limited_while_others_are_served() -> anyhow::Result<()>
         ..test_config()
     };
     let server = Server::start_with(&dir, config).await?;
-    let mut flood = Client::connect(&server, "flood").await?;
-    let mut calm = Client::connect(&server, "calm").await?;
-    for id in 1000..1300 {
-        flood
-            .send_text(&json!({"type": "ping", "id": id}).to_string())
-            .await?;
+    let mut flood = server.connect("flood").await?;
+    let mut calm = server.connect("calm").await?;
+    for _ in 0..300 {
+        flood.send(Request::Ping).await?;
     }
     let (mut pongs, mut limited) = (0, 0);
     for _ in 0..300 {
-        match flood.receive().await?.body {
+        match flood.next_message().await?.body {
             ServerBody::Pong => pongs += 1,
             ServerBody::Error {
-                code: protocol::ErrorCode::RateLimited,
+                code: ErrorCode::RateLimited,
                 ..
             } => limited += 1,
             other => panic!("unexpected {other:?}"),
@@ -91,10 +88,10 @@ async fn a_flood_is_rate_limited_while_others_are_served() -> anyhow::Result<()>
     }
     assert_eq!(pongs + limited, 300);
     assert!((19..=60).contains(&pongs), "{pongs} pongs");
-    calm.ping().await?;
+    ping(&mut calm).await?;
     // After a pause the flooder is served again.
     tokio::time::sleep(Duration::from_millis(200)).await;
-    flood.ping().await?;
+    ping(&mut flood).await?;
     server.stop().await
 }
 
@@ -106,12 +103,12 @@ async fn a_silent_connection_is_closed_and_a_live_one_kept() -> anyhow::Result<(
         ..test_config()
     };
     let server = Server::start_with(&dir, config).await?;
-    let mut silent = Client::connect(&server, "silent").await?;
-    let mut live = Client::connect(&server, "live").await?;
+    let mut silent = server.connect("silent").await?;
+    let mut live = server.connect("live").await?;
     // The live client talks (and reading its replies answers the server's pings).
     for _ in 0..8 {
         tokio::time::sleep(Duration::from_millis(100)).await;
-        live.ping().await?;
+        ping(&mut live).await?;
     }
     // The silent one neither spoke nor read: the server gave up on it. Its close frame may be
     // lost to a reset when the client finally answers the stale pings, so what counts is that
@@ -152,27 +149,34 @@ async fn a_client_that_does_not_read_is_dropped_and_others_are_served() -> anyho
         ..test_config()
     };
     let server = Server::start_with(&dir, config).await?;
-    let mut hog = Client::connect(&server, "hog").await?;
-    let mut other = Client::connect(&server, "other").await?;
+    let mut hog = server.connect("hog").await?;
+    let mut other = server.connect("other").await?;
     // Each answer is the whole L-game classification (~150 KB); far more than the socket
     // buffers of both ends hold is asked for, and nothing is read.
     const ASKED: usize = 200;
-    for id in 0..ASKED {
-        hog.send_text(&json!({"type": "table", "game": "lgame", "id": id}).to_string())
-            .await?;
+    for _ in 0..ASKED {
+        let lgame = Request::Table {
+            params: GameParams::of(Game::LGame),
+            rows: None,
+            cols: None,
+        };
+        hog.send(lgame).await?;
     }
     // The server is not held up by it: another client is answered meanwhile.
     for _ in 0..5 {
         tokio::time::sleep(Duration::from_millis(200)).await;
-        other.ping().await?;
+        ping(&mut other).await?;
     }
     // The hog now reads: what was buffered before the server gave up, then the end.
-    let (texts, _) = hog.until_closed().await;
-    let answers = texts.iter().filter(|t| t["type"] == "table").count();
+    let (messages, _) = hog.until_closed().await;
+    let answers = messages
+        .iter()
+        .filter(|m| matches!(m.body, ServerBody::Table(_)))
+        .count();
     assert!(
         answers < ASKED,
         "all {answers} answers were delivered: the client was never dropped"
     );
-    other.ping().await?;
+    ping(&mut other).await?;
     server.stop().await
 }

@@ -3,14 +3,32 @@
 
 use std::time::Duration;
 
-use grundy_e2e::{state_of, Client, Server};
-use protocol::{ErrorCode, MatchStatus, ServerBody};
-use serde_json::json;
+use anyhow::bail;
+use grundy_e2e::{refusal, refused, state_of, Client, Server, ServerError};
+use protocol::{ErrorCode, Game, GameParams, MatchStatus, NewMatch, Opponent, Request, ServerBody};
 
-fn code(body: &ServerBody) -> Option<ErrorCode> {
-    match body {
-        ServerBody::Error { code, .. } => Some(*code),
-        _ => None,
+/// Sends `text`, a message the protocol's types cannot say, and returns the server's
+/// refusal of it, which must carry `id`.
+async fn refusal_of_text(c: &mut Client, text: &str, id: u64) -> anyhow::Result<ServerError> {
+    c.send_text(text).await?;
+    loop {
+        let m = c.next_message().await?;
+        match (m.id, m.body) {
+            (Some(got), ServerBody::Error { code, message }) if got == id => {
+                return Ok(ServerError { code, message })
+            }
+            // An event of a match this client follows.
+            (None, body) if !matches!(body, ServerBody::Error { .. }) => {}
+            (got, body) => bail!("{text} answered with id {got:?}: {body:?}"),
+        }
+    }
+}
+
+/// `game` on a board of side `size`.
+fn board(game: Game, size: u64) -> GameParams {
+    GameParams {
+        size: Some(size),
+        ..GameParams::of(game)
     }
 }
 
@@ -18,77 +36,50 @@ fn code(body: &ServerBody) -> Option<ErrorCode> {
 async fn illegal_out_of_turn_and_foreign_moves_change_nothing() -> anyhow::Result<()> {
     let dir = tempfile::tempdir()?;
     let server = Server::start(&dir).await?;
-    let mut a = Client::connect(&server, "ada").await?;
-    let mut b = Client::connect(&server, "bob").await?;
-    let mut eve = Client::connect(&server, "eve").await?;
-    let created = state_of(
-        a.ok(
-            json!({"type": "create_match", "game": "queen", "size": 11, "start": "5,3",
-                     "opponent": "human"}),
-        )
-        .await?,
-    )?;
+    let mut a = server.connect("ada").await?;
+    let mut b = server.connect("bob").await?;
+    let mut eve = server.connect("eve").await?;
+    let queen = NewMatch::new(board(Game::Queen, 11), Opponent::Human).start("5,3");
+    let created = state_of(a.request(Request::create(queen)).await?)?;
     let id = created.match_id;
+    let join = Request::Join { match_id: id };
     // Moving before anyone joined.
-    let m = a
-        .request(json!({"type": "move", "match_id": id, "move": "5,0"}))
-        .await?;
-    assert_eq!(code(&m.body), Some(ErrorCode::MatchNotActive));
-    b.ok(json!({"type": "join", "match_id": id})).await?;
+    let code = refused(a.request(Request::play(id, "5,0")).await)?;
+    assert_eq!(code, ErrorCode::MatchNotActive);
+    b.request(join.clone()).await?;
     // A spectator cannot join a full match, nor move in it.
-    let m = eve.request(json!({"type": "join", "match_id": id})).await?;
-    assert_eq!(code(&m.body), Some(ErrorCode::MatchNotActive));
-    let m = eve
-        .request(json!({"type": "move", "match_id": id, "move": "5,0"}))
-        .await?;
-    assert_eq!(code(&m.body), Some(ErrorCode::NotYourSeat));
-    let m = eve
-        .request(json!({"type": "resign", "match_id": id}))
-        .await?;
-    assert_eq!(code(&m.body), Some(ErrorCode::NotYourSeat));
+    assert_eq!(refused(eve.request(join).await)?, ErrorCode::MatchNotActive);
+    let code = refused(eve.request(Request::play(id, "5,0")).await)?;
+    assert_eq!(code, ErrorCode::NotYourSeat);
+    let code = refused(eve.request(Request::Resign { match_id: id }).await)?;
+    assert_eq!(code, ErrorCode::NotYourSeat);
     // Out of turn: seat 0 (ada) moves first.
-    let m = b
-        .request(json!({"type": "move", "match_id": id, "move": "5,0"}))
-        .await?;
-    assert_eq!(code(&m.body), Some(ErrorCode::NotYourTurn));
+    let code = refused(b.request(Request::play(id, "5,0")).await)?;
+    assert_eq!(code, ErrorCode::NotYourTurn);
     // Illegal and unreadable moves, with messages naming the rule.
-    let m = a
-        .request(json!({"type": "move", "match_id": id, "move": "4,1"}))
-        .await?;
-    assert_eq!(code(&m.body), Some(ErrorCode::IllegalMove));
-    let ServerBody::Error { message, .. } = &m.body else {
-        unreachable!()
-    };
+    let e = refusal(a.request(Request::play(id, "4,1")).await)?;
+    assert_eq!(e.code, ErrorCode::IllegalMove);
     assert_eq!(
-        message,
+        e.message,
         "the queen moves only left, down or diagonally toward the corner: 5,3 → 4,1 is neither"
     );
-    let m = a
-        .request(json!({"type": "move", "match_id": id, "move": "banana"}))
-        .await?;
-    assert_eq!(code(&m.body), Some(ErrorCode::BadNotation));
-    let m = a
-        .request(json!({"type": "move", "match_id": 999_999, "move": "5,0"}))
-        .await?;
-    assert_eq!(code(&m.body), Some(ErrorCode::NoSuchMatch));
+    let code = refused(a.request(Request::play(id, "banana")).await)?;
+    assert_eq!(code, ErrorCode::BadNotation);
+    let code = refused(a.request(Request::play(999_999, "5,0")).await)?;
+    assert_eq!(code, ErrorCode::NoSuchMatch);
     // No draws in impartial games; no abort after... (there is no move yet, so abort is fine
     // later); the match is untouched by all of the above.
-    let m = a
-        .request(json!({"type": "offer_draw", "match_id": id}))
-        .await?;
-    assert_eq!(code(&m.body), Some(ErrorCode::InvalidState));
-    let state = state_of(eve.ok(json!({"type": "watch", "match_id": id})).await?)?;
+    let code = refused(a.request(Request::OfferDraw { match_id: id }).await)?;
+    assert_eq!(code, ErrorCode::InvalidState);
+    let state = state_of(eve.request(Request::Watch { match_id: id }).await?)?;
     assert_eq!((state.ply, state.position.as_str()), (0, "5,3"));
     assert_eq!(state.status, MatchStatus::Playing);
     // A legal move still goes through, and cannot be replayed.
-    a.ok(json!({"type": "move", "match_id": id, "move": "l2"}))
-        .await?;
-    let m = a
-        .request(json!({"type": "move", "match_id": id, "move": "l2"}))
-        .await?;
-    assert_eq!(code(&m.body), Some(ErrorCode::NotYourTurn));
-    let m = a.request(json!({"type": "abort", "match_id": id})).await?;
-    assert_eq!(code(&m.body), Some(ErrorCode::InvalidState));
+    a.request(Request::play(id, "l2")).await?;
+    let code = refused(a.request(Request::play(id, "l2")).await)?;
+    assert_eq!(code, ErrorCode::NotYourTurn);
+    let code = refused(a.request(Request::Abort { match_id: id }).await)?;
+    assert_eq!(code, ErrorCode::InvalidState);
     server.stop().await
 }
 
@@ -96,56 +87,53 @@ async fn illegal_out_of_turn_and_foreign_moves_change_nothing() -> anyhow::Resul
 async fn bad_create_parameters_are_explained() -> anyhow::Result<()> {
     let dir = tempfile::tempdir()?;
     let server = Server::start(&dir).await?;
-    let mut a = Client::connect(&server, "ada").await?;
-    for (req, expected) in [
+    let mut a = server.connect("ada").await?;
+    let human = |params: GameParams| NewMatch::new(params, Opponent::Human);
+    for (new, expected) in [
+        (human(board(Game::Queen, 1)), ErrorCode::BadParameters),
+        (human(board(Game::Nim, 5)), ErrorCode::BadParameters),
         (
-            json!({"game": "queen", "size": 1, "opponent": "human"}),
-            ErrorCode::BadParameters,
-        ),
-        (
-            json!({"game": "nim", "size": 5, "opponent": "human"}),
-            ErrorCode::BadParameters,
-        ),
-        (
-            json!({"game": "queen", "start": "12,3", "size": 11, "opponent": "human"}),
+            human(board(Game::Queen, 11)).start("12,3"),
             ErrorCode::BadPosition,
         ),
         (
-            json!({"game": "queen", "start": "0,0", "opponent": "human"}),
+            human(GameParams::of(Game::Queen)).start("0,0"),
             ErrorCode::BadPosition,
         ),
         (
-            json!({"game": "nim", "opponent": {"engine": "godlike"}}),
+            NewMatch::new(GameParams::of(Game::Nim), Opponent::engine("godlike")),
             ErrorCode::BadParameters,
         ),
         (
-            json!({"game": "queen", "size": 100000, "opponent": {"engine": "perfect"}}),
+            NewMatch::new(board(Game::Queen, 100_000), Opponent::engine("perfect")),
             ErrorCode::TooLarge,
         ),
     ] {
-        let mut r = req.clone();
-        r["type"] = json!("create_match");
-        let m = a.request(r).await?;
-        assert_eq!(code(&m.body), Some(expected), "{req}");
+        let code = refused(a.request(Request::create(new.clone())).await)?;
+        assert_eq!(code, expected, "{new:?}");
     }
-    let m = a
-        .request(
-            json!({"type": "create_match", "game": "nim", "opponent": "human", "clock": "5+x"}),
-        )
-        .await?;
-    assert_eq!(code(&m.body), Some(ErrorCode::BadMessage));
+    // A clock that cannot be read, and a game name that is not a game's, are not what the
+    // protocol's types can say: sent as text.
+    let e = refusal_of_text(
+        &mut a,
+        r#"{"type":"create_match","id":101,"game":"nim","opponent":"human","clock":"5+x"}"#,
+        101,
+    )
+    .await?;
+    assert_eq!(e.code, ErrorCode::BadMessage);
     // A game name is not free text: an unknown one is a malformed message, which names the
     // games there are.
-    let m = a
-        .request(json!({"type": "create_match", "game": "chess", "opponent": "human"}))
-        .await?;
-    let ServerBody::Error { code, message } = m.body else {
-        panic!("refused");
-    };
-    assert_eq!(code, ErrorCode::BadMessage);
+    let e = refusal_of_text(
+        &mut a,
+        r#"{"type":"create_match","id":102,"game":"chess","opponent":"human"}"#,
+        102,
+    )
+    .await?;
+    assert_eq!(e.code, ErrorCode::BadMessage);
     assert!(
-        message.contains("`queen`") && message.contains("`lgame`"),
-        "{message}"
+        e.message.contains("`queen`") && e.message.contains("`lgame`"),
+        "{}",
+        e.message
     );
     server.stop().await
 }
@@ -154,31 +142,28 @@ async fn bad_create_parameters_are_explained() -> anyhow::Result<()> {
 async fn resign_draw_abort_and_rematch() -> anyhow::Result<()> {
     let dir = tempfile::tempdir()?;
     let server = Server::start(&dir).await?;
-    let mut a = Client::connect(&server, "ada").await?;
-    let mut b = Client::connect(&server, "bob").await?;
+    let mut a = server.connect("ada").await?;
+    let mut b = server.connect("bob").await?;
     // Abort before the first move.
-    let s = state_of(
-        a.ok(json!({"type": "create_match", "game": "nim", "opponent": "human"}))
-            .await?,
-    )?;
-    a.ok(json!({"type": "abort", "match_id": s.match_id}))
-        .await?;
+    let nim = NewMatch::new(GameParams::of(Game::Nim), Opponent::Human);
+    let s = state_of(a.request(Request::create(nim)).await?)?;
+    a.request(Request::Abort {
+        match_id: s.match_id,
+    })
+    .await?;
     let s = a
         .state_until(s.match_id, |s| s.status == MatchStatus::Aborted)
         .await?;
     assert_eq!(s.result.map(|r| r.reason), Some(protocol::Reason::Aborted));
     // An L-game: draw offered, declined, offered again and accepted.
-    let s = state_of(
-        a.ok(json!({"type": "create_match", "game": "lgame", "opponent": "human"}))
-            .await?,
-    )?;
+    let lgame = NewMatch::new(GameParams::of(Game::LGame), Opponent::Human);
+    let s = state_of(a.request(Request::create(lgame)).await?)?;
     let id = s.match_id;
-    b.ok(json!({"type": "join", "match_id": id})).await?;
-    a.ok(json!({"type": "offer_draw", "match_id": id})).await?;
-    b.ok(json!({"type": "decline_draw", "match_id": id}))
-        .await?;
-    b.ok(json!({"type": "offer_draw", "match_id": id})).await?;
-    a.ok(json!({"type": "accept_draw", "match_id": id})).await?;
+    b.request(Request::Join { match_id: id }).await?;
+    a.request(Request::OfferDraw { match_id: id }).await?;
+    b.request(Request::DeclineDraw { match_id: id }).await?;
+    b.request(Request::OfferDraw { match_id: id }).await?;
+    a.request(Request::AcceptDraw { match_id: id }).await?;
     let s = a
         .state_until(id, |s| s.status == MatchStatus::Finished)
         .await?;
@@ -187,19 +172,23 @@ async fn resign_draw_abort_and_rematch() -> anyhow::Result<()> {
         Some((None, protocol::Reason::AgreedDraw))
     );
     // Rematch: both ask; the new match starts with the seats swapped.
-    a.ok(json!({"type": "rematch", "match_id": id})).await?;
-    b.ok(json!({"type": "rematch", "match_id": id})).await?;
+    a.request(Request::Rematch { match_id: id }).await?;
+    b.request(Request::Rematch { match_id: id }).await?;
     let s = a.state_until(id, |s| s.rematch.is_some()).await?;
     let again = state_of(
-        a.ok(json!({"type": "watch", "match_id": s.rematch.unwrap_or(0)}))
-            .await?,
+        a.request(Request::Watch {
+            match_id: s.rematch.unwrap_or(0),
+        })
+        .await?,
     )?;
     assert_eq!(again.status, MatchStatus::Playing);
-    assert_eq!(again.seats[0].player_id, Some(b.player_id));
+    assert_eq!(again.seats[0].player_id, Some(b.player_id()));
     assert_eq!(again.rematch_of, Some(id));
     // Resignation.
-    b.ok(json!({"type": "resign", "match_id": again.match_id}))
-        .await?;
+    b.request(Request::Resign {
+        match_id: again.match_id,
+    })
+    .await?;
     let s = a
         .state_until(again.match_id, |s| s.status == MatchStatus::Finished)
         .await?;
@@ -219,34 +208,32 @@ async fn a_rematch_after_the_match_left_memory() -> anyhow::Result<()> {
         ..grundy_e2e::test_config()
     };
     let server = Server::start_with(&dir, config).await?;
-    let mut a = Client::connect(&server, "ada").await?;
-    let mut b = Client::connect(&server, "bob").await?;
+    let mut a = server.connect("ada").await?;
+    let mut b = server.connect("bob").await?;
     let s = grundy_e2e::nim_between(&mut a, &mut b).await?;
     let id = s.match_id;
-    b.ok(json!({"type": "resign", "match_id": id})).await?;
+    b.request(Request::Resign { match_id: id }).await?;
     a.state_until(id, |s| s.status == MatchStatus::Finished)
         .await?;
     // Gone from the lobby and from memory; a finished match is still watchable.
     tokio::time::sleep(Duration::from_millis(400)).await;
-    let gone = a
-        .request(json!({"type": "offer_draw", "match_id": id}))
-        .await?;
-    assert_eq!(code(&gone.body), Some(ErrorCode::NoSuchMatch));
-    a.ok(json!({"type": "rematch", "match_id": id})).await?;
-    b.ok(json!({"type": "rematch", "match_id": id})).await?;
-    let old = state_of(a.ok(json!({"type": "watch", "match_id": id})).await?)?;
+    let gone = refused(a.request(Request::OfferDraw { match_id: id }).await)?;
+    assert_eq!(gone, ErrorCode::NoSuchMatch);
+    a.request(Request::Rematch { match_id: id }).await?;
+    b.request(Request::Rematch { match_id: id }).await?;
+    let old = state_of(a.request(Request::Watch { match_id: id }).await?)?;
     let again = state_of(
-        b.ok(json!({"type": "watch", "match_id": old.rematch.unwrap_or(0)}))
-            .await?,
+        b.request(Request::Watch {
+            match_id: old.rematch.unwrap_or(0),
+        })
+        .await?,
     )?;
     assert_eq!(again.status, MatchStatus::Playing);
     assert_eq!(again.rematch_of, Some(id));
-    assert_eq!(again.seats[0].player_id, Some(b.player_id));
+    assert_eq!(again.seats[0].player_id, Some(b.player_id()));
     // Once is enough: asking again names the rematch.
-    let twice = a
-        .request(json!({"type": "rematch", "match_id": id}))
-        .await?;
-    assert_eq!(code(&twice.body), Some(ErrorCode::InvalidState));
+    let twice = refused(a.request(Request::Rematch { match_id: id }).await)?;
+    assert_eq!(twice, ErrorCode::InvalidState);
     server.stop().await
 }
 
@@ -254,25 +241,23 @@ async fn a_rematch_after_the_match_left_memory() -> anyhow::Result<()> {
 async fn a_name_does_not_give_a_seat() -> anyhow::Result<()> {
     let dir = tempfile::tempdir()?;
     let server = Server::start(&dir).await?;
-    let mut ada = Client::connect(&server, "ada").await?;
-    let mut bob = Client::connect(&server, "bob").await?;
+    let mut ada = server.connect("ada").await?;
+    let mut bob = server.connect("bob").await?;
     let s = grundy_e2e::nim_between(&mut ada, &mut bob).await?;
     // Someone else calling themselves ada is another player, with no seat here.
-    let mut impostor = Client::connect(&server, "ada").await?;
-    assert_ne!(impostor.player_id, ada.player_id);
+    let mut impostor = server.connect("ada").await?;
+    assert_ne!(impostor.player_id(), ada.player_id());
+    let match_id = s.match_id;
     for req in [
-        json!({"type": "move", "match_id": s.match_id, "move": "1:1"}),
-        json!({"type": "resign", "match_id": s.match_id}),
-        json!({"type": "offer_draw", "match_id": s.match_id}),
-        json!({"type": "abort", "match_id": s.match_id}),
+        Request::play(match_id, "1:1"),
+        Request::Resign { match_id },
+        Request::OfferDraw { match_id },
+        Request::Abort { match_id },
     ] {
-        let m = impostor.request(req.clone()).await?;
-        assert_eq!(code(&m.body), Some(ErrorCode::NotYourSeat), "{req}");
+        let code = refused(impostor.request(req.clone()).await)?;
+        assert_eq!(code, ErrorCode::NotYourSeat, "{req:?}");
     }
-    let state = state_of(
-        ada.ok(json!({"type": "watch", "match_id": s.match_id}))
-            .await?,
-    )?;
+    let state = state_of(ada.request(Request::Watch { match_id }).await?)?;
     assert_eq!((state.ply, state.status), (0, MatchStatus::Playing));
     server.stop().await
 }

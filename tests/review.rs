@@ -1,8 +1,10 @@
 //! Review, export and import over websockets.
 
-use grundy_e2e::{best_move, knowledge, state_of, Client, Server};
-use protocol::{ErrorCode, MatchStatus, ServerBody, Verdict};
-use serde_json::json;
+use grundy_e2e::{best_move, knowledge, refusal, state_of, Server};
+use protocol::{
+    ErrorCode, ExportFormat, Game, GameParams, GameQuery, MatchStatus, NewMatch, Opponent, Request,
+    ServerBody, Verdict,
+};
 
 #[tokio::test]
 async fn a_blunder_is_flagged_with_the_winning_alternatives_and_games_round_trip(
@@ -10,17 +12,20 @@ async fn a_blunder_is_flagged_with_the_winning_alternatives_and_games_round_trip
     let dir = tempfile::tempdir()?;
     let server = Server::start(&dir).await?;
     let k = knowledge();
-    let mut ada = Client::connect(&server, "ada").await?;
-    let mut bob = Client::connect(&server, "bob").await?;
+    let mut ada = server.connect("ada").await?;
+    let mut bob = server.connect("bob").await?;
+    let queen = GameParams {
+        size: Some(8),
+        ..GameParams::of(Game::Queen)
+    };
     let s = state_of(
-        ada.ok(json!({"type": "create_match", "game": "queen", "size": 8, "opponent": "human"}))
+        ada.request(Request::create(NewMatch::new(queen, Opponent::Human)))
             .await?,
     )?;
     let id = s.match_id;
-    bob.ok(json!({"type": "join", "match_id": id})).await?;
+    bob.request(Request::Join { match_id: id }).await?;
     // From 7,3 only 5,3 wins; 6,3 throws the win away.
-    ada.ok(json!({"type": "move", "match_id": id, "move": "6,3"}))
-        .await?;
+    ada.request(Request::play(id, "6,3")).await?;
     let mut state = bob.state_until(id, |s| s.ply == 1).await?;
     while state.status == MatchStatus::Playing {
         let mover = if state.to_move == Some(0) {
@@ -29,16 +34,13 @@ async fn a_blunder_is_flagged_with_the_winning_alternatives_and_games_round_trip
             &mut bob
         };
         let mv = best_move(&k, &state, 3)?;
-        mover
-            .ok(json!({"type": "move", "match_id": id, "move": mv}))
-            .await?;
+        mover.request(Request::play(id, &mv)).await?;
         let ply = state.ply;
         state = mover.state_until(id, |s| s.ply > ply).await?;
     }
     assert_eq!(state.result.map(|r| r.winner), Some(Some(1)));
 
-    let ServerBody::Review { moves, .. } =
-        ada.ok(json!({"type": "review", "match_id": id})).await?
+    let ServerBody::Review { moves, .. } = ada.request(Request::Review { match_id: id }).await?
     else {
         panic!("expected a review")
     };
@@ -68,18 +70,23 @@ async fn a_blunder_is_flagged_with_the_winning_alternatives_and_games_round_trip
         ServerBody::Export { content, .. } => content,
         other => panic!("expected an export, got {other:?}"),
     };
-    let text = export(ada.ok(json!({"type": "export", "match_id": id})).await?);
+    let as_text = |match_id| Request::Export {
+        match_id,
+        format: ExportFormat::Text,
+    };
+    let text = export(ada.request(as_text(id)).await?);
     assert!(
         text.contains("[Game \"queen\"]") && text.contains("blunder"),
         "{text}"
     );
-    let ServerBody::Imported { match_id: copy } =
-        ada.ok(json!({"type": "import", "text": text})).await?
-    else {
+    let import = |text: &str| Request::Import {
+        text: text.to_owned(),
+    };
+    let ServerBody::Imported { match_id: copy } = ada.request(import(&text)).await? else {
         panic!("expected imported")
     };
     assert_ne!(copy, id);
-    let again = export(ada.ok(json!({"type": "export", "match_id": copy})).await?);
+    let again = export(ada.request(as_text(copy)).await?);
     let body = |t: &str| {
         t.lines()
             .filter(|l| !l.starts_with("[Event"))
@@ -88,16 +95,21 @@ async fn a_blunder_is_flagged_with_the_winning_alternatives_and_games_round_trip
     };
     assert_eq!(body(&again), body(&text));
     let json_text = export(
-        ada.ok(json!({"type": "export", "match_id": id, "format": "json"}))
-            .await?,
+        ada.request(Request::Export {
+            match_id: id,
+            format: ExportFormat::Json,
+        })
+        .await?,
     );
     let v: serde_json::Value = serde_json::from_str(&json_text)?;
     assert_eq!(v["game"], "queen");
     // The imported game is listed under the players' names.
-    let ServerBody::Games { games } = ada
-        .ok(json!({"type": "games", "player": "bob", "result": "win"}))
-        .await?
-    else {
+    let bob_won = GameQuery {
+        player: Some("bob".to_owned()),
+        result: Some("win".to_owned()),
+        ..GameQuery::default()
+    };
+    let ServerBody::Games { games } = ada.request(Request::Games { filter: bob_won }).await? else {
         panic!("expected games")
     };
     assert_eq!(
@@ -107,13 +119,13 @@ async fn a_blunder_is_flagged_with_the_winning_alternatives_and_games_round_trip
 
     // A doctored game is refused with the ply and the rule, and nothing is stored.
     let bad = text.replacen("1. 6,3", "1. 6,4", 1);
-    let m = ada.request(json!({"type": "import", "text": bad})).await?;
-    let ServerBody::Error { code, message } = m.body else {
-        panic!("expected an error")
+    let e = refusal(ada.request(import(&bad)).await)?;
+    assert_eq!(e.code, ErrorCode::IllegalMove, "{}", e.message);
+    assert!(e.message.contains("ply 1"), "{}", e.message);
+    let all = Request::Games {
+        filter: GameQuery::default(),
     };
-    assert_eq!(code, ErrorCode::IllegalMove, "{message}");
-    assert!(message.contains("ply 1"), "{message}");
-    let ServerBody::Games { games } = ada.ok(json!({"type": "games"})).await? else {
+    let ServerBody::Games { games } = ada.request(all).await? else {
         panic!("expected games")
     };
     assert_eq!(games.len(), 2);

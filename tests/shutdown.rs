@@ -3,20 +3,18 @@
 
 use std::time::Instant;
 
-use grundy_e2e::{state_of, Client, Server};
-use serde_json::json;
-use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+use grundy_e2e::{state_of, CloseCode, Server};
+use protocol::Request;
 
 #[tokio::test]
 async fn stopping_closes_every_connection_with_1001_and_keeps_acknowledged_moves(
 ) -> anyhow::Result<()> {
     let dir = tempfile::tempdir()?;
     let server = Server::start(&dir).await?;
-    let mut a = Client::connect(&server, "ada").await?;
-    let mut b = Client::connect(&server, "bob").await?;
+    let mut a = server.connect("ada").await?;
+    let mut b = server.connect("bob").await?;
     let s = grundy_e2e::nim_between(&mut a, &mut b).await?;
-    a.ok(json!({"type": "move", "match_id": s.match_id, "move": "1:1"}))
-        .await?;
+    a.request(Request::play(s.match_id, "1:1")).await?;
     let started = Instant::now();
     server.stop().await?;
     assert!(
@@ -29,10 +27,12 @@ async fn stopping_closes_every_connection_with_1001_and_keeps_acknowledged_moves
     }
     // Back up on the same file: the acknowledged move is there.
     let server = Server::start(&dir).await?;
-    let mut c = Client::connect(&server, "carol").await?;
+    let mut c = server.connect("carol").await?;
     let again = state_of(
-        c.ok(json!({"type": "watch", "match_id": s.match_id}))
-            .await?,
+        c.request(Request::Watch {
+            match_id: s.match_id,
+        })
+        .await?,
     )?;
     assert_eq!(again.ply, 1);
     server.stop().await

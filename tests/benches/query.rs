@@ -1,15 +1,20 @@
 //! Query latency over a real websocket against a real server with the default tables:
 //! p50 / p90 / p99 / max of `query` round trips for stored positions, 2000 per kind after a
-//! warm-up. Run with `cargo bench -p grundy-e2e --bench query`.
+//! warm-up, asked through the protocol client library (`client::Client`) as `grundy` asks
+//! them. Run with `cargo bench -p grundy-e2e --bench query`.
 //!
 //! `GRUNDY_QUERY_RUNS=5` repeats the whole measurement five times on the same server and
 //! ends with the median of each figure over the runs; `GRUNDY_QUERY_ONLY=1024` measures only
 //! the kinds whose name contains `1024`. For every kind the server's own work
 //! (classifying, then encoding the answer as JSON, timed in-process without the socket) is
 //! printed too: the rest of a round trip is the websocket, the network stack and the client.
-//! Last, the same client asks a bare websocket server that answers every frame with a fixed
-//! text of 100 bytes and of 150 KB (a long queen answer's size): what a round trip of that
-//! size costs on this machine with no server work — a reference, not a bound, since it moves
+//! The client's own part is mostly decoding the answer, which the library does before it
+//! hands the reply over, so it is inside the round trip; it is printed alone too (the same
+//! answers decoded again, outside the round trip).
+//! Last, a bare client on the same websocket library asks a bare websocket server that
+//! answers every frame with a fixed text of 100 bytes and of 150 KB (a long queen answer's
+//! size): what a round trip of that size costs on this machine with no server work and no
+//! decoding — a reference, not a bound, since it moves
 //! with how the threads happen to be woken. Each kind's figures are followed by the share of
 //! the processors' time the hypervisor took meanwhile (on a virtual machine).
 
@@ -17,8 +22,7 @@ use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
 use grundy_e2e::{figures, Client, Server};
-use protocol::{Game, GameParams, ServerBody, ServerMessage};
-use serde_json::json;
+use protocol::{Game, GameParams, Request, ServerBody, ServerMessage};
 use tokio_tungstenite::tungstenite::{Message, Utf8Bytes};
 
 /// Timed queries per kind and run.
@@ -51,6 +55,9 @@ const WORK: [&str; 3] = [
     "  server: whole answer",
     "  server: encode JSON",
 ];
+
+/// The client's decoding of the answers, inside the round trip.
+const DECODE: &str = "  client: decode JSON";
 
 /// One question: its parameters and position, and how many moves to list (all: `None`).
 struct Question {
@@ -109,41 +116,49 @@ fn questions(kind: usize, lgame: &[String]) -> Vec<Question> {
         .collect()
 }
 
-/// The request text of `q` with `id`.
-fn request(q: &Question, id: usize) -> String {
-    let mut req = json!({"type": "query", "game": q.params.game, "position": q.position, "id": id});
-    if let Some(size) = q.params.size {
-        req["size"] = json!(size);
+impl Question {
+    /// The `query` of this question.
+    fn request(&self) -> Request {
+        Request::Query {
+            params: self.params.clone(),
+            position: self.position.clone(),
+            limit: self.limit,
+        }
     }
-    if let Some(k) = q.params.k {
-        req["k"] = json!(k);
-    }
-    if let Some(limit) = q.limit {
-        req["limit"] = json!(limit);
-    }
-    req.to_string()
 }
 
-/// Asks `q` and waits for the answer frame; the time is from sending the request to holding
-/// the whole answer. Decoding the answer is the client's own work, done after the clock stops.
-/// Returns the time and how many moves the answer lists.
-async fn round_trip(c: &mut Client, q: &Question, id: usize) -> anyhow::Result<(Duration, usize)> {
-    let text = request(q, id);
+/// One round trip: how long it took, how many moves the answer lists, and how long decoding
+/// the answer alone takes.
+struct Answered {
+    time: Duration,
+    moves: usize,
+    decode: Duration,
+}
+
+/// Asks `q` and waits for its answer; the time is from sending the request to holding the
+/// decoded answer, as the library hands it to its caller. Decoding alone is timed after the
+/// clock stops, on the same answer written out again as the server writes it.
+async fn round_trip(c: &mut Client, q: &Question) -> anyhow::Result<Answered> {
+    let request = q.request();
     let t = Instant::now();
-    c.send_text(&text).await?;
-    let answer = loop {
-        match c.next_frame().await {
-            Some(Message::Text(answer)) => break answer,
-            Some(Message::Ping(_) | Message::Pong(_)) => continue, // keep-alive
-            other => anyhow::bail!("no answer to {text}: {other:?}"),
-        }
+    let answer = c.request(request).await?;
+    let time = t.elapsed();
+    let ServerBody::Classification(classification) = answer else {
+        anyhow::bail!("not the classification asked for: {answer:?}");
     };
-    let elapsed = t.elapsed();
-    let m: ServerMessage = serde_json::from_str(answer.as_str())?;
-    match m.body {
-        ServerBody::Classification(c) if m.id == Some(id as u64) => Ok((elapsed, c.moves.len())),
-        body => anyhow::bail!("not the classification asked for: {body:?}"),
-    }
+    let moves = classification.moves.len();
+    let text = serde_json::to_string(&ServerMessage::reply(
+        1,
+        ServerBody::Classification(classification),
+    ))?;
+    let t = Instant::now();
+    std::hint::black_box(serde_json::from_str::<ServerMessage>(&text)?);
+    let decode = t.elapsed();
+    Ok(Answered {
+        time,
+        moves,
+        decode,
+    })
 }
 
 /// The server's own work for `q`, in-process: the engine's classification alone, the whole
@@ -201,7 +216,7 @@ async fn main() -> anyhow::Result<()> {
         ..daemon::Config::default()
     };
     let server = Server::start_with(&dir, config).await?;
-    let mut c = Client::connect(&server, "bench").await?;
+    let mut c = server.connect("bench").await?;
     let lgame: Vec<String> = engine::lgame::Solution::solve()
         .classes()
         .map(|(p, _)| p.to_string())
@@ -209,13 +224,14 @@ async fn main() -> anyhow::Result<()> {
     let questions: Vec<Vec<Question>> = (0..KINDS.len()).map(|k| questions(k, &lgame)).collect();
 
     for qs in kinds.iter().map(|&k| &questions[k]) {
-        for (i, q) in qs.iter().take(WARM_UP).enumerate() {
-            round_trip(&mut c, q, i).await?;
+        for q in qs.iter().take(WARM_UP) {
+            round_trip(&mut c, q).await?;
         }
     }
 
     // figures[kind][run]
     let mut round_trips = vec![Vec::new(); KINDS.len()];
+    let mut decodes = vec![Vec::new(); KINDS.len()];
     let mut server_times = vec![[Vec::new(), Vec::new(), Vec::new()]; KINDS.len()];
     let mut bare = vec![Vec::new(); BARE_BYTES.len()];
     // bands[kind][band][run]
@@ -227,12 +243,14 @@ async fn main() -> anyhow::Result<()> {
         for &kind in &kinds {
             let qs = &questions[kind];
             let mut times = Vec::with_capacity(qs.len());
+            let mut decode_times = Vec::with_capacity(qs.len());
             let mut by_size = vec![Vec::new(); MOVE_BANDS.len()];
             let ticks = grundy_e2e::host_ticks();
-            for (i, q) in qs.iter().enumerate() {
-                let (t, moves) = round_trip(&mut c, q, i).await?;
-                times.push(t);
-                by_size[band_of(moves)].push(t);
+            for q in qs {
+                let a = round_trip(&mut c, q).await?;
+                times.push(a.time);
+                decode_times.push(a.decode);
+                by_size[band_of(a.moves)].push(a.time);
             }
             let f = figures(&mut times);
             print_figures(&format!("query {}", KINDS[kind]), &f);
@@ -250,6 +268,9 @@ async fn main() -> anyhow::Result<()> {
                     }
                 }
             }
+            let f = figures(&mut decode_times);
+            print_figures(DECODE, &f);
+            decodes[kind].push(f);
             let mut work = [Vec::new(), Vec::new(), Vec::new()];
             for q in qs {
                 for (times, t) in work.iter_mut().zip(server_work(&server.hub, q).await?) {
@@ -280,6 +301,7 @@ async fn main() -> anyhow::Result<()> {
                     print_figures(&band_label(band), &median(runs));
                 }
             }
+            print_figures(DECODE, &median(&decodes[kind]));
             for (w, runs) in server_times[kind].iter().enumerate() {
                 print_figures(WORK[w], &median(runs));
             }
