@@ -28,7 +28,7 @@ async fn the_joiner_sees_a_change_made_right_after_its_join() -> anyhow::Result<
             reply,
         })
         .await
-        .map_err(|e| anyhow::anyhow!("{}", e.message))?;
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
     assert_eq!(state.status, MatchStatus::Playing);
     // The join itself is in the answer, not announced again.
     assert!(!changes.has_changed()?, "the join announced to the joiner");
@@ -37,7 +37,7 @@ async fn the_joiner_sees_a_change_made_right_after_its_join() -> anyhow::Result<
         changes.has_changed()?,
         "the offer is announced to the joiner"
     );
-    let event = changes.borrow_and_update().event.to_string();
+    let event = String::from_utf8(changes.borrow_and_update().event.to_vec())?;
     assert!(event.contains(r#""draw_offer":0"#), "{event}");
     server.stop().await
 }
@@ -55,7 +55,7 @@ async fn the_creator_sees_a_join_made_right_after_the_creation() -> anyhow::Resu
     };
     let (handle, state) = matches::create_match(&server.hub.matches, &ada_ref, request)
         .await
-        .map_err(|e| anyhow::anyhow!("{}", e.message))?;
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
     assert_eq!(state.status, MatchStatus::Waiting);
     assert!(
         !handle.changes_since_made().has_changed()?,
@@ -71,7 +71,7 @@ async fn the_creator_sees_a_join_made_right_after_the_creation() -> anyhow::Resu
         changes.has_changed()?,
         "the join is announced to the creator"
     );
-    let event = changes.borrow_and_update().event.to_string();
+    let event = String::from_utf8(changes.borrow_and_update().event.to_vec())?;
     assert!(event.contains(r#""status":"playing""#), "{event}");
     server.stop().await
 }

@@ -1,24 +1,7 @@
 //! The versioned handshake.
 
-use anyhow::{bail, ensure};
-use grundy_e2e::{ping, refused, Client, Hello, Server, ServerError};
+use grundy_e2e::{ping, refusal_of_text, refused, Hello, Server};
 use protocol::{ErrorCode, Request, ServerBody, PROTOCOL_VERSION};
-
-/// Sends `text`, a message the protocol's types cannot say, and returns the server's
-/// refusal of it, which must carry `id` (`None`: the text has no id the server can read).
-async fn refusal_of_text(
-    c: &mut Client,
-    text: &str,
-    id: Option<u64>,
-) -> anyhow::Result<ServerError> {
-    c.send_text(text).await?;
-    let m = c.next_message().await?;
-    ensure!(m.id == id, "{text} answered with id {:?}: {m:?}", m.id);
-    match m.body {
-        ServerBody::Error { code, message } => Ok(ServerError { code, message }),
-        other => bail!("{text} was not refused: {other:?}"),
-    }
-}
 
 #[tokio::test]
 async fn hello_welcome_and_reconnect_with_the_token() -> anyhow::Result<()> {

@@ -118,6 +118,23 @@ pub fn refused(reply: Result<ServerBody, ClientError>) -> Result<ErrorCode> {
     refusal(reply).map(|e| e.code)
 }
 
+/// Sends `text`, a message the protocol's types cannot say, and returns the server's refusal
+/// of it, which must carry `id` (`None`: the text has no id the server can read). Events of
+/// matches `c` follows that come first are skipped.
+pub async fn refusal_of_text(c: &mut Client, text: &str, id: Option<u64>) -> Result<ServerError> {
+    c.send_text(text).await?;
+    loop {
+        let m = c.next_message().await?;
+        match (m.id, m.body) {
+            (got, ServerBody::Error { code, message }) if got == id => {
+                return Ok(ServerError { code, message })
+            }
+            (None, body) if id.is_some() && !matches!(body, ServerBody::Error { .. }) => {}
+            (got, body) => bail!("{text} answered with id {got:?}: {body:?}"),
+        }
+    }
+}
+
 /// Asks `ping` and fails unless the answer is `pong`: `c` is still served.
 pub async fn ping(c: &mut Client) -> Result<()> {
     match c.request(Request::Ping).await? {

@@ -3,26 +3,8 @@
 
 use std::time::Duration;
 
-use anyhow::bail;
-use grundy_e2e::{refusal, refused, state_of, Client, Server, ServerError};
-use protocol::{ErrorCode, Game, GameParams, MatchStatus, NewMatch, Opponent, Request, ServerBody};
-
-/// Sends `text`, a message the protocol's types cannot say, and returns the server's
-/// refusal of it, which must carry `id`.
-async fn refusal_of_text(c: &mut Client, text: &str, id: u64) -> anyhow::Result<ServerError> {
-    c.send_text(text).await?;
-    loop {
-        let m = c.next_message().await?;
-        match (m.id, m.body) {
-            (Some(got), ServerBody::Error { code, message }) if got == id => {
-                return Ok(ServerError { code, message })
-            }
-            // An event of a match this client follows.
-            (None, body) if !matches!(body, ServerBody::Error { .. }) => {}
-            (got, body) => bail!("{text} answered with id {got:?}: {body:?}"),
-        }
-    }
-}
+use grundy_e2e::{refusal, refusal_of_text, refused, state_of, Server};
+use protocol::{ErrorCode, Game, GameParams, MatchStatus, NewMatch, Opponent, Request};
 
 /// `game` on a board of side `size`.
 fn board(game: Game, size: u64) -> GameParams {
@@ -117,7 +99,7 @@ async fn bad_create_parameters_are_explained() -> anyhow::Result<()> {
     let e = refusal_of_text(
         &mut a,
         r#"{"type":"create_match","id":101,"game":"nim","opponent":"human","clock":"5+x"}"#,
-        101,
+        Some(101),
     )
     .await?;
     assert_eq!(e.code, ErrorCode::BadMessage);
@@ -126,7 +108,7 @@ async fn bad_create_parameters_are_explained() -> anyhow::Result<()> {
     let e = refusal_of_text(
         &mut a,
         r#"{"type":"create_match","id":102,"game":"chess","opponent":"human"}"#,
-        102,
+        Some(102),
     )
     .await?;
     assert_eq!(e.code, ErrorCode::BadMessage);

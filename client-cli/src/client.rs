@@ -277,6 +277,26 @@ impl Client {
             .map_err(|_| Error::Timeout(limit))?
     }
 
+    /// The next text frame from the server, undecoded, within the reply timeout: for a
+    /// benchmark that times the server's answer apart from the client's decoding of it.
+    pub async fn next_text(&mut self) -> Result<String, Error> {
+        let limit = self.reply_timeout;
+        let read = async {
+            loop {
+                match self.ws.next().await {
+                    None => return Err(closed(None)),
+                    Some(Err(e)) => return Err(e.into()),
+                    Some(Ok(Message::Text(text))) => return Ok(text.as_str().to_owned()),
+                    Some(Ok(Message::Close(frame))) => return Err(closed(frame)),
+                    Some(Ok(_)) => {}
+                }
+            }
+        };
+        tokio::time::timeout(limit, read)
+            .await
+            .map_err(|_| Error::Timeout(limit))?
+    }
+
     /// Reads until the server closes the connection (or the reply timeout passes): the
     /// messages it sent first, and its close code.
     pub async fn until_closed(&mut self) -> (Vec<ServerMessage>, Option<CloseCode>) {

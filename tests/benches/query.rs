@@ -8,9 +8,8 @@
 //! the kinds whose name contains `1024`. For every kind the server's own work
 //! (classifying, then encoding the answer as JSON, timed in-process without the socket) is
 //! printed too: the rest of a round trip is the websocket, the network stack and the client.
-//! The client's own part is mostly decoding the answer, which the library does before it
-//! hands the reply over, so it is inside the round trip; it is printed alone too (the same
-//! answers decoded again, outside the round trip).
+//! A round trip ends when the answer's text has arrived; decoding it into the protocol's
+//! types, which the library does before it hands a reply over, is printed on its own.
 //! Last, a bare client on the same websocket library asks a bare websocket server that
 //! answers every frame with a fixed text of 100 bytes and of 150 KB (a long queen answer's
 //! size): what a round trip of that size costs on this machine with no server work and no
@@ -56,7 +55,7 @@ const WORK: [&str; 3] = [
     "  server: encode JSON",
 ];
 
-/// The client's decoding of the answers, inside the round trip.
+/// The client's decoding of the answers, after the round trip.
 const DECODE: &str = "  client: decode JSON";
 
 /// One question: its parameters and position, and how many moves to list (all: `None`).
@@ -128,7 +127,7 @@ impl Question {
 }
 
 /// One round trip: how long it took, how many moves the answer lists, and how long decoding
-/// the answer alone takes.
+/// the answer takes.
 struct Answered {
     time: Duration,
     moves: usize,
@@ -136,27 +135,28 @@ struct Answered {
 }
 
 /// Asks `q` and waits for its answer; the time is from sending the request to holding the
-/// decoded answer, as the library hands it to its caller. Decoding alone is timed after the
-/// clock stops, on the same answer written out again as the server writes it.
+/// answer's text, as the server sent it. Decoding it into the protocol's types (what the
+/// library does before it hands a reply over) is timed after the clock stops.
 async fn round_trip(c: &mut Client, q: &Question) -> anyhow::Result<Answered> {
     let request = q.request();
     let t = Instant::now();
-    let answer = c.request(request).await?;
+    let id = c.send(request).await?;
+    let text = c.next_text().await?;
     let time = t.elapsed();
-    let ServerBody::Classification(classification) = answer else {
-        anyhow::bail!("not the classification asked for: {answer:?}");
-    };
-    let moves = classification.moves.len();
-    let text = serde_json::to_string(&ServerMessage::reply(
-        1,
-        ServerBody::Classification(classification),
-    ))?;
     let t = Instant::now();
-    std::hint::black_box(serde_json::from_str::<ServerMessage>(&text)?);
+    let answer: ServerMessage = serde_json::from_str(&text)?;
     let decode = t.elapsed();
+    let ServerMessage {
+        id: Some(got),
+        body: ServerBody::Classification(classification),
+    } = answer
+    else {
+        anyhow::bail!("not the classification asked for: {text:.200}");
+    };
+    anyhow::ensure!(got == id, "the answer to request {got}, not {id}");
     Ok(Answered {
         time,
-        moves,
+        moves: classification.moves.len(),
         decode,
     })
 }
