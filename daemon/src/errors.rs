@@ -1,15 +1,16 @@
 //! Turning engine and database errors into protocol errors with stable codes.
 
+use engine::ErrorKind;
 use protocol::{ErrorBody, ErrorCode};
 
 /// An engine error as the client sees it: the engine's message is already precise.
 pub fn engine_error(e: engine::Error) -> ErrorBody {
-    let code = match e {
-        engine::Error::Params(_) => ErrorCode::BadParameters,
-        engine::Error::Position(_) => ErrorCode::BadPosition,
-        engine::Error::Notation(_) => ErrorCode::BadNotation,
-        engine::Error::Illegal(_) => ErrorCode::IllegalMove,
-        engine::Error::TooLarge(_) => ErrorCode::TooLarge,
+    let code = match e.kind() {
+        ErrorKind::Params => ErrorCode::BadParameters,
+        ErrorKind::Position => ErrorCode::BadPosition,
+        ErrorKind::Notation => ErrorCode::BadNotation,
+        ErrorKind::Illegal => ErrorCode::IllegalMove,
+        ErrorKind::TooLarge => ErrorCode::TooLarge,
     };
     ErrorBody::new(code, e.to_string())
 }

@@ -55,7 +55,7 @@ impl AnyPosition {
     /// new position, or the error naming what is wrong. `self` is untouched.
     pub fn play_text(&self, text: &str) -> Result<(AnyMove, AnyPosition), Error> {
         let m = self.parse_move(text)?;
-        let next = self.play(&m)?;
+        let next = self.play(&m).map_err(|e| e.with_input(text))?;
         Ok((m, next))
     }
 
@@ -130,10 +130,10 @@ impl Position for AnyPosition {
                 p.play(m).map(AnyPosition::Chocolate)
             }
             (AnyPosition::LGame(p), AnyMove::LGame(m)) => p.play(m).map(AnyPosition::LGame),
-            _ => Err(illegal(format!(
-                "{m} is a move of another game, not of {}",
-                self.kind()
-            ))),
+            _ => Err(illegal(
+                m.to_string(),
+                format!("{m} is a move of another game, not of {}", self.kind()),
+            )),
         }
     }
 

@@ -41,7 +41,7 @@ pub mod variant;
 pub const ENGINE_TABLES_VERSION: u32 = 1;
 
 pub use any::{AnyMove, AnyPosition};
-pub use error::Error;
+pub use error::{Error, ErrorKind};
 pub use game::Position;
 pub use knowledge::{Answer, Classification, Knowledge, MoveValue, Source, DEFAULT_BUDGET};
 pub use player::{choose, Level};

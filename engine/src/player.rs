@@ -41,9 +41,10 @@ impl Level {
             .into_iter()
             .find(|l| l.name() == name.trim())
             .ok_or_else(|| {
-                params(format!(
-                    "unknown engine level {name:?}; choose easy, medium or perfect"
-                ))
+                params(
+                    name,
+                    format!("unknown engine level {name:?}; choose easy, medium or perfect"),
+                )
             })
     }
 
@@ -73,14 +74,18 @@ pub fn choose(
 ) -> Result<AnyMove, Error> {
     let count = pos.move_count();
     if count == 0 {
-        return Err(params(format!("{pos} is over: there is no move to choose")));
+        return Err(params(
+            pos.to_string(),
+            format!("{pos} is over: there is no move to choose"),
+        ));
     }
     if count > MAX_ENGINE_MOVES {
         return match pos {
             AnyPosition::Nim(p) => Ok(AnyMove::Nim(big_nim_move(p, level, rng))),
-            _ => Err(too_large(format!(
-                "{pos} has {count} moves; the engine weighs at most {MAX_ENGINE_MOVES}"
-            ))),
+            _ => Err(too_large(
+                pos.to_string(),
+                format!("{pos} has {count} moves; the engine weighs at most {MAX_ENGINE_MOVES}"),
+            )),
         };
     }
     let random = rng.chance(level.random_percent());

@@ -21,7 +21,7 @@ use std::cmp::Ordering;
 use std::fmt;
 
 use crate::any::AnyPosition;
-use crate::error::too_large;
+use crate::error::{illegal, too_large};
 use crate::knowledge::{Knowledge, MoveValue};
 use crate::player::MAX_ENGINE_MOVES;
 use crate::{Error, Outcome, Value};
@@ -141,7 +141,8 @@ pub fn strictly_better(a: &Value, b: &Value) -> bool {
 /// solved table, a bar beyond the search budget), moves with the same outcome are compared by
 /// outcome only, so they count as equally good.
 ///
-/// Errors: a move that cannot be read or is illegal (the message names its ply), a position
+/// Errors: a move that cannot be read or is illegal (the error carries its ply and the move
+/// as given, [`Error::ply`] and [`Error::played`], and its message names them), a position
 /// with more than [`MAX_ENGINE_MOVES`] legal moves, or a value no table reaches.
 pub fn review(
     knowledge: &Knowledge,
@@ -152,24 +153,22 @@ pub fn review(
     let mut reviews = Vec::with_capacity(moves.len());
     for (i, text) in moves.iter().enumerate() {
         let ply = i as u32 + 1;
-        let (mv, next) = pos.play_text(text).map_err(|e| at_ply(e, ply, text))?;
-        let classification = knowledge
-            .classify(&pos, MAX_ENGINE_MOVES)
-            .map_err(|e| at_ply(e, ply, text))?;
+        let at_ply = |e: Error| e.at_ply(ply, Some(text));
+        let (mv, next) = pos.play_text(text).map_err(at_ply)?;
+        let classification = knowledge.classify(&pos, MAX_ENGINE_MOVES).map_err(at_ply)?;
         if classification.moves.is_empty() {
-            return Err(too_large(format!(
-                "ply {ply}: {pos} has {} legal moves; a review weighs at most {MAX_ENGINE_MOVES}",
+            let reason = format!(
+                "{pos} has {} legal moves; a review weighs at most {MAX_ENGINE_MOVES}",
                 classification.move_count
-            )));
+            );
+            return Err(too_large(pos.to_string(), reason).at_ply(ply, None));
         }
         let after = classification
             .moves
             .iter()
             .find(|m| m.position == next)
             .map(|m| m.value)
-            .ok_or_else(|| {
-                crate::error::illegal(format!("ply {ply} (`{text}`): not among the legal moves"))
-            })?;
+            .ok_or_else(|| at_ply(illegal(text.as_str(), "not among the legal moves")))?;
         let better: Vec<MoveValue> = classification
             .moves
             .into_iter()
@@ -191,16 +190,4 @@ pub fn review(
         pos = next;
     }
     Ok(reviews)
-}
-
-/// The same error, its message prefixed with the ply and the move as given.
-fn at_ply(e: Error, ply: u32, text: &str) -> Error {
-    let say = |msg: String| format!("ply {ply} (`{text}`): {msg}");
-    match e {
-        Error::Params(m) => Error::Params(say(m)),
-        Error::Position(m) => Error::Position(say(m)),
-        Error::Notation(m) => Error::Notation(say(m)),
-        Error::Illegal(m) => Error::Illegal(say(m)),
-        Error::TooLarge(m) => Error::TooLarge(say(m)),
-    }
 }

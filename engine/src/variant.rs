@@ -59,10 +59,13 @@ impl GameKind {
             .into_iter()
             .find(|g| g.name() == lower)
             .ok_or_else(|| {
-                params(format!(
-                    "unknown game {name:?}; the games are queen, rook, horse, dragon, nim, \
-                     chocolate and lgame"
-                ))
+                params(
+                    name,
+                    format!(
+                        "unknown game {name:?}; the games are queen, rook, horse, dragon, nim, \
+                         chocolate and lgame"
+                    ),
+                )
             })
     }
 
@@ -120,25 +123,23 @@ impl Variant {
         match (kind, size, k) {
             (GameKind::Chocolate, None, k) => {
                 let k = k.unwrap_or(DEFAULT_K);
-                if k > chocolate::MAX_K {
-                    return Err(params(format!(
-                        "the staircase step k is 0 to {}, not {k}",
-                        chocolate::MAX_K
-                    )));
-                }
+                chocolate::check_k(k)?;
                 Ok(Variant::Chocolate { k })
             }
-            (kind, _, Some(_)) if kind.piece().is_some() => Err(params(format!(
-                "{kind} has no step k; only chocolate takes --k"
-            ))),
             (GameKind::Nim, None, None) => Ok(Variant::Nim),
             (GameKind::LGame, None, None) => Ok(Variant::LGame),
-            (_, Some(_), _) => Err(params(format!(
-                "{kind} has no board size; only queen, rook, horse and dragon take --size"
-            ))),
-            _ => Err(params(format!(
-                "{kind} has no step k; only chocolate takes --k"
-            ))),
+            (kind, _, Some(k)) if kind.piece().is_some() => Err(params(
+                format!("k {k}"),
+                format!("{kind} has no step k; only chocolate takes --k"),
+            )),
+            (_, Some(size), _) => Err(params(
+                format!("size {size}"),
+                format!("{kind} has no board size; only queen, rook, horse and dragon take --size"),
+            )),
+            (_, None, k) => Err(params(
+                k.map(|k| format!("k {k}")).unwrap_or_default(),
+                format!("{kind} has no step k; only chocolate takes --k"),
+            )),
         }
     }
 

@@ -7,8 +7,8 @@ use std::sync::{Arc, OnceLock};
 
 use engine::corner::{self, Piece, Table};
 use engine::{
-    chocolate, lgame, nim, AnyPosition, Error, Knowledge, Outcome, Position as _, Source, Value,
-    Variant,
+    chocolate, lgame, nim, AnyPosition, ErrorKind, Knowledge, Outcome, Position as _, Source,
+    Value, Variant,
 };
 
 /// Corner tables of side 16, a chocolate table for step 1 up to z = 32, the L-game solved.
@@ -244,9 +244,12 @@ fn chocolate_sources_and_limits() {
     assert_eq!(even.value.grundy, Some(1_000_000 ^ 10 ^ 1000));
     // Odd steps without a table, or beyond it, are too large to answer.
     for pos in [bar(3, 1, 1, 3), bar(1, 0, 1, 100)] {
-        assert!(matches!(k.value(&pos), Err(Error::TooLarge(_))), "{pos}");
         assert!(
-            matches!(k.classify(&pos, 10), Err(Error::TooLarge(_))),
+            matches!(k.value(&pos), Err(e) if e.kind() == ErrorKind::TooLarge),
+            "{pos}"
+        );
+        assert!(
+            matches!(k.classify(&pos, 10), Err(e) if e.kind() == ErrorKind::TooLarge),
             "{pos}"
         );
     }

@@ -186,10 +186,41 @@ impl FromStr for ClockSpec {
         if !ok || inc > MAX_INCREMENT_SECONDS {
             return Err(bad());
         }
+        // Counted in whole milliseconds: a game time below half a millisecond would be none.
+        let initial_ms = (minutes * 60_000.0).round() as u64;
+        if initial_ms == 0 {
+            return Err(bad());
+        }
         Ok(ClockSpec {
-            initial_ms: (minutes * 60_000.0).round() as u64,
+            initial_ms,
             increment_ms: inc * 1000,
         })
+    }
+}
+
+#[cfg(test)]
+mod clock_tests {
+    use super::ClockSpec;
+
+    #[test]
+    fn a_clock_reads_back_from_its_text() {
+        for text in ["5+3", "0.5+0", "600+600", "1e2+0", "5.00001+3", "0.00001+1"] {
+            let spec: ClockSpec = text.parse().expect(text);
+            assert!(spec.initial_ms > 0, "{text}");
+            assert_eq!(spec.to_string().parse(), Ok(spec), "{text}");
+        }
+        // Rounded to whole milliseconds, these games would have no time at all.
+        for text in [
+            "0.000001+3",
+            "1e-7+0",
+            "0+3",
+            "600.001+0",
+            "5+601",
+            "inf+0",
+            "5",
+        ] {
+            assert!(text.parse::<ClockSpec>().is_err(), "{text}");
+        }
     }
 }
 

@@ -31,7 +31,7 @@ mod proptests;
 mod tests;
 
 pub use moves::Move;
-pub use position::{Position, MAX_K, MAX_LEN};
+pub use position::{check_k, Position, MAX_K, MAX_LEN};
 pub use remoteness::remoteness;
 pub(crate) use remoteness::with_successors;
 pub use table::{Table, MAX_TABLE_CELLS};

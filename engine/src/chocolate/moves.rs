@@ -39,9 +39,10 @@ impl Position {
             Move::Vertical(w) => ("a vertical break", "columns", 'z', self.z(), w),
         };
         if after >= now {
-            return Err(illegal(format!(
-                "{what} must leave fewer {name}: {letter} is {now}, so {m} is not a cut"
-            )));
+            return Err(illegal(
+                m.to_string(),
+                format!("{what} must leave fewer {name}: {letter} is {now}, so {m} is not a cut"),
+            ));
         }
         Ok(())
     }
@@ -59,10 +60,13 @@ impl Position {
     /// Reads `x=U`, `y=V` or `z=W`.
     fn parse_cut(&self, text: &str, letter: &str, value: &str) -> Result<Move, Error> {
         let unreadable = || {
-            notation(format!(
-                "`{text}` is not a move: write x=U, y=V or z=W (the length left after the cut), \
-                 or the position after the move, such as 1,2,3"
-            ))
+            notation(
+                text,
+                format!(
+                    "`{text}` is not a move: write x=U, y=V or z=W (the length left after the \
+                     cut), or the position after the move, such as 1,2,3"
+                ),
+            )
         };
         let value: u64 = value.trim().parse().map_err(|_| unreadable())?;
         let m = match letter.trim() {
@@ -71,29 +75,37 @@ impl Position {
             "z" | "Z" => Move::Vertical(value),
             _ => return Err(unreadable()),
         };
-        self.check(&m)?;
+        self.check(&m).map_err(|e| e.with_input(text))?;
         Ok(m)
     }
 
     /// Reads the position after the move, such as `1,2,3`, and finds the break that leaves it.
     fn parse_result(&self, text: &str) -> Result<Move, Error> {
         let [a, b, c] = read_three(text).map_err(|_| {
-            notation(format!(
-                "`{text}` is not a move: write x=U, y=V or z=W (the length left after the cut), \
-                 or the position after the move, such as 1,2,3"
-            ))
+            notation(
+                text,
+                format!(
+                    "`{text}` is not a move: write x=U, y=V or z=W (the length left after the \
+                     cut), or the position after the move, such as 1,2,3"
+                ),
+            )
         })?;
         let (x, y, z) = (self.x(), self.y(), self.z());
         let shown = format!("{a},{b},{c}");
         let m = if (a, b, c) == (x, y, z) {
-            return Err(illegal(format!(
-                "{shown} is the position itself; a move must eat some chocolate"
-            )));
+            return Err(illegal(
+                text,
+                format!("{shown} is the position itself; a move must eat some chocolate"),
+            ));
         } else if a != x {
             if (b, c) != (y, z) {
-                return Err(illegal(format!(
-                    "a move makes one break; {self} → {shown} changes both the strip and the staircase"
-                )));
+                return Err(illegal(
+                    text,
+                    format!(
+                        "a move makes one break; {self} → {shown} changes both the strip and the \
+                         staircase"
+                    ),
+                ));
             }
             Move::Strip(a)
         } else if c == z {
@@ -101,7 +113,7 @@ impl Position {
         } else {
             Move::Vertical(c)
         };
-        self.check(&m)?;
+        self.check(&m).map_err(|e| e.with_input(text))?;
         let expected = self.after(&m);
         if expected.y() != b {
             let k = self.k();
@@ -109,9 +121,10 @@ impl Position {
                 0 => format!("keeps y = {y}"),
                 k => format!("leaves y = min({y}, ⌊{c}/{k}⌋) = {}", expected.y()),
             };
-            return Err(illegal(format!(
-                "a vertical break to z={c} {rule}, not {b}"
-            )));
+            return Err(illegal(
+                text,
+                format!("a vertical break to z={c} {rule}, not {b}"),
+            ));
         }
         Ok(m)
     }
@@ -142,10 +155,11 @@ impl crate::Position for Position {
     /// Accepts `x=U`, `y=V`, `z=W` (the coordinate left after the cut) or the position after
     /// the move, such as `1,2,3`.
     fn parse_move(&self, text: &str) -> Result<Move, Error> {
-        let text = text.trim();
-        match text.split_once('=') {
-            Some((letter, value)) => self.parse_cut(text, letter, value),
-            None => self.parse_result(text),
+        let trimmed = text.trim();
+        match trimmed.split_once('=') {
+            Some((letter, value)) => self.parse_cut(trimmed, letter, value),
+            None => self.parse_result(trimmed),
         }
+        .map_err(|e| e.with_input(text))
     }
 }

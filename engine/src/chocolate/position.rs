@@ -28,23 +28,24 @@ impl Position {
     /// The bar {x, y, z} with step `k`, or an error naming the limit or the staircase rule
     /// (`y ≤ ⌊z/k⌋` for k ≥ 1) that it breaks.
     pub fn new(k: u32, x: u64, y: u64, z: u64) -> Result<Position, Error> {
-        if k > MAX_K {
-            return Err(params(format!(
-                "the staircase step k is 0 to {MAX_K}, not {k}"
-            )));
-        }
+        check_k(k)?;
+        let bar = || format!("{x},{y},{z}");
         for (name, value) in [("x", x), ("y", y), ("z", z)] {
             if value > MAX_LEN {
-                return Err(position(format!(
-                    "{name} = {value} is too long; a bar is at most {MAX_LEN} squares each way"
-                )));
+                return Err(position(
+                    bar(),
+                    format!(
+                        "{name} = {value} is too long; a bar is at most {MAX_LEN} squares each way"
+                    ),
+                ));
             }
         }
         let most = max_height(k, z);
         if y > most {
-            return Err(position(format!(
-                "a staircase with step {k} and z = {z} has height at most {most}, not {y}"
-            )));
+            return Err(position(
+                bar(),
+                format!("a staircase with step {k} and z = {z} has height at most {most}, not {y}"),
+            ));
         }
         Ok(Position { k, x, y, z })
     }
@@ -52,8 +53,9 @@ impl Position {
     /// Reads `x,y,z` for a bar with step `k`; spaces and one pair of brackets are also accepted
     /// (`1 2 3`, `{1, 2, 3}`).
     pub fn parse(k: u32, text: &str) -> Result<Position, Error> {
-        let [x, y, z] = read_three(text).map_err(position)?;
-        Position::new(k, x, y, z)
+        let [x, y, z] = read_three(text).map_err(|reason| position(text, reason))?;
+        check_k(k)?;
+        Position::new(k, x, y, z).map_err(|e| e.with_input(text))
     }
 
     /// The staircase step k (0: a rectangle).
@@ -79,6 +81,18 @@ impl Position {
     /// A position known to be valid (reached by a legal move from a valid one).
     pub(crate) fn with(self, x: u64, y: u64, z: u64) -> Position {
         Position { x, y, z, ..self }
+    }
+}
+
+/// Checks that `k` is a staircase step this crate accepts.
+pub fn check_k(k: u32) -> Result<u32, Error> {
+    if k <= MAX_K {
+        Ok(k)
+    } else {
+        Err(params(
+            format!("k {k}"),
+            format!("the staircase step k is 0 to {MAX_K}, not {k}"),
+        ))
     }
 }
 

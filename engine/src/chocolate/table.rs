@@ -1,8 +1,8 @@
 //! The staircase's own Grundy numbers G(y, z) for one step k, solved once for all z up to a
 //! bound, because odd steps have no known formula.
 
+use crate::chocolate::check_k;
 use crate::chocolate::mex_bits::{advance_mex, first_missing, insert};
-use crate::chocolate::MAX_K;
 use crate::error::{params, too_large, Error};
 
 /// The most values a table may hold: 2²⁵ values of 4 bytes keep one table within 128 MiB
@@ -30,17 +30,16 @@ impl Table {
     /// with its own mex as a lower bound, and a value costs a few word operations instead of
     /// a scan of all y + z options.
     pub fn solve(k: u32, z_max: u64) -> Result<Table, Error> {
-        if k > MAX_K {
-            return Err(params(format!(
-                "the staircase step k is 0 to {MAX_K}, not {k}"
-            )));
-        }
+        check_k(k)?;
         let count = cell_count(k, z_max);
         if count > u128::from(MAX_TABLE_CELLS) {
-            return Err(too_large(format!(
-                "a table for step {k} up to z = {z_max} would hold {count} values; \
-                 the most is {MAX_TABLE_CELLS}"
-            )));
+            return Err(too_large(
+                format!("z_max {z_max}"),
+                format!(
+                    "a table for step {k} up to z = {z_max} would hold {count} values; \
+                     the most is {MAX_TABLE_CELLS}"
+                ),
+            ));
         }
         // Both fit in usize: the count is at most 2^25 and z_max is below the count.
         let mut cells = vec![0u32; count as usize];
@@ -63,33 +62,39 @@ impl Table {
         z_max: u64,
         values: impl IntoIterator<Item = u64>,
     ) -> Result<Table, Error> {
-        if k > MAX_K {
-            return Err(params(format!(
-                "the staircase step k is 0 to {MAX_K}, not {k}"
-            )));
-        }
+        check_k(k)?;
         let Some(count) = Table::value_count(k, z_max) else {
-            return Err(too_large(format!(
-                "a table for step {k} up to z = {z_max} holds more than {MAX_TABLE_CELLS} values"
-            )));
+            return Err(too_large(
+                format!("z_max {z_max}"),
+                format!(
+                    "a table for step {k} up to z = {z_max} holds more than {MAX_TABLE_CELLS} \
+                     values"
+                ),
+            ));
         };
         let bound = 2 * z_max + 2;
         let mut cells = Vec::with_capacity(count as usize);
         for g in values {
             if g >= bound || cells.len() as u64 == count {
-                return Err(params(format!(
-                    "stored values for step {k} up to z = {z_max}: value {} is {g}, \
-                     but there are {count} values below {bound}",
-                    cells.len()
-                )));
+                return Err(params(
+                    format!("value {} = {g}", cells.len()),
+                    format!(
+                        "stored values for step {k} up to z = {z_max}: value {} is {g}, \
+                         but there are {count} values below {bound}",
+                        cells.len()
+                    ),
+                ));
             }
             cells.push(g as u32);
         }
         if cells.len() as u64 != count {
-            return Err(params(format!(
-                "stored values for step {k} up to z = {z_max}: {} of {count}",
-                cells.len()
-            )));
+            return Err(params(
+                format!("{} values", cells.len()),
+                format!(
+                    "stored values for step {k} up to z = {z_max}: {} of {count}",
+                    cells.len()
+                ),
+            ));
         }
         Ok(Table { k, z_max, cells })
     }

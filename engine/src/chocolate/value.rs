@@ -15,22 +15,28 @@ pub fn staircase_grundy(k: u32, y: u64, z: u64, table: Option<&Table>) -> Result
         return Ok(y ^ z);
     }
     let Some(table) = table else {
-        return Err(too_large(format!(
-            "the staircase with odd step {k} has no formula; solve a table for step {k} first"
-        )));
+        return Err(too_large(
+            format!("k {k}"),
+            format!(
+                "the staircase with odd step {k} has no formula; solve a table for step {k} first"
+            ),
+        ));
     };
     if table.k() != k {
-        return Err(params(format!(
-            "the table was solved for step {}, not step {k}",
-            table.k()
-        )));
+        return Err(params(
+            format!("k {k}"),
+            format!("the table was solved for step {}, not step {k}", table.k()),
+        ));
     }
     table.grundy(y, z).ok_or_else(|| {
-        too_large(format!(
-            "the staircase y = {y}, z = {z} is beyond the table for step {k}, \
-             which stops at z = {}",
-            table.z_max()
-        ))
+        too_large(
+            format!("y {y}, z {z}"),
+            format!(
+                "the staircase y = {y}, z = {z} is beyond the table for step {k}, \
+                 which stops at z = {}",
+                table.z_max()
+            ),
+        )
     })
 }
 

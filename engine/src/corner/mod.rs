@@ -31,8 +31,9 @@ pub fn check_size(n: u64) -> Result<u64, Error> {
     if (2..=MAX_SIZE).contains(&n) {
         Ok(n)
     } else {
-        Err(crate::error::params(format!(
-            "board size must be between 2 and {MAX_SIZE}, not {n}"
-        )))
+        Err(crate::error::params(
+            format!("size {n}"),
+            format!("board size must be between 2 and {MAX_SIZE}, not {n}"),
+        ))
     }
 }

@@ -39,18 +39,19 @@ impl Position {
     pub fn new(piece: Piece, size: u64, x: u64, y: u64) -> Result<Position, Error> {
         super::check_size(size)?;
         if x >= size || y >= size {
-            return Err(position(format!(
-                "square {x},{y} is off {}",
-                board_name(size)
-            )));
+            return Err(position(
+                format!("{x},{y}"),
+                format!("square {x},{y} is off {}", board_name(size)),
+            ));
         }
         Ok(Position { piece, size, x, y })
     }
 
     /// Reads `x,y` (also `(x, y)` or `x y`).
     pub fn parse(piece: Piece, size: u64, text: &str) -> Result<Position, Error> {
-        let (x, y) = parse_square(text).map_err(position)?;
-        Position::new(piece, size, x, y)
+        let (x, y) = parse_square(text).map_err(|reason| position(text, reason))?;
+        super::check_size(size)?;
+        Position::new(piece, size, x, y).map_err(|e| e.with_input(text))
     }
 
     /// Which piece this is.
@@ -158,45 +159,51 @@ impl crate::Position for Position {
 
     fn play(&self, m: &Move) -> Result<Position, Error> {
         if m.x >= self.size || m.y >= self.size {
-            return Err(illegal(format!(
-                "square {} is off {}",
-                m,
-                board_name(self.size)
-            )));
+            return Err(illegal(
+                m.to_string(),
+                format!("square {} is off {}", m, board_name(self.size)),
+            ));
         }
         if (m.x, m.y) == (self.x, self.y) {
-            return Err(illegal(format!(
-                "the {} must move at least one square; it stays on {}",
-                self.piece, self
-            )));
+            return Err(illegal(
+                m.to_string(),
+                format!(
+                    "the {} must move at least one square; it stays on {}",
+                    self.piece, self
+                ),
+            ));
         }
         if m.x > self.x || m.y > self.y {
-            return Err(illegal(format!(
-                "{}: {} → {} moves away from the corner",
-                self.piece.rule(),
-                self,
-                m
-            )));
+            return Err(illegal(
+                m.to_string(),
+                format!(
+                    "{}: {} → {} moves away from the corner",
+                    self.piece.rule(),
+                    self,
+                    m
+                ),
+            ));
         }
         if !self.piece.can_move((self.x, self.y), (m.x, m.y)) {
-            return Err(illegal(format!(
-                "{}: {} → {} is neither",
-                self.piece.rule(),
-                self,
-                m
-            )));
+            return Err(illegal(
+                m.to_string(),
+                format!("{}: {} → {} is neither", self.piece.rule(), self, m),
+            ));
         }
         Ok(self.at(m.x, m.y))
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, Error> {
         let t = text.trim().to_ascii_lowercase();
-        if let Some((dx, dy)) = parse_direction(&t)? {
+        if let Some((dx, dy)) = parse_direction(text, &t)? {
             if dx > self.x || dy > self.y {
-                return Err(illegal(format!(
-                    "{t:?} would leave the board: the {} stands on {}",
-                    self.piece, self
-                )));
+                return Err(illegal(
+                    text,
+                    format!(
+                        "{t:?} would leave the board: the {} stands on {}",
+                        self.piece, self
+                    ),
+                ));
             }
             return Ok(Move {
                 x: self.x - dx,
@@ -204,11 +211,14 @@ impl crate::Position for Position {
             });
         }
         let (x, y) = parse_square(&t).map_err(|_| {
-            notation(format!(
-                "cannot read move {text:?}: give the target square as x,y (for example {}), \
-                 or a direction and distance: l3 (left), d2 (down), ld1 (diagonal)",
-                example_target(self)
-            ))
+            notation(
+                text,
+                format!(
+                    "cannot read move {text:?}: give the target square as x,y (for example {}), \
+                     or a direction and distance: l3 (left), d2 (down), ld1 (diagonal)",
+                    example_target(self)
+                ),
+            )
         })?;
         Ok(Move { x, y })
     }
@@ -222,8 +232,9 @@ fn example_target(p: &Position) -> Move {
 }
 
 /// Friendly forms: `l3` / `left 3`, `d2` / `down 2`, `ld1` / `diag 1`. Returns the
-/// decrease of (x, y), or `None` when the text is not of this form.
-fn parse_direction(t: &str) -> Result<Option<(u64, u64)>, Error> {
+/// decrease of (x, y), or `None` when the text is not of this form. `t` is `text` trimmed
+/// and in lowercase.
+fn parse_direction(text: &str, t: &str) -> Result<Option<(u64, u64)>, Error> {
     let (dir, rest) = match t.find(|c: char| c.is_ascii_digit()) {
         Some(i) if i > 0 => t.split_at(i),
         _ => return Ok(None),
@@ -237,9 +248,9 @@ fn parse_direction(t: &str) -> Result<Option<(u64, u64)>, Error> {
     let n: u64 = rest
         .trim()
         .parse()
-        .map_err(|_| notation(format!("{rest:?} is not a distance")))?;
+        .map_err(|_| notation(text, format!("{rest:?} is not a distance")))?;
     if n == 0 {
-        return Err(illegal("a move goes at least one square"));
+        return Err(illegal(text, "a move goes at least one square"));
     }
     Ok(Some((delta.0 * n, delta.1 * n)))
 }

@@ -53,9 +53,10 @@ impl Table {
         progress: &(dyn Fn(u64, u64) + Sync),
     ) -> Result<Table, Error> {
         if !(1..=MAX_TABLE).contains(&n) {
-            return Err(params(format!(
-                "a table covers 1 to {MAX_TABLE} squares per side, not {n}"
-            )));
+            return Err(params(
+                format!("side {n}"),
+                format!("a table covers 1 to {MAX_TABLE} squares per side, not {n}"),
+            ));
         }
         let n = n as usize;
         let solver = Solver::new(piece, n);
@@ -84,13 +85,16 @@ impl Table {
 
     /// Rebuilds a table from its stored cells (as given by [`Table::cells`]).
     pub fn from_cells(piece: Piece, n: u64, cells: Vec<u32>) -> Result<Table, Error> {
-        let n = usize::try_from(n).map_err(|_| params("table too large"))?;
+        let n = usize::try_from(n).map_err(|_| params(format!("side {n}"), "table too large"))?;
         if n == 0 || n as u64 > MAX_TABLE || cells.len() != triangle(n) {
-            return Err(params(format!(
-                "a stored {piece} table of side {n} needs {} cells, not {}",
-                triangle(n),
-                cells.len()
-            )));
+            return Err(params(
+                format!("{} cells", cells.len()),
+                format!(
+                    "a stored {piece} table of side {n} needs {} cells, not {}",
+                    triangle(n),
+                    cells.len()
+                ),
+            ));
         }
         Ok(Table { piece, n, cells })
     }
@@ -104,33 +108,43 @@ impl Table {
         values: impl IntoIterator<Item = (u64, u64)>,
     ) -> Result<Table, Error> {
         if !(1..=MAX_TABLE).contains(&n) {
-            return Err(params(format!(
-                "a table covers 1 to {MAX_TABLE} squares per side, not {n}"
-            )));
+            return Err(params(
+                format!("side {n}"),
+                format!("a table covers 1 to {MAX_TABLE} squares per side, not {n}"),
+            ));
         }
         let n = n as usize;
         let mut cells = vec![0u32; triangle(n)];
         let mut values = values.into_iter();
+        let mut read = 0usize;
         for x in 0..n {
             for y in x..n {
                 let Some((g, r)) = values.next() else {
-                    return Err(params(format!(
-                        "a stored {piece} table of side {n} stops before ({x}, {y})"
-                    )));
+                    return Err(params(
+                        format!("{read} values"),
+                        format!("a stored {piece} table of side {n} stops before ({x}, {y})"),
+                    ));
                 };
                 if g > 0xFFFF || r > 0xFFFF {
-                    return Err(params(format!(
-                        "the stored {piece} value ({g}, {r}) at ({x}, {y}) is out of range"
-                    )));
+                    return Err(params(
+                        format!("({g}, {r}) at ({x}, {y})"),
+                        format!(
+                            "the stored {piece} value ({g}, {r}) at ({x}, {y}) is out of range"
+                        ),
+                    ));
                 }
                 cells[index(n, x, y)] = (g | r << 16) as u32;
+                read += 1;
             }
         }
         if values.next().is_some() {
-            return Err(params(format!(
-                "a stored {piece} table of side {n} has more than {} values",
-                n * (n + 1) / 2
-            )));
+            return Err(params(
+                format!("more than {} values", n * (n + 1) / 2),
+                format!(
+                    "a stored {piece} table of side {n} has more than {} values",
+                    n * (n + 1) / 2
+                ),
+            ));
         }
         Ok(Table { piece, n, cells })
     }

@@ -62,17 +62,22 @@ impl Square {
     pub fn parse(text: &str) -> Result<Square, Error> {
         let mut chars = text.chars();
         let (Some(f), Some(r), None) = (chars.next(), chars.next(), chars.next()) else {
-            return Err(notation(format!(
-                "'{text}' is not a square; a square is a file a to d and a rank 1 to 4, such as b3"
-            )));
+            return Err(notation(
+                text,
+                format!(
+                    "'{text}' is not a square; a square is a file a to d and a rank 1 to 4, \
+                     such as b3"
+                ),
+            ));
         };
         let file = "abcd".find(f.to_ascii_lowercase());
         let rank = "1234".find(r);
         match (file, rank) {
             (Some(file), Some(rank)) => Ok(Square((file * 4 + rank) as u8)),
-            _ => Err(notation(format!(
-                "'{text}' is not a square; files are a to d and ranks 1 to 4"
-            ))),
+            _ => Err(notation(
+                text,
+                format!("'{text}' is not a square; files are a to d and ranks 1 to 4"),
+            )),
         }
     }
 

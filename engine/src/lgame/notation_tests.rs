@@ -1,12 +1,12 @@
 //! Position and move notation: what is accepted, and the exact errors for what is not.
 
 use super::{Color, Position};
-use crate::{Error, Position as _};
+use crate::{Error, ErrorKind, Position as _};
 
 fn position_error(text: &str) -> String {
     match Position::parse(text) {
         Ok(p) => format!("parsed: {p}"),
-        Err(Error::Position(msg)) => msg,
+        Err(e) if e.kind() == ErrorKind::Position => e.to_string(),
         Err(e) => format!("wrong kind: {e:?}"),
     }
 }
@@ -83,7 +83,7 @@ fn unreadable_moves_are_notation_errors() {
     for (text, want) in cases {
         assert_eq!(
             p.parse_move(text),
-            Err(Error::Notation(want.into())),
+            Err(Error::new(ErrorKind::Notation, text, want)),
             "{text:?}"
         );
     }

@@ -29,25 +29,33 @@ impl Position {
         neutrals: [Square; 2],
         to_move: Color,
     ) -> Result<Position, Error> {
+        let [a, b] = neutrals;
+        let pieces = || format!("red {red}, blue {blue}, neutrals {a} {b}, {to_move} to move");
         let shared = red.mask() & blue.mask();
         if shared != 0 {
-            return Err(position(format!(
-                "the red L and the blue L both cover {}; pieces may not overlap",
-                mask_names(shared)
-            )));
+            return Err(position(
+                pieces(),
+                format!(
+                    "the red L and the blue L both cover {}; pieces may not overlap",
+                    mask_names(shared)
+                ),
+            ));
         }
-        let [a, b] = neutrals;
         if a == b {
-            return Err(position(format!(
-                "both neutrals are on {a}; they must stand on different squares"
-            )));
+            return Err(position(
+                pieces(),
+                format!("both neutrals are on {a}; they must stand on different squares"),
+            ));
         }
         for n in [a, b] {
             for (color, l) in [(Color::Red, red), (Color::Blue, blue)] {
                 if l.covers(n) {
-                    return Err(position(format!(
-                        "the neutral on {n} is under the {color} L; pieces may not overlap"
-                    )));
+                    return Err(position(
+                        pieces(),
+                        format!(
+                            "the neutral on {n} is under the {color} L; pieces may not overlap"
+                        ),
+                    ));
                 }
             }
         }
@@ -180,6 +188,7 @@ impl Default for Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ErrorKind;
 
     fn sq(name: &str) -> Square {
         Square::parse(name).unwrap_or(Square::A1)
@@ -218,7 +227,7 @@ mod tests {
             Err("the red L and the blue L both cover a3; pieces may not overlap".into())
         );
         let same = Position::new(red, blue, [sq("a1"), sq("a1")], Color::Red);
-        assert!(matches!(same, Err(Error::Position(_))));
+        assert!(matches!(same, Err(e) if e.kind() == ErrorKind::Position));
         let under = Position::new(red, blue, [sq("a1"), sq("c2")], Color::Blue);
         assert_eq!(
             under.map_err(|e| e.to_string()),

@@ -51,32 +51,43 @@ impl Position {
         let opp = me.other();
         let theirs = self.l(opp);
         if m.to == self.l(me) {
-            return Err(illegal(format!(
-                "the L must move to a different placement; {} is where the {me} L stands",
-                m.to
-            )));
+            return Err(illegal(
+                m.to_string(),
+                format!(
+                    "the L must move to a different placement; {} is where the {me} L stands",
+                    m.to
+                ),
+            ));
         }
         for s in m.to.squares() {
             if theirs.covers(s) {
-                return Err(illegal(format!(
-                    "the L cannot cover {s}: the {opp} L is there"
-                )));
+                return Err(illegal(
+                    m.to_string(),
+                    format!("the L cannot cover {s}: the {opp} L is there"),
+                ));
             }
             if self.neutrals().contains(&s) {
-                return Err(illegal(format!(
-                    "the L cannot cover {s}: a neutral is there"
-                )));
+                return Err(illegal(
+                    m.to_string(),
+                    format!("the L cannot cover {s}: a neutral is there"),
+                ));
             }
         }
         let mut neutrals = self.neutrals();
         if let Some((from, to)) = m.neutral {
             let Some(k) = neutrals.iter().position(|&n| n == from) else {
-                return Err(illegal(format!("there is no neutral on {from}")));
+                return Err(illegal(
+                    m.to_string(),
+                    format!("there is no neutral on {from}"),
+                ));
             };
             if to == from {
-                return Err(illegal(format!(
-                    "the neutral on {from} must move to another square, or not move at all"
-                )));
+                return Err(illegal(
+                    m.to_string(),
+                    format!(
+                        "the neutral on {from} must move to another square, or not move at all"
+                    ),
+                ));
             }
             let blocker = if m.to.covers(to) {
                 Some(format!("is covered by the {me} L"))
@@ -88,9 +99,10 @@ impl Position {
                 None
             };
             if let Some(why) = blocker {
-                return Err(illegal(format!(
-                    "a neutral can only move to an empty square: {to} {why}"
-                )));
+                return Err(illegal(
+                    m.to_string(),
+                    format!("a neutral can only move to an empty square: {to} {why}"),
+                ));
             }
             neutrals[k] = to;
         }
@@ -137,7 +149,7 @@ impl crate::Position for Position {
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, Error> {
-        super::notation::parse_move(self, text)
+        super::notation::parse_move(self, text).map_err(|e| e.with_input(text))
     }
 
     fn is_terminal(&self) -> bool {

@@ -112,14 +112,16 @@ impl Solution {
                 && (value.outcome == Outcome::Draw) == value.remoteness.is_none()
                 && value.remoteness.is_none_or(|d| d <= u64::from(u16::MAX));
             if !well_formed {
-                return Err(params(format!(
-                    "{value:?} is not an L-game value (position {position})"
-                )));
+                return Err(params(
+                    format!("{value:?}"),
+                    format!("{value:?} is not an L-game value (position {position})"),
+                ));
             }
             if given[index].replace(value).is_some() {
-                return Err(params(format!(
-                    "position {position} is given twice (seen from the mover)"
-                )));
+                return Err(params(
+                    position.to_string(),
+                    format!("position {position} is given twice (seen from the mover)"),
+                ));
             }
         }
         let mut outcome = vec![Outcome::Draw; CLASSES];
@@ -127,16 +129,22 @@ impl Solution {
         for (index, value) in given.iter().enumerate() {
             let Some(value) = value else {
                 let missing = Position::from_view(View::from_index(index), Color::Red);
-                return Err(params(format!("no value for position {missing}")));
+                return Err(params(
+                    missing.to_string(),
+                    format!("no value for position {missing}"),
+                ));
             };
             let class = usize::from(class_of[index]);
             let rep = usize::from(reps[class]);
             if given[rep] != Some(*value) {
                 let here = Position::from_view(View::from_index(index), Color::Red);
-                return Err(params(format!(
-                    "position {here} and its symmetric image {} have different values",
-                    Position::from_view(View::from_index(rep), Color::Red)
-                )));
+                return Err(params(
+                    here.to_string(),
+                    format!(
+                        "position {here} and its symmetric image {} have different values",
+                        Position::from_view(View::from_index(rep), Color::Red)
+                    ),
+                ));
             }
             outcome[class] = value.outcome;
             // Checked above: at most u16::MAX.

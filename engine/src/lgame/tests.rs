@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 
 use super::*;
-use crate::{Error, Outcome, Position as _};
+use crate::{ErrorKind, Outcome, Position as _};
 
 fn pos(text: &str) -> Position {
     match Position::parse(text) {
@@ -124,7 +124,7 @@ fn play_error(p: &Position, text: &str) -> String {
     };
     match p.play(&m) {
         Ok(q) => format!("played: {q}"),
-        Err(Error::Illegal(msg)) => msg,
+        Err(e) if e.kind() == ErrorKind::Illegal => e.to_string(),
         Err(e) => format!("wrong kind: {e:?}"),
     }
 }

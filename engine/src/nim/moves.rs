@@ -27,21 +27,27 @@ impl Position {
     fn check(&self, m: &Move) -> Result<(), Error> {
         let count = self.piles().len();
         let Some(&stones) = self.piles().get(m.pile) else {
-            return Err(illegal(format!(
-                "there is no pile {}: the piles are numbered 1 to {count}",
-                m.pile as u128 + 1
-            )));
+            return Err(illegal(
+                m.to_string(),
+                format!(
+                    "there is no pile {}: the piles are numbered 1 to {count}",
+                    m.pile as u128 + 1
+                ),
+            ));
         };
         if m.take == 0 {
-            return Err(illegal("take at least one stone"));
+            return Err(illegal(m.to_string(), "take at least one stone"));
         }
         if m.take > stones {
-            return Err(illegal(format!(
-                "pile {} has {}; you cannot take {}",
-                m.pile + 1,
-                stones_word(stones),
-                m.take
-            )));
+            return Err(illegal(
+                m.to_string(),
+                format!(
+                    "pile {} has {}; you cannot take {}",
+                    m.pile + 1,
+                    stones_word(stones),
+                    m.take
+                ),
+            ));
         }
         Ok(())
     }
@@ -49,9 +55,10 @@ impl Position {
     /// Reads `P:T`.
     fn parse_take(&self, text: &str, pile: &str, take: &str) -> Result<Move, Error> {
         let unreadable = || {
-            notation(format!(
-                "`{text}` is not a move: write pile:stones, such as 2:3"
-            ))
+            notation(
+                text,
+                format!("`{text}` is not a move: write pile:stones, such as 2:3"),
+            )
         };
         let pile: u64 = pile.trim().parse().map_err(|_| unreadable())?;
         let take: u64 = take.trim().parse().map_err(|_| unreadable())?;
@@ -61,22 +68,26 @@ impl Position {
             .and_then(|i| usize::try_from(i).ok())
             .filter(|&i| i < count)
             .ok_or_else(|| {
-                illegal(format!(
-                    "there is no pile {pile}: the piles are numbered 1 to {count}"
-                ))
+                illegal(
+                    text,
+                    format!("there is no pile {pile}: the piles are numbered 1 to {count}"),
+                )
             })?;
         let m = Move { pile: index, take };
-        self.check(&m)?;
+        self.check(&m).map_err(|e| e.with_input(text))?;
         Ok(m)
     }
 
     /// Reads the position after the move, such as `3,1,5`, and finds the one pile that shrank.
     fn parse_result(&self, text: &str) -> Result<Move, Error> {
         let after = parse_numbers(text).map_err(|_| {
-            notation(format!(
-                "`{text}` is not a move: write pile:stones, such as 2:3, or the position after \
-                 the move, such as 3,1,5"
-            ))
+            notation(
+                text,
+                format!(
+                    "`{text}` is not a move: write pile:stones, such as 2:3, or the position \
+                     after the move, such as 3,1,5"
+                ),
+            )
         })?;
         let before = self.piles();
         let shown = after
@@ -90,28 +101,37 @@ impl Position {
                 [pile, take] => format!(" (to take {take} from pile {pile}, write {pile}:{take})"),
                 _ => String::new(),
             };
-            return Err(illegal(format!(
-                "a move keeps all {} piles; {shown} has {}{hint}",
-                before.len(),
-                after.len()
-            )));
+            return Err(illegal(
+                text,
+                format!(
+                    "a move keeps all {} piles; {shown} has {}{hint}",
+                    before.len(),
+                    after.len()
+                ),
+            ));
         }
         let changed: Vec<usize> = (0..before.len())
             .filter(|&i| before[i] != after[i])
             .collect();
         let &[i] = changed.as_slice() else {
-            return Err(illegal(format!(
-                "a move changes exactly one pile; {self} → {shown} changes {}",
-                count_word(changed.len())
-            )));
+            return Err(illegal(
+                text,
+                format!(
+                    "a move changes exactly one pile; {self} → {shown} changes {}",
+                    count_word(changed.len())
+                ),
+            ));
         };
         if after[i] > before[i] {
-            return Err(illegal(format!(
-                "a move only takes stones; pile {} would grow from {} to {}",
-                i + 1,
-                before[i],
-                after[i]
-            )));
+            return Err(illegal(
+                text,
+                format!(
+                    "a move only takes stones; pile {} would grow from {} to {}",
+                    i + 1,
+                    before[i],
+                    after[i]
+                ),
+            ));
         }
         Ok(Move {
             pile: i,
@@ -145,11 +165,12 @@ impl crate::Position for Position {
     /// Accepts `P:T` (take T stones from pile P, counted from 1) or the position after the
     /// move, such as `3,1,5`.
     fn parse_move(&self, text: &str) -> Result<Move, Error> {
-        let text = text.trim();
-        match text.split_once(':') {
-            Some((pile, take)) => self.parse_take(text, pile, take),
-            None => self.parse_result(text),
+        let trimmed = text.trim();
+        match trimmed.split_once(':') {
+            Some((pile, take)) => self.parse_take(trimmed, pile, take),
+            None => self.parse_result(trimmed),
         }
+        .map_err(|e| e.with_input(text))
     }
 }
 

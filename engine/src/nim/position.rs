@@ -26,17 +26,27 @@ impl Position {
     /// The position with these piles, or an error naming the limit a pile count or a pile
     /// breaks.
     pub fn new(piles: Vec<u64>) -> Result<Position, Error> {
+        let shown = || {
+            piles
+                .iter()
+                .map(u64::to_string)
+                .collect::<Vec<_>>()
+                .join(",")
+        };
         if piles.is_empty() || piles.len() > MAX_PILES {
-            return Err(params(format!(
-                "nim has 1 to {MAX_PILES} piles, not {}",
-                piles.len()
-            )));
+            return Err(params(
+                shown(),
+                format!("nim has 1 to {MAX_PILES} piles, not {}", piles.len()),
+            ));
         }
         if let Some((i, &p)) = piles.iter().enumerate().find(|(_, &p)| p > MAX_PILE) {
-            return Err(position(format!(
-                "pile {} has {p} stones; a pile holds at most {MAX_PILE}",
-                i + 1
-            )));
+            return Err(position(
+                shown(),
+                format!(
+                    "pile {} has {p} stones; a pile holds at most {MAX_PILE}",
+                    i + 1
+                ),
+            ));
         }
         Ok(Position { piles })
     }
@@ -44,8 +54,8 @@ impl Position {
     /// Reads a position such as `3,4,5`; spaces, dashes and one pair of brackets are also
     /// accepted (`3 4 5`, `3-4-5`, `(3, 4, 5)`).
     pub fn parse(text: &str) -> Result<Position, Error> {
-        let piles = parse_numbers(text).map_err(position)?;
-        Position::new(piles)
+        let piles = parse_numbers(text).map_err(|reason| position(text, reason))?;
+        Position::new(piles).map_err(|e| e.with_input(text))
     }
 
     /// The pile sizes, pile 1 first.

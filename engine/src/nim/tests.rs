@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 
 use super::*;
-use crate::{mex, remoteness_of, Error, Outcome, Position as _};
+use crate::{mex, remoteness_of, Error, ErrorKind, Outcome, Position as _};
 
 fn pos(piles: &[u64]) -> Position {
     Position::new(piles.to_vec()).expect("a valid test position")
@@ -157,14 +157,16 @@ fn limits() {
         "nim has 1 to 16 piles, not 17"
     );
     assert_eq!(err(Position::new(vec![])), "nim has 1 to 16 piles, not 0");
-    assert!(matches!(Position::new(vec![1; 17]), Err(Error::Params(_))));
+    assert!(matches!(Position::new(vec![1; 17]), Err(e) if e.kind() == ErrorKind::Params));
     assert_eq!(
         Position::new(vec![1, MAX_PILE + 1]),
-        Err(Error::Position(
-            "pile 2 has 1000000000001 stones; a pile holds at most 1000000000000".to_string()
+        Err(Error::new(
+            ErrorKind::Position,
+            "1,1000000000001",
+            "pile 2 has 1000000000001 stones; a pile holds at most 1000000000000"
         ))
     );
-    assert!(matches!(Position::parse("3,x"), Err(Error::Position(_))));
+    assert!(matches!(Position::parse("3,x"), Err(e) if e.kind() == ErrorKind::Position));
     assert!(Position::new(vec![MAX_PILE; MAX_PILES]).is_ok());
 }
 
@@ -172,7 +174,7 @@ fn limits() {
 fn move_errors_name_the_rule() {
     let p = pos(&[3, 4, 5]);
     let illegal = |text: &str| match p.parse_move(text) {
-        Err(Error::Illegal(msg)) => msg,
+        Err(e) if e.kind() == ErrorKind::Illegal => e.to_string(),
         other => panic!("{text}: expected an illegal move, got {other:?}"),
     };
     assert_eq!(
@@ -187,8 +189,10 @@ fn move_errors_name_the_rule() {
     assert_eq!(illegal("2:0"), "take at least one stone");
     assert_eq!(
         pos(&[3, 1, 5]).parse_move("2,1,4"),
-        Err(Error::Illegal(
-            "a move changes exactly one pile; 3,1,5 → 2,1,4 changes two".to_string()
+        Err(Error::new(
+            ErrorKind::Illegal,
+            "2,1,4",
+            "a move changes exactly one pile; 3,1,5 → 2,1,4 changes two"
         ))
     );
     assert_eq!(
@@ -209,13 +213,15 @@ fn move_errors_name_the_rule() {
     );
     assert_eq!(
         pos(&[1]).play(&Move { pile: 0, take: 2 }),
-        Err(Error::Illegal(
-            "pile 1 has 1 stone; you cannot take 2".to_string()
+        Err(Error::new(
+            ErrorKind::Illegal,
+            "1:2",
+            "pile 1 has 1 stone; you cannot take 2"
         ))
     );
     for text in ["2:x", "x:1", "2:", "2:-1", "two", "3,,4"] {
         assert!(
-            matches!(p.parse_move(text), Err(Error::Notation(_))),
+            matches!(p.parse_move(text), Err(e) if e.kind() == ErrorKind::Notation),
             "{text}: {:?}",
             p.parse_move(text)
         );

@@ -6,7 +6,7 @@ use super::*;
 const EXPORT_MD: &str = include_str!("../../../../docs/EXPORT.md");
 
 /// The bodies of the code blocks fenced as ```` ```{fence} ````.
-fn examples(fence: &str) -> Vec<String> {
+pub(super) fn examples(fence: &str) -> Vec<String> {
     let open = format!("```{fence}");
     let mut blocks = Vec::new();
     let mut current: Option<String> = None;

@@ -1,8 +1,10 @@
 //! Records: round trips of every family through text and JSON, with and without a review;
-//! random engine games; precise errors; the examples of `docs/EXPORT.md`.
+//! random engine games; precise errors; the examples of `docs/EXPORT.md`; arbitrary and
+//! mutated text and JSON read without a panic.
 
 mod docs;
 mod errors;
+mod fuzz;
 mod props;
 
 use std::sync::{Arc, OnceLock};
