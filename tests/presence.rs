@@ -88,7 +88,7 @@ async fn a_player_back_in_time_plays_on() -> anyhow::Result<()> {
 #[tokio::test]
 async fn a_second_connection_closing_keeps_the_player_here() -> anyhow::Result<()> {
     let dir = tempfile::tempdir()?;
-    let server = Server::start_with(&dir, config(300)).await?;
+    let server = Server::start_with(&dir, config(200)).await?;
     let mut ada = server.connect("ada").await?;
     let mut bob = server.connect("bob").await?;
     let s = nim_between(&mut ada, &mut bob).await?;
@@ -96,7 +96,7 @@ async fn a_second_connection_closing_keeps_the_player_here() -> anyhow::Result<(
     lobby.request(Request::Lobby).await?;
     drop(lobby);
     // Past the grace period: ada's first connection is open all along, so she plays on.
-    tokio::time::sleep(Duration::from_millis(900)).await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
     ada.request(Request::play(s.match_id, "1:1")).await?;
     let state = watch(&mut bob, s.match_id).await?;
     assert_eq!(state.status, MatchStatus::Playing);
@@ -109,13 +109,13 @@ async fn a_second_connection_closing_keeps_the_player_here() -> anyhow::Result<(
 #[tokio::test]
 async fn the_last_connection_closing_starts_the_grace_period() -> anyhow::Result<()> {
     let dir = tempfile::tempdir()?;
-    let server = Server::start_with(&dir, config(600)).await?;
+    let server = Server::start_with(&dir, config(400)).await?;
     let mut ada = server.connect("ada").await?;
     let mut bob = server.connect("bob").await?;
     let s = nim_between(&mut ada, &mut bob).await?;
     let other = second(&server, &bob, "bob").await?;
     drop(bob);
-    tokio::time::sleep(Duration::from_millis(400)).await;
+    tokio::time::sleep(Duration::from_millis(250)).await;
     let state = watch(&mut ada, s.match_id).await?;
     assert!(state.seats[1].connected, "bob's second connection is open");
     let last_closed = tokio::time::Instant::now();
@@ -125,7 +125,7 @@ async fn the_last_connection_closing_starts_the_grace_period() -> anyhow::Result
     let end = ada
         .state_until(s.match_id, |s| s.status == MatchStatus::Finished)
         .await?;
-    assert!(last_closed.elapsed() >= Duration::from_millis(600));
+    assert!(last_closed.elapsed() >= Duration::from_millis(400));
     assert!(abandoned_by(&end, 1), "{:?}", end.result);
     server.stop().await
 }
@@ -135,7 +135,7 @@ async fn the_last_connection_closing_starts_the_grace_period() -> anyhow::Result
 #[tokio::test]
 async fn a_new_connection_inside_the_grace_period_cancels_it() -> anyhow::Result<()> {
     let dir = tempfile::tempdir()?;
-    let server = Server::start_with(&dir, config(800)).await?;
+    let server = Server::start_with(&dir, config(600)).await?;
     let mut ada = server.connect("ada").await?;
     let mut bob = server.connect("bob").await?;
     let s = nim_between(&mut ada, &mut bob).await?;
@@ -150,7 +150,7 @@ async fn a_new_connection_inside_the_grace_period_cancels_it() -> anyhow::Result
         .await?;
     ada.state_until(s.match_id, |s| s.seats[1].connected)
         .await?;
-    tokio::time::sleep(Duration::from_millis(1_200)).await;
+    tokio::time::sleep(Duration::from_millis(700)).await;
     ada.request(Request::play(s.match_id, "1:1")).await?;
     third.request(Request::play(s.match_id, "2:1")).await?;
     server.stop().await
