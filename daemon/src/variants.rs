@@ -2,6 +2,7 @@
 //! become a validated [`Variant`], and a variant is written as the wire's [`GameParams`].
 
 use engine::{GameKind, Variant};
+use protocol::limits::{DEFAULT_BOARD_SIZE, DEFAULT_STEP};
 use protocol::{ErrorBody, Game, GameParams};
 
 use crate::errors::engine_error;
@@ -32,9 +33,16 @@ pub fn game(kind: GameKind) -> Game {
     }
 }
 
-/// The game of a request's parameters, checked (board size, step).
+/// The game of a request's parameters, checked (board size, step); a parameter the game
+/// takes and the request leaves out is the protocol's default.
 pub fn checked(params: &GameParams) -> Result<Variant, engine::Error> {
-    Variant::new(kind(params.game), params.size, params.k)
+    let size = params
+        .size
+        .or(params.game.is_corner().then_some(DEFAULT_BOARD_SIZE));
+    let k = params
+        .k
+        .or((params.game == Game::Chocolate).then_some(DEFAULT_STEP));
+    Variant::new(kind(params.game), size, k)
 }
 
 /// [`checked`], refused as the wire says it.
@@ -65,5 +73,16 @@ mod tests {
         for k in GameKind::ALL {
             assert_eq!(kind(game(k)), k);
         }
+    }
+
+    #[test]
+    fn the_protocols_defaults_are_the_engines() {
+        assert_eq!(DEFAULT_BOARD_SIZE, engine::variant::DEFAULT_SIZE);
+        assert_eq!(DEFAULT_STEP, engine::variant::DEFAULT_K);
+        let queen = checked(&GameParams::of(Game::Queen)).unwrap();
+        assert_eq!(queen.size(), Some(DEFAULT_BOARD_SIZE));
+        let bar = checked(&GameParams::of(Game::Chocolate)).unwrap();
+        assert_eq!(bar.k(), Some(DEFAULT_STEP));
+        assert_eq!(checked(&GameParams::of(Game::Nim)).unwrap().size(), None);
     }
 }

@@ -1,7 +1,13 @@
-//! The limits client and server agree on, defined once: a client that knows them can split
-//! its questions to fit, and its help can say them.
+//! The limits and defaults client and server agree on, defined once: a client that knows
+//! them can split its questions to fit, and its help can say them.
 
 use crate::analysis::Span;
+
+/// The board side of a corner game whose request gives none.
+pub const DEFAULT_BOARD_SIZE: u64 = 8;
+
+/// The staircase step of a chocolate bar whose request gives none.
+pub const DEFAULT_STEP: u32 = 1;
 
 /// Most bytes in one message a client sends (a frame too): moves and requests are tiny, and
 /// an imported game's text must fit.
