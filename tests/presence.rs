@@ -4,6 +4,8 @@
 
 use std::time::Duration;
 
+use anyhow::Context as _;
+
 use daemon::Config;
 use grundy_e2e::{nim_between, refused, state_of, test_config, Client, Hello, Server};
 use protocol::{ErrorCode, MatchState, MatchStatus, Reason, Request};
@@ -83,39 +85,57 @@ async fn a_player_back_in_time_plays_on() -> anyhow::Result<()> {
     server.stop().await
 }
 
+/// The grace period of the scenarios of several connections.
+const GRACE_MS: u64 = 400;
+
+/// One player's several connections, each scenario on its own players and match, all at once
+/// on one server (each waits out grace periods; together they wait once).
+#[tokio::test]
+async fn a_player_is_here_while_any_of_their_connections_is_open() -> anyhow::Result<()> {
+    let dir = tempfile::tempdir()?;
+    let server = Server::start_with(&dir, config(GRACE_MS)).await?;
+    let (a, b, c, d) = tokio::join!(
+        a_second_connection_closing_keeps_the_player_here(&server),
+        the_last_connection_closing_starts_the_grace_period(&server),
+        a_new_connection_inside_the_grace_period_cancels_it(&server),
+        a_spectator_with_the_same_name_is_not_the_player(&server),
+    );
+    a.context("a second connection closing")?;
+    b.context("the last connection closing")?;
+    c.context("a new connection inside the grace period")?;
+    d.context("a spectator with the same name")?;
+    server.stop().await
+}
+
 /// A second connection of the same player (a `grundy lobby` in another terminal) that
 /// closes does not make the player away: only their last connection closing does.
-#[tokio::test]
-async fn a_second_connection_closing_keeps_the_player_here() -> anyhow::Result<()> {
-    let dir = tempfile::tempdir()?;
-    let server = Server::start_with(&dir, config(200)).await?;
+async fn a_second_connection_closing_keeps_the_player_here(server: &Server) -> anyhow::Result<()> {
     let mut ada = server.connect("ada").await?;
     let mut bob = server.connect("bob").await?;
     let s = nim_between(&mut ada, &mut bob).await?;
-    let mut lobby = second(&server, &ada, "ada").await?;
+    let mut lobby = second(server, &ada, "ada").await?;
     lobby.request(Request::Lobby).await?;
     drop(lobby);
     // Past the grace period: ada's first connection is open all along, so she plays on.
-    tokio::time::sleep(Duration::from_millis(500)).await;
+    tokio::time::sleep(Duration::from_millis(GRACE_MS + 300)).await;
     ada.request(Request::play(s.match_id, "1:1")).await?;
     let state = watch(&mut bob, s.match_id).await?;
     assert_eq!(state.status, MatchStatus::Playing);
     assert!(state.seats[0].connected, "{:?}", state.seats);
-    server.stop().await
+    Ok(())
 }
 
 /// Both of a player's connections closing makes them away; the grace period counts from
 /// the last one.
-#[tokio::test]
-async fn the_last_connection_closing_starts_the_grace_period() -> anyhow::Result<()> {
-    let dir = tempfile::tempdir()?;
-    let server = Server::start_with(&dir, config(400)).await?;
+async fn the_last_connection_closing_starts_the_grace_period(
+    server: &Server,
+) -> anyhow::Result<()> {
     let mut ada = server.connect("ada").await?;
     let mut bob = server.connect("bob").await?;
     let s = nim_between(&mut ada, &mut bob).await?;
-    let other = second(&server, &bob, "bob").await?;
+    let other = second(server, &bob, "bob").await?;
     drop(bob);
-    tokio::time::sleep(Duration::from_millis(250)).await;
+    tokio::time::sleep(Duration::from_millis(GRACE_MS / 2)).await;
     let state = watch(&mut ada, s.match_id).await?;
     assert!(state.seats[1].connected, "bob's second connection is open");
     let last_closed = tokio::time::Instant::now();
@@ -125,22 +145,21 @@ async fn the_last_connection_closing_starts_the_grace_period() -> anyhow::Result
     let end = ada
         .state_until(s.match_id, |s| s.status == MatchStatus::Finished)
         .await?;
-    assert!(last_closed.elapsed() >= Duration::from_millis(400));
+    assert!(last_closed.elapsed() >= Duration::from_millis(GRACE_MS));
     assert!(abandoned_by(&end, 1), "{:?}", end.result);
-    server.stop().await
+    Ok(())
 }
 
 /// A connection opening inside the grace period brings the player back, even when it is
 /// not the one that left.
-#[tokio::test]
-async fn a_new_connection_inside_the_grace_period_cancels_it() -> anyhow::Result<()> {
-    let dir = tempfile::tempdir()?;
-    let server = Server::start_with(&dir, config(600)).await?;
+async fn a_new_connection_inside_the_grace_period_cancels_it(
+    server: &Server,
+) -> anyhow::Result<()> {
     let mut ada = server.connect("ada").await?;
     let mut bob = server.connect("bob").await?;
     let s = nim_between(&mut ada, &mut bob).await?;
     let token = bob.token().to_owned();
-    let other = second(&server, &bob, "bob").await?;
+    let other = second(server, &bob, "bob").await?;
     drop(bob);
     drop(other);
     ada.state_until(s.match_id, |s| !s.seats[1].connected)
@@ -150,18 +169,15 @@ async fn a_new_connection_inside_the_grace_period_cancels_it() -> anyhow::Result
         .await?;
     ada.state_until(s.match_id, |s| s.seats[1].connected)
         .await?;
-    tokio::time::sleep(Duration::from_millis(700)).await;
+    tokio::time::sleep(Duration::from_millis(GRACE_MS + 300)).await;
     ada.request(Request::play(s.match_id, "1:1")).await?;
     third.request(Request::play(s.match_id, "2:1")).await?;
-    server.stop().await
+    Ok(())
 }
 
 /// Presence is the player's (their token), not their name: a spectator who calls himself
 /// bob does not keep bob's seat.
-#[tokio::test]
-async fn a_spectator_with_the_same_name_is_not_the_player() -> anyhow::Result<()> {
-    let dir = tempfile::tempdir()?;
-    let server = Server::start_with(&dir, config(400)).await?;
+async fn a_spectator_with_the_same_name_is_not_the_player(server: &Server) -> anyhow::Result<()> {
     let mut ada = server.connect("ada").await?;
     let mut bob = server.connect("bob").await?;
     let s = nim_between(&mut ada, &mut bob).await?;
@@ -175,5 +191,5 @@ async fn a_spectator_with_the_same_name_is_not_the_player() -> anyhow::Result<()
     assert!(abandoned_by(&end, 1), "{:?}", end.result);
     let code = refused(namesake.request(Request::play(s.match_id, "1:1")).await)?;
     assert_eq!(code, ErrorCode::NotYourSeat);
-    server.stop().await
+    Ok(())
 }

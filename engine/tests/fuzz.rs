@@ -244,7 +244,7 @@ fn check_move(board: &Board, text: &str) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(1000))]
+    #![proptest_config(ProptestConfig::with_cases(500))]
 
     #[test]
     fn positions_and_names_read_back_or_are_refused(text in text()) {

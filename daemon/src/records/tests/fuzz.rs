@@ -271,7 +271,7 @@ fn check_json(json: &str) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(ProptestConfig::with_cases(200))]
 
     #[test]
     fn arbitrary_text_reads_or_is_refused(
