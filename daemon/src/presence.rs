@@ -103,12 +103,14 @@ impl Presence {
     }
 
     /// How many connections `player` has open.
-    pub fn connections(&self, player: i64) -> usize {
+    #[cfg(test)]
+    fn connections(&self, player: i64) -> usize {
         self.players().get(&player).map_or(0, |e| e.connections)
     }
 
-    /// Players with an entry (for tests of the bookkeeping).
-    pub fn tracked(&self) -> usize {
+    /// Players with an entry.
+    #[cfg(test)]
+    fn tracked(&self) -> usize {
         self.players().len()
     }
 
@@ -156,11 +158,6 @@ pub struct Watch {
 }
 
 impl Watch {
-    /// The player being watched.
-    pub fn player(&self) -> i64 {
-        self.player
-    }
-
     /// The current state, marked seen.
     pub fn now(&mut self) -> Seen {
         self.rx
