@@ -180,3 +180,58 @@ async fn a_client_that_does_not_read_is_dropped_and_others_are_served() -> anyho
     ping(&mut other).await?;
     server.stop().await
 }
+
+/// Far along one edge of the largest board the horse has a handful of moves either way round;
+/// asking about them is answered at once in both orientations, holds up no other client, and
+/// the server still stops in time. (Listing the horse's moves once cost a step per column to
+/// its left: seconds at 10^9, months at 10^14, on the thread serving every connection.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn far_out_questions_are_answered_at_once_and_hold_up_no_one() -> anyhow::Result<()> {
+    // A server that freezes its runtime freezes this test's too (they share it): a watchdog
+    // thread turns that into a failure instead of a hang.
+    let (done, finished) = std::sync::mpsc::channel::<()>();
+    std::thread::spawn(move || {
+        if finished.recv_timeout(Duration::from_secs(60)).is_err() {
+            eprintln!("the server froze answering far-out questions");
+            std::process::exit(101);
+        }
+    });
+    let dir = tempfile::tempdir()?;
+    let server = Server::start(&dir).await?;
+    let board = GameParams {
+        size: Some(1_000_000_000_000_000),
+        ..GameParams::of(Game::Horse)
+    };
+    let far = 373_093_062_514u64;
+    let mut askers = Vec::new();
+    for (x, y) in [(far, 0), (0, far), (far, 3), (3, far)] {
+        let mut c = server.connect("researcher").await?;
+        let query = Request::Query {
+            params: board.clone(),
+            position: format!("{x},{y}"),
+            limit: None,
+        };
+        askers.push(tokio::spawn(async move {
+            let started = tokio::time::Instant::now();
+            let answer = c.request(query).await;
+            (answer, started.elapsed())
+        }));
+    }
+    let mut other = server.connect("other").await?;
+    for _ in 0..20 {
+        ping(&mut other).await?;
+    }
+    for asked in askers {
+        let (answer, took) = asked.await?;
+        let ServerBody::Classification(c) = answer? else {
+            anyhow::bail!("not a classification");
+        };
+        assert!(c.move_count <= 5, "{}: {} moves", c.position, c.move_count);
+        assert!(took < Duration::from_secs(5), "{}: {took:?}", c.position);
+    }
+    let stopping = tokio::time::Instant::now();
+    server.stop().await?;
+    assert!(stopping.elapsed() < Duration::from_secs(5));
+    let _ = done.send(());
+    Ok(())
+}

@@ -73,8 +73,16 @@ enum Command {
     Precompute,
 }
 
-#[tokio::main]
-async fn main() -> anyhow::Result<()> {
+fn main() -> anyhow::Result<()> {
+    let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
+    let result = runtime.block_on(serve());
+    // Work still running on a blocking thread (an engine's move, a question being answered)
+    // is not waited for past this: a stop is bounded.
+    runtime.shutdown_timeout(daemon::server::SHUTDOWN_GRACE);
+    result
+}
+
+async fn serve() -> anyhow::Result<()> {
     use std::io::IsTerminal;
     // Colour only on a terminal, and never with NO_COLOR set.
     let colour = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
