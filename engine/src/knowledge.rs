@@ -174,7 +174,10 @@ impl Knowledge {
 
     /// [`Knowledge::classify`] listing only the `best` best moves: the same as its list cut
     /// after `best`, `move_count` still counting them all. Inside a corner table only those
-    /// moves are ordered and built (a square far from the corner has thousands).
+    /// moves are ordered and built (a square far from the corner has thousands), and they are
+    /// listed however many moves there are when `best` is within `max_moves`: every move's
+    /// value is a lookup in a table that covers the board, so ranking them all is bounded by
+    /// the table, and the win in one of a square with 6 000 moves is not hidden.
     pub fn classify_best(
         &self,
         pos: &AnyPosition,
@@ -278,7 +281,7 @@ fn classify_in_table(
     let value = t.value(p.piece(), p.x(), p.y())?;
     let move_count = p.move_count();
     let mut moves = Vec::new();
-    if move_count <= max_moves {
+    if move_count <= max_moves || best as u64 <= max_moves {
         let legal = p.legal_moves();
         let values = legal
             .iter()

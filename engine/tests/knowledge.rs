@@ -373,3 +373,20 @@ fn a_chocolate_bar_with_many_moves_is_classified_quickly() {
     assert_eq!(k.value(&after).unwrap().value.outcome, Outcome::Loss);
     assert!(t.elapsed().as_secs() < 20, "{:?}", t.elapsed());
 }
+
+#[test]
+fn the_best_moves_of_a_square_in_a_table_are_listed_however_many_moves_it_has() {
+    // 1999,1999 on a 2000 board has 5 997 moves, more than a query lists; one of them, 0,0,
+    // wins at once, and asking for the best three shows it.
+    let mut k = Knowledge::new(engine::DEFAULT_BUDGET);
+    k.add_corner(Arc::new(Table::solve(Piece::Queen, 2000).unwrap()));
+    let pos = corner(Piece::Queen, 2000, 1999, 1999);
+    let best = k.classify_best(&pos, 4096, 3).unwrap();
+    assert_eq!(best.move_count, 5_997);
+    assert_eq!(best.moves.len(), 3);
+    assert_eq!(best.moves[0].mv.to_string(), "0,0");
+    let all = k.classify(&pos, u64::MAX).unwrap();
+    assert_eq!(best.moves[..], all.moves[..3]);
+    // Asking for more than may be listed still lists nothing, and counts.
+    assert!(k.classify(&pos, 4096).unwrap().moves.is_empty());
+}

@@ -2,6 +2,7 @@
 //! move with the value it leaves the opponent, best first — the server's `classification`.
 
 use anyhow::Result;
+use protocol::limits::QUERY_MAX_MOVES;
 use protocol::{Classification, Game, Request, ServerBody};
 
 use super::{describe, emit, print_json, unexpected, GameArgs};
@@ -77,7 +78,8 @@ fn text(c: &Classification, style: Style) -> String {
     }
     if c.moves.is_empty() {
         out.push_str(&format!(
-            "{} legal moves (too many to list)\n",
+            "{} legal moves, more than the {QUERY_MAX_MOVES} listed at most: --best N lists the \
+             best N\n",
             c.move_count
         ));
         return out;
@@ -108,10 +110,12 @@ fn text(c: &Classification, style: Style) -> String {
         }
     }));
     let more = c.move_count.saturating_sub(c.moves.len() as u64);
-    if more > 0 {
+    if more > 0 && c.move_count <= QUERY_MAX_MOVES {
         out.push_str(&format!(
             "  … and {more} more (all are listed without --best)\n"
         ));
+    } else if more > 0 {
+        out.push_str(&format!("  … and {more} more\n"));
     }
     out
 }
