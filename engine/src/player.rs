@@ -1,4 +1,4 @@
-//! The engine's move choice: perfect play as SPEC §5 defines it, and weaker levels that
+//! The engine's move choice: perfect play as docs/RULES.md defines it, and weaker levels that
 //! sometimes play a random legal move, all deterministic under a seed.
 
 use std::fmt;
@@ -106,7 +106,7 @@ pub fn choose(
 }
 
 /// From a drawn position: the moves that keep the draw, preferring those after which the
-/// opponent has the most replies that lose (SPEC §5). Never a move into a lost position.
+/// opponent has the most replies that lose (docs/RULES.md). Never a move into a lost position.
 fn keep_the_draw<'a>(knowledge: &Knowledge, moves: &'a [MoveValue]) -> Vec<&'a MoveValue> {
     let mut scored = Vec::new();
     for m in moves.iter().filter(|m| m.value.outcome == Outcome::Draw) {
@@ -125,7 +125,7 @@ fn keep_the_draw<'a>(knowledge: &Knowledge, moves: &'a [MoveValue]) -> Vec<&'a M
         .collect()
 }
 
-/// Nim with too many moves to weigh one by one, played by Nim's closed forms (SPEC §5).
+/// Nim with too many moves to weigh one by one, played by Nim's closed forms (docs/RULES.md).
 ///
 /// From an N-position the quickest win is the winning move that takes the most stones: it
 /// leaves a P-position, whose remoteness is its number of stones. From a P-position no

@@ -95,7 +95,7 @@ impl Value {
     }
 }
 
-/// Remoteness from the values of all successors (SPEC "Common vocabulary"): terminal 0;
+/// Remoteness from the values of all successors (docs/RULES.md): terminal 0;
 /// 1 + the least even remoteness among successors if any; otherwise 1 + the greatest.
 pub fn remoteness_of(successors: impl IntoIterator<Item = u64>) -> u64 {
     let mut best_even: Option<u64> = None;

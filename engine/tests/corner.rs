@@ -1,4 +1,4 @@
-//! The corner family against SPEC §1's tables, brute force, the formulas, and invariants.
+//! The corner family against the published tables, brute force, the formulas, and invariants.
 
 use engine::corner::{self, Piece, Position, Table};
 use engine::{mex, remoteness_of, ErrorKind, Outcome, Position as _};

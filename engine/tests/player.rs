@@ -1,4 +1,4 @@
-//! The engine's move choice against SPEC §5, over every game family: each perfect move is
+//! The engine's move choice against docs/RULES.md's perfect engine, over every game family: each perfect move is
 //! checked against the best value computed here from the values of *all* legal moves, not
 //! against the order `classify` sorts them in.
 
@@ -78,7 +78,7 @@ fn losing_replies(pos: &lgame::Position) -> usize {
     by_class[&pos.canonical()]
 }
 
-/// Checks the perfect move from `pos` against SPEC §5 and returns it.
+/// Checks the perfect move from `pos` against docs/RULES.md's perfect engine and returns it.
 fn check_perfect(pos: &AnyPosition, seed: u64) -> AnyMove {
     let k = knowledge();
     let mv = choose(k, pos, Level::Perfect, &mut Rng::new(seed))

@@ -13,7 +13,7 @@ use client::{Client, Error as ClientError};
 /// What a player may type besides a move, shown by `help`.
 const TYPED_HELP: &str = "\
 type a move as in docs/NOTATION.md (queen 4,1 or l3 · nim 2:3 or 3,1,5 · chocolate z=2 ·
-lgame a2a3a4b4 d4-b1), or:
+lgame a3a4b3c3 d4-b1), or:
   moves    list the legal moves
   resign   give up
   draw     offer a draw, or accept the one offered (L-game)

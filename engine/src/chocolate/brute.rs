@@ -1,5 +1,5 @@
 //! Brute force for the tests: the full three-coordinate game solved by plain recursion over
-//! the rules as SPEC §3 states them, sharing no code with the solver, the DP or `play`.
+//! the rules as docs/RULES.md states them, sharing no code with the solver, the DP or `play`.
 
 use std::collections::HashMap;
 
@@ -63,7 +63,7 @@ impl Brute {
 }
 
 /// G(y, z) for every staircase with z ≤ `z_max`, indexed `[z][y]`, by the plain O(n³) mex
-/// over each value's options as SPEC §3 lists them.
+/// over each value's options as docs/RULES.md lists them.
 pub(super) fn naive_table(k: u32, z_max: u64) -> Vec<Vec<u64>> {
     let k = u64::from(k);
     let height = |z: u64| z.checked_div(k).unwrap_or(z_max);

@@ -1,4 +1,4 @@
-//! Poisoned chocolate bars (SPEC §3): a strip of x squares left of the poison and a staircase
+//! Poisoned chocolate bars (docs/RULES.md): a strip of x squares left of the poison and a staircase
 //! {y, z} with step k to its right; a move breaks off and eats a piece without the poison, and
 //! whoever leaves the poison alone wins.
 //!

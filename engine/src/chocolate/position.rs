@@ -15,7 +15,7 @@ pub const MAX_LEN: u64 = 1_000_000_000_000;
 
 /// A bar {x, y, z}: a strip of `x` squares left of the poison and, to its right, a staircase
 /// of `z` columns beyond the poison's whose height rises one square every `k` columns, capped
-/// at `y` (SPEC §3). With `k = 0` the right part is a `y` by `z` rectangle (three-heap Nim).
+/// at `y` (docs/RULES.md). With `k = 0` the right part is a `y` by `z` rectangle (three-heap Nim).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
     k: u32,

@@ -1,4 +1,4 @@
-//! Chocolate against the SPEC's published values, brute force, and the exact messages.
+//! Chocolate against the published values (docs/RULES.md), brute force, and the exact messages.
 
 use super::brute::{naive_table, Brute};
 use super::remoteness::{by_dp, successor_remoteness};

@@ -1,6 +1,6 @@
 //! Corner the Queen and its variants: one piece on an N×N board walks toward the corner
 //! (0, 0); whoever puts it there wins. `queen` is Wythoff's game, `rook` two-pile Nim,
-//! `horse` and `dragon` the shogi dragon horse and dragon king (SPEC §1).
+//! `horse` and `dragon` the shogi dragon horse and dragon king (docs/RULES.md).
 
 mod formula;
 mod piece;

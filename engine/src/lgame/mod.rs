@@ -1,4 +1,4 @@
-//! De Bono's L-game (SPEC §4): a 4×4 board, one L for each player and two neutral pieces.
+//! De Bono's L-game (docs/RULES.md): a 4×4 board, one L for each player and two neutral pieces.
 //! Many positions are draws, so the classification is a retrograde analysis over the 2296
 //! classes of positions up to symmetry rather than a Grundy number.
 //!
@@ -11,11 +11,12 @@
 //! let solution = Solution::solve();
 //! assert_eq!(solution.value(&start).outcome, Outcome::Draw);
 //!
-//! // Red turns the L and moves the neutral from d4 to b1.
-//! let m = start.parse_move("a2 a3 a4 b4, d4-b1")?;
-//! assert_eq!(m.to_string(), "a2a3a4b4 d4-b1");
+//! // Red flips the L's foot from a2 to a4 and moves the neutral from d4 to b1: still a draw.
+//! let m = start.parse_move("c3 b3 a3 a4, d4-b1")?;
+//! assert_eq!(m.to_string(), "a3a4b3c3 d4-b1");
 //! let next = start.play(&m)?;
-//! assert_eq!(next.to_string(), "RR../R..B/RBBB/NN.. b");
+//! assert_eq!(next.to_string(), "R.../RRRB/.BBB/NN.. b");
+//! assert_eq!(solution.value(&next).outcome, Outcome::Draw);
 //! # Ok::<(), engine::Error>(())
 //! ```
 

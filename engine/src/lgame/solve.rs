@@ -1,4 +1,4 @@
-//! Retrograde analysis of the whole L-game (SPEC §4): the least fixed point of "no L move
+//! Retrograde analysis of the whole L-game (docs/RULES.md): the least fixed point of "no L move
 //! is lost, a move to a lost position is won, all moves to won positions is lost", with
 //! depths, over the 2296 classes up to symmetry. Whatever is never labelled is a draw.
 

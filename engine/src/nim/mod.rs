@@ -1,4 +1,4 @@
-//! Nim (SPEC §2): piles of stones; a move takes one or more stones from one pile, and
+//! Nim (docs/RULES.md): piles of stones; a move takes one or more stones from one pile, and
 //! whoever takes the last stone wins.
 //!
 //! ```

@@ -1,4 +1,4 @@
-//! Nim against the SPEC's examples, brute force, and the exact error messages people see.
+//! Nim against the examples of docs/RULES.md, brute force, and the exact error messages people see.
 
 use std::collections::HashMap;
 
