@@ -17,10 +17,16 @@ pub const ENGINE_MAX_BOARD: u64 = 4096;
 /// Longest odd-step staircase the engine plays on (the solver's memory limit).
 pub const ENGINE_MAX_BAR: u64 = 8000;
 
-/// A game too large for the engine to play: its tables would take too long to solve.
+/// A game too large for the engine: the table it needs would take too long to solve. Says
+/// what was asked and what the limit is.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct EngineLimit(String);
+#[error("{asked} is beyond what the engine solves: {limit}")]
+pub struct EngineLimit {
+    /// What the question or match needs: `a 10000×10000 board`.
+    asked: String,
+    /// How far the engine goes: `corner games on boards up to 4096×4096`.
+    limit: String,
+}
 
 /// The daemon's tables, shared by every match and query.
 pub struct Analysis {
@@ -84,14 +90,16 @@ impl Analysis {
     /// Checks that the engine can play from `pos` — the tables it needs exist or may be built.
     pub fn engine_can_play(pos: &AnyPosition) -> Result<(), EngineLimit> {
         match Need::of(pos) {
-            Need::Corner(_, n) if n > ENGINE_MAX_BOARD => Err(EngineLimit(format!(
-                "the engine plays corner games on boards up to {ENGINE_MAX_BOARD}×{ENGINE_MAX_BOARD}; \
-                 play this one against a person"
-            ))),
-            Need::Chocolate(_, z) if z > ENGINE_MAX_BAR => Err(EngineLimit(format!(
-                "the engine plays chocolate with an odd step on staircases up to z = \
-                 {ENGINE_MAX_BAR}; play this one against a person"
-            ))),
+            Need::Corner(_, n) if n > ENGINE_MAX_BOARD => Err(EngineLimit {
+                asked: format!("a {n}×{n} board"),
+                limit: format!(
+                    "corner games on boards up to {ENGINE_MAX_BOARD}×{ENGINE_MAX_BOARD}"
+                ),
+            }),
+            Need::Chocolate(k, z) if z > ENGINE_MAX_BAR => Err(EngineLimit {
+                asked: format!("a staircase of step {k} reaching z = {z}"),
+                limit: format!("odd steps up to z = {ENGINE_MAX_BAR}"),
+            }),
             _ => Ok(()),
         }
     }

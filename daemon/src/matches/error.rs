@@ -79,7 +79,7 @@ pub enum MatchError {
         start: String,
     },
     /// A game too large for the engine to play.
-    #[error("{0}")]
+    #[error("{0}; play this one against a person")]
     EngineLimit(#[from] crate::analysis::EngineLimit),
     /// The match's actor has stopped: the match left memory.
     #[error("match {match_id} is closed; look it up with `watch`")]

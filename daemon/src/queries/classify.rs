@@ -3,10 +3,11 @@
 
 use std::sync::Arc;
 
-use engine::{AnyPosition, Outcome, Position as _, Source, Value, Variant};
+use engine::{AnyPosition, ErrorKind, Outcome, Position as _, Source, Value, Variant};
 use protocol::limits::QUERY_MAX_MOVES;
-use protocol::{ErrorBody, GameParams, ValueInfo, Verdict};
+use protocol::{ErrorBody, ErrorCode, GameParams, ValueInfo, Verdict};
 
+use crate::analysis::Analysis;
 use crate::errors::{engine_error, internal};
 use crate::hub::Hub;
 
@@ -89,6 +90,8 @@ pub async fn classify(
         && matches!(pos, AnyPosition::Corner(_) | AnyPosition::LGame(_));
     // Only the moves asked for are ordered and written (a corner square has thousands).
     let best = listed(limit);
+    // What a table the question lacks would have needed, to say so if it is refused.
+    let beyond = Analysis::engine_can_play(&pos).err();
     let mut c = if cheap {
         knowledge.classify_best(&pos, QUERY_MAX_MOVES, best)
     } else {
@@ -96,7 +99,12 @@ pub async fn classify(
             .await
             .map_err(|e| internal("classify the position", e))?
     }
-    .map_err(engine_error)?;
+    .map_err(|e| match beyond {
+        Some(limit) if e.kind() == ErrorKind::TooLarge => {
+            ErrorBody::new(ErrorCode::TooLarge, limit.to_string())
+        }
+        _ => engine_error(e),
+    })?;
     // A table answer from a table built on demand (now or by an earlier question) is computed.
     if c.source == Source::Table && !stored {
         c.source = Source::Computed;
