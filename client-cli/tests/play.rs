@@ -471,12 +471,15 @@ async fn a_draw_offered_on_one_turn_is_accepted_by_the_other_player() {
     let dir = tempfile::tempdir().unwrap();
     let server = Server::start(&dir).await.unwrap();
     let url = server.url();
-    let (mut ada, id) = open_match(&url, "ada", &["play", "lgame", "--vs", "human"]).await;
-    let mut bob = Grundy::spawn(&url, "bob", &["join", &id]);
-    // Bob answers while it is still ada's turn: her offer stands until she moves.
+    let (ada, id) = open_match(&url, "ada", &["play", "lgame", "--vs", "human"]).await;
+    let bob = Grundy::spawn(&url, "bob", &["join", &id]);
+    // Ada offers on her turn; bob accepts while it is still hers: her offer stands until she
+    // moves. Every line is answered at once, so each waits for what it answers.
     // Ada's input stays open until the result: a script that ran out of lines would leave.
-    bob.type_lines(&["draw"]);
+    let (mut ada, _) = ada.until(|l| l == "your_move 1").await;
     ada.type_lines(&["draw"]);
+    let (mut bob, _) = bob.until(|l| l == "draw_offer 0").await;
+    bob.type_lines(&["draw"]);
     let ((a_code, a_out, a_err), (b_code, b_out, b_err)) = blocking(move || {
         ada.expect(|l| l.starts_with("result "));
         bob.expect(|l| l.starts_with("result "));
@@ -530,5 +533,48 @@ async fn resume_gives_the_seat_back_after_the_client_died() {
     let (code, out, _) = blocking(move || again.finish()).await;
     assert_eq!(code, Some(0), "{out:?}");
     assert!(out.iter().any(|l| l == "result 0 resignation"), "{out:?}");
+    server.stop().await.unwrap();
+}
+
+/// Every line is answered at once, whoever's turn it is: `position` and `moves` during the
+/// opponent's turn, a move typed then kept as a visible premove (and `cancel` takes it back),
+/// played the moment the turn comes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn lines_typed_out_of_turn_are_answered_at_once_and_moves_become_premoves() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir).await.unwrap();
+    let url = server.url();
+    let (ada, id) = open_match(&url, "ada", &["play", "nim", "3,4,5", "--vs", "human"]).await;
+    let id: i64 = id.parse().unwrap();
+    let mut bob = server.connect("bob").await.unwrap();
+    bob.request(Request::Join { match_id: id }).await.unwrap();
+    let (mut ada, _) = ada.until(|l| l == "your_move 1").await;
+    ada.type_lines(&["1:1"]);
+    let (mut ada, _) = ada.until(|l| l == "move 1 seat 0 1:1").await;
+    // Bob's turn, and bob is thinking: ada's lines are answered all the same.
+    ada.type_lines(&["position"]);
+    let (mut ada, _) = ada.until(|l| l == "position 2,4,5").await;
+    ada.type_lines(&["moves"]);
+    let (mut ada, listed) = ada.until(|l| l.starts_with("moves ")).await;
+    assert!(listed.contains("1:2") && listed.contains("3:5"), "{listed}");
+    ada.type_lines(&["2:1", "cancel", "3:1"]);
+    let (ada, _) = ada.until(|l| l == "premove 2:1").await;
+    let (ada, _) = ada.until(|l| l == "cancelled 1").await;
+    let (ada, _) = ada.until(|l| l == "premove 3:1").await;
+    let s = state_of(bob.request(Request::Watch { match_id: id }).await.unwrap()).unwrap();
+    assert_eq!(s.ply, 1, "a premove waits for its turn");
+    bob.request(Request::play(id, "2:1")).await.unwrap();
+    // Ada's premove is played as soon as her turn comes, without a line read.
+    let s = bob
+        .state_until(id, |s| s.ply == 3)
+        .await
+        .expect("the premove, played");
+    assert_eq!(s.history[2].notation, "3:1");
+    assert_eq!(s.history[2].seat, 0);
+    bob.request(Request::Resign { match_id: id }).await.unwrap();
+    let (code, out, err) = blocking(move || ada.finish()).await;
+    assert_eq!(code, Some(0), "{out:#?} {err}");
+    assert!(out.contains(&"move 3 seat 0 3:1".to_owned()), "{out:#?}");
+    assert!(out.contains(&"result 0 resignation".to_owned()), "{out:#?}");
     server.stop().await.unwrap();
 }

@@ -17,6 +17,7 @@ games can be scripted:
   position 7,3                 the position now        your_move 1      a line is read now
   move 1 seat 0 5,3            a move as it happens    error CODE: ...  a refused line
   draw_offer 1                 a draw is offered       result 1 corner_reached (or draw)
+  premove 2:1                  a move read before our turn, played when it comes (cancel: all off)
 The exit code is 0 once the match is over, 1 when input ends first (the match stays on).
 
 Examples:

@@ -1,6 +1,10 @@
 //! The loop of a seated player, shared by `grundy play` and `grundy join`: show each new
-//! state, and on our turn read a line and send it. The server judges every move; a refused
-//! one prints the server's reason and the loop asks again.
+//! state, and answer every line typed at once. A move typed on our turn is sent; one typed
+//! before it is a premove, shown as such, played when the turn comes, and taken back with
+//! `cancel` (a script may type a whole game ahead). The other commands work at any time. The
+//! server judges every move; a refused one prints the server's reason and the game goes on.
+
+use std::collections::VecDeque;
 
 use anyhow::{bail, Result};
 use protocol::{MatchState, MatchStatus, Request, Seat, ServerBody};
@@ -13,12 +17,16 @@ use client::{Client, Error as ClientError};
 /// What a player may type besides a move, shown by `help`.
 const TYPED_HELP: &str = "\
 type a move as in docs/NOTATION.md (queen 4,1 or l3 · nim 2:3 or 3,1,5 · chocolate z=2 ·
-lgame a3a4b3c3 d4-b1), or:
-  moves    list the legal moves
-  resign   give up
-  draw     offer a draw, or accept the one offered (L-game)
-  decline  refuse the draw offered
-  help     this text";
+lgame a3a4b3c3 d4-b1) — typed before your turn it is a premove, played when your turn comes —
+or, at any time:
+  moves     list the legal moves
+  board     show the board again
+  position  the position in notation (for grundy query)
+  cancel    take back the premoves
+  resign    give up
+  draw      offer a draw, or accept the one offered (L-game)
+  decline   refuse the draw offered
+  help      this text";
 
 /// Most legal moves `moves` lists when the match's state does not (it lists at most
 /// `protocol::limits::LEGAL_MOVES_LISTED`): an L-game position has a few hundred at most; a
@@ -107,53 +115,78 @@ pub async fn play(conn: &mut Client, mut state: MatchState, mode: Mode) -> Resul
     let mut view = View::new(mode, Some(me));
     view.header(&state);
     view.show(&state);
-    let mut input = Input::spawn();
-    // After an action the server answers with a new state; until it arrives, typed lines
-    // wait, so that a script's next move is not judged against the old position.
+    let mut input = Some(Input::spawn());
+    // Moves typed before our turn, oldest first.
+    let mut premoves: VecDeque<String> = VecDeque::new();
+    // After an action the server answers with a new state; until it arrives, nothing else is
+    // sent, so that a script's next move is not judged against the old position.
     let mut awaiting_state = false;
     let mut prompted: Option<u32> = None;
     while !is_over(&state) {
         if view.closed() {
             return Err(OutputClosed.into());
         }
-        let playing = state.status == MatchStatus::Playing;
-        let my_turn = playing && state.to_move == Some(me);
-        // A draw offer can be answered on the offerer's turn too (their move withdraws it).
-        let offered_to_me = playing && state.draw_offer == Some(1 - me);
+        let my_turn = state.status == MatchStatus::Playing && state.to_move == Some(me);
         let lost = |e: anyhow::Error| {
             e.context(format!(
                 "match {id} goes on without you: `grundy resume {id}` takes your seat back",
                 id = state.match_id
             ))
         };
-        if awaiting_state || !(my_turn || offered_to_me) {
+        if awaiting_state {
             state = next_state(conn, state.match_id).await.map_err(lost)?;
             awaiting_state = false;
             view.show(&state);
             continue;
         }
-        if my_turn && prompted != Some(state.ply) {
-            view.prompt(&state);
-            prompted = Some(state.ply);
+        if my_turn {
+            if let Some(mv) = premoves.pop_front() {
+                view.premove_played(&mv);
+                awaiting_state = send(conn, &state, me, &mv, &mut view).await.map_err(lost)?;
+                continue;
+            }
+            if input.is_none() {
+                bail!(
+                    "input ended before match {} was over; the match stays on the server",
+                    state.match_id
+                );
+            }
+            if prompted != Some(state.ply) {
+                view.prompt(&state);
+                prompted = Some(state.ply);
+            }
         }
+        let typed = async {
+            match input.as_mut() {
+                Some(input) => input.next().await,
+                None => std::future::pending().await,
+            }
+        };
         tokio::select! {
             biased;
             next = next_state(conn, state.match_id) => {
                 state = next.map_err(lost)?;
                 view.show(&state);
             }
-            line = input.next() => {
+            line = typed => {
                 let Some(line) = line else {
-                    bail!(
-                        "input ended before match {} was over; the match stays on the server",
-                        state.match_id
-                    );
+                    // A script's lines are all read: its premoves are still played.
+                    input = None;
+                    continue;
                 };
-                awaiting_state = command(conn, &state, me, line.trim(), &mut view)
-                    .await
-                    .map_err(lost)?;
-                if !awaiting_state && my_turn {
-                    view.prompt(&state);
+                let line = line.trim();
+                if line == "cancel" {
+                    view.premoves_cancelled(std::mem::take(&mut premoves).len());
+                } else if is_command(line) || my_turn {
+                    awaiting_state = send(conn, &state, me, line, &mut view)
+                        .await
+                        .map_err(lost)?;
+                    if !awaiting_state && my_turn {
+                        view.prompt(&state);
+                    }
+                } else if !line.is_empty() {
+                    premoves.push_back(line.to_owned());
+                    view.premove(&state, line, premoves.len());
                 }
             }
         }
@@ -162,9 +195,17 @@ pub async fn play(conn: &mut Client, mut state: MatchState, mode: Mode) -> Resul
     Ok(())
 }
 
+/// Whether `line` is a command that works at any time (rather than a move).
+fn is_command(line: &str) -> bool {
+    matches!(
+        line,
+        "help" | "?" | "moves" | "board" | "position" | "resign" | "draw" | "decline"
+    )
+}
+
 /// Carries out one typed line; true when the server accepted an action (a new state is on
 /// its way). Refusals are printed, not returned: the game goes on.
-async fn command(
+async fn send(
     conn: &mut Client,
     state: &MatchState,
     me: Seat,
@@ -176,6 +217,14 @@ async fn command(
         "" => return Ok(false),
         "help" | "?" => {
             view.note(TYPED_HELP);
+            return Ok(false);
+        }
+        "board" => {
+            view.board(state);
+            return Ok(false);
+        }
+        "position" => {
+            view.position(state);
             return Ok(false);
         }
         "moves" => {

@@ -159,6 +159,7 @@ impl View {
                 Mode::Terminal(style) => {
                     let p = &state.params;
                     self.write(&board(p.game, p.size, p.k, &state.position, style));
+                    self.position(state);
                     if let Some(line) = self.clocks(state) {
                         say!(self, "{line}");
                     }
@@ -250,6 +251,67 @@ impl View {
             self.name(state, 1),
             fmt(clock.remaining_ms[1])
         ))
+    }
+
+    /// The board (on a terminal) and the position, again.
+    pub fn board(&self, state: &MatchState) {
+        if let Mode::Terminal(style) = self.mode {
+            let p = &state.params;
+            self.write(&board(p.game, p.size, p.k, &state.position, style));
+        }
+        self.position(state);
+    }
+
+    /// The position in the game's notation, as `grundy query` takes it.
+    pub fn position(&self, state: &MatchState) {
+        match self.mode {
+            Mode::Plain => say!(self, "position {}", state.position),
+            Mode::Terminal(style) => say!(
+                self,
+                "{}",
+                style.dim(&format!("position {}", state.position))
+            ),
+        }
+    }
+
+    /// A move typed before our turn, kept to be played when it comes.
+    pub fn premove(&self, state: &MatchState, mv: &str, queued: usize) {
+        match self.mode {
+            Mode::Plain => say!(self, "premove {mv}"),
+            Mode::Terminal(_) => {
+                let whose = match state.to_move {
+                    Some(seat) => format!("{} is to move", self.name(state, seat)),
+                    None => "the match has not started".to_owned(),
+                };
+                let more = match queued {
+                    1 => String::new(),
+                    n => format!(" ({n} premoves queued)"),
+                };
+                say!(
+                    self,
+                    "not your turn — {whose}: premove {mv}, played when your turn comes{more}; \
+                     cancel takes it back"
+                );
+            }
+        }
+    }
+
+    /// A premove, now played.
+    pub fn premove_played(&self, mv: &str) {
+        match self.mode {
+            Mode::Plain => {}
+            Mode::Terminal(_) => say!(self, "your premove: {mv}"),
+        }
+    }
+
+    /// `cancel`: how many premoves were taken back.
+    pub fn premoves_cancelled(&self, n: usize) {
+        let text = match n {
+            0 => "no premove to cancel".to_owned(),
+            1 => "premove cancelled".to_owned(),
+            n => format!("{n} premoves cancelled"),
+        };
+        self.line(&format!("cancelled {n}"), &text);
     }
 
     /// Asks for our move.
