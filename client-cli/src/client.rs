@@ -104,6 +104,10 @@ impl Client {
             url: url.clone(),
             reason,
         };
+        if let Some(rest) = url.strip_prefix("http") {
+            let ws = format!("ws{rest}");
+            return Err(Error::NotWebsocket { url, ws });
+        }
         let connect = tokio_tungstenite::connect_async_with_config(&url, Some(config), true);
         let (ws, _) = tokio::time::timeout(CONNECT_TIMEOUT, connect)
             .await
@@ -367,6 +371,15 @@ fn closed(frame: Option<tokio_tungstenite::tungstenite::protocol::CloseFrame>) -
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[tokio::test]
+    async fn an_http_address_is_answered_with_the_websocket_one() {
+        let Err(e) = Client::open("http://192.168.1.20:7878").await else {
+            panic!("an http address connected");
+        };
+        let said = e.to_string();
+        assert!(said.contains("use ws://192.168.1.20:7878"), "{said}");
+    }
 
     #[test]
     fn a_bare_address_gets_the_websocket_scheme() {

@@ -38,6 +38,14 @@ pub enum Error {
         /// What the network said.
         reason: String,
     },
+    /// An `http://` address: grundyd is reached over websockets.
+    #[error("{url} is a web address; grundyd speaks websockets: use {ws}")]
+    NotWebsocket {
+        /// The address given.
+        url: String,
+        /// The same with the websocket scheme.
+        ws: String,
+    },
     /// The server refused the request (or, for an error without an id, is about to close
     /// the connection for the reason given).
     #[error("{0}")]

@@ -49,6 +49,13 @@ pub fn check_name(name: &str) -> Result<String, ErrorBody> {
     if name.chars().any(char::is_control) {
         return Err(bad("must not contain control characters"));
     }
+    // The engine's seats are shown as `engine (perfect)`: nobody may pass for it.
+    let lower = name.to_lowercase();
+    if lower == "engine" || lower.starts_with("engine (") {
+        return Err(bad(&format!(
+            "{name:?} is how the engine is shown; pick a name of your own"
+        )));
+    }
     Ok(name.to_owned())
 }
 
@@ -71,5 +78,13 @@ mod tests {
         assert!(check_name("").is_err());
         assert!(check_name("a\u{7}b").is_err());
         assert!(check_name(&"x".repeat(41)).is_err());
+        for engine in ["engine (perfect)", "Engine (easy)", "ENGINE", " engine "] {
+            let e = check_name(engine).unwrap_err();
+            assert!(
+                e.message.contains("how the engine is shown"),
+                "{engine}: {e:?}"
+            );
+        }
+        assert_eq!(check_name("engineer").unwrap(), "engineer");
     }
 }

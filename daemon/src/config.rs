@@ -89,6 +89,25 @@ impl Default for Config {
     }
 }
 
+/// The port `grundyd` listens on when `--listen` names a host alone.
+pub const DEFAULT_PORT: u16 = 7878;
+
+/// The address to bind for `--listen TEXT`: `HOST:PORT` as given, a host (`0.0.0.0`,
+/// `localhost`, `::1`) on [`DEFAULT_PORT`].
+pub fn listen_address(text: &str) -> String {
+    let text = text.trim();
+    if text.parse::<std::net::SocketAddr>().is_ok() {
+        return text.to_owned();
+    }
+    if let Ok(ip) = text.parse::<std::net::IpAddr>() {
+        return std::net::SocketAddr::new(ip, DEFAULT_PORT).to_string();
+    }
+    match text.rsplit_once(':') {
+        Some((_, port)) if port.parse::<u16>().is_ok() => text.to_owned(),
+        _ => format!("{text}:{DEFAULT_PORT}"),
+    }
+}
+
 impl Config {
     /// The analysis table sizes.
     pub fn sizes(&self) -> Sizes {
@@ -96,5 +115,20 @@ impl Config {
             board: self.board,
             bar: self.bar,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_host_alone_listens_on_the_default_port() {
+        assert_eq!(listen_address("0.0.0.0:9000"), "0.0.0.0:9000");
+        assert_eq!(listen_address("0.0.0.0"), "0.0.0.0:7878");
+        assert_eq!(listen_address("::1"), "[::1]:7878");
+        assert_eq!(listen_address("[::1]:80"), "[::1]:80");
+        assert_eq!(listen_address("localhost"), "localhost:7878");
+        assert_eq!(listen_address("localhost:7979"), "localhost:7979");
     }
 }

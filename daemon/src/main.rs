@@ -1,6 +1,5 @@
 //! `grundyd`: serves grundy matches over websockets.
 
-use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -21,9 +20,10 @@ use daemon::{db::Db, Config, Hub};
 struct Args {
     #[command(subcommand)]
     command: Option<Command>,
-    /// Address to listen on; use 0.0.0.0:7878 to host for a LAN (a classroom).
+    /// Address to listen on, HOST:PORT or a host alone (port 7878); use 0.0.0.0 to host for
+    /// a LAN (a classroom).
     #[arg(long, default_value = "127.0.0.1:7878", env = "GRUNDYD_LISTEN")]
-    listen: SocketAddr,
+    listen: String,
     /// The database file; created with its tables if missing.
     #[arg(long, global = true, default_value = "grundy.db", env = "GRUNDYD_DB")]
     db: PathBuf,
@@ -94,6 +94,7 @@ async fn serve() -> anyhow::Result<()> {
         )
         .init();
     let args = Args::parse();
+    let _in_use = lock(&args.db)?;
     let db = Db::open(&args.db)
         .await
         .with_context(|| format!("cannot open the database {}", args.db.display()))?;
@@ -120,12 +121,12 @@ async fn serve() -> anyhow::Result<()> {
     };
     raise_file_limit(config.max_connections);
     let hub = Hub::start(db.clone(), config).await?;
-    let listener = tokio::net::TcpListener::bind(args.listen)
+    let listen = daemon::config::listen_address(&args.listen);
+    let listener = tokio::net::TcpListener::bind(&listen)
         .await
         .with_context(|| {
             format!(
-                "cannot listen on {}; is another grundyd running? pick another with --listen",
-                args.listen
+                "cannot listen on {listen}; is another grundyd running? pick another with --listen"
             )
         })?;
     let addr = listener.local_addr()?;
@@ -212,5 +213,32 @@ async fn shutdown_signal() {
     tokio::select! {
         () = ctrl_c => {},
         () = term => {},
+    }
+}
+
+/// Marks `db` as in use by this process until the returned file is dropped (or the process
+/// ends, however it ends): a second `grundyd` on the same file would restore and play the
+/// same matches, so it is refused. The mark is a lock on `DB.lock` beside the database.
+fn lock(db: &std::path::Path) -> anyhow::Result<std::fs::File> {
+    let mut path = db.as_os_str().to_owned();
+    path.push(".lock");
+    let path = PathBuf::from(path);
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .with_context(|| format!("cannot open {}", path.display()))?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(std::fs::TryLockError::WouldBlock) => anyhow::bail!(
+            "{} is in use by another grundyd (it holds {}); stop that one first, or pass \
+             another --db",
+            db.display(),
+            path.display()
+        ),
+        Err(std::fs::TryLockError::Error(e)) => {
+            Err(e).with_context(|| format!("cannot lock {}", path.display()))
+        }
     }
 }

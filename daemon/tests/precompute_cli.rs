@@ -41,3 +41,45 @@ fn precompute_computes_once_then_is_up_to_date() {
         .expect("run grundyd");
     assert!(!bad.status.success());
 }
+
+/// A second grundyd on the same database would restore and play the same matches: it is
+/// refused while the first runs, and welcome once it has stopped.
+#[test]
+fn a_second_grundyd_on_the_same_database_is_refused() {
+    use std::io::{BufRead, BufReader};
+    let dir = tempfile::TempDir::new().expect("temp dir");
+    let db = dir.path().join("grundy.db");
+    let mut first = Command::new(env!("CARGO_BIN_EXE_grundyd"))
+        .args([
+            "--listen",
+            "127.0.0.1:0",
+            "--board",
+            "16",
+            "--bar",
+            "16",
+            "--db",
+        ])
+        .arg(&db)
+        .env("RUST_LOG", "info")
+        .env("NO_COLOR", "1")
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run grundyd");
+    let stderr = first.stderr.take().expect("stderr");
+    let mut lines = BufReader::new(stderr).lines();
+    assert!(
+        lines.any(|l| l.is_ok_and(|l| l.contains("listening on"))),
+        "the first grundyd did not start"
+    );
+    let second = Command::new(env!("CARGO_BIN_EXE_grundyd"))
+        .args(["--listen", "127.0.0.1:0", "--db"])
+        .arg(&db)
+        .output()
+        .expect("run grundyd");
+    let said = String::from_utf8_lossy(&second.stderr);
+    assert!(!second.status.success(), "{said}");
+    assert!(said.contains("in use by another grundyd"), "{said}");
+    first.kill().expect("stop the first");
+    first.wait().expect("the first stops");
+    precompute(&db, &["--board", "16", "--bar", "16"]);
+}

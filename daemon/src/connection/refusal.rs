@@ -17,6 +17,7 @@ pub fn refusal(e: MatchError) -> ErrorBody {
         MatchError::AlreadySeated { .. }
         | MatchError::TooLateToAbort { .. }
         | MatchError::NoDraws { .. }
+        | MatchError::EngineDeclinesDraw { .. }
         | MatchError::NoOfferToAccept
         | MatchError::NoOfferToDecline
         | MatchError::RematchExists { .. } => ErrorCode::InvalidState,

@@ -9,7 +9,7 @@ use protocol::{MatchStatus, Outcome, Reason, Seat};
 use tokio::sync::{mpsc, watch};
 use tracing::Instrument;
 
-use super::error::MatchError;
+use super::error::{EngineView, MatchError};
 use super::model::{Decision, Occupant, Pending};
 use super::Matches;
 use super::{Accepted, Action, Command, MatchHandle, Model, Snapshot, COMMAND_QUEUE};
@@ -329,9 +329,7 @@ impl Actor {
     /// Carries out `action` by `player` as the rules of the match decide: an ending is
     /// stored first, a rematch created first.
     async fn act(&mut self, player: i64, action: Action) -> Result<(), MatchError> {
-        let decision = self
-            .model
-            .decide(player, action, || self.engine_takes_draw())?;
+        let decision = self.model.decide(player, action, || self.engine_view())?;
         match decision {
             Decision::End(outcome) => self.end(outcome, now_ms()).await,
             Decision::StartRematch => {
@@ -346,13 +344,22 @@ impl Actor {
         }
     }
 
-    /// Whether the engine takes a draw now: exactly when the position is a draw with best
-    /// play.
-    fn engine_takes_draw(&self) -> bool {
+    /// How the engine sees the position, for a draw offer: the value for the player to move,
+    /// turned to the engine's side.
+    fn engine_view(&self) -> EngineView {
         let knowledge = self.matches.analysis.current();
-        knowledge
-            .value(&self.model.position)
-            .is_ok_and(|a| a.value.outcome == Value::Draw)
+        let Ok(answer) = knowledge.value(&self.model.position) else {
+            return EngineView::Unknown;
+        };
+        let engine_to_move = self
+            .model
+            .to_move()
+            .is_some_and(|s| matches!(self.model.seats[usize::from(s)], Occupant::Engine(_)));
+        match (answer.value.outcome, engine_to_move) {
+            (Value::Draw, _) => EngineView::Draw,
+            (Value::Win, true) | (Value::Loss, false) => EngineView::Wins,
+            (Value::Win, false) | (Value::Loss, true) => EngineView::Loses,
+        }
     }
 
     /// Starts the engine thinking when it is its turn (once per turn).

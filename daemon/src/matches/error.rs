@@ -5,6 +5,20 @@
 use engine::GameKind;
 use protocol::{MatchStatus, Outcome, Seat};
 
+/// The engine's view of the position when it is offered a draw: it takes one exactly when
+/// best play draws.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EngineView {
+    /// Best play draws.
+    Draw,
+    /// The engine wins with best play.
+    Wins,
+    /// The engine loses with best play.
+    Loses,
+    /// The engine's tables do not tell.
+    Unknown,
+}
+
 /// A refusal by a match. Messages are for people: what is wrong and what to do instead.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MatchError {
@@ -59,6 +73,12 @@ pub enum MatchError {
     /// Accepting a draw nobody offered.
     #[error("there is no draw offer to accept; offer one with offer_draw")]
     NoOfferToAccept,
+    /// The engine, offered a draw, declines: best play does not draw.
+    #[error("the engine declines: {}", declined(*.view))]
+    EngineDeclinesDraw {
+        /// How the engine sees the position.
+        view: EngineView,
+    },
     /// Declining a draw nobody offered.
     #[error("there is no draw offer to decline")]
     NoOfferToDecline,
@@ -93,6 +113,15 @@ pub enum MatchError {
         /// What could not be done: `store your move`, `end the match`.
         context: &'static str,
     },
+}
+
+/// Why the engine declines a draw.
+fn declined(view: EngineView) -> &'static str {
+    match view {
+        EngineView::Wins => "the position is a win for it",
+        EngineView::Loses => "with best play the position is a win for you, not a draw",
+        EngineView::Draw | EngineView::Unknown => "its tables do not say the position is a draw",
+    }
 }
 
 /// `has not started: …`, `is over (resignation)`: where a match stands, for a refusal.

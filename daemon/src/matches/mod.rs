@@ -21,7 +21,7 @@ use tokio::sync::{mpsc, oneshot, watch};
 pub use actor::spawn;
 pub use clocks::Clocks;
 pub use create::create_match;
-pub use error::MatchError;
+pub use error::{EngineView, MatchError};
 pub use model::Model;
 pub use registry::Matches;
 pub use restore::restore;

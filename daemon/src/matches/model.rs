@@ -13,7 +13,7 @@ use protocol::{
 use protocol::limits::{EVENT_HISTORY, LEGAL_MOVES_LISTED};
 
 use super::clocks::Clocks;
-use super::error::MatchError;
+use super::error::{EngineView, MatchError};
 use super::view::StateView;
 use super::Action;
 
@@ -339,14 +339,14 @@ impl Model {
     }
 
     /// What `action` by player `id` comes to, or why the rules of the match refuse it.
-    /// `engine_takes_draw` says whether the engine, when it sits in the other seat, takes a
-    /// draw now (it does exactly when the position is a draw with best play); it is asked
-    /// only for a draw offer to the engine.
+    /// `engine_view` gives the engine's view of the position, when it sits in the other seat
+    /// and is offered a draw (asked only then): it takes the draw exactly when best play
+    /// draws, and otherwise declines at once, saying why.
     pub fn decide(
         &self,
         id: i64,
         action: Action,
-        engine_takes_draw: impl FnOnce() -> bool,
+        engine_view: impl FnOnce() -> EngineView,
     ) -> Result<Decision, MatchError> {
         let seat = self.check_seat(Some(id))?;
         let other = 1 - seat;
@@ -378,9 +378,16 @@ impl Model {
                 })
             }
             Action::OfferDraw | Action::AcceptDraw if playing => {
-                if self.draw_offer == Some(other) || (engine_opposite && engine_takes_draw()) {
-                    Ok(Decision::End(draw()))
-                } else if action == Action::AcceptDraw {
+                if self.draw_offer == Some(other) {
+                    return Ok(Decision::End(draw()));
+                }
+                if engine_opposite && action == Action::OfferDraw {
+                    return match engine_view() {
+                        EngineView::Draw => Ok(Decision::End(draw())),
+                        view => Err(MatchError::EngineDeclinesDraw { view }),
+                    };
+                }
+                if action == Action::AcceptDraw {
                     Err(MatchError::NoOfferToAccept)
                 } else {
                     Ok(Decision::OfferDraw(seat))

@@ -48,7 +48,7 @@ impl Options {
     };
 
     fn add(&mut self, r: u64) {
-        if r % 2 == 0 {
+        if r.is_multiple_of(2) {
             self.least_even = self.least_even.min(r);
         }
         self.greatest_plus_one = self.greatest_plus_one.max(r + 1);

@@ -11,7 +11,7 @@ use crate::Value;
 /// Errors: `Params` when the table was solved for another step, `TooLarge` when an odd step
 /// has no table or the staircase lies beyond it.
 pub fn staircase_grundy(k: u32, y: u64, z: u64, table: Option<&Table>) -> Result<u64, Error> {
-    if k % 2 == 0 {
+    if k.is_multiple_of(2) {
         return Ok(y ^ z);
     }
     let Some(table) = table else {

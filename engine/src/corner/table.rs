@@ -283,7 +283,7 @@ impl Lines {
         let max = &self.max_rem[line];
         max.store(max.load(Relaxed).max(r + 1), Relaxed);
         // Branch-free: odd remoteness leaves the minimum unchanged.
-        let even = if r % 2 == 0 { r } else { NONE };
+        let even = if r.is_multiple_of(2) { r } else { NONE };
         let min = &self.min_even[line];
         min.store(min.load(Relaxed).min(even), Relaxed);
     }
@@ -311,7 +311,7 @@ impl Rem {
     }
     fn cell(r: u32) -> Rem {
         Rem {
-            min_even: if r % 2 == 0 { r } else { NONE },
+            min_even: if r.is_multiple_of(2) { r } else { NONE },
             max_plus_one: r + 1,
         }
     }

@@ -5,7 +5,7 @@ use engine::{GameKind, Level, Variant};
 use protocol::{ClockSpec, MatchStatus, Outcome, Reason};
 
 use crate::matches::model::{Decision, Model, Occupant};
-use crate::matches::{Action, MatchError};
+use crate::matches::{Action, EngineView, MatchError};
 
 const ADA: i64 = 7;
 const BOB: i64 = 9;
@@ -45,7 +45,7 @@ fn play(m: &mut Model, id: i64, text: &str, now: u64) -> Result<(), MatchError> 
 }
 
 fn decide(m: &Model, id: i64, action: Action) -> Result<Decision, MatchError> {
-    m.decide(id, action, || false)
+    m.decide(id, action, || EngineView::Unknown)
 }
 
 /// Red's and blue's Ls step away and back (no neutral moved): after these four plies the
@@ -229,10 +229,22 @@ fn the_engine_takes_a_draw_exactly_when_the_position_is_drawn() {
         winner: None,
         reason: Reason::AgreedDraw,
     });
-    assert_eq!(m.decide(ADA, Action::OfferDraw, || true), Ok(agreed));
     assert_eq!(
-        m.decide(ADA, Action::OfferDraw, || false),
-        Ok(Decision::OfferDraw(0))
+        m.decide(ADA, Action::OfferDraw, || EngineView::Draw),
+        Ok(agreed)
+    );
+    // Otherwise it declines at once, saying why; no offer is left standing.
+    for view in [EngineView::Wins, EngineView::Loses, EngineView::Unknown] {
+        let refused = m.decide(ADA, Action::OfferDraw, || view).unwrap_err();
+        assert_eq!(refused, MatchError::EngineDeclinesDraw { view });
+        assert!(refused.to_string().starts_with("the engine declines: "));
+    }
+    assert_eq!(
+        MatchError::EngineDeclinesDraw {
+            view: EngineView::Wins
+        }
+        .to_string(),
+        "the engine declines: the position is a win for it"
     );
     // Between people the engine's view is not asked.
     let people = lgame(player(BOB, "bob"));
