@@ -139,6 +139,21 @@ async fn query_prints_the_classification_as_json_and_text() {
     assert!(text.contains("loss"), "{text}");
     assert!(text.contains("11 moves, best first"), "{text}");
     assert!(text.contains("1,3"), "{text}");
+    // A corner move is the square it goes to: no column repeats it.
+    assert!(
+        text.contains("  move  outcome  grundy  remoteness\n"),
+        "{text}"
+    );
+    // The L-game: the position each move leads to, no Grundy numbers, the JSON's words.
+    let text = ok(&url, &["query", "lgame", "standard", "--best", "1"]).await;
+    assert!(
+        text.contains("  move            position               outcome  remoteness\n"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("grundy") && !text.contains("depth"),
+        "{text}"
+    );
 
     let out = ok(&url, &["query", "lgame", "...N/RRRB/RBBB/N... r", "--json"]).await;
     let v: Value = serde_json::from_str(out.trim()).unwrap();
@@ -498,8 +513,19 @@ async fn review_flags_a_blunder_and_import_round_trips_an_export() {
         c.request(Request::play(id, mv)).await.unwrap();
     }
     let text = ok(&url, &["review", &id.to_string()]).await;
+    // Who played and how it ended come first; each line names its player.
+    let head = text.lines().next().unwrap_or_default();
+    assert!(
+        head.contains("ada vs bob") && head.contains("bob won (corner_reached)"),
+        "{text}"
+    );
     let first = text.lines().find(|l| l.contains("7,0")).unwrap_or_default();
     assert!(first.contains("blunder") && first.contains("5,3"), "{text}");
+    assert!(first.contains("ada"), "{text}");
+    assert!(
+        text.contains("1 best, 0 inaccuracies, 0 mistakes, 1 blunder"),
+        "{text}"
+    );
     // Both results count from the position before the move, as the export's comment does.
     let exported = ok(&url, &["export", &id.to_string()]).await;
     assert!(

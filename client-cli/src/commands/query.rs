@@ -57,20 +57,20 @@ pub async fn run(conn: &mut Client, args: Args, style: Style) -> Result<()> {
     }
 }
 
-/// The classification as text: a summary, then the moves as aligned columns.
+/// The classification as text: a summary, then the moves as aligned columns. The words are
+/// the JSON's; a column that would only repeat another (a corner move is the square it goes
+/// to) or say nothing (the L-game has no Grundy numbers) is left out.
 fn text(c: &Classification, style: Style) -> String {
     let mut out = format!("{}, position {}\n", describe(&c.params), c.position);
-    let depth = if c.params.game == Game::LGame {
-        "depth"
-    } else {
-        "remoteness"
-    };
+    let impartial = c.params.game != Game::LGame;
     out.push_str(&format!(
         "  outcome     {} (for the player to move)\n",
         style.outcome(c.value.outcome.as_str())
     ));
-    out.push_str(&format!("  grundy      {}\n", opt(c.value.grundy)));
-    out.push_str(&format!("  {depth:<11} {}\n", opt(c.value.remoteness)));
+    if impartial {
+        out.push_str(&format!("  grundy      {}\n", opt(c.value.grundy)));
+    }
+    out.push_str(&format!("  remoteness  {}\n", opt(c.value.remoteness)));
     out.push_str(&format!("  source      {}\n", c.source));
     if c.move_count == 0 {
         out.push_str("no legal moves: the game is over\n");
@@ -89,18 +89,32 @@ fn text(c: &Classification, style: Style) -> String {
         "{} move{plural}, best first (values for the opponent):\n",
         c.move_count
     ));
-    let mut table = Columns::new(&["move", "position", "outcome", "grundy", depth]);
+    let positions = c.moves.iter().any(|m| m.notation != m.position);
+    let mut head = vec!["move"];
+    if positions {
+        head.push("position");
+    }
+    head.push("outcome");
+    if impartial {
+        head.push("grundy");
+    }
+    head.push("remoteness");
+    let outcome_col = head.iter().position(|h| *h == "outcome").unwrap_or(0);
+    let mut table = Columns::new(&head);
     for m in &c.moves {
-        table.push(vec![
-            m.notation.clone(),
-            m.position.clone(),
-            m.value.outcome.to_string(),
-            opt(m.value.grundy),
-            opt(m.value.remoteness),
-        ]);
+        let mut row = vec![m.notation.clone()];
+        if positions {
+            row.push(m.position.clone());
+        }
+        row.push(m.value.outcome.to_string());
+        if impartial {
+            row.push(opt(m.value.grundy));
+        }
+        row.push(opt(m.value.remoteness));
+        table.push(row);
     }
     out.push_str(&table.render(2, &|h| style.dim(h), &|r, col, cell| {
-        if col == 2 {
+        if col == outcome_col {
             // Pad first, then colour, so that the codes do not count as width.
             let trimmed = cell.trim_end();
             let pad = &cell[trimmed.len()..];

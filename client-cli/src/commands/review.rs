@@ -4,9 +4,9 @@
 use std::io::{BufRead, IsTerminal};
 
 use anyhow::Result;
-use protocol::{GameSummary, Request, ReviewedMove, ServerBody, Verdict};
+use protocol::{GameSummary, Outcome, Request, ReviewedMove, Seat, ServerBody, Verdict};
 
-use super::{emit, print_json, unexpected};
+use super::{describe, emit, print_json, unexpected};
 use crate::render::{board, Columns, Style};
 use client::Client;
 
@@ -43,12 +43,12 @@ pub async fn run(conn: &mut Client, args: Args, style: Style) -> Result<()> {
     if args.json {
         return print_json(&serde_json::json!({ "match_id": match_id, "moves": moves }));
     }
-    emit(&listing(match_id, &moves, style))?;
+    let body = conn.request(Request::Game { match_id }).await?;
+    let ServerBody::Game { game, .. } = body else {
+        return Err(unexpected(&body));
+    };
+    emit(&listing(&game, &moves, style))?;
     if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() && !moves.is_empty() {
-        let body = conn.request(Request::Game { match_id }).await?;
-        let ServerBody::Game { game, .. } = body else {
-            return Err(unexpected(&body));
-        };
         step(&game, &moves, style)?;
     }
     Ok(())
@@ -72,7 +72,14 @@ fn step(game: &GameSummary, moves: &[ReviewedMove], style: Style) -> Result<()> 
             "" | "n" | "next" | "\x1b[C" => (ply + 1).min(moves.len()),
             "p" | "prev" | "previous" | "\x1b[D" => ply.saturating_sub(1),
             _ => match input.parse::<usize>() {
-                Ok(n) => n.min(moves.len()),
+                Ok(n) if n <= moves.len() => n,
+                Ok(n) => {
+                    emit(&format!(
+                        "ply {n} is past the end: the game has {} (0 is the start)\n",
+                        counted(moves.len(), "ply", "plies")
+                    ))?;
+                    ply
+                }
                 Err(_) => {
                     let help = format!("type n, p, a ply number (0 to {}) or q\n", moves.len());
                     emit(&help)?;
@@ -97,8 +104,8 @@ fn frame(game: &GameSummary, moves: &[ReviewedMove], ply: usize, style: Style) -
     out.push_str(&board(p.game, p.size, p.k, position, style));
     if let Some(m) = ply.checked_sub(1).map(|i| &moves[i]) {
         out.push_str(&format!(
-            "seat {} played {}: {} (best play: {}; this move: {})\n",
-            m.played.seat,
+            "{} played {}: {} (best play: {}; this move: {})\n",
+            name(game, m.played.seat),
             m.played.notation,
             m.annotation,
             best_play(m),
@@ -139,13 +146,54 @@ fn result(outcome: Verdict, remoteness: Option<u64>) -> String {
     }
 }
 
-/// The review as aligned text: one line per move, then the better moves of the others.
-fn listing(match_id: i64, moves: &[ReviewedMove], style: Style) -> String {
-    let mut out = format!("review of game {match_id}: {} moves\n", moves.len());
+/// `ada`, or `seat 1` when nobody's name is known.
+fn name(game: &GameSummary, seat: Seat) -> String {
+    game.seats[usize::from(seat)]
+        .name
+        .clone()
+        .unwrap_or_else(|| format!("seat {seat}"))
+}
+
+/// `1 blunder`, `2 blunders`.
+fn counted(n: usize, one: &str, many: &str) -> String {
+    match n {
+        1 => format!("1 {one}"),
+        n => format!("{n} {many}"),
+    }
+}
+
+/// The players, and the result with its reason, or where the game stands.
+fn heading(game: &GameSummary, moves: usize) -> String {
+    let players = format!("{} vs {}", name(game, 0), name(game, 1));
+    let result = match game.result {
+        Some(Outcome {
+            winner: Some(seat),
+            reason,
+        }) => format!("{} won ({})", name(game, seat), reason.as_str()),
+        Some(Outcome {
+            winner: None,
+            reason,
+        }) => format!("no winner ({})", reason.as_str()),
+        None => format!("not over ({})", game.status.as_str()),
+    };
+    format!(
+        "review of game {}: {} from {}, {players}; {result}; {}\n",
+        game.match_id,
+        describe(&game.params),
+        game.start,
+        counted(moves, "move", "moves")
+    )
+}
+
+/// The review as aligned text: who played and how it ended, then one line per move: who
+/// played it, the position after it, how good it was, and the better moves.
+fn listing(game: &GameSummary, moves: &[ReviewedMove], style: Style) -> String {
+    let mut out = heading(game, moves.len());
     let mut t = Columns::new(&[
         "ply",
-        "seat",
+        "player",
         "move",
+        "position",
         "annotation",
         "best play",
         "this move",
@@ -159,14 +207,16 @@ fn listing(match_id: i64, moves: &[ReviewedMove], style: Style) -> String {
             .map(|b| b.notation.as_str())
             .collect();
         let more = m.better.len().saturating_sub(BETTER_SHOWN);
-        let mut better = better.join(" ");
+        // Commas between them: an L-game move has a space in it.
+        let mut better = better.join(", ");
         if more > 0 {
             better.push_str(&format!(" (+{more})"));
         }
         t.push(vec![
             m.played.ply.to_string(),
-            m.played.seat.to_string(),
+            name(game, m.played.seat),
             m.played.notation.clone(),
+            m.played.position.clone(),
             m.annotation.clone(),
             best_play(m),
             this_move(m),
@@ -174,14 +224,21 @@ fn listing(match_id: i64, moves: &[ReviewedMove], style: Style) -> String {
         ]);
     }
     let paint = |_: usize, c: usize, text: &str| match (c, text.trim()) {
-        (3, "blunder" | "mistake") => style.outcome("loss").replace("loss", text),
-        (3, "inaccuracy") => style.outcome("draw").replace("draw", text),
+        (4, "blunder" | "mistake") => style.outcome("loss").replace("loss", text),
+        (4, "inaccuracy") => style.outcome("draw").replace("draw", text),
         _ => text.to_owned(),
     };
     out.push_str(&t.render(2, &|h| style.dim(h), &paint));
-    let counts = ["best", "inaccuracy", "mistake", "blunder"]
-        .map(|a| (a, moves.iter().filter(|m| m.annotation == a).count()));
-    let summary: Vec<String> = counts.iter().map(|(a, n)| format!("{n} {a}")).collect();
-    out.push_str(&format!("  {}\n", summary.join(", ")));
+    let counts = [
+        ("best", "best"),
+        ("inaccuracy", "inaccuracies"),
+        ("mistake", "mistakes"),
+        ("blunder", "blunders"),
+    ]
+    .map(|(one, many)| {
+        let n = moves.iter().filter(|m| m.annotation == one).count();
+        counted(n, one, many)
+    });
+    out.push_str(&format!("  {}\n", counts.join(", ")));
     out
 }

@@ -107,6 +107,14 @@ fn nim(position: &str, style: Style) -> Option<String> {
     Some(out)
 }
 
+/// `1 row`, `3 rows`.
+fn counted(n: u64, what: &str) -> String {
+    match n {
+        1 => format!("1 {what}"),
+        n => format!("{n} {what}s"),
+    }
+}
+
 /// `{x, y, z}` and a line saying what the strip and the staircase are.
 fn chocolate(k: Option<u32>, position: &str) -> Option<String> {
     let [x, y, z] = numbers(position)?[..] else {
@@ -114,10 +122,20 @@ fn chocolate(k: Option<u32>, position: &str) -> Option<String> {
     };
     let right = match k.unwrap_or(1) {
         0 => format!("a {y}×{z} rectangle"),
-        k => format!("a staircase {z} columns wide, {y} rows high, rising every {k}"),
+        1 => format!(
+            "a staircase {} wide, {} high, rising every column",
+            counted(z, "column"),
+            counted(y, "row")
+        ),
+        k => format!(
+            "a staircase {} wide, {} high, rising every {k} columns",
+            counted(z, "column"),
+            counted(y, "row")
+        ),
     };
     let mut out = format!(
-        "{{{x}, {y}, {z}}}\nstrip of {x} squares left of the poison; to its right {right}\n"
+        "{{{x}, {y}, {z}}}\na strip of {} left of the poison; to its right {right}\n",
+        counted(x, "square")
     );
     out.push_str(&bar_picture(k.unwrap_or(1), x, y, z).unwrap_or_default());
     Some(out)
@@ -218,8 +236,17 @@ mod tests {
     #[test]
     fn chocolate_says_strip_and_staircase() {
         let b = board(Game::Chocolate, None, Some(1), "5,3,7", PLAIN);
-        assert!(b.starts_with("{5, 3, 7}\nstrip of 5 squares"), "{b}");
-        assert!(b.contains("staircase 7 columns wide"), "{b}");
+        assert!(b.starts_with("{5, 3, 7}\na strip of 5 squares"), "{b}");
+        assert!(
+            b.contains("staircase 7 columns wide, 3 rows high, rising every column"),
+            "{b}"
+        );
+        let one = board(Game::Chocolate, None, Some(2), "1,1,2", PLAIN);
+        assert!(one.contains("a strip of 1 square left"), "{one}");
+        assert!(
+            one.contains("2 columns wide, 1 row high, rising every 2 columns"),
+            "{one}"
+        );
         let b = board(Game::Chocolate, None, Some(0), "1,2,3", PLAIN);
         assert!(b.contains("a 2×3 rectangle"), "{b}");
         // {2, 2, 4} with k = 1: strip of 2, poison, then columns 2, 3, 3, 3 high.
