@@ -567,6 +567,29 @@ async fn review_flags_a_blunder_and_import_round_trips_an_export() {
             .join("\n")
     };
     assert_eq!(body(&again), body(&exported));
+    // The same game again is the same game: refused, saying where it is.
+    let o = grundy(&url, &["import", file.to_str().unwrap()]).await;
+    assert_eq!(o.status.code(), Some(1));
+    let said = stderr(&o);
+    assert!(
+        said.contains(&format!("stored already, as game {copy}")),
+        "{said}"
+    );
+    // Listed as imported, its names as the record wrote them.
+    let listed = ok(&url, &["games"]).await;
+    let line = listed
+        .lines()
+        .find(|l| l.starts_with(&format!("{copy} ")))
+        .unwrap_or_default();
+    assert!(line.contains("\"ada\" vs \"bob\" (imported)"), "{listed}");
+    let json: Value = serde_json::from_str(ok(&url, &["games", "--json"]).await.trim()).unwrap();
+    let imported: Vec<bool> = json["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["imported"] == json!(true))
+        .collect();
+    assert_eq!(imported.iter().filter(|&&i| i).count(), 1, "{json}");
     // A doctored game is refused with the rule.
     std::fs::write(&file, exported.replacen("1. 7,0", "1. 6,1", 1)).unwrap();
     let o = grundy(&url, &["import", file.to_str().unwrap()]).await;

@@ -191,6 +191,10 @@ pub struct GameSummary {
     pub created_at: i64,
     /// Finished, Unix milliseconds.
     pub finished_at: Option<i64>,
+    /// Imported from a record (`import`), not played on this server: its names are as the
+    /// record wrote them, not players who said hello here. Absent (false) otherwise.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub imported: bool,
 }
 
 /// One move of a reviewed game.

@@ -98,7 +98,15 @@ pub async fn run(conn: &mut Client, args: Args) -> Result<()> {
         table.push(vec![
             g.match_id.to_string(),
             describe(&g.params),
-            players(&g.seats),
+            match g.imported {
+                // Names as a record wrote them: nobody here vouches for them.
+                true => format!(
+                    "\"{}\" vs \"{}\" (imported)",
+                    seat_name(&g.seats[0]),
+                    seat_name(&g.seats[1])
+                ),
+                false => players(&g.seats),
+            },
             result(g),
             format_millis(g.created_at),
         ]);

@@ -19,7 +19,7 @@ pub(crate) const MATCH_SELECT: &str = "SELECT m.id, m.game, m.size, m.k, m.start
      COALESCE(p1.name, m.seat1_name) AS seat1_name, m.clock_initial_ms, m.clock_increment_ms, \
      m.status, m.winner, m.reason, m.repetition_plies, m.rematch_of, \
      (SELECT r.id FROM matches r WHERE r.rematch_of = m.id) AS rematch, \
-     m.created_at, m.started_at, m.finished_at \
+     m.created_at, m.started_at, m.finished_at, m.imported \
      FROM matches m \
      LEFT JOIN players p0 ON p0.id = m.seat0_player \
      LEFT JOIN players p1 ON p1.id = m.seat1_player";
@@ -85,6 +85,7 @@ pub(crate) fn stored_match(row: &SqliteRow) -> Result<StoredMatch, DbError> {
         created_at: get(row, "created_at")?,
         started_at: get(row, "started_at")?,
         finished_at: get(row, "finished_at")?,
+        imported: get::<i64>(row, "imported")? != 0,
         moves: Vec::new(),
     })
 }

@@ -31,6 +31,15 @@ impl Db {
         .transpose()
     }
 
+    /// The match imported with this fingerprint, if any.
+    pub async fn imported_as(&self, fingerprint: &[u8; 32]) -> Result<Option<i64>, DbError> {
+        let id = sqlx::query_scalar("SELECT id FROM matches WHERE import_sha256 = ?")
+            .bind(fingerprint.as_slice())
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(id)
+    }
+
     /// One match with its moves in ply order and the seated players' names.
     pub async fn load_match(&self, id: i64) -> Result<Option<StoredMatch>, DbError> {
         let mut tx = self.pool.begin().await?;

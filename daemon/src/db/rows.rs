@@ -144,6 +144,9 @@ pub struct StoredMatch {
     pub started_at: Option<i64>,
     /// When it ended.
     pub finished_at: Option<i64>,
+    /// Imported from a record rather than played here: its names are as the record wrote
+    /// them, not registered players.
+    pub imported: bool,
     /// The moves in ply order (left empty by `Db::list_matches`).
     pub moves: Vec<StoredMove>,
 }

@@ -101,12 +101,16 @@ pub(crate) async fn import_match(
     names: [Option<String>; 2],
     moves: Vec<NewMove>,
     finish: Finish,
+    fingerprint: [u8; 32],
 ) -> Result<i64, DbError> {
     let id = create_match(conn, m).await?;
     let [n0, n1] = names;
-    sqlx::query("UPDATE matches SET seat0_name = ?, seat1_name = ?, imported = 1 WHERE id = ?")
+    let sql = "UPDATE matches SET seat0_name = ?, seat1_name = ?, imported = 1, \
+               import_sha256 = ? WHERE id = ?";
+    sqlx::query(sql)
         .bind(n0)
         .bind(n1)
+        .bind(fingerprint.as_slice())
         .bind(id)
         .execute(&mut *conn)
         .await?;

@@ -45,6 +45,7 @@ enum Op {
         names: [Option<String>; 2],
         moves: Vec<NewMove>,
         finish: Finish,
+        fingerprint: [u8; 32],
     },
 }
 
@@ -110,6 +111,7 @@ impl Db {
         names: [Option<String>; 2],
         moves: Vec<NewMove>,
         finish: Finish,
+        fingerprint: [u8; 32],
     ) -> Result<i64, DbError> {
         self.writer
             .write(Op::ImportMatch {
@@ -117,6 +119,7 @@ impl Db {
                 names,
                 moves,
                 finish,
+                fingerprint,
             })
             .await
     }
@@ -189,7 +192,8 @@ impl Write for Op {
                     names,
                     moves,
                     finish,
-                } => sql::import_match(conn, *m, names, moves, finish).await,
+                    fingerprint,
+                } => sql::import_match(conn, *m, names, moves, finish, fingerprint).await,
             }
         })
     }

@@ -38,6 +38,7 @@ pub fn summary(m: &StoredMatch) -> GameSummary {
         }),
         created_at: m.created_at,
         finished_at: m.finished_at,
+        imported: m.imported,
     }
 }
 

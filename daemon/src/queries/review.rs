@@ -14,7 +14,7 @@ use crate::clock::unix_ms;
 use crate::db::{Finish, NewMatch, NewMove, SeatRow, StoredMatch};
 use crate::errors::{engine_error, internal};
 use crate::hub::Hub;
-use crate::records::{GameRecord, RecordError};
+use crate::records::{GameRecord, RecordError, Replay};
 
 /// Every move of stored match `match_id`, annotated.
 pub async fn review(hub: &Arc<Hub>, match_id: i64) -> Result<Vec<ReviewedMove>, ErrorBody> {
@@ -147,10 +147,54 @@ pub async fn import(hub: &Arc<Hub>, text: &str) -> Result<i64, ErrorBody> {
         .clone()
         .map(|n| (n != crate::records::EMPTY_SEAT).then_some(n));
     let finish = Finish::new(result, repetition_plies, at);
-    hub.db
-        .import_match(m, names, moves, finish)
+    let fingerprint = fingerprint(&record, &replay);
+    let stored_as = |id: i64| {
+        ErrorBody::new(
+            ErrorCode::InvalidState,
+            format!("this game is stored already, as game {id}: `grundy review {id}` shows it"),
+        )
+    };
+    let look_up = |e| internal("look the game up", e);
+    if let Some(id) = hub.db.imported_as(&fingerprint).await.map_err(look_up)? {
+        return Err(stored_as(id));
+    }
+    match hub
+        .db
+        .import_match(m, names, moves, finish, fingerprint)
         .await
-        .map_err(|e| internal("store the imported game", e))
+    {
+        Ok(id) => Ok(id),
+        // The same game imported at the same moment by someone else.
+        Err(e) if e.is_constraint_violation() => {
+            match hub.db.imported_as(&fingerprint).await.map_err(look_up)? {
+                Some(id) => Err(stored_as(id)),
+                None => Err(internal("store the imported game", e)),
+            }
+        }
+        Err(e) => Err(internal("store the imported game", e)),
+    }
+}
+
+/// What makes two imported records the same game: the game and its parameters, the start,
+/// the names as written, the date, the result and every move in canonical notation (however
+/// the record wrote them).
+fn fingerprint(record: &GameRecord, replay: &Replay) -> [u8; 32] {
+    use sha2::{Digest, Sha256};
+    let mut h = Sha256::new();
+    let fields = [
+        record.game.name().to_owned(),
+        format!("{:?} {:?}", record.size, record.k),
+        replay.positions[0].to_string(),
+        record.seats.join("\n"),
+        format!("{:?}", record.date),
+        format!("{:?}", record.result),
+        replay.moves.join("\n"),
+    ];
+    for f in fields {
+        h.update(f.as_bytes());
+        h.update([0]);
+    }
+    h.finalize().into()
 }
 
 /// A record error as the client sees it, keeping the record's own precise message.

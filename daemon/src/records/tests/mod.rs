@@ -264,6 +264,7 @@ fn a_stored_match_becomes_a_record() {
         created_at: 1_795_219_200_000,
         started_at: None,
         finished_at: None,
+        imported: false,
         moves: vec![mv(1, "5,0"), mv(2, "0,0")],
     };
     let r = GameRecord::from_stored(&stored);
