@@ -50,8 +50,8 @@ pub enum Error {
     /// the connection for the reason given).
     #[error("{0}")]
     Server(#[from] ServerError),
-    /// The server closed the connection.
-    #[error("the server closed the connection{}", if reason.is_empty() { String::new() } else { format!(": {reason}") })]
+    /// The server closed the connection, or it was cut without a word.
+    #[error("{}", closed_words(*code, reason))]
     Closed {
         /// The close code, when the server sent one.
         code: Option<CloseCode>,
@@ -79,8 +79,32 @@ pub enum Error {
 }
 
 impl From<tokio_tungstenite::tungstenite::Error> for Error {
+    /// A connection cut without a closing handshake (the server was killed, or restarted,
+    /// or the network went) is said once, as a lost connection.
     fn from(e: tokio_tungstenite::tungstenite::Error) -> Error {
-        Error::Connection(Box::new(e))
+        use tokio_tungstenite::tungstenite::error::ProtocolError;
+        use tokio_tungstenite::tungstenite::Error as Ws;
+        match e {
+            Ws::Protocol(ProtocolError::ResetWithoutClosingHandshake)
+            | Ws::ConnectionClosed
+            | Ws::AlreadyClosed
+            | Ws::Io(_) => Error::Closed {
+                code: None,
+                reason: String::new(),
+            },
+            e => Error::Connection(Box::new(e)),
+        }
+    }
+}
+
+/// What a closed connection says: the server's reason, or that it went without a word.
+fn closed_words(code: Option<CloseCode>, reason: &str) -> String {
+    match (code, reason.is_empty()) {
+        (None, true) => {
+            "the connection to the server was lost (did the server stop or restart?)".to_owned()
+        }
+        (_, true) => "the server closed the connection".to_owned(),
+        (_, false) => format!("the server closed the connection: {reason}"),
     }
 }
 

@@ -127,12 +127,7 @@ pub async fn play(conn: &mut Client, mut state: MatchState, mode: Mode) -> Resul
             return Err(OutputClosed.into());
         }
         let my_turn = state.status == MatchStatus::Playing && state.to_move == Some(me);
-        let lost = |e: anyhow::Error| {
-            e.context(format!(
-                "match {id} goes on without you: `grundy resume {id}` takes your seat back",
-                id = state.match_id
-            ))
-        };
+        let lost = |e: anyhow::Error| lost(e, state.match_id);
         if awaiting_state {
             state = next_state(conn, state.match_id).await.map_err(lost)?;
             awaiting_state = false;
@@ -193,6 +188,27 @@ pub async fn play(conn: &mut Client, mut state: MatchState, mode: Mode) -> Resul
     }
     view.finish(&state);
     Ok(())
+}
+
+/// The connection is gone: what became of the match, and how to get back to it.
+fn lost(e: anyhow::Error, id: i64) -> anyhow::Error {
+    let stopping = matches!(
+        e.downcast_ref::<ClientError>(),
+        Some(ClientError::Closed {
+            code: Some(client::CloseCode::Away),
+            ..
+        })
+    );
+    // What happened first, then what to do: said once.
+    if stopping {
+        anyhow::anyhow!(
+            "{e:#} — match {id} stays on the server: `grundy resume {id}` once it is back"
+        )
+    } else {
+        anyhow::anyhow!(
+            "{e:#} — match {id} goes on without you: `grundy resume {id}` takes your seat back"
+        )
+    }
 }
 
 /// Whether `line` is a command that works at any time (rather than a move).
