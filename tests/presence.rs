@@ -46,6 +46,12 @@ async fn a_player_away_too_long_loses_by_abandonment() -> anyhow::Result<()> {
         .state_until(s.match_id, |s| !s.seats[1].connected)
         .await?;
     assert_eq!(away.status, MatchStatus::Playing);
+    // Ada is told how long bob has to come back; she herself is here.
+    let left = away.seats[1]
+        .abandon_in_ms
+        .expect("bob's time to come back");
+    assert!(left <= 400, "{left} ms");
+    assert_eq!(away.seats[0].abandon_in_ms, None);
     let end = ada
         .state_until(s.match_id, |s| s.status == MatchStatus::Finished)
         .await?;

@@ -137,6 +137,10 @@ pub struct SeatInfo {
     pub engine: Option<String>,
     /// Whether the player is connected now (the engine always is).
     pub connected: bool,
+    /// While the match is under way and the player has no connection open: how long they
+    /// have left to come back before losing by abandonment, in milliseconds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub abandon_in_ms: Option<u64>,
 }
 
 /// One move of a match.

@@ -215,10 +215,11 @@ impl View {
                 let (tag, text) = if is.connected {
                     ("connected", format!("{name} is back"))
                 } else {
-                    (
-                        "disconnected",
-                        format!("{name} left; the server waits for them"),
-                    )
+                    let wait = match is.abandon_in_ms {
+                        Some(ms) => format!("{name} has {} s to come back", ms.div_ceil(1000)),
+                        None => "the server waits for them".to_owned(),
+                    };
+                    ("disconnected", format!("{name} left; {wait}"))
                 };
                 self.line(&format!("{tag} {seat}"), &text);
             }

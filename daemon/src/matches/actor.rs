@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use engine::{Level, Outcome as Value, Rng};
-use protocol::{MatchStatus, Outcome, Reason, Seat};
+use protocol::{Outcome, Reason, Seat};
 use tokio::sync::{mpsc, watch};
 use tracing::Instrument;
 
@@ -37,7 +37,6 @@ pub fn spawn(matches: &Arc<Matches>, model: Model) -> MatchHandle {
         state: watch::Sender::new(Arc::new(first)),
         engine_for: None,
         presence,
-        absent: [None, None],
         started,
     };
     // A player not connected at the start (a match restored after a restart) has the grace
@@ -67,9 +66,6 @@ struct Actor {
     engine_for: Option<u32>,
     /// Each seated person's presence: here while they have a connection open.
     presence: [Option<Watch>; 2],
-    /// Since when each seat's player has been away (monotonic ms): after the configured
-    /// grace period the match ends as abandoned. Only people can be away.
-    absent: [Option<u64>; 2],
     /// When this actor started (monotonic ms): a player away since before then has the
     /// whole grace period from then.
     started: u64,
@@ -80,7 +76,7 @@ impl Actor {
         loop {
             self.schedule_engine();
             let deadline = self.model.clocks.as_ref().and_then(|c| c.deadline());
-            let abandon = self.abandonment_deadline();
+            let abandon = self.model.abandonment();
             let over = self.model.status.is_over();
             let changed = tokio::select! {
                 cmd = rx.recv() => match cmd {
@@ -206,9 +202,10 @@ impl Actor {
             return false;
         };
         let seen = watch.now();
-        self.absent[seat] = match seen {
+        let grace = self.matches.config.abandon_after.as_millis() as u64;
+        self.model.abandon_at[seat] = match seen {
             Seen::Here => None,
-            Seen::AwaySince(since) => Some(since.max(self.started)),
+            Seen::AwaySince(since) => Some(since.max(self.started) + grace),
         };
         match &mut self.model.seats[seat] {
             Occupant::Player { connected, .. } if *connected != (seen == Seen::Here) => {
@@ -292,20 +289,9 @@ impl Actor {
         }
     }
 
-    /// The seat away longest and when its grace period ends, while the match is under way.
-    fn abandonment_deadline(&self) -> Option<(Seat, u64)> {
-        if self.model.status != MatchStatus::Playing {
-            return None;
-        }
-        let grace = self.matches.config.abandon_after.as_millis() as u64;
-        (0..2u8)
-            .filter_map(|s| self.absent[usize::from(s)].map(|since| (s, since + grace)))
-            .min_by_key(|&(_, t)| t)
-    }
-
     /// Ends the match: the player away too long loses.
     async fn abandon(&mut self) -> bool {
-        let Some((seat, _)) = self.abandonment_deadline() else {
+        let Some((seat, _)) = self.model.abandonment() else {
             return false;
         };
         let outcome = Outcome {

@@ -43,6 +43,7 @@ impl Occupant {
                 name: None,
                 engine: None,
                 connected: false,
+                abandon_in_ms: None,
             },
             Occupant::Player {
                 id,
@@ -53,12 +54,14 @@ impl Occupant {
                 name: Some(name.clone()),
                 engine: None,
                 connected: *connected,
+                abandon_in_ms: None,
             },
             Occupant::Engine(level) => SeatInfo {
                 player_id: None,
                 name: Some(format!("engine ({level})")),
                 engine: Some(level.name().to_owned()),
                 connected: true,
+                abandon_in_ms: None,
             },
         }
     }
@@ -143,6 +146,9 @@ pub struct Model {
     pub repetition_limit: u32,
     /// Where the current turn began (monotonic ms), for thinking time.
     pub turn_started: u64,
+    /// When each seat's player, away, loses by abandonment (monotonic ms), unless one of
+    /// their connections opens first. Only people can be away.
+    pub abandon_at: [Option<u64>; 2],
     /// Position (with side to move) → the plies at which it occurred. Kept for the L-game
     /// only: in the other games every move makes the position smaller, so none repeats.
     occurrences: HashMap<String, Vec<u32>>,
@@ -180,6 +186,7 @@ impl Model {
             rematch: None,
             repetition_limit: repetition_limit.max(2),
             turn_started: now,
+            abandon_at: [None, None],
             occurrences: HashMap::new(),
         };
         m.remember(0, &m.start.clone());
@@ -514,7 +521,7 @@ impl Model {
             ply: self.ply(),
             status: self.status,
             to_move: self.to_move(),
-            seats: [self.seats[0].info(), self.seats[1].info()],
+            seats: [self.seat_info(0, now), self.seat_info(1, now)],
             history: &self.history[from as usize..],
             history_from: from,
             legal_moves,
@@ -528,6 +535,26 @@ impl Model {
             rematch: self.rematch,
             result: self.result,
         }
+    }
+
+    /// Who sits in `seat`, as clients see it at `now`.
+    fn seat_info(&self, seat: usize, now: u64) -> SeatInfo {
+        let mut info = self.seats[seat].info();
+        if self.status == MatchStatus::Playing {
+            info.abandon_in_ms = self.abandon_at[seat].map(|t| t.saturating_sub(now));
+        }
+        info
+    }
+
+    /// The seat whose player is away and loses first, and when, while the match is under
+    /// way.
+    pub fn abandonment(&self) -> Option<(Seat, u64)> {
+        if self.status != MatchStatus::Playing {
+            return None;
+        }
+        (0..2u8)
+            .filter_map(|s| self.abandon_at[usize::from(s)].map(|t| (s, t)))
+            .min_by_key(|&(_, t)| t)
     }
 
     /// A lobby line.

@@ -20,6 +20,7 @@ pub fn summary(m: &StoredMatch) -> GameSummary {
             .or_else(|| m.seats[i].engine.as_ref().map(|l| format!("engine ({l})"))),
         engine: m.seats[i].engine.clone(),
         connected: false,
+        abandon_in_ms: None,
     };
     GameSummary {
         match_id: m.id,
