@@ -626,61 +626,103 @@ async fn tables_are_drawn_as_png_and_svg() {
     // and the mirrors (18,11) (20,12) (23,14) (26,16) (28,17) (31,19) (34,21) (36,22) (39,24).
     assert_eq!(p_cells, 17);
 
-    // The PNG: 24 pixels a cell for 40 rows by 20 columns (rows x down, columns y across);
-    // every P-position cell black but for the red golden-ratio lines through it, no other
-    // cell black anywhere.
+    // The PNG: a figure of 1122 × 524 pixels (margins for the title, the axes and the legend
+    // around a plot of 20 pixels a cell: 40 across for x, 20 up for y from 10, the goal
+    // corner's side bottom left); every P-position cell black, drawn above the golden-ratio
+    // lines, and no other cell black anywhere.
     let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&png).unwrap()));
     let mut reader = decoder.read_info().unwrap();
     let mut pixels = vec![0; reader.output_buffer_size()];
     let frame = reader.next_frame(&mut pixels).unwrap();
-    assert_eq!((frame.width, frame.height), (480, 960));
-    assert_eq!(frame.color_type, png::ColorType::Rgb);
+    let (width, height) = (frame.width as usize, frame.height as usize);
+    assert_eq!((width, height), (1122, 524));
+    let channels = frame.color_type.samples();
     let pixel = |px: usize, py: usize| {
-        let i = (py * 480 + px) * 3;
+        let i = (py * width + px) * channels;
         [pixels[i], pixels[i + 1], pixels[i + 2]]
     };
+    let (left, top, cell) = (72, 66, 20);
     for i in 0..40 {
         for j in 0..20 {
-            let cell: Vec<[u8; 3]> = (0..24)
-                .flat_map(|dy| (0..24).map(move |dx| (j * 24 + dx, i * 24 + dy)))
+            // The cell's inside, clear of the frame around the plot.
+            let (x0, y0) = (left + i * cell, top + (19 - j) * cell);
+            let inside: Vec<[u8; 3]> = (2..cell - 2)
+                .flat_map(|dy| (2..cell - 2).map(move |dx| (x0 + dx, y0 + dy)))
                 .map(|(px, py)| pixel(px, py))
                 .collect();
-            let black = cell.iter().filter(|&&c| c == [0, 0, 0]).count();
-            let y = 10 + j;
+            let black = inside.iter().filter(|&&c| c == [0, 0, 0]).count();
             if zero(i, j) {
-                assert!(black >= 24 * 24 - 2 * 48, "{i},{y}: {black} black pixels");
+                assert_eq!(
+                    black,
+                    inside.len(),
+                    "{i},{}: a P-position, all black",
+                    10 + j
+                );
             } else {
-                assert_eq!(black, 0, "{i},{y} is not a P-position");
+                assert_eq!(black, 0, "{i},{} is not a P-position", 10 + j);
             }
         }
     }
-
-    // The SVG: the same cells and size, the range and what black means in its title, and
-    // the queen's two golden-ratio lines.
-    let text = std::fs::read_to_string(&svg).unwrap();
-    assert!(text.starts_with("<svg") && text.contains("width=\"480\" height=\"960\""));
+    // A white background, and the axes' labels drawn in the margins left of and below the
+    // plot.
+    assert_eq!(pixel(2, 2), [255, 255, 255]);
+    let dark = |xs: std::ops::Range<usize>, ys: std::ops::Range<usize>| {
+        xs.flat_map(|x| ys.clone().map(move |y| (x, y)))
+            .filter(|&(x, y)| pixel(x, y).iter().all(|&c| c < 128))
+            .count()
+    };
+    assert!(dark(0..left - 2, top..top + 400) > 50, "y axis labels");
     assert!(
-        text.contains(
-            "<title>queen Grundy numbers, rows 0..40, columns 10..30; black: P-positions"
-        ),
-        "{text:.300}"
+        dark(left..left + 800, top + 402..height) > 50,
+        "x axis labels"
     );
-    assert_eq!(text.matches("<rect").count(), 40 * 20);
-    assert_eq!(text.matches("fill=\"rgb(0,0,0)\"").count(), p_cells);
-    assert_eq!(text.matches("<line").count(), 2);
+    assert!(dark(0..width, 0..top - 20) > 100, "the title");
 
-    // The L-game chart: a labelled bar per outcome and depth, the draws last.
+    // The SVG: the same figure, its title naming the game, the board and the range, and the
+    // queen's two golden-ratio lines.
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.starts_with("<svg") && text.contains("width=\"1122\" height=\"524\""));
+    assert!(
+        text.contains(">queen on a 40×40 board: Grundy numbers, x 0..40, y 10..30</text>"),
+        "{text:.600}"
+    );
+    assert!(text.contains("0: P-position"), "the legend");
+    assert_eq!(text.matches("clip-path=\"url(#plot)\"").count(), 2);
+    assert!(text.contains("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>"));
+
+    // The L-game chart: a labelled bar per outcome and depth with its count, the draws last,
+    // drawn in the PNG too.
     ok(&url, &["table", "lgame", "--svg", svg_s, "--png", png_s]).await;
     let chart = std::fs::read_to_string(&svg).unwrap();
-    assert!(chart.contains("drawn") && chart.contains("1261"), "{chart}");
     assert!(
-        chart.contains("lost in 0") && chart.contains(">15<"),
+        chart.contains(">drawn<") && chart.contains(">1261<"),
         "{chart}"
     );
-    let bars = chart.matches("<rect").count();
+    assert!(
+        chart.contains(">lost in 0 plies<") && chart.contains(">15<"),
+        "{chart}"
+    );
+    let bars = chart.matches("<rect x=").count();
     let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&png).unwrap()));
-    let info = decoder.read_info().unwrap().info().clone();
-    assert_eq!((info.width, info.height), (640, bars as u32 * 22 + 8));
+    let mut reader = decoder.read_info().unwrap();
+    let mut pixels = vec![0; reader.output_buffer_size()];
+    let frame = reader.next_frame(&mut pixels).unwrap();
+    assert_eq!(
+        (frame.width, frame.height),
+        (720, 64 + bars as u32 * 24 + 40)
+    );
+    let channels = frame.color_type.samples();
+    let labels = (0..frame.height as usize)
+        .flat_map(|y| (0..120).map(move |x| (x, y)))
+        .filter(|&(x, y)| {
+            let i = (y * frame.width as usize + x) * channels;
+            pixels[i..i + 3].iter().all(|&c| c < 128)
+        })
+        .count();
+    assert!(
+        labels > 200,
+        "the bars' labels are drawn: {labels} dark pixels"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

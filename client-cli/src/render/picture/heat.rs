@@ -1,0 +1,341 @@
+//! The heat map of a corner game's Grundy table (x across, y up: the board as it is drawn,
+//! the goal corner bottom left) or of a chocolate staircase's (z across, y up).
+
+use std::fmt::Write as _;
+
+use protocol::{Game, TableData};
+
+use super::{escape, image, FONT};
+
+/// The golden ratio: the queen's P-positions lie near y = φx and y = x/φ.
+const PHI: f64 = 1.618_033_988_749_895;
+
+/// Longest side of the plot, in pixels: a slide's width.
+const PLOT: usize = 800;
+/// Largest cell, in pixels.
+const MAX_CELL: usize = 24;
+/// Margins around the plot: the y axis's labels, the title, the x axis's labels, and the
+/// colour scale with the legend.
+const LEFT: usize = 72;
+const TOP: usize = 66;
+const BOTTOM: usize = 58;
+const RIGHT: usize = 250;
+/// Height of the colour scale, and the least height of a picture (scale and legend fit).
+const SCALE: usize = 160;
+const LEAST_HEIGHT: usize = TOP + SCALE + 150;
+
+/// Colour of a P-position (Grundy number 0).
+const P_COLOUR: [u8; 3] = [0, 0, 0];
+/// Colour of a cell that is not a position (a staircase taller than ⌊z/k⌋).
+const NONE_COLOUR: [u8; 3] = [255, 255, 255];
+/// The golden-ratio lines.
+const LINE_COLOUR: &str = "rgb(230,20,20)";
+
+/// A colour for Grundy number `g` out of `max`: dark blue through green to yellow; black for
+/// 0.
+pub fn heat(g: u64, max: u64) -> [u8; 3] {
+    if g == 0 {
+        return P_COLOUR;
+    }
+    let t = g as f64 / max.max(1) as f64;
+    let stops = [
+        [68.0, 1.0, 84.0],
+        [59.0, 82.0, 139.0],
+        [33.0, 145.0, 140.0],
+        [94.0, 201.0, 98.0],
+        [253.0, 231.0, 37.0],
+    ];
+    let pos = t * (stops.len() - 1) as f64;
+    let i = (pos.floor() as usize).min(stops.len() - 2);
+    let f = pos - i as f64;
+    let mix = |c: usize| (stops[i][c] * (1.0 - f) + stops[i + 1][c] * f).round() as u8;
+    [mix(0), mix(1), mix(2)]
+}
+
+/// A step between labelled ticks: 1, 2 or 5 times a power of ten, at most 10 ticks over `n`.
+fn tick_step(n: usize) -> u64 {
+    let mut step = 1u64;
+    loop {
+        for m in [1, 2, 5] {
+            if (n as u64).div_ceil(step * m) <= 10 {
+                return step * m;
+            }
+        }
+        step *= 10;
+    }
+}
+
+/// Where the plot is and how large its cells are.
+struct Plot {
+    /// Cells across (the first coordinate) and up (y).
+    nx: usize,
+    ny: usize,
+    /// The first value of each coordinate.
+    x0: u64,
+    y0: u64,
+    /// Side of a cell, in pixels.
+    cell: usize,
+}
+
+impl Plot {
+    fn width(&self) -> usize {
+        self.nx * self.cell
+    }
+
+    fn height(&self) -> usize {
+        self.ny * self.cell
+    }
+
+    /// The pixel at the centre of the cell of value `x` across (fractions allowed).
+    fn px(&self, x: f64) -> f64 {
+        LEFT as f64 + (x - self.x0 as f64 + 0.5) * self.cell as f64
+    }
+
+    /// The pixel at the centre of the cell of value `y` up.
+    fn py(&self, y: f64) -> f64 {
+        (TOP + self.height()) as f64 - (y - self.y0 as f64 + 0.5) * self.cell as f64
+    }
+}
+
+/// The heat map as an SVG document.
+pub fn svg(t: &TableData) -> String {
+    let chocolate = t.params.game == Game::Chocolate;
+    let (across, up) = if chocolate { ("z", "y") } else { ("x", "y") };
+    let nx = t.grundy.len();
+    let ny = t.grundy.first().map_or(0, Vec::len);
+    let plot = Plot {
+        nx,
+        ny,
+        x0: t.rows.from,
+        y0: t.cols.from,
+        cell: (PLOT / nx.max(ny).max(1)).clamp(1, MAX_CELL),
+    };
+    let width = LEFT + plot.width().max(240) + RIGHT;
+    let height = (TOP + plot.height() + BOTTOM).max(LEAST_HEIGHT);
+    let max = t
+        .grundy
+        .iter()
+        .flatten()
+        .flatten()
+        .copied()
+        .max()
+        .unwrap_or(1);
+    let (x1, y1) = (t.rows.from + nx as u64, t.cols.from + ny as u64);
+    let what = match (chocolate, t.params.size, t.params.k) {
+        (true, _, k) => format!("chocolate, step k = {}", k.unwrap_or(1)),
+        (false, Some(n), _) => format!("{} on a {n}×{n} board", t.params.game),
+        (false, None, _) => t.params.game.to_string(),
+    };
+    let title = format!(
+        "{what}: Grundy numbers, {across} {}..{x1}, {up} {}..{y1}",
+        t.rows.from, t.cols.from
+    );
+    let subtitle = match chocolate {
+        true => format!(
+            "the staircase {{y, z}} alone (x ⊕ its number is the bar's) · source: {}",
+            t.source
+        ),
+        false => format!(
+            "(0, 0), the goal corner, is bottom left, as on the board · source: {}",
+            t.source
+        ),
+    };
+    let mut s = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
+         viewBox=\"0 0 {width} {height}\" font-family=\"{FONT}\" font-size=\"13\">\n\
+         <title>{}; black: P-positions</title>\n\
+         <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n\
+         <text x=\"{LEFT}\" y=\"26\" font-size=\"18\">{}</text>\n\
+         <text x=\"{LEFT}\" y=\"46\" fill=\"rgb(90,90,90)\">{}</text>\n",
+        escape(&title),
+        escape(&title),
+        escape(&subtitle)
+    );
+    // The cells, one pixel each, scaled up sharp: every value's colour, then the P-positions
+    // alone again above the golden-ratio lines, so no line hides one.
+    let mut cells = vec![0u8; nx * ny * 4];
+    let mut zeros = vec![0u8; nx * ny * 4];
+    for (i, column) in t.grundy.iter().enumerate() {
+        for (j, g) in column.iter().enumerate() {
+            let at = ((ny - 1 - j) * nx + i) * 4;
+            let rgb = match g {
+                Some(g) => heat(*g, max),
+                None => NONE_COLOUR,
+            };
+            cells[at..at + 4].copy_from_slice(&[rgb[0], rgb[1], rgb[2], 255]);
+            if *g == Some(0) {
+                zeros[at..at + 4].copy_from_slice(&[0, 0, 0, 255]);
+            }
+        }
+    }
+    let (at, size) = (
+        (LEFT as f64, TOP as f64),
+        (plot.width() as f64, plot.height() as f64),
+    );
+    s.push_str(&image(&cells, nx, ny, at, size));
+    if t.params.game == Game::Queen {
+        let _ = writeln!(
+            s,
+            "<clipPath id=\"plot\"><rect x=\"{LEFT}\" y=\"{TOP}\" width=\"{}\" height=\"{}\"/></clipPath>",
+            plot.width(),
+            plot.height()
+        );
+        let (from, to) = (t.rows.from as f64 - 0.5, x1 as f64 - 0.5);
+        for slope in [PHI, 1.0 / PHI] {
+            let _ = writeln!(
+                s,
+                "<line x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" stroke=\"{LINE_COLOUR}\" \
+                 stroke-width=\"1.5\" stroke-dasharray=\"6 4\" clip-path=\"url(#plot)\"/>",
+                plot.px(from),
+                plot.py(from * slope),
+                plot.px(to),
+                plot.py(to * slope)
+            );
+        }
+    }
+    s.push_str(&image(&zeros, nx, ny, at, size));
+    let _ = writeln!(
+        s,
+        "<rect x=\"{LEFT}\" y=\"{TOP}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"rgb(60,60,60)\"/>",
+        plot.width(),
+        plot.height()
+    );
+    axes(&mut s, &plot, across, up);
+    scale_and_legend(&mut s, &plot, max, t.params.game);
+    s.push_str("</svg>\n");
+    s
+}
+
+/// Ticks with their values along both axes, and the axes' names.
+fn axes(s: &mut String, plot: &Plot, across: &str, up: &str) {
+    let bottom = TOP + plot.height();
+    let step = tick_step(plot.nx);
+    for v in (plot.x0..plot.x0 + plot.nx as u64).filter(|v| v % step == 0) {
+        let x = plot.px(v as f64);
+        let _ = writeln!(
+            s,
+            "<line x1=\"{x:.1}\" y1=\"{bottom}\" x2=\"{x:.1}\" y2=\"{}\" stroke=\"rgb(60,60,60)\"/>\
+             <text x=\"{x:.1}\" y=\"{}\" text-anchor=\"middle\">{v}</text>",
+            bottom + 5,
+            bottom + 19
+        );
+    }
+    let step = tick_step(plot.ny);
+    for v in (plot.y0..plot.y0 + plot.ny as u64).filter(|v| v % step == 0) {
+        let y = plot.py(v as f64);
+        let _ = writeln!(
+            s,
+            "<line x1=\"{}\" y1=\"{y:.1}\" x2=\"{LEFT}\" y2=\"{y:.1}\" stroke=\"rgb(60,60,60)\"/>\
+             <text x=\"{}\" y=\"{:.1}\" text-anchor=\"end\">{v}</text>",
+            LEFT - 5,
+            LEFT - 8,
+            y + 4.5
+        );
+    }
+    let middle = LEFT + plot.width() / 2;
+    let _ = writeln!(
+        s,
+        "<text x=\"{middle}\" y=\"{}\" text-anchor=\"middle\" font-size=\"15\">{across}</text>",
+        bottom + 42
+    );
+    let middle = TOP + plot.height() / 2;
+    let _ = writeln!(
+        s,
+        "<text x=\"22\" y=\"{middle}\" text-anchor=\"middle\" font-size=\"15\" \
+         transform=\"rotate(-90 22 {middle})\">{up}</text>"
+    );
+}
+
+/// The colour scale of the Grundy numbers, and what black (and red, and white) mean.
+fn scale_and_legend(s: &mut String, plot: &Plot, max: u64, game: Game) {
+    let x = LEFT + plot.width().max(240) + 36;
+    let _ = writeln!(s, "<text x=\"{x}\" y=\"{}\">Grundy number</text>", TOP - 8);
+    // From max at the top down to 1, one pixel a value at most.
+    let steps = usize::try_from(max).unwrap_or(SCALE).clamp(1, SCALE);
+    let mut ramp = Vec::with_capacity(steps * 4);
+    for i in 0..steps {
+        let g = match steps {
+            1 => max,
+            n => max - (i as u64 * (max - 1)) / (n as u64 - 1),
+        };
+        let [r, gr, b] = heat(g, max);
+        ramp.extend_from_slice(&[r, gr, b, 255]);
+    }
+    s.push_str(&image(
+        &ramp,
+        1,
+        steps,
+        (x as f64, TOP as f64),
+        (20.0, SCALE as f64),
+    ));
+    let _ = writeln!(
+        s,
+        "<rect x=\"{x}\" y=\"{TOP}\" width=\"20\" height=\"{SCALE}\" fill=\"none\" stroke=\"rgb(60,60,60)\"/>"
+    );
+    let label = |s: &mut String, g: u64, y: usize| {
+        let _ = writeln!(s, "<text x=\"{}\" y=\"{}\">{g}</text>", x + 26, y + 4);
+    };
+    label(s, max, TOP + 2);
+    if max > 2 {
+        label(s, max.div_ceil(2), TOP + SCALE / 2);
+    }
+    label(s, 1, TOP + SCALE - 2);
+    let mut y = TOP + SCALE + 30;
+    let _ = writeln!(
+        s,
+        "<rect x=\"{x}\" y=\"{}\" width=\"20\" height=\"14\" fill=\"black\"/>\
+         <text x=\"{}\" y=\"{y}\">0: P-position</text>\
+         <text x=\"{}\" y=\"{}\" fill=\"rgb(90,90,90)\">(lost for the player to move)</text>",
+        y - 11,
+        x + 28,
+        x + 28,
+        y + 16
+    );
+    y += 44;
+    if game == Game::Queen {
+        let _ = writeln!(
+            s,
+            "<line x1=\"{x}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{LINE_COLOUR}\" stroke-width=\"1.5\" \
+             stroke-dasharray=\"6 4\"/><text x=\"{}\" y=\"{y}\">y = φx and y = x/φ</text>\
+             <text x=\"{}\" y=\"{}\" fill=\"rgb(90,90,90)\">(φ = (1 + √5)/2)</text>",
+            y - 4,
+            x + 20,
+            y - 4,
+            x + 28,
+            x + 28,
+            y + 16
+        );
+    }
+    if game == Game::Chocolate {
+        let _ = writeln!(
+            s,
+            "<rect x=\"{x}\" y=\"{}\" width=\"20\" height=\"14\" fill=\"white\" stroke=\"rgb(60,60,60)\"/>\
+             <text x=\"{}\" y=\"{y}\">not a staircase</text>\
+             <text x=\"{}\" y=\"{}\" fill=\"rgb(90,90,90)\">(y above ⌊z/k⌋)</text>",
+            y - 11,
+            x + 28,
+            x + 28,
+            y + 16
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zero_is_black_and_the_scale_runs_dark_to_bright() {
+        assert_eq!(heat(0, 10), P_COLOUR);
+        let sum = |c: [u8; 3]| c.iter().map(|&v| u32::from(v)).sum::<u32>();
+        assert!(sum(heat(10, 10)) > sum(heat(1, 10)));
+    }
+
+    #[test]
+    fn ticks_are_round_and_few() {
+        assert_eq!(tick_step(8), 1);
+        assert_eq!(tick_step(40), 5);
+        assert_eq!(tick_step(300), 50);
+        assert_eq!(tick_step(1000), 100);
+    }
+}
