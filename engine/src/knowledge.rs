@@ -192,12 +192,25 @@ impl Knowledge {
         }
         let move_count = pos.move_count();
         if move_count > max_moves {
+            // Too many to weigh them all: the winning ones, where a formula finds them.
             let Answer { value, source } = self.value(pos)?;
+            let mut moves = Vec::new();
+            for mv in winning_by_formula(pos) {
+                let position = pos.play(&mv)?;
+                let value = self.value(&position)?.value;
+                moves.push(MoveValue {
+                    mv,
+                    position,
+                    value,
+                });
+            }
+            best_first(&mut moves);
+            moves.truncate(best);
             return Ok(Classification {
                 position: pos.clone(),
                 value,
                 source,
-                moves: Vec::new(),
+                moves,
                 move_count,
             });
         }
@@ -280,23 +293,24 @@ fn classify_in_table(
 ) -> Option<Classification> {
     let value = t.value(p.piece(), p.x(), p.y())?;
     let move_count = p.move_count();
-    let mut moves = Vec::new();
-    if move_count <= max_moves || best as u64 <= max_moves {
-        let legal = p.legal_moves();
-        let values = legal
-            .iter()
-            .map(|m| t.value(p.piece(), m.x, m.y))
-            .collect::<Option<Vec<_>>>()?;
-        // Ordered before the moves are built, so that they are written once, in place.
-        moves = best_first_order(&values, best)
-            .into_iter()
-            .map(|i| MoveValue {
-                mv: AnyMove::Corner(legal[i]),
-                position: AnyPosition::Corner(p.after_legal(&legal[i])),
-                value: values[i],
-            })
-            .collect();
-    }
+    // The table covers the board, so its moves are bounded (three times its side at most).
+    let all = move_count <= max_moves || best as u64 <= max_moves;
+    let legal = p.legal_moves();
+    let values = legal
+        .iter()
+        .map(|m| t.value(p.piece(), m.x, m.y))
+        .collect::<Option<Vec<_>>>()?;
+    // Ordered before the moves are built, so that they are written once, in place. Past the
+    // listing limit only the winning ones are listed, as beyond the table.
+    let moves = best_first_order(&values, best)
+        .into_iter()
+        .filter(|&i| all || values[i].outcome == Outcome::Loss)
+        .map(|i| MoveValue {
+            mv: AnyMove::Corner(legal[i]),
+            position: AnyPosition::Corner(p.after_legal(&legal[i])),
+            value: values[i],
+        })
+        .collect();
     Some(Classification {
         position: AnyPosition::Corner(*p),
         value,
@@ -304,6 +318,22 @@ fn classify_in_table(
         moves,
         move_count,
     })
+}
+
+/// The winning moves of `pos` that a closed form finds without weighing every move: Nim's
+/// (to a nim-sum of zero) and the corner games' (to a P-position); none for the others.
+fn winning_by_formula(pos: &AnyPosition) -> Vec<AnyMove> {
+    match pos {
+        AnyPosition::Nim(p) => nim::winning_moves(p)
+            .into_iter()
+            .map(AnyMove::Nim)
+            .collect(),
+        AnyPosition::Corner(p) => corner::winning_moves(p.piece(), p.x(), p.y())
+            .into_iter()
+            .map(|(x, y)| AnyMove::Corner(corner::Move { x, y }))
+            .collect(),
+        AnyPosition::Chocolate(_) | AnyPosition::LGame(_) => Vec::new(),
+    }
 }
 
 /// Sorts `moves` best first by [`Value::cmp_as_move`]; equal moves keep their order.

@@ -306,21 +306,61 @@ fn the_best_few_moves_are_the_whole_list_cut() {
 }
 
 #[test]
-fn max_moves_below_the_move_count_lists_nothing_but_counts() {
+fn max_moves_below_the_move_count_lists_the_winning_moves_and_counts() {
     let k = knowledge();
     for pos in &one_of_each_kind() {
         let full = k.classify(pos, u64::MAX).unwrap();
         let count = full.move_count;
         assert!(count > 1);
         let cut = k.classify(pos, count - 1).unwrap();
-        assert!(cut.moves.is_empty(), "{pos}");
         assert_eq!(cut.move_count, count, "{pos}");
         assert_eq!(cut.value, full.value, "{pos}");
+        // Past the limit, only the winning moves are listed: those a formula or a table
+        // finds (the corner games and Nim), all of them, best first.
+        let winning: Vec<_> = full
+            .moves
+            .iter()
+            .filter(|m| m.value.outcome == Outcome::Loss)
+            .collect();
+        let listed: Vec<_> = cut.moves.iter().collect();
+        match pos {
+            AnyPosition::Corner(_) | AnyPosition::Nim(_) => assert_eq!(
+                listed.iter().map(|m| &m.mv).collect::<Vec<_>>(),
+                winning.iter().map(|m| &m.mv).collect::<Vec<_>>(),
+                "{pos}"
+            ),
+            _ => assert!(listed.is_empty(), "{pos}"),
+        }
         assert_eq!(k.classify(pos, count).unwrap().moves.len() as u64, count);
     }
     // The position's own answer does not depend on listing the moves.
     let none = k.classify(&nim_position(&[3, 4, 5]), 0).unwrap();
-    assert!(none.moves.is_empty());
+    assert_eq!(
+        none.value,
+        k.classify(&nim_position(&[3, 4, 5]), 9).unwrap().value
+    );
+}
+
+#[test]
+fn huge_positions_list_their_winning_moves_from_the_formulas() {
+    let k = knowledge();
+    // Nim with piles of a million million: the one move to a nim-sum of zero.
+    let nim = nim_position(&[1_000_000_000_000, 999_999_999_999, 1]);
+    let c = k.classify(&nim, 4096).unwrap();
+    assert!(c.move_count > 1_000_000_000_000);
+    assert_eq!(c.moves.len(), 1, "{:?}", c.moves);
+    assert_eq!(c.moves[0].value.outcome, Outcome::Loss);
+    // The queen far beyond any table: every move to a Wythoff pair, and each is one.
+    let queen = corner(Piece::Queen, 10_000, 5_000, 3_000);
+    let c = k.classify_best(&queen, 4096, 10).unwrap();
+    assert!(!c.moves.is_empty() && c.moves.len() <= 3, "{:?}", c.moves);
+    for m in &c.moves {
+        let AnyPosition::Corner(p) = &m.position else {
+            unreachable!()
+        };
+        assert!(corner::wythoff_is_p(p.x(), p.y()), "{p}");
+        assert_eq!(m.value.outcome, Outcome::Loss);
+    }
 }
 
 #[test]
@@ -387,6 +427,12 @@ fn the_best_moves_of_a_square_in_a_table_are_listed_however_many_moves_it_has() 
     assert_eq!(best.moves[0].mv.to_string(), "0,0");
     let all = k.classify(&pos, u64::MAX).unwrap();
     assert_eq!(best.moves[..], all.moves[..3]);
-    // Asking for more than may be listed still lists nothing, and counts.
-    assert!(k.classify(&pos, 4096).unwrap().moves.is_empty());
+    // Asking for all of them, more than may be listed: the winning ones, and the count.
+    let winning = k.classify(&pos, 4096).unwrap();
+    assert_eq!(winning.move_count, 5_997);
+    assert!(winning
+        .moves
+        .iter()
+        .all(|m| m.value.outcome == Outcome::Loss));
+    assert_eq!(winning.moves[0].mv.to_string(), "0,0");
 }

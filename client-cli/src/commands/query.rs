@@ -3,7 +3,7 @@
 
 use anyhow::Result;
 use protocol::limits::QUERY_MAX_MOVES;
-use protocol::{Classification, Game, Request, ServerBody};
+use protocol::{Classification, Game, Request, ServerBody, Verdict};
 
 use super::{describe, emit, print_json, unexpected, GameArgs};
 use crate::render::{opt, Columns, Style};
@@ -76,17 +76,25 @@ fn text(c: &Classification, style: Style) -> String {
         out.push_str("no legal moves: the game is over\n");
         return out;
     }
+    let partial = c.move_count > QUERY_MAX_MOVES;
     if c.moves.is_empty() {
+        let why = match c.value.outcome {
+            Verdict::Loss if partial => "none of them wins".to_owned(),
+            _ => "--best N lists the best N".to_owned(),
+        };
         out.push_str(&format!(
-            "{} legal moves, more than the {QUERY_MAX_MOVES} listed at most: --best N lists the \
-             best N\n",
+            "{} legal moves, more than the {QUERY_MAX_MOVES} listed at most: {why}\n",
             c.move_count
         ));
         return out;
     }
     let plural = if c.move_count == 1 { "" } else { "s" };
+    let which = match partial && c.moves.iter().all(|m| m.value.outcome == Verdict::Loss) {
+        true => "the winning ones listed, best first",
+        false => "best first",
+    };
     out.push_str(&format!(
-        "{} move{plural}, best first (values for the opponent):\n",
+        "{} move{plural}, {which} (values for the opponent):\n",
         c.move_count
     ));
     let positions = c.moves.iter().any(|m| m.notation != m.position);

@@ -67,6 +67,56 @@ pub fn rook_remoteness(x: u64, y: u64) -> u64 {
     2 * x.min(y) + u64::from(x != y)
 }
 
+/// Whether (x, y) is a P-position of `piece`, by the formulas (any board).
+pub fn is_p(piece: Piece, x: u64, y: u64) -> bool {
+    match piece {
+        Piece::Queen => wythoff_is_p(x, y),
+        Piece::Rook => x == y,
+        Piece::Horse => horse_is_p(x, y),
+        Piece::Dragon => dragon_grundy(x, y) == 0,
+    }
+}
+
+/// Every square `piece` can move to from (x, y) that is a P-position — its winning moves —
+/// found by the formulas alone, on a board of any size, in ascending order. There are few,
+/// however far out the square is: the queen has at most one on its row, one on its column
+/// and one on its diagonal (the partner of y, the partner of x, the pair whose difference is
+/// |x − y|); the rook evens the two coordinates; the dragon king's lie in the blocks of three
+/// of x and of y, or one diagonal step away; the horse's at the end of its diagonal, two
+/// squares before it, or one step away.
+pub fn winning_moves(piece: Piece, x: u64, y: u64) -> Vec<(u64, u64)> {
+    let block = |v: u64| v / 3 * 3..v / 3 * 3 + 3;
+    let mut candidates: Vec<(u64, u64)> = match piece {
+        Piece::Queen => {
+            let (a, b) = wythoff_pair(x.abs_diff(y));
+            let diagonal = if x <= y { (a, b) } else { (b, a) };
+            vec![(wythoff_partner(y), y), (x, wythoff_partner(x)), diagonal]
+        }
+        Piece::Rook => vec![(y, y), (x, x)],
+        Piece::Dragon => block(y)
+            .map(|u| (u, y))
+            .chain(block(x).map(|v| (x, v)))
+            .chain([(x.wrapping_sub(1), y.wrapping_sub(1))])
+            .collect(),
+        Piece::Horse => {
+            let m = x.min(y);
+            let mut c = vec![
+                (x - m, y - m),
+                (x.wrapping_sub(1), y),
+                (x, y.wrapping_sub(1)),
+            ];
+            if m >= 2 {
+                c.push((x - m + 2, y - m + 2));
+            }
+            c
+        }
+    };
+    candidates.retain(|&(u, v)| piece.can_move((x, y), (u, v)) && is_p(piece, u, v));
+    candidates.sort_unstable();
+    candidates.dedup();
+    candidates
+}
+
 /// Everything the formulas know about (x, y); fields they cannot give are `None`.
 pub(crate) fn value(piece: Piece, x: u64, y: u64) -> Value {
     match piece {
@@ -121,6 +171,25 @@ mod tests {
             assert!((2 * a - n).pow(2) < 5 * n * n);
             assert!(5 * n * n < (2 * a + 2 - n).pow(2));
         }
+    }
+
+    #[test]
+    fn the_formulas_winning_moves_are_every_move_to_a_p_position() {
+        for piece in Piece::ALL {
+            for x in 0..40 {
+                for y in 0..40 {
+                    let brute: Vec<(u64, u64)> = (0..=x)
+                        .flat_map(|u| (0..=y).map(move |v| (u, v)))
+                        .filter(|&(u, v)| piece.can_move((x, y), (u, v)) && is_p(piece, u, v))
+                        .collect();
+                    assert_eq!(winning_moves(piece, x, y), brute, "{piece} {x},{y}");
+                }
+            }
+        }
+        // Far out they are found at once: the queen on a huge board.
+        let far = winning_moves(Piece::Queen, 5_000_000_000_000, 3_000_000_000_000);
+        assert!(!far.is_empty() && far.len() <= 3, "{far:?}");
+        assert!(far.iter().all(|&(u, v)| wythoff_is_p(u, v)));
     }
 
     #[test]

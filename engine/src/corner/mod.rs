@@ -8,7 +8,8 @@ mod position;
 mod table;
 
 pub use formula::{
-    dragon_grundy, horse_is_p, rook_remoteness, wythoff_is_p, wythoff_pair, wythoff_partner,
+    dragon_grundy, horse_is_p, is_p, rook_remoteness, winning_moves, wythoff_is_p, wythoff_pair,
+    wythoff_partner,
 };
 pub use piece::Piece;
 pub use position::{Move, Position, MAX_SIZE};
