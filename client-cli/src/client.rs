@@ -79,6 +79,10 @@ pub fn with_scheme(url: &str) -> String {
 /// A connection to a server.
 pub struct Client {
     ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    /// The address, as connected to.
+    url: String,
+    /// The server's id, from the handshake's answer (older servers send none).
+    server_id: Option<String>,
     next_id: u64,
     /// Events that arrived while a reply was awaited, oldest first.
     events: VecDeque<ServerMessage>,
@@ -109,12 +113,19 @@ impl Client {
             return Err(Error::NotWebsocket { url, ws });
         }
         let connect = tokio_tungstenite::connect_async_with_config(&url, Some(config), true);
-        let (ws, _) = tokio::time::timeout(CONNECT_TIMEOUT, connect)
+        let (ws, response) = tokio::time::timeout(CONNECT_TIMEOUT, connect)
             .await
             .map_err(|_| failed("no answer".to_owned()))?
             .map_err(|e| failed(e.to_string()))?;
+        let server_id = response
+            .headers()
+            .get(protocol::SERVER_ID_HEADER)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned);
         Ok(Client {
             ws,
+            url,
+            server_id,
             next_id: 1,
             events: VecDeque::new(),
             welcome: None,
@@ -149,6 +160,16 @@ impl Client {
     pub fn set_timeouts(&mut self, reply: Duration, event: Option<Duration>) {
         self.reply_timeout = reply;
         self.event_timeout = event;
+    }
+
+    /// The address connected to, with its scheme.
+    pub fn url(&self) -> &str {
+        &self.url
+    }
+
+    /// The server's id, announced before hello: the same however the address is written.
+    pub fn server_id(&self) -> Option<&str> {
+        self.server_id.as_deref()
     }
 
     /// The server's welcome, once said.

@@ -578,3 +578,32 @@ async fn lines_typed_out_of_turn_are_answered_at_once_and_moves_become_premoves(
     assert!(out.contains(&"result 0 resignation".to_owned()), "{out:#?}");
     server.stop().await.unwrap();
 }
+
+/// The identity kept is the server's, not its address's spelling: a player who came in by
+/// `ws://127.0.0.1:P` takes their seat back by `localhost:P/`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_same_server_by_another_address_is_the_same_player() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir).await.unwrap();
+    let url = server.url();
+    let other = format!("{}/", url.replace("ws://127.0.0.1", "localhost"));
+    let args = ["play", "nim", "1,2", "--vs", "human"];
+    let (mut first, id) = open_match(&url, "wanderer", &args).await;
+    let id: i64 = id.parse().expect("a match id");
+    let mut bob = server.connect("bob").await.unwrap();
+    bob.request(Request::Join { match_id: id }).await.unwrap();
+    first.child.kill().expect("kill grundy");
+    let _ = first.child.wait();
+
+    let mut again = Grundy::spawn(&other, "wanderer", &["resume", &id.to_string()]);
+    again.type_lines(&["1:1"]);
+    let s = bob
+        .state_until(id, |s| s.ply == 1)
+        .await
+        .expect("the move of the player who came back");
+    assert_eq!(s.history[0].seat, 0);
+    bob.request(Request::Resign { match_id: id }).await.unwrap();
+    let (code, out, err) = blocking(move || again.finish()).await;
+    assert_eq!(code, Some(0), "{out:?} {err}");
+    server.stop().await.unwrap();
+}

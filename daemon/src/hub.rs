@@ -20,6 +20,9 @@ pub struct Hub {
     pub presence: Arc<Presence>,
     /// The live matches.
     pub matches: Arc<Matches>,
+    /// This server's id, announced to every client so that it keeps one identity here
+    /// however it writes the address.
+    pub server_id: String,
     /// Becomes true when the server stops: every connection closes with 1001.
     stopping: tokio::sync::watch::Sender<bool>,
 }
@@ -36,6 +39,7 @@ impl Hub {
             config.clone(),
             Arc::clone(&presence),
         ));
+        let server_id = db.server_id().await?;
         let restored = matches::restore(&matches).await?;
         if restored > 0 {
             tracing::info!(restored, "matches under way restored from the database");
@@ -46,6 +50,7 @@ impl Hub {
             analysis,
             presence,
             matches,
+            server_id,
             stopping: tokio::sync::watch::Sender::new(false),
         }))
     }

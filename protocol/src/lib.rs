@@ -34,5 +34,9 @@ pub use variant::{Game, GameParams, UnknownGame};
 /// The protocol version this crate speaks.
 pub const PROTOCOL_VERSION: u32 = 1;
 
+/// The header of the websocket handshake's answer in which the server announces its id (as in
+/// `welcome`): a client can choose the token it keeps for this server before saying hello.
+pub const SERVER_ID_HEADER: &str = "x-grundy-server";
+
 /// Every protocol version a server built from this crate accepts.
 pub const SUPPORTED_VERSIONS: &[u32] = &[1];

@@ -31,6 +31,9 @@ pub struct Welcome {
     pub token: String,
     /// The server's version.
     pub server: String,
+    /// The server's id: the same however its address is written (absent from older servers).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub server_id: String,
     /// Matches this player has a seat in and that are not over, to resume.
     pub matches: Vec<i64>,
 }

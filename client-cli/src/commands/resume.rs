@@ -27,10 +27,13 @@ pub struct Args {
 pub async fn run(conn: &mut Client, args: Args) -> Result<()> {
     let state = session::watch(conn, args.id).await?;
     if session::seat_of(&state, conn.player_id()).is_none() {
+        let name = conn.welcome().map(|w| w.name.clone()).unwrap_or_default();
         bail!(
-            "you hold no seat in match {}: the server does not know you as one of its players \
-             (same --name as before? another computer?); `grundy watch {}` follows it",
+            "you hold no seat in match {} on {} as {name:?}: the server does not know you as \
+             one of its players (same --name as before? another computer?); `grundy watch {}` \
+             follows it",
             args.id,
+            conn.url(),
             args.id
         );
     }

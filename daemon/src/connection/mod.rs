@@ -11,6 +11,8 @@ use protocol::{ClientMessage, ErrorBody, ErrorCode, ServerMessage};
 use tokio::net::TcpStream;
 use tokio_stream::wrappers::WatchStream;
 use tokio_stream::StreamMap;
+use tokio_tungstenite::tungstenite::handshake::server::{Request, Response};
+use tokio_tungstenite::tungstenite::http::HeaderValue;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::protocol::{CloseFrame, WebSocketConfig};
 use tokio_tungstenite::tungstenite::{Error as WsError, Message, Utf8Bytes};
@@ -24,6 +26,9 @@ mod session;
 use crate::hub::Hub;
 use crate::matches::{PlayerRef, Snapshot};
 use crate::presence::Arrival;
+
+/// The header of the websocket handshake's answer that carries the server's id.
+pub const SERVER_ID_HEADER: &str = protocol::SERVER_ID_HEADER;
 
 /// Read buffer per connection. tungstenite's default (128 KiB) costs 1.25 GiB for 10 000
 /// connections and is zeroed on every read. Requests are small (a move is ~100 bytes, so
@@ -51,7 +56,18 @@ pub async fn serve(stream: TcpStream, hub: Arc<Hub>) {
         .max_frame_size(Some(MAX_MESSAGE_BYTES));
     // A TCP connection that never completes the websocket upgrade is dropped too.
     let limit = hub.config.hello_timeout;
-    let upgrade = tokio_tungstenite::accept_async_with_config(stream, Some(config));
+    // The server's id goes with the handshake's answer: a client picks its identity for this
+    // server before it says hello.
+    let id = hub.server_id.clone();
+    // The callback's type is tungstenite's, error response and all.
+    #[allow(clippy::result_large_err)]
+    let announce = move |_: &Request, mut response: Response| {
+        if let Ok(value) = HeaderValue::from_str(&id) {
+            response.headers_mut().insert(SERVER_ID_HEADER, value);
+        }
+        Ok(response)
+    };
+    let upgrade = tokio_tungstenite::accept_hdr_async_with_config(stream, announce, Some(config));
     let ws = match tokio::time::timeout(limit, upgrade).await {
         Ok(Ok(ws)) => ws,
         Ok(Err(e)) => {

@@ -110,6 +110,7 @@ impl Connection {
             name,
             token,
             server: format!("grundyd {}", env!("CARGO_PKG_VERSION")),
+            server_id: self.hub.server_id.clone(),
             matches,
         })))
     }

@@ -31,6 +31,14 @@ impl Db {
         .transpose()
     }
 
+    /// This server's id, made when the database was created.
+    pub async fn server_id(&self) -> Result<String, DbError> {
+        let id = sqlx::query_scalar("SELECT id FROM server_identity LIMIT 1")
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(id)
+    }
+
     /// The match imported with this fingerprint, if any.
     pub async fn imported_as(&self, fingerprint: &[u8; 32]) -> Result<Option<i64>, DbError> {
         let id = sqlx::query_scalar("SELECT id FROM matches WHERE import_sha256 = ?")

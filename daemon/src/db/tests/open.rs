@@ -40,16 +40,16 @@ async fn migrations_apply_once_and_reopening_is_fine() {
         assert!(tables.iter().any(|n| n == t), "{t} missing from {tables:?}");
     }
     // A second handle while the first is open, then a reopen after close: the migrations
-    // (matches, analysis, imports, import fingerprints) are applied once.
+    // (matches, analysis, imports, import fingerprints, the server's id) are applied once.
     let again = Db::open(&path).await.expect("open twice");
     assert_eq!(
         count(&again, "SELECT COUNT(*) FROM _sqlx_migrations").await,
-        4
+        5
     );
     again.close().await;
     db.close().await;
     let db = Db::open(&path).await.expect("reopen");
-    assert_eq!(count(&db, "SELECT COUNT(*) FROM _sqlx_migrations").await, 4);
+    assert_eq!(count(&db, "SELECT COUNT(*) FROM _sqlx_migrations").await, 5);
     db.close().await;
 }
 
