@@ -418,27 +418,42 @@ async fn an_lgame_draw_offer_in_a_drawn_position_is_accepted_by_the_engine() {
 }
 
 /// Runs `grundy ARGS` under a pseudo-terminal with `script` (util-linux), typing `input`;
-/// what it printed, or `None` where `script` is not installed.
+/// what it printed, or `None` where `script` is not installed (the only reason to skip:
+/// `grundy` failing on the terminal fails the test).
 async fn on_a_terminal(url: &str, args: &str, input: &str) -> Option<String> {
     let line = format!("{} --server {url} {args}", env!("CARGO_BIN_EXE_grundy"));
     let input = input.to_owned();
     blocking(move || {
-        let mut child = Command::new("script")
+        let spawned = Command::new("script")
             .args(["-q", "-e", "-c", &line, "/dev/null"])
             .env_remove("NO_COLOR")
             .env("GRUNDY_NAME", "ada")
             .env("GRUNDY_STATE_DIR", env!("CARGO_TARGET_TMPDIR"))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .spawn()
-            .ok()?;
-        let mut stdin = child.stdin.take()?;
-        stdin.write_all(input.as_bytes()).ok()?;
-        let o = child.wait_with_output().ok()?;
+            .stderr(Stdio::piped())
+            .spawn();
+        let mut child = match spawned {
+            Ok(child) => child,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
+            Err(e) => panic!("cannot run script: {e}"),
+        };
+        let mut stdin = child.stdin.take().expect("stdin");
+        // Typed once grundy is ready for it (keys read one by one need its raw mode on).
+        std::thread::sleep(Duration::from_millis(1500));
+        stdin
+            .write_all(input.as_bytes())
+            .expect("grundy reads its terminal");
+        let o = child.wait_with_output().expect("script ends");
         drop(stdin);
-        o.status
-            .success()
-            .then(|| String::from_utf8_lossy(&o.stdout).into_owned())
+        let out = String::from_utf8_lossy(&o.stdout).into_owned();
+        assert!(
+            o.status.success(),
+            "`grundy {line}` on a terminal failed ({:?}): {out}{}",
+            o.status.code(),
+            String::from_utf8_lossy(&o.stderr)
+        );
+        Some(out)
     })
     .await
 }
@@ -605,5 +620,39 @@ async fn the_same_server_by_another_address_is_the_same_player() {
     bob.request(Request::Resign { match_id: id }).await.unwrap();
     let (code, out, err) = blocking(move || again.finish()).await;
     assert_eq!(code, Some(0), "{out:?} {err}");
+    server.stop().await.unwrap();
+}
+
+/// On a terminal, a review is stepped through a key at a time: → or n the next ply, q to
+/// stop, and a ply past the end says so; the value strip marks where each step is.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_a_terminal_a_review_steps_a_key_at_a_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir).await.unwrap();
+    let mut ada = server.connect("ada").await.unwrap();
+    let nim = NewMatch::new(GameParams::of(Game::Nim), Opponent::engine("perfect")).start("1,2,3");
+    let id = state_of(ada.request(Request::create(nim)).await.unwrap())
+        .unwrap()
+        .match_id;
+    ada.request(Request::play(id, "3:2")).await.unwrap();
+    ada.state_until(id, |s| s.ply == 2).await.unwrap();
+    ada.request(Request::Resign { match_id: id }).await.unwrap();
+    let review = format!("review {id}");
+    // Two steps forward, one back, a ply past the end, then stop.
+    let Some(out) = on_a_terminal(&server.url(), &review, "nnp9\rq").await else {
+        eprintln!("`script` is not available: this test is skipped");
+        return;
+    };
+    assert!(out.contains("who wins with best play"), "{out}");
+    for ply in ["ply 0 of 2", "ply 1 of 2", "ply 2 of 2"] {
+        assert!(out.contains(ply), "{ply}: {out}");
+    }
+    assert!(out.contains("ada played 3:2: inaccuracy"), "{out}");
+    assert!(
+        out.contains("that ply is past the end: the game has 2 plies"),
+        "{out}"
+    );
+    // The strip, marked at ply 2.
+    assert!(out.contains("▼▼▼\r\n  ^"), "{out:?}");
     server.stop().await.unwrap();
 }

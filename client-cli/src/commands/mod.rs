@@ -15,6 +15,7 @@ pub mod rematch;
 pub mod resume;
 pub mod review;
 mod session;
+mod stepper;
 pub mod table;
 mod view;
 pub mod watch;

@@ -1,13 +1,13 @@
 //! `grundy review`: every move of a saved game annotated exactly from the classification —
 //! best, inaccuracy, mistake, blunder — with the better moves there were.
 
-use std::io::{BufRead, IsTerminal};
+use std::io::IsTerminal;
 
 use anyhow::Result;
 use protocol::{GameSummary, Outcome, Request, ReviewedMove, Seat, ServerBody, Verdict};
 
 use super::{describe, emit, print_json, unexpected};
-use crate::render::{board, Columns, Style};
+use crate::render::{Columns, Style};
 use client::Client;
 
 /// Examples shown by `grundy review --help`.
@@ -21,7 +21,7 @@ Examples:
   grundy review 12 --json";
 
 /// Better moves shown per move in the text listing (the JSON has all).
-const BETTER_SHOWN: usize = 3;
+pub(super) const BETTER_SHOWN: usize = 3;
 
 /// Arguments of `grundy review`.
 #[derive(Debug, clap::Args)]
@@ -49,91 +49,21 @@ pub async fn run(conn: &mut Client, args: Args, style: Style) -> Result<()> {
     };
     emit(&listing(&game, &moves, style))?;
     if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() && !moves.is_empty() {
-        step(&game, &moves, style)?;
+        super::stepper::step(&game, &moves, style)?;
     }
     Ok(())
 }
 
-/// Steps through the game on a terminal: `n`/Enter/→ next, `p`/← previous, a ply number to
-/// jump, `q` to stop. Arrow keys arrive as escape sequences once Enter is pressed.
-fn step(game: &GameSummary, moves: &[ReviewedMove], style: Style) -> Result<()> {
-    let mut ply = 0usize;
-    let stdin = std::io::stdin();
-    loop {
-        emit(&frame(game, moves, ply, style))?;
-        emit(&style.dim("[n]ext/→  [p]revious/←  ply number  [q]uit > "))?;
-        let mut line = String::new();
-        if stdin.lock().read_line(&mut line)? == 0 {
-            return Ok(());
-        }
-        let input = line.trim();
-        ply = match input {
-            "q" | "quit" => return Ok(()),
-            "" | "n" | "next" | "\x1b[C" => (ply + 1).min(moves.len()),
-            "p" | "prev" | "previous" | "\x1b[D" => ply.saturating_sub(1),
-            _ => match input.parse::<usize>() {
-                Ok(n) if n <= moves.len() => n,
-                Ok(n) => {
-                    emit(&format!(
-                        "ply {n} is past the end: the game has {} (0 is the start)\n",
-                        counted(moves.len(), "ply", "plies")
-                    ))?;
-                    ply
-                }
-                Err(_) => {
-                    let help = format!("type n, p, a ply number (0 to {}) or q\n", moves.len());
-                    emit(&help)?;
-                    ply
-                }
-            },
-        };
-    }
-}
-
-/// The position after `ply` moves, with the move that led there and its annotation.
-fn frame(game: &GameSummary, moves: &[ReviewedMove], ply: usize, style: Style) -> String {
-    let position = match ply {
-        0 => game.start.as_str(),
-        n => moves[n - 1].played.position.as_str(),
-    };
-    let p = &game.params;
-    let mut out = format!(
-        "\n{}\n",
-        style.strong(&format!("ply {ply} of {}", moves.len()))
-    );
-    out.push_str(&board(p.game, p.size, p.k, position, style));
-    if let Some(m) = ply.checked_sub(1).map(|i| &moves[i]) {
-        out.push_str(&format!(
-            "{} played {}: {} (best play: {}; this move: {})\n",
-            name(game, m.played.seat),
-            m.played.notation,
-            m.annotation,
-            best_play(m),
-            this_move(m),
-        ));
-        if !m.better.is_empty() {
-            let better: Vec<String> = m
-                .better
-                .iter()
-                .take(BETTER_SHOWN)
-                .map(|b| format!("{} ({} for the opponent)", b.notation, b.value.outcome))
-                .collect();
-            out.push_str(&format!("better: {}\n", better.join(", ")));
-        }
-    }
-    out
-}
-
 /// What the mover could get with best play from the position before the move: `win in 11`,
 /// `loss in 10`, `draw`; just `win` or `loss` when the remoteness is not known.
-fn best_play(m: &ReviewedMove) -> String {
+pub(super) fn best_play(m: &ReviewedMove) -> String {
     result(m.before.outcome, m.before.remoteness)
 }
 
 /// What the move played gets its mover, counted like [`best_play`] from the position before
 /// it, the move included (the export's comments count the same way): a best move shows the
 /// same as best play, a blunder `loss in 12` where best play was `win in 11`.
-fn this_move(m: &ReviewedMove) -> String {
+pub(super) fn this_move(m: &ReviewedMove) -> String {
     result(m.after.outcome.flip(), m.after.remoteness.map(|r| r + 1))
 }
 
@@ -147,7 +77,7 @@ fn result(outcome: Verdict, remoteness: Option<u64>) -> String {
 }
 
 /// `ada`, or `seat 1` when nobody's name is known.
-fn name(game: &GameSummary, seat: Seat) -> String {
+pub(super) fn name(game: &GameSummary, seat: Seat) -> String {
     game.seats[usize::from(seat)]
         .name
         .clone()
@@ -155,7 +85,40 @@ fn name(game: &GameSummary, seat: Seat) -> String {
 }
 
 /// `1 blunder`, `2 blunders`.
-fn counted(n: usize, one: &str, many: &str) -> String {
+/// Who wins with best play after each ply (0 is the start): the seat, `None` for a draw.
+pub(super) fn winners(moves: &[ReviewedMove]) -> Vec<Option<Seat>> {
+    let mut out: Vec<Option<Seat>> = moves
+        .iter()
+        .map(|m| match m.before.outcome {
+            Verdict::Win => Some(m.played.seat),
+            Verdict::Loss => Some(1 - m.played.seat),
+            Verdict::Draw => None,
+        })
+        .collect();
+    if let Some(last) = moves.last() {
+        out.push(match last.after.outcome {
+            Verdict::Win => Some(1 - last.played.seat),
+            Verdict::Loss => Some(last.played.seat),
+            Verdict::Draw => None,
+        });
+    }
+    out
+}
+
+/// The value strip: one mark per position from the start, `▲` while seat 0 wins with best
+/// play, `▼` while seat 1 does, `·` for a draw: a mistake shows as the marks changing.
+pub(super) fn strip(moves: &[ReviewedMove]) -> String {
+    winners(moves)
+        .into_iter()
+        .map(|w| match w {
+            Some(0) => '▲',
+            Some(_) => '▼',
+            None => '·',
+        })
+        .collect()
+}
+
+pub(super) fn counted(n: usize, one: &str, many: &str) -> String {
     match n {
         1 => format!("1 {one}"),
         n => format!("{n} {many}"),
@@ -189,6 +152,12 @@ fn heading(game: &GameSummary, moves: usize) -> String {
 /// played it, the position after it, how good it was, and the better moves.
 fn listing(game: &GameSummary, moves: &[ReviewedMove], style: Style) -> String {
     let mut out = heading(game, moves.len());
+    out.push_str(&format!(
+        "who wins with best play, from the start (▲ {}, ▼ {}, · a draw):\n  {}\n",
+        name(game, 0),
+        name(game, 1),
+        strip(moves)
+    ));
     let mut t = Columns::new(&[
         "ply",
         "player",

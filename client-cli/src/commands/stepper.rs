@@ -1,0 +1,146 @@
+//! Stepping through a reviewed game on a terminal, a key at a time: → or `n` (or Enter, or
+//! space) the next ply, ← or `p` the previous one, Home and End the start and the end, digits
+//! then Enter a ply by number, `q` or Esc to stop. Each step shows the board, the move that
+//! led there with its annotation, and the value strip with the step marked.
+
+use std::io::Write as _;
+
+use anyhow::Result;
+use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind};
+use crossterm::terminal;
+use protocol::{GameSummary, ReviewedMove};
+
+use super::review::{best_play, counted, name, strip, this_move, BETTER_SHOWN};
+use crate::render::{board, Style};
+
+/// Raw mode for as long as it lives, so that keys arrive one by one; the terminal is put
+/// back however the stepping ends.
+struct Raw;
+
+impl Raw {
+    fn on() -> Result<Raw> {
+        terminal::enable_raw_mode()?;
+        Ok(Raw)
+    }
+}
+
+impl Drop for Raw {
+    fn drop(&mut self) {
+        let _ = terminal::disable_raw_mode();
+    }
+}
+
+/// Writes `text` in raw mode, where a line feed does not return the carriage.
+fn show(text: &str) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.replace('\n', "\r\n").as_bytes())?;
+    out.flush()?;
+    Ok(())
+}
+
+/// What a key asks for.
+enum Step {
+    To(usize),
+    Digit(char),
+    Jump,
+    Quit,
+    Ignore,
+}
+
+fn key(k: KeyEvent, ply: usize, last: usize) -> Step {
+    match k.code {
+        KeyCode::Right | KeyCode::Char('n' | ' ') => Step::To((ply + 1).min(last)),
+        KeyCode::Left | KeyCode::Char('p') | KeyCode::Backspace => Step::To(ply.saturating_sub(1)),
+        KeyCode::Home | KeyCode::Char('g') => Step::To(0),
+        KeyCode::End | KeyCode::Char('G') => Step::To(last),
+        KeyCode::Char(c @ '0'..='9') => Step::Digit(c),
+        KeyCode::Enter => Step::Jump,
+        KeyCode::Char('q') | KeyCode::Esc => Step::Quit,
+        KeyCode::Char('c') if k.modifiers.contains(event::KeyModifiers::CONTROL) => Step::Quit,
+        _ => Step::Ignore,
+    }
+}
+
+/// Steps through the game until `q`.
+pub fn step(game: &GameSummary, moves: &[ReviewedMove], style: Style) -> Result<()> {
+    let _raw = Raw::on()?;
+    let last = moves.len();
+    let mut ply = 0usize;
+    let mut typed = String::new();
+    show(&frame(game, moves, ply, style))?;
+    loop {
+        let Event::Key(k) = event::read()? else {
+            continue;
+        };
+        if k.kind != KeyEventKind::Press {
+            continue;
+        }
+        let next = match key(k, ply, last) {
+            Step::To(p) => p,
+            Step::Digit(c) => {
+                typed.push(c);
+                show(&format!("\rply {typed}"))?;
+                continue;
+            }
+            Step::Jump if typed.is_empty() => (ply + 1).min(last),
+            Step::Jump => match std::mem::take(&mut typed).parse::<usize>() {
+                Ok(p) if p <= last => p,
+                _ => {
+                    show(&format!(
+                        "\rthat ply is past the end: the game has {} (0 is the start)\n",
+                        counted(last, "ply", "plies")
+                    ))?;
+                    continue;
+                }
+            },
+            Step::Quit => {
+                show("\n")?;
+                return Ok(());
+            }
+            Step::Ignore => continue,
+        };
+        typed.clear();
+        if next != ply {
+            ply = next;
+            show(&frame(game, moves, ply, style))?;
+        }
+    }
+}
+
+/// The position after `ply` moves, with the move that led there and its annotation, and the
+/// value strip marked at this ply.
+fn frame(game: &GameSummary, moves: &[ReviewedMove], ply: usize, style: Style) -> String {
+    let position = match ply {
+        0 => game.start.as_str(),
+        n => moves[n - 1].played.position.as_str(),
+    };
+    let p = &game.params;
+    let mut out = format!(
+        "\n{}\n",
+        style.strong(&format!("ply {ply} of {}", moves.len()))
+    );
+    out.push_str(&board(p.game, p.size, p.k, position, style));
+    if let Some(m) = ply.checked_sub(1).map(|i| &moves[i]) {
+        out.push_str(&format!(
+            "{} played {}: {} (best play: {}; this move: {})\n",
+            name(game, m.played.seat),
+            m.played.notation,
+            m.annotation,
+            best_play(m),
+            this_move(m),
+        ));
+        if !m.better.is_empty() {
+            let better: Vec<String> = m
+                .better
+                .iter()
+                .take(BETTER_SHOWN)
+                .map(|b| format!("{} ({} for the opponent)", b.notation, b.value.outcome))
+                .collect();
+            out.push_str(&format!("better: {}\n", better.join(", ")));
+        }
+    }
+    out.push_str(&format!("{}\n{}^\n", strip(moves), " ".repeat(ply)));
+    out.push_str(&style.dim("→/n next · ←/p back · Home/End · digits+Enter: a ply · q quit"));
+    out.push('\n');
+    out
+}
