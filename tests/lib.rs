@@ -48,10 +48,23 @@ impl Server {
 
     /// Starts a daemon on `dir/grundy.db` (created or reused) with `config`.
     pub async fn start_with(dir: &tempfile::TempDir, config: Config) -> Result<Server> {
+        Server::start_on(dir, config, "127.0.0.1:0").await
+    }
+
+    /// Stops this daemon and starts another on the same database and address: a restart,
+    /// as clients see it.
+    pub async fn restart(self, dir: &tempfile::TempDir, config: Config) -> Result<Server> {
+        let addr = self.addr;
+        self.stop().await?;
+        Server::start_on(dir, config, &addr.to_string()).await
+    }
+
+    /// Starts a daemon on `dir/grundy.db` with `config`, listening on `addr`.
+    async fn start_on(dir: &tempfile::TempDir, config: Config, addr: &str) -> Result<Server> {
         let db_path = dir.path().join("grundy.db");
         let db = Db::open(&db_path).await?;
         let hub: Arc<Hub> = Hub::start(db.clone(), config).await?;
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+        let listener = tokio::net::TcpListener::bind(addr).await?;
         let addr = listener.local_addr()?;
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let task = tokio::spawn(daemon::run(listener, hub.clone(), async {

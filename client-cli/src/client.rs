@@ -88,6 +88,8 @@ pub struct Client {
     events: VecDeque<ServerMessage>,
     /// The server's `welcome`, once said.
     welcome: Option<Welcome>,
+    /// The access code the welcome was had with, to say hello again on a new connection.
+    access_code: Option<String>,
     /// How long a reply is waited for.
     reply_timeout: Duration,
     /// How long an event is waited for; `None`: as long as it takes (a match may be quiet
@@ -129,6 +131,7 @@ impl Client {
             next_id: 1,
             events: VecDeque::new(),
             welcome: None,
+            access_code: None,
             reply_timeout: REPLY_TIMEOUT,
             event_timeout: None,
         })
@@ -147,12 +150,29 @@ impl Client {
             protocol: PROTOCOL_VERSION,
             name: hello.name,
             token: hello.token,
-            access_code: hello.access_code,
+            access_code: hello.access_code.clone(),
         };
         match self.request(request).await? {
-            ServerBody::Welcome(welcome) => Ok(self.welcome.insert(welcome)),
+            ServerBody::Welcome(welcome) => {
+                self.access_code = hello.access_code;
+                Ok(self.welcome.insert(welcome))
+            }
             other => Err(Error::unexpected("hello", &other)),
         }
+    }
+
+    /// A new connection to the same server as the same player (the token of this one's
+    /// welcome): for coming back after the connection was lost or the server restarted.
+    pub async fn reconnect(&self) -> Result<Client, Error> {
+        let mut again = Client::open(&self.url).await?;
+        again.set_timeouts(self.reply_timeout, self.event_timeout);
+        if let Some(w) = &self.welcome {
+            let hello = Hello::new(w.name.clone())
+                .with_token(Some(w.token.clone()))
+                .with_access_code(self.access_code.clone());
+            again.hello(hello).await?;
+        }
+        Ok(again)
     }
 
     /// Sets how long replies and events are waited for (`None` for events: as long as it

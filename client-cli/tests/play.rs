@@ -656,3 +656,51 @@ async fn on_a_terminal_a_review_steps_a_key_at_a_time() {
     assert!(out.contains("▼▼▼\r\n  ^"), "{out:?}");
     server.stop().await.unwrap();
 }
+
+/// A server restart during play: the client takes the connection up again by itself, as the
+/// same player, says so, and plays on; one watching the match follows it on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_restart_during_play_is_taken_up_again_by_itself() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir).await.unwrap();
+    let url = server.url();
+    let args = ["play", "nim", "1,2", "--vs", "human"];
+    let (ada, id) = open_match(&url, "steady", &args).await;
+    let id: i64 = id.parse().expect("a match id");
+    let mut bob = server.connect("bob").await.unwrap();
+    bob.request(Request::Join { match_id: id }).await.unwrap();
+    let (ada, _) = ada.until(|l| l == "your_move 1").await;
+    let carol = Grundy::spawn(&url, "carol", &["watch", &id.to_string()]);
+    let (carol, _) = carol.until(|l| l == "seat 1 bob").await;
+    let token = bob.token().to_owned();
+    drop(bob);
+    let server = server
+        .restart(&dir, grundy_e2e::test_config())
+        .await
+        .unwrap();
+    let (mut ada, _) = ada.until(|l| l == "reconnected").await;
+    ada.type_lines(&["1:1"]);
+    let (carol, _) = carol.until(|l| l == "move 1 seat 0 1:1").await;
+    let mut bob = server
+        .connect_as(grundy_e2e::Hello::new("bob").with_token(Some(token)))
+        .await
+        .unwrap();
+    // Seen as the moves come, or (if it came before bob was back) in the match's state.
+    let watched = state_of(bob.request(Request::Watch { match_id: id }).await.unwrap()).unwrap();
+    let s = if watched.ply == 1 {
+        watched
+    } else {
+        bob.state_until(id, |s| s.ply == 1)
+            .await
+            .expect("the move, after the restart")
+    };
+    assert_eq!(s.history[0].notation, "1:1");
+    bob.request(Request::Resign { match_id: id }).await.unwrap();
+    let (code, out, err) = blocking(move || ada.finish()).await;
+    assert_eq!(code, Some(0), "{out:#?} {err}");
+    assert!(out.contains(&"reconnecting".to_owned()), "{out:#?}");
+    let (code, out, err) = blocking(move || carol.finish()).await;
+    assert_eq!(code, Some(0), "{out:#?} {err}");
+    assert!(out.contains(&"reconnected".to_owned()), "{out:#?}");
+    server.stop().await.unwrap();
+}

@@ -5,6 +5,7 @@
 //! server judges every move; a refused one prints the server's reason and the game goes on.
 
 use std::collections::VecDeque;
+use std::time::Duration;
 
 use anyhow::{bail, Result};
 use protocol::{MatchState, MatchStatus, Request, Seat, ServerBody};
@@ -122,14 +123,31 @@ pub async fn play(conn: &mut Client, mut state: MatchState, mode: Mode) -> Resul
     // sent, so that a script's next move is not judged against the old position.
     let mut awaiting_state = false;
     let mut prompted: Option<u32> = None;
+    let id = state.match_id;
+    // A lost connection is taken up again by itself, as the same player; anything else ends
+    // the session.
+    macro_rules! online {
+        ($result:expr) => {
+            match $result {
+                Ok(value) => value,
+                Err(e) if is_lost(&e) => {
+                    state = recover(conn, id, &view, e).await.map_err(|e| lost(e, id))?;
+                    view.show(&state);
+                    awaiting_state = false;
+                    prompted = None;
+                    continue;
+                }
+                Err(e) => return Err(e),
+            }
+        };
+    }
     while !is_over(&state) {
         if view.closed() {
             return Err(OutputClosed.into());
         }
         let my_turn = state.status == MatchStatus::Playing && state.to_move == Some(me);
-        let lost = |e: anyhow::Error| lost(e, state.match_id);
         if awaiting_state {
-            state = next_state(conn, state.match_id).await.map_err(lost)?;
+            state = online!(next_state(conn, id).await);
             awaiting_state = false;
             view.show(&state);
             continue;
@@ -137,7 +155,7 @@ pub async fn play(conn: &mut Client, mut state: MatchState, mode: Mode) -> Resul
         if my_turn {
             if let Some(mv) = premoves.pop_front() {
                 view.premove_played(&mv);
-                awaiting_state = send(conn, &state, me, &mv, &mut view).await.map_err(lost)?;
+                awaiting_state = online!(send(conn, &state, me, &mv, &mut view).await);
                 continue;
             }
             if input.is_none() {
@@ -159,8 +177,8 @@ pub async fn play(conn: &mut Client, mut state: MatchState, mode: Mode) -> Resul
         };
         tokio::select! {
             biased;
-            next = next_state(conn, state.match_id) => {
-                state = next.map_err(lost)?;
+            next = next_state(conn, id) => {
+                state = online!(next);
                 view.show(&state);
             }
             line = typed => {
@@ -173,9 +191,7 @@ pub async fn play(conn: &mut Client, mut state: MatchState, mode: Mode) -> Resul
                 if line == "cancel" {
                     view.premoves_cancelled(std::mem::take(&mut premoves).len());
                 } else if is_command(line) || my_turn {
-                    awaiting_state = send(conn, &state, me, line, &mut view)
-                        .await
-                        .map_err(lost)?;
+                    awaiting_state = online!(send(conn, &state, me, line, &mut view).await);
                     if !awaiting_state && my_turn {
                         view.prompt(&state);
                     }
@@ -188,6 +204,64 @@ pub async fn play(conn: &mut Client, mut state: MatchState, mode: Mode) -> Resul
     }
     view.finish(&state);
     Ok(())
+}
+
+/// How long a lost connection is tried again: as long as the server keeps the seat of an
+/// absent player by default (`grundyd --abandon-after-s`).
+const RECONNECT_FOR: Duration = Duration::from_secs(120);
+
+/// Whether `e` is the connection's loss (rather than a refusal or a broken message).
+pub fn is_lost(e: &anyhow::Error) -> bool {
+    matches!(
+        e.downcast_ref::<ClientError>(),
+        Some(ClientError::Closed { .. } | ClientError::Connection(_) | ClientError::Timeout(_))
+    )
+}
+
+/// Takes the lost connection up again as the same player, with growing pauses, for
+/// [`RECONNECT_FOR`]: the match's state once back, or the loss that could not be undone.
+pub async fn recover(
+    conn: &mut Client,
+    id: i64,
+    view: &View,
+    cause: anyhow::Error,
+) -> Result<MatchState> {
+    view.reconnecting(&format!("{cause:#}"));
+    let started = tokio::time::Instant::now();
+    let mut pause = Duration::from_millis(250);
+    loop {
+        tokio::time::sleep(pause).await;
+        let back = match conn.reconnect().await {
+            Ok(again) => {
+                *conn = again;
+                watch(conn, id).await
+            }
+            Err(e) => Err(e.into()),
+        };
+        match back {
+            Ok(state) => {
+                view.reconnected(id);
+                return Ok(state);
+            }
+            // Still down (or down again): tried again, for a while.
+            Err(e) if is_lost(&e) || is_unreachable(&e) => {
+                if started.elapsed() >= RECONNECT_FOR {
+                    return Err(cause);
+                }
+                pause = (pause * 2).min(Duration::from_secs(5));
+            }
+            // Back, but it will not have us (another database, the match gone): said at once.
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// Whether `e` says that no connection could be opened.
+fn is_unreachable(e: &anyhow::Error) -> bool {
+    matches!(
+        e.downcast_ref::<ClientError>(),
+        Some(ClientError::Connect { .. })
+    )
 }
 
 /// The connection is gone: what became of the match, and how to get back to it.

@@ -305,6 +305,16 @@ impl View {
         }
     }
 
+    /// The connection was lost, and is being taken up again.
+    pub fn reconnecting(&self, why: &str) {
+        self.line("reconnecting", &format!("{why} — reconnecting…"));
+    }
+
+    /// Back in the match after a lost connection.
+    pub fn reconnected(&self, id: i64) {
+        self.line("reconnected", &format!("back in match {id}"));
+    }
+
     /// `cancel`: how many premoves were taken back.
     pub fn premoves_cancelled(&self, n: usize) {
         let text = match n {

@@ -2,7 +2,7 @@
 
 use anyhow::Result;
 
-use super::session::{is_over, next_state, watch};
+use super::session::{is_lost, is_over, next_state, recover, watch};
 use super::view::{Mode, View};
 use super::OutputClosed;
 use client::Client;
@@ -31,7 +31,14 @@ pub async fn run(conn: &mut Client, args: Args) -> Result<()> {
         if view.closed() {
             return Err(OutputClosed.into());
         }
-        state = next_state(conn, args.id).await?;
+        state = match next_state(conn, args.id).await {
+            Ok(state) => state,
+            // A restarted server or a dropped network: taken up again by itself.
+            Err(e) if is_lost(&e) => recover(conn, args.id, &view, e).await.map_err(|e| {
+                anyhow::anyhow!("{e:#} — `grundy watch {}` once it is back", args.id)
+            })?,
+            Err(e) => return Err(e),
+        };
         view.show(&state);
     }
     view.finish(&state);
