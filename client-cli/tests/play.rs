@@ -472,11 +472,40 @@ async fn on_a_terminal_the_board_is_drawn_in_colour() {
         out.contains("\x1b[1;32mH\x1b[0m"),
         "the piece in colour: {out:?}"
     );
-    assert!(out.contains("your move (help for commands) > "), "{out}");
+    assert!(out.contains("your move > "), "{out}");
     assert!(out.contains("2. engine (perfect): 0,0"), "{out}");
     assert!(
         out.contains("engine (perfect) wins: the dragon horse reached the corner"),
         "{out}"
+    );
+    server.stop().await.unwrap();
+}
+
+/// The line editor: Tab completes commands and moves (listing them when it cannot choose),
+/// ↑ recalls a line, Ctrl-U erases it, and a command typed during the engine's turn is
+/// answered at once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_a_terminal_lines_are_edited_completed_and_recalled() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir).await.unwrap();
+    let args = "play nim 1,2,3 --vs engine:perfect";
+    // mo⇥⏎ · ↑ Ctrl-U · 3:⇥ (lists) 3⏎ · resi⇥⏎
+    let keys = "mo\t\r\x1b[A\x153:\t3\rresi\t\r";
+    let Some(out) = on_a_terminal(&server.url(), args, keys).await else {
+        eprintln!("`script` is not available: this test is skipped");
+        return;
+    };
+    assert!(out.contains("your move > moves\r\n"), "{out:?}");
+    assert!(out.contains("6 legal moves:"), "{out:?}");
+    assert!(
+        out.contains("3:1  3:2  3:3"),
+        "the completions listed: {out:?}"
+    );
+    assert!(out.contains("1. ada (you): 3:3"), "{out:?}");
+    assert!(out.contains("> resign\r\n"), "{out:?}");
+    assert!(
+        out.contains("engine (perfect) wins: ada (you) resigned"),
+        "{out:?}"
     );
     server.stop().await.unwrap();
 }

@@ -4,6 +4,8 @@
 use std::io::Write as _;
 
 pub mod bench;
+mod countdown;
+mod editor;
 pub mod export;
 pub mod games;
 pub mod import;
@@ -11,9 +13,11 @@ pub mod join;
 pub mod lobby;
 pub mod play;
 pub mod query;
+mod raw;
 pub mod rematch;
 pub mod resume;
 pub mod review;
+mod screen;
 mod session;
 mod stepper;
 pub mod table;

@@ -11,6 +11,8 @@ use anyhow::{bail, Result};
 use protocol::{MatchState, MatchStatus, Request, Seat, ServerBody};
 use tokio::sync::mpsc;
 
+use super::countdown::{self, Countdown};
+use super::editor::{Editor, Typed};
 use super::view::{Mode, View};
 use super::OutputClosed;
 use client::{Client, Error as ClientError};
@@ -72,11 +74,90 @@ impl Input {
         });
         Input { lines }
     }
+}
 
-    /// The next line, or `None` at end of input.
-    async fn next(&mut self) -> Option<String> {
-        self.lines.recv().await
+/// Where typed lines come from: the line editor on a terminal, stdin's lines otherwise
+/// (`None` once they are all read).
+enum Typing {
+    Keys(Editor),
+    Lines(Option<Input>),
+}
+
+impl Typing {
+    /// The line editor in terminal mode (its screen then takes what `view` prints), else
+    /// stdin's lines.
+    fn start(mode: Mode, view: &mut View) -> Typing {
+        if let Mode::Terminal(_) = mode {
+            if let Ok(editor) = Editor::start(String::new()) {
+                view.attach(editor.screen());
+                return Typing::Keys(editor);
+            }
+        }
+        Typing::Lines(Some(Input::spawn()))
     }
+
+    /// Whether every line has been read (a script's end).
+    fn ended(&self) -> bool {
+        matches!(self, Typing::Lines(None))
+    }
+
+    /// The next thing typed; `None` when the input has just ended. Cancel-safe.
+    async fn next(&mut self) -> Result<Option<Typed>> {
+        match self {
+            Typing::Keys(editor) => Ok(Some(editor.next().await?)),
+            Typing::Lines(Some(input)) => match input.lines.recv().await {
+                Some(line) => Ok(Some(Typed::Line(line))),
+                None => {
+                    *self = Typing::Lines(None);
+                    Ok(None)
+                }
+            },
+            Typing::Lines(None) => std::future::pending().await,
+        }
+    }
+
+    /// On a terminal: the prompt for `state` as its clocks now stand, and what Tab completes.
+    fn prompt(&mut self, view: &View, state: &MatchState, clocks: &Countdown) -> Result<()> {
+        if let Typing::Keys(editor) = self {
+            editor
+                .screen()
+                .set_prompt(view.prompt_line(state, clocks))?;
+        }
+        Ok(())
+    }
+
+    /// On a terminal: erases the prompt for good.
+    fn close(&self) -> Result<()> {
+        if let Typing::Keys(editor) = self {
+            editor.screen().close()?;
+        }
+        Ok(())
+    }
+
+    /// Whether a prompt shows a clock, to be redrawn as it runs.
+    fn counts_down(&self, clocks: &Countdown) -> bool {
+        matches!(self, Typing::Keys(_)) && clocks.running().is_some()
+    }
+}
+
+/// The commands, for completion.
+const COMMANDS: [&str; 8] = [
+    "moves", "board", "position", "cancel", "resign", "draw", "decline", "help",
+];
+
+/// What Tab completes to: the commands, and on our turn the legal moves when they are few
+/// enough to be listed.
+async fn completions(conn: &mut Client, state: &MatchState, my_turn: bool) -> Result<Vec<String>> {
+    let mut words: Vec<String> = COMMANDS.iter().map(|&c| c.to_owned()).collect();
+    if my_turn {
+        let moves = match &state.legal_moves {
+            Some(moves) => Some(moves.clone()),
+            None if state.legal_move_count <= MOVES_FETCHED => all_moves(conn, state).await?,
+            None => None,
+        };
+        words.extend(moves.unwrap_or_default());
+    }
+    Ok(words)
 }
 
 /// Whether the match has ended (finished or aborted).
@@ -114,15 +195,19 @@ pub async fn play(conn: &mut Client, mut state: MatchState, mode: Mode) -> Resul
         bail!("you have no seat in match {}", state.match_id);
     };
     let mut view = View::new(mode, Some(me));
+    let mut typing = Typing::start(mode, &mut view);
     view.header(&state);
     view.show(&state);
-    let mut input = Some(Input::spawn());
+    let mut clocks = Countdown::of(&state);
     // Moves typed before our turn, oldest first.
     let mut premoves: VecDeque<String> = VecDeque::new();
     // After an action the server answers with a new state; until it arrives, nothing else is
     // sent, so that a script's next move is not judged against the old position.
     let mut awaiting_state = false;
     let mut prompted: Option<u32> = None;
+    // The ply (and turn) Tab completes for, and the ply our low clock was last said at.
+    let mut completing: Option<(u32, bool)> = None;
+    let mut warned: Option<u32> = None;
     let id = state.match_id;
     // A lost connection is taken up again by itself, as the same player; anything else ends
     // the session.
@@ -133,8 +218,10 @@ pub async fn play(conn: &mut Client, mut state: MatchState, mode: Mode) -> Resul
                 Err(e) if is_lost(&e) => {
                     state = recover(conn, id, &view, e).await.map_err(|e| lost(e, id))?;
                     view.show(&state);
+                    clocks = Countdown::of(&state);
                     awaiting_state = false;
                     prompted = None;
+                    completing = None;
                     continue;
                 }
                 Err(e) => return Err(e),
@@ -150,6 +237,7 @@ pub async fn play(conn: &mut Client, mut state: MatchState, mode: Mode) -> Resul
             state = online!(next_state(conn, id).await);
             awaiting_state = false;
             view.show(&state);
+            clocks = Countdown::of(&state);
             continue;
         }
         if my_turn {
@@ -158,7 +246,7 @@ pub async fn play(conn: &mut Client, mut state: MatchState, mode: Mode) -> Resul
                 awaiting_state = online!(send(conn, &state, me, &mv, &mut view).await);
                 continue;
             }
-            if input.is_none() {
+            if typing.ended() {
                 bail!(
                     "input ended before match {} was over; the match stays on the server",
                     state.match_id
@@ -168,11 +256,25 @@ pub async fn play(conn: &mut Client, mut state: MatchState, mode: Mode) -> Resul
                 view.prompt(&state);
                 prompted = Some(state.ply);
             }
+            let low = clocks.left(me).is_some_and(|left| left < countdown::LOW);
+            if low && warned != Some(state.ply) && matches!(typing, Typing::Keys(_)) {
+                view.clock_low();
+                warned = Some(state.ply);
+            }
         }
-        let typed = async {
-            match input.as_mut() {
-                Some(input) => input.next().await,
-                None => std::future::pending().await,
+        if let Typing::Keys(editor) = &mut typing {
+            if completing != Some((state.ply, my_turn)) {
+                editor.complete_from(online!(completions(conn, &state, my_turn).await));
+                completing = Some((state.ply, my_turn));
+            }
+        }
+        typing.prompt(&view, &state, &clocks)?;
+        let counting = typing.counts_down(&clocks);
+        let tick = async {
+            if counting {
+                tokio::time::sleep(TICK).await;
+            } else {
+                std::future::pending::<()>().await;
             }
         };
         tokio::select! {
@@ -180,12 +282,17 @@ pub async fn play(conn: &mut Client, mut state: MatchState, mode: Mode) -> Resul
             next = next_state(conn, id) => {
                 state = online!(next);
                 view.show(&state);
+                clocks = Countdown::of(&state);
             }
-            line = typed => {
-                let Some(line) = line else {
+            typed = typing.next() => {
+                let line = match typed? {
+                    Some(Typed::Line(line)) => line,
+                    Some(Typed::Leave) => bail!(
+                        "you left match {id}; it stays on the server: `grundy resume {id}` \
+                         takes your seat back"
+                    ),
                     // A script's lines are all read: its premoves are still played.
-                    input = None;
-                    continue;
+                    None => continue,
                 };
                 let line = line.trim();
                 if line == "cancel" {
@@ -200,11 +307,17 @@ pub async fn play(conn: &mut Client, mut state: MatchState, mode: Mode) -> Resul
                     view.premove(&state, line, premoves.len());
                 }
             }
+            () = tick => {}
         }
     }
+    // The prompt is of no use any more: the result is the last thing said.
+    typing.close()?;
     view.finish(&state);
     Ok(())
 }
+
+/// How often a running clock is redrawn in the prompt.
+const TICK: Duration = Duration::from_millis(100);
 
 /// How long a lost connection is tried again: as long as the server keeps the seat of an
 /// absent player by default (`grundyd --abandon-after-s`).

@@ -3,40 +3,13 @@
 //! then Enter a ply by number, `q` or Esc to stop. Each step shows the board, the move that
 //! led there with its annotation, and the value strip with the step marked.
 
-use std::io::Write as _;
-
 use anyhow::Result;
 use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind};
-use crossterm::terminal;
 use protocol::{GameSummary, ReviewedMove};
 
+use super::raw::{show, Raw};
 use super::review::{best_play, counted, name, strip, this_move, BETTER_SHOWN};
 use crate::render::{board, Style};
-
-/// Raw mode for as long as it lives, so that keys arrive one by one; the terminal is put
-/// back however the stepping ends.
-struct Raw;
-
-impl Raw {
-    fn on() -> Result<Raw> {
-        terminal::enable_raw_mode()?;
-        Ok(Raw)
-    }
-}
-
-impl Drop for Raw {
-    fn drop(&mut self) {
-        let _ = terminal::disable_raw_mode();
-    }
-}
-
-/// Writes `text` in raw mode, where a line feed does not return the carriage.
-fn show(text: &str) -> Result<()> {
-    let mut out = std::io::stdout().lock();
-    out.write_all(text.replace('\n', "\r\n").as_bytes())?;
-    out.flush()?;
-    Ok(())
-}
 
 /// What a key asks for.
 enum Step {

@@ -4,10 +4,13 @@
 
 use std::cell::Cell;
 use std::io::IsTerminal;
+use std::rc::Rc;
 
 use protocol::{Game, MatchState, MatchStatus, Outcome, Reason, Seat};
 
+use super::countdown::{self, Countdown};
 use super::describe;
+use super::screen::Screen;
 use super::session::is_over;
 use crate::render::{board, Style};
 use client::ServerError;
@@ -52,6 +55,9 @@ pub struct View {
     last: Option<MatchState>,
     /// Whether stdout has stopped taking output (`grundy watch 12 | head`).
     closed: Cell<bool>,
+    /// The terminal's last line, kept under what is printed, when a line editor or a status
+    /// line holds it.
+    screen: Option<Rc<Screen>>,
 }
 
 /// `println!` through [`View::write`]: a closed stdout is noted, not a panic.
@@ -70,13 +76,26 @@ impl View {
             printed: 0,
             last: None,
             closed: Cell::new(false),
+            screen: None,
         }
+    }
+
+    /// Prints above `screen`'s last line from now on.
+    pub fn attach(&mut self, screen: Rc<Screen>) {
+        self.screen = Some(screen);
     }
 
     /// Writes `text` to stdout; once a write fails (the reader has gone), writes nothing more
     /// and [`View::closed`] says so.
     fn write(&self, text: &str) {
-        if !self.closed.get() && super::emit(text).is_err() {
+        if self.closed.get() {
+            return;
+        }
+        let written = match &self.screen {
+            Some(screen) => screen.print(text).map_err(anyhow::Error::from),
+            None => super::emit(text),
+        };
+        if written.is_err() {
             self.closed.set(true);
         }
     }
@@ -102,12 +121,19 @@ impl View {
         match (self.mode, self.me) {
             (Mode::Plain, Some(me)) => say!(self, "match {id} {} seat {me}", state.params.game),
             (Mode::Plain, None) => say!(self, "watching {id} {}", state.params.game),
-            (Mode::Terminal(_), _) => say!(
-                self,
-                "match {id}: {} from {}",
-                describe(&state.params),
-                state.start
-            ),
+            (Mode::Terminal(style), me) => {
+                say!(
+                    self,
+                    "match {id}: {} from {}",
+                    describe(&state.params),
+                    state.start
+                );
+                if me.is_some() && self.screen.is_some() {
+                    let keys =
+                        "type a move or a command (help lists them); Tab completes, ↑ recalls";
+                    say!(self, "{}", style.dim(keys));
+                }
+            }
         }
         if state.status == MatchStatus::Waiting {
             say!(self, "waiting for an opponent: grundy join {id}");
@@ -244,7 +270,7 @@ impl View {
     /// `ada 4:58 · bob 5:00` when the match has a clock.
     fn clocks(&self, state: &MatchState) -> Option<String> {
         let clock = state.clock.as_ref()?;
-        let fmt = |ms: u64| format!("{}:{:02}", ms / 60_000, ms / 1000 % 60);
+        let fmt = |ms: u64| countdown::format(std::time::Duration::from_millis(ms));
         Some(format!(
             "clock: {} {} · {} {}",
             self.name(state, 0),
@@ -252,6 +278,49 @@ impl View {
             self.name(state, 1),
             fmt(clock.remaining_ms[1])
         ))
+    }
+
+    /// The last line's prompt on a terminal: whose turn it is and their clock as it runs —
+    /// `your move · 0:27 > `, `bob to move · 1:02 > `, `waiting for an opponent > ` (for a
+    /// spectator, without `>`).
+    pub fn prompt_line(&self, state: &MatchState, clocks: &Countdown) -> String {
+        let Mode::Terminal(style) = self.mode else {
+            return String::new();
+        };
+        let seat = state
+            .to_move
+            .filter(|_| state.status == MatchStatus::Playing);
+        let whose = match (state.status, seat) {
+            (MatchStatus::Waiting, _) => "waiting for an opponent".to_owned(),
+            (_, Some(seat)) if self.me == Some(seat) => "your move".to_owned(),
+            (_, Some(seat)) => format!("{} to move", self.name(state, seat)),
+            (_, None) => "the match is over".to_owned(),
+        };
+        let clock = match seat.and_then(|s| clocks.left(s)) {
+            Some(left) if left < countdown::LOW => {
+                format!(" · {}", style.red(&countdown::format(left)))
+            }
+            Some(left) => format!(" · {}", countdown::format(left)),
+            None => String::new(),
+        };
+        // A player types after it; a spectator's is a status line.
+        let end = if self.me.is_some() { " > " } else { "" };
+        if seat.is_some() && seat == self.me {
+            format!("{whose}{clock}{end}")
+        } else {
+            format!("{}{end}", style.dim(&format!("{whose}{clock}")))
+        }
+    }
+
+    /// Our clock has less than ten seconds left.
+    pub fn clock_low(&self) {
+        if let Mode::Terminal(style) = self.mode {
+            let text = format!(
+                "less than {} s left on your clock",
+                countdown::LOW.as_secs()
+            );
+            say!(self, "{}", style.red(&text));
+        }
     }
 
     /// The board (on a terminal) and the position, again.
@@ -327,9 +396,11 @@ impl View {
 
     /// Asks for our move.
     pub fn prompt(&self, state: &MatchState) {
-        match self.mode {
-            Mode::Plain => say!(self, "your_move {}", state.ply + 1),
-            Mode::Terminal(_) => self.write("your move (help for commands) > "),
+        match (self.mode, &self.screen) {
+            (Mode::Plain, _) => say!(self, "your_move {}", state.ply + 1),
+            // The line editor's prompt says it.
+            (Mode::Terminal(_), Some(_)) => {}
+            (Mode::Terminal(_), None) => self.write("your move (help for commands) > "),
         }
     }
 

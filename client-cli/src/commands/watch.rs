@@ -1,7 +1,12 @@
 //! `grundy watch`: follow a match read-only, printing each move as it happens, until it ends.
 
+use std::rc::Rc;
+use std::time::Duration;
+
 use anyhow::Result;
 
+use super::countdown::Countdown;
+use super::screen::Screen;
 use super::session::{is_lost, is_over, next_state, recover, watch};
 use super::view::{Mode, View};
 use super::OutputClosed;
@@ -24,14 +29,32 @@ pub struct Args {
 /// Follows the match until it is over.
 pub async fn run(conn: &mut Client, args: Args) -> Result<()> {
     let mut state = watch(conn, args.id).await?;
-    let mut view = View::new(Mode::detect_output(), None);
+    let mode = Mode::detect_output();
+    let mut view = View::new(mode, None);
+    // On a terminal, the last line says whose turn it is, their clock running.
+    let status = matches!(mode, Mode::Terminal(_)).then(|| Rc::new(Screen::new(String::new())));
+    if let Some(status) = &status {
+        view.attach(Rc::clone(status));
+    }
     view.header(&state);
     view.show(&state);
+    let mut clocks = Countdown::of(&state);
     while !is_over(&state) {
         if view.closed() {
             return Err(OutputClosed.into());
         }
-        state = match next_state(conn, args.id).await {
+        let counting = match &status {
+            Some(status) => {
+                status.set_prompt(view.prompt_line(&state, &clocks))?;
+                clocks.running().is_some()
+            }
+            None => false,
+        };
+        let next = tokio::select! {
+            next = next_state(conn, args.id) => next,
+            () = tick(counting) => continue,
+        };
+        state = match next {
             Ok(state) => state,
             // A restarted server or a dropped network: taken up again by itself.
             Err(e) if is_lost(&e) => recover(conn, args.id, &view, e).await.map_err(|e| {
@@ -40,7 +63,20 @@ pub async fn run(conn: &mut Client, args: Args) -> Result<()> {
             Err(e) => return Err(e),
         };
         view.show(&state);
+        clocks = Countdown::of(&state);
+    }
+    if let Some(status) = &status {
+        status.close()?;
     }
     view.finish(&state);
     Ok(())
+}
+
+/// A tenth of a second when a clock is shown running, else never.
+async fn tick(counting: bool) {
+    if counting {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    } else {
+        std::future::pending::<()>().await;
+    }
 }
