@@ -1,7 +1,9 @@
 //! The versioned handshake.
 
-use grundy_e2e::{ping, refusal_of_text, refused, Hello, Server};
-use protocol::{ErrorCode, Request, ServerBody, PROTOCOL_VERSION};
+use grundy_e2e::{ping, refusal_of_text, refused, state_of, Hello, Server};
+use protocol::{
+    ErrorCode, Game, GameParams, NewMatch, Opponent, Request, ServerBody, PROTOCOL_VERSION,
+};
 
 #[tokio::test]
 async fn hello_welcome_and_reconnect_with_the_token() -> anyhow::Result<()> {
@@ -25,6 +27,50 @@ async fn hello_welcome_and_reconnect_with_the_token() -> anyhow::Result<()> {
     };
     assert_eq!(refused(c.request(made_up).await)?, ErrorCode::BadToken);
     c.hello(Hello::new("eve")).await?;
+    server.stop().await
+}
+
+/// A second player taking a name in use hears of the first: connected, or seated in a match
+/// not over. One who has left and sits nowhere is not in the way.
+#[tokio::test]
+async fn a_name_in_use_is_said_in_the_welcome() -> anyhow::Result<()> {
+    let dir = tempfile::tempdir()?;
+    let server = Server::start(&dir).await?;
+    let mut ada = server.connect("ada").await?;
+    let first = ada.player_id();
+    assert!(ada.welcome().is_some_and(|w| w.namesakes.is_empty()));
+    let nim = NewMatch::new(GameParams::of(Game::Nim), Opponent::Human);
+    let id = state_of(ada.request(Request::create(nim)).await?)?.match_id;
+    drop(server.connect("bob").await?);
+    let second = server.connect("ADA").await?;
+    let said = &second.welcome().expect("welcomed").namesakes;
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert_eq!(
+        (said[0].player_id, said[0].name.as_str(), said[0].connected),
+        (first, "ada", true)
+    );
+    assert_eq!(said[0].matches, [id]);
+    // Gone, but seated: still said.
+    drop(ada);
+    let third = server.connect("ada").await?;
+    let said = &third.welcome().expect("welcomed").namesakes;
+    let firsts: Vec<_> = said.iter().filter(|n| n.player_id == first).collect();
+    assert_eq!(firsts.len(), 1, "{said:?}");
+    assert_eq!(firsts[0].matches, [id]);
+    // Neither connected nor seated: not in the way, once the server has seen them go.
+    let second_id = second.player_id();
+    drop(second);
+    let mut tries = 0;
+    loop {
+        let next = server.connect("Ada").await?;
+        let said = &next.welcome().expect("welcomed").namesakes;
+        if said.iter().all(|n| n.player_id != second_id) {
+            break;
+        }
+        tries += 1;
+        assert!(tries < 100, "still said after 5 s: {said:?}");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
     server.stop().await
 }
 

@@ -4,7 +4,7 @@
 
 use anyhow::{Context, Result};
 use client::{with_scheme, Client, Hello, Identity};
-use protocol::ErrorCode;
+use protocol::{ErrorCode, Namesake};
 
 /// Opens a connection to `server` and says hello as `name`, with the token kept for this
 /// server and name (forgotten and replaced when the server does not know it).
@@ -29,7 +29,12 @@ pub async fn connect(server: &str, name: &str, access_code: Option<String>) -> R
         other => other,
     };
     let token = match welcome {
-        Ok(welcome) => welcome.token.clone(),
+        Ok(welcome) => {
+            if let Some(warning) = namesakes_warning(&welcome.name, &welcome.namesakes) {
+                eprintln!("grundy: {warning}");
+            }
+            welcome.token.clone()
+        }
         Err(e) if e.code() == Some(ErrorCode::BadAccessCode) => {
             return Err(e).context("the server wants an access code: pass --access-code");
         }
@@ -45,4 +50,67 @@ pub async fn connect(server: &str, name: &str, access_code: Option<String>) -> R
         }
     }
     Ok(client)
+}
+
+/// The warning for other players here who go by our name, if any: who they are about, and
+/// what to do.
+fn namesakes_warning(name: &str, namesakes: &[Namesake]) -> Option<String> {
+    let who = match namesakes {
+        [] => return None,
+        [one] => {
+            let mut about = Vec::new();
+            if one.connected {
+                about.push("connected now".to_owned());
+            }
+            match one.matches.as_slice() {
+                [] => {}
+                [m] => about.push(format!("seated in match {m}")),
+                more => {
+                    let ids: Vec<String> = more.iter().map(i64::to_string).collect();
+                    about.push(format!("seated in matches {}", ids.join(", ")));
+                }
+            }
+            format!(
+                "another player here is also called {} ({})",
+                one.name,
+                about.join(", ")
+            )
+        }
+        more => format!("{} other players here are also called {name}", more.len()),
+    };
+    Some(format!(
+        "warning: {who}: others cannot tell you apart; choose another name with --name or \
+         GRUNDY_NAME"
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn namesake(connected: bool, matches: &[i64]) -> Namesake {
+        Namesake {
+            player_id: 2,
+            name: "Ada".to_owned(),
+            connected,
+            matches: matches.to_vec(),
+        }
+    }
+
+    #[test]
+    fn a_namesake_is_said_with_what_they_are_doing() {
+        assert_eq!(namesakes_warning("ada", &[]), None);
+        let one = namesakes_warning("ada", &[namesake(true, &[12])]).unwrap();
+        assert_eq!(
+            one,
+            "warning: another player here is also called Ada (connected now, seated in match \
+             12): others cannot tell you apart; choose another name with --name or GRUNDY_NAME"
+        );
+        let two = namesakes_warning("ada", &[namesake(false, &[3, 4]), namesake(true, &[])]);
+        assert!(two
+            .unwrap()
+            .starts_with("warning: 2 other players here are also called ada:"));
+        let away = namesakes_warning("ada", &[namesake(false, &[3, 4])]).unwrap();
+        assert!(away.contains("(seated in matches 3, 4)"), "{away}");
+    }
 }

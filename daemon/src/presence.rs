@@ -102,8 +102,12 @@ impl Presence {
         }
     }
 
+    /// Whether `player` has a connection open now.
+    pub fn is_here(&self, player: i64) -> bool {
+        self.connections(player) > 0
+    }
+
     /// How many connections `player` has open.
-    #[cfg(test)]
     fn connections(&self, player: i64) -> usize {
         self.players().get(&player).map_or(0, |e| e.connections)
     }

@@ -28,7 +28,7 @@ pub use game::{
     Clock, ClockSpec, MatchState, MatchStatus, MatchSummary, MoveRecord, Outcome, Reason, Seat,
     SeatInfo,
 };
-pub use server::{ServerBody, ServerMessage, Welcome};
+pub use server::{Namesake, ServerBody, ServerMessage, Welcome};
 pub use variant::{Game, GameParams, UnknownGame};
 
 /// The protocol version this crate speaks.

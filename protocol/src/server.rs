@@ -36,6 +36,24 @@ pub struct Welcome {
     pub server_id: String,
     /// Matches this player has a seat in and that are not over, to resume.
     pub matches: Vec<i64>,
+    /// Other players here now who go by the same name, letter case aside: connected, or
+    /// seated in a match that is not over. Two students both called `ada` cannot be told
+    /// apart in the lobby; a client warns. Empty (and absent) most of the time.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub namesakes: Vec<Namesake>,
+}
+
+/// Another player with the same name (see [`Welcome::namesakes`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Namesake {
+    /// Their player id.
+    pub player_id: i64,
+    /// Their name as they wrote it.
+    pub name: String,
+    /// Whether they have a connection open now.
+    pub connected: bool,
+    /// The matches not over in which they have a seat.
+    pub matches: Vec<i64>,
 }
 
 /// What a server message says.

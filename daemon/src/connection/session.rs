@@ -1,7 +1,8 @@
 //! Who is on the other end: the `hello` handshake, and leaving.
 
 use protocol::{
-    ErrorBody, ErrorCode, ServerBody, ServerMessage, Welcome, PROTOCOL_VERSION, SUPPORTED_VERSIONS,
+    ErrorBody, ErrorCode, Namesake, ServerBody, ServerMessage, Welcome, PROTOCOL_VERSION,
+    SUPPORTED_VERSIONS,
 };
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 
@@ -97,6 +98,19 @@ impl Connection {
             .open_matches_of(id)
             .await
             .map_err(|e| keep(internal("list your matches", e)))?;
+        let namesakes = db
+            .namesakes_of(id, &name)
+            .await
+            .map_err(|e| keep(internal("look for others of your name", e)))?
+            .into_iter()
+            .map(|(player, matches)| Namesake {
+                player_id: player.id,
+                name: player.name,
+                connected: self.hub.presence.is_here(player.id),
+                matches,
+            })
+            .filter(|n| n.connected || !n.matches.is_empty())
+            .collect();
         tracing::Span::current().record("player", id);
         tracing::info!(player = id, %name, "hello");
         self.player = Some(PlayerRef {
@@ -112,6 +126,7 @@ impl Connection {
             server: format!("grundyd {}", env!("CARGO_PKG_VERSION")),
             server_id: self.hub.server_id.clone(),
             matches,
+            namesakes,
         })))
     }
 

@@ -15,6 +15,10 @@ use super::Db;
 /// The statuses of a match that is not over.
 const NOT_OVER: &str = "('waiting', 'playing')";
 
+/// Most rows [`Db::namesakes_of`] reads: a name taken by many players (each run of a client
+/// that keeps no token is a new player) is said to be taken all the same.
+pub const NAMESAKES_READ: i64 = 1000;
+
 impl Db {
     /// The player whose token hashes to `token_hash`, if any.
     pub async fn player_by_token(&self, token_hash: &[u8]) -> Result<Option<PlayerRow>, DbError> {
@@ -177,6 +181,43 @@ impl Db {
         rows.iter()
             .map(|row| row.try_get("id").map_err(DbError::from))
             .collect()
+    }
+
+    /// The players other than `player_id` called `name` (ASCII letter case aside), each with
+    /// the matches not over in which they have a seat (the first [`NAMESAKES_READ`] rows).
+    pub async fn namesakes_of(
+        &self,
+        player_id: i64,
+        name: &str,
+    ) -> Result<Vec<(PlayerRow, Vec<i64>)>, DbError> {
+        let sql = format!(
+            "SELECT p.id, p.name, m.id AS match_id FROM players p \
+             LEFT JOIN matches m ON m.status IN {NOT_OVER} \
+             AND (m.seat0_player = p.id OR m.seat1_player = p.id) \
+             WHERE p.name = ? COLLATE NOCASE AND p.id <> ? ORDER BY p.id, m.id LIMIT ?"
+        );
+        let rows = sqlx::query(&sql)
+            .bind(name)
+            .bind(player_id)
+            .bind(NAMESAKES_READ)
+            .fetch_all(&self.pool)
+            .await?;
+        let mut found: Vec<(PlayerRow, Vec<i64>)> = Vec::new();
+        for row in rows {
+            let id: i64 = row.try_get("id")?;
+            let match_id: Option<i64> = row.try_get("match_id")?;
+            if found.last().is_none_or(|(p, _)| p.id != id) {
+                let player = PlayerRow {
+                    id,
+                    name: row.try_get("name")?,
+                };
+                found.push((player, Vec::new()));
+            }
+            if let (Some(m), Some((_, matches))) = (match_id, found.last_mut()) {
+                matches.push(m);
+            }
+        }
+        Ok(found)
     }
 }
 
