@@ -481,21 +481,27 @@ async fn on_a_terminal_the_board_is_drawn_in_colour() {
     server.stop().await.unwrap();
 }
 
-/// The line editor: Tab completes commands and moves (listing them when it cannot choose),
-/// ↑ recalls a line, Ctrl-U erases it, and a command typed during the engine's turn is
-/// answered at once.
+/// The line editor: the clock counts down in the prompt, Tab completes commands and moves
+/// (listing them when it cannot choose), ↑ recalls a line, Ctrl-U erases it, and a command
+/// typed during the engine's turn is answered at once.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn on_a_terminal_lines_are_edited_completed_and_recalled() {
     let dir = tempfile::tempdir().unwrap();
     let server = Server::start(&dir).await.unwrap();
-    let args = "play nim 1,2,3 --vs engine:perfect";
+    let args = "play nim 1,2,3 --vs engine:perfect --clock 5+0";
     // mo⇥⏎ · ↑ Ctrl-U · 3:⇥ (lists) 3⏎ · resi⇥⏎
     let keys = "mo\t\r\x1b[A\x153:\t3\rresi\t\r";
     let Some(out) = on_a_terminal(&server.url(), args, keys).await else {
         eprintln!("`script` is not available: this test is skipped");
         return;
     };
-    assert!(out.contains("your move > moves\r\n"), "{out:?}");
+    // The clock counts down in the prompt while the keys are awaited.
+    let readings: std::collections::BTreeSet<&str> = out
+        .match_indices("your move · 4:5")
+        .map(|(at, _)| &out[at..at + "your move · 4:5x".len()])
+        .collect();
+    assert!(readings.len() >= 2, "{readings:?} in {out:?}");
+    assert!(out.contains(" > moves\r\n"), "{out:?}");
     assert!(out.contains("6 legal moves:"), "{out:?}");
     assert!(
         out.contains("3:1  3:2  3:3"),
