@@ -41,6 +41,16 @@ impl Countdown {
     }
 }
 
+/// Waits until a running clock shown on screen is due to be drawn again (a tenth of a
+/// second), or for ever when none is.
+pub async fn tick(running: bool) {
+    if running {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    } else {
+        std::future::pending::<()>().await;
+    }
+}
+
 /// `4:58`; under [`LOW`], tenths too: `0:09.4`.
 pub fn format(left: Duration) -> String {
     let ms = left.as_millis();

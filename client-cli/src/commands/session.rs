@@ -270,13 +270,6 @@ pub async fn play(conn: &mut Client, mut state: MatchState, mode: Mode) -> Resul
         }
         typing.prompt(&view, &state, &clocks)?;
         let counting = typing.counts_down(&clocks);
-        let tick = async {
-            if counting {
-                tokio::time::sleep(TICK).await;
-            } else {
-                std::future::pending::<()>().await;
-            }
-        };
         tokio::select! {
             biased;
             next = next_state(conn, id) => {
@@ -307,7 +300,7 @@ pub async fn play(conn: &mut Client, mut state: MatchState, mode: Mode) -> Resul
                     view.premove(&state, line, premoves.len());
                 }
             }
-            () = tick => {}
+            () = countdown::tick(counting) => {}
         }
     }
     // The prompt is of no use any more: the result is the last thing said.
@@ -315,9 +308,6 @@ pub async fn play(conn: &mut Client, mut state: MatchState, mode: Mode) -> Resul
     view.finish(&state);
     Ok(())
 }
-
-/// How often a running clock is redrawn in the prompt.
-const TICK: Duration = Duration::from_millis(100);
 
 /// How long a lost connection is tried again: as long as the server keeps the seat of an
 /// absent player by default (`grundyd --abandon-after-s`).

@@ -1,11 +1,10 @@
 //! `grundy watch`: follow a match read-only, printing each move as it happens, until it ends.
 
 use std::rc::Rc;
-use std::time::Duration;
 
 use anyhow::Result;
 
-use super::countdown::Countdown;
+use super::countdown::{self, Countdown};
 use super::screen::Screen;
 use super::session::{is_lost, is_over, next_state, recover, watch};
 use super::view::{Mode, View};
@@ -52,7 +51,7 @@ pub async fn run(conn: &mut Client, args: Args) -> Result<()> {
         };
         let next = tokio::select! {
             next = next_state(conn, args.id) => next,
-            () = tick(counting) => continue,
+            () = countdown::tick(counting) => continue,
         };
         state = match next {
             Ok(state) => state,
@@ -70,13 +69,4 @@ pub async fn run(conn: &mut Client, args: Args) -> Result<()> {
     }
     view.finish(&state);
     Ok(())
-}
-
-/// A tenth of a second when a clock is shown running, else never.
-async fn tick(counting: bool) {
-    if counting {
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    } else {
-        std::future::pending::<()>().await;
-    }
 }
