@@ -13,3 +13,4 @@ mod refusals;
 mod restart;
 mod review;
 mod shutdown;
+mod web;

@@ -26,6 +26,7 @@ pub mod records;
 pub mod server;
 pub mod tables;
 pub mod variants;
+pub mod web;
 pub mod wire;
 
 pub use config::Config;

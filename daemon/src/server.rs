@@ -1,4 +1,4 @@
-//! The accept loop: one task per connection, until shutdown.
+//! The accept loop: one task per connection (HTTP, then maybe a websocket), until shutdown.
 
 use std::future::Future;
 use std::sync::Arc;
@@ -6,8 +6,8 @@ use std::sync::Arc;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 
-use crate::connection;
 use crate::hub::Hub;
+use crate::web;
 
 /// Serves websocket clients on `listener` until `shutdown` completes. Tests call this with a
 /// listener on port 0; `grundyd` with the `--listen` address.
@@ -30,7 +30,7 @@ pub async fn run(listener: TcpListener, hub: Arc<Hub>, shutdown: impl Future<Out
                     let _ = stream.set_nodelay(true);
                     let hub = hub.clone();
                     tokio::spawn(async move {
-                        connection::serve(stream, hub).await;
+                        web::serve(stream, hub).await;
                         drop(place);
                     });
                 }

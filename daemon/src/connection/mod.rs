@@ -2,20 +2,20 @@
 //! Bad input gets a precise error and the connection stays open; nothing a client sends can
 //! take the server down.
 
+use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
 use futures_util::{FutureExt, SinkExt, StreamExt};
 use protocol::limits::MAX_MESSAGE_BYTES;
 use protocol::{ClientMessage, ErrorBody, ErrorCode, ServerMessage};
-use tokio::net::TcpStream;
+use tokio::io::{AsyncRead, AsyncWrite};
 use tokio_stream::wrappers::WatchStream;
 use tokio_stream::StreamMap;
-use tokio_tungstenite::tungstenite::handshake::server::{Request, Response};
-use tokio_tungstenite::tungstenite::http::HeaderValue;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::protocol::{CloseFrame, WebSocketConfig};
 use tokio_tungstenite::tungstenite::{Error as WsError, Message, Utf8Bytes};
+use tokio_tungstenite::WebSocketStream;
 use tracing::Instrument;
 
 mod dispatch;
@@ -26,9 +26,6 @@ mod session;
 use crate::hub::Hub;
 use crate::matches::{PlayerRef, Snapshot};
 use crate::presence::Arrival;
-
-/// The header of the websocket handshake's answer that carries the server's id.
-pub const SERVER_ID_HEADER: &str = protocol::SERVER_ID_HEADER;
 
 /// Read buffer per connection. tungstenite's default (128 KiB) costs 1.25 GiB for 10 000
 /// connections and is zeroed on every read. Requests are small (a move is ~100 bytes, so
@@ -47,38 +44,21 @@ enum Outgoing {
     Ping,
 }
 
-/// Serves one client until it leaves.
-pub async fn serve(stream: TcpStream, hub: Arc<Hub>) {
-    let peer = stream.peer_addr().ok();
-    let config = WebSocketConfig::default()
+/// How the websocket reads and writes: small buffers (see [`READ_BUFFER_BYTES`]) and the
+/// protocol's message size limit.
+pub fn websocket_config() -> WebSocketConfig {
+    WebSocketConfig::default()
         .read_buffer_size(READ_BUFFER_BYTES)
         .max_message_size(Some(MAX_MESSAGE_BYTES))
-        .max_frame_size(Some(MAX_MESSAGE_BYTES));
-    // A TCP connection that never completes the websocket upgrade is dropped too.
-    let limit = hub.config.hello_timeout;
-    // The server's id goes with the handshake's answer: a client picks its identity for this
-    // server before it says hello.
-    let id = hub.server_id.clone();
-    // The callback's type is tungstenite's, error response and all.
-    #[allow(clippy::result_large_err)]
-    let announce = move |_: &Request, mut response: Response| {
-        if let Ok(value) = HeaderValue::from_str(&id) {
-            response.headers_mut().insert(SERVER_ID_HEADER, value);
-        }
-        Ok(response)
-    };
-    let upgrade = tokio_tungstenite::accept_hdr_async_with_config(stream, announce, Some(config));
-    let ws = match tokio::time::timeout(limit, upgrade).await {
-        Ok(Ok(ws)) => ws,
-        Ok(Err(e)) => {
-            tracing::debug!(?peer, error = %e, "websocket handshake failed");
-            return;
-        }
-        Err(_) => {
-            tracing::debug!(?peer, "no websocket handshake in time");
-            return;
-        }
-    };
+        .max_frame_size(Some(MAX_MESSAGE_BYTES))
+}
+
+/// Serves one websocket client until it leaves: requests in, replies and match events out.
+/// The upgrade is done (the `web` module answers the HTTP side of the port).
+pub async fn serve<S>(ws: WebSocketStream<S>, hub: Arc<Hub>, peer: Option<SocketAddr>)
+where
+    S: AsyncRead + AsyncWrite + Unpin,
+{
     let span = tracing::info_span!("conn", ?peer, player = tracing::field::Empty);
     async move {
         let (mut sink, mut source) = ws.split();

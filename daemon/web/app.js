@@ -1,0 +1,107 @@
+// The page: who you are (a name, kept in this browser), the connection, and which view the
+// address asks for — `/` the lobby, `/m/ID` a match. Links move between views without
+// reloading.
+
+import { el, fill } from "./dom.js";
+import { Refusal, Server } from "./net.js";
+import { showLobby } from "./lobby.js";
+import { showMatch } from "./match.js";
+
+const main = document.getElementById("view");
+const status = document.getElementById("status");
+const server = new Server();
+let leaving = null;
+
+const STATUS = {
+  connecting: "connecting…",
+  online: "online",
+  reconnecting: "connection lost: reconnecting…",
+  refused: "refused by the server",
+};
+
+server.addEventListener("status", (e) => {
+  status.textContent = STATUS[e.detail] || e.detail;
+  status.dataset.state = e.detail;
+});
+
+/** Shows the view of `path`, adding it to the history unless `replace`. */
+export function go(path, replace = false) {
+  if (replace) history.replaceState(null, "", path);
+  else history.pushState(null, "", path);
+  route();
+}
+
+window.addEventListener("popstate", route);
+document.addEventListener("click", (e) => {
+  const a = e.target.closest("a[data-view]");
+  if (a && e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey) {
+    e.preventDefault();
+    go(a.getAttribute("href"));
+  }
+});
+
+function route() {
+  if (leaving) leaving();
+  leaving = null;
+  const path = location.pathname;
+  const match = /^\/m\/(\d+)$/.exec(path);
+  if (match) {
+    leaving = showMatch(main, server, Number(match[1]), go);
+  } else {
+    document.title = "grundy";
+    leaving = showLobby(main, server, go);
+  }
+}
+
+/** Asks for a name (and an access code when the server wants one), then connects. */
+async function start(problem) {
+  if (!server.name || problem) {
+    await askName(problem);
+  }
+  try {
+    await server.connect();
+  } catch (e) {
+    if (e instanceof Refusal) return start(e);
+    // Not reachable: the connection retries by itself; the views wait for it.
+  }
+  route();
+}
+
+function askName(problem) {
+  return new Promise((resolve) => {
+    const needsCode = problem && problem.code === "bad_access_code";
+    const name = el("input", {
+      id: "name",
+      name: "name",
+      required: true,
+      maxlength: 32,
+      autocomplete: "nickname",
+      value: server.name,
+    });
+    const code = el("input", { id: "code", name: "code", autocomplete: "off" });
+    const form = el(
+      "form",
+      { class: "card", onsubmit: (e) => {
+        e.preventDefault();
+        server.name = name.value.trim();
+        if (needsCode) server.accessCode = code.value.trim();
+        resolve();
+      } },
+      el("h1", {}, "Welcome to grundy"),
+      problem ? el("p", { class: "error", role: "alert" }, problem.message) : null,
+      el("label", { for: "name" }, "Your name, as others will see it"),
+      name,
+      needsCode ? el("label", { for: "code" }, "The access code (your teacher has it)") : null,
+      needsCode ? code : null,
+      el("button", { type: "submit" }, "Enter"),
+    );
+    fill(main, form);
+    (needsCode ? code : name).focus();
+  });
+}
+
+document.getElementById("rename").addEventListener("click", () => {
+  start({ code: "rename", message: "A new name: you will be a new player." });
+});
+
+start();

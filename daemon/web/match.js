@@ -1,0 +1,207 @@
+// One match, at /m/ID: joined when it waits for a player (and this browser holds no seat in
+// it), played from the seat this browser holds, watched otherwise. The board is drawn as the
+// game is; moves are made by pointing where the board allows it, or typed in the notation of
+// NOTATION.md (with the legal moves offered as the field's suggestions). Clocks count down
+// between the server's states; the server's clock decides.
+
+import { clockText, describe, el, fill } from "./dom.js";
+import { drawBoard } from "./boards.js";
+
+const REASONS = {
+  corner_reached: "the piece reached the corner",
+  last_stone: "the last stone is taken",
+  poison_left: "only the poisoned square is left",
+  l_blocked: "the loser cannot move their L",
+  resignation: "resignation",
+  repetition: "the same position came three times",
+  agreed_draw: "a draw was agreed",
+  flag_fall: "a flag fell",
+  abandonment: "a player left and did not come back",
+  aborted: "the match was aborted",
+};
+
+/** Shows match `id` in `main`; returns what to do when leaving it. */
+export function showMatch(main, server, id, go) {
+  let state = null;
+  let receivedAt = 0;
+  let me = null;
+  const heading = el("h1", {}, `Match ${id}`);
+  const seats = el("div", { class: "seats" });
+  const board = el("div", { class: "board-area" });
+  const position = el("p", { class: "position" });
+  const notice = el("p", { class: "notice", role: "status", "aria-live": "polite" });
+  const moves = el("datalist", { id: "legal-moves" });
+  const typed = el("input", {
+    id: "move",
+    list: "legal-moves",
+    autocomplete: "off",
+    spellcheck: "false",
+    "aria-label": "your move, in notation",
+  });
+  const moveForm = el(
+    "form",
+    { class: "move", onsubmit: (e) => {
+      e.preventDefault();
+      play(typed.value.trim());
+    } },
+    el("label", { for: "move" }, "Move"),
+    typed,
+    moves,
+    el("button", { type: "submit" }, "Play"),
+  );
+  const actions = el("div", { class: "actions" });
+  const record = el("ol", { class: "history", "aria-label": "moves" });
+  fill(
+    main,
+    el("section", { class: "match" }, heading, seats, board, position, notice, moveForm, actions),
+    el("aside", { class: "record" }, el("h2", {}, "Moves"), record),
+  );
+
+  const seatOf = (s) => {
+    const mine = server.welcome && server.welcome.player_id;
+    const i = s.seats.findIndex((seat) => seat.player_id === mine);
+    return i < 0 ? null : i;
+  };
+
+  const say = (text, error = false) => {
+    notice.textContent = text;
+    notice.classList.toggle("error", error);
+  };
+
+  async function play(notation) {
+    if (!notation) return;
+    try {
+      await server.request({ type: "move", match_id: id, move: notation });
+      typed.value = "";
+      say("");
+    } catch (e) {
+      say(e.message, true);
+    }
+  }
+
+  async function act(request) {
+    try {
+      const reply = await server.request({ ...request, match_id: id });
+      if (reply.type === "match" && reply.state.match_id !== id) go(`/m/${reply.state.match_id}`);
+    } catch (e) {
+      say(e.message, true);
+    }
+  }
+
+  async function enter() {
+    try {
+      let reply = await server.request({ type: "watch", match_id: id });
+      if (reply.state.status === "waiting" && seatOf(reply.state) === null) {
+        reply = await server.request({ type: "join", match_id: id });
+      }
+      show(reply.state);
+    } catch (e) {
+      say(e.message, true);
+    }
+  }
+
+  function name(seat) {
+    const info = state.seats[seat];
+    const who = info.name || "(free)";
+    return seat === me ? `${who} (you)` : who;
+  }
+
+  function show(next) {
+    state = next;
+    receivedAt = performance.now();
+    me = seatOf(state);
+    document.title = `grundy · match ${id}`;
+    heading.textContent = `Match ${id}: ${describe(state.game, state.size, state.k)}`;
+    const playing = state.status === "playing";
+    const myTurn = playing && state.to_move === me;
+    fill(
+      seats,
+      [0, 1].map((seat) =>
+        el(
+          "div",
+          { class: `seat${playing && state.to_move === seat ? " to-move" : ""}`, "data-seat": seat },
+          el("span", { class: "name" }, name(seat)),
+          state.seats[seat].player_id !== undefined && !state.seats[seat].connected && playing
+            ? el("span", { class: "away" }, "away")
+            : null,
+          el("span", { class: "clock" }),
+        ),
+      ),
+    );
+    tick();
+    fill(board, drawBoard(state, myTurn ? play : null));
+    position.textContent = `position ${state.position}`;
+    fill(moves, (state.legal_moves || []).map((m) => el("option", { value: m })));
+    moveForm.hidden = me === null || !playing;
+    typed.disabled = !myTurn;
+    fill(
+      record,
+      state.history.map((m) => el("li", { value: m.ply }, `${name(m.seat)}: ${m.move}`)),
+    );
+    drawActions();
+    if (state.status === "waiting") say(`Waiting for an opponent: share this page's address.`);
+    else if (state.result) say(verdict());
+    else if (myTurn) say("Your move.");
+    else if (playing) say(`${name(state.to_move)} to move.`);
+  }
+
+  function verdict() {
+    const { winner, reason } = state.result;
+    const why = REASONS[reason] || reason;
+    if (winner === null || winner === undefined) return `Over, no winner: ${why}.`;
+    return `${winner === me ? "You win" : `${name(winner)} wins`}: ${why}.`;
+  }
+
+  function drawActions() {
+    const buttons = [];
+    const playing = state.status === "playing";
+    if (me !== null && playing) {
+      buttons.push(el("button", { type: "button", onclick: () => act({ type: "resign" }) }, "Resign"));
+      if (state.game === "lgame") {
+        if (state.draw_offer === 1 - me) {
+          buttons.push(el("button", { type: "button", onclick: () => act({ type: "accept_draw" }) }, "Accept the draw"));
+          buttons.push(el("button", { type: "button", onclick: () => act({ type: "decline_draw" }) }, "Decline"));
+        } else if (state.draw_offer !== me) {
+          buttons.push(el("button", { type: "button", onclick: () => act({ type: "offer_draw" }) }, "Offer a draw"));
+        }
+      }
+    }
+    if (me !== null && (state.status === "waiting" || (playing && state.ply === 0))) {
+      buttons.push(el("button", { type: "button", onclick: () => act({ type: "abort" }) }, "Abort"));
+    }
+    if (me !== null && state.status === "finished") {
+      buttons.push(el("button", { type: "button", onclick: () => act({ type: "rematch" }) }, "Rematch"));
+    }
+    buttons.push(el("a", { href: "/", "data-view": true, class: "button" }, "Lobby"));
+    fill(actions, buttons);
+  }
+
+  /** The clocks as they run now. */
+  function tick() {
+    if (!state || !state.clock) return;
+    const running = state.status === "playing" ? state.clock.running : null;
+    for (const node of seats.querySelectorAll(".seat")) {
+      const seat = Number(node.dataset.seat);
+      let left = state.clock.remaining_ms[seat];
+      if (running === seat) left -= performance.now() - receivedAt;
+      const clock = node.querySelector(".clock");
+      clock.textContent = clockText(left);
+      clock.classList.toggle("low", running === seat && left < 10000);
+    }
+  }
+
+  const onMessage = (e) => {
+    const m = e.detail;
+    if (m.type === "match" && m.state.match_id === id) show(m.state);
+  };
+  server.addEventListener("message", onMessage);
+  server.addEventListener("welcome", enter);
+  const timer = setInterval(tick, 100);
+  if (server.welcome) enter();
+  return () => {
+    clearInterval(timer);
+    server.removeEventListener("message", onMessage);
+    server.removeEventListener("welcome", enter);
+    if (me === null) server.request({ type: "unwatch", match_id: id }).catch(() => {});
+  };
+}

@@ -1,0 +1,151 @@
+// Protocol v1 over the page's own websocket (docs/PROTOCOL.md): `hello` with the token this
+// browser keeps, requests answered by id, pushed events to listeners, and a lost connection
+// taken up again by itself, as the same player.
+
+const PROTOCOL = 1;
+const NAME = "grundy.name";
+const ACCESS = "grundy.access_code";
+const token = (name) => `grundy.token.${name}`;
+
+/** A refusal from the server: `code` (docs/PROTOCOL.md's table) and a sentence. */
+export class Refusal extends Error {
+  constructor(code, message) {
+    super(message);
+    this.code = code;
+  }
+}
+
+/** The connection. Events: `status` (detail: "connecting", "online", "reconnecting",
+ *  "refused"), `welcome`, `message` (detail: a pushed message, e.g. a `match` event). */
+export class Server extends EventTarget {
+  constructor() {
+    super();
+    this.pending = new Map();
+    this.nextId = 1;
+    this.ws = null;
+    this.welcome = null;
+    this.pause = 250;
+    this.ready = null;
+  }
+
+  get name() {
+    return localStorage.getItem(NAME) || "";
+  }
+
+  set name(value) {
+    localStorage.setItem(NAME, value);
+  }
+
+  set accessCode(value) {
+    if (value) localStorage.setItem(ACCESS, value);
+    else localStorage.removeItem(ACCESS);
+  }
+
+  /** Connects and says hello; resolves with the welcome. A refusal (a wrong access code, a
+   *  name not allowed) rejects with a `Refusal` and is not retried. */
+  connect() {
+    this.ready = this.open().then(
+      (welcome) => {
+        this.pause = 250;
+        return welcome;
+      },
+      (e) => {
+        if (!(e instanceof Refusal)) this.retry();
+        throw e;
+      },
+    );
+    this.ready.catch(() => {});
+    return this.ready;
+  }
+
+  async open() {
+    this.status("connecting");
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    if (this.ws) this.ws.close();
+    const ws = new WebSocket(`${scheme}://${location.host}/`);
+    this.ws = ws;
+    await new Promise((resolve, reject) => {
+      ws.addEventListener("open", resolve, { once: true });
+      ws.addEventListener("error", () => reject(new Error("cannot reach the server")), {
+        once: true,
+      });
+    });
+    ws.addEventListener("message", (e) => this.received(e.data));
+    ws.addEventListener("close", (e) => this.closed(ws, e));
+    const name = this.name;
+    const kept = localStorage.getItem(token(name));
+    const hello = { type: "hello", protocol: PROTOCOL, name };
+    const code = localStorage.getItem(ACCESS);
+    if (code) hello.access_code = code;
+    let welcome;
+    try {
+      welcome = await this.request(kept ? { ...hello, token: kept } : hello);
+    } catch (e) {
+      // A new database does not know us: start afresh.
+      if (!(e instanceof Refusal) || e.code !== "bad_token") throw e;
+      localStorage.removeItem(token(name));
+      welcome = await this.request(hello);
+    }
+    localStorage.setItem(token(name), welcome.token);
+    this.welcome = welcome;
+    this.status("online");
+    this.dispatchEvent(new CustomEvent("welcome", { detail: welcome }));
+    return welcome;
+  }
+
+  /** Sends a request; resolves with the reply, rejects with a `Refusal`. */
+  request(body) {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
+        reject(new Refusal("offline", "not connected to the server: trying again…"));
+        return;
+      }
+      this.pending.set(id, { resolve, reject });
+      this.ws.send(JSON.stringify({ ...body, id }));
+    });
+  }
+
+  received(text) {
+    let message;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      return;
+    }
+    const waiting = message.id !== undefined && this.pending.get(message.id);
+    if (waiting) {
+      this.pending.delete(message.id);
+      if (message.type === "error") waiting.reject(new Refusal(message.code, message.message));
+      else waiting.resolve(message);
+      return;
+    }
+    if (message.type === "error" && message.code === "bad_access_code") return;
+    this.dispatchEvent(new CustomEvent("message", { detail: message }));
+  }
+
+  closed(ws, event) {
+    if (ws !== this.ws) return;
+    for (const { reject } of this.pending.values()) {
+      reject(new Refusal("offline", "the connection to the server was lost"));
+    }
+    this.pending.clear();
+    // Refused for the access code (1008): asked again, not retried.
+    if (event.code === 1008) {
+      this.status("refused");
+      return;
+    }
+    if (this.welcome) this.retry();
+  }
+
+  retry() {
+    this.status("reconnecting");
+    const pause = this.pause;
+    this.pause = Math.min(this.pause * 2, 5000);
+    setTimeout(() => this.connect(), pause);
+  }
+
+  status(value) {
+    this.dispatchEvent(new CustomEvent("status", { detail: value }));
+  }
+}
