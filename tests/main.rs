@@ -3,6 +3,7 @@
 
 mod analysis;
 mod bad_input;
+mod browser;
 mod crash;
 mod following;
 mod games;

@@ -3,6 +3,7 @@
 //! assets, compiled into the binary. One port, one address, for `grundy` and browsers alike.
 
 use std::convert::Infallible;
+use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -33,11 +34,32 @@ const HTTP_KEEP: Duration = Duration::from_secs(30);
 /// protocol, on the same task), closes, stays plain for [`HTTP_KEEP`], or the server stops.
 pub async fn serve(stream: TcpStream, hub: Arc<Hub>) {
     let peer = stream.peer_addr().ok();
-    // The upgrade of the one request that asks for it, handed from the service to this task.
+    // The HTTP connection and its buffers are gone before the websocket's long life begins.
+    let Some(upgrading) = http(stream, &hub, peer).await else {
+        return;
+    };
+    let upgraded = match tokio::time::timeout(hub.config.hello_timeout, upgrading).await {
+        Ok(Ok(upgraded)) => upgraded,
+        Ok(Err(e)) => {
+            tracing::debug!(?peer, error = %e, "websocket upgrade failed");
+            return;
+        }
+        Err(_) => return,
+    };
+    let config = connection::websocket_config();
+    let ws =
+        WebSocketStream::from_raw_socket(TokioIo::new(upgraded), Role::Server, Some(config)).await;
+    connection::serve(ws, hub, peer).await;
+}
+
+/// Answers HTTP requests on `stream` until the connection ends; the upgrade to come when
+/// one of them asked for the websocket.
+async fn http(stream: TcpStream, hub: &Arc<Hub>, peer: Option<SocketAddr>) -> Option<OnUpgrade> {
+    // The upgrade of the one request that asks for it, handed from the service to here.
     let (tx, mut rx) = oneshot::channel::<OnUpgrade>();
     let slot = Arc::new(Mutex::new(Some(tx)));
     let service = {
-        let hub = Arc::clone(&hub);
+        let hub = Arc::clone(hub);
         service_fn(move |req: Request<Incoming>| {
             let answer = answer(req, &hub, &slot);
             async move { Ok::<_, Infallible>(answer) }
@@ -78,21 +100,7 @@ pub async fn serve(stream: TcpStream, hub: Arc<Hub>) {
     }
     // Handed over before the `101` was written, so before the connection ended: there now,
     // or never (the service, which holds the sender, lives as long as `conn`).
-    let Ok(upgrading) = rx.try_recv() else {
-        return;
-    };
-    let upgraded = match tokio::time::timeout(hub.config.hello_timeout, upgrading).await {
-        Ok(Ok(upgraded)) => upgraded,
-        Ok(Err(e)) => {
-            tracing::debug!(?peer, error = %e, "websocket upgrade failed");
-            return;
-        }
-        Err(_) => return,
-    };
-    let config = connection::websocket_config();
-    let ws =
-        WebSocketStream::from_raw_socket(TokioIo::new(upgraded), Role::Server, Some(config)).await;
-    connection::serve(ws, hub, peer).await;
+    rx.try_recv().ok()
 }
 
 /// The answer to one request: the websocket's `101` (its upgrade handed over through

@@ -1,0 +1,314 @@
+//! The browser client, driven in a real headless Chromium (through chromedriver) against a
+//! real server: pointing and clicking as a student does. Without Chromium and chromedriver
+//! these tests say loudly that they are skipped; under CI (`CI` set) they fail instead, so
+//! CI never skips them (`.ci/run` installs both).
+
+use std::net::TcpListener;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use anyhow::{bail, Context, Result};
+use fantoccini::{Client, ClientBuilder, Locator};
+use grundy_e2e::Server;
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+/// Longest wait for anything the page shows.
+const PATIENCE: Duration = Duration::from_secs(30);
+
+/// One browser with its own profile (its own kept identity): a student's.
+struct Browser {
+    client: Client,
+    driver: Child,
+    _profile: tempfile::TempDir,
+}
+
+impl Browser {
+    /// A new headless Chromium; `None` (said on stderr) when it is not installed here.
+    async fn open() -> Result<Option<Browser>> {
+        let missing: Vec<&str> = [CHROMIUM, CHROMEDRIVER]
+            .into_iter()
+            .filter(|p| !std::path::Path::new(p).exists())
+            .collect();
+        if !missing.is_empty() {
+            if std::env::var_os("CI").is_some() {
+                bail!("CI must run the browser tests, but {missing:?} are missing: .ci/run installs chromium and chromium-driver");
+            }
+            eprintln!(
+                "SKIPPED: browser test, {} not installed (apt-get install chromium chromium-driver)",
+                missing.join(" and ")
+            );
+            return Ok(None);
+        }
+        let port = TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
+        let driver = Command::new(CHROMEDRIVER)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .context("start chromedriver")?;
+        let profile = tempfile::tempdir()?;
+        let args = [
+            "--headless=new".to_owned(),
+            "--no-sandbox".to_owned(),
+            "--disable-gpu".to_owned(),
+            "--disable-dev-shm-usage".to_owned(),
+            // The machine's network is closed: no calls home.
+            "--disable-background-networking".to_owned(),
+            "--disable-component-update".to_owned(),
+            "--disable-sync".to_owned(),
+            "--no-first-run".to_owned(),
+            "--window-size=1000,800".to_owned(),
+            format!("--user-data-dir={}", profile.path().display()),
+        ];
+        let mut caps = serde_json::Map::new();
+        caps.insert(
+            "goog:chromeOptions".to_owned(),
+            serde_json::json!({ "binary": CHROMIUM, "args": args }),
+        );
+        let url = format!("http://127.0.0.1:{port}");
+        let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+        let mut tries = 0;
+        let client = loop {
+            match ClientBuilder::new(connector.clone())
+                .capabilities(caps.clone())
+                .connect(&url)
+                .await
+            {
+                Ok(client) => break client,
+                Err(e) if tries < 100 => {
+                    tries += 1;
+                    let _ = e;
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                }
+                Err(e) => bail!("cannot open a Chromium session: {e}"),
+            }
+        };
+        Ok(Some(Browser {
+            client,
+            driver,
+            _profile: profile,
+        }))
+    }
+
+    /// Opens `path` of the server's page.
+    async fn goto(&self, server: &Server, path: &str) -> Result<()> {
+        let base = server.url().replace("ws://", "http://");
+        self.client
+            .goto(&format!("{}{path}", base.trim_end_matches('/')))
+            .await?;
+        Ok(())
+    }
+
+    /// The first element matching `css`, once there.
+    async fn find(&self, css: &str) -> Result<fantoccini::elements::Element> {
+        Ok(self
+            .client
+            .wait()
+            .at_most(PATIENCE)
+            .for_element(Locator::Css(css))
+            .await
+            .with_context(|| format!("waiting for {css}"))?)
+    }
+
+    /// Waits until the text of `css` satisfies `ok`; that text.
+    async fn text_until(&self, css: &str, ok: impl Fn(&str) -> bool) -> Result<String> {
+        let start = std::time::Instant::now();
+        loop {
+            if let Ok(e) = self.client.find(Locator::Css(css)).await {
+                if let Ok(text) = e.text().await {
+                    if ok(&text) {
+                        return Ok(text);
+                    }
+                }
+            }
+            if start.elapsed() > PATIENCE {
+                let now = match self.client.find(Locator::Css(css)).await {
+                    Ok(e) => e.text().await.unwrap_or_default(),
+                    Err(_) => "(not there)".to_owned(),
+                };
+                bail!("waited {PATIENCE:?} for {css}; it says {now:?}");
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
+    /// Enters the name asked on a first visit.
+    async fn sign_in(&self, name: &str) -> Result<()> {
+        let field = self.find("#name").await?;
+        field.send_keys(name).await?;
+        self.find("form.card button[type=submit]")
+            .await?
+            .click()
+            .await?;
+        self.text_until("#status", |s| s == "online").await?;
+        Ok(())
+    }
+
+    /// Writes a screenshot where a person can look at it; its path.
+    async fn screenshot(&self, name: &str) -> Result<PathBuf> {
+        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("screenshots");
+        std::fs::create_dir_all(&dir)?;
+        let path = dir.join(format!("{name}.png"));
+        std::fs::write(&path, self.client.screenshot().await?)?;
+        Ok(path)
+    }
+
+    async fn close(mut self) -> Result<()> {
+        let closed = self.client.clone().close().await;
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+        closed?;
+        Ok(())
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = self.driver.kill();
+    }
+}
+
+/// Creates a match from the lobby's form against the perfect engine; its page is shown.
+async fn create_vs_engine(b: &Browser, game: &str) -> Result<()> {
+    b.find("select[name=game]").await?;
+    b.client
+        .execute(
+            "const [game] = arguments;
+             const form = document.querySelector('form.create');
+             form.game.value = game; form.game.dispatchEvent(new Event('change'));
+             form.opponent.value = 'engine:perfect';",
+            vec![serde_json::json!(game)],
+        )
+        .await?;
+    b.find("form.create button[type=submit]")
+        .await?
+        .click()
+        .await?;
+    b.text_until("h1", |t| t.starts_with("Match ")).await?;
+    Ok(())
+}
+
+/// Plays by clicking the first legal square or stone whenever it is our turn, until the
+/// result shows; the sentence that says it.
+async fn click_until_over(b: &Browser) -> Result<String> {
+    let start = std::time::Instant::now();
+    loop {
+        let notice = b.find(".notice").await?.text().await.unwrap_or_default();
+        if notice.contains("wins") || notice.contains("no winner") {
+            return Ok(notice);
+        }
+        if let Ok(cell) = b.client.find(Locator::Css("button.legal")).await {
+            // The board may be drawn again between finding and clicking: tried again.
+            let _ = cell.click().await;
+        }
+        if start.elapsed() > PATIENCE * 2 {
+            bail!("no result after {:?}: {notice:?}", start.elapsed());
+        }
+        tokio::time::sleep(Duration::from_millis(150)).await;
+    }
+}
+
+/// A game of each family whose moves are made by pointing, against the perfect engine,
+/// played to its end; a hostile name shows as the characters typed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_are_played_by_clicking_and_names_are_text() -> Result<()> {
+    let Some(b) = Browser::open().await? else {
+        return Ok(());
+    };
+    let dir = tempfile::tempdir()?;
+    let server = Server::start(&dir).await?;
+    b.goto(&server, "/").await?;
+    let hostile = "<img src=x onerror=alert(1)>";
+    b.sign_in(hostile).await?;
+    b.screenshot("lobby").await?;
+    for game in ["nim", "queen", "chocolate"] {
+        b.goto(&server, "/").await?;
+        create_vs_engine(&b, game).await?;
+        b.find("button.legal").await?;
+        b.screenshot(&format!("board-{game}")).await?;
+        let verdict = click_until_over(&b).await?;
+        assert!(
+            verdict.contains("engine (perfect) wins"),
+            "{game}: {verdict}"
+        );
+        let me = b.find(".seat .name").await?.text().await?;
+        assert_eq!(me, format!("{hostile} (you)"));
+        let images = b.client.find_all(Locator::Css(".seats img")).await?;
+        assert!(images.is_empty(), "the name became HTML");
+    }
+    b.close().await?;
+    server.stop().await
+}
+
+/// Two students play each other from two browsers while a third watches; one reloads the
+/// page mid-game and is back in her seat.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_browsers_play_while_a_third_watches_and_a_reload_keeps_the_seat() -> Result<()> {
+    let Some(ada) = Browser::open().await? else {
+        return Ok(());
+    };
+    let dir = tempfile::tempdir()?;
+    let server = Server::start(&dir).await?;
+    ada.goto(&server, "/").await?;
+    ada.sign_in("ada").await?;
+    ada.find("select[name=game]").await?;
+    ada.client
+        .execute(
+            "const form = document.querySelector('form.create');
+             form.game.value = 'nim'; form.game.dispatchEvent(new Event('change'));
+             form.start.value = 'position'; form.start.dispatchEvent(new Event('change'));
+             form.position.value = '1,2';",
+            vec![],
+        )
+        .await?;
+    ada.find("form.create button[type=submit]")
+        .await?
+        .click()
+        .await?;
+    ada.text_until(".notice", |t| t.starts_with("Waiting for an opponent"))
+        .await?;
+    let link = ada.client.current_url().await?;
+    let path = link.path().to_owned();
+    let Some(bob) = Browser::open().await? else {
+        return Ok(());
+    };
+    bob.goto(&server, &path).await?;
+    bob.sign_in("bob").await?;
+    bob.text_until(".notice", |t| t == "ada to move.").await?;
+    let Some(carol) = Browser::open().await? else {
+        return Ok(());
+    };
+    carol.goto(&server, &path).await?;
+    carol.sign_in("carol").await?;
+    carol.text_until(".notice", |t| t == "ada to move.").await?;
+    // Ada takes the whole second pile: 1,0.
+    ada.text_until(".notice", |t| t == "Your move.").await?;
+    ada.find("button[aria-label='pile 2, stone 1: take 2: move here']")
+        .await?
+        .click()
+        .await?;
+    bob.text_until(".history", |t| t.contains("ada: 2:2"))
+        .await?;
+    carol
+        .text_until(".history", |t| t.contains("ada: 2:2"))
+        .await?;
+    // A reload: the same player, back in the seat, the move there.
+    ada.client.refresh().await?;
+    ada.text_until(".seat .name", |t| t == "ada (you)").await?;
+    ada.text_until(".history", |t| t.contains("ada (you): 2:2"))
+        .await?;
+    bob.screenshot("two-players-bob").await?;
+    carol.screenshot("watching-carol").await?;
+    // Bob takes the last stone and wins.
+    bob.find("button.legal").await?.click().await?;
+    let verdict = carol.text_until(".notice", |t| t.contains("wins")).await?;
+    assert_eq!(verdict, "bob wins: the last stone is taken.");
+    ada.text_until(".notice", |t| t == "bob wins: the last stone is taken.")
+        .await?;
+    for b in [ada, bob, carol] {
+        b.close().await?;
+    }
+    server.stop().await
+}
