@@ -199,9 +199,18 @@ async fn click_until_over(b: &Browser) -> Result<String> {
         if notice.contains("wins") || notice.contains("no winner") {
             return Ok(notice);
         }
-        if let Ok(cell) = b.client.find(Locator::Css("button.legal")).await {
-            // The board may be drawn again between finding and clicking: tried again.
-            let _ = cell.click().await;
+        // A square, a stone, a part of the L or a neutral piece; once the L's four squares
+        // are chosen and no neutral piece can move, the L alone. The board may be drawn again
+        // between finding and clicking: tried again.
+        let next = [
+            "button.legal:not(.chosen)",
+            ".lgame-board .actions button:not([hidden])",
+        ];
+        for css in next {
+            if let Ok(cell) = b.client.find(Locator::Css(css)).await {
+                let _ = cell.click().await;
+                break;
+            }
         }
         if start.elapsed() > PATIENCE * 2 {
             bail!("no result after {:?}: {notice:?}", start.elapsed());
@@ -223,7 +232,7 @@ async fn games_are_played_by_clicking_and_names_are_text() -> Result<()> {
     let hostile = "<img src=x onerror=alert(1)>";
     b.sign_in(hostile).await?;
     b.screenshot("lobby").await?;
-    for game in ["nim", "queen", "chocolate"] {
+    for game in ["nim", "queen", "chocolate", "lgame"] {
         b.goto(&server, "/").await?;
         create_vs_engine(&b, game).await?;
         b.find("button.legal").await?;

@@ -1,7 +1,7 @@
 // Each game's board as it is played, drawn from the position's notation (NOTATION.md), with
 // the moves one can make by pointing: the corner games' destinations, Nim's stones, the
-// chocolate bar's grooves. The L-game is drawn, its moves typed. Every cell is a button
-// with a label in words, so the keyboard and screen readers reach it too.
+// chocolate bar's grooves, the L-game's L and neutral pieces. Every cell is a button with a
+// label in words, so the keyboard and screen readers reach it too.
 
 import { el } from "./dom.js";
 
@@ -22,7 +22,7 @@ export function drawBoard(state, play) {
     case "chocolate":
       return chocolate(state, legal, play);
     case "lgame":
-      return lgame(state);
+      return lgame(state, legal, play);
     default:
       return el("p", {}, state.position);
   }
@@ -120,21 +120,111 @@ function chocolate(state, legal, play) {
   return grid;
 }
 
-/** The 4×4 board, rank 4 at the top, with letters as well as colours. */
-function lgame(state) {
+/** The 4×4 board, rank 4 at the top, with letters as well as colours. On your turn: point
+ *  at the four squares of your L's new place, then either play it as it is or move a
+ *  neutral piece (point at it, then at its new square). */
+function lgame(state, legal, play) {
   const [ranks, side] = state.position.split(" ");
-  const grid = el("div", { class: "grid lgame", role: "grid", "aria-label": "the L-game board" });
-  grid.style.setProperty("--n", 4);
-  const names = { R: "red L", B: "blue L", N: "neutral piece", ".": "empty" };
+  const at = {};
   ranks.split("/").forEach((rank, i) => {
-    grid.append(el("span", { class: "axis" }, String(4 - i)));
     [...rank].forEach((c, f) => {
-      const square = `${"abcd"[f]}${4 - i}`;
-      grid.append(el("span", { class: `sq l-${c === "." ? "empty" : c}`, role: "img", "aria-label": `${square}: ${names[c]}` }, c === "." ? "" : c));
+      at[`${"abcd"[f]}${4 - i}`] = c;
     });
   });
-  grid.append(el("span", { class: "axis" }));
-  for (const f of "abcd") grid.append(el("span", { class: "axis" }, f));
-  const whose = side === "r" ? "red (R) to move" : "blue (B) to move";
-  return el("div", {}, grid, el("p", { class: "side" }, whose));
+  // Each legal placement of the L (its squares, sorted), with the neutral moves after it.
+  const placements = new Map();
+  for (const m of legal) {
+    const [head, tail = ""] = m.split(" ");
+    const key = squaresOf(head).sort().join("");
+    if (!placements.has(key)) placements.set(key, { head, tails: [] });
+    placements.get(key).tails.push(tail);
+  }
+  const mover = side === "r" ? "R" : "B";
+  let chosen = [];
+  let from = null;
+  const grid = el("div", { class: "grid lgame", role: "grid", "aria-label": "the L-game board" });
+  grid.style.setProperty("--n", 4);
+  const help = el("p", { class: "side" });
+  const alone = el("button", { type: "button", hidden: true }, "Play the L, no neutral move");
+  const again = el("button", { type: "button", hidden: true }, "Start again");
+  const names = { R: "red L", B: "blue L", N: "neutral piece", ".": "empty" };
+  const placement = () => placements.get([...chosen].sort().join(""));
+
+  function draw() {
+    grid.replaceChildren();
+    const placed = placement();
+    for (let r = 4; r >= 1; r--) {
+      grid.append(el("span", { class: "axis" }, String(r)));
+      for (const f of "abcd") {
+        const square = `${f}${r}`;
+        const c = at[square];
+        let shown = c;
+        // Once placed, the old L is lifted and the new one shown.
+        if (placed && c === mover && !chosen.includes(square)) shown = ".";
+        if (placed && chosen.includes(square)) shown = mover;
+        if (from && square === from) shown = "N";
+        const classes = `sq l-${shown === "." ? "empty" : shown}${chosen.includes(square) ? " chosen" : ""}${square === from ? " chosen" : ""}`;
+        const action = play ? actionFor(square, shown, placed) : null;
+        const label = `${square}: ${names[shown]}${action ? `: ${action.say}` : ""}`;
+        grid.append(
+          el(
+            "button",
+            {
+              type: "button",
+              class: classes + (action ? " legal" : ""),
+              "aria-label": label,
+              disabled: !action,
+              onclick: action ? action.run : null,
+            },
+            shown === "." ? "" : shown,
+          ),
+        );
+      }
+    }
+    grid.append(el("span", { class: "axis" }));
+    for (const f of "abcd") grid.append(el("span", { class: "axis" }, f));
+    const whose = side === "r" ? "red (R) to move" : "blue (B) to move";
+    if (!play) help.textContent = whose;
+    else if (!placed) help.textContent = `${whose}: point at the four squares of your L's new place (${chosen.length} of 4)`;
+    else if (!from) help.textContent = "Now point at a neutral piece to move it, or play the L alone.";
+    else help.textContent = "Point at the neutral piece's new square.";
+    alone.hidden = !(placed && placed.tails.includes("") && !from);
+    again.hidden = chosen.length === 0;
+  }
+
+  function actionFor(square, shown, placed) {
+    if (!placed) {
+      if (chosen.includes(square)) {
+        return { say: "take back", run: () => { chosen = chosen.filter((s) => s !== square); draw(); } };
+      }
+      const next = [...chosen, square];
+      const fits = [...placements.keys()].some((key) => next.every((s) => key.includes(s)));
+      if (!fits) return null;
+      return { say: "part of your L", run: () => { chosen = next; draw(); } };
+    }
+    if (!from) {
+      const moves = shown === "N" && placed.tails.some((t) => t.startsWith(`${square}-`));
+      return moves ? { say: "move this neutral piece", run: () => { from = square; draw(); } } : null;
+    }
+    const move = `${from}-${square}`;
+    if (!placed.tails.includes(move)) return null;
+    return { say: "move the neutral piece here", run: () => play(`${placed.head} ${move}`) };
+  }
+
+  alone.addEventListener("click", () => {
+    const placed = placement();
+    if (placed) play(placed.head);
+  });
+  again.addEventListener("click", () => {
+    chosen = [];
+    from = null;
+    draw();
+  });
+  draw();
+  return el("div", { class: "lgame-board" }, grid, help, el("div", { class: "actions" }, alone, again));
+}
+
+/** `a3a4b3c3` → `["a3", "a4", "b3", "c3"]`. */
+function squaresOf(head) {
+  return head.match(/[a-d][1-4]/g) || [];
 }

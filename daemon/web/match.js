@@ -7,6 +7,9 @@
 import { clockText, describe, el, fill } from "./dom.js";
 import { drawBoard } from "./boards.js";
 
+/** Most legal moves asked of the server when the state does not list them. */
+const MOVES_ASKED = 1000;
+
 const REASONS = {
   corner_reached: "the piece reached the corner",
   last_stone: "the last stone is taken",
@@ -130,6 +133,7 @@ export function showMatch(main, server, id, go) {
     );
     tick();
     fill(board, drawBoard(state, myTurn ? play : null));
+    if (myTurn && !state.legal_moves && state.legal_move_count <= MOVES_ASKED) askMoves(state);
     position.textContent = `position ${state.position}`;
     fill(moves, (state.legal_moves || []).map((m) => el("option", { value: m })));
     moveForm.hidden = me === null || !playing;
@@ -143,6 +147,23 @@ export function showMatch(main, server, id, go) {
     else if (state.result) say(verdict());
     else if (myTurn) say("Your move.");
     else if (playing) say(`${name(state.to_move)} to move.`);
+  }
+
+  /** A match state lists at most 64 legal moves; more (the L-game's start has 66) are asked
+   *  of the server, in notation order, and the board drawn again with them. */
+  async function askMoves(asked) {
+    const request = { type: "query", game: asked.game, position: asked.position };
+    if (asked.size !== undefined) request.size = asked.size;
+    if (asked.k !== undefined) request.k = asked.k;
+    try {
+      const reply = await server.request(request);
+      if (state !== asked) return;
+      const legal = reply.moves.map((m) => m.move).sort();
+      fill(board, drawBoard({ ...asked, legal_moves: legal }, play));
+      fill(moves, legal.map((m) => el("option", { value: m })));
+    } catch (e) {
+      say(e.message, true);
+    }
   }
 
   function verdict() {
