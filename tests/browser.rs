@@ -103,13 +103,12 @@ impl Browser {
 
     /// The first element matching `css`, once there.
     async fn find(&self, css: &str) -> Result<fantoccini::elements::Element> {
-        Ok(self
-            .client
+        self.client
             .wait()
             .at_most(PATIENCE)
             .for_element(Locator::Css(css))
             .await
-            .with_context(|| format!("waiting for {css}"))?)
+            .with_context(|| format!("waiting for {css}"))
     }
 
     /// Waits until the text of `css` satisfies `ok`; that text.
