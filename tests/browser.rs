@@ -246,6 +246,34 @@ async fn games_are_played_by_clicking_and_names_are_text() -> Result<()> {
         let images = b.client.find_all(Locator::Css(".seats img")).await?;
         assert!(images.is_empty(), "the name became HTML");
     }
+    // The first game, reviewed: annotations, the steps, the value history.
+    b.goto(&server, "/review/1").await?;
+    let summary = b
+        .text_until(".summary", |t| {
+            t.contains("engine (perfect) won (last_stone)")
+        })
+        .await?;
+    assert!(
+        summary.contains("best") && summary.contains("blunder"),
+        "{summary}"
+    );
+    b.find(".chart svg").await?;
+    let marks = b
+        .client
+        .find_all(Locator::Css(".review-list .mark"))
+        .await?;
+    assert!(!marks.is_empty(), "every move annotated");
+    b.find("button[aria-label='one ply forward']")
+        .await?
+        .click()
+        .await?;
+    b.text_until(".step", |t| t.starts_with("ply 1 of "))
+        .await?;
+    let said = b
+        .text_until(".annotation", |t| t.starts_with("1. "))
+        .await?;
+    assert!(said.contains(&format!("{hostile} played")), "{said}");
+    b.screenshot("review").await?;
     b.close().await?;
     server.stop().await
 }

@@ -6,6 +6,7 @@ import { el, fill } from "./dom.js";
 import { Refusal, Server } from "./net.js";
 import { showLobby } from "./lobby.js";
 import { showMatch } from "./match.js";
+import { showReview } from "./review.js";
 
 const main = document.getElementById("view");
 const status = document.getElementById("status");
@@ -45,8 +46,11 @@ function route() {
   leaving = null;
   const path = location.pathname;
   const match = /^\/m\/(\d+)$/.exec(path);
+  const review = /^\/review\/(\d+)$/.exec(path);
   if (match) {
     leaving = showMatch(main, server, Number(match[1]), go);
+  } else if (review) {
+    leaving = showReview(main, server, Number(review[1]));
   } else {
     document.title = "grundy";
     leaving = showLobby(main, server, go);

@@ -193,6 +193,9 @@ export function showMatch(main, server, id, go) {
     if (me !== null && state.status === "finished") {
       buttons.push(el("button", { type: "button", onclick: () => act({ type: "rematch" }) }, "Rematch"));
     }
+    if (state.status === "finished") {
+      buttons.push(el("a", { href: `/review/${id}`, "data-view": true, class: "button" }, "Review every move"));
+    }
     buttons.push(el("a", { href: "/", "data-view": true, class: "button" }, "Lobby"));
     fill(actions, buttons);
   }

@@ -52,6 +52,11 @@ const ASSETS: &[Asset] = &[
         body: include_bytes!("../../web/boards.js"),
     },
     Asset {
+        path: "/assets/review.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_bytes!("../../web/review.js"),
+    },
+    Asset {
         path: "/assets/lobby.js",
         content_type: "text/javascript; charset=utf-8",
         body: include_bytes!("../../web/lobby.js"),

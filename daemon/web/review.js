@@ -1,0 +1,168 @@
+// A saved game at /review/ID: step through it (buttons, ← → Home End), each move annotated
+// from the exact classification (best, inaccuracy, mistake, blunder, with the better moves),
+// and the value history: after each ply, who wins with best play and in how many plies —
+// above the axis while the first player wins, below while the second does, on it for a
+// draw — so a blunder shows as the line crossing the axis.
+
+import { describe, el, fill } from "./dom.js";
+import { drawBoard } from "./boards.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+const PLURALS = [["best", "best"], ["inaccuracy", "inaccuracies"], ["mistake", "mistakes"], ["blunder", "blunders"]];
+
+/** Shows the review of game `id` in `main`; returns what to do when leaving it. */
+export function showReview(main, server, id) {
+  const heading = el("h1", {}, `Game ${id}`);
+  const summary = el("p", { class: "summary" });
+  const board = el("div", { class: "board-area" });
+  const step = el("p", { class: "step", "aria-live": "polite" });
+  const annotation = el("div", { class: "annotation" });
+  const chart = el("figure", { class: "chart" });
+  const controls = el("div", { class: "actions" });
+  const list = el("ol", { class: "history review-list", start: 1 });
+  fill(
+    main,
+    el("section", { class: "match" }, heading, summary, board, step, controls, annotation, chart),
+    el("aside", { class: "record" }, el("h2", {}, "Moves"), list),
+  );
+  let game = null;
+  let moves = [];
+  let at = 0;
+
+  const names = (seat) => (game ? game.seats[seat].name || `seat ${seat}` : `seat ${seat}`);
+
+  function goTo(ply) {
+    at = Math.max(0, Math.min(moves.length, ply));
+    const position = at === 0 ? game.start : moves[at - 1].position;
+    fill(board, drawBoard({ ...game, position, legal_moves: [] }, null));
+    step.textContent = `ply ${at} of ${moves.length} · position ${position}`;
+    fill(annotation, at === 0 ? el("p", {}, "The start. → steps forward.") : explain(moves[at - 1]));
+    for (const [i, li] of [...list.children].entries()) li.classList.toggle("current", i + 1 === at);
+    for (const dot of chart.querySelectorAll("[data-ply]")) {
+      dot.classList.toggle("current", Number(dot.dataset.ply) === at);
+    }
+  }
+
+  function explain(m) {
+    const value = (v, who) => {
+      if (v.outcome === "draw") return "a draw";
+      const r = v.remoteness === null || v.remoteness === undefined ? "" : ` in ${v.remoteness}`;
+      return `${v.outcome === "win" ? `${who} wins` : `${who} loses`}${r}`;
+    };
+    const mover = names(m.seat);
+    const other = names(1 - m.seat);
+    const better = (m.better || []).map((b) => `${b.move} (${b.outcome === "loss" ? `${other} loses` : b.outcome === "draw" ? "a draw" : `${other} wins`}${b.remoteness !== null && b.remoteness !== undefined && b.outcome !== "draw" ? ` in ${b.remoteness}` : ""})`);
+    return el(
+      "div",
+      {},
+      el("p", {}, el("strong", {}, `${m.ply}. ${mover} played ${m.move}: `), el("span", { class: `mark ${m.annotation}` }, m.annotation)),
+      el("p", {}, `Before: ${value(m.before, mover)}. After: ${value(m.after, other)}.`),
+      better.length ? el("p", {}, `Better: ${better.join(", ")}.`) : null,
+    );
+  }
+
+  /** The value history as an SVG chart: one point per position, from seat 0's side. */
+  function drawChart() {
+    const points = [];
+    if (moves.length) points.push({ ply: 0, ...side(moves[0].seat, moves[0].before) });
+    for (const m of moves) points.push({ ply: m.ply, ...side(1 - m.seat, m.after) });
+    const top = Math.max(1, ...points.map((p) => Math.abs(p.y)));
+    const w = 640;
+    const h = 220;
+    const pad = 36;
+    const x = (ply) => pad + (ply * (w - 2 * pad)) / Math.max(1, moves.length);
+    const y = (v) => h / 2 - (v * (h / 2 - 20)) / top;
+    const svg = document.createElementNS(SVG, "svg");
+    svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", "who wins after each ply, and in how many plies");
+    const add = (tag, attrs, text) => {
+      const node = document.createElementNS(SVG, tag);
+      for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+      if (text !== undefined) node.textContent = text;
+      svg.append(node);
+      return node;
+    };
+    add("rect", { x: 0, y: 0, width: w, height: h, fill: "#fff" });
+    add("line", { x1: pad, y1: h / 2, x2: w - pad, y2: h / 2, stroke: "#888" });
+    add("text", { x: 4, y: 14, class: "chart-label" }, `${names(0)} wins ▲`);
+    add("text", { x: 4, y: h - 4, class: "chart-label" }, `${names(1)} wins ▼`);
+    add("text", { x: w - pad + 4, y: h / 2 + 4, class: "chart-label" }, "draw");
+    const path = points.map((p, i) => `${i ? "L" : "M"}${x(p.ply)},${y(p.y)}`).join(" ");
+    add("path", { d: path, fill: "none", stroke: "#1d4e89", "stroke-width": 2 });
+    for (const p of points) {
+      const shape = p.y > 0 ? "▲" : p.y < 0 ? "▼" : "●";
+      const dot = add("text", { x: x(p.ply), y: y(p.y) + 5, "text-anchor": "middle", class: `dot ${p.cls}`, "data-ply": p.ply }, shape);
+      const title = document.createElementNS(SVG, "title");
+      title.textContent = `ply ${p.ply}: ${p.say}`;
+      dot.append(title);
+      dot.addEventListener("click", () => goTo(p.ply));
+    }
+    for (let ply = 0; ply <= moves.length; ply += Math.max(1, Math.ceil(moves.length / 10))) {
+      add("text", { x: x(ply), y: h / 2 + 16, "text-anchor": "middle", class: "chart-tick" }, String(ply));
+    }
+    fill(chart, svg, el("figcaption", {}, "Who wins with best play after each ply (and in how many plies, by the height). A mark that crosses the axis is a blunder."));
+  }
+
+  /** The value `v` for the player in `seat` to move, seen from seat 0: up while seat 0 wins. */
+  function side(seat, v) {
+    if (v.outcome === "draw") return { y: 0, cls: "draw", say: "a draw" };
+    const r = v.remoteness ?? 0;
+    const winner = v.outcome === "win" ? seat : 1 - seat;
+    const height = r + 1;
+    return {
+      y: winner === 0 ? height : -height,
+      cls: winner === 0 ? "first" : "second",
+      say: `${names(winner)} wins in ${r}`,
+    };
+  }
+
+  function keys(e) {
+    if (e.target.closest("input, select, textarea")) return;
+    const to = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: moves.length }[e.key];
+    if (to === undefined || !game) return;
+    e.preventDefault();
+    goTo(to);
+  }
+
+  async function load() {
+    try {
+      const [g, r] = await Promise.all([
+        server.request({ type: "game", match_id: id }),
+        server.request({ type: "review", match_id: id }),
+      ]);
+      game = g.game;
+      moves = r.moves;
+      document.title = `grundy · review of game ${id}`;
+      heading.textContent = `Game ${id}: ${describe(game.game, game.size, game.k)}`;
+      const result = game.result
+        ? game.result.winner === null || game.result.winner === undefined
+          ? `no winner (${game.result.reason})`
+          : `${names(game.result.winner)} won (${game.result.reason})`
+        : "not over";
+      const counts = {};
+      for (const m of moves) counts[m.annotation] = (counts[m.annotation] || 0) + 1;
+      summary.textContent = `${names(0)} vs ${names(1)}; ${result}. ${PLURALS.map(([a, many]) => `${counts[a] || 0} ${(counts[a] || 0) === 1 ? a : many}`).join(", ")}.`;
+      fill(list, moves.map((m) => el("li", { value: m.ply }, el("a", { href: "#", onclick: (e) => { e.preventDefault(); goTo(m.ply); } }, `${names(m.seat)}: ${m.move}`), " ", el("span", { class: `mark ${m.annotation}` }, m.annotation))));
+      fill(
+        controls,
+        el("button", { type: "button", onclick: () => goTo(0), "aria-label": "the start" }, "« start"),
+        el("button", { type: "button", onclick: () => goTo(at - 1), "aria-label": "one ply back" }, "‹ back"),
+        el("button", { type: "button", onclick: () => goTo(at + 1), "aria-label": "one ply forward" }, "forward ›"),
+        el("button", { type: "button", onclick: () => goTo(moves.length), "aria-label": "the end" }, "end »"),
+      );
+      drawChart();
+      goTo(0);
+    } catch (e) {
+      fill(step, el("span", { class: "error" }, e.message));
+    }
+  }
+
+  document.addEventListener("keydown", keys);
+  server.addEventListener("welcome", load);
+  if (server.welcome) load();
+  return () => {
+    document.removeEventListener("keydown", keys);
+    server.removeEventListener("welcome", load);
+  };
+}
