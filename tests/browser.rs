@@ -274,6 +274,32 @@ async fn games_are_played_by_clicking_and_names_are_text() -> Result<()> {
         .await?;
     assert!(said.contains(&format!("{hostile} played")), "{said}");
     b.screenshot("review").await?;
+    // A position analysed: its value, and each move's on the board and in the table.
+    b.goto(&server, "/analyse/queen/5,6?size=11").await?;
+    let verdict = b.text_until(".verdict", |t| t.starts_with("A win")).await?;
+    assert_eq!(
+        verdict,
+        "A win for the player to move, in 3 plies with best play; Grundy number 10; 16 legal moves."
+    );
+    let winning = b.client.find_all(Locator::Css(".sq.valued.win")).await?;
+    let mut squares = Vec::new();
+    for w in winning {
+        squares.push(w.attr("aria-label").await?.unwrap_or_default());
+    }
+    squares.sort();
+    assert_eq!(
+        squares,
+        [
+            "1,2: this move wins, in 2 more plies",
+            "5,3: this move wins, in 4 more plies"
+        ]
+    );
+    let rows = b
+        .client
+        .find_all(Locator::Css(".moves-table tbody tr"))
+        .await?;
+    assert_eq!(rows.len(), 16);
+    b.screenshot("analyse-queen").await?;
     b.close().await?;
     server.stop().await
 }

@@ -7,6 +7,7 @@ import { Refusal, Server } from "./net.js";
 import { showLobby } from "./lobby.js";
 import { showMatch } from "./match.js";
 import { showReview } from "./review.js";
+import { showAnalyse } from "./analyse.js";
 
 const main = document.getElementById("view");
 const status = document.getElementById("status");
@@ -47,10 +48,13 @@ function route() {
   const path = location.pathname;
   const match = /^\/m\/(\d+)$/.exec(path);
   const review = /^\/review\/(\d+)$/.exec(path);
+  const analyse = /^\/analyse\/([a-z]+)\/(.+)$/.exec(path);
   if (match) {
     leaving = showMatch(main, server, Number(match[1]), go);
   } else if (review) {
     leaving = showReview(main, server, Number(review[1]));
+  } else if (analyse) {
+    leaving = showAnalyse(main, server, analyse[1], decodeURIComponent(analyse[2]), go);
   } else {
     document.title = "grundy";
     leaving = showLobby(main, server, go);

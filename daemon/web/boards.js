@@ -8,9 +8,11 @@ import { el } from "./dom.js";
 /** Largest board side drawn square by square; larger ones are shown as their position. */
 const DRAWN = 40;
 
-/** The board of `state`; `play(notation)` when the viewer may move now, else null. */
-export function drawBoard(state, play) {
+/** The board of `state`; `play(notation)` when the viewer may move now, else null;
+ *  `values`, a move's mark ({cls, text, say}) to show on the square or stone it is made by. */
+export function drawBoard(state, play, values = new Map()) {
   const legal = new Set(state.legal_moves || []);
+  marks = values;
   switch (state.game) {
     case "queen":
     case "rook":
@@ -28,17 +30,22 @@ export function drawBoard(state, play) {
   }
 }
 
+/** The marks of the board being drawn (see `drawBoard`). */
+let marks = new Map();
+
 function cell(label, classes, move, legal, play) {
   const can = play && legal.has(move);
+  const mark = marks.get(move);
   return el(
     "button",
     {
       type: "button",
-      class: classes + (can ? " legal" : ""),
-      "aria-label": label + (can ? ": move here" : ""),
+      class: classes + (can ? " legal" : "") + (mark ? ` valued ${mark.cls}` : ""),
+      "aria-label": label + (can ? ": move here" : "") + (mark ? `: this move ${mark.say}` : ""),
       disabled: !can,
       onclick: can ? () => play(move) : null,
     },
+    mark ? mark.text : null,
   );
 }
 

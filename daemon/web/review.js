@@ -6,6 +6,7 @@
 
 import { describe, el, fill } from "./dom.js";
 import { drawBoard } from "./boards.js";
+import { analyseLink } from "./analyse.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const PLURALS = [["best", "best"], ["inaccuracy", "inaccuracies"], ["mistake", "mistakes"], ["blunder", "blunders"]];
@@ -35,7 +36,11 @@ export function showReview(main, server, id) {
     at = Math.max(0, Math.min(moves.length, ply));
     const position = at === 0 ? game.start : moves[at - 1].position;
     fill(board, drawBoard({ ...game, position, legal_moves: [] }, null));
-    step.textContent = `ply ${at} of ${moves.length} · position ${position}`;
+    fill(
+      step,
+      `ply ${at} of ${moves.length} · position ${position} · `,
+      el("a", { href: analyseLink(game.game, position, game.size, game.k), "data-view": true }, "analyse it"),
+    );
     fill(annotation, at === 0 ? el("p", {}, "The start. → steps forward.") : explain(moves[at - 1]));
     for (const [i, li] of [...list.children].entries()) li.classList.toggle("current", i + 1 === at);
     for (const dot of chart.querySelectorAll("[data-ply]")) {

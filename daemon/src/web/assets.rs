@@ -57,6 +57,11 @@ const ASSETS: &[Asset] = &[
         body: include_bytes!("../../web/review.js"),
     },
     Asset {
+        path: "/assets/analyse.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_bytes!("../../web/analyse.js"),
+    },
+    Asset {
         path: "/assets/lobby.js",
         content_type: "text/javascript; charset=utf-8",
         body: include_bytes!("../../web/lobby.js"),
