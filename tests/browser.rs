@@ -299,6 +299,27 @@ async fn games_are_played_by_clicking_and_names_are_text() -> Result<()> {
         .find_all(Locator::Css(".moves-table tbody tr"))
         .await?;
     assert_eq!(rows.len(), 16);
+    // The table beside it: 11 × 11 cells of the 11×11 board, the P-positions black.
+    b.text_until(".table-section", |t| t.contains("The Grundy table"))
+        .await?;
+    let mut cells = Vec::new();
+    for _ in 0..100 {
+        cells = b
+            .client
+            .find_all(Locator::Css(".table-picture rect.pick"))
+            .await?;
+        if !cells.is_empty() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(cells.len(), 121);
+    let black = b
+        .client
+        .find_all(Locator::Css(".table-picture rect.pick[fill='#000']"))
+        .await?;
+    // 0,0 1,2 2,1 3,5 5,3 4,7 7,4 6,10 10,6.
+    assert_eq!(black.len(), 9);
     b.screenshot("analyse-queen").await?;
     b.close().await?;
     server.stop().await

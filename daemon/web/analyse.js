@@ -5,6 +5,7 @@
 
 import { describe, el, fill } from "./dom.js";
 import { drawBoard } from "./boards.js";
+import { tableSection } from "./table.js";
 
 const GAMES = ["queen", "rook", "horse", "dragon", "nim", "chocolate", "lgame"];
 const CORNER = new Set(["queen", "rook", "horse", "dragon"]);
@@ -25,7 +26,13 @@ export function showAnalyse(main, server, game, position, go) {
   const verdict = el("p", { class: "verdict", "aria-live": "polite" });
   const board = el("div", { class: "board-area" });
   const table = el("div", { class: "moves-table" });
-  fill(main, el("section", { class: "match" }, heading, verdict, board, table), askForm(game, position, size, k, go));
+  const open = (p) => go(analyseLink(game, p, size, k));
+  const tableOf = game === "nim" || game === "lgame" ? null : tableSection(server, game, size, k, open);
+  fill(
+    main,
+    el("section", { class: "match" }, heading, verdict, board, table),
+    el("div", { class: "side-column" }, askForm(game, position, size, k, go), tableOf),
+  );
   document.title = `grundy · ${game} ${position}`;
 
   async function load() {

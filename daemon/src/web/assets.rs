@@ -62,6 +62,11 @@ const ASSETS: &[Asset] = &[
         body: include_bytes!("../../web/analyse.js"),
     },
     Asset {
+        path: "/assets/table.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_bytes!("../../web/table.js"),
+    },
+    Asset {
         path: "/assets/lobby.js",
         content_type: "text/javascript; charset=utf-8",
         body: include_bytes!("../../web/lobby.js"),
