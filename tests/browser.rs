@@ -395,3 +395,61 @@ async fn two_browsers_play_while_a_third_watches_and_a_reload_keeps_the_seat() -
     }
     server.stop().await
 }
+
+/// A class's server with an access code: the page asks for it once, keeps it over a
+/// reload, and takes a server restart up again by itself, back on the same match.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_access_code_is_asked_once_and_a_restart_is_taken_up_again() -> Result<()> {
+    let Some(b) = Browser::open().await? else {
+        return Ok(());
+    };
+    let dir = tempfile::tempdir()?;
+    let config = || daemon::Config {
+        access_code: Some("owl-42".to_owned()),
+        ..grundy_e2e::test_config()
+    };
+    let server = Server::start_with(&dir, config()).await?;
+    b.goto(&server, "/").await?;
+    b.find("#name").await?.send_keys("dan").await?;
+    b.find("form.card button[type=submit]")
+        .await?
+        .click()
+        .await?;
+    // Refused without the code: asked for it, with the server's reason.
+    let said = b.text_until("form.card .error", |t| !t.is_empty()).await?;
+    assert!(said.contains("access code"), "{said}");
+    b.find("#code").await?.send_keys("owl-42").await?;
+    b.find("form.card button[type=submit]")
+        .await?
+        .click()
+        .await?;
+    b.text_until("#status", |s| s == "online").await?;
+    b.find("select[name=game]").await?;
+    b.client
+        .execute(
+            "const form = document.querySelector('form.create');
+             form.game.value = 'nim'; form.game.dispatchEvent(new Event('change'));",
+            vec![],
+        )
+        .await?;
+    b.find("form.create button[type=submit]")
+        .await?
+        .click()
+        .await?;
+    b.text_until(".notice", |t| t.starts_with("Waiting for an opponent"))
+        .await?;
+    // A reload asks nothing again.
+    b.client.refresh().await?;
+    b.text_until("#status", |s| s == "online").await?;
+    b.text_until(".notice", |t| t.starts_with("Waiting for an opponent"))
+        .await?;
+    assert!(b.client.find(Locator::Css("#name")).await.is_err());
+    // The server restarts: the page reconnects by itself and shows the match again.
+    let server = server.restart(&dir, config()).await?;
+    b.text_until("#status", |s| s == "online").await?;
+    b.text_until(".seat .name", |t| t == "dan (you)").await?;
+    b.text_until(".notice", |t| t.starts_with("Waiting for an opponent"))
+        .await?;
+    b.close().await?;
+    server.stop().await
+}

@@ -96,7 +96,7 @@ function askName(problem) {
         resolve();
       } },
       el("h1", {}, "Welcome to grundy"),
-      problem ? el("p", { class: "error", role: "alert" }, problem.message) : null,
+      problem ? el("p", { class: "error", role: "alert" }, said(problem)) : null,
       el("label", { for: "name" }, "Your name, as others will see it"),
       name,
       needsCode ? el("label", { for: "code" }, "The access code (your teacher has it)") : null,
@@ -106,6 +106,14 @@ function askName(problem) {
     fill(main, form);
     (needsCode ? code : name).focus();
   });
+}
+
+/** What to tell a person about `problem` (the server's words are for the terminal client). */
+function said(problem) {
+  if (problem.code !== "bad_access_code") return problem.message;
+  return server.accessCode
+    ? "That access code is not this server's: ask your teacher for the right one."
+    : "This server asks for an access code: your teacher has it.";
 }
 
 document.getElementById("rename").addEventListener("click", () => {

@@ -24,6 +24,7 @@ export class Server extends EventTarget {
     this.nextId = 1;
     this.ws = null;
     this.welcome = null;
+    this.refusal = null;
     this.pause = 250;
     this.ready = null;
   }
@@ -34,6 +35,10 @@ export class Server extends EventTarget {
 
   set name(value) {
     localStorage.setItem(NAME, value);
+  }
+
+  get accessCode() {
+    return localStorage.getItem(ACCESS) || "";
   }
 
   set accessCode(value) {
@@ -120,15 +125,19 @@ export class Server extends EventTarget {
       else waiting.resolve(message);
       return;
     }
-    if (message.type === "error" && message.code === "bad_access_code") return;
+    // The refusal of the hello, said before the connection closes (1008).
+    if (message.type === "error" && message.code === "bad_access_code") {
+      this.refusal = new Refusal(message.code, message.message);
+      return;
+    }
     this.dispatchEvent(new CustomEvent("message", { detail: message }));
   }
 
   closed(ws, event) {
     if (ws !== this.ws) return;
-    for (const { reject } of this.pending.values()) {
-      reject(new Refusal("offline", "the connection to the server was lost"));
-    }
+    const why = this.refusal || new Refusal("offline", "the connection to the server was lost");
+    this.refusal = null;
+    for (const { reject } of this.pending.values()) reject(why);
     this.pending.clear();
     // Refused for the access code (1008): asked again, not retried.
     if (event.code === 1008) {
