@@ -7,6 +7,7 @@
 mod driver;
 mod machine;
 mod memory;
+mod pages;
 mod stats;
 
 use std::io::Write as _;
@@ -25,7 +26,7 @@ use tokio::time::Instant;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
 use self::driver::{Plan, Shared, Tally};
-use self::stats::{Cpu, Memory, Report, Samples};
+use self::stats::{Cpu, Memory, PageLoads, Report, Samples};
 
 /// Where `grundyd` listens unless told otherwise.
 const DEFAULT_SERVER: &str = "ws://127.0.0.1:7878";
@@ -116,6 +117,10 @@ struct Args {
     /// Seed of the move choices.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Also load the web page this many times a second during play, as browsers opening it
+    /// would (each load: a connection, the page and every asset it names).
+    #[arg(long, default_value_t = 0.0)]
+    page_loads: f64,
     /// Print the report as one JSON object.
     #[arg(long)]
     json: bool,
@@ -205,6 +210,10 @@ async fn run(args: Args) -> Result<()> {
     // the setup, not the closing).
     let cpu_at_start = pid.map(|pid| (pid, memory::cpu_seconds(pid)));
     let ticks_at_start = machine::ticks();
+    let pages = (args.page_loads > 0.0)
+        .then(|| memory::host_port(url).map(|(host, port)| format!("{host}:{port}")))
+        .flatten()
+        .map(|addr| tokio::spawn(pages::run(addr, args.page_loads, started, deadline)));
     let window = tokio::spawn(async move {
         tokio::time::sleep_until(deadline).await;
         let cpu = cpu_at_start.and_then(|(pid, start)| Some(memory::cpu_seconds(pid)? - start?));
@@ -252,6 +261,23 @@ async fn run(args: Args) -> Result<()> {
     };
     let end = pid.and_then(memory::rss_bytes);
     let (cpu_s, machine) = window.await.unwrap_or((None, None));
+    let page_loads = match pages {
+        Some(task) => {
+            let loads = task.await.unwrap_or_default();
+            for (kind, n) in &loads.errors {
+                *tally.errors.entry(kind.clone()).or_default() += n;
+            }
+            let done = loads.samples.len() as u64;
+            Some(PageLoads {
+                target_per_s: args.page_loads,
+                loads: done,
+                per_s: done as f64 / duration_s.max(1e-9),
+                requests: loads.requests,
+                load: loads.samples.summary(),
+            })
+        }
+        None => None,
+    };
     close_all(conns).await;
 
     let moves = samples.len() as u64;
@@ -282,6 +308,7 @@ async fn run(args: Args) -> Result<()> {
             }
             _ => None,
         },
+        page_loads,
         server_cpu: cpu_s.map(|seconds| Cpu {
             seconds,
             per_move_us: (moves > 0).then(|| seconds * 1e6 / moves as f64),

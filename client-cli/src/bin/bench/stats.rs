@@ -60,6 +60,21 @@ pub struct Latency {
     pub max_ms: f64,
 }
 
+/// Page loads beside the play.
+#[derive(Debug, Clone, Serialize)]
+pub struct PageLoads {
+    /// Loads a second asked for.
+    pub target_per_s: f64,
+    /// Loads done (every request answered).
+    pub loads: u64,
+    /// Loads a second done.
+    pub per_s: f64,
+    /// Requests over all loads.
+    pub requests: u64,
+    /// How long a load took, from connecting to the last byte.
+    pub load: Option<Latency>,
+}
+
 /// The server's resident memory, when it runs on this machine.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Memory {
@@ -133,6 +148,8 @@ pub struct Report {
     pub errors: BTreeMap<String, u64>,
     /// The server's memory, when local (or given by `--server-pid`).
     pub memory: Option<Memory>,
+    /// The web page loaded beside the play (`--page-loads`).
+    pub page_loads: Option<PageLoads>,
     /// The server's CPU time during play, when local (or given by `--server-pid`).
     pub server_cpu: Option<Cpu>,
     /// This machine's processors during play; `null` where /proc/stat is not there.
@@ -185,6 +202,23 @@ impl Report {
                 );
             }
             None => out.push_str("move round trip  no move was acknowledged\n"),
+        }
+        if let Some(p) = &self.page_loads {
+            let _ = write!(
+                out,
+                "page loads       {} in {:.1} s = {:.0}/s (target {:.0}/s), {} requests",
+                p.loads, self.duration_s, p.per_s, p.target_per_s, p.requests
+            );
+            match &p.load {
+                Some(l) => {
+                    let _ = writeln!(
+                        out,
+                        "; each p50 {:.2} ms   p99 {:.2} ms   max {:.2} ms",
+                        l.p50_ms, l.p99_ms, l.max_ms
+                    );
+                }
+                None => out.push('\n'),
+            }
         }
         if self.errors.is_empty() {
             out.push_str("errors           none\n");
@@ -288,6 +322,7 @@ mod tests {
             round_trip: None,
             errors: BTreeMap::new(),
             memory: None,
+            page_loads: None,
             server_cpu: None,
             machine: Some(Machine {
                 busy_pct: 70.0,
