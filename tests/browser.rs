@@ -390,6 +390,29 @@ async fn two_browsers_play_while_a_third_watches_and_a_reload_keeps_the_seat() -
     assert_eq!(verdict, "bob wins: the last stone is taken.");
     ada.text_until(".notice", |t| t == "bob wins: the last stone is taken.")
         .await?;
+    // Again: ada asks, bob accepts, and both are taken to the new match.
+    ada.find(".actions button:not([disabled])").await?;
+    let rematch = ada
+        .client
+        .find(Locator::XPath("//button[text()='Rematch']"))
+        .await?;
+    rematch.click().await?;
+    bob.find(".actions button").await?;
+    bob.text_until(".actions", |t| t.contains("ada asks for a rematch: accept"))
+        .await?;
+    bob.client
+        .find(Locator::XPath(
+            "//button[starts-with(text(), 'ada asks for a rematch')]",
+        ))
+        .await?
+        .click()
+        .await?;
+    for b in [&ada, &bob] {
+        b.text_until("h1", |t| t.starts_with("Match 2: nim"))
+            .await?;
+    }
+    let url = bob.client.current_url().await?;
+    assert_eq!(url.path(), "/m/2");
     for b in [ada, bob, carol] {
         b.close().await?;
     }

@@ -106,6 +106,11 @@ function createForm(server, go) {
     "human",
   );
   const first = select("first", [["me", "I do"], ["them", "they do"], ["random", "at random"]], "me");
+  const mine = select(
+    "my_engine",
+    [["", "I do"], ...LEVELS.map((l) => [l, `the engine (${l}), for me to watch`])],
+    "",
+  );
   const clock = el("input", { name: "clock", placeholder: "none, or 5+3", pattern: "\\d+(\\.\\d+)?\\+\\d+" });
   const error = el("p", { class: "error", role: "alert" });
   const sizeField = field("Board side", size);
@@ -127,6 +132,7 @@ function createForm(server, go) {
     request.start = start.value === "position" ? position.value.trim() : start.value;
     request.opponent = opponent.value === "human" ? "human" : { engine: opponent.value.slice(7) };
     if (clock.value.trim()) request.clock = clock.value.trim();
+    if (mine.value) request.my_engine = mine.value;
     try {
       const reply = await server.request(request);
       go(`/m/${reply.state.match_id}`);
@@ -145,6 +151,7 @@ function createForm(server, go) {
     field("Position", position),
     field("Against", opponent),
     field("Who moves first", first),
+    field("Who plays my seat", mine),
     field("Clock (minutes+seconds a move)", clock),
     error,
     el("button", { type: "submit" }, "Create"),

@@ -110,7 +110,12 @@ export function showMatch(main, server, id, go) {
   }
 
   function show(next) {
+    const before = state;
     state = next;
+    if (before && !before.rematch && next.rematch && seatOf(next) !== null) {
+      go(`/m/${next.rematch}`);
+      return;
+    }
     receivedAt = performance.now();
     me = seatOf(state);
     document.title = `grundy · match ${id}`;
@@ -190,8 +195,12 @@ export function showMatch(main, server, id, go) {
     if (me !== null && (state.status === "waiting" || (playing && state.ply === 0))) {
       buttons.push(el("button", { type: "button", onclick: () => act({ type: "abort" }) }, "Abort"));
     }
-    if (me !== null && state.status === "finished") {
-      buttons.push(el("button", { type: "button", onclick: () => act({ type: "rematch" }) }, "Rematch"));
+    if (state.rematch) {
+      buttons.push(el("a", { href: `/m/${state.rematch}`, "data-view": true, class: "button join" }, `The rematch: match ${state.rematch}`));
+    } else if (me !== null && state.status === "finished") {
+      const asked = state.rematch_offer;
+      const label = asked === me ? "Rematch asked: waiting for them" : asked === 1 - me ? `${name(asked)} asks for a rematch: accept` : "Rematch";
+      buttons.push(el("button", { type: "button", disabled: asked === me, onclick: () => act({ type: "rematch" }) }, label));
     }
     if (state.status === "finished") {
       buttons.push(el("a", { href: `/review/${id}`, "data-view": true, class: "button" }, "Review every move"));
