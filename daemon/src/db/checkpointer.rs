@@ -1,5 +1,7 @@
 //! Background checkpoints: the WAL is copied into the database file by a connection of its
-//! own, every [`CHECKPOINT_EVERY`], instead of inside the writer's commits.
+//! own, every [`CHECKPOINT_EVERY`], instead of inside the writer's commits; the games file's
+//! WAL, then the attached analysis file's (the writer's `wal_autocheckpoint=0` holds for
+//! both).
 //!
 //! SQLite's automatic checkpoint runs in the commit that crosses 1000 WAL pages: that commit
 //! then also copies the pages and syncs the database file, and every write queued behind it
@@ -16,20 +18,23 @@ use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::{ConnectOptions, Connection, Row, SqliteConnection};
 use tokio::sync::mpsc;
 
+use super::analysis_file;
 use super::error::DbError;
 use super::writer::{Counters, Job};
 
 /// How often the WAL is folded into the database file.
 pub const CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
 
-/// Starts the checkpointer on its own connection; it stops when the writer has stopped (or
-/// every handle to it is gone).
+/// Starts the checkpointer on its own connection, with the analysis file `analysis` attached;
+/// it stops when the writer has stopped (or every handle to it is gone).
 pub(crate) async fn spawn(
     options: SqliteConnectOptions,
+    analysis: String,
     writer: mpsc::WeakSender<Job>,
     counters: Arc<Counters>,
 ) -> Result<(), DbError> {
     let mut conn = options.connect().await?;
+    analysis_file::attach(&mut conn, &analysis).await?;
     tokio::spawn(async move {
         let mut tick = tokio::time::interval(CHECKPOINT_EVERY);
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -38,10 +43,15 @@ pub(crate) async fn spawn(
             if writer.upgrade().is_none_or(|w| w.is_closed()) {
                 break;
             }
-            match passive(&mut conn).await {
+            match passive(&mut conn, "main").await {
                 Ok(true) => counters.caught_up.store(true, Ordering::Relaxed),
                 Ok(false) => {}
                 Err(e) => tracing::warn!(error = %e, "background checkpoint failed"),
+            }
+            // Written only when a set is stored; the WAL restarts at the next such write (the
+            // writer truncates it after a store: `Db::checkpoint`).
+            if let Err(e) = passive(&mut conn, analysis_file::SCHEMA).await {
+                tracing::warn!(error = %e, "background checkpoint of the analysis file failed");
             }
         }
         let _ = conn.close().await;
@@ -49,14 +59,14 @@ pub(crate) async fn spawn(
     Ok(())
 }
 
-/// `PRAGMA wal_checkpoint(PASSIVE)`: copies what no reader still needs, waiting for nobody.
-/// `true` when the whole (non-empty) WAL is now in the database file.
-async fn passive(conn: &mut SqliteConnection) -> Result<bool, DbError> {
-    let row = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+/// `PRAGMA schema.wal_checkpoint(PASSIVE)`: copies what no reader still needs, waiting for
+/// nobody. `true` when the whole (non-empty) WAL is now in the database file.
+async fn passive(conn: &mut SqliteConnection, schema: &str) -> Result<bool, DbError> {
+    let row = sqlx::query(&format!("PRAGMA {schema}.wal_checkpoint(PASSIVE)"))
         .fetch_one(&mut *conn)
         .await?;
     let log: i64 = row.try_get(1)?;
     let moved: i64 = row.try_get(2)?;
-    tracing::trace!(log, moved, "background checkpoint");
+    tracing::trace!(schema, log, moved, "background checkpoint");
     Ok(log > 0 && moved == log)
 }
