@@ -33,11 +33,11 @@ struct Args {
     /// its extension replaced by .analysis.db, e.g. grundy.analysis.db].
     #[arg(long, global = true, env = "GRUNDYD_ANALYSIS_DB")]
     analysis_db: Option<PathBuf>,
-    /// Side of the corner tables (queen, rook, horse, dragon) kept in the database.
+    /// Side of the corner tables (queen, rook, horse, dragon) kept in the analysis file.
     #[arg(long, global = true, default_value_t = DEFAULT_BOARD,
           value_parser = clap::value_parser!(u64).range(1..=engine::corner::MAX_TABLE))]
     board: u64,
-    /// Width z_max of the chocolate staircase tables (steps 0 to 6) kept in the database.
+    /// Width z_max of the chocolate staircase tables (steps 0 to 6) kept in the analysis file.
     #[arg(long, global = true, default_value_t = DEFAULT_BAR,
           value_parser = clap::value_parser!(u64).range(0..=MAX_BAR))]
     bar: u64,

@@ -82,11 +82,3 @@ pub(crate) async fn attach(conn: &mut SqliteConnection, name: &str) -> Result<()
         .await?;
     Ok(())
 }
-
-/// Detaches [`SCHEMA`] from `conn`.
-pub(crate) async fn detach(conn: &mut SqliteConnection) -> Result<(), sqlx::Error> {
-    sqlx::query("DETACH DATABASE analysis")
-        .execute(&mut *conn)
-        .await?;
-    Ok(())
-}

@@ -100,7 +100,7 @@ impl Db {
         // The migrations run with the games file alone, as they always did.
         let old_layout = upgrade::has_old_tables(&mut conn).await?;
         if old_layout {
-            upgrade::copy_old_tables(&mut conn, &analysis_name).await?;
+            upgrade::copy_old_tables(&base, &analysis_name).await?;
         }
         MIGRATOR.run(&mut conn).await?;
         upgrade::give_back_space(&mut conn, old_layout).await?;
@@ -136,6 +136,7 @@ impl Db {
             analysis = %analysis.display(),
             journal_mode = %s.journal_mode,
             synchronous = s.synchronous,
+            analysis_journal_mode = %s.analysis_journal_mode,
             "database open"
         );
         Ok(db)

@@ -8,7 +8,8 @@
 //! migration, so that it runs only when there is space worth giving back (a fresh database
 //! has none) and also catches an upgrade interrupted between the drop and the vacuum.
 
-use sqlx::SqliteConnection;
+use sqlx::sqlite::SqliteConnectOptions;
+use sqlx::{ConnectOptions, Connection, SqliteConnection};
 
 use super::analysis_file;
 use super::error::DbError;
@@ -41,16 +42,19 @@ pub(crate) async fn has_old_tables(conn: &mut SqliteConnection) -> Result<bool, 
     Ok(n > 0)
 }
 
-/// Copies the old tables of the games file into the analysis file `name` (attached for the
-/// copy, detached after) if the analysis file has no set; returns the number of sets copied.
-/// One transaction: the analysis file gets all of them or none.
+/// Copies the old tables of the games file (opened with `games`) into the analysis file
+/// `name` if that has no set; returns the number of sets copied. One transaction: the
+/// analysis file gets all of them or none. On a connection of its own, whose statements are
+/// not logged: copying a million rows is one statement well past sqlx's "slow statement"
+/// warning, and expected to be.
 pub(crate) async fn copy_old_tables(
-    conn: &mut SqliteConnection,
+    games: &SqliteConnectOptions,
     name: &str,
 ) -> Result<u64, DbError> {
-    analysis_file::attach(conn, name).await?;
-    let copied = copy_attached(conn).await;
-    analysis_file::detach(conn).await?;
+    let mut conn = games.clone().disable_statement_logging().connect().await?;
+    analysis_file::attach(&mut conn, name).await?;
+    let copied = copy_attached(&mut conn).await;
+    conn.close().await?;
     copied
 }
 
