@@ -11,12 +11,13 @@
 //! batches (`writer::restart_log`), so the WAL starts over instead of growing.
 
 use std::sync::atomic::Ordering;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::{ConnectOptions, Connection, Row, SqliteConnection};
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, Notify};
+use tokio::task::JoinHandle;
 
 use super::analysis_file;
 use super::error::DbError;
@@ -25,21 +26,49 @@ use super::writer::{Counters, Job};
 /// How often the WAL is folded into the database file.
 pub const CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
 
+/// Stops the checkpointer: shared by the clones of a database handle.
+#[derive(Clone)]
+pub(crate) struct Stopper {
+    stop: Arc<Notify>,
+    task: Arc<Mutex<Option<JoinHandle<()>>>>,
+}
+
+impl Stopper {
+    /// Stops the checkpointer and waits until its connection is closed, so that the writer's
+    /// connection, closed after it, is the last one on each file: closing the last connection
+    /// folds each WAL into its file and deletes the `-wal` and `-shm` files, which would
+    /// otherwise be left behind by a process that exits first.
+    pub(crate) async fn stop(&self) {
+        self.stop.notify_one();
+        let task = self.task.lock().ok().and_then(|mut t| t.take());
+        if let Some(task) = task {
+            if let Err(e) = task.await {
+                tracing::warn!(error = %e, "the checkpointer ended badly");
+            }
+        }
+    }
+}
+
 /// Starts the checkpointer on its own connection, with the analysis file `analysis` attached;
-/// it stops when the writer has stopped (or every handle to it is gone).
+/// it stops when told to, or when the writer has stopped (or every handle to it is gone).
 pub(crate) async fn spawn(
     options: SqliteConnectOptions,
     analysis: String,
     writer: mpsc::WeakSender<Job>,
     counters: Arc<Counters>,
-) -> Result<(), DbError> {
+) -> Result<Stopper, DbError> {
     let mut conn = options.connect().await?;
     analysis_file::attach(&mut conn, &analysis).await?;
-    tokio::spawn(async move {
+    let stop = Arc::new(Notify::new());
+    let stopped = Arc::clone(&stop);
+    let task = tokio::spawn(async move {
         let mut tick = tokio::time::interval(CHECKPOINT_EVERY);
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
-            tick.tick().await;
+            tokio::select! {
+                _ = tick.tick() => {}
+                () = stopped.notified() => break,
+            }
             if writer.upgrade().is_none_or(|w| w.is_closed()) {
                 break;
             }
@@ -56,7 +85,10 @@ pub(crate) async fn spawn(
         }
         let _ = conn.close().await;
     });
-    Ok(())
+    Ok(Stopper {
+        stop,
+        task: Arc::new(Mutex::new(Some(task))),
+    })
 }
 
 /// `PRAGMA schema.wal_checkpoint(PASSIVE)`: copies what no reader still needs, waiting for

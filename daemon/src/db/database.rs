@@ -38,6 +38,8 @@ pub struct Db {
     pub(crate) pool: SqlitePool,
     /// The single writer task, through which every write goes.
     pub(crate) writer: Writer,
+    /// The background checkpointer, stopped before the writer.
+    checkpointer: checkpointer::Stopper,
 }
 
 /// The pragmas in force on the writer connection.
@@ -117,14 +119,18 @@ impl Db {
             .connect_with(base.clone().pragma("query_only", "ON"))
             .await?;
         let writer = writer::spawn(conn);
-        checkpointer::spawn(
+        let checkpointer = checkpointer::spawn(
             base,
             analysis_name,
             writer.downgrade(),
             Arc::clone(writer.counters()),
         )
         .await?;
-        let db = Db { pool, writer };
+        let db = Db {
+            pool,
+            writer,
+            checkpointer,
+        };
         let s = db.writer_settings().await?;
         if s.journal_mode != "wal" {
             // SQLite keeps the old mode where the file system cannot share memory (network
@@ -145,9 +151,10 @@ impl Db {
     /// Waits until every queued write is committed, then stops the writer (for shutdown).
     /// Reads through any clone fail afterwards, and so do writes (with
     /// [`DbError::WriterGone`]). The writer's connection closes last, which lets SQLite fold
-    /// the WAL back into the database file.
+    /// each WAL back into its database file and delete it.
     pub async fn close(self) {
         self.pool.close().await;
+        self.checkpointer.stop().await;
         self.writer.shutdown().await;
     }
 

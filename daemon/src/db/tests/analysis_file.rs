@@ -74,6 +74,11 @@ async fn a_fresh_start_creates_both_files_and_the_games_file_has_no_analysis_tab
         .expect("pieces");
     assert_eq!(pieces, 4);
     db.close().await;
+    // Closed with the writer last: both logs folded in and deleted.
+    for left in ["grundy.db-wal", "grundy.db-shm", "grundy.analysis.db-wal"] {
+        assert!(!dir.path().join(left).exists(), "{left} left behind");
+    }
+    assert!(!dir.path().join("grundy.analysis.db-shm").exists());
     let stored = file_objects(&analysis).await;
     for name in ANALYSIS_OBJECTS {
         assert!(
