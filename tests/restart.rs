@@ -1,7 +1,7 @@
 //! What was played survives a restart of the daemon on the same database.
 
 use grundy_e2e::{best_move, knowledge, state_of, Server};
-use protocol::{Game, GameParams, MatchStatus, NewMatch, Opponent, Request};
+use protocol::{Game, GameParams, MatchStatus, NewMatch, Opponent, Request, ServerBody};
 
 #[tokio::test]
 async fn finished_and_unfinished_games_survive_a_restart() -> anyhow::Result<()> {
@@ -62,5 +62,59 @@ async fn finished_and_unfinished_games_survive_a_restart() -> anyhow::Result<()>
     assert_eq!(resumed.status, MatchStatus::Playing);
     assert_eq!(resumed.position, "9,5");
     assert_eq!(resumed.ply, 2);
+    server.stop().await
+}
+
+/// A backup of the games file alone (copied while the daemon is stopped, without the
+/// analysis file beside it) serves its matches, the analysis tables computed again at start.
+#[tokio::test]
+async fn the_games_file_alone_serves_its_matches_and_the_tables_come_back() -> anyhow::Result<()> {
+    let dir = tempfile::tempdir()?;
+    let server = Server::start(&dir).await?;
+    let mut a = server.connect("ada").await?;
+    let mut b = server.connect("bob").await?;
+    let queen = GameParams {
+        size: Some(11),
+        ..GameParams::of(Game::Queen)
+    };
+    let queen = NewMatch::new(queen, Opponent::Human).start("10,6");
+    let open = state_of(a.request(Request::create(queen)).await?)?;
+    b.request(Request::Join {
+        match_id: open.match_id,
+    })
+    .await?;
+    a.request(Request::play(open.match_id, "9,6")).await?;
+    drop((a, b));
+    server.stop().await?;
+
+    let backup = tempfile::tempdir()?;
+    std::fs::copy(
+        dir.path().join("grundy.db"),
+        backup.path().join("grundy.db"),
+    )?;
+    let server = Server::start(&backup).await?;
+    assert!(backup.path().join("grundy.analysis.db").exists());
+    let mut c = server.connect("carol").await?;
+    let resumed = state_of(
+        c.request(Request::Watch {
+            match_id: open.match_id,
+        })
+        .await?,
+    )?;
+    assert_eq!((resumed.position.as_str(), resumed.ply), ("9,6", 1));
+    let asked = Request::Query {
+        params: GameParams {
+            size: Some(11),
+            ..GameParams::of(Game::Queen)
+        },
+        position: "5,3".into(),
+        limit: Some(0),
+    };
+    match c.request(asked).await? {
+        ServerBody::Classification(q) => {
+            assert_eq!((q.source.as_str(), q.value.grundy), ("table", Some(0)))
+        }
+        other => anyhow::bail!("expected a classification, got {other:?}"),
+    }
     server.stop().await
 }

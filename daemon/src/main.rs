@@ -13,8 +13,9 @@ use daemon::{db::Db, Config, Hub};
 /// The grundy server: hosts matches of queen, rook, horse, dragon, nim, chocolate and the
 /// L-game over websockets, and stores every game in SQLite.
 ///
-/// At start it loads the analysis tables from the database; on a new database it first
-/// computes and stores them (a few seconds), as `grundyd precompute` does.
+/// At start it loads the analysis tables from their own file beside the database; when they
+/// are missing it first computes and stores them (a few seconds), as `grundyd precompute`
+/// does.
 #[derive(Debug, Parser)]
 #[command(version, about, long_about = None)]
 struct Args {
@@ -24,14 +25,19 @@ struct Args {
     /// a LAN (a classroom).
     #[arg(long, default_value = "127.0.0.1:7878", env = "GRUNDYD_LISTEN")]
     listen: String,
-    /// The database file; created with its tables if missing.
+    /// The database file of the games (players, matches, moves): the one to back up; created
+    /// with its tables if missing.
     #[arg(long, global = true, default_value = "grundy.db", env = "GRUNDYD_DB")]
     db: PathBuf,
-    /// Side of the corner tables (queen, rook, horse, dragon) kept in the database.
+    /// The file of the analysis tables, recomputed if missing [default: the --db path with
+    /// its extension replaced by .analysis.db, e.g. grundy.analysis.db].
+    #[arg(long, global = true, env = "GRUNDYD_ANALYSIS_DB")]
+    analysis_db: Option<PathBuf>,
+    /// Side of the corner tables (queen, rook, horse, dragon) kept in the analysis file.
     #[arg(long, global = true, default_value_t = DEFAULT_BOARD,
           value_parser = clap::value_parser!(u64).range(1..=engine::corner::MAX_TABLE))]
     board: u64,
-    /// Width z_max of the chocolate staircase tables (steps 0 to 6) kept in the database.
+    /// Width z_max of the chocolate staircase tables (steps 0 to 6) kept in the analysis file.
     #[arg(long, global = true, default_value_t = DEFAULT_BAR,
           value_parser = clap::value_parser!(u64).range(0..=MAX_BAR))]
     bar: u64,
@@ -94,10 +100,21 @@ async fn serve() -> anyhow::Result<()> {
         )
         .init();
     let args = Args::parse();
-    let _in_use = lock(&args.db)?;
-    let db = Db::open(&args.db)
+    let analysis = args
+        .analysis_db
+        .clone()
+        .unwrap_or_else(|| daemon::db::default_analysis_path(&args.db));
+    let _in_use = lock(&args.db, "--db")?;
+    let _analysis_in_use = lock(&analysis, "--analysis-db")?;
+    let db = Db::open_with_analysis(&args.db, &analysis)
         .await
-        .with_context(|| format!("cannot open the database {}", args.db.display()))?;
+        .with_context(|| {
+            format!(
+                "cannot open the database {} (analysis tables in {})",
+                args.db.display(),
+                analysis.display()
+            )
+        })?;
     let sizes = Sizes {
         board: args.board,
         bar: args.bar,
@@ -131,8 +148,9 @@ async fn serve() -> anyhow::Result<()> {
         })?;
     let addr = listener.local_addr()?;
     tracing::info!(
-        "grundyd listening on ws://{addr} (database {})",
-        args.db.display()
+        "grundyd listening on ws://{addr} (database {}, analysis tables {})",
+        args.db.display(),
+        analysis.display()
     );
     daemon::run(listener, hub, shutdown_signal()).await;
     db.checkpoint().await.context("final checkpoint")?;
@@ -216,10 +234,12 @@ async fn shutdown_signal() {
     }
 }
 
-/// Marks `db` as in use by this process until the returned file is dropped (or the process
-/// ends, however it ends): a second `grundyd` on the same file would restore and play the
-/// same matches, so it is refused. The mark is a lock on `DB.lock` beside the database.
-fn lock(db: &std::path::Path) -> anyhow::Result<std::fs::File> {
+/// Marks `db` (given with `option`) as in use by this process until the returned file is
+/// dropped (or the process ends, however it ends): a second `grundyd` on the same games file
+/// would restore and play the same matches, and one on the same analysis file would write
+/// its tables beside the first, so it is refused. The mark is a lock on `DB.lock` beside the
+/// file.
+fn lock(db: &std::path::Path, option: &str) -> anyhow::Result<std::fs::File> {
     let mut path = db.as_os_str().to_owned();
     path.push(".lock");
     let path = PathBuf::from(path);
@@ -233,7 +253,7 @@ fn lock(db: &std::path::Path) -> anyhow::Result<std::fs::File> {
         Ok(()) => Ok(file),
         Err(std::fs::TryLockError::WouldBlock) => anyhow::bail!(
             "{} is in use by another grundyd (it holds {}); stop that one first, or pass \
-             another --db",
+             another {option}",
             db.display(),
             path.display()
         ),

@@ -1,6 +1,7 @@
 //! The database handle: opening and closing it (the connection settings that make writes
-//! durable, the embedded migrations, the read pool and the writer task), and what it tells
-//! about its writer. Reads are in `reads.rs`, writes in `writes.rs`, tables in `sets.rs`.
+//! durable, the embedded migrations, the analysis file attached to every connection, the read
+//! pool and the writer task), and what it tells about its writer. Reads are in `reads.rs`,
+//! writes in `writes.rs`, tables in `sets.rs`, the analysis file in `analysis_file.rs`.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -11,8 +12,10 @@ use sqlx::sqlite::{
 };
 use sqlx::{ConnectOptions, Row, SqliteConnection};
 
+use super::analysis_file::{self, default_analysis_path};
 use super::checkpointer;
 use super::error::DbError;
+use super::upgrade;
 use super::writer::{self, WriteStats, Writer};
 
 /// The schema, compiled into the binary so a fresh clone builds and runs without a database.
@@ -35,6 +38,8 @@ pub struct Db {
     pub(crate) pool: SqlitePool,
     /// The single writer task, through which every write goes.
     pub(crate) writer: Writer,
+    /// The background checkpointer, stopped before the writer.
+    checkpointer: checkpointer::Stopper,
 }
 
 /// The pragmas in force on the writer connection.
@@ -50,15 +55,31 @@ pub struct WriterSettings {
     pub busy_timeout_ms: i64,
     /// 2 = MEMORY: statement journals and sorts never go to temporary files.
     pub temp_store: i64,
+    /// The analysis file's journal mode: `wal`.
+    pub analysis_journal_mode: String,
+    /// The analysis file's synchronous level: 1 = NORMAL (its tables are recomputed if lost).
+    pub analysis_synchronous: i64,
 }
 
 /// Prepared statements the writer keeps: one shape per group size, and the rest.
 const WRITER_STATEMENTS: usize = 4 * super::moves_batch::MAX_MOVES;
 
 impl Db {
-    /// Creates the file if missing, WAL journal, synchronous=FULL, foreign keys on, a busy
-    /// timeout, applies migrations.
+    /// [`Db::open_with_analysis`] with the analysis file beside `path`
+    /// ([`default_analysis_path`]: `grundy.db` → `grundy.analysis.db`).
     pub async fn open(path: &Path) -> Result<Db, DbError> {
+        Db::open_with_analysis(path, &default_analysis_path(path)).await
+    }
+
+    /// Opens the games file `path` and the analysis file `analysis`, creating each if
+    /// missing and applying its migrations: the games file with a WAL journal,
+    /// synchronous=FULL, foreign keys on and a busy timeout; the analysis file in WAL mode
+    /// with synchronous=NORMAL, attached to every connection as schema `analysis`. A games
+    /// file of the old layout (analysis tables inside) gives its tables to an analysis file
+    /// that has none, drops them and is compacted (`upgrade.rs`).
+    pub async fn open_with_analysis(path: &Path, analysis: &Path) -> Result<Db, DbError> {
+        let analysis_name = analysis_file::attach_name(path, analysis)?;
+        analysis_file::prepare(analysis).await?;
         let base = SqliteConnectOptions::new()
             .filename(path)
             .foreign_keys(true)
@@ -78,16 +99,38 @@ impl Db {
             .pragma("wal_autocheckpoint", "0")
             .connect()
             .await?;
+        // The migrations run with the games file alone, as they always did.
+        let old_layout = upgrade::has_old_tables(&mut conn).await?;
+        if old_layout {
+            upgrade::copy_old_tables(&base, &analysis_name).await?;
+        }
         MIGRATOR.run(&mut conn).await?;
+        upgrade::give_back_space(&mut conn, old_layout).await?;
+        analysis_file::attach(&mut conn, &analysis_name).await?;
         // Readers never set the journal mode (changing it needs an exclusive lock) and refuse
         // to write, so every write is sure to go through the writer's batches.
+        let reader_attach = analysis_name.clone();
         let pool = SqlitePoolOptions::new()
             .max_connections(READ_CONNECTIONS)
+            .after_connect(move |conn, _| {
+                let name = reader_attach.clone();
+                Box::pin(async move { analysis_file::attach(conn, &name).await })
+            })
             .connect_with(base.clone().pragma("query_only", "ON"))
             .await?;
         let writer = writer::spawn(conn);
-        checkpointer::spawn(base, writer.downgrade(), Arc::clone(writer.counters())).await?;
-        let db = Db { pool, writer };
+        let checkpointer = checkpointer::spawn(
+            base,
+            analysis_name,
+            writer.downgrade(),
+            Arc::clone(writer.counters()),
+        )
+        .await?;
+        let db = Db {
+            pool,
+            writer,
+            checkpointer,
+        };
         let s = db.writer_settings().await?;
         if s.journal_mode != "wal" {
             // SQLite keeps the old mode where the file system cannot share memory (network
@@ -96,8 +139,10 @@ impl Db {
         }
         tracing::info!(
             path = %path.display(),
+            analysis = %analysis.display(),
             journal_mode = %s.journal_mode,
             synchronous = s.synchronous,
+            analysis_journal_mode = %s.analysis_journal_mode,
             "database open"
         );
         Ok(db)
@@ -106,15 +151,17 @@ impl Db {
     /// Waits until every queued write is committed, then stops the writer (for shutdown).
     /// Reads through any clone fail afterwards, and so do writes (with
     /// [`DbError::WriterGone`]). The writer's connection closes last, which lets SQLite fold
-    /// the WAL back into the database file.
+    /// each WAL back into its database file and delete it.
     pub async fn close(self) {
         self.pool.close().await;
+        self.checkpointer.stop().await;
         self.writer.shutdown().await;
     }
 
-    /// PRAGMA wal_checkpoint(TRUNCATE), for a clean shutdown. Runs on the writer between
-    /// transactions; a reader holding an old snapshot makes it partial, which is logged, not
-    /// an error (the WAL is durable either way).
+    /// PRAGMA wal_checkpoint(TRUNCATE) of the games file, then of the analysis file, for a
+    /// clean shutdown or after storing tables. Runs on the writer between transactions; a
+    /// reader holding an old snapshot makes it partial, which is logged, not an error (the
+    /// WAL is durable either way).
     pub async fn checkpoint(&self) -> Result<(), DbError> {
         self.writer.alone(|conn| Box::pin(checkpoint(conn))).await
     }
@@ -131,18 +178,25 @@ impl Db {
     }
 }
 
-/// Moves the WAL into the database file and truncates it.
+/// Moves the WAL of each file into it and truncates it.
 async fn checkpoint(conn: &mut SqliteConnection) -> Result<(), DbError> {
-    let row = sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
-        .fetch_one(&mut *conn)
-        .await?;
-    let busy: i64 = row.try_get(0)?;
-    let log: i64 = row.try_get(1)?;
-    let moved: i64 = row.try_get(2)?;
-    if busy != 0 {
-        tracing::warn!(log, moved, "WAL checkpoint partial: readers still active");
-    } else {
-        tracing::debug!(log, moved, "WAL checkpoint done");
+    for schema in ["main", analysis_file::SCHEMA] {
+        let row = sqlx::query(&format!("PRAGMA {schema}.wal_checkpoint(TRUNCATE)"))
+            .fetch_one(&mut *conn)
+            .await?;
+        let busy: i64 = row.try_get(0)?;
+        let log: i64 = row.try_get(1)?;
+        let moved: i64 = row.try_get(2)?;
+        if busy != 0 {
+            tracing::warn!(
+                schema,
+                log,
+                moved,
+                "WAL checkpoint partial: readers still active"
+            );
+        } else {
+            tracing::debug!(schema, log, moved, "WAL checkpoint done");
+        }
     }
     Ok(())
 }
@@ -162,5 +216,7 @@ async fn settings(conn: &mut SqliteConnection) -> Result<WriterSettings, DbError
         foreign_keys: pragma::<i64>(conn, "PRAGMA foreign_keys").await? != 0,
         busy_timeout_ms: pragma(conn, "PRAGMA busy_timeout").await?,
         temp_store: pragma(conn, "PRAGMA temp_store").await?,
+        analysis_journal_mode: pragma(conn, "PRAGMA analysis.journal_mode").await?,
+        analysis_synchronous: pragma(conn, "PRAGMA analysis.synchronous").await?,
     })
 }

@@ -27,6 +27,10 @@ pub enum DbError {
     /// A stored value is not one this code writes (an unknown status, a negative ply, ...).
     #[error("corrupt database value: {0}")]
     Corrupt(String),
+    /// A database file name that cannot be used (the analysis file named like the games
+    /// file, or not UTF-8).
+    #[error("database path: {0}")]
+    Path(String),
     /// The writer task has stopped (after `Db::close`), so nothing more
     /// can be written.
     #[error("database writer has stopped")]

@@ -1,5 +1,6 @@
-//! Persistence: players, matches and moves, and the analysis database of solved tables, in
-//! one SQLite file.
+//! Persistence: players, matches and moves in the games file (`grundy.db`), and the analysis
+//! database of solved tables in a file of its own beside it (`grundy.analysis.db`), attached
+//! to every connection as schema `analysis`.
 //!
 //! Reads go to a small pool of read-only connections; every write goes to a single writer
 //! task that groups whatever is queued into one durable transaction (group commit). A write
@@ -23,6 +24,7 @@
 //! # }
 //! ```
 
+mod analysis_file;
 mod checkpointer;
 mod database;
 mod decode;
@@ -33,12 +35,14 @@ mod rows;
 mod set_reads;
 mod sets;
 mod sql;
+mod upgrade;
 mod writer;
 mod writes;
 
 #[cfg(test)]
 mod tests;
 
+pub use analysis_file::{default_analysis_path, SCHEMA as ANALYSIS_SCHEMA};
 pub use checkpointer::CHECKPOINT_EVERY;
 pub use database::{Db, WriterSettings, BUSY_TIMEOUT, READ_CONNECTIONS};
 pub use error::DbError;

@@ -1,6 +1,7 @@
 //! Storing solved tables: a whole set of values and its `analysis_sets` row replace the old
 //! ones in one transaction on the writer's connection, so a set is stored completely or not
-//! at all, and "one writer" holds for bulk loads too.
+//! at all, and "one writer" holds for bulk loads too. Every write names the schema
+//! `analysis`: the tables live in the analysis file (`analysis_file.rs`).
 //!
 //! Group commit does not fit here (a set is millions of rows, not one small write), so a set
 //! is its own job on the writer: the writer commits what is queued before it, then runs the
@@ -140,26 +141,27 @@ async fn replace(
     let stored = match &set.values {
         SetValues::Corner(table) => {
             let piece = piece_id(table.piece());
-            sqlx::query("DELETE FROM corner_values WHERE piece = ?")
+            sqlx::query("DELETE FROM analysis.corner_values WHERE piece = ?")
                 .bind(piece)
                 .execute(&mut *conn)
                 .await?;
             let rows = table
                 .triangle()
                 .map(|(x, y, g, r)| [piece, x as i64, y as i64, g as i64, r as i64]);
-            let head = "INSERT INTO corner_values (piece, x, y, grundy, remoteness) VALUES ";
+            let head =
+                "INSERT INTO analysis.corner_values (piece, x, y, grundy, remoteness) VALUES ";
             insert_ints(conn, head, r.row_count, rows, progress).await?
         }
         SetValues::Chocolate(table) => {
             let k = i64::from(table.k());
-            sqlx::query("DELETE FROM chocolate_values WHERE k = ?")
+            sqlx::query("DELETE FROM analysis.chocolate_values WHERE k = ?")
                 .bind(k)
                 .execute(&mut *conn)
                 .await?;
             let rows = table
                 .values()
                 .map(|(y, z, g)| [k, z as i64, y as i64, g as i64]);
-            let head = "INSERT INTO chocolate_values (k, z, y, grundy) VALUES ";
+            let head = "INSERT INTO analysis.chocolate_values (k, z, y, grundy) VALUES ";
             insert_ints(conn, head, r.row_count, rows, progress).await?
         }
         SetValues::LGame(rows) => store_lgame(conn, rows, progress).await?,
@@ -170,7 +172,7 @@ async fn replace(
             r.name, r.row_count
         )));
     }
-    let sql = "INSERT OR REPLACE INTO analysis_sets (name, game, k, bound, row_count, \
+    let sql = "INSERT OR REPLACE INTO analysis.analysis_sets (name, game, k, bound, row_count, \
                engine_version, crate_version, computed_at, compute_ms, checksum) \
                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
     sqlx::query(sql)
@@ -195,10 +197,10 @@ async fn store_lgame(
     rows: &[LGameRow],
     progress: &RowsDone,
 ) -> Result<u64, DbError> {
-    sqlx::query("DELETE FROM lgame_positions")
+    sqlx::query("DELETE FROM analysis.lgame_positions")
         .execute(&mut *conn)
         .await?;
-    sqlx::query("DELETE FROM lgame_classes")
+    sqlx::query("DELETE FROM analysis.lgame_classes")
         .execute(&mut *conn)
         .await?;
     // Classes numbered in the order of their canonical forms; each with its canonical row.
@@ -213,7 +215,7 @@ async fn store_lgame(
         .collect();
     let classes: Vec<_> = classes.values().collect();
     for chunk in classes.chunks(ROWS_PER_INSERT) {
-        let head = "INSERT INTO lgame_classes (class, canonical, outcome, depth) VALUES ";
+        let head = "INSERT INTO analysis.lgame_classes (class, canonical, outcome, depth) VALUES ";
         let sql = values_sql(head, 4, chunk.len());
         let mut q = sqlx::query(&sql);
         for row in chunk {
@@ -227,7 +229,7 @@ async fn store_lgame(
         q.execute(&mut *conn).await?;
     }
     for chunk in rows.chunks(ROWS_PER_INSERT) {
-        let head = "INSERT INTO lgame_positions (fen, class) VALUES ";
+        let head = "INSERT INTO analysis.lgame_positions (fen, class) VALUES ";
         let sql = values_sql(head, 2, chunk.len());
         let mut q = sqlx::query(&sql);
         for row in chunk {

@@ -381,7 +381,7 @@ fn fail_all(replies: impl Iterator<Item = Reply<i64>>, e: &Arc<sqlx::Error>, c: 
 /// checkpoint on another connection alone never lets a busy writer restart the WAL, which
 /// would then grow without end.)
 async fn restart_log(conn: &mut SqliteConnection) {
-    if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+    if let Err(e) = sqlx::query("PRAGMA main.wal_checkpoint(PASSIVE)")
         .execute(&mut *conn)
         .await
     {

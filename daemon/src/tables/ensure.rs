@@ -178,6 +178,9 @@ pub async fn ensure(
         );
     } else {
         compute_all(db, stamp, &todo, &report, &mut tables, progress).await?;
+        // The sets just stored are in the analysis file's WAL, which nothing else would
+        // truncate until the daemon stops: fold it in now.
+        db.checkpoint().await?;
         tracing::info!(
             computed = todo.len(),
             loaded = report.sets.len() - todo.len(),

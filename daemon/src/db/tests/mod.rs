@@ -1,5 +1,6 @@
 //! Tests of the persistence layer against real SQLite files in a temporary directory.
 
+mod analysis_file;
 mod batch;
 mod lifecycle;
 mod listing;
@@ -7,6 +8,7 @@ mod open;
 mod persist;
 mod players;
 mod throughput;
+mod upgrade;
 
 use std::path::PathBuf;
 

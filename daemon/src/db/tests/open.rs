@@ -16,6 +16,11 @@ async fn open_creates_the_file_with_wal_and_full_sync() {
     assert!(s.foreign_keys);
     assert_eq!(s.busy_timeout_ms, BUSY_TIMEOUT.as_millis() as i64);
     assert_eq!(s.temp_store, 2, "temp_store=MEMORY");
+    assert_eq!(s.analysis_journal_mode, "wal");
+    assert_eq!(
+        s.analysis_synchronous, 1,
+        "synchronous=NORMAL for the analysis file"
+    );
     db.close().await;
 }
 
@@ -27,29 +32,25 @@ async fn migrations_apply_once_and_reopening_is_fine() {
             .fetch_all(&db.pool)
             .await
             .expect("tables");
-    let analysis = [
-        "analysis_sets",
-        "corner_values",
-        "chocolate_values",
-        "lgame_classes",
-    ];
-    for t in ["matches", "moves", "players", "_sqlx_migrations"]
-        .into_iter()
-        .chain(analysis)
-    {
+    for t in ["matches", "moves", "players", "_sqlx_migrations"] {
         assert!(tables.iter().any(|n| n == t), "{t} missing from {tables:?}");
     }
     // A second handle while the first is open, then a reopen after close: the migrations
-    // (matches, analysis, imports, import fingerprints, the server's id) are applied once.
+    // (matches, analysis, imports, import fingerprints, the server's id, the analysis tables
+    // moved out) are applied once.
     let again = Db::open(&path).await.expect("open twice");
     assert_eq!(
         count(&again, "SELECT COUNT(*) FROM _sqlx_migrations").await,
-        5
+        6
     );
     again.close().await;
     db.close().await;
     let db = Db::open(&path).await.expect("reopen");
-    assert_eq!(count(&db, "SELECT COUNT(*) FROM _sqlx_migrations").await, 5);
+    assert_eq!(count(&db, "SELECT COUNT(*) FROM _sqlx_migrations").await, 6);
+    assert_eq!(
+        count(&db, "SELECT COUNT(*) FROM analysis._sqlx_migrations").await,
+        1
+    );
     db.close().await;
 }
 
@@ -61,5 +62,12 @@ async fn readers_cannot_write() {
             .execute(&db.pool)
             .await;
     assert!(direct.is_err(), "the read pool must be query_only");
+    let analysis = sqlx::query("DELETE FROM analysis.corner_pieces")
+        .execute(&db.pool)
+        .await;
+    assert!(
+        analysis.is_err(),
+        "query_only holds for the analysis file too"
+    );
     db.close().await;
 }

@@ -37,7 +37,8 @@ async fn run_as(db: &Db, sizes: Sizes, stamp: &Stamp) -> Loaded {
         .expect("ensure the analysis tables")
 }
 
-/// A second connection to the same file that may write, as a person's `sqlite3` would.
+/// A second connection to a file of the database that may write, as a person's `sqlite3`
+/// would.
 async fn by_hand(path: &std::path::Path) -> sqlx::SqliteConnection {
     use sqlx::ConnectOptions;
     sqlx::sqlite::SqliteConnectOptions::new()

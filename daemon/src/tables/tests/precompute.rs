@@ -202,7 +202,7 @@ async fn a_changed_value_fails_its_checksum_and_the_set_is_computed_again() {
     let (_dir, path, db) = fresh().await;
     run(&db, SMALL).await;
     let before = records(&db).await;
-    let mut conn = by_hand(&path).await;
+    let mut conn = by_hand(&crate::db::default_analysis_path(&path)).await;
     for sql in [
         "UPDATE corner_values SET grundy = grundy + 1 WHERE piece = 0 AND x = 3 AND y = 5",
         "UPDATE chocolate_values SET grundy = grundy + 1 WHERE k = 1 AND y = 2 AND z = 7",

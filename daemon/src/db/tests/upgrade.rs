@@ -1,0 +1,155 @@
+//! Upgrades and backups across the two files: a games file of the old layout (analysis
+//! tables inside) gives its tables to the analysis file and is compacted; a games file alone
+//! (backed up without its analysis file) opens with the tables computed again.
+
+use std::path::Path;
+
+use protocol::{MatchStatus, Reason};
+use sqlx::{ConnectOptions, Connection};
+
+use super::analysis_file::{games_objects, ANALYSIS_OBJECTS};
+use super::{count, fresh, mv, nim, player, token, win};
+use crate::db::{default_analysis_path, Db, SeatRow, StoredMatch};
+use crate::tables::{ensure, Loaded, Progress, Sizes, Stamp};
+
+/// Small tables, computed in a fraction of a second.
+const SMALL: Sizes = Sizes { board: 64, bar: 64 };
+
+/// The migration that made the analysis tables in the games file, as it was applied.
+const OLD_ANALYSIS: &str = include_str!("../../../../migrations/20261121000001_analysis.sql");
+
+/// The tables it made, in an order that keeps foreign keys satisfied.
+const OLD_TABLES: [&str; 5] = [
+    "corner_values",
+    "chocolate_values",
+    "lgame_classes",
+    "lgame_positions",
+    "analysis_sets",
+];
+
+async fn ensure_small(db: &Db) -> Loaded {
+    ensure(db, SMALL, &Stamp::current(), &Progress::hidden())
+        .await
+        .expect("ensure the analysis tables")
+}
+
+/// A database with a finished match and the small tables, closed; the match as stored.
+async fn played() -> (tempfile::TempDir, std::path::PathBuf, StoredMatch) {
+    let (dir, path, db) = fresh().await;
+    let alice = db.create_player("alice", &token(1)).await.expect("alice");
+    let bob = db.create_player("bob", &token(2)).await.expect("bob");
+    let seats = [player(alice), SeatRow::default()];
+    let id = db
+        .create_match(nim(seats, MatchStatus::Waiting, 1))
+        .await
+        .expect("match");
+    db.start_match(id, 1, bob, 2).await.expect("start");
+    db.add_move(mv(id, 1, ""), Some(win(0, Reason::LastStone, 3)))
+        .await
+        .expect("move");
+    assert_eq!(ensure_small(&db).await.report.computed(), 12);
+    let stored = db.load_match(id).await.expect("load").expect("stored");
+    db.close().await;
+    (dir, path, stored)
+}
+
+/// Turns the closed games file `path` back into the old layout: the analysis tables made
+/// inside it by their old migration and filled from its analysis file, which is removed, and
+/// the migration that moved them out forgotten.
+async fn make_old_layout(path: &Path) {
+    let analysis = default_analysis_path(path);
+    let mut conn = sqlx::sqlite::SqliteConnectOptions::new()
+        .filename(path)
+        .connect()
+        .await
+        .expect("open the games file");
+    sqlx::raw_sql(OLD_ANALYSIS)
+        .execute(&mut conn)
+        .await
+        .expect("old tables");
+    sqlx::query("ATTACH DATABASE ? AS a")
+        .bind(analysis.to_str().expect("UTF-8 path"))
+        .execute(&mut conn)
+        .await
+        .expect("attach");
+    for t in OLD_TABLES {
+        let sql = format!("INSERT INTO main.{t} SELECT * FROM a.{t}");
+        sqlx::query(&sql).execute(&mut conn).await.expect(&sql);
+    }
+    sqlx::query("DETACH DATABASE a")
+        .execute(&mut conn)
+        .await
+        .expect("detach");
+    sqlx::query("DELETE FROM _sqlx_migrations WHERE version = 20261123000002")
+        .execute(&mut conn)
+        .await
+        .expect("forget the migration");
+    sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
+        .execute(&mut conn)
+        .await
+        .expect("into the file");
+    conn.close().await.expect("close");
+    remove_analysis_file(path);
+}
+
+/// Removes the analysis file of `path`, with its WAL and shared-memory files.
+fn remove_analysis_file(path: &Path) {
+    let analysis = default_analysis_path(path);
+    for suffix in ["", "-wal", "-shm"] {
+        let mut file = analysis.as_os_str().to_owned();
+        file.push(suffix);
+        match std::fs::remove_file(&file) {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => panic!("remove {file:?}: {e}"),
+        }
+    }
+}
+
+#[tokio::test]
+async fn an_old_layout_gives_its_tables_to_the_analysis_file_and_shrinks() {
+    let (_dir, path, game) = played().await;
+    make_old_layout(&path).await;
+    let old_size = std::fs::metadata(&path).expect("old file").len();
+
+    let db = Db::open(&path).await.expect("upgrade");
+    assert!(default_analysis_path(&path).exists());
+    // Copied, not computed again: every set loads as stored and passes its checksum.
+    let loaded = ensure_small(&db).await;
+    assert_eq!(loaded.report.computed(), 0, "{:?}", loaded.report);
+    assert_eq!(db.load_match(game.id).await.expect("load"), Some(game));
+    let games = games_objects(&db).await;
+    for name in ANALYSIS_OBJECTS {
+        assert!(
+            !games.contains(&name.to_owned()),
+            "{name} left in: {games:?}"
+        );
+    }
+    let queen_5_3: i64 =
+        sqlx::query_scalar("SELECT grundy FROM corner WHERE game = 'queen' AND x = 5 AND y = 3")
+            .fetch_one(&db.pool)
+            .await
+            .expect("queen 5,3");
+    assert_eq!(queen_5_3, 0, "a Wythoff P-position");
+    assert_eq!(count(&db, "PRAGMA main.freelist_count").await, 0);
+    assert_eq!(count(&db, "SELECT COUNT(*) FROM _sqlx_migrations").await, 6);
+    db.close().await;
+    let new_size = std::fs::metadata(&path).expect("new file").len();
+    assert!(new_size * 2 < old_size, "{new_size} bytes, was {old_size}");
+}
+
+#[tokio::test]
+async fn the_games_file_alone_opens_and_its_tables_are_computed_again() {
+    let (dir, path, game) = played().await;
+    let restored = dir.path().join("restored");
+    std::fs::create_dir(&restored).expect("dir");
+    let copy = restored.join("grundy.db");
+    std::fs::copy(&path, &copy).expect("copy the games file");
+
+    let db = Db::open(&copy).await.expect("open the copy");
+    assert!(default_analysis_path(&copy).exists());
+    assert_eq!(db.load_match(game.id).await.expect("load"), Some(game));
+    let loaded = ensure_small(&db).await;
+    assert_eq!(loaded.report.computed(), loaded.report.sets.len());
+    db.close().await;
+}
