@@ -152,6 +152,16 @@ async fn serve() -> anyhow::Result<()> {
         args.db.display(),
         analysis.display()
     );
+    // What to open in a browser, or to write on the board for a class.
+    let page = if addr.ip().is_unspecified() {
+        format!(
+            "http://THIS-COMPUTER:{}/ on the LAN (`hostname -I` gives its address)",
+            addr.port()
+        )
+    } else {
+        format!("http://{addr}/")
+    };
+    tracing::info!("the web page: {page}");
     daemon::run(listener, hub, shutdown_signal()).await;
     db.checkpoint().await.context("final checkpoint")?;
     let w = db.write_stats();
