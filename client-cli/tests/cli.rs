@@ -159,6 +159,29 @@ async fn query_prints_the_classification_as_json_and_text() {
     let v: Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(v["outcome"], "draw");
     assert_eq!(v["grundy"], Value::Null);
+
+    // A match's current position, without transcribing it.
+    let mut ada = server.connect("ada").await.unwrap();
+    let reply = ada
+        .request(create(Game::Queen, Some(11), Some("7,6")))
+        .await
+        .unwrap();
+    let id = grundy_e2e::state_of(reply).unwrap().match_id.to_string();
+    let text = ok(&url, &["query", "--match", &id]).await;
+    assert!(
+        text.starts_with(&format!(
+            "match {id} after 0 plies (queen 11×11): position 7,6\n"
+        )),
+        "{text}"
+    );
+    let out = ok(&url, &["query", "--match", &id, "--json"]).await;
+    let v: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(
+        (v["game"].as_str(), v["position"].as_str()),
+        (Some("queen"), Some("7,6"))
+    );
+    let both = grundy(&url, &["query", "--match", &id, "queen", "5,3"]).await;
+    assert!(!both.status.success(), "a match and a position at once");
     server.stop().await.unwrap();
 }
 

@@ -21,16 +21,28 @@ Examples:
   grundy query nim 3,4,5 --json
   grundy query chocolate --k 1 5,3,7
   grundy query lgame '...N/RRRB/RBBB/N... r'
-  grundy query lgame standard";
+  grundy query lgame standard
+  grundy query --match 12              the current position of match 12";
 
 /// Arguments of `grundy query`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    #[command(flatten)]
-    game: GameArgs,
+    /// queen, rook, horse, dragon, nim, chocolate or lgame.
+    #[arg(required_unless_present = "match_id")]
+    game: Option<Game>,
+    /// Board side of the corner games (queen, rook, horse, dragon); the server's default is 8.
+    #[arg(long)]
+    size: Option<u64>,
+    /// Staircase step of chocolate; the server's default is 1.
+    #[arg(long)]
+    k: Option<u32>,
     /// The position, e.g. `5,3` (queen), `3,4,5` (nim), `...N/RRRB/RBBB/N... r` (lgame), or
     /// `standard` for the game's standard start.
-    position: String,
+    #[arg(required_unless_present = "match_id")]
+    position: Option<String>,
+    /// Ask about the current position of this match instead (live or saved).
+    #[arg(long = "match", value_name = "ID", conflicts_with_all = ["game", "position", "size", "k"])]
+    match_id: Option<i64>,
     /// List only the best N moves (all by default).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     best: Option<u64>,
@@ -41,9 +53,35 @@ pub struct Args {
 
 /// Asks for the classification and prints it.
 pub async fn run(conn: &mut Client, args: Args, style: Style) -> Result<()> {
+    let (params, position) = match (args.match_id, args.game, args.position) {
+        (Some(id), _, _) => {
+            let state = super::session::watch(conn, id).await?;
+            // Asked once: the match need not be followed.
+            conn.request(Request::Unwatch { match_id: id }).await?;
+            if !args.json {
+                emit(&format!(
+                    "match {id} after {} ({}): position {}\n",
+                    plies(state.ply),
+                    describe(&state.params),
+                    state.position
+                ))?;
+            }
+            (state.params, state.position)
+        }
+        (None, Some(game), Some(position)) => {
+            let game = GameArgs {
+                game,
+                size: args.size,
+                k: args.k,
+            };
+            (game.params(), position)
+        }
+        // clap requires the game and the position without --match.
+        _ => anyhow::bail!("name a game and a position, or --match ID"),
+    };
     let request = Request::Query {
-        params: args.game.params(),
-        position: args.position,
+        params,
+        position,
         limit: args.best,
     };
     let c = match conn.request(request).await? {
@@ -54,6 +92,15 @@ pub async fn run(conn: &mut Client, args: Args, style: Style) -> Result<()> {
         print_json(&c)
     } else {
         emit(&text(&c, style))
+    }
+}
+
+/// `1 ply`, `12 plies`.
+fn plies(n: u32) -> String {
+    if n == 1 {
+        "1 ply".to_owned()
+    } else {
+        format!("{n} plies")
     }
 }
 
