@@ -384,8 +384,12 @@ async fn two_browsers_play_while_a_third_watches_and_a_reload_keeps_the_seat() -
         .await?;
     bob.screenshot("two-players-bob").await?;
     carol.screenshot("watching-carol").await?;
-    // Bob takes the last stone and wins.
-    bob.find("button.legal").await?.click().await?;
+    // Bob takes the last stone from the keyboard, typing the move as NOTATION.md writes it.
+    bob.text_until(".notice", |t| t == "Your move.").await?;
+    let typed = bob.find("#move").await?;
+    typed
+        .send_keys(&format!("1:1{}", char::from(fantoccini::key::Key::Enter)))
+        .await?;
     let verdict = carol.text_until(".notice", |t| t.contains("wins")).await?;
     assert_eq!(verdict, "bob wins: the last stone is taken.");
     ada.text_until(".notice", |t| t == "bob wins: the last stone is taken.")
