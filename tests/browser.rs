@@ -1,7 +1,9 @@
-//! The browser client, driven in a real headless Chromium (through chromedriver) against a
-//! real server: pointing and clicking as a student does. Without Chromium and chromedriver
-//! these tests say loudly that they are skipped; under CI (`CI` set) they fail instead, so
-//! CI never skips them (`.ci/run` installs both).
+//! The browser client, driven in a real headless browser (through WebDriver) against a real
+//! server: pointing and clicking as a student does. Chromium with chromedriver by default;
+//! Firefox with geckodriver when `GRUNDY_BROWSER=firefox` (`GECKODRIVER` names the driver if
+//! it is not on the PATH). Without the browser and its driver these tests say loudly that
+//! they are skipped; under CI (`CI` set) they fail instead, so CI never skips them
+//! (`.ci/run` installs Chromium and chromedriver).
 
 use std::net::TcpListener;
 use std::path::PathBuf;
@@ -12,61 +14,130 @@ use anyhow::{bail, Context, Result};
 use fantoccini::{Client, ClientBuilder, Locator};
 use grundy_e2e::Server;
 
-const CHROMIUM: &str = "/usr/bin/chromium";
-const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 /// Longest wait for anything the page shows.
 const PATIENCE: Duration = Duration::from_secs(30);
+
+/// The browser the tests drive, and its WebDriver.
+struct Kind {
+    name: &'static str,
+    binary: String,
+    driver: String,
+    /// How to install both, said when they are missing.
+    install: &'static str,
+}
+
+impl Kind {
+    /// Chromium, or Firefox when `GRUNDY_BROWSER=firefox`.
+    fn chosen() -> Kind {
+        if std::env::var("GRUNDY_BROWSER").is_ok_and(|b| b == "firefox") {
+            Kind {
+                name: "firefox",
+                binary: "/usr/bin/firefox-esr".to_owned(),
+                driver: std::env::var("GECKODRIVER").unwrap_or_else(|_| "geckodriver".to_owned()),
+                install: "apt-get install firefox-esr; cargo install geckodriver",
+            }
+        } else {
+            Kind {
+                name: "chromium",
+                binary: "/usr/bin/chromium".to_owned(),
+                driver: "/usr/bin/chromedriver".to_owned(),
+                install: "apt-get install chromium chromium-driver",
+            }
+        }
+    }
+
+    /// What is missing of the browser and its driver.
+    fn missing(&self) -> Vec<String> {
+        let found = |p: &str| {
+            if p.contains('/') {
+                std::path::Path::new(p).exists()
+            } else {
+                std::env::var_os("PATH").is_some_and(|path| {
+                    std::env::split_paths(&path).any(|dir| dir.join(p).exists())
+                })
+            }
+        };
+        [&self.binary, &self.driver]
+            .into_iter()
+            .filter(|p| !found(p))
+            .cloned()
+            .collect()
+    }
+
+    /// The capabilities of a headless session with `profile` as its own profile.
+    fn capabilities(
+        &self,
+        profile: &std::path::Path,
+    ) -> serde_json::Map<String, serde_json::Value> {
+        let mut caps = serde_json::Map::new();
+        if self.name == "firefox" {
+            let args = [
+                "-headless".to_owned(),
+                "-profile".to_owned(),
+                profile.display().to_string(),
+                "--width=1000".to_owned(),
+                "--height=800".to_owned(),
+            ];
+            caps.insert(
+                "moz:firefoxOptions".to_owned(),
+                serde_json::json!({ "binary": self.binary, "args": args }),
+            );
+        } else {
+            let args = [
+                "--headless=new".to_owned(),
+                "--no-sandbox".to_owned(),
+                "--disable-gpu".to_owned(),
+                "--disable-dev-shm-usage".to_owned(),
+                // The machine's network is closed: no calls home.
+                "--disable-background-networking".to_owned(),
+                "--disable-component-update".to_owned(),
+                "--disable-sync".to_owned(),
+                "--no-first-run".to_owned(),
+                "--window-size=1000,800".to_owned(),
+                format!("--user-data-dir={}", profile.display()),
+            ];
+            caps.insert(
+                "goog:chromeOptions".to_owned(),
+                serde_json::json!({ "binary": self.binary, "args": args }),
+            );
+        }
+        caps
+    }
+}
 
 /// One browser with its own profile (its own kept identity): a student's.
 struct Browser {
     client: Client,
     driver: Child,
+    kind: &'static str,
     _profile: tempfile::TempDir,
 }
 
 impl Browser {
-    /// A new headless Chromium; `None` (said on stderr) when it is not installed here.
+    /// A new headless browser; `None` (said on stderr) when it is not installed here.
     async fn open() -> Result<Option<Browser>> {
-        let missing: Vec<&str> = [CHROMIUM, CHROMEDRIVER]
-            .into_iter()
-            .filter(|p| !std::path::Path::new(p).exists())
-            .collect();
+        let kind = Kind::chosen();
+        let missing = kind.missing();
         if !missing.is_empty() {
             if std::env::var_os("CI").is_some() {
-                bail!("CI must run the browser tests, but {missing:?} are missing: .ci/run installs chromium and chromium-driver");
+                bail!("CI must run the browser tests, but {missing:?} are missing: .ci/run installs them");
             }
             eprintln!(
-                "SKIPPED: browser test, {} not installed (apt-get install chromium chromium-driver)",
-                missing.join(" and ")
+                "SKIPPED: browser test, {} not installed ({})",
+                missing.join(" and "),
+                kind.install
             );
             return Ok(None);
         }
         let port = TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
-        let driver = Command::new(CHROMEDRIVER)
+        let driver = Command::new(&kind.driver)
             .arg(format!("--port={port}"))
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
-            .context("start chromedriver")?;
+            .with_context(|| format!("start {}", kind.driver))?;
         let profile = tempfile::tempdir()?;
-        let args = [
-            "--headless=new".to_owned(),
-            "--no-sandbox".to_owned(),
-            "--disable-gpu".to_owned(),
-            "--disable-dev-shm-usage".to_owned(),
-            // The machine's network is closed: no calls home.
-            "--disable-background-networking".to_owned(),
-            "--disable-component-update".to_owned(),
-            "--disable-sync".to_owned(),
-            "--no-first-run".to_owned(),
-            "--window-size=1000,800".to_owned(),
-            format!("--user-data-dir={}", profile.path().display()),
-        ];
-        let mut caps = serde_json::Map::new();
-        caps.insert(
-            "goog:chromeOptions".to_owned(),
-            serde_json::json!({ "binary": CHROMIUM, "args": args }),
-        );
+        let caps = kind.capabilities(profile.path());
         let url = format!("http://127.0.0.1:{port}");
         let connector = hyper_util::client::legacy::connect::HttpConnector::new();
         let mut tries = 0;
@@ -88,6 +159,7 @@ impl Browser {
         Ok(Some(Browser {
             client,
             driver,
+            kind: kind.name,
             _profile: profile,
         }))
     }
@@ -149,7 +221,7 @@ impl Browser {
     async fn screenshot(&self, name: &str) -> Result<PathBuf> {
         let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("screenshots");
         std::fs::create_dir_all(&dir)?;
-        let path = dir.join(format!("{name}.png"));
+        let path = dir.join(format!("{}-{name}.png", self.kind));
         std::fs::write(&path, self.client.screenshot().await?)?;
         Ok(path)
     }
