@@ -552,3 +552,89 @@ async fn the_access_code_is_asked_once_and_a_restart_is_taken_up_again() -> Resu
     b.close().await?;
     server.stop().await
 }
+
+/// Opens the lobby and creates an L-game against a person, with `clock` if given; the path
+/// of its page, once it waits for an opponent.
+async fn open_lgame(b: &Browser, server: &Server, clock: Option<&str>) -> Result<String> {
+    b.goto(server, "/").await?;
+    b.find("select[name=game]").await?;
+    b.client
+        .execute(
+            "const [clock] = arguments;
+             const form = document.querySelector('form.create');
+             form.game.value = 'lgame'; form.game.dispatchEvent(new Event('change'));
+             form.clock.value = clock || '';",
+            vec![serde_json::json!(clock)],
+        )
+        .await?;
+    b.find("form.create button[type=submit]")
+        .await?
+        .click()
+        .await?;
+    b.text_until(".notice", |t| t.starts_with("Waiting for an opponent"))
+        .await?;
+    Ok(b.client.current_url().await?.path().to_owned())
+}
+
+/// Clicks the button whose text starts with `label`.
+async fn press(b: &Browser, label: &str) -> Result<()> {
+    let xpath = format!("//button[starts-with(normalize-space(.), '{label}')]");
+    b.client
+        .wait()
+        .at_most(PATIENCE)
+        .for_element(Locator::XPath(&xpath))
+        .await
+        .with_context(|| format!("waiting for the button {label:?}"))?
+        .click()
+        .await?;
+    Ok(())
+}
+
+/// The rest of a match's controls, from two browsers: a waiting match aborted, a draw
+/// offered and accepted in the L-game, and a flag falling on a short clock.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn abort_draw_and_flag_fall_from_the_page() -> Result<()> {
+    let Some(ada) = Browser::open().await? else {
+        return Ok(());
+    };
+    let Some(bob) = Browser::open().await? else {
+        return Ok(());
+    };
+    let dir = tempfile::tempdir()?;
+    let server = Server::start(&dir).await?;
+    ada.goto(&server, "/").await?;
+    ada.sign_in("ada").await?;
+    bob.goto(&server, "/").await?;
+    bob.sign_in("bob").await?;
+    // Aborted while it waits.
+    open_lgame(&ada, &server, None).await?;
+    press(&ada, "Abort").await?;
+    ada.text_until(".notice", |t| {
+        t == "Over, no winner: the match was aborted."
+    })
+    .await?;
+    // A draw offered by ada, accepted by bob.
+    let path = open_lgame(&ada, &server, None).await?;
+    bob.goto(&server, &path).await?;
+    bob.text_until(".notice", |t| t == "ada to move.").await?;
+    press(&ada, "Offer a draw").await?;
+    press(&bob, "Accept the draw").await?;
+    for b in [&ada, &bob] {
+        b.text_until(".notice", |t| t == "Over, no winner: a draw was agreed.")
+            .await?;
+    }
+    // Three seconds on each clock: ada, to move, lets hers run out.
+    let path = open_lgame(&ada, &server, Some("0.05+0")).await?;
+    bob.goto(&server, &path).await?;
+    bob.text_until(".seat .clock", |t| t.starts_with("0:0"))
+        .await?;
+    ada.text_until(".notice", |t| t == "bob wins: you ran out of time.")
+        .await?;
+    bob.text_until(".notice", |t| t == "You win: ada ran out of time.")
+        .await?;
+    bob.screenshot("flag-fall").await?;
+    for b in [ada, bob] {
+        b.close().await?;
+    }
+    server.stop().await
+}

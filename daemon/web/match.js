@@ -10,17 +10,18 @@ import { drawBoard } from "./boards.js";
 /** Most legal moves asked of the server when the state does not list them. */
 const MOVES_ASKED = 1000;
 
+/** Why a match ended, naming the loser (`who`) where the reason is theirs. */
 const REASONS = {
-  corner_reached: "the piece reached the corner",
-  last_stone: "the last stone is taken",
-  poison_left: "only the poisoned square is left",
-  l_blocked: "the loser cannot move their L",
-  resignation: "resignation",
-  repetition: "the same position came three times",
-  agreed_draw: "a draw was agreed",
-  flag_fall: "a flag fell",
-  abandonment: "a player left and did not come back",
-  aborted: "the match was aborted",
+  corner_reached: () => "the piece reached the corner",
+  last_stone: () => "the last stone is taken",
+  poison_left: () => "only the poisoned square is left",
+  l_blocked: (who) => `${who} cannot move ${who === "you" ? "your" : "their"} L`,
+  resignation: (who) => `${who} resigned`,
+  repetition: () => "the same position came three times",
+  agreed_draw: () => "a draw was agreed",
+  flag_fall: (who) => `${who} ran out of time`,
+  abandonment: (who) => `${who} left and did not come back`,
+  aborted: () => "the match was aborted",
 };
 
 /** Shows match `id` in `main`; returns what to do when leaving it. */
@@ -173,8 +174,11 @@ export function showMatch(main, server, id, go) {
 
   function verdict() {
     const { winner, reason } = state.result;
-    const why = REASONS[reason] || reason;
-    if (winner === null || winner === undefined) return `Over, no winner: ${why}.`;
+    const drawn = winner === null || winner === undefined;
+    const loser = drawn ? null : 1 - winner;
+    const who = loser === null ? "" : loser === me ? "you" : state.seats[loser].name || `seat ${loser}`;
+    const why = REASONS[reason] ? REASONS[reason](who) : reason;
+    if (drawn) return `Over, no winner: ${why}.`;
     return `${winner === me ? "You win" : `${name(winner)} wins`}: ${why}.`;
   }
 
