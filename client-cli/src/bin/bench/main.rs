@@ -251,6 +251,10 @@ async fn run(args: Args) -> Result<()> {
             }
         }
     }
+    // Page loads run for the whole window, matches or none.
+    if pages.is_some() {
+        tokio::time::sleep_until(deadline).await;
+    }
     // Moves are counted over the play window; the last ones in flight and the resignations
     // that close every match come after it.
     let duration_s = (tokio::time::Instant::now().min(deadline) - started).as_secs_f64();
