@@ -69,7 +69,7 @@ async function start(problem) {
   try {
     await server.connect();
   } catch (e) {
-    if (e instanceof Refusal) return start(e);
+    if (e instanceof Refusal && e.code !== "offline") return start(e);
     // Not reachable: the connection retries by itself; the views wait for it.
   }
   route();

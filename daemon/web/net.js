@@ -55,7 +55,10 @@ export class Server extends EventTarget {
         return welcome;
       },
       (e) => {
-        if (!(e instanceof Refusal)) this.retry();
+        // Tried again: a server not reached (nothing else will), or one lost during the
+        // first hello (`closed` tries again only once a welcome was had). A refusal is not.
+        const lost = e instanceof Refusal && e.code === "offline";
+        if (!(e instanceof Refusal) || (lost && !this.welcome)) this.retry();
         throw e;
       },
     );
