@@ -15,6 +15,7 @@
 //! # Ok::<(), engine::Error>(())
 //! ```
 
+pub mod misere;
 mod moves;
 mod position;
 mod value;

@@ -118,3 +118,37 @@ proptest! {
         prop_assert_eq!(p, before);
     }
 }
+
+proptest! {
+    /// Misère Nim (Bouton's misère rule) obeys its definition: a position is won exactly when
+    /// it is empty (the opponent took the last stone) or some move leaves a lost one, and the
+    /// winning moves are legal and are exactly the moves that leave a lost position.
+    #[test]
+    fn misere_obeys_its_definition(p in small_position()) {
+        let successors = p.successors();
+        let won = successors.is_empty() || successors.iter().any(|q| !misere::wins(q));
+        prop_assert_eq!(misere::wins(&p), won);
+        let winning = misere::winning_moves(&p);
+        let expected = p
+            .legal_moves()
+            .into_iter()
+            .filter(|m| p.play(m).is_ok_and(|q| !misere::wins(&q)))
+            .count();
+        prop_assert_eq!(winning.len(), expected);
+        for m in winning {
+            let q = p.play(&m).expect("a winning move is legal");
+            prop_assert!(!misere::wins(&q));
+        }
+    }
+
+    /// On piles of any size the winning moves still leave lost positions.
+    #[test]
+    fn misere_winning_moves_leave_lost_positions(p in any_position()) {
+        let winning = misere::winning_moves(&p);
+        prop_assert_eq!(winning.is_empty(), !misere::wins(&p) || p.is_terminal());
+        for m in winning {
+            let q = p.play(&m).expect("a winning move is legal");
+            prop_assert!(!misere::wins(&q));
+        }
+    }
+}
