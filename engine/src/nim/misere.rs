@@ -17,6 +17,8 @@
 //! # Ok::<(), engine::Error>(())
 //! ```
 
+use std::collections::HashMap;
+
 use crate::nim::{Move, Position};
 
 /// Whether the player to move wins misère Nim from `p` (Bouton's misère rule).
@@ -62,6 +64,83 @@ pub fn winning_moves(p: &Position) -> Vec<Move> {
         }
     }
     moves
+}
+
+/// Smith's remoteness in misère play: plies to the end when the winner hurries and the loser
+/// delays. Exact by a closed form where no pile holds two stones (every ply takes one: the
+/// total) or exactly one does (the winner at once leaves an odd number of ones: k + 2 plies
+/// for an even number k of ones, k + 1 for an odd one); otherwise exact by a search of the
+/// positions below `p` (piles sorted, each visited once), `None` when that would visit more
+/// than `budget` positions.
+pub fn remoteness(p: &Position, budget: u64) -> Option<u64> {
+    let mut piles = p.piles().to_vec();
+    piles.sort_unstable();
+    let mut search = Search {
+        memo: HashMap::new(),
+        budget,
+    };
+    search.value(&piles).map(|(_, r)| r)
+}
+
+/// The memoised search of [`remoteness`].
+struct Search {
+    /// Sorted piles → (the mover wins, remoteness).
+    memo: HashMap<Vec<u64>, (bool, u64)>,
+    /// Positions that may still be searched.
+    budget: u64,
+}
+
+impl Search {
+    fn value(&mut self, piles: &[u64]) -> Option<(bool, u64)> {
+        let ones = piles.iter().filter(|&&p| p == 1).count() as u64;
+        let total = piles.iter().fold(0u64, |s, &p| s.saturating_add(p));
+        match piles.iter().filter(|&&p| p > 1).count() {
+            0 => return Some((ones.is_multiple_of(2), total)),
+            1 => {
+                return Some((
+                    true,
+                    if ones.is_multiple_of(2) {
+                        ones + 2
+                    } else {
+                        ones + 1
+                    },
+                ))
+            }
+            _ => {}
+        }
+        if let Some(&v) = self.memo.get(piles) {
+            return Some(v);
+        }
+        if self.budget == 0 {
+            return None;
+        }
+        self.budget -= 1;
+        // The fastest win, or else the slowest loss.
+        let mut fastest_win: Option<u64> = None;
+        let mut slowest_loss = 0;
+        for i in 0..piles.len() {
+            if i > 0 && piles[i] == piles[i - 1] {
+                continue;
+            }
+            for smaller in 0..piles[i] {
+                let mut next = piles.to_vec();
+                next[i] = smaller;
+                next.sort_unstable();
+                let (they_win, r) = self.value(&next)?;
+                if they_win {
+                    slowest_loss = slowest_loss.max(r + 1);
+                } else {
+                    fastest_win = Some(fastest_win.map_or(r + 1, |f: u64| f.min(r + 1)));
+                }
+            }
+        }
+        let v = match fastest_win {
+            Some(r) => (true, r),
+            None => (false, slowest_loss),
+        };
+        self.memo.insert(piles.to_vec(), v);
+        Some(v)
+    }
 }
 
 #[cfg(test)]
@@ -136,6 +215,48 @@ mod tests {
                 assert_eq!(found, brute, "{piles:?}");
             }
         }
+    }
+
+    /// Misère remoteness by definition, over every successor.
+    fn brute_remoteness(piles: &[u64], memo: &mut HashMap<Vec<u64>, (bool, u64)>) -> (bool, u64) {
+        if let Some(&v) = memo.get(piles) {
+            return v;
+        }
+        let next: Vec<(bool, u64)> = successors(piles)
+            .into_iter()
+            .map(|(_, s)| brute_remoteness(&s, memo))
+            .collect();
+        let v = if next.is_empty() {
+            (true, 0)
+        } else if let Some(r) = next.iter().filter(|(w, _)| !w).map(|(_, r)| r + 1).min() {
+            (true, r)
+        } else {
+            (false, next.iter().map(|(_, r)| r + 1).max().unwrap_or(0))
+        };
+        memo.insert(piles.to_vec(), v);
+        v
+    }
+
+    #[test]
+    fn remoteness_matches_its_definition() {
+        let mut memo = HashMap::new();
+        for (len, max) in [(1, 12), (2, 9), (3, 7), (4, 5), (5, 3)] {
+            for piles in positions(len, max) {
+                let p = Position::new(piles.clone()).expect("a valid position");
+                let (won, r) = brute_remoteness(&piles, &mut memo);
+                assert_eq!(won, wins(&p), "{piles:?}");
+                assert_eq!(remoteness(&p, u64::MAX), Some(r), "{piles:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn remoteness_beyond_the_budget_is_unknown_not_guessed() {
+        let big = Position::parse("1000000000000,999999999999,8191").expect("valid");
+        assert_eq!(remoteness(&big, 1000), None);
+        // One big pile: the closed form, at any size.
+        let one = Position::parse("1000000000000,1,1").expect("valid");
+        assert_eq!(remoteness(&one, 0), Some(4));
     }
 
     #[test]
