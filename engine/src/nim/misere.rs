@@ -68,10 +68,12 @@ pub fn winning_moves(p: &Position) -> Vec<Move> {
 
 /// Smith's remoteness in misère play: plies to the end when the winner hurries and the loser
 /// delays. Exact by a closed form where no pile holds two stones (every ply takes one: the
-/// total) or exactly one does (the winner at once leaves an odd number of ones: k + 2 plies
-/// for an even number k of ones, k + 1 for an odd one); otherwise exact by a search of the
-/// positions below `p` (piles sorted, each visited once), `None` when that would visit more
-/// than `budget` positions.
+/// total) or exactly one does: k + 2 plies for an even number k of ones, k + 1 for an odd
+/// one. (Proof: a move that leaves the big pile with two or more leaves the opponent exactly
+/// one big pile, a win for them; so the winning moves turn it into one stone or none, leaving
+/// an odd number of ones, after which every ply takes one stone.) Otherwise exact by a search
+/// of the positions below `p` (piles sorted, each visited once), `None` when that would visit
+/// more than `budget` positions: no closed form is proved there yet.
 pub fn remoteness(p: &Position, budget: u64) -> Option<u64> {
     let mut piles = p.piles().to_vec();
     piles.sort_unstable();
