@@ -122,7 +122,7 @@ fn is_page(path: &str) -> bool {
 /// The answer to a request that is not a websocket upgrade.
 pub fn answer<B>(req: &Request<B>) -> Response<Full<Bytes>> {
     if req.method() != Method::GET && req.method() != Method::HEAD {
-        let mut response = text(StatusCode::METHOD_NOT_ALLOWED, "only GET is served here\n");
+        let mut response = super::text(StatusCode::METHOD_NOT_ALLOWED, "only GET is served here\n");
         response
             .headers_mut()
             .insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
@@ -139,7 +139,7 @@ pub fn answer<B>(req: &Request<B>) -> Response<Full<Bytes>> {
             .map(|(i, a)| (a, i))
     };
     let Some((asset, i)) = found else {
-        return text(
+        return super::text(
             StatusCode::NOT_FOUND,
             "nothing here: the page is at /, the websocket at the same address\n",
         );
@@ -178,16 +178,6 @@ pub fn answer<B>(req: &Request<B>) -> Response<Full<Bytes>> {
     h.insert(
         header::REFERRER_POLICY,
         HeaderValue::from_static("no-referrer"),
-    );
-    response
-}
-
-fn text(status: StatusCode, body: &'static str) -> Response<Full<Bytes>> {
-    let mut response = Response::new(Full::new(Bytes::from_static(body.as_bytes())));
-    *response.status_mut() = status;
-    response.headers_mut().insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/plain; charset=utf-8"),
     );
     response
 }

@@ -127,3 +127,14 @@ fn answer(
         None => upgrade::refused("this connection is a websocket already"),
     }
 }
+
+/// An answer in plain text.
+fn text(status: hyper::StatusCode, body: impl Into<Bytes>) -> Response<Full<Bytes>> {
+    let mut response = Response::new(Full::new(body.into()));
+    *response.status_mut() = status;
+    response.headers_mut().insert(
+        hyper::header::CONTENT_TYPE,
+        hyper::header::HeaderValue::from_static("text/plain; charset=utf-8"),
+    );
+    response
+}

@@ -9,14 +9,16 @@ use tokio_tungstenite::tungstenite::handshake::derive_accept_key;
 
 /// Whether `req` asks to become a websocket (`Upgrade: websocket`).
 pub fn asked<B>(req: &Request<B>) -> bool {
-    req.headers()
-        .get_all(header::UPGRADE)
+    lists(req.headers(), header::UPGRADE, "websocket")
+}
+
+/// Whether the comma-separated values of header `name` include `token`, case aside.
+fn lists(headers: &header::HeaderMap, name: header::HeaderName, token: &str) -> bool {
+    headers
+        .get_all(name)
         .iter()
         .filter_map(|v| v.to_str().ok())
-        .any(|v| {
-            v.split(',')
-                .any(|p| p.trim().eq_ignore_ascii_case("websocket"))
-        })
+        .any(|v| v.split(',').any(|p| p.trim().eq_ignore_ascii_case(token)))
 }
 
 /// The answer to an upgrade request: `101 Switching Protocols` for a well-formed one,
@@ -52,15 +54,7 @@ fn check<B>(req: &Request<B>) -> Result<HeaderValue, Wrong> {
         return Err(Wrong::Request("a websocket is opened with GET"));
     }
     let headers = req.headers();
-    let connection_upgrade = headers
-        .get_all(header::CONNECTION)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .any(|v| {
-            v.split(',')
-                .any(|p| p.trim().eq_ignore_ascii_case("upgrade"))
-        });
-    if !connection_upgrade {
+    if !lists(headers, header::CONNECTION, "upgrade") {
         return Err(Wrong::Request(
             "a websocket upgrade needs `Connection: Upgrade`",
         ));
@@ -97,15 +91,9 @@ fn switching(key: &HeaderValue, server_id: &str) -> Response<Full<Bytes>> {
     response
 }
 
-/// `400 Bad Request` saying `why`, as plain text.
+/// `400 Bad Request` saying `why`.
 pub fn refused(why: &str) -> Response<Full<Bytes>> {
-    let mut response = Response::new(Full::new(Bytes::from(format!("{why}\n"))));
-    *response.status_mut() = StatusCode::BAD_REQUEST;
-    response.headers_mut().insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/plain; charset=utf-8"),
-    );
-    response
+    super::text(StatusCode::BAD_REQUEST, format!("{why}\n"))
 }
 
 #[cfg(test)]
