@@ -1,6 +1,8 @@
 // Building the page from data. Every string from the network goes in as text
 // (textContent), never as HTML: a player named `<img onerror=…>` shows as those characters.
 
+const SVG = "http://www.w3.org/2000/svg";
+
 /** An element: `el("p", {class: "note"}, "text", child, …)`. Attributes starting with `on`
  *  are event handlers; `null`/`false` children are skipped. */
 export function el(tag, attrs = {}, ...children) {
@@ -42,4 +44,22 @@ export function describe(game, size, k) {
   if (size !== undefined && size !== null) return `${game} ${size}×${size}`;
   if (k !== undefined && k !== null) return `${game} k=${k}`;
   return game;
+}
+
+/** An SVG picture `w` × `h` on white, named `label` for screen readers, and
+ *  `add(tag, attrs, text, parent)` to draw into it (into `parent`, else the picture). */
+export function drawing(w, h, label) {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", label);
+  const add = (tag, attrs, text, parent = svg) => {
+    const node = document.createElementNS(SVG, tag);
+    for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
+    if (text !== undefined) node.textContent = text;
+    parent.append(node);
+    return node;
+  };
+  add("rect", { x: 0, y: 0, width: w, height: h, fill: "#fff" });
+  return { svg, add };
 }

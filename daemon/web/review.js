@@ -4,11 +4,10 @@
 // above the axis while the first player wins, below while the second does, on it for a
 // draw — so a blunder shows as the line crossing the axis.
 
-import { describe, el, fill } from "./dom.js";
+import { describe, drawing, el, fill } from "./dom.js";
 import { drawBoard } from "./boards.js";
 import { analyseLink } from "./analyse.js";
 
-const SVG = "http://www.w3.org/2000/svg";
 const PLURALS = [["best", "best"], ["inaccuracy", "inaccuracies"], ["mistake", "mistakes"], ["blunder", "blunders"]];
 
 /** Shows the review of game `id` in `main`; returns what to do when leaving it. */
@@ -77,18 +76,7 @@ export function showReview(main, server, id) {
     const pad = 36;
     const x = (ply) => pad + (ply * (w - 2 * pad)) / Math.max(1, moves.length);
     const y = (v) => h / 2 - (v * (h / 2 - 20)) / top;
-    const svg = document.createElementNS(SVG, "svg");
-    svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
-    svg.setAttribute("role", "img");
-    svg.setAttribute("aria-label", "who wins after each ply, and in how many plies");
-    const add = (tag, attrs, text) => {
-      const node = document.createElementNS(SVG, tag);
-      for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
-      if (text !== undefined) node.textContent = text;
-      svg.append(node);
-      return node;
-    };
-    add("rect", { x: 0, y: 0, width: w, height: h, fill: "#fff" });
+    const { svg, add } = drawing(w, h, "who wins after each ply, and in how many plies");
     add("line", { x1: pad, y1: h / 2, x2: w - pad, y2: h / 2, stroke: "#888" });
     add("text", { x: 4, y: 14, class: "chart-label" }, `${names(0)} wins ▲`);
     add("text", { x: 4, y: h - 4, class: "chart-label" }, `${names(1)} wins ▼`);
@@ -98,9 +86,7 @@ export function showReview(main, server, id) {
     for (const p of points) {
       const shape = p.y > 0 ? "▲" : p.y < 0 ? "▼" : "●";
       const dot = add("text", { x: x(p.ply), y: y(p.y) + 5, "text-anchor": "middle", class: `dot ${p.cls}`, "data-ply": p.ply }, shape);
-      const title = document.createElementNS(SVG, "title");
-      title.textContent = `ply ${p.ply}: ${p.say}`;
-      dot.append(title);
+      add("title", {}, `ply ${p.ply}: ${p.say}`, dot);
       dot.addEventListener("click", () => goTo(p.ply));
     }
     for (let ply = 0; ply <= moves.length; ply += Math.max(1, Math.ceil(moves.length / 10))) {

@@ -3,9 +3,8 @@
 // by its Grundy number, the P-positions (Grundy 0) black; pointing at a cell says its values,
 // choosing it analyses that position.
 
-import { el, fill } from "./dom.js";
+import { drawing, el, fill } from "./dom.js";
 
-const SVG = "http://www.w3.org/2000/svg";
 /** Largest side drawn: 128 × 128 cells. */
 const LARGEST = 128;
 
@@ -24,7 +23,7 @@ export function tableSection(server, game, size, k, open) {
     else request.k = k;
     try {
       const t = await server.request(request);
-      fill(picture, picture_of(t, n, corner, readout, open));
+      fill(picture, pictureOf(t, n, corner, readout, open));
     } catch (e) {
       fill(picture, el("p", { class: "error" }, e.message));
     }
@@ -51,25 +50,14 @@ function colour(g, top) {
   return `hsl(${hue} 70% ${45 + 25 * t}%)`;
 }
 
-function picture_of(t, n, corner, readout, open) {
+function pictureOf(t, n, corner, readout, open) {
   const cell = Math.max(4, Math.floor(512 / n));
   const pad = 28;
   const w = pad + n * cell + 4;
   const h = n * cell + pad + 4;
   let top = 1;
   for (const row of t.grundy) for (const g of row) if (g !== null && g > top) top = g;
-  const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
-  svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", `Grundy numbers for ${corner ? "x" : "z"} and y from 0 to ${n - 1}`);
-  const add = (tag, attrs, text) => {
-    const node = document.createElementNS(SVG, tag);
-    for (const [key, v] of Object.entries(attrs)) node.setAttribute(key, String(v));
-    if (text !== undefined) node.textContent = text;
-    svg.append(node);
-    return node;
-  };
-  add("rect", { x: 0, y: 0, width: w, height: h, fill: "#fff" });
+  const { svg, add } = drawing(w, h, `Grundy numbers for ${corner ? "x" : "z"} and y from 0 to ${n - 1}`);
   // Row r of the answer is x (or z): drawn across; column c is y: drawn up.
   t.grundy.forEach((row, r) => {
     row.forEach((g, c) => {
@@ -81,9 +69,7 @@ function picture_of(t, n, corner, readout, open) {
       // A chocolate cell is the staircase {0, y, z} (its x, the strip, adds by xor).
       const position = corner ? `${r},${c}` : `0,${c},${r}`;
       const say = `${corner ? `x=${r}` : `z=${r}`}, y=${c}: Grundy ${g}${rem !== null && rem !== undefined ? `, ${rem} plies to the end` : ""}`;
-      const title = document.createElementNS(SVG, "title");
-      title.textContent = say;
-      rect.append(title);
+      add("title", {}, say, rect);
       rect.addEventListener("mouseenter", () => {
         readout.textContent = say;
       });
