@@ -241,16 +241,19 @@ impl Drop for Browser {
     }
 }
 
-/// Creates a match from the lobby's form against the perfect engine; its page is shown.
-async fn create_vs_engine(b: &Browser, game: &str) -> Result<()> {
+/// Fills the lobby's form for a new match with `fields` (name, value), in order, as a person
+/// choosing each would, and creates it; its page is shown.
+async fn create(b: &Browser, fields: &[(&str, &str)]) -> Result<()> {
     b.find("select[name=game]").await?;
     b.client
         .execute(
-            "const [game] = arguments;
+            "const [fields] = arguments;
              const form = document.querySelector('form.create');
-             form.game.value = game; form.game.dispatchEvent(new Event('change'));
-             form.opponent.value = 'engine:perfect';",
-            vec![serde_json::json!(game)],
+             for (const [name, value] of fields) {
+               form[name].value = value;
+               form[name].dispatchEvent(new Event('change'));
+             }",
+            vec![serde_json::json!(fields)],
         )
         .await?;
     b.find("form.create button[type=submit]")
@@ -259,6 +262,19 @@ async fn create_vs_engine(b: &Browser, game: &str) -> Result<()> {
         .await?;
     b.text_until("h1", |t| t.starts_with("Match ")).await?;
     Ok(())
+}
+
+/// Creates a match against the perfect engine; its page is shown.
+async fn create_vs_engine(b: &Browser, game: &str) -> Result<()> {
+    create(b, &[("game", game), ("opponent", "engine:perfect")]).await
+}
+
+/// Creates a match against a person; the path of its page, once it waits for an opponent.
+async fn open_match(b: &Browser, fields: &[(&str, &str)]) -> Result<String> {
+    create(b, fields).await?;
+    b.text_until(".notice", |t| t.starts_with("Waiting for an opponent"))
+        .await?;
+    Ok(b.client.current_url().await?.path().to_owned())
 }
 
 /// Plays by clicking the first legal square or stone whenever it is our turn, until the
@@ -408,24 +424,8 @@ async fn two_browsers_play_while_a_third_watches_and_a_reload_keeps_the_seat() -
     let server = Server::start(&dir).await?;
     ada.goto(&server, "/").await?;
     ada.sign_in("ada").await?;
-    ada.find("select[name=game]").await?;
-    ada.client
-        .execute(
-            "const form = document.querySelector('form.create');
-             form.game.value = 'nim'; form.game.dispatchEvent(new Event('change'));
-             form.start.value = 'position'; form.start.dispatchEvent(new Event('change'));
-             form.position.value = '1,2';",
-            vec![],
-        )
-        .await?;
-    ada.find("form.create button[type=submit]")
-        .await?
-        .click()
-        .await?;
-    ada.text_until(".notice", |t| t.starts_with("Waiting for an opponent"))
-        .await?;
-    let link = ada.client.current_url().await?;
-    let path = link.path().to_owned();
+    let nim = [("game", "nim"), ("start", "position"), ("position", "1,2")];
+    let path = open_match(&ada, &nim).await?;
     let Some(bob) = Browser::open().await? else {
         return Ok(());
     };
@@ -523,20 +523,7 @@ async fn the_access_code_is_asked_once_and_a_restart_is_taken_up_again() -> Resu
         .click()
         .await?;
     b.text_until("#status", |s| s == "online").await?;
-    b.find("select[name=game]").await?;
-    b.client
-        .execute(
-            "const form = document.querySelector('form.create');
-             form.game.value = 'nim'; form.game.dispatchEvent(new Event('change'));",
-            vec![],
-        )
-        .await?;
-    b.find("form.create button[type=submit]")
-        .await?
-        .click()
-        .await?;
-    b.text_until(".notice", |t| t.starts_with("Waiting for an opponent"))
-        .await?;
+    open_match(&b, &[("game", "nim")]).await?;
     // A reload asks nothing again.
     b.client.refresh().await?;
     b.text_until("#status", |s| s == "online").await?;
@@ -557,23 +544,7 @@ async fn the_access_code_is_asked_once_and_a_restart_is_taken_up_again() -> Resu
 /// of its page, once it waits for an opponent.
 async fn open_lgame(b: &Browser, server: &Server, clock: Option<&str>) -> Result<String> {
     b.goto(server, "/").await?;
-    b.find("select[name=game]").await?;
-    b.client
-        .execute(
-            "const [clock] = arguments;
-             const form = document.querySelector('form.create');
-             form.game.value = 'lgame'; form.game.dispatchEvent(new Event('change'));
-             form.clock.value = clock || '';",
-            vec![serde_json::json!(clock)],
-        )
-        .await?;
-    b.find("form.create button[type=submit]")
-        .await?
-        .click()
-        .await?;
-    b.text_until(".notice", |t| t.starts_with("Waiting for an opponent"))
-        .await?;
-    Ok(b.client.current_url().await?.path().to_owned())
+    open_match(b, &[("game", "lgame"), ("clock", clock.unwrap_or(""))]).await
 }
 
 /// Clicks the button whose text starts with `label`.
