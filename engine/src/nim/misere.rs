@@ -95,9 +95,9 @@ struct Search {
 impl Search {
     fn value(&mut self, piles: &[u64]) -> Option<(bool, u64)> {
         let ones = piles.iter().filter(|&&p| p == 1).count() as u64;
-        let total = piles.iter().fold(0u64, |s, &p| s.saturating_add(p));
         match piles.iter().filter(|&&p| p > 1).count() {
-            0 => return Some((ones.is_multiple_of(2), total)),
+            // Only ones: the total is the number of ones.
+            0 => return Some((ones.is_multiple_of(2), ones)),
             1 => {
                 return Some((
                     true,
@@ -150,84 +150,16 @@ mod tests {
     use std::collections::HashMap;
 
     use super::*;
-
-    /// Every position reached by one move.
-    fn successors(piles: &[u64]) -> Vec<(Move, Vec<u64>)> {
-        let mut out = Vec::new();
-        for i in 0..piles.len() {
-            for smaller in 0..piles[i] {
-                let mut next = piles.to_vec();
-                next[i] = smaller;
-                out.push((
-                    Move {
-                        pile: i,
-                        take: piles[i] - smaller,
-                    },
-                    next,
-                ));
-            }
-        }
-        out
-    }
+    use crate::nim::tests::{all_positions, successors};
 
     /// Misère by definition: with no move left the player to move has won (the opponent took
-    /// the last stone); otherwise they win when some move leaves a loss.
-    fn brute_wins(piles: &[u64], memo: &mut HashMap<Vec<u64>, bool>) -> bool {
-        if let Some(&w) = memo.get(piles) {
-            return w;
-        }
-        let next = successors(piles);
-        let w = next.is_empty() || next.iter().any(|(_, s)| !brute_wins(s, memo));
-        memo.insert(piles.to_vec(), w);
-        w
-    }
-
-    fn positions(len: usize, max: u64) -> Vec<Vec<u64>> {
-        let mut all = vec![Vec::new()];
-        for _ in 0..len {
-            all = all
-                .into_iter()
-                .flat_map(|v| {
-                    (0..=max).map(move |p| {
-                        let mut w = v.clone();
-                        w.push(p);
-                        w
-                    })
-                })
-                .collect();
-        }
-        all
-    }
-
-    #[test]
-    fn the_rule_and_its_winning_moves_match_brute_force() {
-        let mut memo = HashMap::new();
-        for (len, max) in [(1, 12), (2, 9), (3, 7), (4, 4), (5, 2)] {
-            for piles in positions(len, max) {
-                let p = Position::new(piles.clone()).expect("a valid position");
-                assert_eq!(wins(&p), brute_wins(&piles, &mut memo), "{piles:?}");
-                let mut brute: Vec<Move> = successors(&piles)
-                    .into_iter()
-                    .filter(|(_, s)| !brute_wins(s, &mut memo))
-                    .map(|(m, _)| m)
-                    .collect();
-                let mut found = winning_moves(&p);
-                brute.sort_by_key(|m| (m.pile, m.take));
-                found.sort_by_key(|m| (m.pile, m.take));
-                assert_eq!(found, brute, "{piles:?}");
-            }
-        }
-    }
-
-    /// Misère remoteness by definition, over every successor.
-    fn brute_remoteness(piles: &[u64], memo: &mut HashMap<Vec<u64>, (bool, u64)>) -> (bool, u64) {
+    /// the last stone) in 0 plies; otherwise the fastest win over the moves that leave a
+    /// loss, or else the slowest loss.
+    fn brute(piles: &[u64], memo: &mut HashMap<Vec<u64>, (bool, u64)>) -> (bool, u64) {
         if let Some(&v) = memo.get(piles) {
             return v;
         }
-        let next: Vec<(bool, u64)> = successors(piles)
-            .into_iter()
-            .map(|(_, s)| brute_remoteness(&s, memo))
-            .collect();
+        let next: Vec<(bool, u64)> = successors(piles).iter().map(|s| brute(s, memo)).collect();
         let v = if next.is_empty() {
             (true, 0)
         } else if let Some(r) = next.iter().filter(|(w, _)| !w).map(|(_, r)| r + 1).min() {
@@ -239,15 +171,35 @@ mod tests {
         v
     }
 
+    /// The move from `piles` to `next`, which differ in one pile.
+    fn move_to(piles: &[u64], next: &[u64]) -> Move {
+        let pile = (0..piles.len())
+            .find(|&i| piles[i] != next[i])
+            .expect("a successor differs in one pile");
+        Move {
+            pile,
+            take: piles[pile] - next[pile],
+        }
+    }
+
     #[test]
-    fn remoteness_matches_its_definition() {
+    fn the_rule_its_winning_moves_and_the_remoteness_match_the_definition() {
         let mut memo = HashMap::new();
         for (len, max) in [(1, 12), (2, 9), (3, 7), (4, 5), (5, 3)] {
-            for piles in positions(len, max) {
+            for piles in all_positions(len, max) {
                 let p = Position::new(piles.clone()).expect("a valid position");
-                let (won, r) = brute_remoteness(&piles, &mut memo);
-                assert_eq!(won, wins(&p), "{piles:?}");
+                let (won, r) = brute(&piles, &mut memo);
+                assert_eq!(wins(&p), won, "{piles:?}");
                 assert_eq!(remoteness(&p, u64::MAX), Some(r), "{piles:?}");
+                let mut expected: Vec<Move> = successors(&piles)
+                    .iter()
+                    .filter(|s| !brute(s, &mut memo).0)
+                    .map(|s| move_to(&piles, s))
+                    .collect();
+                let mut found = winning_moves(&p);
+                expected.sort_by_key(|m| (m.pile, m.take));
+                found.sort_by_key(|m| (m.pile, m.take));
+                assert_eq!(found, expected, "{piles:?}");
             }
         }
     }

@@ -10,7 +10,7 @@ fn pos(piles: &[u64]) -> Position {
 }
 
 /// Every position reached by one move, computed from the piles directly (not by `play`).
-fn successors(piles: &[u64]) -> Vec<Vec<u64>> {
+pub(super) fn successors(piles: &[u64]) -> Vec<Vec<u64>> {
     let mut out = Vec::new();
     for i in 0..piles.len() {
         for smaller in 0..piles[i] {
@@ -52,7 +52,7 @@ fn brute_remoteness(piles: &[u64], memo: &mut HashMap<Vec<u64>, u64>) -> u64 {
 }
 
 /// Every pile vector with `len` piles of at most `max` stones.
-fn all_positions(len: usize, max: u64) -> Vec<Vec<u64>> {
+pub(super) fn all_positions(len: usize, max: u64) -> Vec<Vec<u64>> {
     let mut all = vec![Vec::new()];
     for _ in 0..len {
         all = all
