@@ -1,7 +1,25 @@
 //! What was played survives a restart of the daemon on the same database.
 
+use client::Client;
 use grundy_e2e::{best_move, knowledge, state_of, Server};
-use protocol::{Game, GameParams, MatchStatus, NewMatch, Opponent, Request, ServerBody};
+use protocol::{
+    Game, GameParams, MatchState, MatchStatus, NewMatch, Opponent, Request, ServerBody,
+};
+
+/// The queen on 11×11 from 10,6, created by `a` and joined by `b`: its state then.
+async fn queen_between(a: &mut Client, b: &mut Client) -> anyhow::Result<MatchState> {
+    let queen = GameParams {
+        size: Some(11),
+        ..GameParams::of(Game::Queen)
+    };
+    let queen = NewMatch::new(queen, Opponent::Human).start("10,6");
+    let open = state_of(a.request(Request::create(queen)).await?)?;
+    b.request(Request::Join {
+        match_id: open.match_id,
+    })
+    .await?;
+    Ok(open)
+}
 
 #[tokio::test]
 async fn finished_and_unfinished_games_survive_a_restart() -> anyhow::Result<()> {
@@ -27,16 +45,7 @@ async fn finished_and_unfinished_games_survive_a_restart() -> anyhow::Result<()>
     }
     // An unfinished one between two people, two moves in.
     let mut b = server.connect("bob").await?;
-    let queen = GameParams {
-        size: Some(11),
-        ..GameParams::of(Game::Queen)
-    };
-    let queen = NewMatch::new(queen, Opponent::Human).start("10,6");
-    let open = state_of(a.request(Request::create(queen)).await?)?;
-    b.request(Request::Join {
-        match_id: open.match_id,
-    })
-    .await?;
+    let open = queen_between(&mut a, &mut b).await?;
     a.request(Request::play(open.match_id, "9,6")).await?;
     b.request(Request::play(open.match_id, "9,5")).await?;
     drop((a, b));
@@ -73,16 +82,7 @@ async fn the_games_file_alone_serves_its_matches_and_the_tables_come_back() -> a
     let server = Server::start(&dir).await?;
     let mut a = server.connect("ada").await?;
     let mut b = server.connect("bob").await?;
-    let queen = GameParams {
-        size: Some(11),
-        ..GameParams::of(Game::Queen)
-    };
-    let queen = NewMatch::new(queen, Opponent::Human).start("10,6");
-    let open = state_of(a.request(Request::create(queen)).await?)?;
-    b.request(Request::Join {
-        match_id: open.match_id,
-    })
-    .await?;
+    let open = queen_between(&mut a, &mut b).await?;
     a.request(Request::play(open.match_id, "9,6")).await?;
     drop((a, b));
     server.stop().await?;
