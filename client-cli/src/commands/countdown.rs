@@ -16,6 +16,14 @@ pub struct Countdown {
 pub const LOW: Duration = Duration::from_secs(10);
 
 impl Countdown {
+    /// No clock (before any state).
+    pub fn none() -> Countdown {
+        Countdown {
+            clock: None,
+            at: Instant::now(),
+        }
+    }
+
     /// The clocks of `state`, received now.
     pub fn of(state: &MatchState) -> Countdown {
         Countdown {

@@ -11,7 +11,7 @@ use anyhow::{bail, Result};
 use protocol::{MatchState, MatchStatus, Request, Seat, ServerBody};
 use tokio::sync::mpsc;
 
-use super::countdown::{self, Countdown};
+use super::countdown;
 use super::editor::{Editor, Typed};
 use super::view::{Mode, View};
 use super::OutputClosed;
@@ -35,6 +35,16 @@ or, at any time:
 /// `protocol::limits::LEGAL_MOVES_LISTED`): an L-game position has a few hundred at most; a
 /// large queen board's thousands are no help.
 const MOVES_FETCHED: u64 = 1000;
+
+/// The legal moves of the match's position: those its state lists, else (when there are at
+/// most [`MOVES_FETCHED`]) [`all_moves`]; `None` when they are too many or not answered.
+async fn legal_moves(conn: &mut Client, state: &MatchState) -> Result<Option<Vec<String>>> {
+    match &state.legal_moves {
+        Some(moves) => Ok(Some(moves.clone())),
+        None if state.legal_move_count <= MOVES_FETCHED => all_moves(conn, state).await,
+        None => Ok(None),
+    }
+}
 
 /// Every legal move of the match's position, asked of the server as a `query`, in notation
 /// order — not best first, which would give the answer away. `None` if the server refuses.
@@ -116,12 +126,10 @@ impl Typing {
         }
     }
 
-    /// On a terminal: the prompt for `state` as its clocks now stand, and what Tab completes.
-    fn prompt(&mut self, view: &View, state: &MatchState, clocks: &Countdown) -> Result<()> {
+    /// On a terminal: the prompt for `state` as its clocks now stand.
+    fn prompt(&mut self, view: &View, state: &MatchState) -> Result<()> {
         if let Typing::Keys(editor) = self {
-            editor
-                .screen()
-                .set_prompt(view.prompt_line(state, clocks))?;
+            editor.screen().set_prompt(view.prompt_line(state))?;
         }
         Ok(())
     }
@@ -135,8 +143,8 @@ impl Typing {
     }
 
     /// Whether a prompt shows a clock, to be redrawn as it runs.
-    fn counts_down(&self, clocks: &Countdown) -> bool {
-        matches!(self, Typing::Keys(_)) && clocks.running().is_some()
+    fn counts_down(&self, view: &View) -> bool {
+        matches!(self, Typing::Keys(_)) && view.countdown().running().is_some()
     }
 }
 
@@ -150,12 +158,7 @@ const COMMANDS: [&str; 8] = [
 async fn completions(conn: &mut Client, state: &MatchState, my_turn: bool) -> Result<Vec<String>> {
     let mut words: Vec<String> = COMMANDS.iter().map(|&c| c.to_owned()).collect();
     if my_turn {
-        let moves = match &state.legal_moves {
-            Some(moves) => Some(moves.clone()),
-            None if state.legal_move_count <= MOVES_FETCHED => all_moves(conn, state).await?,
-            None => None,
-        };
-        words.extend(moves.unwrap_or_default());
+        words.extend(legal_moves(conn, state).await?.unwrap_or_default());
     }
     Ok(words)
 }
@@ -198,7 +201,6 @@ pub async fn play(conn: &mut Client, mut state: MatchState, mode: Mode) -> Resul
     let mut typing = Typing::start(mode, &mut view);
     view.header(&state);
     view.show(&state);
-    let mut clocks = Countdown::of(&state);
     // Moves typed before our turn, oldest first.
     let mut premoves: VecDeque<String> = VecDeque::new();
     // After an action the server answers with a new state; until it arrives, nothing else is
@@ -218,7 +220,6 @@ pub async fn play(conn: &mut Client, mut state: MatchState, mode: Mode) -> Resul
                 Err(e) if is_lost(&e) => {
                     state = recover(conn, id, &view, e).await.map_err(|e| lost(e, id))?;
                     view.show(&state);
-                    clocks = Countdown::of(&state);
                     awaiting_state = false;
                     prompted = None;
                     completing = None;
@@ -237,7 +238,6 @@ pub async fn play(conn: &mut Client, mut state: MatchState, mode: Mode) -> Resul
             state = online!(next_state(conn, id).await);
             awaiting_state = false;
             view.show(&state);
-            clocks = Countdown::of(&state);
             continue;
         }
         if my_turn {
@@ -256,7 +256,10 @@ pub async fn play(conn: &mut Client, mut state: MatchState, mode: Mode) -> Resul
                 view.prompt(&state);
                 prompted = Some(state.ply);
             }
-            let low = clocks.left(me).is_some_and(|left| left < countdown::LOW);
+            let low = view
+                .countdown()
+                .left(me)
+                .is_some_and(|left| left < countdown::LOW);
             if low && warned != Some(state.ply) && matches!(typing, Typing::Keys(_)) {
                 view.clock_low();
                 warned = Some(state.ply);
@@ -268,14 +271,13 @@ pub async fn play(conn: &mut Client, mut state: MatchState, mode: Mode) -> Resul
                 completing = Some((state.ply, my_turn));
             }
         }
-        typing.prompt(&view, &state, &clocks)?;
-        let counting = typing.counts_down(&clocks);
+        typing.prompt(&view, &state)?;
+        let counting = typing.counts_down(&view);
         tokio::select! {
             biased;
             next = next_state(conn, id) => {
                 state = online!(next);
                 view.show(&state);
-                clocks = Countdown::of(&state);
             }
             typed = typing.next() => {
                 let line = match typed? {
@@ -421,11 +423,7 @@ async fn send(
             return Ok(false);
         }
         "moves" => {
-            let listed = match &state.legal_moves {
-                Some(moves) => Some(moves.clone()),
-                None if state.legal_move_count <= MOVES_FETCHED => all_moves(conn, state).await?,
-                None => None,
-            };
+            let listed = legal_moves(conn, state).await?;
             view.moves(listed.as_deref(), state.legal_move_count);
             return Ok(false);
         }

@@ -58,6 +58,8 @@ pub struct View {
     /// The terminal's last line, kept under what is printed, when a line editor or a status
     /// line holds it.
     screen: Option<Rc<Screen>>,
+    /// The clocks of the last state shown, running since it came.
+    countdown: Countdown,
 }
 
 /// `println!` through [`View::write`]: a closed stdout is noted, not a panic.
@@ -77,6 +79,7 @@ impl View {
             last: None,
             closed: Cell::new(false),
             screen: None,
+            countdown: Countdown::none(),
         }
     }
 
@@ -142,6 +145,7 @@ impl View {
 
     /// Prints what changed since the last state shown.
     pub fn show(&mut self, state: &MatchState) {
+        self.countdown = Countdown::of(state);
         let last = self.last.take();
         if let Some(last) = &last {
             self.seat_changes(last, state);
@@ -186,7 +190,7 @@ impl View {
                     let p = &state.params;
                     self.write(&board(p.game, p.size, p.k, &state.position, style));
                     self.position(state);
-                    if let Some(line) = self.clocks(state) {
+                    if let Some(line) = self.clock_line(state) {
                         say!(self, "{line}");
                     }
                     let waiting = state.to_move.filter(|&s| self.me != Some(s));
@@ -268,7 +272,7 @@ impl View {
     }
 
     /// `ada 4:58 · bob 5:00` when the match has a clock.
-    fn clocks(&self, state: &MatchState) -> Option<String> {
+    fn clock_line(&self, state: &MatchState) -> Option<String> {
         let clock = state.clock.as_ref()?;
         let fmt = |ms: u64| countdown::format(std::time::Duration::from_millis(ms));
         Some(format!(
@@ -283,7 +287,7 @@ impl View {
     /// The last line's prompt on a terminal: whose turn it is and their clock as it runs —
     /// `your move · 0:27 > `, `bob to move · 1:02 > `, `waiting for an opponent > ` (for a
     /// spectator, without `>`).
-    pub fn prompt_line(&self, state: &MatchState, clocks: &Countdown) -> String {
+    pub fn prompt_line(&self, state: &MatchState) -> String {
         let Mode::Terminal(style) = self.mode else {
             return String::new();
         };
@@ -296,7 +300,7 @@ impl View {
             (_, Some(seat)) => format!("{} to move", self.name(state, seat)),
             (_, None) => "the match is over".to_owned(),
         };
-        let clock = match seat.and_then(|s| clocks.left(s)) {
+        let clock = match seat.and_then(|s| self.countdown.left(s)) {
             Some(left) if left < countdown::LOW => {
                 format!(" · {}", style.red(&countdown::format(left)))
             }
@@ -310,6 +314,11 @@ impl View {
         } else {
             format!("{}{end}", style.dim(&format!("{whose}{clock}")))
         }
+    }
+
+    /// The clocks of the last state shown, as they run.
+    pub fn countdown(&self) -> &Countdown {
+        &self.countdown
     }
 
     /// Our clock has less than ten seconds left.

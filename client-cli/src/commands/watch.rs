@@ -4,7 +4,7 @@ use std::rc::Rc;
 
 use anyhow::Result;
 
-use super::countdown::{self, Countdown};
+use super::countdown;
 use super::screen::Screen;
 use super::session::{is_lost, is_over, next_state, recover, watch};
 use super::view::{Mode, View};
@@ -37,15 +37,14 @@ pub async fn run(conn: &mut Client, args: Args) -> Result<()> {
     }
     view.header(&state);
     view.show(&state);
-    let mut clocks = Countdown::of(&state);
     while !is_over(&state) {
         if view.closed() {
             return Err(OutputClosed.into());
         }
         let counting = match &status {
             Some(status) => {
-                status.set_prompt(view.prompt_line(&state, &clocks))?;
-                clocks.running().is_some()
+                status.set_prompt(view.prompt_line(&state))?;
+                view.countdown().running().is_some()
             }
             None => false,
         };
@@ -62,7 +61,6 @@ pub async fn run(conn: &mut Client, args: Args) -> Result<()> {
             Err(e) => return Err(e),
         };
         view.show(&state);
-        clocks = Countdown::of(&state);
     }
     if let Some(status) = &status {
         status.close()?;
