@@ -268,11 +268,10 @@ pub struct Editor {
 }
 
 impl Editor {
-    /// Turns raw mode on and shows `prompt` on the last line.
-    pub fn start(prompt: String) -> std::io::Result<Editor> {
+    /// Turns raw mode on, with an empty last line until a prompt is set.
+    pub fn start() -> std::io::Result<Editor> {
         let raw = Raw::on()?;
-        let screen = Rc::new(Screen::new(prompt));
-        screen.set_text(&[], 0)?;
+        let screen = Rc::new(Screen::new());
         Ok(Editor {
             line: Line::default(),
             screen,

@@ -25,12 +25,11 @@ struct Bottom {
 }
 
 impl Screen {
-    /// A screen whose last line shows `prompt` and nothing typed.
-    pub fn new(prompt: String) -> Screen {
+    /// A screen whose last line is empty until a prompt is set.
+    pub fn new() -> Screen {
         let width = crossterm::terminal::size().map_or(0, |(w, _)| usize::from(w));
         Screen {
             bottom: RefCell::new(Bottom {
-                prompt,
                 width,
                 ..Bottom::default()
             }),

@@ -98,7 +98,7 @@ impl Typing {
     /// stdin's lines.
     fn start(mode: Mode, view: &mut View) -> Typing {
         if let Mode::Terminal(_) = mode {
-            if let Ok(editor) = Editor::start(String::new()) {
+            if let Ok(editor) = Editor::start() {
                 view.attach(editor.screen());
                 return Typing::Keys(editor);
             }

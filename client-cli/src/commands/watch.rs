@@ -31,7 +31,7 @@ pub async fn run(conn: &mut Client, args: Args) -> Result<()> {
     let mode = Mode::detect_output();
     let mut view = View::new(mode, None);
     // On a terminal, the last line says whose turn it is, their clock running.
-    let status = matches!(mode, Mode::Terminal(_)).then(|| Rc::new(Screen::new(String::new())));
+    let status = matches!(mode, Mode::Terminal(_)).then(|| Rc::new(Screen::new()));
     if let Some(status) = &status {
         view.attach(Rc::clone(status));
     }
