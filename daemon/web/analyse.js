@@ -4,24 +4,24 @@
 // marked W, D or L with its remoteness, in words for screen readers) and in a table.
 
 import { describe, el, fill } from "./dom.js";
+import { CORNER, GAMES, params } from "./games.js";
 import { drawBoard } from "./boards.js";
 import { tableSection } from "./table.js";
 
-const GAMES = ["queen", "rook", "horse", "dragon", "nim", "chocolate", "lgame"];
-const CORNER = new Set(["queen", "rook", "horse", "dragon"]);
 const STARTS = { queen: "7,3", rook: "7,3", horse: "7,3", dragon: "7,3", nim: "3,4,5", chocolate: "5,3,7", lgame: "...N/RRRB/RBBB/N... r" };
 
 /** The address of the analysis of `position`. */
 export function analyseLink(game, position, size, k) {
-  const query = CORNER.has(game) && size ? `?size=${size}` : game === "chocolate" && k !== undefined && k !== null ? `?k=${k}` : "";
+  const p = params(game, size, k);
+  const query = p.size !== undefined ? `?size=${p.size}` : p.k !== undefined ? `?k=${p.k}` : "";
   return `/analyse/${game}/${encodeURIComponent(position)}${query}`;
 }
 
 /** Shows the analysis asked by the address in `main`; returns what to do when leaving. */
 export function showAnalyse(main, server, game, position, go) {
-  const params = new URLSearchParams(location.search);
-  const size = params.get("size") ? Number(params.get("size")) : CORNER.has(game) ? 8 : undefined;
-  const k = params.get("k") ? Number(params.get("k")) : game === "chocolate" ? 1 : undefined;
+  const asked = new URLSearchParams(location.search);
+  const size = asked.get("size") ? Number(asked.get("size")) : CORNER.has(game) ? 8 : undefined;
+  const k = asked.get("k") ? Number(asked.get("k")) : game === "chocolate" ? 1 : undefined;
   const heading = el("h1", {}, `Analysis: ${describe(game, size, k)}`);
   const verdict = el("p", { class: "verdict", "aria-live": "polite" });
   const board = el("div", { class: "board-area" });
@@ -36,9 +36,7 @@ export function showAnalyse(main, server, game, position, go) {
   document.title = `grundy · ${game} ${position}`;
 
   async function load() {
-    const request = { type: "query", game, position };
-    if (CORNER.has(game)) request.size = size;
-    if (game === "chocolate") request.k = k;
+    const request = { type: "query", ...params(game, size, k), position };
     try {
       const c = await server.request(request);
       verdict.textContent = sentence(c);

@@ -2,9 +2,8 @@
 // your own to go back to, and a new match with every option the protocol has.
 
 import { describe, el, fill } from "./dom.js";
+import { CORNER, GAMES, params } from "./games.js";
 
-const GAMES = ["queen", "rook", "horse", "dragon", "nim", "chocolate", "lgame"];
-const CORNER = new Set(["queen", "rook", "horse", "dragon"]);
 const LEVELS = ["easy", "medium", "perfect"];
 /** How often the lists are asked again while shown. */
 const REFRESH_MS = 3000;
@@ -126,9 +125,11 @@ function createForm(server, go) {
   const submit = async (e) => {
     e.preventDefault();
     error.textContent = "";
-    const request = { type: "create_match", game: game.value, first: first.value };
-    if (CORNER.has(game.value)) request.size = Number(size.value);
-    if (game.value === "chocolate") request.k = Number(k.value);
+    const request = {
+      type: "create_match",
+      ...params(game.value, Number(size.value), Number(k.value)),
+      first: first.value,
+    };
     request.start = start.value === "position" ? position.value.trim() : start.value;
     request.opponent = opponent.value === "human" ? "human" : { engine: opponent.value.slice(7) };
     if (clock.value.trim()) request.clock = clock.value.trim();

@@ -6,6 +6,7 @@
 
 import { clockText, describe, el, fill } from "./dom.js";
 import { drawBoard } from "./boards.js";
+import { params } from "./games.js";
 
 /** Most legal moves asked of the server when the state does not list them. */
 const MOVES_ASKED = 1000;
@@ -158,9 +159,7 @@ export function showMatch(main, server, id, go) {
   /** A match state lists at most 64 legal moves; more (the L-game's start has 66) are asked
    *  of the server, in notation order, and the board drawn again with them. */
   async function askMoves(asked) {
-    const request = { type: "query", game: asked.game, position: asked.position };
-    if (asked.size !== undefined) request.size = asked.size;
-    if (asked.k !== undefined) request.k = asked.k;
+    const request = { type: "query", ...params(asked.game, asked.size, asked.k), position: asked.position };
     try {
       const reply = await server.request(request);
       if (state !== asked) return;

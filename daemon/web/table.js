@@ -4,6 +4,7 @@
 // choosing it analyses that position.
 
 import { drawing, el, fill } from "./dom.js";
+import { params } from "./games.js";
 
 /** Largest side drawn: 128 × 128 cells. */
 const LARGEST = 128;
@@ -18,9 +19,7 @@ export function tableSection(server, game, size, k, open) {
   const draw = async () => {
     const n = Math.max(2, Math.min(limit, Number(side.value) || 32));
     // Corner tables: rows x, columns y; chocolate: rows z, columns y.
-    const request = { type: "table", game, rows: { from: 0, to: n }, cols: { from: 0, to: n } };
-    if (corner) request.size = size;
-    else request.k = k;
+    const request = { type: "table", ...params(game, size, k), rows: { from: 0, to: n }, cols: { from: 0, to: n } };
     try {
       const t = await server.request(request);
       fill(picture, pictureOf(t, n, corner, readout, open));

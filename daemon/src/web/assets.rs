@@ -67,6 +67,11 @@ const ASSETS: &[Asset] = &[
         body: include_bytes!("../../web/table.js"),
     },
     Asset {
+        path: "/assets/games.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_bytes!("../../web/games.js"),
+    },
+    Asset {
         path: "/assets/lobby.js",
         content_type: "text/javascript; charset=utf-8",
         body: include_bytes!("../../web/lobby.js"),
