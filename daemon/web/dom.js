@@ -31,6 +31,20 @@ export function fill(node, ...children) {
   return node;
 }
 
+/** A form field: `input` under its `label`. */
+export function field(label, input) {
+  return el("label", {}, el("span", {}, label), input);
+}
+
+/** A choice named `name` among `options` ([value, text]), `chosen` selected. */
+export function select(name, options, chosen) {
+  return el(
+    "select",
+    { name },
+    options.map(([value, text]) => el("option", { value, selected: value === chosen }, text)),
+  );
+}
+
 /** `m:ss`, or `0:09.4` under ten seconds. */
 export function clockText(ms) {
   const left = Math.max(0, ms);

@@ -1,7 +1,7 @@
 // The lobby: matches waiting for a player (join with one click), matches under way (watch),
 // your own to go back to, and a new match with every option the protocol has.
 
-import { describe, el, fill } from "./dom.js";
+import { describe, el, field, fill, select } from "./dom.js";
 import { CORNER, GAMES, params } from "./games.js";
 
 const LEVELS = ["easy", "medium", "perfect"];
@@ -79,18 +79,6 @@ function drawLists(lobby, welcome, go) {
     ),
     table("Under way", lobby.playing.filter((s) => !mine(s)).map((s) => row(s, "watch", "Watch"))),
   ];
-}
-
-function field(label, input) {
-  return el("label", {}, el("span", {}, label), input);
-}
-
-function select(name, options, chosen) {
-  return el(
-    "select",
-    { name },
-    options.map(([value, text]) => el("option", { value, selected: value === chosen }, text)),
-  );
 }
 
 function createForm(server, go) {
