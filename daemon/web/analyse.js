@@ -3,7 +3,7 @@
 // move with its value — on the board where the board can show it (each square or stone
 // marked W, D or L with its remoteness, in words for screen readers) and in a table.
 
-import { describe, el, fill } from "./dom.js";
+import { describe, el, field, fill, select } from "./dom.js";
 import { CORNER, GAMES, params } from "./games.js";
 import { drawBoard } from "./boards.js";
 import { tableSection } from "./table.js";
@@ -14,7 +14,9 @@ const STARTS = { queen: "7,3", rook: "7,3", horse: "7,3", dragon: "7,3", nim: "3
 export function analyseLink(game, position, size, k) {
   const p = params(game, size, k);
   const query = p.size !== undefined ? `?size=${p.size}` : p.k !== undefined ? `?k=${p.k}` : "";
-  return `/analyse/${game}/${encodeURIComponent(position)}${query}`;
+  // Commas and slashes (the L-game's ranks) read as they are written.
+  const path = encodeURIComponent(position).replace(/%2C/g, ",").replace(/%2F/g, "/");
+  return `/analyse/${game}/${path}${query}`;
 }
 
 /** Shows the analysis asked by the address in `main`; returns what to do when leaving. */
@@ -105,12 +107,12 @@ function movesTable(c, game, size, k) {
 }
 
 function askForm(game, position, size, k, go) {
-  const gameField = el("select", { name: "game" }, GAMES.map((g) => el("option", { value: g, selected: g === game }, g)));
+  const gameField = select("game", GAMES.map((g) => [g, g]), game);
   const sizeField = el("input", { name: "size", type: "number", min: 1, value: size || 8 });
   const kField = el("input", { name: "k", type: "number", min: 0, max: 1000, value: k ?? 1 });
   const posField = el("input", { name: "position", value: position, spellcheck: "false" });
-  const sizeLabel = el("label", {}, el("span", {}, "Board side"), sizeField);
-  const kLabel = el("label", {}, el("span", {}, "Staircase step k"), kField);
+  const sizeLabel = field("Board side", sizeField);
+  const kLabel = field("Staircase step k", kField);
   const shown = () => {
     sizeLabel.hidden = !CORNER.has(gameField.value);
     kLabel.hidden = gameField.value !== "chocolate";
@@ -130,10 +132,10 @@ function askForm(game, position, size, k, go) {
       },
     },
     el("h2", {}, "Another position"),
-    el("label", {}, el("span", {}, "Game"), gameField),
+    field("Game", gameField),
     sizeLabel,
     kLabel,
-    el("label", {}, el("span", {}, "Position, as in NOTATION.md"), posField),
+    field("Position, as in NOTATION.md", posField),
     el("button", { type: "submit" }, "Analyse"),
   );
 }
