@@ -11,29 +11,27 @@ const DRAWN = 40;
 /** The board of `state`; `play(notation)` when the viewer may move now, else null;
  *  `values`, a move's mark ({cls, text, say}) to show on the square or stone it is made by. */
 export function drawBoard(state, play, values = new Map()) {
-  const legal = new Set(state.legal_moves || []);
-  marks = values;
+  // What a square or stone can do: the moves it may make now, and their marks.
+  const moves = { legal: new Set(state.legal_moves || []), play, marks: values };
   switch (state.game) {
     case "queen":
     case "rook":
     case "horse":
     case "dragon":
-      return corner(state, legal, play);
+      return corner(state, moves);
     case "nim":
-      return nim(state, legal, play);
+      return nim(state, moves);
     case "chocolate":
-      return chocolate(state, legal, play);
+      return chocolate(state, moves);
     case "lgame":
-      return lgame(state, legal, play);
+      return lgame(state, moves.legal, play);
     default:
       return el("p", {}, state.position);
   }
 }
 
-/** The marks of the board being drawn (see `drawBoard`). */
-let marks = new Map();
-
-function cell(label, classes, move, legal, play) {
+/** The button of a square or stone by which `move` is made (see `drawBoard`'s `moves`). */
+function cell(label, classes, move, { legal, play, marks }) {
   const can = play && legal.has(move);
   const mark = marks.get(move);
   return el(
@@ -50,7 +48,7 @@ function cell(label, classes, move, legal, play) {
 }
 
 /** An N×N board, x across and y up, the goal corner (0,0) at the bottom left. */
-function corner(state, legal, play) {
+function corner(state, moves) {
   const n = state.size;
   const [px, py] = state.position.split(",").map(Number);
   if (n > DRAWN) return el("p", { class: "too-big" }, `a ${n}×${n} board: the piece is on ${px},${py}`);
@@ -64,7 +62,7 @@ function corner(state, legal, play) {
       const goal = x === 0 && y === 0;
       const classes = `sq${(x + y) % 2 ? " light" : " dark"}${here ? " piece" : ""}${goal ? " goal" : ""}`;
       const what = here ? `the ${state.game} on ${x},${y}` : goal ? `the corner 0,0` : `${x},${y}`;
-      grid.append(cell(what, classes, `${x},${y}`, legal, play));
+      grid.append(cell(what, classes, `${x},${y}`, moves));
     }
   }
   grid.append(el("span", { class: "axis" }));
@@ -73,7 +71,7 @@ function corner(state, legal, play) {
 }
 
 /** Heaps of stones, one row each: pointing at a stone takes it and every stone right of it. */
-function nim(state, legal, play) {
+function nim(state, moves) {
   const piles = state.position.split(",").map(Number);
   const box = el("div", { class: "nim" });
   piles.forEach((count, i) => {
@@ -85,7 +83,7 @@ function nim(state, legal, play) {
       for (let j = 0; j < count; j++) {
         const take = count - j;
         const label = `pile ${pile}, stone ${j + 1}: take ${take}`;
-        row.append(cell(label, "stone", `${pile}:${take}`, legal, play));
+        row.append(cell(label, "stone", `${pile}:${take}`, moves));
       }
     }
     row.append(el("span", { class: "count" }, String(count)));
@@ -97,7 +95,7 @@ function nim(state, legal, play) {
 /** The bar: the strip left of the poison (P), the staircase right of it. Pointing at a strip
  *  square cuts the strip there; at a square of the bottom row right of the poison, a
  *  vertical break there; at a square higher up, a horizontal break below it. */
-function chocolate(state, legal, play) {
+function chocolate(state, moves) {
   const [x, y, z] = state.position.split(",").map(Number);
   const k = state.k ?? 1;
   if (x + z > DRAWN * 2 || y > DRAWN) {
@@ -112,13 +110,13 @@ function chocolate(state, legal, play) {
       const j = c - x; // column right of the poison: 1 … z
       if (r === 0 && c < x) {
         const keep = x - c - 1;
-        grid.append(cell(`strip square ${x - c}: keep ${keep}`, "sq choc", `x=${keep}`, legal, play));
+        grid.append(cell(`strip square ${x - c}: keep ${keep}`, "sq choc", `x=${keep}`, moves));
       } else if (r === 0 && j === 0) {
         grid.append(el("span", { class: "sq poison", role: "img", "aria-label": "the poisoned square" }, "P"));
       } else if (j >= 1 && r <= height(j)) {
         const move = r === 0 ? `z=${j - 1}` : `y=${r - 1}`;
         const label = r === 0 ? `column ${j}: keep ${j - 1} columns` : `row ${r}: keep ${r - 1} rows`;
-        grid.append(cell(label, "sq choc", move, legal, play));
+        grid.append(cell(label, "sq choc", move, moves));
       } else {
         grid.append(el("span", { class: "sq none" }));
       }

@@ -26,7 +26,6 @@ export class Server extends EventTarget {
     this.welcome = null;
     this.refusal = null;
     this.pause = 250;
-    this.ready = null;
   }
 
   get name() {
@@ -49,7 +48,7 @@ export class Server extends EventTarget {
   /** Connects and says hello; resolves with the welcome. A refusal (a wrong access code, a
    *  name not allowed) rejects with a `Refusal` and is not retried. */
   connect() {
-    this.ready = this.open().then(
+    const ready = this.open().then(
       (welcome) => {
         this.pause = 250;
         return welcome;
@@ -62,8 +61,8 @@ export class Server extends EventTarget {
         throw e;
       },
     );
-    this.ready.catch(() => {});
-    return this.ready;
+    ready.catch(() => {});
+    return ready;
   }
 
   async open() {
