@@ -132,7 +132,7 @@ async fn an_old_layout_gives_its_tables_to_the_analysis_file_and_shrinks() {
             .expect("queen 5,3");
     assert_eq!(queen_5_3, 0, "a Wythoff P-position");
     assert_eq!(count(&db, "PRAGMA main.freelist_count").await, 0);
-    assert_eq!(count(&db, "SELECT COUNT(*) FROM _sqlx_migrations").await, 6);
+    assert_eq!(count(&db, "SELECT COUNT(*) FROM _sqlx_migrations").await, 7);
     db.close().await;
     let new_size = std::fs::metadata(&path).expect("new file").len();
     assert!(new_size * 2 < old_size, "{new_size} bytes, was {old_size}");
