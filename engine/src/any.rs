@@ -1,10 +1,10 @@
-//! One position type for all seven games, so that servers and clients handle games by name.
+//! One position type for all eight games, so that servers and clients handle games by name.
 
 use std::fmt;
 
 use crate::error::illegal;
 use crate::variant::{GameKind, Variant};
-use crate::{chocolate, corner, lgame, nim, Error, Position};
+use crate::{chocolate, corner, lgame, nim, sum, Error, Position};
 
 /// A position of any of the games.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -17,6 +17,8 @@ pub enum AnyPosition {
     Chocolate(chocolate::Position),
     /// lgame.
     LGame(lgame::Position),
+    /// sum: impartial games side by side.
+    Sum(sum::Position),
 }
 
 /// A move of any of the games.
@@ -30,6 +32,8 @@ pub enum AnyMove {
     Chocolate(chocolate::Move),
     /// An L-game turn.
     LGame(lgame::Move),
+    /// A move in one component of a sum.
+    Sum(sum::Move),
 }
 
 impl AnyPosition {
@@ -43,6 +47,7 @@ impl AnyPosition {
             AnyPosition::Nim(_) => Variant::Nim,
             AnyPosition::Chocolate(p) => Variant::Chocolate { k: p.k() },
             AnyPosition::LGame(_) => Variant::LGame,
+            AnyPosition::Sum(_) => Variant::Sum,
         }
     }
 
@@ -75,6 +80,7 @@ impl fmt::Display for AnyPosition {
             AnyPosition::Nim(p) => p.fmt(f),
             AnyPosition::Chocolate(p) => p.fmt(f),
             AnyPosition::LGame(p) => p.fmt(f),
+            AnyPosition::Sum(p) => p.fmt(f),
         }
     }
 }
@@ -86,6 +92,7 @@ impl fmt::Display for AnyMove {
             AnyMove::Nim(m) => m.fmt(f),
             AnyMove::Chocolate(m) => m.fmt(f),
             AnyMove::LGame(m) => m.fmt(f),
+            AnyMove::Sum(m) => m.fmt(f),
         }
     }
 }
@@ -98,6 +105,7 @@ macro_rules! each {
             AnyPosition::Nim($p) => $body,
             AnyPosition::Chocolate($p) => $body,
             AnyPosition::LGame($p) => $body,
+            AnyPosition::Sum($p) => $body,
         }
     };
 }
@@ -115,6 +123,7 @@ impl Position for AnyPosition {
                 .map(AnyMove::Chocolate)
                 .collect(),
             AnyPosition::LGame(p) => p.legal_moves().into_iter().map(AnyMove::LGame).collect(),
+            AnyPosition::Sum(p) => p.legal_moves().into_iter().map(AnyMove::Sum).collect(),
         }
     }
 
@@ -130,6 +139,7 @@ impl Position for AnyPosition {
                 p.play(m).map(AnyPosition::Chocolate)
             }
             (AnyPosition::LGame(p), AnyMove::LGame(m)) => p.play(m).map(AnyPosition::LGame),
+            (AnyPosition::Sum(p), AnyMove::Sum(m)) => p.play(m).map(AnyPosition::Sum),
             _ => Err(illegal(
                 m.to_string(),
                 format!("{m} is a move of another game, not of {}", self.kind()),
@@ -143,6 +153,7 @@ impl Position for AnyPosition {
             AnyPosition::Nim(p) => AnyMove::Nim(p.parse_move(text)?),
             AnyPosition::Chocolate(p) => AnyMove::Chocolate(p.parse_move(text)?),
             AnyPosition::LGame(p) => AnyMove::LGame(p.parse_move(text)?),
+            AnyPosition::Sum(p) => AnyMove::Sum(p.parse_move(text)?),
         })
     }
 

@@ -6,7 +6,7 @@ use std::sync::{Arc, OnceLock};
 
 use crate::any::{AnyMove, AnyPosition};
 use crate::corner::{self, Piece};
-use crate::{chocolate, lgame, nim, Error, Outcome, Position, Value};
+use crate::{chocolate, lgame, nim, sum, Error, Outcome, Position, Value};
 
 /// Where an answer came from. Nothing is ever estimated: fields no source can give are `None`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -163,6 +163,7 @@ impl Knowledge {
                 value: self.lgame().value(p),
                 source: Source::Table,
             },
+            AnyPosition::Sum(p) => sum::value(self, p)?,
         })
     }
 
@@ -195,7 +196,7 @@ impl Knowledge {
             // Too many to weigh them all: the winning ones, where a formula finds them.
             let Answer { value, source } = self.value(pos)?;
             let mut moves = Vec::new();
-            for mv in winning_by_formula(pos) {
+            for mv in winning_by_formula(self, pos) {
                 let position = pos.play(&mv)?;
                 let value = self.value(&position)?.value;
                 moves.push(MoveValue {
@@ -250,6 +251,9 @@ impl Knowledge {
         pos: &AnyPosition,
         next: &[AnyPosition],
     ) -> Result<(Answer, Vec<Answer>), Error> {
+        if let AnyPosition::Sum(p) = pos {
+            return sum::with_successors(self, p, next);
+        }
         let AnyPosition::Chocolate(p) = pos else {
             let own = self.value(pos)?;
             let successors = next
@@ -321,8 +325,9 @@ fn classify_in_table(
 }
 
 /// The winning moves of `pos` that a closed form finds without weighing every move: Nim's
-/// (to a nim-sum of zero) and the corner games' (to a P-position); none for the others.
-fn winning_by_formula(pos: &AnyPosition) -> Vec<AnyMove> {
+/// (to a nim-sum of zero), the corner games' (to a P-position) and a sum's (to a nim-sum of
+/// zero, weighing one component's moves); none for the others.
+fn winning_by_formula(knowledge: &Knowledge, pos: &AnyPosition) -> Vec<AnyMove> {
     match pos {
         AnyPosition::Nim(p) => nim::winning_moves(p)
             .into_iter()
@@ -332,6 +337,7 @@ fn winning_by_formula(pos: &AnyPosition) -> Vec<AnyMove> {
             .into_iter()
             .map(|(x, y)| AnyMove::Corner(corner::Move { x, y }))
             .collect(),
+        AnyPosition::Sum(p) => sum::winning_moves(knowledge, p),
         AnyPosition::Chocolate(_) | AnyPosition::LGame(_) => Vec::new(),
     }
 }

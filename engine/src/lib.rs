@@ -22,6 +22,7 @@
 
 pub mod any;
 pub mod chocolate;
+mod convention;
 pub mod corner;
 pub mod error;
 pub mod game;
@@ -32,6 +33,7 @@ mod number_list;
 pub mod player;
 pub mod review;
 pub mod rng;
+pub mod sum;
 pub mod value;
 pub mod variant;
 
@@ -41,6 +43,7 @@ pub mod variant;
 pub const ENGINE_TABLES_VERSION: u32 = 1;
 
 pub use any::{AnyMove, AnyPosition};
+pub use convention::Convention;
 pub use error::{Error, ErrorKind};
 pub use game::Position;
 pub use knowledge::{Answer, Classification, Knowledge, MoveValue, Source, DEFAULT_BUDGET};

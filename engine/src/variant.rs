@@ -1,4 +1,4 @@
-//! The seven game names and a game with its parameters: the uniform entry point for the
+//! The eight game names and a game with its parameters: the uniform entry point for the
 //! daemon and the client, which know games only by name.
 
 use std::fmt;
@@ -6,7 +6,7 @@ use std::fmt;
 use crate::any::AnyPosition;
 use crate::corner::{self, Piece};
 use crate::error::params;
-use crate::{chocolate, lgame, nim, Error, Position as _, Rng};
+use crate::{chocolate, lgame, nim, sum, Error, Position as _, Rng};
 
 /// A game name as typed on every interface.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -25,11 +25,13 @@ pub enum GameKind {
     Chocolate,
     /// De Bono's L-game.
     LGame,
+    /// A sum of impartial games side by side.
+    Sum,
 }
 
 impl GameKind {
-    /// All seven, in the order of the docs.
-    pub const ALL: [GameKind; 7] = [
+    /// All eight, in the order of the docs.
+    pub const ALL: [GameKind; 8] = [
         GameKind::Queen,
         GameKind::Rook,
         GameKind::Horse,
@@ -37,9 +39,10 @@ impl GameKind {
         GameKind::Nim,
         GameKind::Chocolate,
         GameKind::LGame,
+        GameKind::Sum,
     ];
 
-    /// `queen`, `rook`, `horse`, `dragon`, `nim`, `chocolate`, `lgame`.
+    /// `queen`, `rook`, `horse`, `dragon`, `nim`, `chocolate`, `lgame`, `sum`.
     pub fn name(self) -> &'static str {
         match self {
             GameKind::Queen => "queen",
@@ -49,6 +52,7 @@ impl GameKind {
             GameKind::Nim => "nim",
             GameKind::Chocolate => "chocolate",
             GameKind::LGame => "lgame",
+            GameKind::Sum => "sum",
         }
     }
 
@@ -63,7 +67,7 @@ impl GameKind {
                     name,
                     format!(
                         "unknown game {name:?}; the games are queen, rook, horse, dragon, nim, \
-                         chocolate and lgame"
+                         chocolate, lgame and sum"
                     ),
                 )
             })
@@ -110,6 +114,8 @@ pub enum Variant {
     },
     /// The L-game.
     LGame,
+    /// A sum (its components, with their parameters, are part of the position).
+    Sum,
 }
 
 impl Variant {
@@ -128,6 +134,7 @@ impl Variant {
             }
             (GameKind::Nim, None, None) => Ok(Variant::Nim),
             (GameKind::LGame, None, None) => Ok(Variant::LGame),
+            (GameKind::Sum, None, None) => Ok(Variant::Sum),
             (kind, _, Some(k)) if kind.piece().is_some() => Err(params(
                 format!("k {k}"),
                 format!("{kind} has no step k; only chocolate takes --k"),
@@ -155,6 +162,7 @@ impl Variant {
             Variant::Nim => GameKind::Nim,
             Variant::Chocolate { .. } => GameKind::Chocolate,
             Variant::LGame => GameKind::LGame,
+            Variant::Sum => GameKind::Sum,
         }
     }
 
@@ -185,13 +193,15 @@ impl Variant {
                 AnyPosition::Chocolate(chocolate::Position::parse(k, text)?)
             }
             Variant::LGame => AnyPosition::LGame(lgame::Position::parse(text)?),
+            Variant::Sum => AnyPosition::Sum(sum::Position::parse(text)?),
         })
     }
 
     /// The standard start: the corner games at (N−1, ⌊(N−1)/2⌋) — the right edge, halfway
     /// up, where no piece can reach the corner at once (from the far corner the queen would
     /// win in one move); Nim 3,4,5; chocolate {5, 3, 3k + 4} ({5, 3, 7} for k = 0); the
-    /// L-game's `...N/RRRB/RBBB/N... r`.
+    /// L-game's `...N/RRRB/RBBB/N... r`; the sum `queen(8):7,3 + nim:3,4,5 + chocolate(1):5,3,7`
+    /// of three of those starts.
     pub fn start(&self) -> AnyPosition {
         match *self {
             Variant::Corner { piece, size } => AnyPosition::Corner(
@@ -206,6 +216,18 @@ impl Variant {
                 AnyPosition::Chocolate(chocolate::Position::new(k, 5, 3, z).expect("y = 3 ≤ z / k"))
             }
             Variant::LGame => AnyPosition::LGame(lgame::Position::start()),
+            Variant::Sum => {
+                let parts = [
+                    Variant::Corner {
+                        piece: corner::Piece::Queen,
+                        size: DEFAULT_SIZE,
+                    },
+                    Variant::Nim,
+                    Variant::Chocolate { k: DEFAULT_K },
+                ];
+                let components = parts.iter().map(Variant::start).collect();
+                AnyPosition::Sum(sum::Position::new(components).expect("three components"))
+            }
         }
     }
 
@@ -255,8 +277,38 @@ impl Variant {
                     break AnyPosition::LGame(p);
                 }
             },
+            Variant::Sum => random_sum(&mut pick),
         }
     }
+}
+
+/// Two to four small components — boards up to 6×6, one or two Nim piles up to 5, short
+/// chocolate bars — so that a class can play the sum out and its remoteness is searched.
+/// `pick(lo, hi)` draws from `lo..=hi`.
+fn random_sum(pick: &mut impl FnMut(u64, u64) -> u64) -> AnyPosition {
+    let count = pick(2, 4);
+    let components = (0..count)
+        .map(|_| match pick(0, 5) {
+            0..=3 => {
+                let piece = corner::Piece::ALL[pick(0, 3) as usize];
+                let size = pick(4, 6);
+                let (x, y) = (pick(1, size - 1), pick(1, size - 1));
+                AnyPosition::Corner(corner::Position::new(piece, size, x, y).expect("on board"))
+            }
+            4 => {
+                let piles = (0..pick(1, 2)).map(|_| pick(1, 5)).collect();
+                AnyPosition::Nim(nim::Position::new(piles).expect("small piles"))
+            }
+            _ => {
+                let k = pick(0, 2) as u32;
+                let z = pick(2, 6);
+                let y = pick(1, if k == 0 { 3 } else { z / u64::from(k) }.min(3));
+                let x = pick(1, 3);
+                AnyPosition::Chocolate(chocolate::Position::new(k, x, y, z).expect("y ≤ z / k"))
+            }
+        })
+        .collect();
+    AnyPosition::Sum(sum::Position::new(components).expect("2 to 4 components"))
 }
 
 impl AnyPosition {

@@ -1,0 +1,250 @@
+//! A sum's position: its components, each an impartial game with its own parameters, and the
+//! notation `queen(11):5,3 + nim:3,4,5 + chocolate(1):5,3,7`.
+
+use std::fmt;
+
+use crate::any::AnyPosition;
+use crate::error::{position, Error};
+use crate::variant::{GameKind, Variant, DEFAULT_SIZE};
+use crate::corner;
+
+/// The most components a sum may have: enough for any lesson's board, and a bound on the
+/// work of listing its moves.
+pub const MAX_COMPONENTS: usize = 16;
+
+/// A disjunctive sum of 1 to [`MAX_COMPONENTS`] impartial games: corner boards, Nim positions
+/// and chocolate bars. Components keep their order (people number them from 1), finished ones
+/// included.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Position {
+    components: Vec<AnyPosition>,
+}
+
+impl Position {
+    /// The sum of `components`, or an error naming the one that cannot be a component (the
+    /// L-game is not impartial; a sum inside a sum is written out flat).
+    pub fn new(components: Vec<AnyPosition>) -> Result<Position, Error> {
+        let shown = || {
+            components
+                .iter()
+                .map(|c| format!("{}:{c}", component_name(c)))
+                .collect::<Vec<_>>()
+                .join(" + ")
+        };
+        if components.is_empty() || components.len() > MAX_COMPONENTS {
+            return Err(position(
+                shown(),
+                format!(
+                    "a sum has 1 to {MAX_COMPONENTS} components, not {}",
+                    components.len()
+                ),
+            ));
+        }
+        for (i, c) in components.iter().enumerate() {
+            match c {
+                AnyPosition::LGame(_) => {
+                    return Err(position(
+                        shown(),
+                        format!(
+                            "component {} is an L-game, which is not impartial: a sum's \
+                             components are queen, rook, horse, dragon, nim and chocolate",
+                            i + 1
+                        ),
+                    ))
+                }
+                AnyPosition::Sum(_) => {
+                    return Err(position(
+                        shown(),
+                        format!(
+                            "component {} is itself a sum: write its components in this one",
+                            i + 1
+                        ),
+                    ))
+                }
+                _ => {}
+            }
+        }
+        Ok(Position { components })
+    }
+
+    /// Reads `GAME(PARAM):POSITION + …`: each component a game name, its board size (corner
+    /// games) or step k (chocolate) in brackets — Nim takes none — a colon and its position.
+    /// A component written without a position stands for that game's standard start
+    /// (`queen(11) + nim`); without a parameter, a corner board is 8×8 or the smallest that
+    /// holds its square, and a chocolate bar has step 1.
+    pub fn parse(text: &str) -> Result<Position, Error> {
+        let parts: Vec<&str> = text.split('+').collect();
+        if parts.len() > MAX_COMPONENTS {
+            return Err(position(
+                text,
+                format!(
+                    "a sum has 1 to {MAX_COMPONENTS} components, not {}",
+                    parts.len()
+                ),
+            ));
+        }
+        let components = parts
+            .iter()
+            .enumerate()
+            .map(|(i, part)| {
+                parse_component(part).map_err(|e| {
+                    position(text, format!("component {}: {}", i + 1, e.reason()))
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Position::new(components).map_err(|e| e.with_input(text))
+    }
+
+    /// The components, component 1 first.
+    pub fn components(&self) -> &[AnyPosition] {
+        &self.components
+    }
+
+    /// The sum with component `index` (from 0) replaced; the caller has checked the move.
+    pub(crate) fn with_component(&self, index: usize, component: AnyPosition) -> Position {
+        let mut components = self.components.clone();
+        components[index] = component;
+        Position { components }
+    }
+}
+
+/// A component's game with its parameter, as the notation writes it: `queen(11)`, `nim`,
+/// `chocolate(1)`.
+pub fn component_name(c: &AnyPosition) -> String {
+    match c.variant() {
+        Variant::Corner { size, .. } => format!("{}({size})", c.kind()),
+        Variant::Chocolate { k } => format!("chocolate({k})"),
+        v => v.kind().to_string(),
+    }
+}
+
+/// Reads one component: `queen(11):5,3`, `nim:3,4,5`, `chocolate(1)` (its standard start).
+fn parse_component(text: &str) -> Result<AnyPosition, Error> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err(position(
+            text,
+            "empty: write GAME(PARAMETER):POSITION, such as queen(11):5,3 or nim:3,4,5",
+        ));
+    }
+    let (head, body) = match t.split_once(':') {
+        Some((head, body)) => (head.trim(), Some(body.trim())),
+        None => (t, None),
+    };
+    let (name, param) = match head.split_once('(') {
+        Some((name, rest)) => {
+            let inner = rest.strip_suffix(')').ok_or_else(|| {
+                position(t, format!("`{head}` has no closing bracket: write such as queen(11)"))
+            })?;
+            let value: u64 = inner.trim().parse().map_err(|_| {
+                position(
+                    t,
+                    format!("`{inner}` in `{head}` is not a whole number: write such as queen(11)"),
+                )
+            })?;
+            (name.trim(), Some(value))
+        }
+        None => (head, None),
+    };
+    let kind = GameKind::parse(name).map_err(|e| position(t, e.reason().to_owned()))?;
+    let variant = match (kind, param) {
+        (GameKind::Sum, _) => {
+            return Err(position(t, "a sum inside a sum: write its components in this one"))
+        }
+        (GameKind::Chocolate, p) => {
+            let k = p.map(u32::try_from).transpose().map_err(|_| {
+                position(t, "the staircase step k is 0 to 1000".to_owned())
+            })?;
+            Variant::new(kind, None, k)?
+        }
+        (kind, Some(size)) if kind.piece().is_some() => Variant::new(kind, Some(size), None)?,
+        (kind, None) if kind.piece().is_some() => {
+            return corner_without_size(kind, body);
+        }
+        (kind, Some(p)) => {
+            return Err(position(
+                t,
+                format!("{kind} takes no parameter, not ({p}): write {kind}:POSITION"),
+            ))
+        }
+        (kind, None) => Variant::new(kind, None, None)?,
+    };
+    match body {
+        None | Some("standard") => Ok(variant.start()),
+        Some(body) => variant.parse_position(body),
+    }
+}
+
+/// A corner component written without its board size: 8×8, or the smallest board holding
+/// its square.
+fn corner_without_size(kind: GameKind, body: Option<&str>) -> Result<AnyPosition, Error> {
+    let standard = Variant::new(kind, Some(DEFAULT_SIZE), None)?;
+    let Some(body) = body.filter(|b| *b != "standard") else {
+        return Ok(standard.start());
+    };
+    let widest = Variant::new(kind, Some(corner::MAX_SIZE), None)?;
+    match widest.parse_position(body)? {
+        AnyPosition::Corner(p) => {
+            let size = DEFAULT_SIZE.max(p.x().max(p.y()) + 1);
+            Variant::new(kind, Some(size), None)?.parse_position(body)
+        }
+        other => Ok(other),
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, c) in self.components.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" + ")?;
+            }
+            write!(f, "{}:{c}", component_name(c))?;
+        }
+        Ok(())
+    }
+}
+
+impl crate::Position for Position {
+    type Move = super::Move;
+
+    /// Component 1's moves first, each component's in its own order.
+    fn legal_moves(&self) -> Vec<super::Move> {
+        let mut out = Vec::new();
+        for (i, c) in self.components.iter().enumerate() {
+            out.extend(c.legal_moves().into_iter().map(|m| super::Move {
+                component: i,
+                mv: Box::new(m),
+            }));
+        }
+        out
+    }
+
+    fn move_count(&self) -> u64 {
+        self.components
+            .iter()
+            .fold(0u64, |n, c| n.saturating_add(c.move_count()))
+    }
+
+    fn play(&self, m: &super::Move) -> Result<Position, Error> {
+        let Some(c) = self.components.get(m.component) else {
+            return Err(crate::error::illegal(
+                m.to_string(),
+                format!(
+                    "there is no component {}: the components are numbered 1 to {}",
+                    m.component as u128 + 1,
+                    self.components.len()
+                ),
+            ));
+        };
+        let after = c.play(&m.mv).map_err(|e| e.with_input(&m.to_string()))?;
+        Ok(self.with_component(m.component, after))
+    }
+
+    fn parse_move(&self, text: &str) -> Result<super::Move, Error> {
+        super::moves::parse(self, text)
+    }
+
+    fn is_terminal(&self) -> bool {
+        self.components.iter().all(|c| c.is_terminal())
+    }
+}
