@@ -17,6 +17,7 @@
 //! ```
 
 mod mex_bits;
+pub mod misere;
 mod moves;
 mod position;
 mod remoteness;

@@ -33,38 +33,40 @@ pub(crate) fn reachable_bars(p: &Position) -> Option<u128> {
     per_strip.checked_mul(x + 1)
 }
 
-/// The prefix summary a set of successors' remoteness needs: the least even one and the
-/// greatest one.
+/// The prefix summary a set of successors' remoteness needs: the least remoteness of a
+/// position lost for the player to move there, and the greatest one. Lost positions have an
+/// even remoteness in normal play and an odd one in misère play (`MISERE`), where the bar
+/// with no move is won.
 #[derive(Debug, Clone, Copy)]
-struct Options {
-    least_even: u64,
+struct Options<const MISERE: bool> {
+    least_lost: u64,
     greatest_plus_one: u64,
 }
 
-impl Options {
-    const NONE: Options = Options {
-        least_even: u64::MAX,
+impl<const MISERE: bool> Options<MISERE> {
+    const NONE: Options<MISERE> = Options {
+        least_lost: u64::MAX,
         greatest_plus_one: 0,
     };
 
     fn add(&mut self, r: u64) {
-        if r.is_multiple_of(2) {
-            self.least_even = self.least_even.min(r);
+        if r % 2 == u64::from(MISERE) {
+            self.least_lost = self.least_lost.min(r);
         }
         self.greatest_plus_one = self.greatest_plus_one.max(r + 1);
     }
 
-    fn merge(&mut self, other: Options) {
-        self.least_even = self.least_even.min(other.least_even);
+    fn merge(&mut self, other: Options<MISERE>) {
+        self.least_lost = self.least_lost.min(other.least_lost);
         self.greatest_plus_one = self.greatest_plus_one.max(other.greatest_plus_one);
     }
 
-    /// `remoteness_of` these options: 1 + the least even, else 1 + the greatest, else 0.
+    /// 1 + the least lost (normal play: `remoteness_of`), else 1 + the greatest, else 0.
     fn remoteness(self) -> u64 {
-        if self.least_even == u64::MAX {
+        if self.least_lost == u64::MAX {
             self.greatest_plus_one
         } else {
-            self.least_even + 1
+            self.least_lost + 1
         }
     }
 }
@@ -74,7 +76,7 @@ impl Options {
 pub(crate) fn by_dp(p: &Position) -> Option<u64> {
     let mut last = 0;
     // The last bar solved is {x, y, z} itself.
-    dp(p, |_, _, _, r| last = r)?;
+    dp::<false>(p, |_, _, _, r| last = r)?;
     Some(last)
 }
 
@@ -95,7 +97,7 @@ pub(crate) fn with_successors(p: &Position, budget: u64) -> (Option<u64>, Vec<Op
     let mut found = vec![None; index(x) + index(y) + index(z)];
     let (rows_at, columns_at) = (index(x), index(x) + index(y));
     let mut own = None;
-    let done = dp(p, |u, v, w, r| {
+    let done = dp::<false>(p, |u, v, w, r| {
         let (u, v) = (u as u64, v as u64);
         if u == x && v == y && w == z {
             own = Some(r);
@@ -147,7 +149,7 @@ pub(crate) fn successor_remoteness(p: &Position, budget: u64) -> Vec<Option<u64>
     let mut strip = Vec::new();
     if let Some(top) = largest_fitting(x, |u| fits(p.with(u, y, z))) {
         strip = vec![None; index(top) + 1];
-        dp(&p.with(top, y, z), |u, v, w, r| {
+        dp::<false>(&p.with(top, y, z), |u, v, w, r| {
             if v as u64 == y && w == z {
                 strip[u] = Some(r);
             }
@@ -157,7 +159,7 @@ pub(crate) fn successor_remoteness(p: &Position, budget: u64) -> Vec<Option<u64>
     let mut rows = Vec::new();
     if let Some(top) = largest_fitting(y, |v| fits(p.with(x, v, z))) {
         rows = vec![None; index(top) + 1];
-        dp(&p.with(x, top, z), |u, v, w, r| {
+        dp::<false>(&p.with(x, top, z), |u, v, w, r| {
             if u as u64 == x && w == z {
                 rows[v] = Some(r);
             }
@@ -168,7 +170,7 @@ pub(crate) fn successor_remoteness(p: &Position, budget: u64) -> Vec<Option<u64>
     if let Some(top) = largest_fitting(z, |w| fits(p.with(x, height(w), w))) {
         columns = vec![None; index(top) + 1];
         let root = p.with(x, height(top), top);
-        dp(&root, |u, v, w, r| {
+        dp::<false>(&root, |u, v, w, r| {
             if u as u64 == x && v as u64 == root.y().min(max_height(p.k(), w)) {
                 columns[index(w)] = Some(r);
             }
@@ -203,35 +205,39 @@ fn largest_fitting(n: u64, fits: impl Fn(u64) -> bool) -> Option<u64> {
 }
 
 /// The DP itself, for any k: calls `visit(u, v, w, r)` with the remoteness r of every bar
-/// {u, v, w} reachable from `p`, each after all the bars it reaches, `p` itself last.
+/// {u, v, w} reachable from `p`, each after all the bars it reaches, `p` itself last; in
+/// misère play when `MISERE` (whoever leaves the poison alone loses), else in normal play.
 ///
 /// Like the Grundy table, the moves from {u, v, w} form prefixes: strip cuts are {u', v, w}
 /// for u' < u, horizontal breaks {u, v', w} for v' < v, vertical breaks that keep the height
 /// {u, v, w'} for v·k ≤ w' < w, and those that lower it the stair tops {u, ⌊w'/k⌋, w'} for
 /// w' < v·k. A running summary per prefix makes each bar O(1). `None` only if the sizes do
 /// not fit in memory indices.
-fn dp(p: &Position, mut visit: impl FnMut(usize, usize, u64, u64)) -> Option<()> {
+pub(super) fn dp<const MISERE: bool>(
+    p: &Position,
+    mut visit: impl FnMut(usize, usize, u64, u64),
+) -> Option<()> {
     let (k, y, z) = (u64::from(p.k()), p.y(), p.z());
     let strip = usize::try_from(p.x()).ok()?.checked_add(1)?;
     let rows = usize::try_from(y).ok()?.checked_add(1)?;
     // Per row v and strip u: the bars {u, v, w'} solved so far with v·k ≤ w' (0 ≤ w' if k = 0).
-    let mut along_row = vec![Options::NONE; rows.checked_mul(strip)?];
+    let mut along_row = vec![Options::<MISERE>::NONE; rows.checked_mul(strip)?];
     // Per row v and strip u: the stair tops {u, ⌊w'/k⌋, w'} for w' < v·k, fixed once row v starts.
-    let mut below_row = vec![Options::NONE; rows.checked_mul(strip)?];
+    let mut below_row = vec![Options::<MISERE>::NONE; rows.checked_mul(strip)?];
     // Per strip u: the stair tops solved so far, and the current column below the current v.
-    let mut tops = vec![Options::NONE; strip];
-    let mut column = vec![Options::NONE; strip];
+    let mut tops = vec![Options::<MISERE>::NONE; strip];
+    let mut column = vec![Options::<MISERE>::NONE; strip];
     for w in 0..=z {
         let height = y.min(max_height(p.k(), w));
         if k > 0 && w % k == 0 && w / k <= y {
             let v = usize::try_from(w / k).ok()?;
             below_row[v * strip..(v + 1) * strip].copy_from_slice(&tops);
         }
-        column.fill(Options::NONE);
+        column.fill(Options::<MISERE>::NONE);
         for v in 0..=usize::try_from(height).ok()? {
             let is_stair_top = k > 0 && v as u64 == w / k && (v as u64) < y;
             let row = v * strip..(v + 1) * strip;
-            let mut cuts = Options::NONE;
+            let mut cuts = Options::<MISERE>::NONE;
             for (u, (along, below)) in along_row[row.clone()]
                 .iter_mut()
                 .zip(&below_row[row])

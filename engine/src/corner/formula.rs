@@ -85,8 +85,20 @@ pub fn is_p(piece: Piece, x: u64, y: u64) -> bool {
 /// of x and of y, or one diagonal step away; the horse's at the end of its diagonal, two
 /// squares before it, or one step away.
 pub fn winning_moves(piece: Piece, x: u64, y: u64) -> Vec<(u64, u64)> {
+    let mut moves = candidates(piece, x, y);
+    moves.retain(|&(u, v)| piece.can_move((x, y), (u, v)) && is_p(piece, u, v));
+    moves.sort_unstable();
+    moves.dedup();
+    moves
+}
+
+/// The few squares that [`winning_moves`] checks: every P-position `piece` can reach from
+/// (x, y) is among them (some may be off the board, unreachable or not P-positions). The
+/// misère closed forms reuse them, adding the squares next to the corner: misère play's lost
+/// squares lie on the same rows, columns, diagonals and blocks of three.
+pub(crate) fn candidates(piece: Piece, x: u64, y: u64) -> Vec<(u64, u64)> {
     let block = |v: u64| v / 3 * 3..v / 3 * 3 + 3;
-    let mut candidates: Vec<(u64, u64)> = match piece {
+    match piece {
         Piece::Queen => {
             let (a, b) = wythoff_pair(x.abs_diff(y));
             let diagonal = if x <= y { (a, b) } else { (b, a) };
@@ -110,11 +122,7 @@ pub fn winning_moves(piece: Piece, x: u64, y: u64) -> Vec<(u64, u64)> {
             }
             c
         }
-    };
-    candidates.retain(|&(u, v)| piece.can_move((x, y), (u, v)) && is_p(piece, u, v));
-    candidates.sort_unstable();
-    candidates.dedup();
-    candidates
+    }
 }
 
 /// Everything the formulas know about (x, y); fields they cannot give are `None`.

@@ -3,6 +3,7 @@
 //! `horse` and `dragon` the shogi dragon horse and dragon king (docs/RULES.md).
 
 mod formula;
+pub mod misere;
 mod piece;
 mod position;
 mod table;

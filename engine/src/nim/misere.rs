@@ -26,7 +26,9 @@ pub fn wins(p: &Position) -> bool {
     wins_piles(p.piles())
 }
 
-fn wins_piles(piles: &[u64]) -> bool {
+/// [`wins`] on bare piles, for the games that are Nim in disguise (the rook, a rectangular
+/// chocolate bar), whose coordinates may exceed a Nim position's limits.
+pub(crate) fn wins_piles(piles: &[u64]) -> bool {
     let sum = piles.iter().fold(0, |s, &pile| s ^ pile);
     if piles.iter().any(|&pile| pile > 1) {
         sum != 0
