@@ -131,3 +131,126 @@ async fn a_blunder_is_flagged_with_the_winning_alternatives_and_games_round_trip
     assert_eq!(games.len(), 2);
     server.stop().await
 }
+
+/// A sum played by two people, the first move a blunder: the review flags it and lists the
+/// move that kept the nim-sum at 0, the query explains why, and the game survives export and
+/// import.
+#[tokio::test]
+async fn a_sums_blunder_is_flagged_and_explained() -> anyhow::Result<()> {
+    let dir = tempfile::tempdir()?;
+    let server = Server::start(&dir).await?;
+    let k = knowledge();
+    let mut ada = server.connect("ada").await?;
+    let mut bob = server.connect("bob").await?;
+    let start = "queen(6):5,2 + nim:3,4 + chocolate(1):3,2,4";
+    let created = ada
+        .request(Request::create(
+            NewMatch::new(GameParams::of(Game::Sum), Opponent::Human).start(start),
+        ))
+        .await?;
+    let s = state_of(created)?;
+    let id = s.match_id;
+    // The board's values: the components' Grundy numbers, whose XOR is not 0.
+    let grundies: Vec<u64> = s
+        .components
+        .as_ref()
+        .expect("a sum's state values its components")
+        .iter()
+        .map(|c| c.value.grundy.expect("known"))
+        .collect();
+    assert_eq!(grundies.len(), 3);
+    let x = grundies.iter().fold(0, |x, g| x ^ g);
+    assert_ne!(x, 0);
+    bob.request(Request::Join { match_id: id }).await?;
+    // 2/1:1 leaves the nim-sum non-zero: a blunder.
+    ada.request(Request::play(id, "2/1:1")).await?;
+    let mut state = bob.state_until(id, |s| s.ply == 1).await?;
+    while state.status == MatchStatus::Playing {
+        let mover = if state.to_move == Some(0) {
+            &mut ada
+        } else {
+            &mut bob
+        };
+        let mv = best_move(&k, &state, 5)?;
+        mover.request(Request::play(id, &mv)).await?;
+        let ply = state.ply;
+        state = mover.state_until(id, |s| s.ply > ply).await?;
+    }
+    let result = state.result.expect("over");
+    assert_eq!(result.reason, protocol::Reason::NoMoveLeft);
+    assert_eq!(result.winner, Some(1));
+
+    let ServerBody::Review { moves, .. } = ada.request(Request::Review { match_id: id }).await?
+    else {
+        panic!("expected a review")
+    };
+    let first = &moves[0];
+    assert_eq!(first.annotation, "blunder");
+    assert_eq!(first.after.outcome, Verdict::Win);
+    let better: Vec<&str> = first
+        .better
+        .iter()
+        .filter(|b| b.value.grundy == Some(0))
+        .map(|b| b.notation.as_str())
+        .collect();
+    assert!(better.contains(&"2/2:3"), "{better:?}");
+
+    // The query of the start explains it: which components can move to make the nim-sum 0.
+    let ServerBody::Classification(c) = ada
+        .request(Request::Query {
+            params: GameParams::of(Game::Sum),
+            position: start.to_owned(),
+            limit: None,
+        })
+        .await?
+    else {
+        panic!("expected a classification")
+    };
+    let sum = c.sum.expect("a sum's explanation");
+    assert_eq!(sum.nim_sum, x);
+    assert_eq!(sum.method, "sprague-grundy");
+    assert_eq!(sum.remoteness_method.as_deref(), Some("search"));
+    let nim = sum
+        .winning
+        .iter()
+        .find(|w| w.component == 2)
+        .expect("nim wins");
+    assert_eq!((nim.from, nim.to), (grundies[1], grundies[1] ^ x));
+
+    // Export and import: the same game.
+    let ServerBody::Export { content, .. } = ada
+        .request(Request::Export {
+            match_id: id,
+            format: ExportFormat::Text,
+        })
+        .await?
+    else {
+        panic!("expected an export")
+    };
+    assert!(content.contains("[Game \"sum\"]"), "{content}");
+    let ServerBody::Imported { match_id: copy } = ada
+        .request(Request::Import {
+            text: content.clone(),
+        })
+        .await?
+    else {
+        panic!("expected imported")
+    };
+    let ServerBody::Export { content: again, .. } = ada
+        .request(Request::Export {
+            match_id: copy,
+            format: ExportFormat::Text,
+        })
+        .await?
+    else {
+        panic!("expected an export")
+    };
+    let body = |t: &str| {
+        t.lines()
+            .filter(|l| !l.starts_with("[Event"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(body(&again), body(&content));
+    server.stop().await
+}

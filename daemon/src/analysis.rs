@@ -62,7 +62,10 @@ impl Analysis {
 
     /// Whether the stored tables (not ones built on demand since) cover `pos`'s whole game.
     pub fn stored_covers(&self, pos: &AnyPosition) -> bool {
-        Need::of(pos).met_by(&self.stored)
+        match pos {
+            AnyPosition::Sum(p) => p.components().iter().all(|c| self.stored_covers(c)),
+            _ => Need::of(pos).met_by(&self.stored),
+        }
     }
 
     /// Knowledge to answer a question about `pos`: a table is built when the formulas leave a
@@ -72,6 +75,12 @@ impl Analysis {
         let rook = matches!(pos, AnyPosition::Corner(p) if p.piece() == Piece::Rook);
         if rook {
             return self.current(); // the rook's formulas give every field
+        }
+        if let AnyPosition::Sum(p) = pos {
+            for c in p.components() {
+                Box::pin(self.for_question(c)).await;
+            }
+            return self.current();
         }
         match self.covering(pos).await {
             Ok(k) => k,
@@ -89,6 +98,12 @@ impl Analysis {
 
     /// Checks that the engine can play from `pos` — the tables it needs exist or may be built.
     pub fn engine_can_play(pos: &AnyPosition) -> Result<(), EngineLimit> {
+        if let AnyPosition::Sum(p) = pos {
+            return p
+                .components()
+                .iter()
+                .try_for_each(Analysis::engine_can_play);
+        }
         match Need::of(pos) {
             Need::Corner(_, n) if n > ENGINE_MAX_BOARD => Err(EngineLimit {
                 asked: format!("a {n}×{n} board"),
@@ -106,6 +121,12 @@ impl Analysis {
 
     /// Knowledge covering `pos` and every position after it, building a table if needed.
     pub async fn covering(&self, pos: &AnyPosition) -> Result<Arc<Knowledge>, ErrorBody> {
+        if let AnyPosition::Sum(p) = pos {
+            for c in p.components() {
+                Box::pin(self.covering(c)).await?;
+            }
+            return Ok(self.current());
+        }
         let need = Need::of(pos);
         let current = self.current();
         if need.met_by(&current) {

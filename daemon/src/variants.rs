@@ -17,6 +17,7 @@ pub fn kind(game: Game) -> GameKind {
         Game::Nim => GameKind::Nim,
         Game::Chocolate => GameKind::Chocolate,
         Game::LGame => GameKind::LGame,
+        Game::Sum => GameKind::Sum,
     }
 }
 
@@ -30,6 +31,7 @@ pub fn game(kind: GameKind) -> Game {
         GameKind::Nim => Game::Nim,
         GameKind::Chocolate => Game::Chocolate,
         GameKind::LGame => Game::LGame,
+        GameKind::Sum => Game::Sum,
     }
 }
 

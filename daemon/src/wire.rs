@@ -74,7 +74,20 @@ pub fn classification(id: Option<u64>, answer: &Answer) -> String {
         out.value(&value_info(&m.value));
         out.raw("}");
     }
-    out.raw("]}");
+    out.raw("]");
+    // A sum's few extra fields: serde_json writes them, in the protocol's field order.
+    if let Some(why) = &answer.remoteness_unknown {
+        out.raw(",\"remoteness_unknown\":");
+        out.string(why);
+    }
+    if let Some(sum) = &answer.sum {
+        out.raw(",\"sum\":");
+        match serde_json::to_string(sum) {
+            Ok(json) => out.raw(&json),
+            Err(_) => out.raw("null"),
+        }
+    }
+    out.raw("}");
     out.text
 }
 
@@ -178,6 +191,8 @@ mod tests {
                     value: value_info(&m.value),
                 })
                 .collect(),
+            remoteness_unknown: a.remoteness_unknown.clone(),
+            sum: a.sum.clone(),
         }
     }
 
@@ -195,12 +210,14 @@ mod tests {
         for text in positions {
             let pos = variant.parse_position(text).unwrap();
             for best in [usize::MAX, 1, 0] {
-                out.push(Answer {
-                    variant,
-                    classification: knowledge
-                        .classify_best(&pos, protocol::limits::QUERY_MAX_MOVES, best)
-                        .unwrap(),
-                });
+                let c = knowledge
+                    .classify_best(&pos, protocol::limits::QUERY_MAX_MOVES, best)
+                    .unwrap();
+                let analysis = match &pos {
+                    AnyPosition::Sum(p) => Some(engine::sum::analyse(knowledge, p).unwrap()),
+                    _ => None,
+                };
+                out.push(Answer::new(variant, c, analysis));
             }
         }
         out
@@ -261,6 +278,13 @@ mod tests {
         ));
         let lgame = ["...N/RRRB/RBBB/N... r", "...N/RRRB/RBBB/N... b"];
         all.extend(answers(&knowledge, GameKind::LGame, None, None, &lgame));
+        // Sums: searched, too large to search, over.
+        let sums = [
+            "queen(11):5,3 + nim:3,4,5 + chocolate(1):5,3,7",
+            "nim:40,40,40 + nim:40,40 + horse(64):7,7",
+            "queen(8):0,0 + nim:0",
+        ];
+        all.extend(answers(&knowledge, GameKind::Sum, None, None, &sums));
         for answer in &all {
             for id in [None, Some(0), Some(u64::MAX)] {
                 let message = ServerMessage {
@@ -275,6 +299,7 @@ mod tests {
         let listed = |a: &Answer| a.classification.moves.len();
         assert!(all.iter().any(|a| listed(a) > 100) && all.iter().any(|a| listed(a) == 0));
         assert!(all.iter().any(|a| a.classification.value.grundy.is_none()));
+        assert!(all.iter().any(|a| a.remoteness_unknown.is_some()));
     }
 
     #[test]

@@ -17,6 +17,7 @@ const REASONS = {
   last_stone: () => "the last stone is taken",
   poison_left: () => "only the poisoned square is left",
   l_blocked: (who) => `${who} cannot move ${who === "you" ? "your" : "their"} L`,
+  no_move_left: () => "no component has a move left",
   resignation: (who) => `${who} resigned`,
   repetition: () => "the same position came three times",
   agreed_draw: () => "a draw was agreed",

@@ -126,6 +126,55 @@ pub struct Classification {
     /// Every legal move with its value, best first; empty when there are more than the
     /// server lists (see `move_count`).
     pub moves: Vec<MoveInfo>,
+    /// Why `remoteness` is `null` when the reason is worth saying: a sum `too large to
+    /// search: …`. Absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remoteness_unknown: Option<String>,
+    /// A sum's analysis by the Sprague–Grundy theorem (game `sum` only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sum: Option<SumInfo>,
+}
+
+/// How a sum's value follows from its components': the explanation a teacher shows.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SumInfo {
+    /// Each component with its own value, component 1 first.
+    pub components: Vec<ComponentInfo>,
+    /// The XOR of the components' Grundy numbers: the sum's Grundy number.
+    pub nim_sum: u64,
+    /// The components with a winning move (none when `nim_sum` is 0).
+    pub winning: Vec<WinningComponent>,
+    /// How the outcome and Grundy number were found: `sprague-grundy` (the XOR rule).
+    pub method: String,
+    /// How the remoteness was found: `search` (of every combination of the components'
+    /// positions), or `null` when it is unknown (see `remoteness_unknown`).
+    pub remoteness_method: Option<String>,
+}
+
+/// One component of a sum and its value on its own.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ComponentInfo {
+    /// The component's game and parameters.
+    #[serde(flatten)]
+    pub params: GameParams,
+    /// Its position.
+    pub position: String,
+    /// Its value on its own, for the player to move.
+    #[serde(flatten)]
+    pub value: ValueInfo,
+}
+
+/// A component in which a move wins: from Grundy number `from` to `to` = `from` ⊕ nim-sum.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WinningComponent {
+    /// The component, numbered from 1.
+    pub component: u64,
+    /// Its Grundy number now.
+    pub from: u64,
+    /// Its Grundy number after a winning move (may be larger: a move can raise a value).
+    pub to: u64,
+    /// How many of its moves do it.
+    pub moves: u64,
 }
 
 /// A half-open range `from..to`.

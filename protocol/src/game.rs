@@ -66,6 +66,8 @@ pub enum Reason {
     PoisonLeft,
     /// L-game: the player to move cannot move their L.
     LBlocked,
+    /// Sum: no component has a move left.
+    NoMoveLeft,
     /// A player resigned.
     Resignation,
     /// The same position (with the same side to move) occurred too often: a draw.
@@ -88,6 +90,7 @@ impl Reason {
             Reason::LastStone => "last_stone",
             Reason::PoisonLeft => "poison_left",
             Reason::LBlocked => "l_blocked",
+            Reason::NoMoveLeft => "no_move_left",
             Reason::Resignation => "resignation",
             Reason::Repetition => "repetition",
             Reason::AgreedDraw => "agreed_draw",
@@ -307,6 +310,10 @@ pub struct MatchState {
     pub rematch: Option<i64>,
     /// The result, once finished.
     pub result: Option<Outcome>,
+    /// A sum's components, each with its own value (game `sum` only): what the board shows
+    /// beside each component.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub components: Option<Vec<crate::ComponentInfo>>,
 }
 
 fn is_zero(n: &u32) -> bool {

@@ -19,8 +19,8 @@ mod server;
 mod variant;
 
 pub use analysis::{
-    ClassInfo, Classification, ExportFormat, GameQuery, GameSummary, MoveInfo, ReviewedMove, Span,
-    TableData, ValueInfo, Verdict,
+    ClassInfo, Classification, ComponentInfo, ExportFormat, GameQuery, GameSummary, MoveInfo,
+    ReviewedMove, Span, SumInfo, TableData, ValueInfo, Verdict, WinningComponent,
 };
 pub use client::{ClientMessage, First, NewMatch, Opponent, Request, StartSpec};
 pub use error::{ErrorBody, ErrorCode};

@@ -24,11 +24,13 @@ pub enum Game {
     /// De Bono's L-game.
     #[serde(rename = "lgame")]
     LGame,
+    /// A sum of impartial games side by side (its components are part of the position).
+    Sum,
 }
 
 impl Game {
     /// Every game, in the order the documentation lists them.
-    pub const ALL: [Game; 7] = [
+    pub const ALL: [Game; 8] = [
         Game::Queen,
         Game::Rook,
         Game::Horse,
@@ -36,9 +38,10 @@ impl Game {
         Game::Nim,
         Game::Chocolate,
         Game::LGame,
+        Game::Sum,
     ];
 
-    /// The name: `queen`, `rook`, `horse`, `dragon`, `nim`, `chocolate`, `lgame`.
+    /// The name: `queen`, `rook`, `horse`, `dragon`, `nim`, `chocolate`, `lgame`, `sum`.
     pub fn name(self) -> &'static str {
         match self {
             Game::Queen => "queen",
@@ -48,6 +51,7 @@ impl Game {
             Game::Nim => "nim",
             Game::Chocolate => "chocolate",
             Game::LGame => "lgame",
+            Game::Sum => "sum",
         }
     }
 
@@ -71,7 +75,8 @@ impl fmt::Display for UnknownGame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown game {:?}; the games are queen, rook, horse, dragon, nim, chocolate and lgame",
+            "unknown game {:?}; the games are queen, rook, horse, dragon, nim, chocolate, lgame \
+             and sum",
             self.0
         )
     }

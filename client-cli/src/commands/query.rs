@@ -3,7 +3,7 @@
 
 use anyhow::Result;
 use protocol::limits::QUERY_MAX_MOVES;
-use protocol::{Classification, Game, Request, ServerBody, Verdict};
+use protocol::{Classification, Game, Request, ServerBody, SumInfo, Verdict};
 
 use super::{describe, emit, print_json, unexpected, GameArgs};
 use crate::render::{opt, Columns, Style};
@@ -22,12 +22,13 @@ Examples:
   grundy query chocolate --k 1 5,3,7
   grundy query lgame '...N/RRRB/RBBB/N... r'
   grundy query lgame standard
+  grundy query sum 'queen(11):5,3 + nim:3,4,5 + chocolate(1):5,3,7'
   grundy query --match 12              the current position of match 12";
 
 /// Arguments of `grundy query`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// queen, rook, horse, dragon, nim, chocolate or lgame.
+    /// queen, rook, horse, dragon, nim, chocolate, lgame or sum.
     #[arg(required_unless_present = "match_id")]
     game: Option<Game>,
     /// Board side of the corner games (queen, rook, horse, dragon); the server's default is 8.
@@ -36,8 +37,8 @@ pub struct Args {
     /// Staircase step of chocolate; the server's default is 1.
     #[arg(long)]
     k: Option<u32>,
-    /// The position, e.g. `5,3` (queen), `3,4,5` (nim), `...N/RRRB/RBBB/N... r` (lgame), or
-    /// `standard` for the game's standard start.
+    /// The position, e.g. `5,3` (queen), `3,4,5` (nim), `...N/RRRB/RBBB/N... r` (lgame),
+    /// `'queen(11):5,3 + nim:3,4,5'` (sum), or `standard` for the game's standard start.
     #[arg(required_unless_present = "match_id")]
     position: Option<String>,
     /// Ask about the current position of this match instead (live or saved).
@@ -95,6 +96,68 @@ pub async fn run(conn: &mut Client, args: Args, style: Style) -> Result<()> {
     }
 }
 
+/// Why a sum is won or lost, as a teacher writes it on the board: the components' Grundy
+/// numbers in binary columns, their XOR, and the components where a move wins.
+fn explanation(sum: &SumInfo, style: Style) -> String {
+    let mut out = format!(
+        "  method      {} (the sum is worth the XOR of its components' Grundy numbers)",
+        sum.method
+    );
+    if let Some(m) = &sum.remoteness_method {
+        out.push_str(&format!("; remoteness by {m}"));
+    }
+    out.push_str("\n");
+    let bits = sum
+        .components
+        .iter()
+        .filter_map(|c| c.value.grundy)
+        .chain([sum.nim_sum])
+        .map(|g| 64 - g.leading_zeros() as usize)
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let binary = |g: Option<u64>| g.map_or("?".to_owned(), |g| format!("{g:0bits$b}"));
+    let mut table = Columns::new(&["component", "grundy", "binary"]);
+    for (i, c) in sum.components.iter().enumerate() {
+        let name = match (c.params.size, c.params.k) {
+            (Some(n), _) => format!("{}({n})", c.params.game),
+            (_, Some(k)) => format!("{}({k})", c.params.game),
+            _ => c.params.game.to_string(),
+        };
+        table.push(vec![
+            format!("{} {name}:{}", i + 1, c.position),
+            opt(c.value.grundy),
+            binary(c.value.grundy),
+        ]);
+    }
+    table.push(vec![
+        "nim-sum (XOR)".to_owned(),
+        sum.nim_sum.to_string(),
+        binary(Some(sum.nim_sum)),
+    ]);
+    let last = sum.components.len();
+    out.push_str(&table.render(2, &|h| style.dim(h), &|r, _, cell| {
+        if r == last {
+            style.strong(cell)
+        } else {
+            cell.to_owned()
+        }
+    }));
+    if sum.nim_sum == 0 {
+        out.push_str(
+            "  the nim-sum is 0: every move makes it non-zero, so the player to move loses\n",
+        );
+    }
+    for w in &sum.winning {
+        let plural = if w.moves == 1 { "" } else { "s" };
+        out.push_str(&format!(
+            "  component {}: {} → {} ⊕ {} = {}, which makes the nim-sum 0 ({} move{plural})\n",
+            w.component, w.from, w.from, sum.nim_sum, w.to, w.moves
+        ));
+    }
+    out
+}
+
 /// `1 ply`, `12 plies`.
 fn plies(n: u32) -> String {
     if n == 1 {
@@ -117,8 +180,14 @@ fn text(c: &Classification, style: Style) -> String {
     if impartial {
         out.push_str(&format!("  grundy      {}\n", opt(c.value.grundy)));
     }
-    out.push_str(&format!("  remoteness  {}\n", opt(c.value.remoteness)));
+    match &c.remoteness_unknown {
+        Some(why) => out.push_str(&format!("  remoteness  - ({why})\n")),
+        None => out.push_str(&format!("  remoteness  {}\n", opt(c.value.remoteness))),
+    }
     out.push_str(&format!("  source      {}\n", c.source));
+    if let Some(sum) = &c.sum {
+        out.push_str(&explanation(sum, style));
+    }
     if c.move_count == 0 {
         out.push_str("no legal moves: the game is over\n");
         return out;
@@ -144,7 +213,8 @@ fn text(c: &Classification, style: Style) -> String {
         "{} move{plural}, {which} (values for the opponent):\n",
         c.move_count
     ));
-    let positions = c.moves.iter().any(|m| m.notation != m.position);
+    // A sum's move names its component; the whole sum after it would only be long.
+    let positions = c.sum.is_none() && c.moves.iter().any(|m| m.notation != m.position);
     let mut head = vec!["move"];
     if positions {
         head.push("position");

@@ -12,7 +12,7 @@ use super::countdown::{self, Countdown};
 use super::describe;
 use super::screen::Screen;
 use super::session::is_over;
-use crate::render::{board, Style};
+use crate::render::{board, sum_board, Style, SUM_WIDTH};
 use client::ServerError;
 
 /// Boards and sentences for a person, or plain lines for a program.
@@ -187,8 +187,7 @@ impl View {
             match self.mode {
                 Mode::Plain => say!(self, "position {}", state.position),
                 Mode::Terminal(style) => {
-                    let p = &state.params;
-                    self.write(&board(p.game, p.size, p.k, &state.position, style));
+                    self.write(&self.picture(state, style));
                     self.position(state);
                     if let Some(line) = self.clock_line(state) {
                         say!(self, "{line}");
@@ -335,10 +334,25 @@ impl View {
     /// The board (on a terminal) and the position, again.
     pub fn board(&self, state: &MatchState) {
         if let Mode::Terminal(style) = self.mode {
-            let p = &state.params;
-            self.write(&board(p.game, p.size, p.k, &state.position, style));
+            self.write(&self.picture(state, style));
         }
         self.position(state);
+    }
+
+    /// The board of `state`: a sum's components side by side with their values, as wide as
+    /// the terminal.
+    fn picture(&self, state: &MatchState, style: Style) -> String {
+        let p = &state.params;
+        if p.game == Game::Sum {
+            let width = self.screen.as_ref().map_or(SUM_WIDTH, |s| s.width());
+            let width = if width == 0 { SUM_WIDTH } else { width };
+            if let Some(text) =
+                sum_board(&state.position, state.components.as_deref(), width, style)
+            {
+                return text;
+            }
+        }
+        board(p.game, p.size, p.k, &state.position, style)
     }
 
     /// The position in the game's notation, as `grundy query` takes it.
@@ -497,6 +511,7 @@ impl View {
             Reason::LastStone => "the last stone is taken".to_owned(),
             Reason::PoisonLeft => "only the poisoned square is left".to_owned(),
             Reason::LBlocked => format!("{loser} cannot move their L"),
+            Reason::NoMoveLeft => "no component has a move left".to_owned(),
             Reason::Resignation => format!("{loser} resigned"),
             Reason::FlagFall => format!("{loser} ran out of time"),
             Reason::Abandonment => format!("{loser} left and did not come back"),

@@ -9,6 +9,9 @@ use super::Style;
 /// Largest corner-game board drawn as a grid; beyond it only the square is named.
 pub const MAX_DRAWN_SIZE: u64 = 26;
 
+/// Columns a sum's components are laid out in when the terminal's width is not known.
+pub const SUM_WIDTH: usize = 100;
+
 /// Longest Nim pile drawn stone by stone; longer piles are cut with `…`.
 const MAX_DRAWN_STONES: u64 = 40;
 
@@ -27,6 +30,7 @@ pub fn board(
         Game::Nim => nim(position, style),
         Game::Chocolate => chocolate(k, position),
         Game::LGame => lgame(position, style),
+        Game::Sum => super::sum::sum_board(position, None, SUM_WIDTH, style),
     };
     drawn.unwrap_or_else(|| format!("{position}\n"))
 }

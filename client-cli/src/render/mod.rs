@@ -6,12 +6,14 @@ mod date;
 mod grid;
 pub mod picture;
 mod style;
+mod sum;
 
-pub use board::board;
+pub use board::{board, SUM_WIDTH};
 pub use columns::Columns;
 pub use date::{format_millis, parse_day, MS_PER_DAY};
 pub use grid::grid;
 pub use style::Style;
+pub use sum::sum_board;
 
 /// An optional number as text, `-` when absent.
 pub fn opt(n: Option<u64>) -> String {

@@ -118,6 +118,7 @@ async fn create(
         now_ms(),
     );
     model.rematch_of = rematch_of;
+    model.value_components(&matches.analysis.current());
     tracing::info!(match_id = id, game = %variant.kind(), "match created");
     let state = model.state(now_ms());
     let handle = super::spawn(matches, model);

@@ -7,7 +7,8 @@ use std::collections::HashMap;
 
 use engine::{AnyPosition, GameKind, Level, Position as _, Variant};
 use protocol::{
-    ClockSpec, MatchState, MatchStatus, MatchSummary, MoveRecord, Outcome, Reason, Seat, SeatInfo,
+    ClockSpec, ComponentInfo, MatchState, MatchStatus, MatchSummary, MoveRecord, Outcome, Reason,
+    Seat, SeatInfo,
 };
 
 use protocol::limits::{EVENT_HISTORY, LEGAL_MOVES_LISTED};
@@ -152,6 +153,8 @@ pub struct Model {
     /// Position (with side to move) → the plies at which it occurred. Kept for the L-game
     /// only: in the other games every move makes the position smaller, so none repeats.
     occurrences: HashMap<String, Vec<u32>>,
+    /// A sum's components with their values, for the board (see [`Model::value_components`]).
+    components: Option<Vec<ComponentInfo>>,
 }
 
 impl Model {
@@ -188,6 +191,7 @@ impl Model {
             turn_started: now,
             abandon_at: [None, None],
             occurrences: HashMap::new(),
+            components: None,
         };
         m.remember(0, &m.start.clone());
         if m.status == MatchStatus::Playing {
@@ -462,6 +466,13 @@ impl Model {
         }
     }
 
+    /// Values the components of a sum's current position, for the board that shows each
+    /// with its Grundy number; nothing for other games. The actor calls it whenever the
+    /// position changes.
+    pub fn value_components(&mut self, knowledge: &engine::Knowledge) {
+        self.components = crate::queries::components(knowledge, &self.position);
+    }
+
     /// Ends the match.
     pub fn finish(&mut self, outcome: Outcome, repetition_plies: Vec<u32>) {
         self.status = outcome.status();
@@ -534,6 +545,7 @@ impl Model {
             rematch_of: self.rematch_of,
             rematch: self.rematch,
             result: self.result,
+            components: self.components.as_deref(),
         }
     }
 
@@ -579,5 +591,6 @@ pub fn terminal_reason(kind: GameKind) -> Reason {
         GameKind::Nim => Reason::LastStone,
         GameKind::Chocolate => Reason::PoisonLeft,
         GameKind::LGame => Reason::LBlocked,
+        GameKind::Sum => Reason::NoMoveLeft,
     }
 }

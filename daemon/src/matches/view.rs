@@ -6,7 +6,8 @@
 
 use engine::{AnyMove, AnyPosition};
 use protocol::{
-    Clock, Game, GameParams, MatchState, MatchStatus, MoveRecord, Outcome, Seat, SeatInfo,
+    Clock, ComponentInfo, Game, GameParams, MatchState, MatchStatus, MoveRecord, Outcome, Seat,
+    SeatInfo,
 };
 use serde::{Serialize, Serializer};
 
@@ -43,6 +44,8 @@ pub struct StateView<'a> {
     pub rematch_of: Option<i64>,
     pub rematch: Option<i64>,
     pub result: Option<Outcome>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub components: Option<&'a [ComponentInfo]>,
 }
 
 impl StateView<'_> {
@@ -81,6 +84,7 @@ impl StateView<'_> {
             rematch_of: self.rematch_of,
             rematch: self.rematch,
             result: self.result,
+            components: self.components.map(<[ComponentInfo]>::to_vec),
         }
     }
 }

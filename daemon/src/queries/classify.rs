@@ -5,7 +5,9 @@ use std::sync::Arc;
 
 use engine::{AnyPosition, ErrorKind, Outcome, Position as _, Source, Value, Variant};
 use protocol::limits::QUERY_MAX_MOVES;
-use protocol::{ErrorBody, ErrorCode, GameParams, ValueInfo, Verdict};
+use protocol::{
+    ComponentInfo, ErrorBody, ErrorCode, GameParams, SumInfo, ValueInfo, Verdict, WinningComponent,
+};
 
 use crate::analysis::Analysis;
 use crate::errors::{engine_error, internal};
@@ -92,10 +94,20 @@ pub async fn classify(
     let best = listed(limit);
     // What a table the question lacks would have needed, to say so if it is refused.
     let beyond = Analysis::engine_can_play(&pos).err();
-    let mut c = if cheap {
-        knowledge.classify_best(&pos, QUERY_MAX_MOVES, best)
+    // A sum's explanation weighs its components' moves: with the classification, off the
+    // runtime.
+    let answer = move || {
+        let c = knowledge.classify_best(&pos, QUERY_MAX_MOVES, best)?;
+        let sum = match &pos {
+            AnyPosition::Sum(p) => Some(engine::sum::analyse(&knowledge, p)?),
+            _ => None,
+        };
+        Ok::<_, engine::Error>((c, sum))
+    };
+    let (mut c, analysis) = if cheap {
+        answer()
     } else {
-        tokio::task::spawn_blocking(move || knowledge.classify_best(&pos, QUERY_MAX_MOVES, best))
+        tokio::task::spawn_blocking(answer)
             .await
             .map_err(|e| internal("classify the position", e))?
     }
@@ -109,10 +121,63 @@ pub async fn classify(
     if c.source == Source::Table && !stored {
         c.source = Source::Computed;
     }
-    Ok(Answer {
-        variant,
-        classification: c,
-    })
+    Ok(Answer::new(variant, c, analysis))
+}
+
+/// A sum's components, each with its own value, as a match's state shows them; `None` for
+/// other games, or when a component has no value at hand.
+pub fn components(knowledge: &engine::Knowledge, pos: &AnyPosition) -> Option<Vec<ComponentInfo>> {
+    let AnyPosition::Sum(p) = pos else {
+        return None;
+    };
+    p.components()
+        .iter()
+        .map(|c| {
+            let answer = knowledge.value(c).ok()?;
+            Some(ComponentInfo {
+                params: crate::variants::params(c.variant()),
+                position: c.to_string(),
+                value: value_info(&answer.value),
+            })
+        })
+        .collect()
+}
+
+/// A sum's explanation: its components' values, the nim-sum, where the winning moves are and
+/// how each number was found.
+fn sum_info(
+    p: &engine::sum::Position,
+    c: &engine::Classification,
+    a: engine::sum::Analysis,
+) -> SumInfo {
+    let parts = p
+        .components()
+        .iter()
+        .zip(&a.components)
+        .map(|(part, answer)| ComponentInfo {
+            params: crate::variants::params(part.variant()),
+            position: part.to_string(),
+            value: value_info(&answer.value),
+        })
+        .collect();
+    let winning = a
+        .explanation
+        .targets
+        .iter()
+        .map(|t| WinningComponent {
+            component: t.component as u64 + 1,
+            from: t.from,
+            to: t.to,
+            moves: t.moves as u64,
+        })
+        .collect();
+    SumInfo {
+        components: parts,
+        nim_sum: a.explanation.nim_sum,
+        winning,
+        method: "sprague-grundy".to_owned(),
+        remoteness_method: c.value.remoteness.map(|_| "search".to_owned()),
+    }
 }
 
 /// The answer to a `query`: the engine's classification of the position on the board asked
@@ -126,4 +191,33 @@ pub struct Answer {
     pub variant: Variant,
     /// The classification.
     pub classification: engine::Classification,
+    /// Why the remoteness is unknown, when the reason is worth saying (a sum too large to
+    /// search).
+    pub remoteness_unknown: Option<String>,
+    /// A sum's explanation (game `sum` only).
+    pub sum: Option<SumInfo>,
+}
+
+impl Answer {
+    /// The answer of `c` on `variant`'s board, with a sum's `analysis` when it is one.
+    pub fn new(
+        variant: Variant,
+        c: engine::Classification,
+        analysis: Option<engine::sum::Analysis>,
+    ) -> Answer {
+        let remoteness_unknown = analysis
+            .as_ref()
+            .and_then(|a| a.remoteness_unknown.clone())
+            .filter(|_| c.value.remoteness.is_none());
+        let sum = match (&c.position, analysis) {
+            (AnyPosition::Sum(p), Some(a)) => Some(sum_info(p, &c, a)),
+            _ => None,
+        };
+        Answer {
+            variant,
+            classification: c,
+            remoteness_unknown,
+            sum,
+        }
+    }
 }

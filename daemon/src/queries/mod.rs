@@ -5,7 +5,7 @@ mod games;
 mod review;
 mod table;
 
-pub use classify::{classify, listed, value_info, Answer};
+pub use classify::{classify, components, listed, value_info, Answer};
 pub use games::{game, games, summary};
 pub use review::{export, import, review};
 pub use table::table;

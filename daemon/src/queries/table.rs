@@ -117,6 +117,12 @@ pub async fn table(
                 "nim has no two-dimensional table; query its positions with `query` instead",
             ))
         }
+        Variant::Sum => {
+            return Err(bad(
+                "a sum has no table; query its positions with `query`, or ask for the table of \
+                 one of its games",
+            ))
+        }
     }
     Ok(data)
 }

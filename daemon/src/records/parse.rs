@@ -332,7 +332,7 @@ impl Fields {
                     "Termination",
                     format!(
                         "{v:?} is not a termination: corner_reached, last_stone, poison_left, \
-                         l_blocked, resignation, repetition, agreed_draw, flag_fall, \
+                         l_blocked, no_move_left, resignation, repetition, agreed_draw, flag_fall, \
                          abandonment or aborted"
                     ),
                 )

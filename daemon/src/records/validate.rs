@@ -105,7 +105,11 @@ impl GameRecord {
         }
         let reason = outcome.reason;
         match reason {
-            Reason::CornerReached | Reason::LastStone | Reason::PoisonLeft | Reason::LBlocked => {
+            Reason::CornerReached
+            | Reason::LastStone
+            | Reason::PoisonLeft
+            | Reason::LBlocked
+            | Reason::NoMoveLeft => {
                 if reason != on_board {
                     return wrong(format!("{} is not how {kind} ends", reason.as_str()));
                 }

@@ -16,7 +16,8 @@ pub struct Explanation {
 /// whose nim-sum is 0. When gᵢ has X's highest bit set, `to` < `from` and such a move always
 /// exists: a position of Grundy number g has a move to every smaller value (g is the least
 /// value its moves miss). A component may also have a move *up* to a larger `to` (never in
-/// Nim; sometimes on a board or a bar), which wins just as well.
+/// single Nim heap, but in a position of several heaps, on a board or a bar it can happen),
+/// which wins just as well.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Target {
     /// The component, counted from 0.
@@ -77,6 +78,9 @@ mod tests {
             }]
         );
         assert!(explain(&[1, 2, 3], |_, _| 1).targets.is_empty());
-        assert_eq!(explain(&[7], |i, to| heaps(i, to, &[7], i)).targets[0].to, 0);
+        assert_eq!(
+            explain(&[7], |i, to| heaps(i, to, &[7], i)).targets[0].to,
+            0
+        );
     }
 }

@@ -113,7 +113,11 @@ fn parse_result(p: &Position, text: &str) -> Result<Move, Error> {
 
 /// A component's error, said of the sum's component `number`.
 fn in_component(e: Error, number: u64, text: &str) -> Error {
-    Error::new(e.kind(), text, format!("component {number}: {}", e.reason()))
+    Error::new(
+        e.kind(),
+        text,
+        format!("component {number}: {}", e.reason()),
+    )
 }
 
 #[cfg(test)]
@@ -133,11 +137,18 @@ mod tests {
             "there is no component 3: the components are numbered 1 to 2"
         );
         let e = p.parse_move("2/1:9").unwrap_err();
-        assert_eq!(e.reason(), "component 2: pile 1 has 3 stones; you cannot take 9");
+        assert_eq!(
+            e.reason(),
+            "component 2: pile 1 has 3 stones; you cannot take 9"
+        );
         let e = p.parse_move("queen(11):3,3 + nim:2,4,5").unwrap_err();
         assert!(e.reason().contains("changes 2"), "{e}");
         let e = p.parse_move("rook(11):5,3 + nim:2,4,5").unwrap_err();
-        assert!(e.reason().contains("component 1 is queen(11), not rook(11)"), "{e}");
+        assert!(
+            e.reason()
+                .contains("component 1 is queen(11), not rook(11)"),
+            "{e}"
+        );
         assert!(p.parse_move("take one").is_err());
     }
 }

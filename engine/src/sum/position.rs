@@ -4,9 +4,9 @@
 use std::fmt;
 
 use crate::any::AnyPosition;
+use crate::corner;
 use crate::error::{position, Error};
 use crate::variant::{GameKind, Variant, DEFAULT_SIZE};
-use crate::corner;
 
 /// The most components a sum may have: enough for any lesson's board, and a bound on the
 /// work of listing its moves.
@@ -87,9 +87,8 @@ impl Position {
             .iter()
             .enumerate()
             .map(|(i, part)| {
-                parse_component(part).map_err(|e| {
-                    position(text, format!("component {}: {}", i + 1, e.reason()))
-                })
+                parse_component(part)
+                    .map_err(|e| position(text, format!("component {}: {}", i + 1, e.reason())))
             })
             .collect::<Result<Vec<_>, _>>()?;
         Position::new(components).map_err(|e| e.with_input(text))
@@ -134,7 +133,10 @@ fn parse_component(text: &str) -> Result<AnyPosition, Error> {
     let (name, param) = match head.split_once('(') {
         Some((name, rest)) => {
             let inner = rest.strip_suffix(')').ok_or_else(|| {
-                position(t, format!("`{head}` has no closing bracket: write such as queen(11)"))
+                position(
+                    t,
+                    format!("`{head}` has no closing bracket: write such as queen(11)"),
+                )
             })?;
             let value: u64 = inner.trim().parse().map_err(|_| {
                 position(
@@ -149,12 +151,16 @@ fn parse_component(text: &str) -> Result<AnyPosition, Error> {
     let kind = GameKind::parse(name).map_err(|e| position(t, e.reason().to_owned()))?;
     let variant = match (kind, param) {
         (GameKind::Sum, _) => {
-            return Err(position(t, "a sum inside a sum: write its components in this one"))
+            return Err(position(
+                t,
+                "a sum inside a sum: write its components in this one",
+            ))
         }
         (GameKind::Chocolate, p) => {
-            let k = p.map(u32::try_from).transpose().map_err(|_| {
-                position(t, "the staircase step k is 0 to 1000".to_owned())
-            })?;
+            let k = p
+                .map(u32::try_from)
+                .transpose()
+                .map_err(|_| position(t, "the staircase step k is 0 to 1000".to_owned()))?;
             Variant::new(kind, None, k)?
         }
         (kind, Some(size)) if kind.piece().is_some() => Variant::new(kind, Some(size), None)?,

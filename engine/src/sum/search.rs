@@ -16,32 +16,30 @@ use crate::sum::Position;
 use crate::{Convention, Outcome, Position as _};
 
 /// Most combinations of component positions one search covers.
-pub const MAX_STATES: u64 = 2_000_000;
+pub const MAX_STATES: u64 = 1_000_000;
 /// Most moves, summed over all combinations, one search follows.
-pub const MAX_EDGES: u64 = 40_000_000;
+pub const MAX_EDGES: u64 = 20_000_000;
 
 /// Why a search was not made.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TooLarge {
-    /// More combinations than [`MAX_STATES`] (the count is at least this).
-    States(u64),
-    /// More moves than [`MAX_EDGES`] (the count is at least this).
-    Edges(u64),
+    /// More combinations than [`MAX_STATES`].
+    States,
+    /// More moves among them than [`MAX_EDGES`].
+    Edges,
 }
 
 impl TooLarge {
     /// The reason for a person: `too large to search: …`.
     pub fn reason(&self) -> String {
         match self {
-            TooLarge::States(n) => format!(
-                "too large to search: {} combinations of the components' positions or more, \
-                 beyond {MAX_STATES}",
-                n
+            TooLarge::States => format!(
+                "too large to search: more than {MAX_STATES} combinations of the components' \
+                 positions"
             ),
-            TooLarge::Edges(n) => format!(
-                "too large to search: {} moves among the combinations or more, beyond \
-                 {MAX_EDGES}",
-                n
+            TooLarge::Edges => format!(
+                "too large to search: more than {MAX_EDGES} moves among the combinations of \
+                 the components' positions"
             ),
         }
     }
@@ -142,34 +140,33 @@ fn reach_bound(c: &AnyPosition) -> u64 {
     }
 }
 
-/// The product space of a sum, solved under one convention: the remoteness of every
-/// combination, from which its outcome follows.
-pub struct Solved {
-    convention: Convention,
+/// The product space of a sum: every combination of its components' positions, within the
+/// bounds, ready to be solved under either convention.
+pub struct Space {
     components: Vec<Component>,
     strides: Vec<u64>,
-    remoteness: Vec<u32>,
+    states: u64,
 }
 
-impl Solved {
-    /// Solves every combination below `p` under `convention`, or says why it is too large.
-    pub fn new(p: &Position, convention: Convention) -> Result<Solved, TooLarge> {
+impl Space {
+    /// Walks each component of `p`, or says why the product is too large to search.
+    pub fn new(p: &Position) -> Result<Space, TooLarge> {
         let bound = p
             .components()
             .iter()
             .fold(1u64, |n, c| n.saturating_mul(reach_bound(c)));
+        // Exact for boards and Nim; chocolate's bound is loose, so walk up to 64 times over.
         if bound > MAX_STATES.saturating_mul(64) {
-            // Far too large to be worth walking; chocolate's bound is loose, so walk the rest.
-            return Err(TooLarge::States(MAX_STATES + 1));
+            return Err(TooLarge::States);
         }
         let mut components = Vec::new();
         let mut states = 1u64;
         for c in p.components() {
-            let walked = Component::walk(c, MAX_STATES / states.max(1), MAX_EDGES)
-                .ok_or(TooLarge::States(MAX_STATES + 1))?;
+            let walked =
+                Component::walk(c, MAX_STATES / states, MAX_EDGES).ok_or(TooLarge::States)?;
             states = states.saturating_mul(walked.len());
             if states > MAX_STATES {
-                return Err(TooLarge::States(states));
+                return Err(TooLarge::States);
             }
             components.push(walked);
         }
@@ -178,7 +175,7 @@ impl Solved {
             e.saturating_add((states / c.len()).saturating_mul(c.targets.len() as u64))
         });
         if edges > MAX_EDGES {
-            return Err(TooLarge::Edges(edges));
+            return Err(TooLarge::Edges);
         }
         let mut strides = Vec::with_capacity(components.len());
         let mut stride = 1u64;
@@ -186,23 +183,62 @@ impl Solved {
             strides.push(stride);
             stride *= c.len();
         }
-        let remoteness = solve(&components, &strides, states as usize, convention);
-        Ok(Solved {
-            convention,
+        Ok(Space {
             components,
             strides,
-            remoteness,
+            states,
         })
+    }
+
+    /// How many combinations there are.
+    pub fn states(&self) -> u64 {
+        self.states
+    }
+
+    /// The remoteness of every combination under `convention`.
+    pub fn solve(self, convention: Convention) -> Solved {
+        let remoteness = solve(
+            &self.components,
+            &self.strides,
+            self.states as usize,
+            convention,
+        );
+        Solved {
+            convention,
+            space: self,
+            remoteness,
+        }
+    }
+}
+
+/// The product space of a sum, solved under one convention: the remoteness of every
+/// combination, from which its outcome follows.
+pub struct Solved {
+    convention: Convention,
+    space: Space,
+    remoteness: Vec<u32>,
+}
+
+impl Solved {
+    /// Solves every combination below `p` under `convention`, or says why it is too large.
+    pub fn new(p: &Position, convention: Convention) -> Result<Solved, TooLarge> {
+        Ok(Space::new(p)?.solve(convention))
     }
 
     /// The outcome and remoteness of `q`, a sum reachable from the one solved (`None` for
     /// any other).
     pub fn get(&self, q: &Position) -> Option<(Outcome, u64)> {
-        if q.components().len() != self.components.len() {
+        let space = &self.space;
+        if q.components().len() != space.components.len() {
             return None;
         }
         let mut at = 0u64;
-        for ((c, comp), stride) in q.components().iter().zip(&self.components).zip(&self.strides) {
+        for ((c, comp), stride) in q
+            .components()
+            .iter()
+            .zip(&space.components)
+            .zip(&space.strides)
+        {
             at += u64::from(*comp.index.get(c)?) * stride;
         }
         let r = u64::from(self.remoteness[at as usize]);
@@ -216,7 +252,7 @@ impl Solved {
 
     /// How many combinations were solved.
     pub fn states(&self) -> u64 {
-        self.remoteness.len() as u64
+        self.space.states
     }
 }
 

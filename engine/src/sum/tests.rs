@@ -4,11 +4,13 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use super::search::{Solved, TooLarge, MAX_STATES};
+use super::search::{Solved, TooLarge};
 use super::*;
 use crate::any::AnyPosition;
 use crate::corner::{self, Piece};
-use crate::{chocolate, mex, nim, remoteness_of, Convention, Knowledge, Outcome, Position as _, Rng};
+use crate::{
+    chocolate, mex, nim, remoteness_of, Convention, Knowledge, Outcome, Position as _, Rng,
+};
 
 /// Tables for every component the tests draw: corner boards up to 8×8, odd-step staircases.
 pub(super) fn knowledge() -> Knowledge {
@@ -86,49 +88,84 @@ struct Brute {
     misere_remoteness: u64,
 }
 
-/// Every value of a sum straight from the definitions, over the product graph: the Grundy
-/// number as the mex of the successors' (not an XOR), Smith's remoteness, and misère play's
-/// outcome (no move: the player to move has won) and remoteness.
-fn brute(graphs: &[Graph], at: &[usize], memo: &mut HashMap<Vec<usize>, Brute>) -> Brute {
-    if let Some(&b) = memo.get(at) {
-        return b;
-    }
-    let mut next = Vec::new();
-    for (c, g) in graphs.iter().enumerate() {
-        for &s in &g.successors[at[c]] {
-            let mut q = at.to_vec();
-            q[c] = s;
-            next.push(brute(graphs, &q, memo));
+/// A sum's combinations of component positions, numbered in mixed radix.
+struct Product {
+    graphs: Vec<Graph>,
+    strides: Vec<usize>,
+    memo: Vec<Option<Brute>>,
+}
+
+impl Product {
+    fn new(p: &Position) -> Product {
+        let graphs: Vec<Graph> = p.components().iter().map(graph).collect();
+        let mut strides = Vec::new();
+        let mut n = 1usize;
+        for g in &graphs {
+            strides.push(n);
+            n = n.saturating_mul(g.successors.len());
+        }
+        Product {
+            graphs,
+            strides,
+            memo: Vec::new(),
         }
     }
-    let misere_losing: Vec<u64> = next
-        .iter()
-        .filter(|b| !b.misere_wins)
-        .map(|b| b.misere_remoteness)
-        .collect();
-    let b = Brute {
-        grundy: mex(next.iter().map(|b| b.grundy)),
-        remoteness: remoteness_of(next.iter().map(|b| b.remoteness)),
-        misere_wins: next.is_empty() || !misere_losing.is_empty(),
-        misere_remoteness: match misere_losing.iter().min() {
-            Some(r) => r + 1,
-            None => next.iter().map(|b| b.misere_remoteness + 1).max().unwrap_or(0),
-        },
-    };
-    memo.insert(at.to_vec(), b);
-    b
-}
 
-fn brute_sum(p: &Position) -> (Vec<Graph>, HashMap<Vec<usize>, Brute>) {
-    let graphs: Vec<Graph> = p.components().iter().map(graph).collect();
-    let root: Vec<usize> = p.components().iter().zip(&graphs).map(|(c, g)| g.index[c]).collect();
-    let mut memo = HashMap::new();
-    brute(&graphs, &root, &mut memo);
-    (graphs, memo)
-}
+    fn states(&self) -> usize {
+        self.graphs
+            .iter()
+            .fold(1usize, |n, g| n.saturating_mul(g.successors.len()))
+    }
 
-fn key(graphs: &[Graph], q: &Position) -> Vec<usize> {
-    q.components().iter().zip(graphs).map(|(c, g)| g.index[c]).collect()
+    fn key(&self, q: &Position) -> usize {
+        q.components()
+            .iter()
+            .zip(&self.graphs)
+            .zip(&self.strides)
+            .map(|((c, g), s)| g.index[c] * s)
+            .sum()
+    }
+
+    /// Every value of a sum straight from the definitions, over the product graph: the
+    /// Grundy number as the mex of the successors' (not an XOR), Smith's remoteness, and
+    /// misère play's outcome (no move: the player to move has won) and remoteness.
+    fn brute(&mut self, at: usize) -> Brute {
+        if self.memo.is_empty() {
+            self.memo = vec![None; self.states()];
+        }
+        if let Some(b) = self.memo[at] {
+            return b;
+        }
+        let mut next = Vec::new();
+        for c in 0..self.graphs.len() {
+            let digit = at / self.strides[c] % self.graphs[c].successors.len();
+            for k in 0..self.graphs[c].successors[digit].len() {
+                let s = self.graphs[c].successors[digit][k];
+                let q = at - digit * self.strides[c] + s * self.strides[c];
+                next.push(self.brute(q));
+            }
+        }
+        let misere_losing: Vec<u64> = next
+            .iter()
+            .filter(|b| !b.misere_wins)
+            .map(|b| b.misere_remoteness)
+            .collect();
+        let b = Brute {
+            grundy: mex(next.iter().map(|b| b.grundy)),
+            remoteness: remoteness_of(next.iter().map(|b| b.remoteness)),
+            misere_wins: next.is_empty() || !misere_losing.is_empty(),
+            misere_remoteness: match misere_losing.iter().min() {
+                Some(r) => r + 1,
+                None => next
+                    .iter()
+                    .map(|b| b.misere_remoteness + 1)
+                    .max()
+                    .unwrap_or(0),
+            },
+        };
+        self.memo[at] = Some(b);
+        b
+    }
 }
 
 /// 10 000 random sums of 2 to 4 components with at most 10⁵ combinations: the outcome, the
@@ -144,13 +181,15 @@ fn ten_thousand_sums_obey_the_sprague_grundy_theorem() {
     while checked < 10_000 {
         let count = 2 + rng.below(3);
         let p = sum_of(count, &mut rng);
-        let (graphs, memo) = brute_sum(&p);
-        if memo.len() > 100_000 {
+        let mut product = Product::new(&p);
+        if product.states() > 100_000 {
             continue;
         }
-        states += memo.len();
-        let b = memo[&key(&graphs, &p)];
-        let c = knowledge.classify(&AnyPosition::Sum(p.clone()), u64::MAX).expect("classified");
+        states += product.states();
+        let b = product.brute(product.key(&p));
+        let c = knowledge
+            .classify(&AnyPosition::Sum(p.clone()), u64::MAX)
+            .expect("classified");
         assert_eq!(c.value.grundy, Some(b.grundy), "{p}");
         assert_eq!(c.value.outcome == Outcome::Win, b.grundy != 0, "{p}");
         assert_eq!(c.value.remoteness, Some(b.remoteness), "{p}");
@@ -158,19 +197,33 @@ fn ten_thousand_sums_obey_the_sprague_grundy_theorem() {
             let AnyPosition::Sum(q) = &m.position else {
                 panic!("a sum's move leads to a sum");
             };
-            let after = memo[&key(&graphs, q)];
+            let after = product.brute(product.key(q));
             assert_eq!(m.value.grundy, Some(after.grundy), "{p} → {q}");
             assert_eq!(m.value.remoteness, Some(after.remoteness), "{p} → {q}");
         }
-        let winning: Vec<String> =
-            c.moves.iter().filter(|m| m.value.outcome == Outcome::Loss).map(|m| m.mv.to_string()).collect();
-        let mut by_xor: Vec<String> = winning_moves(&knowledge, &p).iter().map(|m| m.to_string()).collect();
+        let winning: Vec<String> = c
+            .moves
+            .iter()
+            .filter(|m| m.value.outcome == Outcome::Loss)
+            .map(|m| m.mv.to_string())
+            .collect();
+        let mut by_xor: Vec<String> = winning_moves(&knowledge, &p)
+            .iter()
+            .map(|m| m.to_string())
+            .collect();
         let mut expected = winning.clone();
         expected.sort();
         by_xor.sort();
         assert_eq!(by_xor, expected, "{p}");
-        let misere = Solved::new(&p, Convention::Misere).expect("small").get(&p).expect("in it");
-        let won = if b.misere_wins { Outcome::Win } else { Outcome::Loss };
+        let misere = Solved::new(&p, Convention::Misere)
+            .expect("small")
+            .get(&p)
+            .expect("in it");
+        let won = if b.misere_wins {
+            Outcome::Win
+        } else {
+            Outcome::Loss
+        };
         assert_eq!(misere, (won, b.misere_remoteness), "misère {p}");
         checked += 1;
     }
@@ -182,7 +235,11 @@ fn the_explanation_names_the_components_that_can_win() {
     let knowledge = knowledge();
     let p = Position::parse("queen(11):5,3 + nim:3,4,5 + chocolate(1):5,3,7").unwrap();
     let a = analyse(&knowledge, &p).unwrap();
-    let grundies: Vec<u64> = a.components.iter().map(|c| c.value.grundy.unwrap()).collect();
+    let grundies: Vec<u64> = a
+        .components
+        .iter()
+        .map(|c| c.value.grundy.unwrap())
+        .collect();
     assert_eq!(grundies[0], 0);
     assert_eq!(grundies[1], 2);
     assert_eq!(a.explanation.nim_sum, grundies.iter().fold(0, |x, g| x ^ g));
@@ -194,10 +251,14 @@ fn the_explanation_names_the_components_that_can_win() {
     let top = 63 - a.explanation.nim_sum.leading_zeros();
     for (i, g) in grundies.iter().enumerate() {
         if g >> top & 1 == 1 {
-            assert!(a.explanation.targets.iter().any(|t| t.component == i), "{i}");
+            assert!(
+                a.explanation.targets.iter().any(|t| t.component == i),
+                "{i}"
+            );
         }
     }
-    assert_eq!(a.answer.value.grundy, Some(a.explanation.nim_sum));
+    let value = knowledge.value(&AnyPosition::Sum(p)).unwrap().value;
+    assert_eq!(value.grundy, Some(a.explanation.nim_sum));
 }
 
 #[test]
@@ -205,28 +266,56 @@ fn a_sum_too_large_to_search_has_no_remoteness_and_says_why() {
     let knowledge = knowledge();
     let p = Position::parse("nim:40,40,40 + nim:40,40 + queen(8):7,7").unwrap();
     let a = analyse(&knowledge, &p).unwrap();
-    assert_eq!(a.answer.value.remoteness, None);
+    let value = knowledge.value(&AnyPosition::Sum(p.clone())).unwrap().value;
+    assert_eq!(value.remoteness, None);
     let why = a.remoteness_unknown.unwrap();
     assert!(why.starts_with("too large to search"), "{why}");
-    assert!(matches!(Solved::new(&p, Convention::Normal), Err(TooLarge::States(n)) if n > MAX_STATES));
+    assert!(matches!(
+        Solved::new(&p, Convention::Normal),
+        Err(TooLarge::States)
+    ));
     // The outcome and Grundy number are still exact: 40 ⊕ 40 ⊕ 40 = 40, 40 ⊕ 40 = 0.
     let queen = a.components[2].value.grundy.unwrap();
-    assert_eq!(a.answer.value.grundy, Some(40 ^ queen));
+    assert_eq!(value.grundy, Some(40 ^ queen));
 }
 
 #[test]
 fn positions_are_written_canonically_and_errors_name_the_component() {
     let p = Position::parse(" queen(11):(5, 3)+nim:3 4 5 + chocolate(1):5,3,7 ").unwrap();
-    assert_eq!(p.to_string(), "queen(11):5,3 + nim:3,4,5 + chocolate(1):5,3,7");
-    assert_eq!(Position::parse("queen + nim").unwrap().to_string(), "queen(8):7,3 + nim:3,4,5");
-    assert_eq!(Position::parse("rook:12,3").unwrap().to_string(), "rook(13):12,3");
-    assert_eq!(Position::parse("chocolate:1,1,2").unwrap().to_string(), "chocolate(1):1,1,2");
+    assert_eq!(
+        p.to_string(),
+        "queen(11):5,3 + nim:3,4,5 + chocolate(1):5,3,7"
+    );
+    assert_eq!(
+        Position::parse("queen + nim").unwrap().to_string(),
+        "queen(8):7,3 + nim:3,4,5"
+    );
+    assert_eq!(
+        Position::parse("rook:12,3").unwrap().to_string(),
+        "rook(13):12,3"
+    );
+    assert_eq!(
+        Position::parse("chocolate:1,1,2").unwrap().to_string(),
+        "chocolate(1):1,1,2"
+    );
     for (text, reason) in [
-        ("queen(11):12,3", "component 1: square 12,3 is off the 11×11 board"),
-        ("nim:1 + lgame", "component 2 is an L-game, which is not impartial"),
+        (
+            "queen(11):12,3",
+            "component 1: square 12,3 is off the 11×11 board",
+        ),
+        (
+            "nim:1 + lgame",
+            "component 2 is an L-game, which is not impartial",
+        ),
         ("nim:1 + sum:nim:1", "component 2: a sum inside a sum"),
-        ("nim(3):1", "component 1: nim takes no parameter, not (3): write nim:POSITION"),
-        ("queen(11:5,3", "component 1: `queen(11` has no closing bracket"),
+        (
+            "nim(3):1",
+            "component 1: nim takes no parameter, not (3): write nim:POSITION",
+        ),
+        (
+            "queen(11:5,3",
+            "component 1: `queen(11` has no closing bracket",
+        ),
         ("chess:1", "component 1: unknown game \"chess\""),
         ("nim:1 + ", "component 2: empty"),
     ] {
@@ -235,5 +324,8 @@ fn positions_are_written_canonically_and_errors_name_the_component() {
         assert_eq!(e.input(), text);
     }
     let many = vec!["nim:1"; MAX_COMPONENTS + 1].join(" + ");
-    assert!(Position::parse(&many).unwrap_err().reason().contains("1 to 16 components"));
+    assert!(Position::parse(&many)
+        .unwrap_err()
+        .reason()
+        .contains("1 to 16 components"));
 }

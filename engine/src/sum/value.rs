@@ -4,16 +4,15 @@
 use crate::any::{AnyMove, AnyPosition};
 use crate::error::too_large;
 use crate::knowledge::{Answer, Knowledge, Source};
-use crate::sum::search::Solved;
+use crate::sum::search::{Solved, Space};
 use crate::sum::{explain, Explanation, Move, Position};
 use crate::{Convention, Error, Position as _, Value};
 
-/// The Sprague–Grundy analysis of a sum: its value, each component's, the explanation of the
-/// nim-sum and how the remoteness is known.
+/// The Sprague–Grundy analysis of a sum: each component's value, the explanation of the
+/// nim-sum, and why the remoteness is unknown when it is. (The sum's own value is its
+/// classification's.)
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Analysis {
-    /// The sum's value: the nim-sum's outcome and Grundy number, the searched remoteness.
-    pub answer: Answer,
     /// Each component's own answer, component 1 first.
     pub components: Vec<Answer>,
     /// The nim-sum worked out, and the components with a winning move.
@@ -64,9 +63,7 @@ fn answer(parts: &[Answer], grundy: u64, remoteness: Option<u64>) -> Answer {
 }
 
 fn grundy_of(parts: &[Answer]) -> u64 {
-    parts
-        .iter()
-        .fold(0, |x, a| x ^ a.value.grundy.unwrap_or(0))
+    parts.iter().fold(0, |x, a| x ^ a.value.grundy.unwrap_or(0))
 }
 
 /// The full analysis of `p`.
@@ -79,15 +76,10 @@ pub fn analyse(knowledge: &Knowledge, p: &Position) -> Result<Analysis, Error> {
             .filter(|m| matches!(m, AnyMove::Sum(m) if m.component == i))
             .count()
     });
-    let (remoteness, unknown) = match Solved::new(p, Convention::Normal) {
-        Ok(solved) => (solved.get(p).map(|(_, r)| r), None),
-        Err(e) => (None, Some(e.reason())),
-    };
     Ok(Analysis {
-        answer: answer(&parts, explanation.nim_sum, remoteness),
+        remoteness_unknown: Space::new(p).err().map(|e| e.reason()),
         components: parts,
         explanation,
-        remoteness_unknown: unknown,
     })
 }
 
@@ -97,7 +89,12 @@ fn grundies(parts: &[Answer]) -> Vec<u64> {
 
 /// The value of `p` alone.
 pub fn value(knowledge: &Knowledge, p: &Position) -> Result<Answer, Error> {
-    Ok(analyse(knowledge, p)?.answer)
+    let parts = components(knowledge, p)?;
+    let remoteness = Solved::new(p, Convention::Normal)
+        .ok()
+        .and_then(|s| s.get(p))
+        .map(|(_, r)| r);
+    Ok(answer(&parts, grundy_of(&parts), remoteness))
 }
 
 /// The answer for `p` and those for `next`, the sums after each of its moves in order: the
@@ -119,17 +116,21 @@ pub fn with_successors(
                 return knowledge.value(q);
             };
             // Exactly one component changed: the nim-sum changes by its old and new values.
-            let Some(i) = (0..parts.len()).find(|&i| q.components()[i] != p.components()[i])
-            else {
+            let Some(i) = (0..parts.len()).find(|&i| q.components()[i] != p.components()[i]) else {
                 return value(knowledge, q);
             };
             let changed = knowledge.value(&q.components()[i])?;
-            let g = changed.value.grundy.ok_or_else(|| {
-                too_large(q.to_string(), "a component beyond the solved tables")
-            })?;
+            let g = changed
+                .value
+                .grundy
+                .ok_or_else(|| too_large(q.to_string(), "a component beyond the solved tables"))?;
             let mut after = parts.clone();
             after[i] = changed;
-            Ok(answer(&after, x ^ grundy_of(&parts[i..=i]) ^ g, searched(q)))
+            Ok(answer(
+                &after,
+                x ^ grundy_of(&parts[i..=i]) ^ g,
+                searched(q),
+            ))
         })
         .collect::<Result<_, Error>>()?;
     Ok((own, successors))

@@ -85,7 +85,7 @@ fn bad_tag_values_name_the_tag() {
     assert_eq!(
         parse_err("[Game \"queen\"]\n[Termination \"boredom\"]\n\n1-0").to_string(),
         "line 2: [Termination]: \"boredom\" is not a termination: corner_reached, last_stone, \
-         poison_left, l_blocked, resignation, repetition, agreed_draw, flag_fall, abandonment \
+         poison_left, l_blocked, no_move_left, resignation, repetition, agreed_draw, flag_fall, abandonment \
          or aborted"
     );
     assert_eq!(

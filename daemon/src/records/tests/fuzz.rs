@@ -55,7 +55,7 @@ fn tag() -> impl Strategy<Value = String> {
         known("Result", "1-0|0-1|1/2-1/2|\\*|2-0"),
         known(
             "Termination",
-            "corner_reached|last_stone|poison_left|l_blocked|resignation|repetition|\
+            "corner_reached|last_stone|poison_left|l_blocked|no_move_left|resignation|repetition|\
              agreed_draw|flag_fall|abandonment|aborted|won"
         ),
         known(
