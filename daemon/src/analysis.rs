@@ -143,7 +143,11 @@ impl Analysis {
         let build = need.to_build(pos);
         let built = tokio::task::spawn_blocking(move || -> Result<Knowledge, engine::Error> {
             match build {
-                Need::Corner(piece, n) => grown.add_corner(Arc::new(Table::solve(piece, n)?)),
+                Need::Corner(piece, n) => {
+                    grown.add_corner(Arc::new(Table::solve(piece, n)?));
+                    let misere = engine::corner::misere::MisereTable::solve(piece, n)?;
+                    grown.add_corner_misere(Arc::new(misere));
+                }
                 Need::Chocolate(k, z) => {
                     grown.add_chocolate(Arc::new(chocolate::Table::solve(k, z)?))
                 }

@@ -1,7 +1,7 @@
 //! The wire's games to the engine's and back, in one place: a request's game and parameters
 //! become a validated [`Variant`], and a variant is written as the wire's [`GameParams`].
 
-use engine::{GameKind, Variant};
+use engine::{Convention, GameKind, Variant};
 use protocol::limits::{DEFAULT_BOARD_SIZE, DEFAULT_STEP};
 use protocol::{ErrorBody, Game, GameParams};
 
@@ -52,14 +52,33 @@ pub fn variant(params: &GameParams) -> Result<Variant, ErrorBody> {
     checked(params).map_err(engine_error)
 }
 
-/// The wire form of a game: its name and parameters (the size its board has when none was
-/// asked for).
+/// The wire form of a game in normal play: its name and parameters (the size its board has
+/// when none was asked for).
 pub fn params(variant: Variant) -> GameParams {
+    params_in(variant, Convention::Normal)
+}
+
+/// The wire form of a game played under `convention`.
+pub fn params_in(variant: Variant, convention: Convention) -> GameParams {
     GameParams {
         game: game(variant.kind()),
         size: variant.size(),
         k: variant.k(),
+        misere: convention == Convention::Misere,
     }
+}
+
+/// How the game of `params` is played: misère when asked (every game but the L-game, which
+/// is not impartial), else normal play.
+pub fn convention(params: &GameParams) -> Result<Convention, engine::Error> {
+    if params.misere && params.game == Game::LGame {
+        return Err(engine::Error::new(
+            engine::ErrorKind::Params,
+            "misere",
+            "the L-game has no misère form: it is not an impartial game; play it without misere",
+        ));
+    }
+    Ok(Convention::misere_if(params.misere))
 }
 
 #[cfg(test)]

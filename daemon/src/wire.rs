@@ -21,7 +21,7 @@ pub fn classification(id: Option<u64>, answer: &Answer) -> String {
         moves,
         move_count,
     } = &answer.classification;
-    let params = crate::variants::params(answer.variant);
+    let params = crate::variants::params_in(answer.variant, answer.convention);
     let mut out = Json {
         text: String::with_capacity(256 + moves.len() * 112),
         scratch: String::new(),
@@ -41,6 +41,9 @@ pub fn classification(id: Option<u64>, answer: &Answer) -> String {
     if let Some(k) = params.k {
         out.raw(",\"k\":");
         out.number(u64::from(k));
+    }
+    if params.misere {
+        out.raw(",\"misere\":true");
     }
     out.raw(",\"position\":");
     out.display(position);
@@ -177,7 +180,7 @@ mod tests {
     fn protocol_form(a: &Answer) -> protocol::Classification {
         let c = &a.classification;
         protocol::Classification {
-            params: crate::variants::params(a.variant),
+            params: crate::variants::params_in(a.variant, a.convention),
             position: c.position.to_string(),
             value: value_info(&c.value),
             source: c.source.as_str().to_owned(),
@@ -217,7 +220,12 @@ mod tests {
                     AnyPosition::Sum(p) => Some(engine::sum::analyse(knowledge, p).unwrap()),
                     _ => None,
                 };
-                out.push(Answer::new(variant, c, analysis));
+                out.push(Answer::new(
+                    variant,
+                    engine::Convention::Normal,
+                    c,
+                    analysis,
+                ));
             }
         }
         out
@@ -285,6 +293,15 @@ mod tests {
             "queen(8):0,0 + nim:0",
         ];
         all.extend(answers(&knowledge, GameKind::Sum, None, None, &sums));
+        // Misère play: `misere` is written, values have no Grundy number.
+        for (game, text) in [(GameKind::Nim, "1,1,1"), (GameKind::Sum, sums[0])] {
+            let variant = Variant::new(game, None, None).unwrap();
+            let pos = variant.parse_position(text).unwrap();
+            let c = knowledge
+                .classify_in(&pos, u64::MAX, usize::MAX, engine::Convention::Misere)
+                .unwrap();
+            all.push(Answer::new(variant, engine::Convention::Misere, c, None));
+        }
         for answer in &all {
             for id in [None, Some(0), Some(u64::MAX)] {
                 let message = ServerMessage {

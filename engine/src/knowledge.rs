@@ -6,7 +6,7 @@ use std::sync::{Arc, OnceLock};
 
 use crate::any::{AnyMove, AnyPosition};
 use crate::corner::{self, Piece};
-use crate::{chocolate, lgame, nim, sum, Error, Outcome, Position, Value};
+use crate::{chocolate, lgame, nim, sum, Convention, Error, Outcome, Position, Value};
 
 /// Where an answer came from. Nothing is ever estimated: fields no source can give are `None`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -75,6 +75,7 @@ pub const DEFAULT_BUDGET: u64 = 200_000;
 #[derive(Debug, Default, Clone)]
 pub struct Knowledge {
     corner: BTreeMap<Piece, Arc<corner::Table>>,
+    corner_misere: BTreeMap<Piece, Arc<corner::misere::MisereTable>>,
     chocolate: BTreeMap<u32, Arc<chocolate::Table>>,
     lgame: OnceLock<Arc<lgame::Solution>>,
     /// Work units one remoteness search may use (Nim, chocolate); beyond it the remoteness
@@ -99,6 +100,45 @@ impl Knowledge {
             .or_insert_with(|| table.clone());
         if table.size() > slot.size() {
             *slot = table;
+        }
+    }
+
+    /// Adds (or replaces with a larger one) the misère table of a corner piece.
+    pub fn add_corner_misere(&mut self, table: Arc<corner::misere::MisereTable>) {
+        let slot = self
+            .corner_misere
+            .entry(table.piece())
+            .or_insert_with(|| table.clone());
+        if table.size() > slot.size() {
+            *slot = table;
+        }
+    }
+
+    /// The misère table of `piece`, if any.
+    pub fn corner_misere_table(&self, piece: Piece) -> Option<&Arc<corner::misere::MisereTable>> {
+        self.corner_misere.get(&piece)
+    }
+
+    /// [`Knowledge::value`] under `convention`: misère values come from
+    /// [`crate::misere::value`].
+    pub fn value_in(&self, pos: &AnyPosition, convention: Convention) -> Result<Answer, Error> {
+        match convention {
+            Convention::Normal => self.value(pos),
+            Convention::Misere => crate::misere::value(self, pos),
+        }
+    }
+
+    /// [`Knowledge::classify_best`] under `convention`.
+    pub fn classify_in(
+        &self,
+        pos: &AnyPosition,
+        max_moves: u64,
+        best: usize,
+        convention: Convention,
+    ) -> Result<Classification, Error> {
+        match convention {
+            Convention::Normal => self.classify_best(pos, max_moves, best),
+            Convention::Misere => crate::misere::classify(self, pos, max_moves, best),
         }
     }
 
@@ -343,7 +383,7 @@ fn winning_by_formula(knowledge: &Knowledge, pos: &AnyPosition) -> Vec<AnyMove> 
 }
 
 /// Sorts `moves` best first by [`Value::cmp_as_move`]; equal moves keep their order.
-fn best_first(moves: &mut [MoveValue]) {
+pub(crate) fn best_first(moves: &mut [MoveValue]) {
     moves.sort_by_cached_key(|m| order_key(&m.value));
 }
 

@@ -6,7 +6,7 @@ use std::fmt;
 use crate::any::{AnyMove, AnyPosition};
 use crate::error::{params, too_large};
 use crate::knowledge::{Knowledge, MoveValue};
-use crate::{nim, Error, Outcome, Position, Rng};
+use crate::{nim, Convention, Error, Outcome, Position, Rng};
 
 /// Most moves the engine weighs one by one; beyond it only Nim has a direct strategy.
 pub const MAX_ENGINE_MOVES: u64 = 100_000;
@@ -72,6 +72,19 @@ pub fn choose(
     level: Level,
     rng: &mut Rng,
 ) -> Result<AnyMove, Error> {
+    choose_in(knowledge, pos, level, rng, Convention::Normal)
+}
+
+/// [`choose`] under `convention`: in misère play, by misère values. Where a remoteness is
+/// unknown (a sum too large to search), equally good moves are chosen among at random: any
+/// move to a lost position from a won one, any move from a lost one.
+pub fn choose_in(
+    knowledge: &Knowledge,
+    pos: &AnyPosition,
+    level: Level,
+    rng: &mut Rng,
+    convention: Convention,
+) -> Result<AnyMove, Error> {
     let count = pos.move_count();
     if count == 0 {
         return Err(params(
@@ -81,7 +94,10 @@ pub fn choose(
     }
     if count > MAX_ENGINE_MOVES {
         return match pos {
-            AnyPosition::Nim(p) => Ok(AnyMove::Nim(big_nim_move(p, level, rng))),
+            AnyPosition::Nim(p) if convention == Convention::Normal => {
+                Ok(AnyMove::Nim(big_nim_move(p, level, rng)))
+            }
+            AnyPosition::Nim(p) => Ok(AnyMove::Nim(big_misere_nim_move(p, rng))),
             _ => Err(too_large(
                 pos.to_string(),
                 format!("{pos} has {count} moves; the engine weighs at most {MAX_ENGINE_MOVES}"),
@@ -89,7 +105,7 @@ pub fn choose(
         };
     }
     let random = rng.chance(level.random_percent());
-    let classification = knowledge.classify(pos, MAX_ENGINE_MOVES)?;
+    let classification = knowledge.classify_in(pos, MAX_ENGINE_MOVES, usize::MAX, convention)?;
     let moves = classification.moves;
     if random {
         return Ok(moves[rng.below(moves.len() as u64) as usize].mv.clone());
@@ -171,4 +187,16 @@ fn big_nim_move(p: &nim::Position, level: Level, rng: &mut Rng) -> nim::Move {
         winning.into_iter().filter(|m| m.take == most).collect()
     };
     best[rng.below(best.len() as u64) as usize]
+}
+
+/// Misère Nim with too many moves to weigh: a winning move by Bouton's misère rule (at random
+/// among them), else one stone from the largest pile, which leaves the most play.
+fn big_misere_nim_move(p: &nim::Position, rng: &mut Rng) -> nim::Move {
+    let winning = nim::misere::winning_moves(p);
+    if !winning.is_empty() {
+        return winning[rng.below(winning.len() as u64) as usize];
+    }
+    let piles = p.piles();
+    let pile = (0..piles.len()).max_by_key(|&i| piles[i]).unwrap_or(0);
+    nim::Move { pile, take: 1 }
 }

@@ -24,7 +24,7 @@ use crate::any::AnyPosition;
 use crate::error::{illegal, too_large};
 use crate::knowledge::{Knowledge, MoveValue};
 use crate::player::MAX_ENGINE_MOVES;
-use crate::{Error, Outcome, Value};
+use crate::{Convention, Error, Outcome, Value};
 
 #[cfg(test)]
 mod tests;
@@ -149,13 +149,25 @@ pub fn review(
     start: &AnyPosition,
     moves: &[String],
 ) -> Result<Vec<MoveReview>, Error> {
+    review_in(knowledge, start, moves, Convention::Normal)
+}
+
+/// [`review`] of a game played under `convention` (misère games by misère values).
+pub fn review_in(
+    knowledge: &Knowledge,
+    start: &AnyPosition,
+    moves: &[String],
+    convention: Convention,
+) -> Result<Vec<MoveReview>, Error> {
     let mut pos = start.clone();
     let mut reviews = Vec::with_capacity(moves.len());
     for (i, text) in moves.iter().enumerate() {
         let ply = i as u32 + 1;
         let at_ply = |e: Error| e.at_ply(ply, Some(text));
         let (mv, next) = pos.play_text(text).map_err(at_ply)?;
-        let classification = knowledge.classify(&pos, MAX_ENGINE_MOVES).map_err(at_ply)?;
+        let classification = knowledge
+            .classify_in(&pos, MAX_ENGINE_MOVES, usize::MAX, convention)
+            .map_err(at_ply)?;
         if classification.moves.is_empty() {
             let reason = format!(
                 "{pos} has {} legal moves; a review weighs at most {MAX_ENGINE_MOVES}",

@@ -5,7 +5,8 @@
 //! <!-- check: game=queen | size=11 | position=5,3 | move=l2 | after=3,3 -->
 //! ```
 //!
-//! with ` | `-separated `key=value` fields. Setup: `game`, `size`, `k`, `position`, `move`.
+//! with ` | `-separated `key=value` fields. Setup: `game`, `size`, `k`, `misere` (`yes`: the
+//! values are misère play's), `position`, `move`.
 //! Expectations: `error` (the exact message of the first step that fails: parameters,
 //! position, move) and `code` (its error code); `start` (the standard start), `canonical`
 //! (the position as the engine writes it), `after` and `as` (the position after the move and
@@ -19,18 +20,22 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::{Arc, OnceLock};
 
 use engine::corner::{Piece, Table};
-use engine::{chocolate, AnyPosition, Error, GameKind, Knowledge, Outcome, Position as _, Variant};
+use engine::{
+    chocolate, AnyPosition, Convention, Error, GameKind, Knowledge, Outcome, Position as _, Variant,
+};
 
 const DOC: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/NOTATION.md"));
 
-/// The tables the document's values assume: corner tables of side 64 and the step-1
-/// chocolate table up to z = 64.
+/// The tables the document's values assume: corner tables of side 64 (normal and misère) and
+/// the step-1 chocolate table up to z = 64.
 fn knowledge() -> &'static Knowledge {
     static KNOWLEDGE: OnceLock<Knowledge> = OnceLock::new();
     KNOWLEDGE.get_or_init(|| {
         let mut k = Knowledge::new(engine::DEFAULT_BUDGET);
         for piece in Piece::ALL {
             k.add_corner(Arc::new(Table::solve(piece, 64).expect("a small table")));
+            let misere = engine::corner::misere::MisereTable::solve(piece, 64);
+            k.add_corner_misere(Arc::new(misere.expect("a small table")));
         }
         k.add_chocolate(Arc::new(
             chocolate::Table::solve(1, 64).expect("a small table"),
@@ -51,8 +56,9 @@ impl Check {
     }
 }
 
-const KNOWN_KEYS: [&str; 21] = [
+const KNOWN_KEYS: [&str; 22] = [
     "game",
+    "misere",
     "size",
     "k",
     "position",
@@ -180,7 +186,12 @@ fn check_values(c: &Check, pos: &AnyPosition) {
     if let Some(count) = c.get("moves") {
         assert_eq!(pos.move_count().to_string(), count, "line {line}: moves");
     }
-    let answer = match knowledge().value(pos) {
+    let convention = match c.get("misere") {
+        Some("yes") => Convention::Misere,
+        Some(other) => panic!("line {line}: misere={other}: write misere=yes"),
+        None => Convention::Normal,
+    };
+    let answer = match knowledge().value_in(pos, convention) {
         Ok(a) => a,
         Err(e) => {
             let message = c.get("value-error");
@@ -210,7 +221,7 @@ fn check_values(c: &Check, pos: &AnyPosition) {
         return;
     }
     let classified = knowledge()
-        .classify(pos, 100_000)
+        .classify_in(pos, 100_000, usize::MAX, convention)
         .unwrap_or_else(|e| panic!("line {line}: {e}"));
     if let Some(wins) = c.get("wins") {
         let expected: BTreeSet<&str> = wins.split("; ").collect();

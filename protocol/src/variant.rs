@@ -108,6 +108,10 @@ pub struct GameParams {
     /// Staircase step (chocolate).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub k: Option<u32>,
+    /// Misère play: the player who makes the last move loses (every game but the L-game).
+    /// Absent (false) for normal play.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub misere: bool,
 }
 
 impl GameParams {
@@ -117,6 +121,7 @@ impl GameParams {
             game,
             size: None,
             k: None,
+            misere: false,
         }
     }
 }

@@ -13,6 +13,7 @@ fn answer() -> ServerMessage {
                 game: protocol::Game::Queen,
                 size: Some(11),
                 k: None,
+                misere: false,
             },
             position: "5,3".to_owned(),
             value: ValueInfo {
@@ -42,6 +43,8 @@ fn answer() -> ServerMessage {
                     },
                 },
             ],
+            remoteness_unknown: None,
+            sum: None,
         }),
     }
 }

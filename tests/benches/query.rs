@@ -30,13 +30,15 @@ const QUERIES: usize = 2000;
 const WARM_UP: usize = 300;
 
 /// The kinds of question asked: stored positions of every table-backed game.
-const KINDS: [&str; 6] = [
+const KINDS: [&str; 8] = [
     "queen x,y < 64",
     "queen x,y < 1024",
     "queen x,y < 1024, best 10",
     "horse x,y < 64",
     "chocolate k=1",
     "lgame",
+    "sum of 8 components",
+    "sum of 3, searched",
 ];
 
 /// Answer sizes of the bare websocket server (see the top of the file).
@@ -72,6 +74,7 @@ fn questions(kind: usize, lgame: &[String]) -> Vec<Question> {
         game,
         size: Some(1024),
         k: None,
+        misere: false,
     };
     (0..QUERIES)
         .map(|i| match kind {
@@ -97,18 +100,51 @@ fn questions(kind: usize, lgame: &[String]) -> Vec<Question> {
                         game: Game::Chocolate,
                         size: None,
                         k: Some(1),
+                        misere: false,
                     },
                     position: format!("{},{},{z}", rng.below(50), rng.below(z + 1)),
                     limit: None,
                 }
             }
-            _ => Question {
-                params: GameParams {
-                    game: Game::LGame,
-                    size: None,
-                    k: None,
-                },
+            5 => Question {
+                params: GameParams::of(Game::LGame),
                 position: lgame[i % lgame.len()].clone(),
+                limit: None,
+            },
+            // Eight components on the stored tables: the Sprague–Grundy values, far too many
+            // combinations to search (the remoteness is unknown).
+            6 => Question {
+                params: GameParams::of(Game::Sum),
+                position: (0..8)
+                    .map(|c| {
+                        let mut n = |hi: u64| rng.below(hi);
+                        match c % 4 {
+                            0 => format!("queen(64):{},{}", n(64), n(64)),
+                            1 => format!("{}(64):{},{}", ["horse", "dragon"][c / 4], n(64), n(64)),
+                            2 => format!("nim:{},{},{}", n(16), n(16), n(16)),
+                            _ => {
+                                let z = 1 + n(200);
+                                format!("chocolate(1):{},{},{z}", n(50), n(z + 1))
+                            }
+                        }
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" + "),
+                limit: None,
+            },
+            // Three small components: most within the search's bound, the remoteness exact.
+            _ => Question {
+                params: GameParams::of(Game::Sum),
+                position: format!(
+                    "queen(12):{},{} + nim:{},{} + chocolate(1):{},{},{}",
+                    rng.below(12),
+                    rng.below(12),
+                    rng.below(12),
+                    rng.below(12),
+                    rng.below(4),
+                    rng.below(3),
+                    2 + rng.below(6)
+                ),
                 limit: None,
             },
         })

@@ -29,7 +29,7 @@ use protocol::{Game, GameParams, ServerBody};
 /// A game and its parameters, as the commands that name a game take them.
 #[derive(Debug, clap::Args)]
 pub struct GameArgs {
-    /// queen, rook, horse, dragon, nim, chocolate or lgame.
+    /// queen, rook, horse, dragon, nim, chocolate, lgame or sum.
     pub game: Game,
     /// Board side of the corner games (queen, rook, horse, dragon); the server's default is 8.
     #[arg(long)]
@@ -37,6 +37,9 @@ pub struct GameArgs {
     /// Staircase step of chocolate; the server's default is 1.
     #[arg(long)]
     pub k: Option<u32>,
+    /// Misère play: the player who makes the last move loses (not the L-game).
+    #[arg(long)]
+    pub misere: bool,
 }
 
 impl GameArgs {
@@ -46,16 +49,22 @@ impl GameArgs {
             game: self.game,
             size: self.size,
             k: self.k,
+            misere: self.misere,
         }
     }
 }
 
 /// A short description of a game with its parameters: `queen 11×11`, `chocolate k=1`.
 pub fn describe(params: &GameParams) -> String {
-    match (params.size, params.k) {
+    let game = match (params.size, params.k) {
         (Some(n), _) => format!("{} {n}×{n}", params.game),
         (None, Some(k)) => format!("{} k={k}", params.game),
         (None, None) => params.game.to_string(),
+    };
+    if params.misere {
+        format!("misère {game}")
+    } else {
+        game
     }
 }
 

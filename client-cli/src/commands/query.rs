@@ -37,12 +37,15 @@ pub struct Args {
     /// Staircase step of chocolate; the server's default is 1.
     #[arg(long)]
     k: Option<u32>,
+    /// Misère play: the player who makes the last move loses (not the L-game).
+    #[arg(long)]
+    misere: bool,
     /// The position, e.g. `5,3` (queen), `3,4,5` (nim), `...N/RRRB/RBBB/N... r` (lgame),
     /// `'queen(11):5,3 + nim:3,4,5'` (sum), or `standard` for the game's standard start.
     #[arg(required_unless_present = "match_id")]
     position: Option<String>,
     /// Ask about the current position of this match instead (live or saved).
-    #[arg(long = "match", value_name = "ID", conflicts_with_all = ["game", "position", "size", "k"])]
+    #[arg(long = "match", value_name = "ID", conflicts_with_all = ["game", "position", "size", "k", "misere"])]
     match_id: Option<i64>,
     /// List only the best N moves (all by default).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
@@ -74,6 +77,7 @@ pub async fn run(conn: &mut Client, args: Args, style: Style) -> Result<()> {
                 game,
                 size: args.size,
                 k: args.k,
+                misere: args.misere,
             };
             (game.params(), position)
         }
@@ -106,7 +110,7 @@ fn explanation(sum: &SumInfo, style: Style) -> String {
     if let Some(m) = &sum.remoteness_method {
         out.push_str(&format!("; remoteness by {m}"));
     }
-    out.push_str("\n");
+    out.push('\n');
     let bits = sum
         .components
         .iter()

@@ -147,6 +147,7 @@ mod tests {
                 game,
                 size,
                 k: None,
+                misere: false,
             },
             position: position.to_owned(),
             value: ValueInfo {

@@ -13,7 +13,8 @@ use super::rows::{SeatRow, StoredMatch, StoredMove};
 
 /// The columns [`stored_match`] reads, aliased `m` (matches), `p0`/`p1` (the seated players).
 /// `rematch` is unique because `matches.rematch_of` has a UNIQUE index.
-pub(crate) const MATCH_SELECT: &str = "SELECT m.id, m.game, m.size, m.k, m.start, m.position, \
+pub(crate) const MATCH_SELECT: &str =
+    "SELECT m.id, m.game, m.size, m.k, m.misere, m.start, m.position, \
      m.ply, m.seat0_player, m.seat0_engine, m.seat1_player, m.seat1_engine, \
      COALESCE(p0.name, m.seat0_name) AS seat0_name, \
      COALESCE(p1.name, m.seat1_name) AS seat1_name, m.clock_initial_ms, m.clock_increment_ms, \
@@ -60,6 +61,7 @@ pub(crate) fn stored_match(row: &SqliteRow) -> Result<StoredMatch, DbError> {
         game,
         size: from_sql_opt(get(row, "size")?, "size")?,
         k: from_sql_opt(get(row, "k")?, "k")?,
+        misere: get::<i64>(row, "misere")? != 0,
         start: get(row, "start")?,
         position: get(row, "position")?,
         ply: from_sql_int(get(row, "ply")?, "ply")?,

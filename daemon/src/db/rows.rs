@@ -15,6 +15,8 @@ pub struct NewMatch {
     pub size: Option<u64>,
     /// Staircase step (chocolate).
     pub k: Option<u32>,
+    /// Misère play: the player who makes the last move loses.
+    pub misere: bool,
     /// The start position, in the game's notation; also the current position until a move.
     pub start: String,
     /// Who sits in seat 0 and seat 1; an empty seat waits for a player.
@@ -112,6 +114,8 @@ pub struct StoredMatch {
     pub size: Option<u64>,
     /// Staircase step (chocolate).
     pub k: Option<u32>,
+    /// Misère play: the player who makes the last move loses.
+    pub misere: bool,
     /// The start position.
     pub start: String,
     /// The current position (the final one once over).

@@ -129,14 +129,15 @@ pub(crate) async fn create_match(conn: &mut SqliteConnection, m: NewMatch) -> Re
         return Err(DbError::Rejected(format!("a new match cannot be {status}")));
     }
     let [seat0, seat1] = m.seats;
-    let sql = "INSERT INTO matches (game, size, k, start, position, ply, \
+    let sql = "INSERT INTO matches (game, size, k, misere, start, position, ply, \
                seat0_player, seat0_engine, seat1_player, seat1_engine, \
                clock_initial_ms, clock_increment_ms, status, rematch_of, created_at, started_at) \
-               VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+               VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
     let done = sqlx::query(sql)
         .bind(m.game.name())
         .bind(to_sql_opt(m.size, "size")?)
         .bind(m.k)
+        .bind(m.misere)
         .bind(m.start.clone())
         .bind(m.start)
         .bind(seat0.player_id)

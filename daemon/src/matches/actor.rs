@@ -338,7 +338,7 @@ impl Actor {
     /// turned to the engine's side.
     fn engine_view(&self) -> EngineView {
         let knowledge = self.matches.analysis.current();
-        let Ok(answer) = knowledge.value(&self.model.position) else {
+        let Ok(answer) = knowledge.value_in(&self.model.position, self.model.convention) else {
             return EngineView::Unknown;
         };
         let engine_to_move = self
@@ -365,10 +365,11 @@ impl Actor {
             return;
         }
         self.engine_for = Some(ply);
-        let (matches, tx, pos) = (
+        let (matches, tx, pos, convention) = (
             self.matches.clone(),
             self.tx.clone(),
             self.model.position.clone(),
+            self.model.convention,
         );
         // The same match and ply always give the same move: games replay exactly.
         let seed = (self.model.id as u64)
@@ -377,7 +378,7 @@ impl Actor {
         tokio::spawn(
             async move {
                 tokio::time::sleep(matches.config.engine_delay).await;
-                let result = think(&matches.analysis, pos, level, seed).await;
+                let result = think(&matches.analysis, pos, convention, level, seed).await;
                 let _ = tx.send(Command::EngineMove { ply, result }).await;
             }
             .in_current_span(),
@@ -407,12 +408,13 @@ fn presence_changed(watches: &[Option<Watch>; 2]) -> impl std::future::Future<Ou
 async fn think(
     analysis: &Analysis,
     pos: engine::AnyPosition,
+    convention: engine::Convention,
     level: Level,
     seed: u64,
 ) -> Result<String, String> {
     let knowledge = analysis.covering(&pos).await.map_err(|e| e.message)?;
     tokio::task::spawn_blocking(move || {
-        engine::choose(&knowledge, &pos, level, &mut Rng::new(seed))
+        engine::choose_in(&knowledge, &pos, level, &mut Rng::new(seed), convention)
             .map(|m| m.to_string())
             .map_err(|e| e.to_string())
     })

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use engine::{Level, Position as _, Rng};
+use engine::{Convention, Level, Position as _, Rng};
 use protocol::{ClockSpec, First, MatchState, MatchStatus, Opponent};
 
 use super::error::MatchError;
@@ -21,6 +21,7 @@ pub async fn create_match(
     req: protocol::NewMatch,
 ) -> Result<(MatchHandle, MatchState), MatchError> {
     let variant = crate::variants::checked(&req.params)?;
+    let convention = crate::variants::convention(&req.params)?;
     let mut rng = Rng::new(unix_ms() as u64 ^ (creator.id as u64).rotate_left(32));
     let start = match req.start.trim() {
         "" | "standard" => variant.start(),
@@ -35,6 +36,11 @@ pub async fn create_match(
     let engine_level = |name: &str| -> Result<Occupant, MatchError> {
         let level = Level::parse(name)?;
         Analysis::engine_can_play(&start)?;
+        if convention == Convention::Misere {
+            // A misère value the engine cannot know (a large sum) is refused now, not at
+            // the engine's first turn.
+            matches.analysis.current().value_in(&start, convention)?;
+        }
         Ok(Occupant::Engine(level))
     };
     let me = match &req.my_engine {
@@ -59,7 +65,7 @@ pub async fn create_match(
     } else {
         [them, me]
     };
-    create(matches, start, seats, req.clock, None).await
+    create(matches, start, convention, seats, req.clock, None).await
 }
 
 /// The rematch of a finished match: same game, start and clock; the seats swap, so the other
@@ -67,13 +73,22 @@ pub async fn create_match(
 pub async fn create_rematch(matches: &Arc<Matches>, old: &Model) -> Result<i64, MatchError> {
     let seats = [old.seats[1].clone(), old.seats[0].clone()];
     let spec = old.clocks.as_ref().map(|c| c.spec);
-    let (handle, _) = create(matches, old.start.clone(), seats, spec, Some(old.id)).await?;
+    let (handle, _) = create(
+        matches,
+        old.start.clone(),
+        old.convention,
+        seats,
+        spec,
+        Some(old.id),
+    )
+    .await?;
     Ok(handle.id)
 }
 
 async fn create(
     matches: &Arc<Matches>,
     start: engine::AnyPosition,
+    convention: Convention,
     seats: [Occupant; 2],
     clock: Option<ClockSpec>,
     rematch_of: Option<i64>,
@@ -94,6 +109,7 @@ async fn create(
             game: crate::variants::game(variant.kind()),
             size: variant.size(),
             k: variant.k(),
+            misere: convention == Convention::Misere,
             start: start.to_string(),
             seats: [row(&seats[0]), row(&seats[1])],
             clock_initial_ms: clock.map(|c| c.initial_ms),
@@ -118,6 +134,7 @@ async fn create(
         now_ms(),
     );
     model.rematch_of = rematch_of;
+    model.convention = convention;
     model.value_components(&matches.analysis.current());
     tracing::info!(match_id = id, game = %variant.kind(), "match created");
     let state = model.state(now_ms());

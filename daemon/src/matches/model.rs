@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use engine::{AnyPosition, GameKind, Level, Position as _, Variant};
+use engine::{AnyPosition, Convention, GameKind, Level, Position as _, Variant};
 use protocol::{
     ClockSpec, ComponentInfo, MatchState, MatchStatus, MatchSummary, MoveRecord, Outcome, Reason,
     Seat, SeatInfo,
@@ -119,6 +119,8 @@ pub struct Model {
     pub id: i64,
     /// Game and parameters.
     pub variant: Variant,
+    /// Normal or misère play.
+    pub convention: Convention,
     /// Where it started.
     pub start: AnyPosition,
     /// Where it stands.
@@ -175,6 +177,7 @@ impl Model {
         let mut m = Model {
             id,
             variant: start.variant(),
+            convention: Convention::Normal,
             position: start.clone(),
             start,
             seats,
@@ -281,8 +284,13 @@ impl Model {
         let mut finish = None;
         let mut repetition_plies = Vec::new();
         if position.is_terminal() {
+            // Normal play: the last mover wins; misère play: the last mover loses.
+            let winner = match self.convention {
+                Convention::Normal => seat,
+                Convention::Misere => 1 - seat,
+            };
             finish = Some(Outcome {
-                winner: Some(seat),
+                winner: Some(winner),
                 reason: terminal_reason(self.variant.kind()),
             });
         } else if self.draws_possible() {
@@ -470,7 +478,7 @@ impl Model {
     /// with its Grundy number; nothing for other games. The actor calls it whenever the
     /// position changes.
     pub fn value_components(&mut self, knowledge: &engine::Knowledge) {
-        self.components = crate::queries::components(knowledge, &self.position);
+        self.components = crate::queries::components(knowledge, &self.position, self.convention);
     }
 
     /// Ends the match.
@@ -527,6 +535,7 @@ impl Model {
             game: crate::variants::game(self.variant.kind()),
             size: self.variant.size(),
             k: self.variant.k(),
+            misere: self.convention == Convention::Misere,
             start: &self.start,
             position: &self.position,
             ply: self.ply(),
@@ -573,7 +582,7 @@ impl Model {
     pub fn summary(&self) -> MatchSummary {
         MatchSummary {
             match_id: self.id,
-            params: crate::variants::params(self.variant),
+            params: crate::variants::params_in(self.variant, self.convention),
             status: self.status,
             seats: [self.seats[0].info(), self.seats[1].info()],
             ply: self.ply(),

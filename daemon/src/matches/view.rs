@@ -21,6 +21,8 @@ pub struct StateView<'a> {
     pub size: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub k: Option<u32>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub misere: bool,
     #[serde(serialize_with = "text")]
     pub start: &'a AnyPosition,
     #[serde(serialize_with = "text")]
@@ -55,6 +57,7 @@ impl StateView<'_> {
             game: self.game,
             size: self.size,
             k: self.k,
+            misere: self.misere,
         }
     }
 

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use engine::{AnyPosition, ErrorKind, Outcome, Position as _, Source, Value, Variant};
+use engine::{AnyPosition, Convention, ErrorKind, Outcome, Position as _, Source, Value, Variant};
 use protocol::limits::QUERY_MAX_MOVES;
 use protocol::{
     ComponentInfo, ErrorBody, ErrorCode, GameParams, SumInfo, ValueInfo, Verdict, WinningComponent,
@@ -74,6 +74,7 @@ pub async fn classify(
     limit: Option<u64>,
 ) -> Result<Answer, ErrorBody> {
     let asked = crate::variants::variant(params)?;
+    let convention = crate::variants::convention(params).map_err(engine_error)?;
     let (variant, pos) = match position.trim() {
         // As in `create_match`: the game's standard start.
         "standard" => (asked, asked.start()),
@@ -97,9 +98,10 @@ pub async fn classify(
     // A sum's explanation weighs its components' moves: with the classification, off the
     // runtime.
     let answer = move || {
-        let c = knowledge.classify_best(&pos, QUERY_MAX_MOVES, best)?;
-        let sum = match &pos {
-            AnyPosition::Sum(p) => Some(engine::sum::analyse(&knowledge, p)?),
+        let c = knowledge.classify_in(&pos, QUERY_MAX_MOVES, best, convention)?;
+        // The Sprague–Grundy explanation holds in normal play only.
+        let sum = match (&pos, convention) {
+            (AnyPosition::Sum(p), Convention::Normal) => Some(engine::sum::analyse(&knowledge, p)?),
             _ => None,
         };
         Ok::<_, engine::Error>((c, sum))
@@ -121,21 +123,25 @@ pub async fn classify(
     if c.source == Source::Table && !stored {
         c.source = Source::Computed;
     }
-    Ok(Answer::new(variant, c, analysis))
+    Ok(Answer::new(variant, convention, c, analysis))
 }
 
 /// A sum's components, each with its own value, as a match's state shows them; `None` for
 /// other games, or when a component has no value at hand.
-pub fn components(knowledge: &engine::Knowledge, pos: &AnyPosition) -> Option<Vec<ComponentInfo>> {
+pub fn components(
+    knowledge: &engine::Knowledge,
+    pos: &AnyPosition,
+    convention: Convention,
+) -> Option<Vec<ComponentInfo>> {
     let AnyPosition::Sum(p) = pos else {
         return None;
     };
     p.components()
         .iter()
         .map(|c| {
-            let answer = knowledge.value(c).ok()?;
+            let answer = knowledge.value_in(c, convention).ok()?;
             Some(ComponentInfo {
-                params: crate::variants::params(c.variant()),
+                params: crate::variants::params_in(c.variant(), convention),
                 position: c.to_string(),
                 value: value_info(&answer.value),
             })
@@ -189,6 +195,8 @@ fn sum_info(
 pub struct Answer {
     /// The game, with the board the answer is about.
     pub variant: Variant,
+    /// Normal or misère play.
+    pub convention: Convention,
     /// The classification.
     pub classification: engine::Classification,
     /// Why the remoteness is unknown, when the reason is worth saying (a sum too large to
@@ -202,6 +210,7 @@ impl Answer {
     /// The answer of `c` on `variant`'s board, with a sum's `analysis` when it is one.
     pub fn new(
         variant: Variant,
+        convention: Convention,
         c: engine::Classification,
         analysis: Option<engine::sum::Analysis>,
     ) -> Answer {
@@ -215,6 +224,7 @@ impl Answer {
         };
         Answer {
             variant,
+            convention,
             classification: c,
             remoteness_unknown,
             sum,

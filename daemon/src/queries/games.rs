@@ -28,6 +28,7 @@ pub fn summary(m: &StoredMatch) -> GameSummary {
             game: m.game,
             size: m.size,
             k: m.k,
+            misere: m.misere,
         },
         start: m.start.clone(),
         status: m.status,

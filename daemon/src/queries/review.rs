@@ -54,14 +54,18 @@ async fn annotate(hub: &Arc<Hub>, m: &StoredMatch) -> Result<Vec<MoveReview>, Er
         game: m.game,
         size: m.size,
         k: m.k,
+        misere: m.misere,
     })?;
+    let convention = engine::Convention::misere_if(m.misere);
     let start = variant.parse_position(&m.start).map_err(engine_error)?;
     let knowledge = hub.analysis.covering(&start).await?;
     let moves: Vec<String> = m.moves.iter().map(|mv| mv.notation.clone()).collect();
-    tokio::task::spawn_blocking(move || engine::review::review(&knowledge, &start, &moves))
-        .await
-        .map_err(|e| internal("review the game", e))?
-        .map_err(engine_error)
+    tokio::task::spawn_blocking(move || {
+        engine::review::review_in(&knowledge, &start, &moves, convention)
+    })
+    .await
+    .map_err(|e| internal("review the game", e))?
+    .map_err(engine_error)
 }
 
 /// Stored match `match_id` as text or JSON, annotated when the review is possible.
@@ -133,6 +137,7 @@ pub async fn import(hub: &Arc<Hub>, text: &str) -> Result<i64, ErrorBody> {
         game: crate::variants::game(variant.kind()),
         size: variant.size(),
         k: variant.k(),
+        misere: record.misere,
         start: start.to_string(),
         seats: [seat(&record.seats[0]), seat(&record.seats[1])],
         clock_initial_ms: record.clock.map(|c| c.initial_ms),

@@ -22,6 +22,9 @@ pub struct JsonRecord {
     /// Staircase step (chocolate).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub k: Option<u32>,
+    /// Misère play (absent: normal play).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub misere: bool,
     /// The start position.
     pub start: String,
     /// Seat 0 (the first mover) and seat 1.
@@ -135,6 +138,7 @@ impl GameRecord {
             game: self.game,
             size: self.size,
             k: self.k,
+            misere: self.misere,
             start: self.start.clone(),
             seats: self.seats.clone(),
             date: self.date,
@@ -169,6 +173,7 @@ impl GameRecord {
             game: j.game,
             size: j.size,
             k: j.k,
+            misere: j.misere,
             start: j.start,
             seats: j.seats,
             date: j.date,

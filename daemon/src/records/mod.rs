@@ -51,6 +51,8 @@ pub struct GameRecord {
     pub size: Option<u64>,
     /// Staircase step (chocolate).
     pub k: Option<u32>,
+    /// Misère play (`[Play "misere"]`): the player who makes the last move loses.
+    pub misere: bool,
     /// The start position, in the game's notation.
     pub start: String,
     /// Seat 0 (the first mover) and seat 1: a player's name, `engine (perfect)`, or `?`.
@@ -95,6 +97,7 @@ impl GameRecord {
             game: m.game,
             size: m.size,
             k: m.k,
+            misere: m.misere,
             start: m.start.clone(),
             seats: [seat(0), seat(1)],
             date: Some(m.created_at),

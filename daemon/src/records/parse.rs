@@ -70,6 +70,7 @@ impl GameRecord {
             game,
             size: fields.number("Size")?,
             k: fields.number("K")?,
+            misere: fields.play()?,
             start: fields
                 .text("Start")
                 .unwrap_or_else(|| variant.start().to_string()),
@@ -285,6 +286,20 @@ impl Fields {
                     .map_err(|_| self.error(tag, format!("{v:?} is not a number in range")))
             })
             .transpose()
+    }
+
+    /// Whether the game was played misère: `[Play "misere"]` (or `misère`); `normal` or no
+    /// tag is normal play.
+    fn play(&self) -> Result<bool, RecordError> {
+        match self.get("Play").map(|(_, v)| v.trim().to_ascii_lowercase()) {
+            None => Ok(false),
+            Some(v) if v == "normal" => Ok(false),
+            Some(v) if v == "misere" || v == "misère" => Ok(true),
+            Some(v) => Err(self.error(
+                "Play",
+                format!("{v:?} is not a way to play: write normal or misere"),
+            )),
+        }
     }
 
     /// The game name (canonical) and its variant, whose parameters are checked here so that

@@ -13,11 +13,12 @@ pub const BETTER_SHOWN: usize = 5;
 
 /// The tags this format defines, in the order they are written. Any other tag is kept in
 /// [`GameRecord::extra_tags`].
-pub const KNOWN_TAGS: [&str; 12] = [
+pub const KNOWN_TAGS: [&str; 13] = [
     "Event",
     "Game",
     "Size",
     "K",
+    "Play",
     "Start",
     "Seat0",
     "Seat1",
@@ -49,6 +50,9 @@ impl GameRecord {
         }
         if let Some(k) = self.k {
             tag("K", &k.to_string());
+        }
+        if self.misere {
+            tag("Play", "misere");
         }
         tag("Start", &self.start);
         tag("Seat0", &self.seats[0]);

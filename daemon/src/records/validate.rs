@@ -20,6 +20,13 @@ impl GameRecord {
     /// The game's variant and start position, or the tag that is wrong.
     pub fn start_position(&self) -> Result<AnyPosition, RecordError> {
         let kind = crate::variants::kind(self.game);
+        if self.misere && kind == GameKind::LGame {
+            return Err(RecordError::tag(
+                None,
+                "Play",
+                "the L-game has no misère form: it is not an impartial game".to_owned(),
+            ));
+        }
         let variant = Variant::new(kind, self.size, self.k).map_err(|e| {
             let tag = match (self.size, self.k) {
                 (Some(_), _) => "Size",
@@ -84,14 +91,17 @@ impl GameRecord {
                 ));
             }
             let mover = ((ply - 1) % 2) as u8;
+            // Normal play: the last mover won; misère play: the last mover lost.
+            let winner = if self.misere { 1 - mover } else { mover };
             let expected = Outcome {
-                winner: Some(mover),
+                winner: Some(winner),
                 reason: on_board,
             };
             if self.result != Some(expected) {
+                let play = if self.misere { " in misère play" } else { "" };
                 return wrong(format!(
                     "the game ended on the board at ply {ply}: {last} leaves no move, so seat \
-                     {mover} won ({}), but the record says {said}",
+                     {winner} won{play} ({}), but the record says {said}",
                     describe(&expected)
                 ));
             }

@@ -134,7 +134,7 @@ pub fn winning_moves(p: &Position, budget: u64) -> Option<Vec<Move>> {
 
 /// The heaps of the misère Nim `p` is when it is one: {x, y, z} for a rectangle, {x, 0, z}
 /// for a bar without stairs.
-fn nim_heaps(p: &Position) -> Option<[u64; 3]> {
+pub fn nim_heaps(p: &Position) -> Option<[u64; 3]> {
     (p.k() == 0 || p.y() == 0).then(|| [p.x(), p.y(), p.z()])
 }
 

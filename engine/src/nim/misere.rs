@@ -75,7 +75,7 @@ pub fn winning_moves(p: &Position) -> Vec<Move> {
 /// one big pile, a win for them; so the winning moves turn it into one stone or none, leaving
 /// an odd number of ones, after which every ply takes one stone.) Otherwise exact by a search
 /// of the positions below `p` (piles sorted, each visited once), `None` when that would visit
-/// more than `budget` positions: no closed form is proved there yet.
+/// weigh more than `budget` moves: no closed form is proved there yet.
 pub fn remoteness(p: &Position, budget: u64) -> Option<u64> {
     let mut piles = p.piles().to_vec();
     piles.sort_unstable();
@@ -90,7 +90,7 @@ pub fn remoteness(p: &Position, budget: u64) -> Option<u64> {
 struct Search {
     /// Sorted piles → (the mover wins, remoteness).
     memo: HashMap<Vec<u64>, (bool, u64)>,
-    /// Positions that may still be searched.
+    /// Moves that may still be weighed.
     budget: u64,
 }
 
@@ -115,10 +115,13 @@ impl Search {
         if let Some(&v) = self.memo.get(piles) {
             return Some(v);
         }
-        if self.budget == 0 {
+        // Every move from here is weighed: the budget pays for them all (a position of piles
+        // in the millions has millions of moves, however few positions are searched).
+        let work = piles.iter().fold(1u64, |w, &p| w.saturating_add(p));
+        if work > self.budget {
             return None;
         }
-        self.budget -= 1;
+        self.budget -= work;
         // The fastest win, or else the slowest loss.
         let mut fastest_win: Option<u64> = None;
         let mut slowest_loss = 0;

@@ -382,6 +382,7 @@ impl Settings {
                     game,
                     size: game.is_corner().then_some(args.size),
                     k: (game == Game::Chocolate).then_some(args.k),
+                    misere: false,
                 };
                 driver::variant(&params).map(|_| params)
             })

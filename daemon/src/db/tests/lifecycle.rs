@@ -14,6 +14,7 @@ async fn a_full_match_life() {
         game: protocol::Game::LGame,
         size: None,
         k: None,
+        misere: false,
         start: "start-position".into(),
         seats: [player(alice), SeatRow::default()],
         clock_initial_ms: Some(300_000),

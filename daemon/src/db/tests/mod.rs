@@ -52,6 +52,7 @@ fn nim(seats: [SeatRow; 2], status: MatchStatus, created_at: i64) -> NewMatch {
         game: protocol::Game::Nim,
         size: None,
         k: None,
+        misere: false,
         start: "3,4,5".into(),
         seats,
         clock_initial_ms: None,

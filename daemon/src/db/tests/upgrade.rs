@@ -132,7 +132,7 @@ async fn an_old_layout_gives_its_tables_to_the_analysis_file_and_shrinks() {
             .expect("queen 5,3");
     assert_eq!(queen_5_3, 0, "a Wythoff P-position");
     assert_eq!(count(&db, "PRAGMA main.freelist_count").await, 0);
-    assert_eq!(count(&db, "SELECT COUNT(*) FROM _sqlx_migrations").await, 7);
+    assert_eq!(count(&db, "SELECT COUNT(*) FROM _sqlx_migrations").await, 8);
     db.close().await;
     let new_size = std::fs::metadata(&path).expect("new file").len();
     assert!(new_size * 2 < old_size, "{new_size} bytes, was {old_size}");
@@ -151,5 +151,78 @@ async fn the_games_file_alone_opens_and_its_tables_are_computed_again() {
     assert_eq!(db.load_match(game.id).await.expect("load"), Some(game));
     let loaded = ensure_small(&db).await;
     assert_eq!(loaded.report.computed(), loaded.report.sets.len());
+    db.close().await;
+}
+
+/// A games file from before sums and misère play (whose migration rebuilds `matches` and
+/// `moves` to widen their checks) keeps every match, move and rematch link, foreign keys
+/// and all, and takes the new games.
+#[tokio::test]
+async fn a_games_file_from_before_sums_keeps_its_matches() {
+    let dir = tempfile::tempdir().expect("dir");
+    let path = dir.path().join("old.db");
+    // The migrations as they were before, applied by sqlx itself (the same checksums).
+    let old = dir.path().join("migrations");
+    std::fs::create_dir(&old).expect("dir");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../migrations");
+    for entry in std::fs::read_dir(&root).expect("migrations") {
+        let p = entry.expect("entry").path();
+        let name = p
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default()
+            .to_owned();
+        if name.ends_with(".sql") && name.as_str() < "20261124000001" {
+            std::fs::copy(&p, old.join(&name)).expect("copy");
+        }
+    }
+    let mut conn = sqlx::sqlite::SqliteConnectOptions::new()
+        .filename(&path)
+        .create_if_missing(true)
+        .foreign_keys(true)
+        .connect()
+        .await
+        .expect("connect");
+    let migrator = sqlx::migrate::Migrator::new(old.as_path())
+        .await
+        .expect("old migrations");
+    migrator.run(&mut conn).await.expect("migrate the old way");
+    sqlx::raw_sql(
+        "INSERT INTO players (id, name, token_hash, created_at) VALUES (1, 'ada', x'01', 0);
+         INSERT INTO matches (id, game, start, position, ply, seat0_player, status, winner,
+                              reason, created_at)
+              VALUES (1, 'nim', '1', '0', 1, 1, 'finished', 0, 'last_stone', 0);
+         INSERT INTO matches (id, game, start, position, status, rematch_of, created_at)
+              VALUES (2, 'nim', '1', '1', 'waiting', 1, 0);
+         INSERT INTO moves VALUES (1, 1, 0, '1:1', '0', 5, NULL, 0);",
+    )
+    .execute(&mut conn)
+    .await
+    .expect("an old game");
+    conn.close().await.expect("close");
+
+    let db = Db::open(&path).await.expect("upgrade");
+    let first = db.load_match(1).await.expect("load").expect("kept");
+    assert_eq!(first.moves.len(), 1);
+    assert_eq!(first.moves[0].notation, "1:1");
+    assert_eq!((first.rematch, first.misere), (Some(2), false));
+    assert_eq!(
+        count(&db, "SELECT COUNT(*) FROM pragma_foreign_key_check").await,
+        0
+    );
+    // The new game, played misère, is accepted now.
+    let sum = crate::db::NewMatch {
+        game: protocol::Game::Sum,
+        misere: true,
+        start: "nim:1 + queen(8):3,3".into(),
+        ..nim(
+            [SeatRow::default(), SeatRow::default()],
+            MatchStatus::Waiting,
+            1,
+        )
+    };
+    let id = db.create_match(sum).await.expect("a misère sum");
+    let stored = db.load_match(id).await.expect("load").expect("stored");
+    assert_eq!((stored.game, stored.misere), (protocol::Game::Sum, true));
     db.close().await;
 }

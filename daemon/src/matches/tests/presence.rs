@@ -51,6 +51,7 @@ async fn presence_reaches_a_match_whose_queue_is_full() {
             game: protocol::Game::Nim,
             size: None,
             k: None,
+            misere: false,
         },
         start: "standard".into(),
         opponent: Opponent::Human,

@@ -56,6 +56,7 @@ proptest! {
             game: crate::variants::game(kind),
             size: v.size(),
             k: v.k(),
+            misere: false,
             start: start.to_string(),
             seats,
             date,
