@@ -334,6 +334,20 @@ async fn games_are_played_by_clicking_and_names_are_text() -> Result<()> {
         let images = b.client.find_all(Locator::Css(".seats img")).await?;
         assert!(images.is_empty(), "the name became HTML");
     }
+    // A sum: its components side by side, each with its Grundy number, and the nim-sum;
+    // played by pointing in any component.
+    b.goto(&server, "/").await?;
+    create_vs_engine(&b, "sum").await?;
+    b.find(".sum button.legal").await?;
+    let captions = b.client.find_all(Locator::Css(".sum figcaption")).await?;
+    assert_eq!(captions.len(), 3);
+    b.text_until(".nim-sum", |t| {
+        t.starts_with("nim-sum ") && t.contains(" = ")
+    })
+    .await?;
+    b.screenshot("board-sum").await?;
+    let verdict = click_until_over(&b).await?;
+    assert!(verdict.contains("wins"), "sum: {verdict}");
     // The first game, reviewed: annotations, the steps, the value history.
     b.goto(&server, "/review/1").await?;
     let summary = b

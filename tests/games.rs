@@ -344,3 +344,82 @@ async fn a_flag_falls_on_the_server_and_random_starts_are_open() -> anyhow::Resu
     assert_eq!(late, ErrorCode::MatchNotActive);
     server.stop().await
 }
+
+/// Misère Nim against the perfect engine, which moves first from a won start: whoever takes
+/// the last stone loses, so the engine leaves it to the person; the match, its record and
+/// its review all say misère.
+#[tokio::test]
+async fn the_engine_wins_misere_nim_and_the_last_stone_loses() -> anyhow::Result<()> {
+    let dir = tempfile::tempdir()?;
+    let server = Server::start(&dir).await?;
+    let mut person = server.connect("ada").await?;
+    let misere_nim = GameParams {
+        misere: true,
+        ..GameParams::of(Game::Nim)
+    };
+    // 1,1,1,2: won in misère play (a pile of two, nim-sum 3), lost in normal play.
+    let state = state_of(
+        person
+            .request(create(
+                &misere_nim,
+                "1,1,1,2",
+                Opponent::engine("perfect"),
+                First::Them,
+            ))
+            .await?,
+    )?;
+    assert!(state.params.misere);
+    let id = state.match_id;
+    let mut state = state;
+    let mut rng = engine::Rng::new(5);
+    while state.status == MatchStatus::Playing {
+        if state.to_move == Some(1) {
+            let legal = state.legal_moves.clone().expect("few moves");
+            let mv = &legal[rng.below(legal.len() as u64) as usize];
+            person.request(Request::play(id, mv)).await?;
+        }
+        let ply = state.ply;
+        state = person
+            .state_until(id, |s| s.ply > ply || s.status != MatchStatus::Playing)
+            .await?;
+    }
+    let result = state.result.expect("over");
+    assert_eq!(result.reason, Reason::LastStone);
+    // The person took the last stone, and lost.
+    assert_eq!(state.history.last().expect("moves").seat, 1);
+    assert_eq!(result.winner, Some(0));
+    // The review weighs the moves by misère values: the engine's are all best.
+    let ServerBody::Review { moves, .. } = person.request(Request::Review { match_id: id }).await?
+    else {
+        panic!("expected a review")
+    };
+    assert!(moves
+        .iter()
+        .filter(|m| m.played.seat == 0)
+        .all(|m| m.annotation == "best" && m.before.grundy.is_none()));
+    // Its record says misère, and reads back as the same game.
+    let ServerBody::Export { content, .. } = person
+        .request(Request::Export {
+            match_id: id,
+            format: protocol::ExportFormat::Text,
+        })
+        .await?
+    else {
+        panic!("expected an export")
+    };
+    assert!(content.contains("[Play \"misere\"]"), "{content}");
+    let ServerBody::Imported { .. } = person.request(Request::Import { text: content }).await?
+    else {
+        panic!("expected imported")
+    };
+    // The L-game has no misère form: refused, naming why.
+    let lgame = GameParams {
+        misere: true,
+        ..GameParams::of(Game::LGame)
+    };
+    let refused_lgame = person
+        .request(create(&lgame, "standard", Opponent::Human, First::Me))
+        .await;
+    assert_eq!(refused(refused_lgame)?, ErrorCode::BadParameters);
+    server.stop().await
+}

@@ -761,6 +761,7 @@ async fn every_game_answers_query_json_and_every_table_game_table_csv() {
         ("nim", vec![], "1,2,3", "loss"),
         ("chocolate", vec!["--k", "1"], "2,1,2", "win"),
         ("lgame", vec![], "...N/RRRB/RBBB/N... r", "draw"),
+        ("sum", vec![], "nim:1 + nim:1", "loss"),
     ] {
         let args = [&["query", game][..], &params[..], &[position, "--json"][..]].concat();
         let v: Value = serde_json::from_str(ok(&url, &args).await.trim()).unwrap();
@@ -800,6 +801,60 @@ async fn every_game_answers_query_json_and_every_table_game_table_csv() {
     let o = grundy(&url, &["table", "nim", "--csv"]).await;
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("query"), "{}", stderr(&o));
+}
+
+/// A sum's query explains itself (the components' values in binary, their XOR, where a move
+/// wins), as text and JSON; misère answers have no Grundy number; a misère table marks odd
+/// remoteness as lost.
+#[tokio::test]
+async fn sums_and_misere_play_are_queried_and_tabled() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir).await.unwrap();
+    let url = server.url();
+    let sum = "queen(11):5,3 + nim:3,4,5 + chocolate(1):5,3,7";
+    let text = ok(&url, &["query", "sum", sum]).await;
+    for line in [
+        "  grundy      14",
+        "  remoteness  29",
+        "  1 queen(11):5,3       0       0000",
+        "  nim-sum (XOR)         14      1110",
+        "  component 3: 12 → 12 ⊕ 14 = 2, which makes the nim-sum 0 (2 moves)",
+    ] {
+        assert!(text.contains(line), "{line:?} missing from:\n{text}");
+    }
+    let v: Value =
+        serde_json::from_str(ok(&url, &["query", "sum", sum, "--json"]).await.trim()).unwrap();
+    assert_eq!(v["sum"]["nim_sum"], 14);
+    assert_eq!(v["sum"]["method"], "sprague-grundy");
+    assert_eq!(v["sum"]["winning"][0]["component"], 3);
+    // Too large to search: the remoteness is unknown, and the answer says why.
+    let big = "nim:40,40,40 + nim:40,40 + horse(64):7,7";
+    let v: Value =
+        serde_json::from_str(ok(&url, &["query", "sum", big, "--json"]).await.trim()).unwrap();
+    assert_eq!(v["remoteness"], Value::Null);
+    assert!(v["remoteness_unknown"]
+        .as_str()
+        .unwrap()
+        .starts_with("too large to search"));
+    // Misère: 1,1,1 is lost (whoever moves leaves two ones and takes the last but one).
+    let v: Value = serde_json::from_str(
+        ok(&url, &["query", "nim", "1,1,1", "--misere", "--json"])
+            .await
+            .trim(),
+    )
+    .unwrap();
+    assert_eq!(
+        (v["outcome"].as_str(), v["misere"].as_bool()),
+        (Some("loss"), Some(true))
+    );
+    assert_eq!(v["grundy"], Value::Null);
+    assert_eq!(v["remoteness"], 3);
+    let csv = ok(&url, &["table", "queen", "--misere", "--csv"]).await;
+    assert!(csv.lines().any(|l| l == "0,0,,0,win"), "{csv}");
+    assert!(csv.lines().any(|l| l == "0,1,,1,loss"), "{csv}");
+    let o = grundy(&url, &["query", "lgame", "standard", "--misere"]).await;
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("no misère form"), "{}", stderr(&o));
 }
 
 /// The short form of the load test: a few matches against a real server for a second, every

@@ -1,5 +1,6 @@
 // Any position at /analyse/GAME/POSITION (?size=N for the corner games, ?k=K for
-// chocolate): who wins with best play, the Grundy number, the plies to the end, and every
+// chocolate, &misere=1 for misère play): who wins with best play, the Grundy number, the
+// plies to the end, a sum's Sprague–Grundy explanation, and every
 // move with its value — on the board where the board can show it (each square or stone
 // marked W, D or L with its remoteness, in words for screen readers) and in a table.
 
@@ -8,12 +9,25 @@ import { CORNER, GAMES, params } from "./games.js";
 import { drawBoard } from "./boards.js";
 import { tableSection } from "./table.js";
 
-const STARTS = { queen: "7,3", rook: "7,3", horse: "7,3", dragon: "7,3", nim: "3,4,5", chocolate: "5,3,7", lgame: "...N/RRRB/RBBB/N... r" };
+const STARTS = {
+  queen: "7,3",
+  rook: "7,3",
+  horse: "7,3",
+  dragon: "7,3",
+  nim: "3,4,5",
+  chocolate: "5,3,7",
+  lgame: "...N/RRRB/RBBB/N... r",
+  sum: "queen(8):7,3 + nim:3,4,5 + chocolate(1):5,3,7",
+};
 
 /** The address of the analysis of `position`. */
-export function analyseLink(game, position, size, k) {
-  const p = params(game, size, k);
-  const query = p.size !== undefined ? `?size=${p.size}` : p.k !== undefined ? `?k=${p.k}` : "";
+export function analyseLink(game, position, size, k, misere = false) {
+  const p = params(game, size, k, misere);
+  const parts = [];
+  if (p.size !== undefined) parts.push(`size=${p.size}`);
+  if (p.k !== undefined) parts.push(`k=${p.k}`);
+  if (p.misere) parts.push("misere=1");
+  const query = parts.length ? `?${parts.join("&")}` : "";
   // Commas and slashes (the L-game's ranks) read as they are written.
   const path = encodeURIComponent(position).replace(/%2C/g, ",").replace(/%2F/g, "/");
   return `/analyse/${game}/${path}${query}`;
@@ -24,30 +38,36 @@ export function showAnalyse(main, server, game, position, go) {
   const asked = new URLSearchParams(location.search);
   const size = asked.get("size") ? Number(asked.get("size")) : CORNER.has(game) ? 8 : undefined;
   const k = asked.get("k") ? Number(asked.get("k")) : game === "chocolate" ? 1 : undefined;
-  const heading = el("h1", {}, `Analysis: ${describe(game, size, k)}`);
+  const misere = asked.get("misere") === "1" && game !== "lgame";
+  const heading = el("h1", {}, `Analysis: ${describe(game, size, k, misere)}`);
   const verdict = el("p", { class: "verdict", "aria-live": "polite" });
   const board = el("div", { class: "board-area" });
+  const why = el("div", { class: "explanation" });
   const table = el("div", { class: "moves-table" });
-  const open = (p) => go(analyseLink(game, p, size, k));
-  const tableOf = game === "nim" || game === "lgame" ? null : tableSection(server, game, size, k, open);
+  const open = (p) => go(analyseLink(game, p, size, k, misere));
+  const noTable = game === "nim" || game === "lgame" || game === "sum" || misere;
+  const tableOf = noTable ? null : tableSection(server, game, size, k, open);
   fill(
     main,
-    el("section", { class: "match" }, heading, verdict, board, table),
-    el("div", { class: "side-column" }, askForm(game, position, size, k, go), tableOf),
+    el("section", { class: "match" }, heading, verdict, board, why, table),
+    el("div", { class: "side-column" }, askForm(game, position, size, k, misere, go), tableOf),
   );
   document.title = `grundy · ${game} ${position}`;
 
   async function load() {
-    const request = { type: "query", ...params(game, size, k), position };
+    const request = { type: "query", ...params(game, size, k, misere), position };
     try {
       const c = await server.request(request);
       verdict.textContent = sentence(c);
       const values = new Map(c.moves.map((m) => [m.move, mark(m)]));
-      fill(board, drawBoard({ game, size, k, position: c.position, legal_moves: [] }, null, values));
-      fill(table, movesTable(c, game, size, k));
+      const components = c.sum ? c.sum.components : null;
+      fill(board, drawBoard({ game, size, k, position: c.position, legal_moves: [], components }, null, values));
+      fill(why, c.sum ? explanation(c.sum) : null);
+      fill(table, movesTable(c, game, size, k, misere));
     } catch (e) {
       fill(verdict, el("span", { class: "error" }, e.message));
       fill(board);
+      fill(why);
       fill(table);
     }
   }
@@ -55,6 +75,35 @@ export function showAnalyse(main, server, game, position, go) {
   server.addEventListener("welcome", load);
   if (server.welcome) load();
   return () => server.removeEventListener("welcome", load);
+}
+
+/** Why a sum is won or lost: the components' Grundy numbers in binary columns, their XOR,
+ *  and the components where a move to gᵢ ⊕ X wins. */
+function explanation(sum) {
+  const numbers = sum.components.map((c) => c.grundy).concat([sum.nim_sum]);
+  const bits = Math.max(1, ...numbers.map((g) => (g === null || g === undefined ? 1 : g.toString(2).length)));
+  const binary = (g) => (g === null || g === undefined ? "?" : g.toString(2).padStart(bits, "0"));
+  const name = (c) => (c.size !== undefined ? `${c.game}(${c.size})` : c.k !== undefined ? `${c.game}(${c.k})` : c.game);
+  const rows = sum.components.map((c, i) =>
+    el("tr", {}, el("td", {}, `${i + 1} ${name(c)}:${c.position}`), el("td", {}, c.grundy === null ? "?" : String(c.grundy)), el("td", {}, el("code", {}, binary(c.grundy)))),
+  );
+  rows.push(el("tr", { class: "total" }, el("th", { scope: "row" }, "nim-sum (XOR)"), el("td", {}, String(sum.nim_sum)), el("td", {}, el("code", {}, binary(sum.nim_sum)))));
+  const moves = sum.winning.map((w) =>
+    el("li", {}, `component ${w.component}: ${w.from} → ${w.from} ⊕ ${sum.nim_sum} = ${w.to} (${w.moves} move${w.moves === 1 ? "" : "s"})`),
+  );
+  const how = `${sum.method}: the sum is worth the XOR of its components' Grundy numbers` + (sum.remoteness_method ? `; remoteness by ${sum.remoteness_method}` : "");
+  return [
+    el(
+      "table",
+      {},
+      el("caption", {}, "Why: " + how),
+      el("thead", {}, el("tr", {}, ["component", "Grundy", "binary"].map((h) => el("th", { scope: "col" }, h)))),
+      el("tbody", {}, rows),
+    ),
+    sum.nim_sum === 0
+      ? el("p", {}, "The nim-sum is 0: every move makes it non-zero, so the player to move loses.")
+      : el("ul", { "aria-label": "where a move wins" }, moves),
+  ];
 }
 
 /** `A win for the player to move in 5 plies; Grundy number 3.` */
@@ -65,6 +114,7 @@ function sentence(c) {
   else parts.push("A draw with best play");
   if (c.grundy !== null && c.grundy !== undefined) parts.push(`Grundy number ${c.grundy}`);
   parts.push(`${c.move_count} legal move${c.move_count === 1 ? "" : "s"}`);
+  if (c.remoteness_unknown) parts.push(`plies to the end unknown: ${c.remoteness_unknown}`);
   return `${parts.join("; ")}.`;
 }
 
@@ -77,11 +127,11 @@ function mark(m) {
   return { cls: "draw", text: "D", say: "draws" };
 }
 
-function movesTable(c, game, size, k) {
+function movesTable(c, game, size, k, misere) {
   if (c.moves.length === 0) return el("p", {}, "No move: the game is over here.");
   const shown = c.moves.length < c.move_count ? ` (the ${c.moves.length} listed of ${c.move_count})` : "";
-  // The L-game has draws, so no Grundy numbers.
-  const grundy = game !== "lgame";
+  // The L-game has draws, and misère play no Sprague–Grundy theory: no Grundy numbers.
+  const grundy = game !== "lgame" && !misere;
   const heads = ["move", "for the mover", grundy ? "Grundy after" : null, "position after"].filter(Boolean);
   return el(
     "table",
@@ -99,23 +149,26 @@ function movesTable(c, game, size, k) {
           el("td", {}, m.move),
           el("td", {}, el("span", { class: `value ${v.cls}` }, v.text), ` ${v.say}`),
           grundy ? el("td", {}, m.grundy === null || m.grundy === undefined ? "–" : String(m.grundy)) : null,
-          el("td", {}, el("a", { href: analyseLink(game, m.position, size, k), "data-view": true }, m.position)),
+          el("td", {}, el("a", { href: analyseLink(game, m.position, size, k, misere), "data-view": true }, m.position)),
         );
       }),
     ),
   );
 }
 
-function askForm(game, position, size, k, go) {
+function askForm(game, position, size, k, misere, go) {
   const gameField = select("game", GAMES.map((g) => [g, g]), game);
   const sizeField = el("input", { name: "size", type: "number", min: 1, value: size || 8 });
   const kField = el("input", { name: "k", type: "number", min: 0, max: 1000, value: k ?? 1 });
   const posField = el("input", { name: "position", value: position, spellcheck: "false" });
+  const misereBox = el("input", { name: "misere", type: "checkbox", checked: misere });
+  const misereLabel = field("Misère (the last mover loses)", misereBox);
   const sizeLabel = field("Board side", sizeField);
   const kLabel = field("Staircase step k", kField);
   const shown = () => {
     sizeLabel.hidden = !CORNER.has(gameField.value);
     kLabel.hidden = gameField.value !== "chocolate";
+    misereLabel.hidden = gameField.value === "lgame";
   };
   gameField.addEventListener("change", () => {
     posField.value = STARTS[gameField.value];
@@ -128,13 +181,15 @@ function askForm(game, position, size, k, go) {
       class: "card",
       onsubmit: (e) => {
         e.preventDefault();
-        go(analyseLink(gameField.value, posField.value.trim(), Number(sizeField.value), Number(kField.value)));
+        const m = misereBox.checked && gameField.value !== "lgame";
+        go(analyseLink(gameField.value, posField.value.trim(), Number(sizeField.value), Number(kField.value), m));
       },
     },
     el("h2", {}, "Another position"),
     field("Game", gameField),
     sizeLabel,
     kLabel,
+    misereLabel,
     field("Position, as in NOTATION.md", posField),
     el("button", { type: "submit" }, "Analyse"),
   );

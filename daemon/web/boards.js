@@ -25,10 +25,58 @@ export function drawBoard(state, play, values = new Map()) {
       return chocolate(state, moves);
     case "lgame":
       return lgame(state, moves.legal, play);
+    case "sum":
+      return sum(state, moves);
     default:
       return el("p", {}, state.position);
   }
 }
+
+/** A sum: each component's board under its number, its game and (when the state gives them)
+ *  its value, then the nim-sum. A component's move `M` is the sum's move `C/M`. */
+function sum(state, { legal, play, marks }) {
+  const parts = state.position.split(" + ").map((text) => {
+    const [head, position] = text.split(/:(.*)/s);
+    const [, game, param] = head.trim().match(/^([a-z]+)(?:\((\d+)\))?$/) || [];
+    const size = CORNER_GAMES.has(game) ? Number(param) : undefined;
+    const k = game === "chocolate" ? Number(param) : undefined;
+    return { game, size, k, position: (position || "").trim(), head: head.trim() };
+  });
+  if (parts.some((p) => !p.game)) return el("p", {}, state.position);
+  const values = state.components && state.components.length === parts.length ? state.components : null;
+  const box = el("div", { class: "sum", role: "group", "aria-label": `a sum of ${parts.length} games` });
+  parts.forEach((p, i) => {
+    const prefix = `${i + 1}/`;
+    const own = (map) => new Map([...map].filter(([m]) => m.startsWith(prefix)).map(([m, v]) => [m.slice(prefix.length), v]));
+    const sub = {
+      game: p.game,
+      size: p.size,
+      k: p.k,
+      position: p.position,
+      legal_moves: [...legal].filter((m) => m.startsWith(prefix)).map((m) => m.slice(prefix.length)),
+    };
+    const v = values ? values[i] : null;
+    const value = v ? (v.grundy !== null && v.grundy !== undefined ? `Grundy ${v.grundy}` : v.outcome) : null;
+    box.append(
+      el(
+        "figure",
+        { class: "component" },
+        el("figcaption", {}, el("strong", {}, String(i + 1)), ` ${p.head}: ${p.position}`, value ? el("span", { class: "component-value" }, ` · ${value}`) : null),
+        drawBoard(sub, play ? (m) => play(prefix + m) : null, own(marks)),
+      ),
+    );
+  });
+  if (values && values.every((v) => v.grundy !== null && v.grundy !== undefined)) {
+    const x = values.reduce((a, v) => a ^ v.grundy, 0);
+    const terms = values.map((v) => v.grundy).join(" ⊕ ");
+    const verdict = x === 0 ? "lost for the player to move" : "not 0, won for the player to move";
+    box.append(el("p", { class: "nim-sum" }, `nim-sum ${terms} = ${x}: ${verdict}`));
+  }
+  return box;
+}
+
+/** The corner games, whose component header carries a board side. */
+const CORNER_GAMES = new Set(["queen", "rook", "horse", "dragon"]);
 
 /** The button of a square or stone by which `move` is made (see `drawBoard`'s `moves`). */
 function cell(label, classes, move, { legal, play, marks }) {

@@ -53,11 +53,12 @@ export function clockText(ms) {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
-/** A short description of a game: `queen 8×8`, `chocolate k=1`, `nim`. */
-export function describe(game, size, k) {
-  if (size !== undefined && size !== null) return `${game} ${size}×${size}`;
-  if (k !== undefined && k !== null) return `${game} k=${k}`;
-  return game;
+/** A short description of a game: `queen 8×8`, `chocolate k=1`, `nim`, `misère nim`. */
+export function describe(game, size, k, misere = false) {
+  const play = misere ? "misère " : "";
+  if (size !== undefined && size !== null) return `${play}${game} ${size}×${size}`;
+  if (k !== undefined && k !== null) return `${play}${game} k=${k}`;
+  return `${play}${game}`;
 }
 
 /** An SVG picture `w` × `h` on white, named `label` for screen readers, and

@@ -44,7 +44,7 @@ function row(summary, action, label) {
     "tr",
     {},
     el("td", {}, String(id)),
-    el("td", {}, describe(summary.game, summary.size, summary.k)),
+    el("td", {}, describe(summary.game, summary.size, summary.k, summary.misere)),
     el("td", {}, players(summary)),
     el("td", {}, String(summary.ply)),
     el("td", {}, summary.clock || "–"),
@@ -87,6 +87,7 @@ function createForm(server, go) {
   const k = el("input", { name: "k", type: "number", min: 0, max: 64, value: 1 });
   const start = select("start", [["standard", "standard"], ["random", "random"], ["position", "this position:"]], "standard");
   const position = el("input", { name: "position", placeholder: "as in NOTATION.md, e.g. 5,3", disabled: true });
+  const misere = el("input", { name: "misere", type: "checkbox" });
   const opponent = select(
     "opponent",
     [["human", "a person"], ...LEVELS.map((l) => [`engine:${l}`, `the engine (${l})`])],
@@ -102,9 +103,12 @@ function createForm(server, go) {
   const error = el("p", { class: "error", role: "alert" });
   const sizeField = field("Board side", size);
   const kField = field("Staircase step k", k);
+  const misereField = field("Misère (the last mover loses)", misere);
   const shown = () => {
     sizeField.hidden = !CORNER.has(game.value);
     kField.hidden = game.value !== "chocolate";
+    misereField.hidden = game.value === "lgame";
+    position.placeholder = game.value === "sum" ? "e.g. queen(11):5,3 + nim:3,4,5" : "as in NOTATION.md, e.g. 5,3";
     position.disabled = start.value !== "position";
   };
   game.addEventListener("change", shown);
@@ -115,7 +119,7 @@ function createForm(server, go) {
     error.textContent = "";
     const request = {
       type: "create_match",
-      ...params(game.value, Number(size.value), Number(k.value)),
+      ...params(game.value, Number(size.value), Number(k.value), misere.checked),
       first: first.value,
     };
     request.start = start.value === "position" ? position.value.trim() : start.value;
@@ -136,6 +140,7 @@ function createForm(server, go) {
     field("Game", game),
     sizeField,
     kField,
+    misereField,
     field("Start", start),
     field("Position", position),
     field("Against", opponent),

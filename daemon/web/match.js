@@ -122,7 +122,7 @@ export function showMatch(main, server, id, go) {
     receivedAt = performance.now();
     me = seatOf(state);
     document.title = `grundy · match ${id}`;
-    heading.textContent = `Match ${id}: ${describe(state.game, state.size, state.k)}`;
+    heading.textContent = `Match ${id}: ${describe(state.game, state.size, state.k, state.misere)}`;
     const playing = state.status === "playing";
     const myTurn = playing && state.to_move === me;
     fill(

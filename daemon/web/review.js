@@ -125,7 +125,7 @@ export function showReview(main, server, id) {
       game = g.game;
       moves = r.moves;
       document.title = `grundy · review of game ${id}`;
-      heading.textContent = `Game ${id}: ${describe(game.game, game.size, game.k)}`;
+      heading.textContent = `Game ${id}: ${describe(game.game, game.size, game.k, game.misere)}`;
       const result = game.result
         ? game.result.winner === null || game.result.winner === undefined
           ? `no winner (${game.result.reason})`

@@ -244,12 +244,15 @@ async fn ask(conn: &mut Client, game: &GameArgs, spans: Option<(Span, Span)>) ->
     }
 }
 
-/// The outcome of a corner-game cell, from its Grundy number.
-fn outcome(grundy: Option<u64>) -> &'static str {
-    match grundy {
-        Some(0) => "loss",
-        Some(_) => "win",
-        None => "",
+/// The outcome of a corner-game cell, from its Grundy number (normal play) or the parity of
+/// its remoteness (misère play: odd is lost).
+fn outcome(grundy: Option<u64>, remoteness: Option<u64>, misere: bool) -> &'static str {
+    match (misere, grundy, remoteness) {
+        (false, Some(0), _) => "loss",
+        (false, Some(_), _) => "win",
+        (true, _, Some(r)) if r % 2 == 1 => "loss",
+        (true, _, Some(_)) => "win",
+        _ => "",
     }
 }
 
@@ -277,13 +280,21 @@ fn csv(t: &TableData) -> String {
         _ => {
             out.push_str("x,y,grundy,remoteness,outcome\n");
             let none = Vec::new();
-            for (i, (x, row)) in (t.rows.from..).zip(&t.grundy).enumerate() {
-                let rem = t.remoteness.get(i).unwrap_or(&none);
-                for (j, (y, g)) in (t.cols.from..).zip(row).enumerate() {
-                    let r = rem.get(j).copied().flatten();
+            // Misère tables have no Grundy numbers: their rows are the remoteness's.
+            let rows = t.rows.to - t.rows.from;
+            let width = t.cols.to - t.cols.from;
+            for i in 0..rows as usize {
+                let x = t.rows.from + i as u64;
+                let gs = t.grundy.get(i).unwrap_or(&none);
+                let rs = t.remoteness.get(i).unwrap_or(&none);
+                for j in 0..width as usize {
+                    let y = t.cols.from + j as u64;
+                    let g = gs.get(j).copied().flatten();
+                    let r = rs.get(j).copied().flatten();
                     let g_text = g.map_or_else(String::new, |g| g.to_string());
                     let r_text = r.map_or_else(String::new, |r| r.to_string());
-                    out.push_str(&format!("{x},{y},{g_text},{r_text},{}\n", outcome(*g)));
+                    let o = outcome(g, r, t.params.misere);
+                    out.push_str(&format!("{x},{y},{g_text},{r_text},{o}\n"));
                 }
             }
         }
@@ -312,9 +323,14 @@ fn human(t: &TableData, remoteness: bool, style: Style) -> String {
             out
         }
         game => {
-            let (corner, what) = match (game, remoteness) {
+            let misere = t.params.misere;
+            let (corner, what) = match (game, remoteness || misere) {
                 (Game::Chocolate, _) => ("z\\y", "G(y, z), rows z, columns y"),
                 (_, false) => ("x\\y", "Grundy numbers, rows x, columns y"),
+                _ if misere => (
+                    "x\\y",
+                    "remoteness, rows x, columns y; odd is lost for the player to move",
+                ),
                 (_, true) => ("x\\y", "remoteness, rows x, columns y"),
             };
             let mut out = format!(
@@ -322,11 +338,13 @@ fn human(t: &TableData, remoteness: bool, style: Style) -> String {
                 super::describe(&t.params),
                 t.source
             );
-            if t.grundy.is_empty() {
+            if t.grundy.is_empty() && t.remoteness.is_empty() {
                 out.push_str("(empty range)\n");
                 return out;
             }
-            let grid = if remoteness {
+            let grid = if misere {
+                grid(corner, t.rows, t.cols, &t.remoteness, |r| r % 2 == 1, style)
+            } else if remoteness {
                 grid(corner, t.rows, t.cols, &t.remoteness, |r| r % 2 == 0, style)
             } else {
                 grid(corner, t.rows, t.cols, &t.grundy, |g| g == 0, style)

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use engine::{chocolate, AnyPosition, GameKind, Variant};
+use engine::{chocolate, AnyPosition, Convention, GameKind, Variant};
 use protocol::limits::{DEFAULT_SPAN, MAX_TABLE_CELLS};
 use protocol::{ClassInfo, ErrorBody, ErrorCode, GameParams, Span, TableData};
 
@@ -17,7 +17,15 @@ pub async fn table(
     cols: Option<Span>,
 ) -> Result<TableData, ErrorBody> {
     let variant = crate::variants::variant(params)?;
-    let params = crate::variants::params(variant);
+    let convention = crate::variants::convention(params).map_err(engine_error)?;
+    let misere = convention == Convention::Misere;
+    if misere && !matches!(variant, Variant::Corner { .. }) {
+        return Err(bad(
+            "misère tables are for the corner games (queen, rook, horse, dragon); query \
+             other games' misère positions with `query`",
+        ));
+    }
+    let params = crate::variants::params_in(variant, convention);
     let mut rows = rows.unwrap_or(DEFAULT_SPAN);
     let mut cols = cols.unwrap_or(rows);
     if let Some(n) = variant.size() {
@@ -60,6 +68,18 @@ pub async fn table(
             let knowledge = hub.analysis.covering(&far).await?;
             if !hub.analysis.stored_covers(&far) {
                 data.source = "computed".to_owned();
+            }
+            if misere {
+                // No Grundy numbers in misère play: the remoteness, whose parity is the
+                // outcome (odd: lost).
+                let t = knowledge
+                    .corner_misere_table(piece)
+                    .ok_or_else(|| bad("no misère table for this piece"))?;
+                for x in rows.from..rows.to {
+                    let r = (cols.from..cols.to).map(|y| t.remoteness(x, y)).collect();
+                    data.remoteness.push(r);
+                }
+                return Ok(data);
             }
             let t = knowledge
                 .corner_table(piece)

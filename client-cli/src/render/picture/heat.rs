@@ -101,8 +101,15 @@ impl Plot {
 pub fn svg(t: &TableData) -> String {
     let chocolate = t.params.game == Game::Chocolate;
     let (across, up) = if chocolate { ("z", "y") } else { ("x", "y") };
-    let nx = t.grundy.len();
-    let ny = t.grundy.first().map_or(0, Vec::len);
+    // Misère play has no Grundy numbers: its map is the remoteness, lost (odd) in black.
+    let misere = t.params.misere;
+    let (values, shown) = match misere {
+        true => (&t.remoteness, "misère remoteness"),
+        false => (&t.grundy, "Grundy numbers"),
+    };
+    let lost = |v: u64| if misere { v % 2 == 1 } else { v == 0 };
+    let nx = values.len();
+    let ny = values.first().map_or(0, Vec::len);
     let plot = Plot {
         nx,
         ny,
@@ -112,8 +119,7 @@ pub fn svg(t: &TableData) -> String {
     };
     let width = LEFT + plot.width().max(240) + RIGHT;
     let height = (TOP + plot.height() + BOTTOM).max(LEAST_HEIGHT);
-    let max = t
-        .grundy
+    let max = values
         .iter()
         .flatten()
         .flatten()
@@ -127,7 +133,7 @@ pub fn svg(t: &TableData) -> String {
         (false, None, _) => t.params.game.to_string(),
     };
     let title = format!(
-        "{what}: Grundy numbers, {across} {}..{x1}, {up} {}..{y1}",
+        "{what}: {shown}, {across} {}..{x1}, {up} {}..{y1}",
         t.rows.from, t.cols.from
     );
     let subtitle = match chocolate {
@@ -155,7 +161,7 @@ pub fn svg(t: &TableData) -> String {
     // alone again above the golden-ratio lines, so no line hides one.
     let mut cells = vec![0u8; nx * ny * 4];
     let mut zeros = vec![0u8; nx * ny * 4];
-    for (i, column) in t.grundy.iter().enumerate() {
+    for (i, column) in values.iter().enumerate() {
         for (j, g) in column.iter().enumerate() {
             let at = ((ny - 1 - j) * nx + i) * 4;
             let rgb = match g {
@@ -163,7 +169,7 @@ pub fn svg(t: &TableData) -> String {
                 None => NONE_COLOUR,
             };
             cells[at..at + 4].copy_from_slice(&[rgb[0], rgb[1], rgb[2], 255]);
-            if *g == Some(0) {
+            if g.is_some_and(lost) {
                 zeros[at..at + 4].copy_from_slice(&[0, 0, 0, 255]);
             }
         }
@@ -201,7 +207,7 @@ pub fn svg(t: &TableData) -> String {
         plot.height()
     );
     axes(&mut s, &plot, across, up);
-    scale_and_legend(&mut s, &plot, max, t.params.game);
+    scale_and_legend(&mut s, &plot, max, t.params.game, misere);
     s.push_str("</svg>\n");
     s
 }
@@ -247,9 +253,13 @@ fn axes(s: &mut String, plot: &Plot, across: &str, up: &str) {
 }
 
 /// The colour scale of the Grundy numbers, and what black (and red, and white) mean.
-fn scale_and_legend(s: &mut String, plot: &Plot, max: u64, game: Game) {
+fn scale_and_legend(s: &mut String, plot: &Plot, max: u64, game: Game, misere: bool) {
     let x = LEFT + plot.width().max(240) + 36;
-    let _ = writeln!(s, "<text x=\"{x}\" y=\"{}\">Grundy number</text>", TOP - 8);
+    let (scale, black) = match misere {
+        true => ("misère remoteness", "odd: misère P-position"),
+        false => ("Grundy number", "0: P-position"),
+    };
+    let _ = writeln!(s, "<text x=\"{x}\" y=\"{}\">{scale}</text>", TOP - 8);
     // From max at the top down to 1, one pixel a value at most.
     let steps = usize::try_from(max).unwrap_or(SCALE).clamp(1, SCALE);
     let mut ramp = Vec::with_capacity(steps * 4);
@@ -284,7 +294,7 @@ fn scale_and_legend(s: &mut String, plot: &Plot, max: u64, game: Game) {
     let _ = writeln!(
         s,
         "<rect x=\"{x}\" y=\"{}\" width=\"20\" height=\"14\" fill=\"black\"/>\
-         <text x=\"{}\" y=\"{y}\">0: P-position</text>\
+         <text x=\"{}\" y=\"{y}\">{black}</text>\
          <text x=\"{}\" y=\"{}\" fill=\"rgb(90,90,90)\">(lost for the player to move)</text>",
         y - 11,
         x + 28,
