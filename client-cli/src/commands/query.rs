@@ -176,7 +176,8 @@ fn plies(n: u32) -> String {
 /// to) or say nothing (the L-game has no Grundy numbers) is left out.
 fn text(c: &Classification, style: Style) -> String {
     let mut out = format!("{}, position {}\n", describe(&c.params), c.position);
-    let impartial = c.params.game != Game::LGame;
+    // No Grundy numbers for the L-game (it has draws) nor in misère play.
+    let impartial = c.params.game != Game::LGame && !c.params.misere;
     out.push_str(&format!(
         "  outcome     {} (for the player to move)\n",
         style.outcome(c.value.outcome.as_str())
@@ -218,7 +219,7 @@ fn text(c: &Classification, style: Style) -> String {
         c.move_count
     ));
     // A sum's move names its component; the whole sum after it would only be long.
-    let positions = c.sum.is_none() && c.moves.iter().any(|m| m.notation != m.position);
+    let positions = c.params.game != Game::Sum && c.moves.iter().any(|m| m.notation != m.position);
     let mut head = vec!["move"];
     if positions {
         head.push("position");
