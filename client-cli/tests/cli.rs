@@ -797,10 +797,11 @@ async fn every_game_answers_query_json_and_every_table_game_table_csv() {
     // The rook's table is x ⊕ y.
     let out = ok(&url, &["table", "rook", "--size", "8", "--csv"]).await;
     assert!(out.lines().any(|l| l.starts_with("5,3,6,")), "{out}");
-    // Nim has no two-dimensional table, and says what to do instead.
-    let o = grundy(&url, &["table", "nim", "--csv"]).await;
-    assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).contains("query"), "{}", stderr(&o));
+    // Nim's table is two heaps: a ⊕ b, and the remoteness.
+    let out = ok(&url, &["table", "nim", "--csv"]).await;
+    assert_eq!(out.lines().next(), Some("a,b,grundy,remoteness,outcome"));
+    assert!(out.lines().any(|l| l == "3,5,6,7,win"), "{out}");
+    assert!(out.lines().any(|l| l == "4,4,0,8,loss"), "{out}");
 }
 
 /// A sum's query explains itself (the components' values in binary, their XOR, where a move
@@ -852,6 +853,10 @@ async fn sums_and_misere_play_are_queried_and_tabled() {
     let csv = ok(&url, &["table", "queen", "--misere", "--csv"]).await;
     assert!(csv.lines().any(|l| l == "0,0,,0,win"), "{csv}");
     assert!(csv.lines().any(|l| l == "0,1,,1,loss"), "{csv}");
+    // Two-heap misère Nim: 1,1 is won, 2,2 lost.
+    let csv = ok(&url, &["table", "nim", "--misere", "--csv"]).await;
+    assert!(csv.lines().any(|l| l == "1,1,,2,win"), "{csv}");
+    assert!(csv.lines().any(|l| l == "2,2,,3,loss"), "{csv}");
     let o = grundy(&url, &["query", "lgame", "standard", "--misere"]).await;
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("no misère form"), "{}", stderr(&o));

@@ -120,6 +120,38 @@ fn main() {
     let args = parse_args();
     // The quick solvers first, so that their peak memory is not the corner tables'.
     lgame_solve();
+    sum_searches();
     chocolate_tables();
     corner_tables(&args);
+}
+
+/// Sums whose remoteness is searched (their product space walked and solved), from small to
+/// near the search's bounds, normal and misère: the work one `query` of a sum may cost.
+fn sum_searches() {
+    use engine::sum::{search::Solved, Position};
+    use engine::Convention;
+    for text in [
+        "queen(11):5,3 + nim:3,4,5 + chocolate(1):5,3,7",
+        "queen(8):7,3 + nim:3,4,5 + chocolate(1):5,3,7",
+        "queen(10):9,9 + nim:9,9,9 + nim:5",
+        "nim:9,9,9 + nim:9,9,9",
+        "rook(32):31,31 + dragon(32):31,31",
+    ] {
+        let Ok(p) = Position::parse(text) else {
+            println!("sum {text}: cannot read");
+            continue;
+        };
+        for convention in [Convention::Normal, Convention::Misere] {
+            match Solved::new(&p, convention) {
+                Ok(solved) => {
+                    let states = solved.states();
+                    let t = time(5, || Solved::new(&p, convention).map(|s| s.states()));
+                    println!(
+                        "sum search {convention:<7} {states:>8} combinations  {t:>10.2?}  {text}"
+                    );
+                }
+                Err(e) => println!("sum search {convention:<7} {}  {text}", e.reason()),
+            }
+        }
+    }
 }

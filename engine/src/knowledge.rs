@@ -207,6 +207,24 @@ impl Knowledge {
         })
     }
 
+    /// The Grundy number of `pos` alone, without its remoteness (no search): a table's or a
+    /// formula's; `None` where neither reaches (a board beyond its table), an error for the
+    /// L-game and a chocolate bar beyond its table. What a sum needs of its components.
+    pub fn grundy(&self, pos: &AnyPosition) -> Result<Option<u64>, Error> {
+        Ok(match pos {
+            AnyPosition::Corner(p) => {
+                let table = self.corner.get(&p.piece()).map(|t| t.as_ref());
+                corner::value(p, table).grundy
+            }
+            AnyPosition::Nim(p) => Some(nim::grundy(p)),
+            AnyPosition::Chocolate(p) => {
+                let table = self.chocolate.get(&p.k()).map(|t| t.as_ref());
+                Some(chocolate::grundy(p, table)?)
+            }
+            AnyPosition::LGame(_) | AnyPosition::Sum(_) => self.value(pos)?.value.grundy,
+        })
+    }
+
     /// The value of `pos` and of every move from it, best first, provided there are at most
     /// `max_moves` moves (otherwise the moves are counted, not listed).
     pub fn classify(&self, pos: &AnyPosition, max_moves: u64) -> Result<Classification, Error> {

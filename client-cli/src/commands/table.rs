@@ -19,7 +19,8 @@ Ranges are half-open, A..B; both default to 0..16 and are clipped to the board.
 P-positions (lost for the player to move: Grundy number 0, even remoteness) are highlighted
 on a terminal.
 
-CSV columns: corner games x,y,grundy,remoteness,outcome; chocolate y,z,grundy;
+CSV columns: corner games x,y,grundy,remoteness,outcome; two-heap Nim a,b,grundy,remoteness,
+outcome; chocolate y,z,grundy;
 lgame position,outcome,depth (one line per position up to symmetry).
 
 Examples:
@@ -27,6 +28,7 @@ Examples:
   grundy table queen --size 11 --remoteness
   grundy table queen --size 1000 --rows 0..1000 --cols 0..1000 --csv > queen.csv
   grundy table chocolate --k 1 --rows 0..32
+  grundy table nim --rows 0..8 --cols 0..8 --misere    two heaps; misère: odd remoteness is lost
   grundy table lgame --csv
   grundy table queen --size 200 --rows 0..200 --cols 0..200 --png queen.png
   grundy table lgame --svg lgame.svg";
@@ -278,7 +280,11 @@ fn csv(t: &TableData) -> String {
             }
         }
         _ => {
-            out.push_str("x,y,grundy,remoteness,outcome\n");
+            // Two-heap Nim's heaps are a and b; a board's squares x and y.
+            out.push_str(match t.params.game {
+                Game::Nim => "a,b,grundy,remoteness,outcome\n",
+                _ => "x,y,grundy,remoteness,outcome\n",
+            });
             let none = Vec::new();
             // Misère tables have no Grundy numbers: their rows are the remoteness's.
             let rows = t.rows.to - t.rows.from;
@@ -326,6 +332,12 @@ fn human(t: &TableData, remoteness: bool, style: Style) -> String {
             let misere = t.params.misere;
             let (corner, what) = match (game, remoteness || misere) {
                 (Game::Chocolate, _) => ("z\\y", "G(y, z), rows z, columns y"),
+                (Game::Nim, _) if misere => (
+                    "a\\b",
+                    "two heaps a and b: remoteness; odd is lost for the player to move",
+                ),
+                (Game::Nim, false) => ("a\\b", "two heaps a and b: Grundy number a ⊕ b"),
+                (Game::Nim, true) => ("a\\b", "two heaps a and b: remoteness"),
                 (_, false) => ("x\\y", "Grundy numbers, rows x, columns y"),
                 _ if misere => (
                     "x\\y",

@@ -19,10 +19,10 @@ pub async fn table(
     let variant = crate::variants::variant(params)?;
     let convention = crate::variants::convention(params).map_err(engine_error)?;
     let misere = convention == Convention::Misere;
-    if misere && !matches!(variant, Variant::Corner { .. }) {
+    if misere && !matches!(variant, Variant::Corner { .. } | Variant::Nim) {
         return Err(bad(
-            "misère tables are for the corner games (queen, rook, horse, dragon); query \
-             other games' misère positions with `query`",
+            "misère tables are for the corner games and two-heap Nim; query a chocolate \
+             bar's misère value with `query`",
         ));
     }
     let params = crate::variants::params_in(variant, convention);
@@ -132,10 +132,27 @@ pub async fn table(
                 })
                 .collect();
         }
+        // Two heaps, a in rows and b in columns: the Grundy number a ⊕ b and the remoteness,
+        // or in misère play the remoteness alone (two-heap misère Nim is the misère rook).
         Variant::Nim => {
-            return Err(bad(
-                "nim has no two-dimensional table; query its positions with `query` instead",
-            ))
+            data.source = "formula".to_owned();
+            for a in rows.from..rows.to {
+                let mut grundy = Vec::new();
+                let mut remoteness = Vec::new();
+                for b in cols.from..cols.to {
+                    if misere {
+                        remoteness.push(Some(engine::corner::misere::rook_remoteness(a, b)));
+                    } else {
+                        let heaps = engine::nim::Position::new(vec![a, b]).map_err(engine_error)?;
+                        grundy.push(Some(a ^ b));
+                        remoteness.push(engine::nim::remoteness(&heaps, 0));
+                    }
+                }
+                if !misere {
+                    data.grundy.push(grundy);
+                }
+                data.remoteness.push(remoteness);
+            }
         }
         Variant::Sum => {
             return Err(bad(

@@ -13,7 +13,8 @@ use crate::{Convention, Error, Position as _, Value};
 /// classification's.)
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Analysis {
-    /// Each component's own answer, component 1 first.
+    /// Each component's own answer, component 1 first (a chocolate bar's without its
+    /// remoteness, which would cost a search).
     pub components: Vec<Answer>,
     /// The nim-sum worked out, and the components with a winning move.
     pub explanation: Explanation,
@@ -21,16 +22,16 @@ pub struct Analysis {
     pub remoteness_unknown: Option<String>,
 }
 
-/// The components' answers; an error when one has no known Grundy number (a board beyond
-/// the tables), since the sum's outcome depends on all of them.
-fn components(knowledge: &Knowledge, p: &Position) -> Result<Vec<Answer>, Error> {
+/// The components' Grundy numbers (no remoteness: a chocolate bar's would cost a search);
+/// an error when one is not known (a board beyond the tables), since the sum's outcome
+/// depends on all of them.
+fn grundies(knowledge: &Knowledge, p: &Position) -> Result<Vec<u64>, Error> {
     p.components()
         .iter()
         .enumerate()
         .map(|(i, c)| {
-            let answer = knowledge.value(c)?;
-            if answer.value.grundy.is_none() {
-                return Err(too_large(
+            knowledge.grundy(c)?.ok_or_else(|| {
+                too_large(
                     p.to_string(),
                     format!(
                         "component {} ({}:{c}) has no known Grundy number: it is beyond the \
@@ -38,39 +39,44 @@ fn components(knowledge: &Knowledge, p: &Position) -> Result<Vec<Answer>, Error>
                         i + 1,
                         super::component_name(c)
                     ),
-                ));
-            }
-            Ok(answer)
+                )
+            })
         })
         .collect()
 }
 
-/// The value of the sum with these component answers and this remoteness search.
-fn answer(parts: &[Answer], grundy: u64, remoteness: Option<u64>) -> Answer {
-    let source = parts
-        .iter()
-        .map(|a| a.source)
-        .max()
-        .unwrap_or(Source::Formula);
+/// The value of a sum of nim-sum `grundy` whose remoteness search gave `remoteness`: by the
+/// XOR rule (`formula`), `computed` when the remoteness was searched.
+fn answer(grundy: u64, remoteness: Option<u64>) -> Answer {
     Answer {
         value: Value::impartial(grundy, remoteness),
         source: if remoteness.is_some_and(|r| r > 0) {
             Source::Computed
         } else {
-            source
+            Source::Formula
         },
     }
 }
 
-fn grundy_of(parts: &[Answer]) -> u64 {
-    parts.iter().fold(0, |x, a| x ^ a.value.grundy.unwrap_or(0))
-}
-
 /// The full analysis of `p`.
 pub fn analyse(knowledge: &Knowledge, p: &Position) -> Result<Analysis, Error> {
-    let parts = components(knowledge, p)?;
-    let winning = winning_in(knowledge, p, &parts);
-    let explanation = explain(&grundies(&parts), |i, _| {
+    let g = grundies(knowledge, p)?;
+    // Each component's own value, where it costs no search: a chocolate bar's remoteness is
+    // a search of its own, so the bar shows its Grundy number and outcome only.
+    let parts = p
+        .components()
+        .iter()
+        .zip(&g)
+        .map(|(c, &grundy)| match c {
+            AnyPosition::Chocolate(_) => Ok(Answer {
+                value: Value::impartial(grundy, None),
+                source: Source::Table,
+            }),
+            _ => knowledge.value(c),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let winning = winning_in(knowledge, p, &g);
+    let explanation = explain(&g, |i, _| {
         winning
             .iter()
             .filter(|m| matches!(m, AnyMove::Sum(m) if m.component == i))
@@ -83,18 +89,18 @@ pub fn analyse(knowledge: &Knowledge, p: &Position) -> Result<Analysis, Error> {
     })
 }
 
-fn grundies(parts: &[Answer]) -> Vec<u64> {
-    parts.iter().map(|a| a.value.grundy.unwrap_or(0)).collect()
-}
-
 /// The value of `p` alone.
 pub fn value(knowledge: &Knowledge, p: &Position) -> Result<Answer, Error> {
-    let parts = components(knowledge, p)?;
+    let g = grundies(knowledge, p)?;
     let remoteness = Solved::new(p, Convention::Normal)
         .ok()
         .and_then(|s| s.get(p))
         .map(|(_, r)| r);
-    Ok(answer(&parts, grundy_of(&parts), remoteness))
+    Ok(answer(nim_sum(&g), remoteness))
+}
+
+fn nim_sum(grundies: &[u64]) -> u64 {
+    grundies.iter().fold(0, |x, g| x ^ g)
 }
 
 /// The answer for `p` and those for `next`, the sums after each of its moves in order: the
@@ -104,11 +110,11 @@ pub fn with_successors(
     p: &Position,
     next: &[AnyPosition],
 ) -> Result<(Answer, Vec<Answer>), Error> {
-    let parts = components(knowledge, p)?;
-    let x = grundy_of(&parts);
+    let g = grundies(knowledge, p)?;
+    let x = nim_sum(&g);
     let solved = Solved::new(p, Convention::Normal).ok();
     let searched = |q: &Position| solved.as_ref().and_then(|s| s.get(q)).map(|(_, r)| r);
-    let own = answer(&parts, x, searched(p));
+    let own = answer(x, searched(p));
     let successors = next
         .iter()
         .map(|q| {
@@ -116,21 +122,14 @@ pub fn with_successors(
                 return knowledge.value(q);
             };
             // Exactly one component changed: the nim-sum changes by its old and new values.
-            let Some(i) = (0..parts.len()).find(|&i| q.components()[i] != p.components()[i]) else {
+            let Some(i) = (0..g.len()).find(|&i| q.components()[i] != p.components()[i]) else {
                 return value(knowledge, q);
             };
-            let changed = knowledge.value(&q.components()[i])?;
-            let g = changed
-                .value
-                .grundy
+            // Only its Grundy number: a component's remoteness would cost a search per move.
+            let after = knowledge
+                .grundy(&q.components()[i])?
                 .ok_or_else(|| too_large(q.to_string(), "a component beyond the solved tables"))?;
-            let mut after = parts.clone();
-            after[i] = changed;
-            Ok(answer(
-                &after,
-                x ^ grundy_of(&parts[i..=i]) ^ g,
-                searched(q),
-            ))
+            Ok(answer(x ^ g[i] ^ after, searched(q)))
         })
         .collect::<Result<_, Error>>()?;
     Ok((own, successors))
@@ -140,20 +139,19 @@ pub fn with_successors(
 /// list): in each component i, the moves to a position of value gᵢ ⊕ X, X the nim-sum — for
 /// a Nim component by its closed form, for the others by weighing that component's moves.
 pub fn winning_moves(knowledge: &Knowledge, p: &Position) -> Vec<AnyMove> {
-    match components(knowledge, p) {
-        Ok(parts) => winning_in(knowledge, p, &parts),
+    match grundies(knowledge, p) {
+        Ok(g) => winning_in(knowledge, p, &g),
         Err(_) => Vec::new(),
     }
 }
 
-fn winning_in(knowledge: &Knowledge, p: &Position, parts: &[Answer]) -> Vec<AnyMove> {
-    let x = grundy_of(parts);
+fn winning_in(knowledge: &Knowledge, p: &Position, grundies: &[u64]) -> Vec<AnyMove> {
+    let x = nim_sum(grundies);
     let mut moves = Vec::new();
     if x == 0 {
         return moves;
     }
-    for (i, (c, part)) in p.components().iter().zip(parts).enumerate() {
-        let from = part.value.grundy.unwrap_or(0);
+    for (i, (c, &from)) in p.components().iter().zip(grundies).enumerate() {
         let to = from ^ x;
         let wrap = |mv: AnyMove| {
             AnyMove::Sum(Move {
@@ -178,8 +176,8 @@ fn winning_in(knowledge: &Knowledge, p: &Position, parts: &[Answer]) -> Vec<AnyM
                     let reaches = c
                         .play(&mv)
                         .ok()
-                        .and_then(|q| knowledge.value(&q).ok())
-                        .is_some_and(|a| a.value.grundy == Some(to));
+                        .and_then(|q| knowledge.grundy(&q).ok())
+                        .is_some_and(|g| g == Some(to));
                     if reaches {
                         moves.push(wrap(mv));
                     }
