@@ -199,12 +199,18 @@ fn corner_without_size(kind: GameKind, body: Option<&str>) -> Result<AnyPosition
 }
 
 impl fmt::Display for Position {
+    /// Written straight into the formatter: an answer writes a sum once for each of its
+    /// hundreds of moves.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (i, c) in self.components.iter().enumerate() {
             if i > 0 {
                 f.write_str(" + ")?;
             }
-            write!(f, "{}:{c}", component_name(c))?;
+            match c.variant() {
+                Variant::Corner { size, .. } => write!(f, "{}({size}):{c}", c.kind())?,
+                Variant::Chocolate { k } => write!(f, "chocolate({k}):{c}")?,
+                v => write!(f, "{}:{c}", v.kind())?,
+            }
         }
         Ok(())
     }
