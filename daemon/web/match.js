@@ -177,7 +177,9 @@ export function showMatch(main, server, id, go) {
     const drawn = winner === null || winner === undefined;
     const loser = drawn ? null : 1 - winner;
     const who = loser === null ? "" : loser === me ? "you" : state.seats[loser].name || `seat ${loser}`;
-    const why = REASONS[reason] ? REASONS[reason](who) : reason;
+    const onBoard = ["corner_reached", "last_stone", "poison_left", "no_move_left"].includes(reason);
+    const misere = state.misere && onBoard ? ", and in misère play the last mover loses" : "";
+    const why = (REASONS[reason] ? REASONS[reason](who) : reason) + misere;
     if (drawn) return `Over, no winner: ${why}.`;
     return `${winner === me ? "You win" : `${name(winner)} wins`}: ${why}.`;
   }

@@ -523,6 +523,13 @@ impl View {
         } else {
             format!("{name} wins")
         };
+        let on_board = matches!(
+            outcome.reason,
+            Reason::CornerReached | Reason::LastStone | Reason::PoisonLeft | Reason::NoMoveLeft
+        );
+        if state.params.misere && on_board {
+            return format!("{wins}: {why}, and in misère play the last mover loses");
+        }
         format!("{wins}: {why}")
     }
 }
