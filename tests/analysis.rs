@@ -151,6 +151,7 @@ async fn tables_match_the_papers() -> anyhow::Result<()> {
             params: sized(Game::Queen, Some(11)),
             rows: span(0, 11),
             cols: None,
+            layer: None,
         },
     )
     .await?;
@@ -169,6 +170,7 @@ async fn tables_match_the_papers() -> anyhow::Result<()> {
             },
             rows: span(0, 7),
             cols: span(0, 7),
+            layer: None,
         },
     )
     .await?;
@@ -180,6 +182,7 @@ async fn tables_match_the_papers() -> anyhow::Result<()> {
             params: GameParams::of(Game::LGame),
             rows: None,
             cols: None,
+            layer: None,
         },
     )
     .await?;
@@ -193,6 +196,7 @@ async fn tables_match_the_papers() -> anyhow::Result<()> {
         params: sized(Game::Queen, Some(2000)),
         rows: span(0, 2000),
         cols: None,
+        layer: None,
     };
     assert_eq!(refused(c.request(too_large).await)?, ErrorCode::TooLarge);
     server.stop().await

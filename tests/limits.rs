@@ -160,6 +160,7 @@ async fn a_client_that_does_not_read_is_dropped_and_others_are_served() -> anyho
             params: GameParams::of(Game::LGame),
             rows: None,
             cols: None,
+            layer: None,
         };
         hog.send(lgame).await?;
     }

@@ -853,6 +853,16 @@ async fn sums_and_misere_play_are_queried_and_tabled() {
     let csv = ok(&url, &["table", "queen", "--misere", "--csv"]).await;
     assert!(csv.lines().any(|l| l == "0,0,,0,win"), "{csv}");
     assert!(csv.lines().any(|l| l == "0,1,,1,loss"), "{csv}");
+    // Three heaps: c is the layer; 1 ⊕ 2 ⊕ 3 = 0, lost in normal play and in misère play.
+    let csv = ok(&url, &["table", "nim", "--layer", "3", "--csv"]).await;
+    assert!(csv.lines().any(|l| l.starts_with("1,2,3,0,")), "{csv}");
+    let csv = ok(&url, &["table", "nim", "--layer", "3", "--misere", "--csv"]).await;
+    assert!(csv.lines().any(|l| l == "1,2,3,,5,loss"), "{csv}");
+    // Misère chocolate: bars {x, y, z} with x the layer; the poison alone is won (in 0).
+    let csv = ok(&url, &["table", "chocolate", "--misere", "--csv"]).await;
+    assert_eq!(csv.lines().next(), Some("x,y,z,remoteness,outcome"));
+    assert!(csv.lines().any(|l| l == "0,0,0,0,win"), "{csv}");
+    assert!(csv.lines().any(|l| l == "0,0,1,1,loss"), "{csv}");
     // Two-heap misère Nim: 1,1 is won, 2,2 lost.
     let csv = ok(&url, &["table", "nim", "--misere", "--csv"]).await;
     assert!(csv.lines().any(|l| l == "1,1,,2,win"), "{csv}");

@@ -207,6 +207,9 @@ pub struct TableData {
     pub rows: Span,
     /// Column indices: y for the corner games and chocolate.
     pub cols: Span,
+    /// The coordinate not shown, as asked: Nim's third heap, a misère bar's strip x.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub layer: Option<u64>,
     /// Grundy numbers, one array per row (`null` where a cell is not a position, e.g. a
     /// staircase taller than ⌊z/k⌋). Empty for the L-game.
     pub grundy: Vec<Vec<Option<u64>>>,

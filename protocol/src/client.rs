@@ -206,6 +206,10 @@ pub enum Request {
         /// Columns (default: as the rows).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         cols: Option<Span>,
+        /// The coordinate the table does not show: Nim's third heap (a table of three
+        /// heaps), a misère chocolate bar's strip x (default 0).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        layer: Option<u64>,
     },
     /// Lists saved games, newest first.
     Games {

@@ -15,6 +15,9 @@ pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
 
 /// Most cells one `table` answer holds; a bigger rectangle is asked for in pieces.
 pub const MAX_TABLE_CELLS: u64 = 65_536;
+/// Most cells of one `table` request whose every cell is a search: misère chocolate bars,
+/// misère Nim of three heaps.
+pub const MAX_SEARCHED_TABLE_CELLS: u64 = 4096;
 
 /// The rows and columns of a `table` request that gives none: the 16×16 corner the papers
 /// print.

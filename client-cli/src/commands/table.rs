@@ -6,7 +6,7 @@ use std::io::IsTerminal;
 use std::ops::Range;
 
 use anyhow::{Context, Result};
-use protocol::limits::{DEFAULT_SPAN, MAX_TABLE_CELLS};
+use protocol::limits::{DEFAULT_SPAN, MAX_SEARCHED_TABLE_CELLS, MAX_TABLE_CELLS};
 use protocol::{Game, Request, ServerBody, Span, TableData};
 
 use super::{emit, print_json, unexpected, GameArgs};
@@ -48,6 +48,10 @@ pub struct Args {
     /// corner games, as a grid on the terminal.
     #[arg(long, conflicts_with_all = ["csv", "json", "png", "svg"])]
     remoteness: bool,
+    /// The coordinate the table does not show: Nim's third heap (a table of three heaps),
+    /// a misère chocolate bar's strip x (default 0).
+    #[arg(long, value_name = "N")]
+    layer: Option<u64>,
     /// Print CSV.
     #[arg(long, conflicts_with = "json")]
     csv: bool,
@@ -78,7 +82,7 @@ fn parse_span(s: &str) -> Result<Span, String> {
 /// Fetches the table (in pieces if needed) and prints it.
 pub async fn run(conn: &mut Client, args: Args, style: Style) -> Result<()> {
     // Refused before anything is fetched: the answer would not have it.
-    if args.remoteness && args.game.game == Game::Chocolate {
+    if args.remoteness && args.game.game == Game::Chocolate && !args.game.misere {
         anyhow::bail!(
             "the chocolate table holds Grundy numbers only; ask `grundy query chocolate` \
              for a bar's remoteness"
@@ -86,7 +90,7 @@ pub async fn run(conn: &mut Client, args: Args, style: Style) -> Result<()> {
     }
     let rows = args.rows.unwrap_or(DEFAULT_SPAN);
     let cols = args.cols.unwrap_or(DEFAULT_SPAN);
-    let data = fetch(conn, &args.game, rows, cols).await?;
+    let data = fetch(conn, &args.game, args.layer, rows, cols).await?;
     if args.png.is_some() || args.svg.is_some() {
         if let Some(file) = &args.svg {
             std::fs::write(file, picture::svg(&data))
@@ -109,12 +113,25 @@ pub async fn run(conn: &mut Client, args: Args, style: Style) -> Result<()> {
 }
 
 /// Asks for `rows` × `cols`, in pieces of at most [`MAX_TABLE_CELLS`] cells, and joins them.
-async fn fetch(conn: &mut Client, game: &GameArgs, rows: Span, cols: Span) -> Result<TableData> {
+async fn fetch(
+    conn: &mut Client,
+    game: &GameArgs,
+    layer: Option<u64>,
+    rows: Span,
+    cols: Span,
+) -> Result<TableData> {
     if game.game == Game::LGame {
-        return ask(conn, game, None).await;
+        return ask(conn, game, None, None).await;
     }
-    let width = (cols.to - cols.from).clamp(1, MAX_TABLE_CELLS);
-    let band = (MAX_TABLE_CELLS / width).max(1);
+    // Tables whose every cell is a search come in smaller pieces.
+    let searched = game.misere && (game.game == Game::Chocolate || layer.is_some());
+    let most = if searched {
+        MAX_SEARCHED_TABLE_CELLS
+    } else {
+        MAX_TABLE_CELLS
+    };
+    let width = (cols.to - cols.from).clamp(1, most);
+    let band = (most / width).max(1);
     let first_rows = Span {
         from: rows.from,
         to: rows.to.min(rows.from.saturating_add(band)),
@@ -123,7 +140,7 @@ async fn fetch(conn: &mut Client, game: &GameArgs, rows: Span, cols: Span) -> Re
         from: cols.from,
         to: cols.from.saturating_add(width).min(cols.to),
     };
-    let first = ask(conn, game, Some((first_rows, first_cols))).await?;
+    let first = ask(conn, game, layer, Some((first_rows, first_cols))).await?;
     // The server clips ranges to the board; its first answer shows where the board ends.
     let rows = Span {
         from: rows.from,
@@ -138,9 +155,9 @@ async fn fetch(conn: &mut Client, game: &GameArgs, rows: Span, cols: Span) -> Re
     }
     // Asked again from the start (one request more) with bands as tall as the clipped
     // width allows, which keeps the joining simple.
-    let band = (MAX_TABLE_CELLS / (cols.to - cols.from).clamp(1, MAX_TABLE_CELLS)).max(1);
+    let band = (most / (cols.to - cols.from).clamp(1, most)).max(1);
     let row_bands = bands(rows.from..rows.to, band);
-    let col_bands = bands(cols.from..cols.to, MAX_TABLE_CELLS);
+    let col_bands = bands(cols.from..cols.to, most);
     let mut progress = Progress::new(row_bands.len() * col_bands.len());
     let mut whole = TableData {
         rows,
@@ -156,7 +173,7 @@ async fn fetch(conn: &mut Client, game: &GameArgs, rows: Span, cols: Span) -> Re
         for &(c0, c1) in &col_bands {
             progress.step();
             let piece = Span { from: r0, to: r1 };
-            let piece = ask(conn, game, Some((piece, Span { from: c0, to: c1 }))).await?;
+            let piece = ask(conn, game, layer, Some((piece, Span { from: c0, to: c1 }))).await?;
             for (dst, src) in grundy.iter_mut().zip(piece.grundy) {
                 dst.extend(src);
             }
@@ -234,11 +251,17 @@ fn bands(range: Range<u64>, step: u64) -> Vec<(u64, u64)> {
 }
 
 /// One `table` request; `None` leaves the spans to the server (the L-game has none).
-async fn ask(conn: &mut Client, game: &GameArgs, spans: Option<(Span, Span)>) -> Result<TableData> {
+async fn ask(
+    conn: &mut Client,
+    game: &GameArgs,
+    layer: Option<u64>,
+    spans: Option<(Span, Span)>,
+) -> Result<TableData> {
     let request = Request::Table {
         params: game.params(),
         rows: spans.map(|s| s.0),
         cols: spans.map(|s| s.1),
+        layer,
     };
     match conn.request(request).await? {
         ServerBody::Table(t) => Ok(t),
@@ -269,6 +292,18 @@ fn csv(t: &TableData) -> String {
                 out.push_str(&format!("{},{},{depth}\n", c.position, c.outcome));
             }
         }
+        Game::Chocolate if t.params.misere => {
+            let x = t.layer.unwrap_or(0);
+            out.push_str("x,y,z,remoteness,outcome\n");
+            for (z, row) in (t.rows.from..).zip(&t.remoteness) {
+                for (y, r) in (t.cols.from..).zip(row) {
+                    if let Some(r) = r {
+                        let o = outcome(None, Some(*r), true);
+                        out.push_str(&format!("{x},{y},{z},{r},{o}\n"));
+                    }
+                }
+            }
+        }
         Game::Chocolate => {
             out.push_str("y,z,grundy\n");
             for (z, row) in (t.rows.from..).zip(&t.grundy) {
@@ -280,9 +315,11 @@ fn csv(t: &TableData) -> String {
             }
         }
         _ => {
-            // Two-heap Nim's heaps are a and b; a board's squares x and y.
-            out.push_str(match t.params.game {
-                Game::Nim => "a,b,grundy,remoteness,outcome\n",
+            // Nim's heaps are a, b (and c, the layer); a board's squares x and y.
+            let third = t.layer.map(|c| format!("{c},")).unwrap_or_default();
+            out.push_str(match (t.params.game, t.layer) {
+                (Game::Nim, Some(_)) => "a,b,c,grundy,remoteness,outcome\n",
+                (Game::Nim, None) => "a,b,grundy,remoteness,outcome\n",
                 _ => "x,y,grundy,remoteness,outcome\n",
             });
             let none = Vec::new();
@@ -300,7 +337,7 @@ fn csv(t: &TableData) -> String {
                     let g_text = g.map_or_else(String::new, |g| g.to_string());
                     let r_text = r.map_or_else(String::new, |r| r.to_string());
                     let o = outcome(g, r, t.params.misere);
-                    out.push_str(&format!("{x},{y},{g_text},{r_text},{o}\n"));
+                    out.push_str(&format!("{x},{y},{third}{g_text},{r_text},{o}\n"));
                 }
             }
         }
@@ -330,8 +367,17 @@ fn human(t: &TableData, remoteness: bool, style: Style) -> String {
         }
         game => {
             let misere = t.params.misere;
+            let c = t.layer.unwrap_or(0);
+            let three = format!("three heaps a, b and c = {c}");
+            let bars = format!(
+                "bars {{x, y, z}} with x = {c}: remoteness, rows z, columns y; odd is lost for \
+                 the player to move"
+            );
             let (corner, what) = match (game, remoteness || misere) {
+                (Game::Chocolate, _) if misere => ("z\\y", bars.as_str()),
                 (Game::Chocolate, _) => ("z\\y", "G(y, z), rows z, columns y"),
+                (Game::Nim, true) if t.layer.is_some() => ("a\\b", three.as_str()),
+                (Game::Nim, false) if t.layer.is_some() => ("a\\b", three.as_str()),
                 (Game::Nim, _) if misere => (
                     "a\\b",
                     "two heaps a and b: remoteness; odd is lost for the player to move",

@@ -116,8 +116,13 @@ impl Connection {
                 self.replies.push(Outgoing::Text(json.into()));
                 return Ok(None);
             }
-            Request::Table { params, rows, cols } => ServerBody::Table(
-                queries::table(&self.hub, &params, rows, cols)
+            Request::Table {
+                params,
+                rows,
+                cols,
+                layer,
+            } => ServerBody::Table(
+                queries::table(&self.hub, &params, rows, cols, layer)
                     .await
                     .map_err(keep)?,
             ),

@@ -3,7 +3,9 @@
 use std::sync::Arc;
 
 use engine::{chocolate, AnyPosition, Convention, GameKind, Variant};
-use protocol::limits::{DEFAULT_SPAN, MAX_TABLE_CELLS};
+use protocol::limits::{
+    DEFAULT_SPAN, MAX_SEARCHED_TABLE_CELLS as MAX_SEARCHED_CELLS, MAX_TABLE_CELLS,
+};
 use protocol::{ClassInfo, ErrorBody, ErrorCode, GameParams, Span, TableData};
 
 use crate::errors::engine_error;
@@ -15,14 +17,21 @@ pub async fn table(
     params: &GameParams,
     rows: Option<Span>,
     cols: Option<Span>,
+    layer: Option<u64>,
 ) -> Result<TableData, ErrorBody> {
     let variant = crate::variants::variant(params)?;
     let convention = crate::variants::convention(params).map_err(engine_error)?;
     let misere = convention == Convention::Misere;
-    if misere && !matches!(variant, Variant::Corner { .. } | Variant::Nim) {
+    let misere_bar = misere && matches!(variant, Variant::Chocolate { .. });
+    if layer.is_some() && variant != Variant::Nim && !misere_bar {
         return Err(bad(
-            "misère tables are for the corner games and two-heap Nim; query a chocolate \
-             bar's misère value with `query`",
+            "layer is Nim's third heap or a misère chocolate bar's strip x; other tables \
+             have none",
+        ));
+    }
+    if misere && variant == Variant::LGame {
+        return Err(bad(
+            "the L-game has no misère form: it is not an impartial game",
         ));
     }
     let params = crate::variants::params_in(variant, convention);
@@ -45,6 +54,7 @@ pub async fn table(
         remoteness: Vec::new(),
         classes: Vec::new(),
         source: "table".to_owned(),
+        layer,
     };
     if variant.kind() != GameKind::LGame && cells > MAX_TABLE_CELLS {
         return Err(ErrorBody::new(
@@ -53,6 +63,23 @@ pub async fn table(
                 "{cells} cells asked for; at most {MAX_TABLE_CELLS} per request: ask for the table in pieces"
             ),
         ));
+    }
+    // A search per cell (misère bars, misère Nim of three heaps): off the runtime, fewer cells.
+    let searched = misere_bar || (misere && variant == Variant::Nim && layer.is_some());
+    if searched {
+        if cells > MAX_SEARCHED_CELLS {
+            return Err(ErrorBody::new(
+                ErrorCode::TooLarge,
+                format!(
+                    "{cells} cells asked for; a misère table of this game searches every cell, \
+                     at most {MAX_SEARCHED_CELLS} per request: ask for it in pieces"
+                ),
+            ));
+        }
+        let budget = hub.analysis.current().budget;
+        return tokio::task::spawn_blocking(move || searched_cells(data, variant, budget))
+            .await
+            .map_err(|e| crate::errors::internal("search a table", e))?;
     }
     match variant {
         Variant::Corner { piece, size } => {
@@ -132,8 +159,9 @@ pub async fn table(
                 })
                 .collect();
         }
-        // Two heaps, a in rows and b in columns: the Grundy number a ⊕ b and the remoteness,
-        // or in misère play the remoteness alone (two-heap misère Nim is the misère rook).
+        // Two heaps (or three, the third `layer`), a in rows and b in columns: the Grundy
+        // number a ⊕ b (⊕ c) and the remoteness, or in misère play the remoteness alone
+        // (two-heap misère Nim is the misère rook).
         Variant::Nim => {
             data.source = "formula".to_owned();
             for a in rows.from..rows.to {
@@ -143,8 +171,9 @@ pub async fn table(
                     if misere {
                         remoteness.push(Some(engine::corner::misere::rook_remoteness(a, b)));
                     } else {
-                        let heaps = engine::nim::Position::new(vec![a, b]).map_err(engine_error)?;
-                        grundy.push(Some(a ^ b));
+                        let piles = [a, b].into_iter().chain(layer).collect();
+                        let heaps = engine::nim::Position::new(piles).map_err(engine_error)?;
+                        grundy.push(Some(engine::nim::grundy(&heaps)));
                         remoteness.push(engine::nim::remoteness(&heaps, 0));
                     }
                 }
@@ -160,6 +189,37 @@ pub async fn table(
                  one of its games",
             ))
         }
+    }
+    Ok(data)
+}
+
+/// A misère table whose every cell is searched within `budget`: chocolate bars {x, y, z}
+/// with x the layer (rows z, columns y), or Nim's three heaps a, b and the layer c. The
+/// remoteness, whose parity is the outcome (odd: lost); `null` where a cell is not a position
+/// or its search is beyond the budget.
+fn searched_cells(
+    mut data: TableData,
+    variant: Variant,
+    budget: u64,
+) -> Result<TableData, ErrorBody> {
+    data.source = "computed".to_owned();
+    let layer = data.layer.unwrap_or(0);
+    for r in data.rows.from..data.rows.to {
+        let mut row = Vec::new();
+        for c in data.cols.from..data.cols.to {
+            let value = match variant {
+                Variant::Chocolate { k } => chocolate::Position::new(k, layer, c, r)
+                    .ok()
+                    .and_then(|bar| chocolate::misere::remoteness(&bar, budget)),
+                _ => {
+                    let heaps =
+                        engine::nim::Position::new(vec![r, c, layer]).map_err(engine_error)?;
+                    engine::nim::misere::remoteness(&heaps, budget)
+                }
+            };
+            row.push(value);
+        }
+        data.remoteness.push(row);
     }
     Ok(data)
 }

@@ -137,6 +137,11 @@ pub fn svg(t: &TableData) -> String {
         t.rows.from, t.cols.from
     );
     let subtitle = match chocolate {
+        true if misere => format!(
+            "bars {{x, y, z}} with x = {} · source: {}",
+            t.layer.unwrap_or(0),
+            t.source
+        ),
         true => format!(
             "the staircase {{y, z}} alone (x ⊕ its number is the bar's) · source: {}",
             t.source
