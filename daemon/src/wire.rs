@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use engine::{AnyPosition, Classification};
+use engine::{AnyMove, AnyPosition, Classification};
 use protocol::ValueInfo;
 
 use crate::queries::{value_info, Answer};
@@ -54,6 +54,12 @@ pub fn classification(id: Option<u64>, answer: &Answer) -> String {
     out.raw(",\"move_count\":");
     out.number(*move_count);
     out.raw(",\"moves\":[");
+    // A sum's position after a move differs from its own in one component: each component is
+    // written once here, and only the changed one again for each move.
+    let parts: Vec<String> = match position {
+        AnyPosition::Sum(p) => p.components().iter().map(component_text).collect(),
+        _ => Vec::new(),
+    };
     for (i, m) in moves.iter().enumerate() {
         if i > 0 {
             out.raw(",");
@@ -66,6 +72,29 @@ pub fn classification(id: Option<u64>, answer: &Answer) -> String {
                 out.square(p.x(), p.y());
                 out.raw(",\"position\":");
                 out.square(p.x(), p.y());
+            }
+            AnyPosition::Sum(after) if !parts.is_empty() => {
+                out.display(&m.mv);
+                out.raw(",\"position\":");
+                let mut text = std::mem::take(&mut out.scratch);
+                text.clear();
+                for (j, (mine, now)) in parts.iter().zip(after.components()).enumerate() {
+                    if j > 0 {
+                        text.push_str(" + ");
+                    }
+                    let AnyMove::Sum(mv) = &m.mv else {
+                        text.push_str(&component_text(now));
+                        continue;
+                    };
+                    if j == mv.component {
+                        text.push_str(&component_text(now));
+                    } else {
+                        text.push_str(mine);
+                    }
+                }
+                debug_assert_eq!(text, after.to_string());
+                out.string(&text);
+                out.scratch = text;
             }
             position => {
                 out.display(&m.mv);
@@ -92,6 +121,11 @@ pub fn classification(id: Option<u64>, answer: &Answer) -> String {
     }
     out.raw("}");
     out.text
+}
+
+/// One component of a sum as its notation writes it: `queen(11):5,3`.
+fn component_text(c: &AnyPosition) -> String {
+    format!("{}:{c}", engine::sum::component_name(c))
 }
 
 /// A JSON text being written.

@@ -208,8 +208,9 @@ impl Knowledge {
     }
 
     /// The Grundy number of `pos` alone, without its remoteness (no search): a table's or a
-    /// formula's; `None` where neither reaches (a board beyond its table), an error for the
-    /// L-game and a chocolate bar beyond its table. What a sum needs of its components.
+    /// formula's; `None` for the L-game and where neither reaches (a board beyond its
+    /// table), an error for a chocolate bar beyond its table. What a sum needs of its
+    /// components.
     pub fn grundy(&self, pos: &AnyPosition) -> Result<Option<u64>, Error> {
         Ok(match pos {
             AnyPosition::Corner(p) => {
