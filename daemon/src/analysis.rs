@@ -5,7 +5,7 @@
 use std::sync::{Arc, RwLock};
 
 use engine::corner::{Piece, Table};
-use engine::{chocolate, AnyPosition, Knowledge, DEFAULT_BUDGET};
+use engine::{chocolate, AnyPosition, Knowledge, Position as _, DEFAULT_BUDGET};
 use protocol::{ErrorBody, ErrorCode};
 
 use crate::db::Db;
@@ -99,6 +99,16 @@ impl Analysis {
     /// Checks that the engine can play from `pos` — the tables it needs exist or may be built.
     pub fn engine_can_play(pos: &AnyPosition) -> Result<(), EngineLimit> {
         if let AnyPosition::Sum(p) = pos {
+            let moves = pos.move_count();
+            if moves > engine::player::MAX_ENGINE_MOVES {
+                return Err(EngineLimit {
+                    asked: format!("a sum with {moves} moves"),
+                    limit: format!(
+                        "sums of up to {} moves (a Nim component of huge piles has too many)",
+                        engine::player::MAX_ENGINE_MOVES
+                    ),
+                });
+            }
             return p
                 .components()
                 .iter()
@@ -223,6 +233,16 @@ mod tests {
 
     fn queen_side(k: &Knowledge) -> Option<u64> {
         k.corner_table(Piece::Queen).map(|t| t.size())
+    }
+
+    #[test]
+    fn the_engine_refuses_a_sum_with_too_many_moves_or_a_board_too_big() {
+        let sum = |text: &str| AnyPosition::Sum(engine::sum::Position::parse(text).expect("a sum"));
+        assert!(Analysis::engine_can_play(&sum("queen(11):5,3 + nim:3,4,5")).is_ok());
+        let e = Analysis::engine_can_play(&sum("nim:1000000 + queen(8):3,3")).unwrap_err();
+        assert!(e.to_string().starts_with("a sum with 1000009 moves"), "{e}");
+        let e = Analysis::engine_can_play(&sum("queen(10000):9000,9000 + nim:1")).unwrap_err();
+        assert!(e.to_string().starts_with("a 9001×9001 board"), "{e}");
     }
 
     #[tokio::test]
