@@ -250,7 +250,8 @@ async fn create(b: &Browser, fields: &[(&str, &str)]) -> Result<()> {
             "const [fields] = arguments;
              const form = document.querySelector('form.create');
              for (const [name, value] of fields) {
-               form[name].value = value;
+               if (form[name].type === 'checkbox') form[name].checked = value === 'on';
+               else form[name].value = value;
                form[name].dispatchEvent(new Event('change'));
              }",
             vec![serde_json::json!(fields)],
@@ -283,7 +284,8 @@ async fn click_until_over(b: &Browser) -> Result<String> {
     let start = std::time::Instant::now();
     loop {
         let notice = b.find(".notice").await?.text().await.unwrap_or_default();
-        if notice.contains("wins") || notice.contains("no winner") {
+        if notice.contains("wins") || notice.starts_with("You win") || notice.contains("no winner")
+        {
             return Ok(notice);
         }
         // A square, a stone, a part of the L or a neutral piece; once the L's four squares
@@ -423,6 +425,31 @@ async fn games_are_played_by_clicking_and_names_are_text() -> Result<()> {
     // 0,0 1,2 2,1 3,5 5,3 4,7 7,4 6,10 10,6.
     assert_eq!(black.len(), 9);
     b.screenshot("analyse-queen").await?;
+    // Misère play: the analysis says so, and a misère match is won by leaving the last stone.
+    b.goto(&server, "/analyse/nim/1,1,1?misere=1").await?;
+    b.text_until("h1", |t| t == "Analysis: misère nim").await?;
+    let verdict = b
+        .text_until(".verdict", |t| t.starts_with("A loss"))
+        .await?;
+    assert!(verdict.contains("in 3 plies"), "{verdict}");
+    b.goto(&server, "/").await?;
+    create(
+        &b,
+        &[
+            ("game", "nim"),
+            ("misere", "on"),
+            ("start", "position"),
+            ("position", "1,1"),
+            ("opponent", "engine:perfect"),
+        ],
+    )
+    .await?;
+    b.text_until("h1", |t| t.ends_with("misère nim")).await?;
+    let verdict = click_until_over(&b).await?;
+    assert!(
+        verdict.starts_with("You win") && verdict.contains("in misère play the last mover loses"),
+        "{verdict}"
+    );
     b.close().await?;
     server.stop().await
 }
