@@ -5,10 +5,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use engine::{lgame, Outcome as Value};
-use grundy_e2e::{best_move, knowledge, nim_from, refused, state_of, Client, Server};
+use grundy_e2e::{best_move, knowledge, nim_from, play_out, refused, state_of, Server};
 use protocol::{
-    ClockSpec, ErrorCode, First, Game, GameParams, MatchState, MatchStatus, NewMatch, Opponent,
-    Reason, Request, ServerBody,
+    ClockSpec, ErrorCode, First, Game, GameParams, MatchStatus, NewMatch, Opponent, Reason,
+    Request, ServerBody,
 };
 use tokio::time::Instant;
 
@@ -82,27 +82,6 @@ fn create(params: &GameParams, start: &str, opponent: Opponent, first: First) ->
     )
 }
 
-/// Plays `state`'s match to its end with perfect moves from whichever client is to move.
-async fn play_out(
-    players: &mut [&mut Client; 2],
-    seats: [usize; 2],
-    mut state: MatchState,
-    k: &engine::Knowledge,
-) -> anyhow::Result<MatchState> {
-    let id = state.match_id;
-    while state.status == MatchStatus::Playing {
-        let seat = usize::from(state.to_move.expect("someone is to move"));
-        let mv = best_move(k, &state, state.ply.into())?;
-        let client = &mut *players[seats[seat]];
-        let reply = client.request(Request::play(id, &mv)).await?;
-        let ServerBody::MoveAccepted { ply, .. } = reply else {
-            panic!("expected move_accepted, got {reply:?}")
-        };
-        state = client.state_until(id, |s| s.ply >= ply).await?;
-    }
-    Ok(state)
-}
-
 #[tokio::test]
 async fn person_against_person_in_every_family_with_a_spectator() -> anyhow::Result<()> {
     let dir = tempfile::tempdir()?;
@@ -127,7 +106,7 @@ async fn person_against_person_in_every_family_with_a_spectator() -> anyhow::Res
         assert_eq!(joined.status, MatchStatus::Playing);
         assert_eq!(joined.seats[1].player_id, Some(b.player_id()));
         state_of(spectator.request(Request::Watch { match_id: id }).await?)?;
-        let end = play_out(&mut [&mut a, &mut b], [0, 1], joined, &k).await?;
+        let end = play_out([&mut a, &mut b], joined, &k).await?;
         let result = end.result.expect("a result");
         assert_eq!(result.reason, reason, "{params:?}");
         let last_seat = end.history.last().expect("moves").seat;

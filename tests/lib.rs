@@ -200,8 +200,31 @@ pub fn best_move(k: &engine::Knowledge, state: &MatchState, seed: u64) -> Result
     let kind = daemon::variants::kind(state.params.game);
     let variant = engine::Variant::new(kind, state.params.size, state.params.k)?;
     let pos = variant.parse_position(&state.position)?;
-    let m = engine::choose(k, &pos, engine::Level::Perfect, &mut engine::Rng::new(seed))?;
+    let convention = engine::Convention::misere_if(state.params.misere);
+    let mut rng = engine::Rng::new(seed);
+    let m = engine::choose_in(k, &pos, engine::Level::Perfect, &mut rng, convention)?;
     Ok(m.to_string())
+}
+
+/// Plays `state`'s match to its end with perfect moves, `players[s]` moving for seat `s`;
+/// the final state.
+pub async fn play_out(
+    players: [&mut Client; 2],
+    mut state: MatchState,
+    k: &engine::Knowledge,
+) -> Result<MatchState> {
+    let id = state.match_id;
+    while state.status == protocol::MatchStatus::Playing {
+        let seat = usize::from(state.to_move.expect("someone is to move"));
+        let mv = best_move(k, &state, state.ply.into())?;
+        let client = &mut *players[seat];
+        let reply = client.request(Request::play(id, &mv)).await?;
+        let ServerBody::MoveAccepted { ply, .. } = reply else {
+            bail!("expected move_accepted, got {reply:?}")
+        };
+        state = client.state_until(id, |s| s.ply >= ply).await?;
+    }
+    Ok(state)
 }
 
 /// This machine's processor ticks so far and those the hypervisor stole (the 8th number of

@@ -1,9 +1,9 @@
 //! Review, export and import over websockets.
 
-use grundy_e2e::{best_move, knowledge, refusal, state_of, Server};
+use grundy_e2e::{knowledge, play_out, refusal, state_of, Server};
 use protocol::{
-    ErrorCode, ExportFormat, Game, GameParams, GameQuery, MatchStatus, NewMatch, Opponent, Request,
-    ServerBody, Verdict,
+    ErrorCode, ExportFormat, Game, GameParams, GameQuery, NewMatch, Opponent, Request, ServerBody,
+    Verdict,
 };
 
 #[tokio::test]
@@ -26,18 +26,8 @@ async fn a_blunder_is_flagged_with_the_winning_alternatives_and_games_round_trip
     bob.request(Request::Join { match_id: id }).await?;
     // From 7,3 only 5,3 wins; 6,3 throws the win away.
     ada.request(Request::play(id, "6,3")).await?;
-    let mut state = bob.state_until(id, |s| s.ply == 1).await?;
-    while state.status == MatchStatus::Playing {
-        let mover = if state.to_move == Some(0) {
-            &mut ada
-        } else {
-            &mut bob
-        };
-        let mv = best_move(&k, &state, 3)?;
-        mover.request(Request::play(id, &mv)).await?;
-        let ply = state.ply;
-        state = mover.state_until(id, |s| s.ply > ply).await?;
-    }
+    let state = bob.state_until(id, |s| s.ply == 1).await?;
+    let state = play_out([&mut ada, &mut bob], state, &k).await?;
     assert_eq!(state.result.map(|r| r.winner), Some(Some(1)));
 
     let ServerBody::Review { moves, .. } = ada.request(Request::Review { match_id: id }).await?
@@ -164,18 +154,8 @@ async fn a_sums_blunder_is_flagged_and_explained() -> anyhow::Result<()> {
     bob.request(Request::Join { match_id: id }).await?;
     // 2/1:1 leaves the nim-sum non-zero: a blunder.
     ada.request(Request::play(id, "2/1:1")).await?;
-    let mut state = bob.state_until(id, |s| s.ply == 1).await?;
-    while state.status == MatchStatus::Playing {
-        let mover = if state.to_move == Some(0) {
-            &mut ada
-        } else {
-            &mut bob
-        };
-        let mv = best_move(&k, &state, 5)?;
-        mover.request(Request::play(id, &mv)).await?;
-        let ply = state.ply;
-        state = mover.state_until(id, |s| s.ply > ply).await?;
-    }
+    let state = bob.state_until(id, |s| s.ply == 1).await?;
+    let state = play_out([&mut ada, &mut bob], state, &k).await?;
     let result = state.result.expect("over");
     assert_eq!(result.reason, protocol::Reason::NoMoveLeft);
     assert_eq!(result.winner, Some(1));

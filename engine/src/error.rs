@@ -168,6 +168,26 @@ pub(crate) fn too_large(input: impl Into<String>, reason: impl Into<String>) -> 
     Error::new(ErrorKind::TooLarge, input, reason)
 }
 
+/// The index of the `what` numbered `number` (people count from 1) among `count` of them, or
+/// the illegal-move error naming it: `there is no pile 4: the piles are numbered 1 to 3`.
+pub(crate) fn one_based(
+    input: &str,
+    what: &str,
+    number: u128,
+    count: usize,
+) -> Result<usize, Error> {
+    number
+        .checked_sub(1)
+        .and_then(|i| usize::try_from(i).ok())
+        .filter(|&i| i < count)
+        .ok_or_else(|| {
+            illegal(
+                input,
+                format!("there is no {what} {number}: the {what}s are numbered 1 to {count}"),
+            )
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

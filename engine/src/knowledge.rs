@@ -68,6 +68,29 @@ pub struct Classification {
     pub move_count: u64,
 }
 
+impl Classification {
+    /// The classification of `position` with these moves, ranked best first (equal moves
+    /// keeping their order) and cut after `best`; `move_count` counts them all.
+    pub(crate) fn ranked(
+        position: &AnyPosition,
+        value: Value,
+        source: Source,
+        mut moves: Vec<MoveValue>,
+        move_count: u64,
+        best: usize,
+    ) -> Classification {
+        best_first(&mut moves);
+        moves.truncate(best);
+        Classification {
+            position: position.clone(),
+            value,
+            source,
+            moves,
+            move_count,
+        }
+    }
+}
+
 /// Default work allowed for an on-demand remoteness: a few milliseconds.
 pub const DEFAULT_BUDGET: u64 = 200_000;
 
@@ -222,7 +245,8 @@ impl Knowledge {
                 let table = self.chocolate.get(&p.k()).map(|t| t.as_ref());
                 Some(chocolate::grundy(p, table)?)
             }
-            AnyPosition::LGame(_) | AnyPosition::Sum(_) => self.value(pos)?.value.grundy,
+            AnyPosition::Sum(p) => Some(sum::grundy(self, p)?),
+            AnyPosition::LGame(_) => None,
         })
     }
 
@@ -264,15 +288,9 @@ impl Knowledge {
                     value,
                 });
             }
-            best_first(&mut moves);
-            moves.truncate(best);
-            return Ok(Classification {
-                position: pos.clone(),
-                value,
-                source,
-                moves,
-                move_count,
-            });
+            return Ok(Classification::ranked(
+                pos, value, source, moves, move_count, best,
+            ));
         }
         let legal = pos.legal_moves();
         let next = legal
@@ -289,15 +307,9 @@ impl Knowledge {
                 value: answer.value,
             });
         }
-        best_first(&mut moves);
-        moves.truncate(best);
-        Ok(Classification {
-            position: pos.clone(),
-            value,
-            source,
-            moves,
-            move_count,
-        })
+        Ok(Classification::ranked(
+            pos, value, source, moves, move_count, best,
+        ))
     }
 
     /// The answer for `pos` and those for `next`, the positions after each of its legal
@@ -402,7 +414,7 @@ fn winning_by_formula(knowledge: &Knowledge, pos: &AnyPosition) -> Vec<AnyMove> 
 }
 
 /// Sorts `moves` best first by [`Value::cmp_as_move`]; equal moves keep their order.
-pub(crate) fn best_first(moves: &mut [MoveValue]) {
+fn best_first(moves: &mut [MoveValue]) {
     moves.sort_by_cached_key(|m| order_key(&m.value));
 }
 

@@ -7,9 +7,9 @@
 use crate::any::{AnyMove, AnyPosition};
 use crate::corner;
 use crate::error::{params, too_large};
-use crate::knowledge::{best_first, Answer, Classification, Knowledge, MoveValue, Source};
+use crate::knowledge::{Answer, Classification, Knowledge, MoveValue, Source};
 use crate::sum::search::Solved;
-use crate::{chocolate, nim, sum, Convention, Error, Outcome, Position as _, Value};
+use crate::{chocolate, nim, sum, Convention, Error, Outcome, Position, Value};
 
 /// The misère value of `pos`, or why it is not known: the L-game has no misère form, a
 /// chocolate bar beyond the work allowed, a sum of other games than Nim in disguise too
@@ -186,15 +186,9 @@ pub fn classify(
             value: answer.value,
         });
     }
-    best_first(&mut moves);
-    moves.truncate(best);
-    Ok(Classification {
-        position: pos.clone(),
-        value,
-        source,
-        moves,
-        move_count,
-    })
+    Ok(Classification::ranked(
+        pos, value, source, moves, move_count, best,
+    ))
 }
 
 /// The misère winning moves a closed form finds without weighing every move: Nim's by
@@ -267,4 +261,34 @@ fn sum_winning_moves(p: &sum::Position) -> Vec<AnyMove> {
         at += heaps.len();
     }
     moves
+}
+
+/// Misère outcome and remoteness by definition, over the rules' own successors: with no move
+/// the player to move has won (the opponent made the last move) in 0 plies; otherwise 1 + the
+/// least remoteness of a move to a lost position, or else 1 + the greatest of any move. What
+/// the tests hold every misère answer to.
+#[cfg(test)]
+pub(crate) fn brute<P: Position>(
+    p: &P,
+    memo: &mut std::collections::HashMap<P, (Outcome, u64)>,
+) -> (Outcome, u64) {
+    if let Some(&v) = memo.get(p) {
+        return v;
+    }
+    let next: Vec<(Outcome, u64)> = p.successors().iter().map(|q| brute(q, memo)).collect();
+    let fastest_win = next
+        .iter()
+        .filter(|(o, _)| *o == Outcome::Loss)
+        .map(|(_, r)| r + 1)
+        .min();
+    let v = match (next.is_empty(), fastest_win) {
+        (true, _) => (Outcome::Win, 0),
+        (false, Some(r)) => (Outcome::Win, r),
+        (false, None) => (
+            Outcome::Loss,
+            next.iter().map(|(_, r)| r + 1).max().unwrap_or(0),
+        ),
+    };
+    memo.insert(p.clone(), v);
+    v
 }

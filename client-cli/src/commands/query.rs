@@ -6,7 +6,7 @@ use protocol::limits::QUERY_MAX_MOVES;
 use protocol::{Classification, Game, Request, ServerBody, SumInfo, Verdict};
 
 use super::{describe, emit, print_json, unexpected, GameArgs};
-use crate::render::{opt, Columns, Style};
+use crate::render::{component_name, opt, Columns, Style};
 use client::Client;
 
 /// Examples shown by `grundy query --help`.
@@ -123,11 +123,7 @@ fn explanation(sum: &SumInfo, style: Style) -> String {
     let binary = |g: Option<u64>| g.map_or("?".to_owned(), |g| format!("{g:0bits$b}"));
     let mut table = Columns::new(&["component", "grundy", "binary"]);
     for (i, c) in sum.components.iter().enumerate() {
-        let name = match (c.params.size, c.params.k) {
-            (Some(n), _) => format!("{}({n})", c.params.game),
-            (_, Some(k)) => format!("{}({k})", c.params.game),
-            _ => c.params.game.to_string(),
-        };
+        let name = component_name(c.params.game, c.params.size, c.params.k);
         table.push(vec![
             format!("{} {name}:{}", i + 1, c.position),
             opt(c.value.grundy),

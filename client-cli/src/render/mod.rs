@@ -13,7 +13,7 @@ pub use columns::Columns;
 pub use date::{format_millis, parse_day, MS_PER_DAY};
 pub use grid::grid;
 pub use style::Style;
-pub use sum::sum_board;
+pub use sum::{component_name, sum_board};
 
 /// An optional number as text, `-` when absent.
 pub fn opt(n: Option<u64>) -> String {

@@ -27,11 +27,7 @@ pub fn sum_board(
         .iter()
         .enumerate()
         .map(|(i, (game, size, k, pos))| {
-            let name = match (size, k) {
-                (Some(size), _) => format!("{game}({size})"),
-                (_, Some(k)) => format!("{game}({k})"),
-                _ => game.to_string(),
-            };
+            let name = component_name(*game, *size, *k);
             let mut lines = vec![format!(
                 "{} {name}: {pos}",
                 style.strong(&(i + 1).to_string())
@@ -63,6 +59,15 @@ pub fn sum_board(
         }
     }
     Some(out)
+}
+
+/// A component's game as a sum writes it: `queen(11)`, `chocolate(1)`, `nim`.
+pub fn component_name(game: Game, size: Option<u64>, k: Option<u32>) -> String {
+    match (size, k) {
+        (Some(size), _) => format!("{game}({size})"),
+        (_, Some(k)) => format!("{game}({k})"),
+        _ => game.to_string(),
+    }
 }
 
 /// `queen(11):5,3` → the game, its size or k, and the position.

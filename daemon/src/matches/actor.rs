@@ -22,10 +22,8 @@ use crate::presence::{Seen, Watch};
 const OFFER_LINGER: Duration = Duration::from_secs(600);
 
 /// Starts the actor of `model` and registers it as live.
-pub fn spawn(matches: &Arc<Matches>, mut model: Model) -> MatchHandle {
+pub fn spawn(matches: &Arc<Matches>, model: Model) -> MatchHandle {
     let (tx, rx) = mpsc::channel(COMMAND_QUEUE);
-    // A match restored after a restart (a new one has its values already).
-    model.value_components(&matches.analysis.current());
     let started = now_ms();
     let presence = [0, 1].map(|s: usize| {
         let id = model.seats[s].player_id()?;

@@ -20,7 +20,7 @@ pub async fn restore(matches: &Arc<Matches>) -> anyhow::Result<usize> {
     let mut n = 0;
     for stored in matches.db.unfinished_matches().await? {
         let id = stored.id;
-        match rebuild(stored, matches.config.repetition_limit) {
+        match rebuilt(matches, stored) {
             Ok(model) => {
                 super::spawn(matches, model);
                 n += 1;
@@ -50,8 +50,15 @@ pub async fn revive(matches: &Arc<Matches>, id: i64) -> anyhow::Result<Option<Ma
         // torn down, and is not brought back.
         return Ok(None);
     }
-    let model = rebuild(stored, matches.config.repetition_limit)?;
+    let model = rebuilt(matches, stored)?;
     Ok(Some(super::spawn(matches, model)))
+}
+
+/// [`rebuild`] with the server's settings, a sum's components valued as a new match's are.
+fn rebuilt(matches: &Matches, stored: StoredMatch) -> anyhow::Result<Model> {
+    let mut model = rebuild(stored, matches.config.repetition_limit)?;
+    model.value_components(&matches.analysis.current());
+    Ok(model)
 }
 
 /// Rebuilds the in-memory model of a stored match by replaying its moves through the rules

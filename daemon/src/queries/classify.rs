@@ -214,10 +214,13 @@ impl Answer {
         c: engine::Classification,
         analysis: Option<engine::sum::Analysis>,
     ) -> Answer {
-        let remoteness_unknown = analysis
-            .as_ref()
-            .and_then(|a| a.remoteness_unknown.clone())
-            .filter(|_| c.value.remoteness.is_none());
+        // Said only when the search was not made: then its bounds say why.
+        let remoteness_unknown = match &c.position {
+            AnyPosition::Sum(p) if c.value.remoteness.is_none() => {
+                engine::sum::search::Space::new(p).err().map(|e| e.reason())
+            }
+            _ => None,
+        };
         let sum = match (&c.position, analysis) {
             (AnyPosition::Sum(p), Some(a)) => Some(sum_info(p, &c, a)),
             _ => None,

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::error::{illegal, notation, Error};
+use crate::error::{illegal, notation, one_based, Error};
 use crate::nim::Position;
 use crate::number_list::parse_numbers;
 
@@ -25,16 +25,13 @@ impl fmt::Display for Move {
 impl Position {
     /// Checks `m` against the rules, naming the one it breaks.
     fn check(&self, m: &Move) -> Result<(), Error> {
-        let count = self.piles().len();
-        let Some(&stones) = self.piles().get(m.pile) else {
-            return Err(illegal(
-                m.to_string(),
-                format!(
-                    "there is no pile {}: the piles are numbered 1 to {count}",
-                    m.pile as u128 + 1
-                ),
-            ));
-        };
+        let index = one_based(
+            &m.to_string(),
+            "pile",
+            m.pile as u128 + 1,
+            self.piles().len(),
+        )?;
+        let stones = self.piles()[index];
         if m.take == 0 {
             return Err(illegal(m.to_string(), "take at least one stone"));
         }
@@ -62,17 +59,7 @@ impl Position {
         };
         let pile: u64 = pile.trim().parse().map_err(|_| unreadable())?;
         let take: u64 = take.trim().parse().map_err(|_| unreadable())?;
-        let count = self.piles().len();
-        let index = pile
-            .checked_sub(1)
-            .and_then(|i| usize::try_from(i).ok())
-            .filter(|&i| i < count)
-            .ok_or_else(|| {
-                illegal(
-                    text,
-                    format!("there is no pile {pile}: the piles are numbered 1 to {count}"),
-                )
-            })?;
+        let index = one_based(text, "pile", u128::from(pile), self.piles().len())?;
         let m = Move { pile: index, take };
         self.check(&m).map_err(|e| e.with_input(text))?;
         Ok(m)

@@ -34,4 +34,4 @@ mod tests;
 pub use explain::{explain, Explanation, Target};
 pub use moves::Move;
 pub use position::{component_name, Position, MAX_COMPONENTS};
-pub use value::{analyse, value, winning_moves, with_successors, Analysis};
+pub use value::{analyse, grundy, value, winning_moves, with_successors, Analysis};

@@ -4,7 +4,7 @@
 use std::fmt;
 
 use crate::any::AnyMove;
-use crate::error::{illegal, notation, Error};
+use crate::error::{illegal, notation, one_based, Error};
 use crate::sum::Position;
 use crate::Position as _;
 
@@ -45,16 +45,7 @@ pub(super) fn parse(p: &Position, text: &str) -> Result<Move, Error> {
         .split_once(|c: char| c == '/' || c.is_whitespace())
         .ok_or_else(unreadable)?;
     let number: u64 = head.trim().parse().map_err(|_| unreadable())?;
-    let index = number
-        .checked_sub(1)
-        .and_then(|i| usize::try_from(i).ok())
-        .filter(|&i| i < count)
-        .ok_or_else(|| {
-            illegal(
-                text,
-                format!("there is no component {number}: the components are numbered 1 to {count}"),
-            )
-        })?;
+    let index = one_based(text, "component", u128::from(number), count)?;
     let component = &p.components()[index];
     let mv = component
         .parse_move(rest.trim())

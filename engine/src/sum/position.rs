@@ -5,7 +5,7 @@ use std::fmt;
 
 use crate::any::AnyPosition;
 use crate::corner;
-use crate::error::{position, Error};
+use crate::error::{one_based, position, Error};
 use crate::variant::{GameKind, Variant, DEFAULT_SIZE};
 
 /// The most components a sum may have: enough for any lesson's board, and a bound on the
@@ -238,16 +238,9 @@ impl crate::Position for Position {
     }
 
     fn play(&self, m: &super::Move) -> Result<Position, Error> {
-        let Some(c) = self.components.get(m.component) else {
-            return Err(crate::error::illegal(
-                m.to_string(),
-                format!(
-                    "there is no component {}: the components are numbered 1 to {}",
-                    m.component as u128 + 1,
-                    self.components.len()
-                ),
-            ));
-        };
+        let count = self.components.len();
+        let index = one_based(&m.to_string(), "component", m.component as u128 + 1, count)?;
+        let c = &self.components[index];
         let after = c.play(&m.mv).map_err(|e| e.with_input(&m.to_string()))?;
         Ok(self.with_component(m.component, after))
     }

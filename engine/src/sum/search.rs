@@ -71,32 +71,27 @@ impl Component {
         let mut edges = 0u64;
         // Depth-first: a position is numbered once all its successors are.
         let mut stack: Vec<(AnyPosition, Vec<AnyPosition>, Vec<u32>)> = Vec::new();
-        let mut seen: std::collections::HashSet<AnyPosition> = std::collections::HashSet::new();
         let open = |p: &AnyPosition, edges: &mut u64| -> Option<Vec<AnyPosition>> {
             let count = p.move_count();
             *edges = edges.saturating_add(count);
             (*edges <= max_edges).then(|| p.successors())
         };
-        seen.insert(start.clone());
         let next = open(start, &mut edges)?;
         stack.push((start.clone(), next, Vec::new()));
         while let Some((_, pending, done)) = stack.last_mut() {
             match pending.pop() {
-                Some(q) => {
-                    if let Some(&i) = index.get(&q) {
-                        done.push(i);
-                    } else if seen.insert(q.clone()) {
-                        if seen.len() as u64 > max_states {
+                Some(q) => match index.get(&q) {
+                    Some(&i) => done.push(i),
+                    // Not numbered yet, and not on the stack (moves always make progress:
+                    // no position follows itself), so new.
+                    None => {
+                        if (index.len() + stack.len()) as u64 >= max_states {
                             return None;
                         }
                         let next = open(&q, &mut edges)?;
                         stack.push((q, next, Vec::new()));
-                    } else {
-                        // On the stack: impossible in a game whose moves always make
-                        // progress, which every impartial game here does.
-                        return None;
                     }
-                }
+                },
                 None => {
                     let (p, _, done) = stack.pop()?;
                     let i = successors.len() as u32;

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use super::search::{Solved, TooLarge};
+use super::search::{Solved, Space, TooLarge};
 use super::*;
 use crate::any::AnyPosition;
 use crate::corner::{self, Piece};
@@ -268,7 +268,7 @@ fn a_sum_too_large_to_search_has_no_remoteness_and_says_why() {
     let a = analyse(&knowledge, &p).unwrap();
     let value = knowledge.value(&AnyPosition::Sum(p.clone())).unwrap().value;
     assert_eq!(value.remoteness, None);
-    let why = a.remoteness_unknown.unwrap();
+    let why = Space::new(&p).err().unwrap().reason();
     assert!(why.starts_with("too large to search"), "{why}");
     assert!(matches!(
         Solved::new(&p, Convention::Normal),

@@ -4,13 +4,12 @@
 use crate::any::{AnyMove, AnyPosition};
 use crate::error::too_large;
 use crate::knowledge::{Answer, Knowledge, Source};
-use crate::sum::search::{Solved, Space};
+use crate::sum::search::Solved;
 use crate::sum::{explain, Explanation, Move, Position};
 use crate::{Convention, Error, Position as _, Value};
 
-/// The Sprague–Grundy analysis of a sum: each component's value, the explanation of the
-/// nim-sum, and why the remoteness is unknown when it is. (The sum's own value is its
-/// classification's.)
+/// The Sprague–Grundy analysis of a sum: each component's value and the explanation of the
+/// nim-sum. (The sum's own value, remoteness included, is its classification's.)
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Analysis {
     /// Each component's own answer, component 1 first (a chocolate bar's without its
@@ -18,8 +17,6 @@ pub struct Analysis {
     pub components: Vec<Answer>,
     /// The nim-sum worked out, and the components with a winning move.
     pub explanation: Explanation,
-    /// Why the remoteness is unknown (`too large to search: …`), when it is.
-    pub remoteness_unknown: Option<String>,
 }
 
 /// The components' Grundy numbers (no remoteness: a chocolate bar's would cost a search);
@@ -83,20 +80,23 @@ pub fn analyse(knowledge: &Knowledge, p: &Position) -> Result<Analysis, Error> {
             .count()
     });
     Ok(Analysis {
-        remoteness_unknown: Space::new(p).err().map(|e| e.reason()),
         components: parts,
         explanation,
     })
 }
 
+/// The Grundy number of `p`: the nim-sum of its components', with no search.
+pub fn grundy(knowledge: &Knowledge, p: &Position) -> Result<u64, Error> {
+    Ok(nim_sum(&grundies(knowledge, p)?))
+}
+
 /// The value of `p` alone.
 pub fn value(knowledge: &Knowledge, p: &Position) -> Result<Answer, Error> {
-    let g = grundies(knowledge, p)?;
     let remoteness = Solved::new(p, Convention::Normal)
         .ok()
         .and_then(|s| s.get(p))
         .map(|(_, r)| r);
-    Ok(answer(nim_sum(&g), remoteness))
+    Ok(answer(grundy(knowledge, p)?, remoteness))
 }
 
 fn nim_sum(grundies: &[u64]) -> u64 {

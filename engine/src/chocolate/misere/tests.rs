@@ -4,31 +4,7 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::chocolate::MAX_LEN;
-
-/// Misère by definition, over the rules' own successors: with no break left the player to
-/// move has won (the opponent left the poison alone) in 0 plies; otherwise 1 + the least
-/// remoteness of a break to a lost bar, or else 1 + the greatest remoteness of any break.
-fn brute(p: &Position, memo: &mut HashMap<Position, (Outcome, u64)>) -> (Outcome, u64) {
-    if let Some(&v) = memo.get(p) {
-        return v;
-    }
-    let next: Vec<(Outcome, u64)> = p.successors().iter().map(|q| brute(q, memo)).collect();
-    let fastest_win = next
-        .iter()
-        .filter(|(o, _)| *o == Outcome::Loss)
-        .map(|(_, r)| r + 1)
-        .min();
-    let v = match (next.is_empty(), fastest_win) {
-        (true, _) => (Outcome::Win, 0),
-        (false, Some(r)) => (Outcome::Win, r),
-        (false, None) => (
-            Outcome::Loss,
-            next.iter().map(|(_, r)| r + 1).max().unwrap_or(0),
-        ),
-    };
-    memo.insert(*p, v);
-    v
-}
+use crate::misere::brute;
 
 /// Every bar with step `k`, x ≤ `x_max`, z ≤ `z_max` (and y ≤ `z_max` when k = 0).
 fn bars(k: u32, x_max: u64, z_max: u64) -> Vec<Position> {

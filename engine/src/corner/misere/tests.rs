@@ -4,35 +4,11 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::corner::MAX_SIZE;
+use crate::misere::brute;
 use crate::{ErrorKind, Outcome, Position as _};
 
 /// The side every brute-force check covers.
 const BRUTE: u64 = 24;
-
-/// Misère by definition, over the rules' own successors: with no move the player to move
-/// has won (the opponent made the last move) in 0 plies; otherwise 1 + the least remoteness
-/// of a move to a lost square, or else 1 + the greatest remoteness of any move.
-fn brute(p: &Position, memo: &mut HashMap<(u64, u64), (Outcome, u64)>) -> (Outcome, u64) {
-    if let Some(&v) = memo.get(&(p.x(), p.y())) {
-        return v;
-    }
-    let next: Vec<(Outcome, u64)> = p.successors().iter().map(|q| brute(q, memo)).collect();
-    let fastest_win = next
-        .iter()
-        .filter(|(o, _)| *o == Outcome::Loss)
-        .map(|(_, r)| r + 1)
-        .min();
-    let v = match (next.is_empty(), fastest_win) {
-        (true, _) => (Outcome::Win, 0),
-        (false, Some(r)) => (Outcome::Win, r),
-        (false, None) => (
-            Outcome::Loss,
-            next.iter().map(|(_, r)| r + 1).max().unwrap_or(0),
-        ),
-    };
-    memo.insert((p.x(), p.y()), v);
-    v
-}
 
 fn square(piece: Piece, x: u64, y: u64) -> Position {
     Position::new(piece, BRUTE, x, y).expect("on the board")
@@ -79,7 +55,7 @@ fn the_closed_forms_are_the_definition_near_the_corner() {
                 let expected: Vec<(u64, u64)> = p
                     .successors()
                     .iter()
-                    .filter(|q| brute(q, &mut memo).0 == Outcome::Loss)
+                    .filter(|q| brute(*q, &mut memo).0 == Outcome::Loss)
                     .map(|q| (q.x(), q.y()))
                     .collect();
                 assert_eq!(winning_moves(piece, x, y), expected, "{piece} {x},{y}");
