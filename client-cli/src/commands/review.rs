@@ -4,7 +4,7 @@
 use std::io::IsTerminal;
 
 use anyhow::Result;
-use protocol::{GameSummary, Outcome, Request, ReviewedMove, Seat, ServerBody, Verdict};
+use protocol::{Game, GameSummary, Outcome, Request, ReviewedMove, Seat, ServerBody, Verdict};
 
 use super::{describe, emit, print_json, unexpected};
 use crate::render::{Columns, Style};
@@ -158,16 +158,16 @@ fn listing(game: &GameSummary, moves: &[ReviewedMove], style: Style) -> String {
         name(game, 1),
         strip(moves)
     ));
-    let mut t = Columns::new(&[
-        "ply",
-        "player",
-        "move",
-        "position",
-        "annotation",
-        "best play",
-        "this move",
-        "better",
-    ]);
+    // A sum's move names its component, and the whole sum after it would only be long: the
+    // stepped board below shows it.
+    let positions = game.params.game != Game::Sum;
+    let head: Vec<&str> = ["ply", "player", "move", "position"]
+        .into_iter()
+        .filter(|h| positions || *h != "position")
+        .chain(["annotation", "best play", "this move", "better"])
+        .collect();
+    let annotation = head.iter().position(|h| *h == "annotation").unwrap_or(0);
+    let mut t = Columns::new(&head);
     for m in moves {
         let better: Vec<&str> = m
             .better
@@ -181,20 +181,20 @@ fn listing(game: &GameSummary, moves: &[ReviewedMove], style: Style) -> String {
         if more > 0 {
             better.push_str(&format!(" (+{more})"));
         }
-        t.push(vec![
+        let mut row = vec![
             m.played.ply.to_string(),
             name(game, m.played.seat),
             m.played.notation.clone(),
-            m.played.position.clone(),
-            m.annotation.clone(),
-            best_play(m),
-            this_move(m),
-            better,
-        ]);
+        ];
+        if positions {
+            row.push(m.played.position.clone());
+        }
+        row.extend([m.annotation.clone(), best_play(m), this_move(m), better]);
+        t.push(row);
     }
-    let paint = |_: usize, c: usize, text: &str| match (c, text.trim()) {
-        (4, "blunder" | "mistake") => style.outcome("loss").replace("loss", text),
-        (4, "inaccuracy") => style.outcome("draw").replace("draw", text),
+    let paint = |_: usize, c: usize, text: &str| match text.trim() {
+        "blunder" | "mistake" if c == annotation => style.outcome("loss").replace("loss", text),
+        "inaccuracy" if c == annotation => style.outcome("draw").replace("draw", text),
         _ => text.to_owned(),
     };
     out.push_str(&t.render(2, &|h| style.dim(h), &paint));

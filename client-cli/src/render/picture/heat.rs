@@ -100,7 +100,12 @@ impl Plot {
 /// The heat map as an SVG document.
 pub fn svg(t: &TableData) -> String {
     let chocolate = t.params.game == Game::Chocolate;
-    let (across, up) = if chocolate { ("z", "y") } else { ("x", "y") };
+    let nim = t.params.game == Game::Nim;
+    let (across, up) = match (chocolate, nim) {
+        (true, _) => ("z", "y"),
+        (_, true) => ("a", "b"),
+        _ => ("x", "y"),
+    };
     // Misère play has no Grundy numbers: its map is the remoteness, lost (odd) in black.
     let misere = t.params.misere;
     let (values, shown) = match misere {
@@ -137,6 +142,10 @@ pub fn svg(t: &TableData) -> String {
         t.rows.from, t.cols.from
     );
     let subtitle = match chocolate {
+        _ if nim => match t.layer {
+            Some(c) => format!("Nim of three heaps a, b and c = {c} · source: {}", t.source),
+            None => format!("Nim of two heaps a and b · source: {}", t.source),
+        },
         true if misere => format!(
             "bars {{x, y, z}} with x = {} · source: {}",
             t.layer.unwrap_or(0),
