@@ -3,6 +3,7 @@
 //! goes above it, and the line is drawn again below, as it was: an opponent's move never
 //! lands in the middle of one's own.
 
+use crate::render::visible_width;
 use std::cell::RefCell;
 use std::io::Write as _;
 
@@ -138,26 +139,6 @@ impl Bottom {
         }
         out
     }
-}
-
-/// Columns `text` takes on the terminal: its characters, less the escape sequences of its
-/// styles (`ESC [ … m`).
-fn visible_width(text: &str) -> usize {
-    let mut width = 0;
-    let mut chars = text.chars();
-    while let Some(c) = chars.next() {
-        if c == '\x1b' {
-            // The sequence ends at its first letter.
-            for c in chars.by_ref() {
-                if c.is_ascii_alphabetic() {
-                    break;
-                }
-            }
-        } else {
-            width += 1;
-        }
-    }
-    width
 }
 
 fn write_out(text: &str) -> std::io::Result<()> {

@@ -58,6 +58,26 @@ impl Style {
     }
 }
 
+/// Columns `text` takes on the terminal: its characters, less the escape sequences of its
+/// styles (`ESC [ … m`).
+pub fn visible_width(text: &str) -> usize {
+    let mut width = 0;
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            // The sequence ends at its first letter.
+            for c in chars.by_ref() {
+                if c.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            width += 1;
+        }
+    }
+    width
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

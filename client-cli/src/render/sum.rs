@@ -5,6 +5,7 @@
 use protocol::{ComponentInfo, Game};
 
 use super::board::board;
+use super::style::visible_width;
 use super::Style;
 
 /// Spaces between two components' pictures.
@@ -90,7 +91,7 @@ fn read_component(text: &str) -> Option<(Game, Option<u64>, Option<u32>, &str)> 
 fn side_by_side(blocks: &[Vec<String>], width: usize) -> String {
     let widths: Vec<usize> = blocks
         .iter()
-        .map(|b| b.iter().map(|l| visible_len(l)).max().unwrap_or(0))
+        .map(|b| b.iter().map(|l| visible_width(l)).max().unwrap_or(0))
         .collect();
     let mut out = String::new();
     let mut start = 0;
@@ -108,7 +109,7 @@ fn side_by_side(blocks: &[Vec<String>], width: usize) -> String {
                 let cell = blocks[i].get(row).map_or("", String::as_str);
                 line.push_str(cell);
                 if i + 1 < end {
-                    let pad = widths[i] - visible_len(cell) + GAP;
+                    let pad = widths[i] - visible_width(cell) + GAP;
                     line.push_str(&" ".repeat(pad));
                 }
             }
@@ -121,24 +122,6 @@ fn side_by_side(blocks: &[Vec<String>], width: usize) -> String {
         start = end;
     }
     out
-}
-
-/// Characters shown, colour codes (`ESC [ … m`) aside.
-fn visible_len(s: &str) -> usize {
-    let mut n = 0;
-    let mut chars = s.chars();
-    while let Some(c) = chars.next() {
-        if c == '\u{1b}' {
-            for c in chars.by_ref() {
-                if c == 'm' {
-                    break;
-                }
-            }
-        } else {
-            n += 1;
-        }
-    }
-    n
 }
 
 #[cfg(test)]
