@@ -25,6 +25,7 @@ pub mod chocolate;
 mod convention;
 pub mod corner;
 pub mod error;
+pub mod exercise;
 pub mod game;
 pub mod knowledge;
 pub mod lgame;

@@ -1,0 +1,265 @@
+//! Exercises: a question about a position, its exact answer, and the grading of a student's
+//! answer, with the reason when it is wrong. The answer is the classification's, never an
+//! engine's opinion, so a grade is as exact as a `query`.
+//!
+//! ```
+//! use engine::exercise::{Exercise, Question};
+//! use engine::{Convention, Knowledge, Variant};
+//!
+//! let knowledge = Knowledge::new(engine::DEFAULT_BUDGET);
+//! let queen = Variant::new(engine::GameKind::Queen, Some(8), None).unwrap();
+//! let position = queen.parse_position("5,3").unwrap();
+//! let ex = Exercise::new(&knowledge, position, Convention::Normal, Question::Outcome).unwrap();
+//! assert_eq!(ex.solution(), "loss");
+//! let grade = ex.grade(&knowledge, "win").unwrap();
+//! assert!(!grade.correct);
+//! assert!(grade.explanation.starts_with("5,3 is a P-position"));
+//! ```
+
+mod explain;
+mod question;
+#[cfg(test)]
+mod tests;
+
+use std::ops::RangeInclusive;
+
+pub use question::Question;
+
+use crate::any::{AnyMove, AnyPosition};
+use crate::error::{Error, ErrorKind};
+use crate::knowledge::{Classification, Knowledge, MoveValue};
+use crate::{Convention, Outcome, Position as _, Rng, Variant};
+
+/// Most legal moves an exercise's position may have: every move is valued when the
+/// exercise is set, so that any answer is graded at once.
+pub const MAX_MOVES: u64 = 10_000;
+
+/// Most positions drawn when an exercise asks for a random position of some difficulty.
+pub const MAX_DRAWS: usize = 2_000;
+
+/// A question about one position, with everything needed to grade any answer to it.
+#[derive(Debug, Clone)]
+pub struct Exercise {
+    question: Question,
+    convention: Convention,
+    /// The position's value and every move's, best first.
+    class: Classification,
+}
+
+/// A graded answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Grade {
+    /// Whether the answer is right.
+    pub correct: bool,
+    /// The answer as read, in canonical form (`win`, `3`, `3,3`, `3,3; 0,3`, `none`).
+    pub answer: String,
+    /// Why it is right or wrong, in a sentence or two a student can follow.
+    pub explanation: String,
+}
+
+impl Exercise {
+    /// Sets `question` about `position`. Refused when the question has no exact answer
+    /// there (a Grundy number in the L-game or in misère play, a remoteness beyond what can
+    /// be computed) or the position has more than [`MAX_MOVES`] moves.
+    pub fn new(
+        knowledge: &Knowledge,
+        position: AnyPosition,
+        convention: Convention,
+        question: Question,
+    ) -> Result<Exercise, Error> {
+        let count = position.move_count();
+        if count > MAX_MOVES {
+            return Err(Error::new(
+                ErrorKind::TooLarge,
+                position.to_string(),
+                format!(
+                    "{position} has {count} moves; an exercise's position may have at most \
+                     {MAX_MOVES}: pick one nearer the end"
+                ),
+            ));
+        }
+        let class = knowledge.classify_in(&position, MAX_MOVES, usize::MAX, convention)?;
+        let missing = |what: &str| {
+            Err(Error::new(
+                ErrorKind::Params,
+                question.as_str(),
+                format!(
+                    "{position} has no exact {what} to ask for{}",
+                    why_not(question, &position, class.value.outcome, convention)
+                ),
+            ))
+        };
+        match question {
+            Question::Grundy if class.value.grundy.is_none() => return missing("Grundy number"),
+            Question::Remoteness if class.value.remoteness.is_none() => {
+                return missing("number of moves to the end")
+            }
+            _ => {}
+        }
+        Ok(Exercise {
+            question,
+            convention,
+            class,
+        })
+    }
+
+    /// A random position of `variant` whose remoteness lies in `remoteness` (a measure of
+    /// difficulty: how long the game lasts with best play), drawn with `rng`. Refused when
+    /// [`MAX_DRAWS`] draws found none.
+    pub fn random(
+        knowledge: &Knowledge,
+        variant: Variant,
+        convention: Convention,
+        question: Question,
+        remoteness: RangeInclusive<u64>,
+        rng: &mut Rng,
+    ) -> Result<Exercise, Error> {
+        let mut last = None;
+        for _ in 0..MAX_DRAWS {
+            let position = variant.random_start(rng);
+            match Exercise::new(knowledge, position, convention, question) {
+                Ok(ex)
+                    if ex
+                        .class
+                        .value
+                        .remoteness
+                        .is_some_and(|r| remoteness.contains(&r)) =>
+                {
+                    return Ok(ex)
+                }
+                Ok(_) => {}
+                Err(e) => last = Some(e),
+            }
+        }
+        Err(last.unwrap_or_else(|| {
+            Error::new(
+                ErrorKind::Params,
+                format!("{}..{}", remoteness.start(), remoteness.end()),
+                format!(
+                    "no random {} position found with {}..{} moves to the end; widen the range",
+                    variant.kind(),
+                    remoteness.start(),
+                    remoteness.end()
+                ),
+            )
+        }))
+    }
+
+    /// The question.
+    pub fn question(&self) -> Question {
+        self.question
+    }
+
+    /// The position asked about.
+    pub fn position(&self) -> &AnyPosition {
+        &self.class.position
+    }
+
+    /// The exact answer, in the canonical form of [`Grade::answer`].
+    pub fn solution(&self) -> String {
+        let v = &self.class.value;
+        match self.question {
+            Question::Outcome => v.outcome.as_str().to_owned(),
+            Question::Grundy => v.grundy.map(|g| g.to_string()).unwrap_or_default(),
+            Question::Remoteness => v.remoteness.map(|r| r.to_string()).unwrap_or_default(),
+            Question::WinningMove | Question::WinningMoves => {
+                let winning: Vec<String> = self.winning().map(|m| m.mv.to_string()).collect();
+                if winning.is_empty() {
+                    "none".to_owned()
+                } else {
+                    winning.join("; ")
+                }
+            }
+        }
+    }
+
+    /// Grades `answer`: right or wrong, and why. An answer that cannot be read (not a number,
+    /// a move that is not legal here) is an error, not a wrong answer, so that a typo can be
+    /// corrected.
+    pub fn grade(&self, knowledge: &Knowledge, answer: &str) -> Result<Grade, Error> {
+        let explain = explain::Explainer {
+            knowledge,
+            convention: self.convention,
+            class: &self.class,
+        };
+        match self.question {
+            Question::Outcome => {
+                let said = question::outcome(answer)?;
+                Ok(explain.outcome(said))
+            }
+            Question::Grundy => {
+                let said = question::number(answer, "Grundy number")?;
+                Ok(explain.grundy(said))
+            }
+            Question::Remoteness => {
+                let said = question::number(answer, "number of moves")?;
+                Ok(explain.remoteness(said))
+            }
+            Question::WinningMove => {
+                let said = match question::moves(answer)?.as_slice() {
+                    [] => None,
+                    [one] => Some(self.read_move(one)?),
+                    _ => {
+                        return Err(Error::new(
+                            ErrorKind::Notation,
+                            answer,
+                            "give one move (or `none`); the question asks for a winning move",
+                        ))
+                    }
+                };
+                Ok(explain.winning_move(said))
+            }
+            Question::WinningMoves => {
+                let mut said = Vec::new();
+                for text in question::moves(answer)? {
+                    let m = self.read_move(text)?;
+                    if !said.iter().any(|s: &&MoveValue| s.mv == m.mv) {
+                        said.push(m);
+                    }
+                }
+                Ok(explain.winning_moves(&said))
+            }
+        }
+    }
+
+    /// A legal move, as valued in the classification.
+    fn read_move(&self, text: &str) -> Result<&MoveValue, Error> {
+        let (mv, _) = self.class.position.play_text(text)?;
+        Ok(self.valued(&mv))
+    }
+
+    fn valued(&self, mv: &AnyMove) -> &MoveValue {
+        self.class
+            .moves
+            .iter()
+            .find(|m| &m.mv == mv)
+            .expect("every legal move is classified: at most MAX_MOVES")
+    }
+
+    /// The moves that win: to a position lost for the opponent.
+    fn winning(&self) -> impl Iterator<Item = &MoveValue> {
+        self.class
+            .moves
+            .iter()
+            .filter(|m| m.value.outcome == Outcome::Loss)
+    }
+}
+
+/// Why a position lacks a Grundy number or a remoteness, for the refusal.
+fn why_not(
+    question: Question,
+    position: &AnyPosition,
+    outcome: Outcome,
+    convention: Convention,
+) -> &'static str {
+    match (question, position, convention) {
+        (Question::Grundy, AnyPosition::LGame(_), _) => {
+            ": the L-game is not impartial; ask for its outcome"
+        }
+        (Question::Grundy, _, Convention::Misere) => {
+            ": misère play has no Grundy numbers; ask for the outcome"
+        }
+        _ if outcome == Outcome::Draw => ": it is a draw, which never ends; ask for its outcome",
+        _ => " within the stored tables; pick a smaller position",
+    }
+}
