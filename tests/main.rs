@@ -13,5 +13,6 @@ mod presence;
 mod refusals;
 mod restart;
 mod review;
+mod rooms;
 mod shutdown;
 mod web;

@@ -7,6 +7,7 @@ use crate::config::Config;
 use crate::db::Db;
 use crate::matches::{self, Matches};
 use crate::presence::Presence;
+use crate::rooms::Rooms;
 
 /// Shared server state.
 pub struct Hub {
@@ -20,6 +21,8 @@ pub struct Hub {
     pub presence: Arc<Presence>,
     /// The live matches.
     pub matches: Arc<Matches>,
+    /// The rooms in use (others are read from the database when asked for).
+    pub rooms: Rooms,
     /// This server's id, announced to every client so that it keeps one identity here
     /// however it writes the address.
     pub server_id: String,
@@ -44,7 +47,9 @@ impl Hub {
         if restored > 0 {
             tracing::info!(restored, "matches under way restored from the database");
         }
+        let rooms = Rooms::new(db.clone(), Arc::clone(&analysis));
         Ok(Arc::new(Hub {
+            rooms,
             db,
             config,
             analysis,

@@ -23,6 +23,7 @@ pub mod matches;
 pub mod presence;
 pub mod queries;
 pub mod records;
+pub mod rooms;
 pub mod server;
 pub mod tables;
 pub mod variants;

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::analysis::{ExportFormat, GameQuery, Span};
 use crate::game::ClockSpec;
+use crate::room::{ExerciseSpec, RoomSettings};
 use crate::variant::GameParams;
 
 /// A client message: a request with its id.
@@ -239,6 +240,60 @@ pub enum Request {
     Import {
         /// The game text.
         text: String,
+    },
+    /// Opens a room for a class; the sender becomes its teacher. The reply carries the
+    /// room's join code and its owner token.
+    CreateRoom {
+        /// The room's name, shown to everyone who joins.
+        name: String,
+        /// The room's switches.
+        #[serde(flatten)]
+        settings: RoomSettings,
+    },
+    /// Joins a room by its code (again, after a reconnect: answers are kept). With the
+    /// owner token, as a teacher.
+    JoinRoom {
+        /// The join code, such as `K7Q2` (letter case does not matter).
+        code: String,
+        /// The name to go by in the room (default: the player's name).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
+        /// The room's owner token, to join as a teacher.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        owner_token: Option<String>,
+    },
+    /// Changes a room's switches (teachers).
+    ConfigureRoom {
+        /// Which room.
+        code: String,
+        /// The new switches.
+        #[serde(flatten)]
+        settings: RoomSettings,
+    },
+    /// Sets one exercise or several (a homework) in a room (teachers); every member is told.
+    SetExercises {
+        /// Which room.
+        code: String,
+        /// The exercises, in order.
+        exercises: Vec<ExerciseSpec>,
+        /// Answers are taken for this many seconds; for ever when absent.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        deadline_s: Option<u64>,
+    },
+    /// Answers an exercise (students): graded at once, final.
+    Answer {
+        /// Which room.
+        code: String,
+        /// Which exercise.
+        exercise_id: i64,
+        /// The answer: `win`/`loss`/`draw`, a number, a move, or moves separated by `;`
+        /// (`none` when there is no winning move).
+        answer: String,
+    },
+    /// A room's results as CSV, one row per student and exercise (teachers).
+    ExportRoom {
+        /// Which room.
+        code: String,
     },
 }
 

@@ -41,6 +41,21 @@ pub enum ErrorCode {
     TooLarge,
     /// Too many messages too fast.
     RateLimited,
+    /// No room has this code.
+    NoSuchRoom,
+    /// The room has no such exercise.
+    NoSuchExercise,
+    /// Only a teacher of the room may do this.
+    NotTeacher,
+    /// Someone else in the room goes by this name.
+    NameTaken,
+    /// The exercise was answered already: the first answer is final.
+    AlreadyAnswered,
+    /// The exercise's deadline has passed.
+    DeadlinePassed,
+    /// A student asked for values while their room withholds them (hints off, an exercise
+    /// open and unanswered).
+    HintsOff,
     /// Something failed inside the server; the request had no effect.
     Internal,
 }
@@ -66,6 +81,13 @@ impl ErrorCode {
             ErrorCode::InvalidState => "invalid_state",
             ErrorCode::TooLarge => "too_large",
             ErrorCode::RateLimited => "rate_limited",
+            ErrorCode::NoSuchRoom => "no_such_room",
+            ErrorCode::NoSuchExercise => "no_such_exercise",
+            ErrorCode::NotTeacher => "not_teacher",
+            ErrorCode::NameTaken => "name_taken",
+            ErrorCode::AlreadyAnswered => "already_answered",
+            ErrorCode::DeadlinePassed => "deadline_passed",
+            ErrorCode::HintsOff => "hints_off",
             ErrorCode::Internal => "internal",
         }
     }

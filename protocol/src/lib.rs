@@ -15,6 +15,7 @@ mod client;
 mod error;
 mod game;
 pub mod limits;
+mod room;
 mod server;
 mod variant;
 
@@ -27,6 +28,10 @@ pub use error::{ErrorBody, ErrorCode};
 pub use game::{
     Clock, ClockSpec, MatchState, MatchStatus, MatchSummary, MoveRecord, Outcome, Reason, Seat,
     SeatInfo,
+};
+pub use room::{
+    AnswerCount, AnswerInfo, ExerciseInfo, ExerciseSpec, Member, Role, RoomSettings, RoomView,
+    Tally,
 };
 pub use server::{Namesake, ServerBody, ServerMessage, Welcome};
 pub use variant::{Game, GameParams, UnknownGame};

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use crate::analysis::{Classification, ExportFormat, GameSummary, ReviewedMove, TableData};
 use crate::error::ErrorCode;
 use crate::game::{MatchState, MatchSummary, MoveRecord};
+use crate::room::{AnswerInfo, ExerciseInfo, Member, RoomSettings, RoomView, Tally};
 
 /// A server message: a reply to the request with `id`, or an event when `id` is absent.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -142,6 +143,57 @@ pub enum ServerBody {
     Imported {
         /// The new match id.
         match_id: i64,
+    },
+    /// The reply to `create_room` and `join_room`: the room as the sender sees it. The
+    /// sender then receives the room's events.
+    Room {
+        /// The room.
+        room: RoomView,
+    },
+    /// The reply to `configure_room`, and the event telling every member.
+    RoomSettings {
+        /// Which room.
+        code: String,
+        /// The switches now.
+        settings: RoomSettings,
+    },
+    /// The reply to `set_exercises`, and the event telling every member (students see no
+    /// solution).
+    ExercisesSet {
+        /// Which room.
+        code: String,
+        /// The new exercises.
+        exercises: Vec<ExerciseInfo>,
+    },
+    /// The reply to `answer`: the grade, stored.
+    Graded {
+        /// Which room.
+        code: String,
+        /// The graded answer.
+        answer: AnswerInfo,
+    },
+    /// An event for teachers: a student answered.
+    Answered {
+        /// Which room.
+        code: String,
+        /// The graded answer.
+        answer: AnswerInfo,
+        /// The exercise's answers so far.
+        tally: Tally,
+    },
+    /// An event for teachers: someone joined the room, or came or went.
+    RoomMember {
+        /// Which room.
+        code: String,
+        /// Who, as they are now.
+        member: Member,
+    },
+    /// The reply to `export_room`.
+    RoomExport {
+        /// Which room.
+        code: String,
+        /// CSV with a header row.
+        content: String,
     },
 }
 

@@ -39,8 +39,28 @@ impl Connection {
                 "say hello first: {\"type\":\"hello\",\"id\":1,\"protocol\":1,\"name\":\"...\"}",
             )));
         };
+        if let Some(code) = withheld(&request)
+            .then(|| self.hub.rooms.hints_withheld(player.id))
+            .flatten()
+        {
+            return Err(keep(ErrorBody::new(
+                ErrorCode::HintsOff,
+                format!(
+                    "your teacher has turned hints off in room {code} while you have an \
+                     exercise to answer; answer it first"
+                ),
+            )));
+        }
         let body = match request {
             Request::Hello { .. } => unreachable!("handled above"),
+            Request::CreateRoom { .. }
+            | Request::JoinRoom { .. }
+            | Request::ConfigureRoom { .. }
+            | Request::SetExercises { .. }
+            | Request::Answer { .. }
+            | Request::ExportRoom { .. } => {
+                self.room_request(&player, request).await.map_err(keep)?
+            }
             Request::Ping => ServerBody::Pong,
             Request::Lobby => {
                 let (open, playing) = self.hub.matches.lobby();
@@ -219,4 +239,13 @@ impl Connection {
                 .insert(match_id, WatchStream::from_changes(changes));
         }
     }
+}
+
+/// Whether a request asks the server for values, which a room with hints off withholds
+/// from its students while they have an exercise to answer.
+fn withheld(request: &Request) -> bool {
+    matches!(
+        request,
+        Request::Query { .. } | Request::Table { .. } | Request::Review { .. }
+    )
 }

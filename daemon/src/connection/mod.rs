@@ -2,6 +2,7 @@
 //! Bad input gets a precise error and the connection stays open; nothing a client sends can
 //! take the server down.
 
+use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -10,7 +11,7 @@ use futures_util::{FutureExt, SinkExt, StreamExt};
 use protocol::limits::MAX_MESSAGE_BYTES;
 use protocol::{ClientMessage, ErrorBody, ErrorCode, ServerMessage};
 use tokio::io::{AsyncRead, AsyncWrite};
-use tokio_stream::wrappers::WatchStream;
+use tokio_stream::wrappers::{BroadcastStream, WatchStream};
 use tokio_stream::StreamMap;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::protocol::{CloseFrame, WebSocketConfig};
@@ -21,6 +22,7 @@ use tracing::Instrument;
 mod dispatch;
 mod rate;
 mod refusal;
+mod rooms;
 mod session;
 
 use crate::hub::Hub;
@@ -69,6 +71,8 @@ where
             player: None,
             arrival: None,
             following: StreamMap::new(),
+            room_events: StreamMap::new(),
+            in_room: HashMap::new(),
             bucket,
         };
         let hello_by = tokio::time::Instant::now() + conn.hub.config.hello_timeout;
@@ -129,6 +133,14 @@ where
                 // another task. A client slower than its matches skips to the latest state.
                 Some((_, snapshot)) = conn.following.next() => {
                     conn.push_event(&snapshot);
+                    conn.take_ready_events();
+                    if write(&mut sink, limit, conn.replies.drain(..)).await.is_err() {
+                        break;
+                    }
+                }
+                // A joined room has an event (every one is sent: a room's events are few).
+                Some((code, event)) = conn.room_events.next() => {
+                    conn.push_room_event(&code, event);
                     conn.take_ready_events();
                     if write(&mut sink, limit, conn.replies.drain(..)).await.is_err() {
                         break;
@@ -218,6 +230,10 @@ struct Connection {
     arrival: Option<Arrival>,
     /// The matches this client follows: each yields the match's latest published change.
     following: StreamMap<i64, WatchStream<Arc<Snapshot>>>,
+    /// The events of the rooms joined on this connection, by code.
+    room_events: StreamMap<String, BroadcastStream<bytes::Bytes>>,
+    /// The rooms joined on this connection, by code; left when it closes.
+    in_room: HashMap<String, Arc<crate::rooms::Room>>,
     /// Limits how fast this client's messages are taken.
     bucket: rate::Bucket,
 }
@@ -236,6 +252,9 @@ impl Connection {
     fn take_ready_events(&mut self) {
         while let Some(Some((_, snapshot))) = self.following.next().now_or_never() {
             self.push_event(&snapshot);
+        }
+        while let Some(Some((code, event))) = self.room_events.next().now_or_never() {
+            self.push_room_event(&code, event);
         }
     }
 

@@ -134,6 +134,7 @@ impl Connection {
     /// has left.
     pub(super) fn leave(&mut self) {
         self.following.clear();
+        self.leave_rooms();
         if self.arrival.take().is_some() {
             tracing::info!("left");
         }

@@ -30,7 +30,7 @@ pub(crate) const MOVE_COLUMNS: &str =
     "match_id, ply, seat, notation, position, time_ms, clock_ms, played_at";
 
 /// Reads one column, reporting a value of the wrong type as corruption.
-fn get<'r, T>(row: &'r SqliteRow, column: &str) -> Result<T, DbError>
+pub(crate) fn get<'r, T>(row: &'r SqliteRow, column: &str) -> Result<T, DbError>
 where
     T: Decode<'r, Sqlite> + Type<Sqlite>,
 {

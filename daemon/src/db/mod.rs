@@ -31,6 +31,7 @@ mod decode;
 mod error;
 mod moves_batch;
 mod reads;
+mod rooms;
 mod rows;
 mod set_reads;
 mod sets;
@@ -46,6 +47,7 @@ pub use analysis_file::{default_analysis_path, SCHEMA as ANALYSIS_SCHEMA};
 pub use checkpointer::CHECKPOINT_EVERY;
 pub use database::{Db, WriterSettings, BUSY_TIMEOUT, READ_CONNECTIONS};
 pub use error::DbError;
+pub use rooms::{AnswerRow, ExerciseRow, MemberRow, RoomRow, StoredRoom};
 pub use rows::{
     Finish, GameFilter, NewMatch, NewMove, PlayerRow, ResultFilter, SeatRow, StoredMatch,
     StoredMove,

@@ -1,0 +1,142 @@
+//! Room requests, and the room events a connection follows: each room it joined sends its
+//! events in the form for the member's role; one that falls behind gets the whole room again.
+
+use std::sync::Arc;
+
+use bytes::Bytes;
+use protocol::{ErrorBody, ErrorCode, Request, ServerBody, ServerMessage};
+use tokio_stream::wrappers::errors::BroadcastStreamRecvError;
+use tokio_stream::wrappers::BroadcastStream;
+use tokio_tungstenite::tungstenite::Utf8Bytes;
+
+use super::{Connection, Outgoing};
+use crate::matches::PlayerRef;
+use crate::rooms::{normalize_code, Joined, Room};
+
+impl Connection {
+    /// Handles a room request.
+    pub(super) async fn room_request(
+        &mut self,
+        player: &PlayerRef,
+        request: Request,
+    ) -> Result<ServerBody, ErrorBody> {
+        let rooms = &self.hub.rooms;
+        Ok(match request {
+            Request::CreateRoom { name, settings } => {
+                let joined = rooms.create(player, &name, settings).await?;
+                self.enter(joined)
+            }
+            Request::JoinRoom {
+                code,
+                name,
+                owner_token,
+            } => {
+                let here = self.in_room.contains_key(&normalize_code(&code)?);
+                let joined = rooms
+                    .join(player, &code, name.as_deref(), owner_token.as_deref(), here)
+                    .await?;
+                self.enter(joined)
+            }
+            Request::ConfigureRoom { code, settings } => {
+                let room = self.room(&code)?;
+                ServerBody::RoomSettings {
+                    code: room.code.clone(),
+                    settings: rooms.configure(&room, player.id, settings).await?,
+                }
+            }
+            Request::SetExercises {
+                code,
+                exercises,
+                deadline_s,
+            } => {
+                let room = self.room(&code)?;
+                ServerBody::ExercisesSet {
+                    code: room.code.clone(),
+                    exercises: rooms
+                        .set_exercises(&room, player.id, exercises, deadline_s)
+                        .await?,
+                }
+            }
+            Request::Answer {
+                code,
+                exercise_id,
+                answer,
+            } => {
+                let room = self.room(&code)?;
+                ServerBody::Graded {
+                    code: room.code.clone(),
+                    answer: rooms.answer(&room, player.id, exercise_id, &answer).await?,
+                }
+            }
+            Request::ExportRoom { code } => {
+                let room = self.room(&code)?;
+                room.teacher(player.id)?;
+                ServerBody::RoomExport {
+                    code: room.code.clone(),
+                    content: room.results_csv(),
+                }
+            }
+            _ => unreachable!("only room requests come here"),
+        })
+    }
+
+    /// Follows the room's events from now on; the reply is the view.
+    fn enter(&mut self, joined: Joined) -> ServerBody {
+        let code = joined.room.code.clone();
+        self.room_events
+            .insert(code.clone(), BroadcastStream::new(joined.events));
+        self.in_room.insert(code, joined.room);
+        ServerBody::Room { room: joined.view }
+    }
+
+    /// A room this connection joined.
+    fn room(&self, code: &str) -> Result<Arc<Room>, ErrorBody> {
+        let code = normalize_code(code)?;
+        self.in_room.get(&code).cloned().ok_or_else(|| {
+            ErrorBody::new(
+                ErrorCode::InvalidState,
+                format!(
+                    "join room {code} on this connection first: \
+                     {{\"type\":\"join_room\",\"code\":\"{code}\"}}"
+                ),
+            )
+        })
+    }
+
+    /// Queues a room event; after a lag, the whole room as this member sees it.
+    pub(super) fn push_room_event(
+        &mut self,
+        code: &str,
+        event: Result<Bytes, BroadcastStreamRecvError>,
+    ) {
+        let text = match event {
+            Ok(bytes) => Utf8Bytes::try_from(bytes).ok(),
+            Err(BroadcastStreamRecvError::Lagged(missed)) => {
+                tracing::info!(
+                    room = code,
+                    missed,
+                    "room events missed: the room sent again"
+                );
+                let player = self.player.as_ref().map_or(-1, |p| p.id);
+                self.in_room.get(code).and_then(|room| {
+                    let message = ServerMessage::event(ServerBody::Room {
+                        room: room.view(player),
+                    });
+                    serde_json::to_string(&message).ok().map(Utf8Bytes::from)
+                })
+            }
+        };
+        if let Some(text) = text {
+            self.replies.push(Outgoing::Text(text));
+        }
+    }
+
+    /// Leaves every room this connection is in (it is closing).
+    pub(super) fn leave_rooms(&mut self) {
+        let player = self.player.as_ref().map_or(-1, |p| p.id);
+        self.room_events.clear();
+        for (_, room) in self.in_room.drain() {
+            room.depart(player);
+        }
+    }
+}

@@ -1,0 +1,154 @@
+//! Rooms: a teacher's class on the server. Students join with a short code; the teacher sets
+//! exercises that the server grades exactly, and sees every answer as it arrives.
+
+use serde::{Deserialize, Serialize};
+
+use crate::analysis::Span;
+use crate::variant::GameParams;
+
+/// Who someone is in a room.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    /// Sets exercises and sees everyone's answers: the room's creator, or whoever joined
+    /// with its owner token.
+    Teacher,
+    /// Answers exercises and sees only their own answers.
+    Student,
+}
+
+/// A room's switches, set by a teacher.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct RoomSettings {
+    /// Whether students may ask the server for values (`query`, `table`, `review`) while the
+    /// room has an exercise open: off, they must work the answers out themselves.
+    #[serde(default)]
+    pub hints: bool,
+}
+
+/// An exercise as a teacher sets it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExerciseSpec {
+    /// Game and parameters.
+    #[serde(flatten)]
+    pub params: GameParams,
+    /// A position, `standard`, or `random` (drawn by the server, see `remoteness`).
+    pub position: String,
+    /// `outcome`, `grundy`, `winning_move`, `winning_moves` or `remoteness`.
+    pub question: String,
+    /// For `random`: the moves to the end with best play must lie in this range (the
+    /// difficulty); any when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remoteness: Option<Span>,
+}
+
+/// An exercise of a room, as its members see it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExerciseInfo {
+    /// The exercise's id (unique on the server).
+    pub id: i64,
+    /// Exercises set together (a homework) share a set number, counted from 1 in the room.
+    pub set: u32,
+    /// Game and parameters.
+    #[serde(flatten)]
+    pub params: GameParams,
+    /// The position, in canonical notation.
+    pub position: String,
+    /// The question's name.
+    pub question: String,
+    /// The question as a student reads it.
+    pub prompt: String,
+    /// When it was set (Unix ms).
+    pub set_at: u64,
+    /// When answers stop being taken (Unix ms), if ever.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deadline: Option<u64>,
+    /// The exact answer: for teachers always, for students once the deadline has passed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub solution: Option<String>,
+}
+
+/// A room member, as teachers see them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Member {
+    /// Their player id.
+    pub player_id: i64,
+    /// Their name in the room.
+    pub name: String,
+    /// Teacher or student.
+    pub role: Role,
+    /// Whether they have a connection in the room now.
+    pub connected: bool,
+}
+
+/// A graded answer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AnswerInfo {
+    /// Which exercise.
+    pub exercise_id: i64,
+    /// Who answered.
+    pub player_id: i64,
+    /// Their name in the room.
+    pub name: String,
+    /// The answer as read, in canonical form.
+    pub answer: String,
+    /// Right or wrong, by the exact classification.
+    pub correct: bool,
+    /// Why.
+    pub explanation: String,
+    /// When (Unix ms).
+    pub answered_at: u64,
+}
+
+/// How a class answered one exercise so far.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tally {
+    /// Which exercise.
+    pub exercise_id: i64,
+    /// Students in the room.
+    pub students: u32,
+    /// Students who answered.
+    pub answered: u32,
+    /// Of those, how many were right.
+    pub correct: u32,
+    /// Each different answer and how many gave it, the commonest first.
+    pub histogram: Vec<AnswerCount>,
+}
+
+/// One bar of a [`Tally`]'s histogram.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AnswerCount {
+    /// The answer (canonical form).
+    pub answer: String,
+    /// Whether it is right.
+    pub correct: bool,
+    /// How many students gave it.
+    pub count: u32,
+}
+
+/// A room as one member sees it: the reply to `create_room` and `join_room`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoomView {
+    /// The join code.
+    pub code: String,
+    /// The room's name.
+    pub name: String,
+    /// The reader's role.
+    pub role: Role,
+    /// The room's switches.
+    pub settings: RoomSettings,
+    /// The secret that makes its holder a teacher of this room (`join_room` with
+    /// `owner_token`): only in the reply to `create_room`. Keep it private.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub owner_token: Option<String>,
+    /// Everyone in the room (teachers only; empty for students).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub members: Vec<Member>,
+    /// Every exercise set so far, oldest first.
+    pub exercises: Vec<ExerciseInfo>,
+    /// Answers: every student's for teachers, the reader's own for students.
+    pub answers: Vec<AnswerInfo>,
+    /// How the class answered each exercise (teachers only).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tallies: Vec<Tally>,
+}

@@ -1,0 +1,452 @@
+//! Rooms with real clients: a teacher and forty students, exercises graded exactly (every
+//! grade checked against the engine's own classification), the teacher's live feed, a
+//! student who drops out and comes back, a restart that loses nothing, and the refusals.
+
+use std::collections::HashMap;
+
+use anyhow::{bail, ensure, Context, Result};
+use engine::{Outcome, Position as _};
+use futures_util::future::try_join_all;
+use grundy_e2e::{knowledge, refusal, refused, test_config, Client, Hello, Server};
+use protocol::{
+    AnswerInfo, ErrorCode, ExerciseInfo, ExerciseSpec, Game, GameParams, Request, Role,
+    RoomSettings, RoomView, ServerBody, Span, Tally,
+};
+
+const STUDENTS: usize = 40;
+
+fn room_of(body: ServerBody) -> Result<RoomView> {
+    match body {
+        ServerBody::Room { room } => Ok(room),
+        other => bail!("expected a room, got {other:?}"),
+    }
+}
+
+fn spec(game: Game, position: &str, question: &str) -> ExerciseSpec {
+    ExerciseSpec {
+        params: GameParams::of(game),
+        position: position.to_owned(),
+        question: question.to_owned(),
+        remoteness: None,
+    }
+}
+
+async fn set(
+    teacher: &mut Client,
+    code: &str,
+    specs: Vec<ExerciseSpec>,
+) -> Result<Vec<ExerciseInfo>> {
+    let reply = teacher
+        .request(Request::SetExercises {
+            code: code.to_owned(),
+            exercises: specs,
+            deadline_s: None,
+        })
+        .await?;
+    match reply {
+        ServerBody::ExercisesSet { exercises, .. } => Ok(exercises),
+        other => bail!("expected exercises, got {other:?}"),
+    }
+}
+
+async fn answer(c: &mut Client, code: &str, exercise_id: i64, text: &str) -> Result<AnswerInfo> {
+    let request = Request::Answer {
+        code: code.to_owned(),
+        exercise_id,
+        answer: text.to_owned(),
+    };
+    match c.request(request).await? {
+        ServerBody::Graded { answer, .. } => Ok(answer),
+        other => bail!("expected a grade, got {other:?}"),
+    }
+}
+
+/// The truth, from the engine crate's own tables (not the server's): whether `answer` to
+/// `exercise` is right.
+fn truly_correct(k: &engine::Knowledge, e: &ExerciseInfo, answer: &str) -> Result<bool> {
+    let variant = daemon::variants::checked(&e.params)?;
+    let pos = variant.parse_position(&e.position)?;
+    let value = k.value(&pos)?.value;
+    let winning = || -> Result<Vec<String>> {
+        let mut w = Vec::new();
+        for m in pos.legal_moves() {
+            if k.value(&pos.play(&m)?)?.value.outcome == Outcome::Loss {
+                w.push(m.to_string());
+            }
+        }
+        Ok(w)
+    };
+    Ok(match e.question.as_str() {
+        "outcome" => answer == value.outcome.as_str(),
+        "grundy" => Some(answer.parse::<u64>()?) == value.grundy,
+        "remoteness" => Some(answer.parse::<u64>()?) == value.remoteness,
+        "winning_move" => match answer {
+            "none" => winning()?.is_empty(),
+            m => winning()?.contains(&m.to_owned()),
+        },
+        "winning_moves" => {
+            let mut said: Vec<String> = match answer {
+                "none" => Vec::new(),
+                a => a.split("; ").map(str::to_owned).collect(),
+            };
+            let mut w = winning()?;
+            said.sort();
+            w.sort();
+            said == w
+        }
+        q => bail!("unknown question {q}"),
+    })
+}
+
+/// Answers a student might give: right ones and wrong ones.
+fn guesses(e: &ExerciseInfo) -> Vec<&'static str> {
+    match e.question.as_str() {
+        "outcome" => vec!["win", "loss"],
+        "grundy" | "remoteness" => vec!["0", "1", "2", "3", "4", "5", "6"],
+        "winning_moves" => vec!["1:2", "none", "2:2", "1:2; 2:2", "3:2"],
+        _ => vec!["none"],
+    }
+}
+
+#[tokio::test]
+async fn forty_students_answer_and_every_grade_is_exact() -> Result<()> {
+    let dir = tempfile::tempdir()?;
+    let server = Server::start(&dir).await?;
+    let mut teacher = server.connect("ms-lovelace").await?;
+    let view = room_of(
+        teacher
+            .request(Request::CreateRoom {
+                name: "3B maths".into(),
+                settings: RoomSettings::default(),
+            })
+            .await?,
+    )?;
+    assert_eq!(view.role, Role::Teacher);
+    let code = view.code.clone();
+    let owner_token = view.owner_token.clone().context("an owner token")?;
+    ensure!(code.len() == 4, "code {code}");
+
+    let mut students = Vec::new();
+    for i in 0..STUDENTS {
+        let mut s = server.connect(&format!("student{i:02}")).await?;
+        // Codes are read in any case.
+        let view = room_of(
+            s.request(Request::JoinRoom {
+                code: code.to_lowercase(),
+                name: None,
+                owner_token: None,
+            })
+            .await?,
+        )?;
+        ensure!(view.role == Role::Student && view.members.is_empty());
+        students.push(s);
+    }
+    // The teacher hears each student come.
+    let mut came = 0;
+    while came < STUDENTS {
+        if let ServerBody::RoomMember { member, .. } = teacher.event().await? {
+            if member.role == Role::Student {
+                ensure!(member.connected, "{member:?}");
+                came += 1;
+            }
+        }
+    }
+
+    let exercises = set(
+        &mut teacher,
+        &code,
+        vec![
+            spec(Game::Queen, "5,3", "outcome"),
+            spec(Game::Nim, "3,4,5", "winning_moves"),
+            spec(Game::Chocolate, "2,2,5", "grundy"),
+        ],
+    )
+    .await?;
+    ensure!(exercises.iter().all(|e| e.solution.is_some() && e.set == 1));
+    for s in &mut students {
+        match s.event().await? {
+            ServerBody::ExercisesSet {
+                exercises: seen, ..
+            } => {
+                ensure!(seen.len() == 3 && seen.iter().all(|e| e.solution.is_none()));
+            }
+            other => bail!("a student expected the exercises, got {other:?}"),
+        }
+    }
+
+    // Every student answers every exercise at once.
+    let k = knowledge();
+    let started = std::time::Instant::now();
+    let grades = try_join_all(students.iter_mut().enumerate().map(|(i, s)| {
+        let (code, exercises) = (code.clone(), exercises.clone());
+        async move {
+            let mut mine = Vec::new();
+            for e in &exercises {
+                let options = guesses(e);
+                let said = options[i % options.len()];
+                mine.push((e.clone(), answer(s, &code, e.id, said).await?));
+            }
+            Ok::<_, anyhow::Error>(mine)
+        }
+    }))
+    .await?;
+    let took = started.elapsed();
+    println!("{} answers graded in {took:?}", STUDENTS * exercises.len());
+    for (e, a) in grades.iter().flatten() {
+        ensure!(
+            a.correct == truly_correct(&k, e, &a.answer)?,
+            "{} {} answered {}: graded {} ({})",
+            e.question,
+            e.position,
+            a.answer,
+            a.correct,
+            a.explanation
+        );
+        if !a.correct {
+            ensure!(!a.explanation.is_empty());
+        }
+    }
+
+    // The teacher received every answer, with tallies that add up.
+    let mut tallies: HashMap<i64, Tally> = HashMap::new();
+    let mut heard = 0;
+    while heard < STUDENTS * exercises.len() {
+        if let ServerBody::Answered { tally, .. } = teacher.event().await? {
+            heard += 1;
+            tallies.insert(tally.exercise_id, tally);
+        }
+    }
+    for e in &exercises {
+        let t = &tallies[&e.id];
+        let right = grades
+            .iter()
+            .flatten()
+            .filter(|(x, a)| x.id == e.id && a.correct)
+            .count();
+        ensure!(t.answered as usize == STUDENTS && t.students as usize == STUDENTS);
+        ensure!(t.correct as usize == right);
+        ensure!(t.histogram.iter().map(|h| h.count).sum::<u32>() as usize == STUDENTS);
+    }
+
+    // A second answer is refused: the first is final.
+    let again = students[0]
+        .request(Request::Answer {
+            code: code.clone(),
+            exercise_id: exercises[0].id,
+            answer: "loss".into(),
+        })
+        .await;
+    assert_eq!(refused(again)?, ErrorCode::AlreadyAnswered);
+
+    // A student whose program dies comes back and finds the answers kept.
+    let token = students[7].token().to_owned();
+    students.swap_remove(7).close().await;
+    let mut back = server
+        .connect_as(Hello::new("student07").with_token(Some(token)))
+        .await?;
+    let view = room_of(
+        back.request(Request::JoinRoom {
+            code: code.clone(),
+            name: None,
+            owner_token: None,
+        })
+        .await?,
+    )?;
+    ensure!(view.answers.len() == 3 && view.answers.iter().all(|a| a.name == "student07"));
+
+    // The results, one row per student and exercise.
+    let csv = match teacher
+        .request(Request::ExportRoom { code: code.clone() })
+        .await?
+    {
+        ServerBody::RoomExport { content, .. } => content,
+        other => bail!("expected CSV, got {other:?}"),
+    };
+    let lines: Vec<&str> = csv.lines().collect();
+    ensure!(lines.len() == 1 + STUDENTS * 3, "{} lines", lines.len());
+    ensure!(lines[0].starts_with("room,set,exercise,game"));
+
+    // A restart keeps the room, its members, exercises and answers.
+    drop(students);
+    back.close().await;
+    teacher.close().await;
+    let server = server.restart(&dir, test_config()).await?;
+    let mut teacher = server.connect("ms-lovelace").await?;
+    // A new identity with the owner token is a teacher too (another machine).
+    let view = room_of(
+        teacher
+            .request(Request::JoinRoom {
+                code: code.clone(),
+                name: Some("ms-lovelace (laptop)".into()),
+                owner_token: Some(owner_token),
+            })
+            .await?,
+    )?;
+    ensure!(view.role == Role::Teacher);
+    ensure!(
+        view.members.len() == STUDENTS + 2,
+        "{} members",
+        view.members.len()
+    );
+    ensure!(view.answers.len() == STUDENTS * 3);
+    ensure!(
+        view.tallies.iter().map(|t| t.correct).collect::<Vec<_>>()
+            == exercises
+                .iter()
+                .map(|e| tallies[&e.id].correct)
+                .collect::<Vec<_>>()
+    );
+    server.stop().await
+}
+
+#[tokio::test]
+async fn rooms_refuse_what_they_must_and_keep_going() -> Result<()> {
+    let dir = tempfile::tempdir()?;
+    let server = Server::start(&dir).await?;
+    let mut teacher = server.connect("teacher").await?;
+    let code = room_of(
+        teacher
+            .request(Request::CreateRoom {
+                name: "lesson".into(),
+                settings: RoomSettings { hints: false },
+            })
+            .await?,
+    )?
+    .code;
+    let join = |name: &str| Request::JoinRoom {
+        code: code.clone(),
+        name: Some(name.to_owned()),
+        owner_token: None,
+    };
+    let mut ada = server.connect("ada").await?;
+    room_of(ada.request(join("ada")).await?)?;
+    let mut other = server.connect("ada").await?;
+    assert_eq!(
+        refused(other.request(join("ADA")).await)?,
+        ErrorCode::NameTaken
+    );
+    room_of(other.request(join("ada 2")).await?)?;
+    let wrong = other
+        .request(Request::JoinRoom {
+            code: "ZZZZ".into(),
+            name: None,
+            owner_token: None,
+        })
+        .await;
+    assert_eq!(refused(wrong)?, ErrorCode::NoSuchRoom);
+    let bad = other
+        .request(Request::JoinRoom {
+            code: code.clone(),
+            name: None,
+            owner_token: Some("not-the-token".into()),
+        })
+        .await;
+    assert_eq!(refused(bad)?, ErrorCode::BadToken);
+
+    // Students cannot set exercises.
+    let not = ada
+        .request(Request::SetExercises {
+            code: code.clone(),
+            exercises: vec![spec(Game::Nim, "1,2", "grundy")],
+            deadline_s: None,
+        })
+        .await;
+    assert_eq!(refused(not)?, ErrorCode::NotTeacher);
+    // Questions with no exact answer are refused with the reason, and nothing is set.
+    let e = refusal(
+        teacher
+            .request(Request::SetExercises {
+                code: code.clone(),
+                exercises: vec![
+                    spec(Game::Nim, "1,2", "grundy"),
+                    spec(Game::LGame, "standard", "grundy"),
+                ],
+                deadline_s: None,
+            })
+            .await,
+    )?;
+    ensure!(
+        e.message.starts_with("exercise 2: ") && e.message.contains("not impartial"),
+        "{}",
+        e.message
+    );
+
+    // A random position of a given difficulty.
+    let mut random = spec(Game::Queen, "random", "remoteness");
+    random.remoteness = Some(Span { from: 3, to: 6 });
+    let ex = set(
+        &mut teacher,
+        &code,
+        vec![spec(Game::Nim, "1,2", "grundy"), random],
+    )
+    .await?;
+    let r: u64 = ex[1].solution.as_deref().context("solution")?.parse()?;
+    ensure!((3..6).contains(&r), "remoteness {r}");
+    ensure!(ex.iter().all(|e| e.set == 1));
+
+    // Hints are off: while ada has an exercise to answer, the server gives her no values.
+    let query = || Request::Query {
+        params: GameParams::of(Game::Nim),
+        position: "1,2".into(),
+        limit: None,
+    };
+    assert_eq!(refused(ada.request(query()).await)?, ErrorCode::HintsOff);
+    // An answer that cannot be read is an error, not a grade: she may correct it.
+    let typo = ada
+        .request(Request::Answer {
+            code: code.clone(),
+            exercise_id: ex[0].id,
+            answer: "three".into(),
+        })
+        .await;
+    assert_eq!(refused(typo)?, ErrorCode::BadNotation);
+    let g = answer(&mut ada, &code, ex[0].id, "3").await?;
+    ensure!(g.correct, "{}", g.explanation);
+    let g = answer(&mut ada, &code, ex[1].id, &r.to_string()).await?;
+    ensure!(g.correct, "{}", g.explanation);
+    // Everything answered: values again.
+    ensure!(matches!(
+        ada.request(query()).await?,
+        ServerBody::Classification(_)
+    ));
+
+    // A deadline: an exercise set for no time at all takes no answer.
+    let closed = teacher
+        .request(Request::SetExercises {
+            code: code.clone(),
+            exercises: vec![spec(Game::Nim, "2,2", "outcome")],
+            deadline_s: Some(0),
+        })
+        .await?;
+    let ServerBody::ExercisesSet { exercises, .. } = closed else {
+        bail!("expected exercises")
+    };
+    ensure!(exercises[0].set == 2);
+    tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    let late = ada
+        .request(Request::Answer {
+            code: code.clone(),
+            exercise_id: exercises[0].id,
+            answer: "loss".into(),
+        })
+        .await;
+    assert_eq!(refused(late)?, ErrorCode::DeadlinePassed);
+    // Past the deadline, students see the solution.
+    let view = room_of(ada.request(join("ada")).await?)?;
+    ensure!(view.exercises[2].solution.as_deref() == Some("loss"));
+    ensure!(view.exercises[0].solution.is_none());
+    // Teachers do not answer; students do not export.
+    let t = teacher
+        .request(Request::Answer {
+            code: code.clone(),
+            exercise_id: ex[0].id,
+            answer: "3".into(),
+        })
+        .await;
+    assert_eq!(refused(t)?, ErrorCode::InvalidState);
+    let x = ada
+        .request(Request::ExportRoom { code: code.clone() })
+        .await;
+    assert_eq!(refused(x)?, ErrorCode::NotTeacher);
+    server.stop().await
+}
