@@ -70,6 +70,19 @@ fn every_request_type_and_error_code_is_documented() {
         "export",
         "import",
         "imported",
+        "create_room",
+        "join_room",
+        "room",
+        "room_member",
+        "configure_room",
+        "room_settings",
+        "set_exercises",
+        "exercises_set",
+        "answer",
+        "graded",
+        "answered",
+        "export_room",
+        "room_export",
     ] {
         assert!(
             DOC.contains(&format!("\"type\":\"{t}\"")),
@@ -95,6 +108,13 @@ fn every_request_type_and_error_code_is_documented() {
         "too_large",
         "rate_limited",
         "internal",
+        "no_such_room",
+        "no_such_exercise",
+        "not_teacher",
+        "name_taken",
+        "already_answered",
+        "deadline_passed",
+        "hints_off",
     ] {
         assert!(
             DOC.contains(&format!("`{code}`")),

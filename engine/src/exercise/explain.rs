@@ -44,7 +44,7 @@ impl Explainer<'_> {
             v.dedup();
             v
         };
-        let set = list(reached.iter(), "{", "}");
+        let set = format!("{{{}}}", list(reached.iter(), ", "));
         let explanation = if reached.is_empty() {
             format!("{p} has no move, so its Grundy number is 0, the least number no move reaches")
         } else if said == g {
@@ -115,14 +115,14 @@ impl Explainer<'_> {
             (Some(m), None) => (
                 false,
                 format!(
-                    "{}; no move wins from {p}, a P-position: the answer is none",
+                    "{} — no move wins from {p}, a P-position: the answer is none",
                     self.not_winning(m)
                 ),
             ),
             (Some(m), Some(w)) => (
                 false,
                 format!(
-                    "{}; {} wins{}",
+                    "{} — {} wins{}",
                     self.not_winning(m),
                     w.mv,
                     self.one_of(winning.len())
@@ -161,20 +161,23 @@ impl Explainer<'_> {
         let all = if winning.is_empty() {
             format!("no move wins from {p}, a P-position")
         } else {
-            format!(
-                "the winning moves from {p} are {}",
-                list(winning.iter().map(|m| &m.mv), "", "")
-            )
+            match winning.as_slice() {
+                [one] => format!("the only winning move from {p} is {}", one.mv),
+                _ => format!(
+                    "the winning moves from {p} are {}",
+                    list(winning.iter().map(|m| &m.mv), "; ")
+                ),
+            }
         };
         let mut explanation = all;
         if !missed.is_empty() {
             explanation.push_str(&format!(
-                "; you missed {}",
-                list(missed.iter().map(|m| &m.mv), "", "")
+                " — you missed {}",
+                list(missed.iter().map(|m| &m.mv), "; ")
             ));
         }
         if let Some(m) = wrong.first() {
-            explanation.push_str(&format!("; {}", self.not_winning(m)));
+            explanation.push_str(&format!(" — {}", self.not_winning(m)));
         }
         let answer = if said.is_empty() {
             "none".to_owned()
@@ -268,7 +271,7 @@ impl Explainer<'_> {
             moves.push(m.mv.to_string());
             next = self.best_reply(&m.position);
         }
-        moves.join(", ")
+        moves.join(" → ")
     }
 }
 
@@ -288,8 +291,8 @@ fn wins(m: &MoveValue) -> bool {
     m.value.outcome == Outcome::Loss
 }
 
-/// `{a, b, c, …}`: at most [`LISTED`] items.
-fn list<T: std::fmt::Display>(items: impl Iterator<Item = T>, open: &str, close: &str) -> String {
+/// `a, b, c, …`: at most [`LISTED`] items, with `separator` between them.
+fn list<T: std::fmt::Display>(items: impl Iterator<Item = T>, separator: &str) -> String {
     let mut shown: Vec<String> = Vec::new();
     for (i, item) in items.enumerate() {
         if i == LISTED {
@@ -298,5 +301,5 @@ fn list<T: std::fmt::Display>(items: impl Iterator<Item = T>, open: &str, close:
         }
         shown.push(item.to_string());
     }
-    format!("{open}{}{close}", shown.join(", "))
+    shown.join(separator)
 }

@@ -176,7 +176,7 @@ fn a_p_position_is_explained_by_the_reply() {
     assert!(!wrong.correct);
     assert_eq!(
         wrong.explanation,
-        "3,3 does not win: after 3,3 your opponent answers 0,0; no move wins from 5,3, a \
+        "3,3 does not win: after 3,3 your opponent answers 0,0 — no move wins from 5,3, a \
          P-position: the answer is none"
     );
 }
