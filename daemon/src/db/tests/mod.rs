@@ -7,6 +7,7 @@ mod listing;
 mod open;
 mod persist;
 mod players;
+mod rooms;
 mod throughput;
 mod upgrade;
 

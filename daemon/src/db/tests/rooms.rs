@@ -1,0 +1,170 @@
+//! Rooms on a real file: stored and read back whole, a second answer and a name taken twice
+//! refused by the schema, and the `sqlite3` examples of docs/DATABASE.md answering what the
+//! rows say.
+
+use protocol::{Game, Role};
+use sqlx::Row;
+
+use super::{fresh, token};
+use crate::db::{AnswerRow, Db, ExerciseRow, MemberRow, RoomRow};
+
+const DATABASE_MD: &str = include_str!("../../../../docs/DATABASE.md");
+
+/// The SQL of the first ```sql block after the line that starts with `title`.
+fn example(title: &str) -> String {
+    let mut lines = DATABASE_MD
+        .lines()
+        .skip_while(|l| !l.starts_with(title))
+        .skip_while(|l| l.trim() != "```sql");
+    assert!(
+        lines.next().is_some(),
+        "docs/DATABASE.md has no example {title:?}"
+    );
+    let sql: Vec<&str> = lines.take_while(|l| l.trim() != "```").collect();
+    sql.join("\n")
+}
+
+fn member(player_id: i64, name: &str, role: Role) -> MemberRow {
+    MemberRow {
+        player_id,
+        name: name.into(),
+        role,
+    }
+}
+
+fn exercise(position: &str, question: &str, solution: &str) -> ExerciseRow {
+    ExerciseRow {
+        id: 0,
+        set_no: 1,
+        game: Game::Nim,
+        size: None,
+        k: None,
+        misere: false,
+        position: position.into(),
+        question: question.into(),
+        solution: solution.into(),
+        set_at: 1000,
+        deadline: None,
+    }
+}
+
+fn answer(exercise_id: i64, player_id: i64, answer: &str, correct: bool) -> AnswerRow {
+    AnswerRow {
+        exercise_id,
+        player_id,
+        answer: answer.into(),
+        correct,
+        explanation: "why".into(),
+        answered_at: 2000 + player_id,
+    }
+}
+
+/// A room K7Q2 with a teacher, ada and bob, two exercises; ada answers both right, bob
+/// answers the first wrong.
+async fn class(db: &Db) -> i64 {
+    let mut ids = Vec::new();
+    for (n, name) in ["teacher", "ada", "bob"].iter().enumerate() {
+        ids.push(db.create_player(name, &token(n as u8 + 1)).await.unwrap());
+    }
+    let room = RoomRow {
+        id: 0,
+        code: "K7Q2".into(),
+        name: "3B".into(),
+        hints: false,
+        owner_token_hash: vec![9; 32],
+    };
+    let id = db
+        .create_room(room, member(ids[0], "teacher", Role::Teacher), 10)
+        .await
+        .unwrap();
+    db.put_member(id, member(ids[1], "ada", Role::Student), 11)
+        .await
+        .unwrap();
+    db.put_member(id, member(ids[2], "bob", Role::Student), 12)
+        .await
+        .unwrap();
+    let first = db
+        .add_exercises(
+            id,
+            vec![
+                exercise("1,2", "grundy", "3"),
+                exercise("2,2", "outcome", "loss"),
+            ],
+        )
+        .await
+        .unwrap();
+    db.add_answer(answer(first, ids[1], "3", true))
+        .await
+        .unwrap();
+    db.add_answer(answer(first + 1, ids[1], "loss", true))
+        .await
+        .unwrap();
+    db.add_answer(answer(first, ids[2], "1", false))
+        .await
+        .unwrap();
+    id
+}
+
+#[tokio::test]
+async fn a_room_is_read_back_whole() {
+    let (_dir, _path, db) = fresh().await;
+    let id = class(&db).await;
+    let stored = db.load_room("K7Q2").await.unwrap().unwrap();
+    assert_eq!(stored.room.id, id);
+    let names: Vec<&str> = stored.members.iter().map(|m| m.name.as_str()).collect();
+    assert_eq!(names, ["teacher", "ada", "bob"]);
+    assert_eq!(stored.exercises.len(), 2);
+    assert_eq!(stored.exercises[1].id, stored.exercises[0].id + 1);
+    assert_eq!(stored.answers.len(), 3);
+    assert!(db.load_room("ZZZZ").await.unwrap().is_none());
+    // The first answer is the only one; a name is taken whatever its letter case.
+    let again = db.add_answer(answer(
+        stored.exercises[0].id,
+        stored.members[1].player_id,
+        "4",
+        false,
+    ));
+    assert!(again.await.unwrap_err().is_constraint_violation());
+    let carol = db.create_player("carol", &token(7)).await.unwrap();
+    let twice = db
+        .put_member(id, member(carol, "ADA", Role::Student), 13)
+        .await;
+    assert!(twice.unwrap_err().is_constraint_violation());
+    // Coming back as a teacher changes the role, not the row count.
+    let ada = stored.members[1].player_id;
+    db.put_member(id, member(ada, "ada", Role::Teacher), 14)
+        .await
+        .unwrap();
+    let stored = db.load_room("K7Q2").await.unwrap().unwrap();
+    assert_eq!(stored.members.len(), 3);
+    assert_eq!(stored.members[1].role, Role::Teacher);
+}
+
+#[tokio::test]
+async fn the_documented_room_queries_answer_correctly() {
+    let (_dir, _path, db) = fresh().await;
+    class(&db).await;
+    let scores: Vec<(String, i64, i64, i64)> = sqlx::query(&example("Each student's score"))
+        .fetch_all(&db.pool)
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| (r.get(0), r.get(1), r.get(2), r.get(3)))
+        .collect();
+    assert_eq!(scores, [("ada".into(), 2, 2, 2), ("bob".into(), 1, 0, 2)]);
+    let per: Vec<(String, i64, i64, Option<String>)> =
+        sqlx::query(&example("How a room answered each exercise"))
+            .fetch_all(&db.pool)
+            .await
+            .unwrap()
+            .iter()
+            .map(|r| (r.get(2), r.get(5), r.get(6), r.get(7)))
+            .collect();
+    assert_eq!(
+        per,
+        [
+            ("1,2".into(), 2, 1, Some("1".into())),
+            ("2,2".into(), 1, 1, None)
+        ]
+    );
+}
