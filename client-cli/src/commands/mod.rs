@@ -21,6 +21,7 @@ mod screen;
 mod session;
 mod stepper;
 pub mod table;
+mod typing;
 mod view;
 pub mod watch;
 

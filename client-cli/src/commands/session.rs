@@ -9,10 +9,10 @@ use std::time::Duration;
 
 use anyhow::{bail, Result};
 use protocol::{MatchState, MatchStatus, Request, Seat, ServerBody};
-use tokio::sync::mpsc;
 
 use super::countdown;
-use super::editor::{Editor, Typed};
+use super::editor::Typed;
+use super::typing::Typing;
 use super::view::{Mode, View};
 use super::OutputClosed;
 use client::{Client, Error as ClientError};
@@ -62,89 +62,6 @@ async fn all_moves(conn: &mut Client, state: &MatchState) -> Result<Option<Vec<S
         }
         Ok(_) | Err(ClientError::Server(_)) => Ok(None),
         Err(other) => Err(other.into()),
-    }
-}
-
-/// Lines typed on stdin, read by a thread so that waiting for them can race server events.
-struct Input {
-    lines: mpsc::Receiver<String>,
-}
-
-impl Input {
-    /// Starts the reader. The thread ends at end of input; at exit it is simply dropped.
-    fn spawn() -> Input {
-        let (tx, lines) = mpsc::channel(16);
-        std::thread::spawn(move || {
-            for line in std::io::stdin().lines() {
-                let Ok(line) = line else { break };
-                if tx.blocking_send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Input { lines }
-    }
-}
-
-/// Where typed lines come from: the line editor on a terminal, stdin's lines otherwise
-/// (`None` once they are all read).
-enum Typing {
-    Keys(Editor),
-    Lines(Option<Input>),
-}
-
-impl Typing {
-    /// The line editor in terminal mode (its screen then takes what `view` prints), else
-    /// stdin's lines.
-    fn start(mode: Mode, view: &mut View) -> Typing {
-        if let Mode::Terminal(_) = mode {
-            if let Ok(editor) = Editor::start() {
-                view.attach(editor.screen());
-                return Typing::Keys(editor);
-            }
-        }
-        Typing::Lines(Some(Input::spawn()))
-    }
-
-    /// Whether every line has been read (a script's end).
-    fn ended(&self) -> bool {
-        matches!(self, Typing::Lines(None))
-    }
-
-    /// The next thing typed; `None` when the input has just ended. Cancel-safe.
-    async fn next(&mut self) -> Result<Option<Typed>> {
-        match self {
-            Typing::Keys(editor) => Ok(Some(editor.next().await?)),
-            Typing::Lines(Some(input)) => match input.lines.recv().await {
-                Some(line) => Ok(Some(Typed::Line(line))),
-                None => {
-                    *self = Typing::Lines(None);
-                    Ok(None)
-                }
-            },
-            Typing::Lines(None) => std::future::pending().await,
-        }
-    }
-
-    /// On a terminal: the prompt for `state` as its clocks now stand.
-    fn prompt(&mut self, view: &View, state: &MatchState) -> Result<()> {
-        if let Typing::Keys(editor) = self {
-            editor.screen().set_prompt(view.prompt_line(state))?;
-        }
-        Ok(())
-    }
-
-    /// On a terminal: erases the prompt for good.
-    fn close(&self) -> Result<()> {
-        if let Typing::Keys(editor) = self {
-            editor.screen().close()?;
-        }
-        Ok(())
-    }
-
-    /// Whether a prompt shows a clock, to be redrawn as it runs.
-    fn counts_down(&self, view: &View) -> bool {
-        matches!(self, Typing::Keys(_)) && view.countdown().running().is_some()
     }
 }
 
@@ -198,7 +115,10 @@ pub async fn play(conn: &mut Client, mut state: MatchState, mode: Mode) -> Resul
         bail!("you have no seat in match {}", state.match_id);
     };
     let mut view = View::new(mode, Some(me));
-    let mut typing = Typing::start(mode, &mut view);
+    let mut typing = Typing::start(mode);
+    if let Some(screen) = typing.screen() {
+        view.attach(screen);
+    }
     view.header(&state);
     view.show(&state);
     // Moves typed before our turn, oldest first.
@@ -260,19 +180,17 @@ pub async fn play(conn: &mut Client, mut state: MatchState, mode: Mode) -> Resul
                 .countdown()
                 .left(me)
                 .is_some_and(|left| left < countdown::LOW);
-            if low && warned != Some(state.ply) && matches!(typing, Typing::Keys(_)) {
+            if low && warned != Some(state.ply) && typing.is_editor() {
                 view.clock_low();
                 warned = Some(state.ply);
             }
         }
-        if let Typing::Keys(editor) = &mut typing {
-            if completing != Some((state.ply, my_turn)) {
-                editor.complete_from(online!(completions(conn, &state, my_turn).await));
-                completing = Some((state.ply, my_turn));
-            }
+        if typing.is_editor() && completing != Some((state.ply, my_turn)) {
+            typing.complete_from(online!(completions(conn, &state, my_turn).await));
+            completing = Some((state.ply, my_turn));
         }
-        typing.prompt(&view, &state)?;
-        let counting = typing.counts_down(&view);
+        typing.set_prompt(view.prompt_line(&state))?;
+        let counting = typing.is_editor() && view.countdown().running().is_some();
         tokio::select! {
             biased;
             next = next_state(conn, id) => {
