@@ -34,6 +34,7 @@ Examples:
   grundy export 12                        game 12 as text
   grundy review 12                        every move of game 12, annotated
   grundy lobby                            open matches and matches under way
+  grundy room open \"3B maths\"             open a room for a class; students: grundy room join CODE
   grundy bench --matches 100 --rate 1000  a load test: throughput, round trips, memory
 
 Start a server with `cargo run --release --bin grundyd`.";
@@ -98,6 +99,9 @@ enum Command {
     /// Stores a game written in the text format of docs/EXPORT.md.
     #[command(after_help = commands::import::HELP)]
     Import(commands::import::Args),
+    /// A class: open a room, join it with its code, set exercises, answer them, see results.
+    #[command(after_help = commands::room::HELP)]
+    Room(commands::room::Args),
     /// The load generator, `grundy-bench`: many connections and matches against one server,
     /// then throughput, move round trips, errors and the server's memory.
     Bench(commands::bench::Args),
@@ -130,6 +134,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Lobby(args) => commands::lobby::run(&mut conn, args).await,
         Command::Review(args) => commands::review::run(&mut conn, args, out).await,
         Command::Import(args) => commands::import::run(&mut conn, args).await,
+        Command::Room(args) => commands::room::run(&mut conn, args, &name).await,
         Command::Bench(_) => unreachable!("run before connecting"),
     }?;
     conn.close().await;

@@ -17,6 +17,7 @@ mod raw;
 pub mod rematch;
 pub mod resume;
 pub mod review;
+pub mod room;
 mod screen;
 mod session;
 mod stepper;
@@ -67,6 +68,13 @@ pub fn describe(params: &GameParams) -> String {
     } else {
         game
     }
+}
+
+/// The time now, in Unix milliseconds (as the server writes deadlines).
+pub fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
 }
 
 /// The error for a reply of the wrong kind (a server and client that disagree).

@@ -1,0 +1,277 @@
+//! `grundy room`: a class on the server. A teacher opens a room and sets exercises; students
+//! join with its code and answer; the server grades every answer exactly, at once.
+
+mod console;
+mod print;
+mod spec;
+
+use std::io::IsTerminal;
+
+use anyhow::{bail, Context, Result};
+use protocol::{Request, RoomSettings, RoomView, ServerBody};
+
+use super::view::Mode;
+use super::{emit, print_json, unexpected};
+use crate::render::Style;
+use client::Client;
+
+/// Examples shown by `grundy room --help`.
+pub const HELP: &str = "\
+A teacher opens a room and reads its code out; students join with it. The teacher's screen
+shows every answer as it arrives; a student's shows each exercise and its grade.
+
+Exercises are written GAME [size=N] [k=K] [misere] POSITION QUESTION [remoteness=A..B],
+the question being outcome, grundy, winning_move, winning_moves or remoteness; POSITION may
+be `random` (drawn by the server; remoteness=A..B sets how long the game lasts).
+
+Examples:
+  grundy room open \"3B maths\"                 open a room and follow it (the teacher's screen)
+  grundy room join K7Q2                        join as a student and answer the exercises
+  grundy room join K7Q2 --as ada2              under another name in the room
+  grundy room ask K7Q2 'queen 5,3 outcome' 'nim 3,4,5 winning_moves' --deadline 10m
+  grundy room ask K7Q2 'queen size=20 random remoteness=3..6 remoteness'
+  grundy room answer K7Q2 1 loss               answer exercise 1 without the interactive screen
+  grundy room results K7Q2                     who answered what, and each exercise's answers
+  grundy room results K7Q2 --csv > 3b.csv      one row per student and exercise
+  grundy room hints K7Q2 on                    let students ask for values again";
+
+/// Arguments of `grundy room`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    command: RoomCommand,
+    /// The room's owner token (from `room open`), to act as its teacher under another
+    /// identity or on another machine.
+    #[arg(long, global = true, env = "GRUNDY_OWNER_TOKEN", hide_env_values = true)]
+    owner_token: Option<String>,
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum RoomCommand {
+    /// Open a room (you are its teacher) and follow it.
+    Open {
+        /// The room's name, such as "3B maths".
+        name: String,
+        /// Let students ask for values while they have an exercise open.
+        #[arg(long)]
+        hints: bool,
+        /// Print the room as JSON and exit (the owner token included).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Join a room: students answer its exercises, teachers follow the answers.
+    Join {
+        /// The room's code, such as K7Q2.
+        code: String,
+        /// The name to go by in the room (default: your name).
+        #[arg(long = "as", value_name = "NAME")]
+        as_name: Option<String>,
+    },
+    /// Set exercises (teachers): one or several, answered as a set.
+    Ask {
+        /// The room's code.
+        code: String,
+        /// Exercises: 'GAME [size=N] [k=K] [misere] POSITION QUESTION [remoteness=A..B]'.
+        #[arg(required = true)]
+        exercises: Vec<String>,
+        /// Answers are taken for this long (90s, 10m, 2h, 3d); for ever by default.
+        #[arg(long, value_parser = spec::duration)]
+        deadline: Option<u64>,
+        /// Print the exercises as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Answer exercise N (students), without the interactive screen.
+    Answer {
+        /// The room's code.
+        code: String,
+        /// The exercise's number in the room, from 1.
+        number: usize,
+        /// The answer: win/loss/draw, a number, a move, moves separated by `;`, or none.
+        answer: String,
+        /// Print the grade as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Who answered what (teachers), or the results as CSV.
+    Results {
+        /// The room's code.
+        code: String,
+        /// One CSV row per student and exercise.
+        #[arg(long, conflicts_with = "json")]
+        csv: bool,
+        /// The room as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Switch hints on or off (teachers).
+    Hints {
+        /// The room's code.
+        code: String,
+        /// on or off.
+        #[arg(value_parser = ["on", "off"])]
+        state: String,
+    },
+}
+
+/// Runs a `grundy room` command.
+pub async fn run(conn: &mut Client, args: Args, name: &str) -> Result<()> {
+    let style = Style::for_stdout();
+    let token = args.owner_token.as_deref();
+    match args.command {
+        RoomCommand::Open { name: title, hints, json } => {
+            let view = room(conn.request(Request::CreateRoom {
+                name: title,
+                settings: RoomSettings { hints },
+            })
+            .await?)?;
+            if json {
+                return print_json(&view);
+            }
+            let token = view.owner_token.clone().unwrap_or_default();
+            emit(&format!(
+                "{} {} is open: students join with\n\n    grundy room join {}\n\n\
+                 The owner token makes whoever holds it a teacher of the room (keep it private):\n    {token}\n",
+                style.strong("Room"),
+                style.strong(&view.code),
+                view.code
+            ))?;
+            if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
+                console::run(conn, view, name, None, Mode::detect()).await?;
+            }
+            Ok(())
+        }
+        RoomCommand::Join { code, as_name } => {
+            let view = join(conn, &code, as_name.as_deref(), token).await?;
+            console::run(conn, view, name, as_name, Mode::detect()).await
+        }
+        RoomCommand::Ask {
+            code,
+            exercises,
+            deadline,
+            json,
+        } => {
+            let view = join(conn, &code, None, token).await?;
+            let specs = exercises
+                .iter()
+                .map(|e| spec::parse(e))
+                .collect::<Result<Vec<_>>>()?;
+            let set = match conn
+                .request(Request::SetExercises {
+                    code: view.code.clone(),
+                    exercises: specs,
+                    deadline_s: deadline,
+                })
+                .await?
+            {
+                ServerBody::ExercisesSet { exercises, .. } => exercises,
+                other => return Err(unexpected(&other)),
+            };
+            if json {
+                return print_json(&set);
+            }
+            let before = view.exercises.len();
+            for (i, e) in set.iter().enumerate() {
+                emit(&print::exercise(before + i + 1, e, false, style))?;
+            }
+            Ok(())
+        }
+        RoomCommand::Answer {
+            code,
+            number,
+            answer,
+            json,
+        } => {
+            let view = join(conn, &code, None, token).await?;
+            let e = number
+                .checked_sub(1)
+                .and_then(|i| view.exercises.get(i))
+                .with_context(|| {
+                    format!(
+                        "room {} has {} exercises; answer one of 1 to {}",
+                        view.code,
+                        view.exercises.len(),
+                        view.exercises.len()
+                    )
+                })?;
+            let graded = match conn
+                .request(Request::Answer {
+                    code: view.code.clone(),
+                    exercise_id: e.id,
+                    answer,
+                })
+                .await?
+            {
+                ServerBody::Graded { answer, .. } => answer,
+                other => return Err(unexpected(&other)),
+            };
+            if json {
+                return print_json(&graded);
+            }
+            emit(&print::grade(number, &graded, style))
+        }
+        RoomCommand::Results { code, csv, json } => {
+            let view = join(conn, &code, None, token).await?;
+            if json {
+                return print_json(&view);
+            }
+            if csv {
+                return match conn
+                    .request(Request::ExportRoom {
+                        code: view.code.clone(),
+                    })
+                    .await?
+                {
+                    ServerBody::RoomExport { content, .. } => emit(&content),
+                    other => Err(unexpected(&other)),
+                };
+            }
+            if view.members.is_empty() {
+                bail!("only a teacher of room {} sees the results", view.code);
+            }
+            emit(&print::heading(&view, name, style))?;
+            emit(&print::results(&view, style))
+        }
+        RoomCommand::Hints { code, state } => {
+            let view = join(conn, &code, None, token).await?;
+            let request = Request::ConfigureRoom {
+                code: view.code.clone(),
+                settings: RoomSettings {
+                    hints: state == "on",
+                },
+            };
+            match conn.request(request).await? {
+                ServerBody::RoomSettings { settings, .. } => emit(&format!(
+                    "hints are {} in room {}\n",
+                    if settings.hints { "on" } else { "off" },
+                    view.code
+                )),
+                other => Err(unexpected(&other)),
+            }
+        }
+    }
+}
+
+/// Joins the room with `code` on this connection.
+pub async fn join(
+    conn: &mut Client,
+    code: &str,
+    name: Option<&str>,
+    owner_token: Option<&str>,
+) -> Result<RoomView> {
+    room(
+        conn.request(Request::JoinRoom {
+            code: code.to_owned(),
+            name: name.map(str::to_owned),
+            owner_token: owner_token.map(str::to_owned),
+        })
+        .await?,
+    )
+}
+
+fn room(body: ServerBody) -> Result<RoomView> {
+    match body {
+        ServerBody::Room { room } => Ok(room),
+        other => Err(unexpected(&other)),
+    }
+}

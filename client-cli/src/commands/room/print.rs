@@ -1,0 +1,137 @@
+//! How a room is shown: an exercise with its board, a grade, an answer arriving on the
+//! teacher's screen, and the results as a grid of students by exercises.
+
+use protocol::{AnswerInfo, ExerciseInfo, Role, RoomView, Tally};
+
+use crate::commands::describe;
+use crate::render::{board, format_millis, Columns, Style};
+
+/// The number students see: an exercise's place in the room, from 1.
+pub fn number_of(view: &RoomView, exercise_id: i64) -> usize {
+    view.exercises
+        .iter()
+        .position(|e| e.id == exercise_id)
+        .map_or(0, |i| i + 1)
+}
+
+/// The room's first line.
+pub fn heading(view: &RoomView, me: &str, style: Style) -> String {
+    let role = match view.role {
+        Role::Teacher => "teacher",
+        Role::Student => "student",
+    };
+    let hints = if view.settings.hints { "on" } else { "off" };
+    format!(
+        "{} {} · {} · you are {me} ({role}) · hints {hints}\n",
+        style.strong("Room"),
+        style.strong(&view.code),
+        view.name,
+    )
+}
+
+/// An exercise: its number, game, position and deadline, the board, and the question (and,
+/// for a teacher or after the deadline, the solution).
+pub fn exercise(number: usize, e: &ExerciseInfo, drawn: bool, style: Style) -> String {
+    let mut out = format!(
+        "{} · set {} · {} · {}",
+        style.strong(&format!("Exercise {number}")),
+        e.set,
+        describe(&e.params),
+        e.position
+    );
+    if let Some(d) = e.deadline {
+        out.push_str(&format!(" · until {} UTC", format_millis(d as i64)));
+    }
+    out.push('\n');
+    if drawn {
+        out.push_str(&board(e.params.game, e.params.size, e.params.k, &e.position, style));
+    }
+    out.push_str(&format!("  {}\n", e.prompt));
+    if let Some(s) = &e.solution {
+        out.push_str(&format!("  {} {s}\n", style.dim("solution:")));
+    }
+    out
+}
+
+/// A grade, as its student reads it.
+pub fn grade(number: usize, a: &AnswerInfo, style: Style) -> String {
+    let mark = if a.correct {
+        style.strong("✓ right")
+    } else {
+        style.red("✗ wrong")
+    };
+    format!("{mark} (exercise {number}: {}): {}\n", a.answer, a.explanation)
+}
+
+/// An answer arriving on a teacher's screen, with the tally so far.
+pub fn answered(number: usize, a: &AnswerInfo, t: &Tally, style: Style) -> String {
+    let mark = if a.correct { style.strong("✓") } else { style.red("✗") };
+    format!(
+        "{} · exercise {number}: {} {mark} · {} of {} answered, {} right\n",
+        a.name, a.answer, t.answered, t.students, t.correct
+    )
+}
+
+/// The results: one row per student, one column per exercise (✓ right, ✗ wrong, · not
+/// answered), the score; then each exercise's answers, commonest first.
+pub fn results(view: &RoomView, style: Style) -> String {
+    let numbers: Vec<String> = (1..=view.exercises.len()).map(|n| n.to_string()).collect();
+    let mut header = vec!["student"];
+    header.extend(numbers.iter().map(String::as_str));
+    header.push("score");
+    let mut grid = Columns::new(&header);
+    for m in view.members.iter().filter(|m| m.role == Role::Student) {
+        let mut row = vec![m.name.clone()];
+        let mut right = 0;
+        for e in &view.exercises {
+            let a = view
+                .answers
+                .iter()
+                .find(|a| a.exercise_id == e.id && a.player_id == m.player_id);
+            right += usize::from(a.is_some_and(|a| a.correct));
+            row.push(match a {
+                Some(a) if a.correct => "✓".to_owned(),
+                Some(_) => "✗".to_owned(),
+                None => "·".to_owned(),
+            });
+        }
+        row.push(format!("{right}/{}", view.exercises.len()));
+        grid.push(row);
+    }
+    let mut out = grid.render(2, &|h| style.dim(h), &|_, _, cell| match cell.trim() {
+        "✓" => style.strong(cell),
+        "✗" => style.red(cell),
+        _ => cell.to_owned(),
+    });
+    for (i, e) in view.exercises.iter().enumerate() {
+        let Some(t) = view.tallies.iter().find(|t| t.exercise_id == e.id) else {
+            continue;
+        };
+        let bars: Vec<String> = t
+            .histogram
+            .iter()
+            .map(|h| {
+                let text = format!("{} ×{}", h.answer, h.count);
+                if h.correct {
+                    style.strong(&text)
+                } else {
+                    text
+                }
+            })
+            .collect();
+        out.push_str(&format!(
+            "  {}: {} {} {} = {} · {}/{} answered, {} right{}{}\n",
+            i + 1,
+            describe(&e.params),
+            e.position,
+            e.question,
+            e.solution.as_deref().unwrap_or("?"),
+            t.answered,
+            t.students,
+            t.correct,
+            if bars.is_empty() { "" } else { " · " },
+            bars.join(", ")
+        ));
+    }
+    out
+}

@@ -1,0 +1,128 @@
+//! Exercises as a teacher types them — `queen 5,3 outcome`, `nim 3,4,5 winning_moves`,
+//! `queen size=11 random remoteness=3..6 remoteness` — and deadlines such as `10m`.
+
+use anyhow::{anyhow, bail, Result};
+use protocol::{ExerciseSpec, Game, GameParams, Span};
+
+/// How an exercise is written, for errors and help.
+pub const SPEC_FORM: &str = "GAME [size=N] [k=K] [misere] POSITION QUESTION [remoteness=A..B]";
+
+/// The questions, for errors and completion.
+pub const QUESTIONS: [&str; 5] = [
+    "outcome",
+    "grundy",
+    "winning_move",
+    "winning_moves",
+    "remoteness",
+];
+
+/// Reads one exercise: the game first, the question last, the position between them (a sum's
+/// position has spaces), options anywhere after the game.
+pub fn parse(text: &str) -> Result<ExerciseSpec> {
+    let mut words = text.split_whitespace();
+    let game: Game = words
+        .next()
+        .ok_or_else(|| anyhow!("an empty exercise; write {SPEC_FORM}"))?
+        .parse()?;
+    let mut params = GameParams::of(game);
+    let mut remoteness = None;
+    let mut rest = Vec::new();
+    for w in words {
+        if let Some(n) = w.strip_prefix("size=") {
+            params.size = Some(n.parse().map_err(|_| anyhow!("size={n}: not a number"))?);
+        } else if let Some(k) = w.strip_prefix("k=") {
+            params.k = Some(k.parse().map_err(|_| anyhow!("k={k}: not a number"))?);
+        } else if w == "misere" || w == "misère" {
+            params.misere = true;
+        } else if let Some(r) = w.strip_prefix("remoteness=") {
+            remoteness = Some(range(r)?);
+        } else {
+            rest.push(w);
+        }
+    }
+    let Some((question, position)) = rest.split_last() else {
+        bail!("\"{text}\" lacks a position and a question; write {SPEC_FORM}");
+    };
+    if position.is_empty() {
+        bail!("\"{text}\" lacks a position (or `random`); write {SPEC_FORM}");
+    }
+    let question = question.replace('-', "_");
+    if !QUESTIONS.contains(&question.as_str()) {
+        bail!(
+            "\"{question}\" is not a question: ask one of {}; write {SPEC_FORM}",
+            QUESTIONS.join(", ")
+        );
+    }
+    Ok(ExerciseSpec {
+        params,
+        position: position.join(" "),
+        question,
+        remoteness,
+    })
+}
+
+/// `3..6` (6 excluded) or `3..=6`.
+fn range(text: &str) -> Result<Span> {
+    let bad = || anyhow!("remoteness={text}: write a range such as 3..6 (6 excluded) or 3..=6");
+    let (from, to) = text.split_once("..").ok_or_else(bad)?;
+    let from: u64 = from.parse().map_err(|_| bad())?;
+    let to: u64 = match to.strip_prefix('=') {
+        Some(last) => last.parse::<u64>().map_err(|_| bad())? + 1,
+        None => to.parse().map_err(|_| bad())?,
+    };
+    if from >= to {
+        return Err(bad());
+    }
+    Ok(Span { from, to })
+}
+
+/// A duration such as `90s`, `10m`, `2h`, `3d`, or plain seconds, in seconds.
+pub fn duration(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let (number, unit) = t.split_at(t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len()));
+    let n: u64 = number
+        .parse()
+        .map_err(|_| format!("{text:?} is not a duration: write 90s, 10m, 2h or 3d"))?;
+    let scale = match unit {
+        "" | "s" => 1,
+        "m" | "min" => 60,
+        "h" => 3600,
+        "d" => 86_400,
+        _ => return Err(format!("{text:?}: the unit is s, m, h or d")),
+    };
+    n.checked_mul(scale)
+        .ok_or_else(|| format!("{text:?} is too long"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exercises_are_read_with_their_options() {
+        let e = parse("queen size=11 5,3 outcome").unwrap();
+        assert_eq!((e.params.game, e.params.size), (Game::Queen, Some(11)));
+        assert_eq!((e.position.as_str(), e.question.as_str()), ("5,3", "outcome"));
+        let e = parse("sum queen(6):5,2 + nim:3,4 winning-moves").unwrap();
+        assert_eq!(e.position, "queen(6):5,2 + nim:3,4");
+        assert_eq!(e.question, "winning_moves");
+        let e = parse("queen random remoteness=3..=5 remoteness").unwrap();
+        assert_eq!(e.remoteness, Some(Span { from: 3, to: 6 }));
+        assert!(parse("nim misere 1,1 outcome").unwrap().params.misere);
+        assert!(parse("nim 3,4,5").is_err());
+        assert!(parse("nim outcome").is_err());
+        assert!(parse("chess e4 outcome").is_err());
+        assert!(parse("queen 5,3 why").is_err());
+        assert!(parse("queen random remoteness=5..3 outcome").is_err());
+    }
+
+    #[test]
+    fn durations_take_units() {
+        assert_eq!(duration("90"), Ok(90));
+        assert_eq!(duration("10m"), Ok(600));
+        assert_eq!(duration("2h"), Ok(7200));
+        assert_eq!(duration("3d"), Ok(259_200));
+        assert!(duration("soon").is_err());
+        assert!(duration("5y").is_err());
+    }
+}
