@@ -1,14 +1,12 @@
 //! The room's screen: what the server announces printed as it comes, and lines typed at the
-//! prompt. A student answers the exercise shown (or `N: answer` for exercise N); a teacher
+//! prompt. A student answers the exercise shown (or `#N answer` for exercise N); a teacher
 //! sets exercises, switches hints and asks for the results. A dropped connection is taken up
 //! again by itself.
 
 use std::time::Duration;
 
 use anyhow::Result;
-use protocol::{
-    AnswerInfo, ExerciseInfo, Member, Request, Role, RoomView, ServerBody,
-};
+use protocol::{AnswerInfo, ExerciseInfo, Member, Request, Role, RoomView, ServerBody};
 
 use super::{print, spec};
 use crate::commands::editor::Typed;
@@ -24,7 +22,7 @@ const RECONNECT_FOR: Duration = Duration::from_secs(120);
 
 const STUDENT_HELP: &str = "\
 Type the answer to the exercise shown: win, loss or draw; a number; a move; moves separated
-by ; (or none). `N: answer` answers exercise N. list: every exercise and your answers.
+by ; (or none). `#N answer` answers exercise N. list: every exercise and your answers.
 quit: leave (your answers are kept).";
 
 const TEACHER_HELP: &str = "\
@@ -71,11 +69,13 @@ pub async fn run(
     if c.teacher() {
         c.say(&format!("{TEACHER_HELP}\n"))?;
         typing.complete_from(
-            ["ask", "homework", "hints", "results", "export", "quit", "help"]
-                .iter()
-                .chain(spec::QUESTIONS.iter())
-                .map(|s| (*s).to_owned())
-                .collect(),
+            [
+                "ask", "homework", "hints", "results", "export", "quit", "help",
+            ]
+            .iter()
+            .chain(spec::QUESTIONS.iter())
+            .map(|s| (*s).to_owned())
+            .collect(),
         );
     } else {
         typing.complete_from(
@@ -167,7 +167,11 @@ impl Console {
             "" => return Ok(false),
             "quit" | "q" | "exit" => return Ok(true),
             "help" | "?" => {
-                let help = if self.teacher() { TEACHER_HELP } else { STUDENT_HELP };
+                let help = if self.teacher() {
+                    TEACHER_HELP
+                } else {
+                    STUDENT_HELP
+                };
                 self.say(&format!("{help}\n"))?;
                 return Ok(false);
             }
@@ -191,8 +195,9 @@ impl Console {
             }
             return Ok(());
         }
-        // `3: loss` answers exercise 3; anything else answers the one shown.
-        let numbered = line.split_once(':').and_then(|(n, rest)| {
+        // `#3 loss` answers exercise 3; anything else answers the one shown.
+        let numbered = line.strip_prefix('#').and_then(|rest| {
+            let (n, rest) = rest.split_once(' ').unwrap_or((rest, ""));
             let n: usize = n.trim().parse().ok()?;
             Some((self.view.exercises.get(n.checked_sub(1)?)?.id, rest.trim()))
         });
@@ -296,17 +301,27 @@ impl Console {
     fn event(&mut self, body: ServerBody) -> Result<()> {
         match body {
             ServerBody::ExercisesSet { code, exercises } if code == self.view.code => {
+                let mut added = Vec::new();
                 for e in exercises {
                     if self.view.exercises.iter().any(|x| x.id == e.id) {
                         continue;
                     }
                     self.view.exercises.push(e.clone());
+                    added.push(self.view.exercises.len().to_string());
                     if self.teacher() {
                         let n = self.view.exercises.len();
                         self.say(&print::exercise(n, &e, false, self.style))?;
                     }
                 }
+                let before = self.shown;
                 self.next_exercise()?;
+                if !self.teacher() && before.is_some() && self.shown == before && !added.is_empty()
+                {
+                    self.say(&format!(
+                        "new: exercise {} (after this one; list shows every exercise)\n",
+                        added.join(", ")
+                    ))?;
+                }
             }
             ServerBody::Answered {
                 code,
@@ -316,7 +331,9 @@ impl Console {
                 let n = print::number_of(&self.view, answer.exercise_id);
                 self.say(&print::answered(n, &answer, &tally, self.style))?;
                 self.keep_answer(answer);
-                self.view.tallies.retain(|t| t.exercise_id != tally.exercise_id);
+                self.view
+                    .tallies
+                    .retain(|t| t.exercise_id != tally.exercise_id);
                 self.view.tallies.push(tally);
             }
             ServerBody::RoomMember { code, member } if code == self.view.code => {
@@ -345,7 +362,11 @@ impl Console {
     }
 
     fn member(&mut self, member: Member) -> Result<()> {
-        let known = self.view.members.iter().position(|m| m.player_id == member.player_id);
+        let known = self
+            .view
+            .members
+            .iter()
+            .position(|m| m.player_id == member.player_id);
         let what = match (known, member.connected) {
             (None, _) => "joined",
             (Some(_), true) => "is back",

@@ -42,7 +42,12 @@ pub struct Args {
     command: RoomCommand,
     /// The room's owner token (from `room open`), to act as its teacher under another
     /// identity or on another machine.
-    #[arg(long, global = true, env = "GRUNDY_OWNER_TOKEN", hide_env_values = true)]
+    #[arg(
+        long,
+        global = true,
+        env = "GRUNDY_OWNER_TOKEN",
+        hide_env_values = true
+    )]
     owner_token: Option<String>,
 }
 
@@ -51,7 +56,8 @@ enum RoomCommand {
     /// Open a room (you are its teacher) and follow it.
     Open {
         /// The room's name, such as "3B maths".
-        name: String,
+        #[arg(value_name = "NAME")]
+        title: String,
         /// Let students ask for values while they have an exercise open.
         #[arg(long)]
         hints: bool,
@@ -119,12 +125,14 @@ pub async fn run(conn: &mut Client, args: Args, name: &str) -> Result<()> {
     let style = Style::for_stdout();
     let token = args.owner_token.as_deref();
     match args.command {
-        RoomCommand::Open { name: title, hints, json } => {
-            let view = room(conn.request(Request::CreateRoom {
-                name: title,
-                settings: RoomSettings { hints },
-            })
-            .await?)?;
+        RoomCommand::Open { title, hints, json } => {
+            let view = room(
+                conn.request(Request::CreateRoom {
+                    name: title,
+                    settings: RoomSettings { hints },
+                })
+                .await?,
+            )?;
             if json {
                 return print_json(&view);
             }

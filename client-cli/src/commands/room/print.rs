@@ -44,7 +44,13 @@ pub fn exercise(number: usize, e: &ExerciseInfo, drawn: bool, style: Style) -> S
     }
     out.push('\n');
     if drawn {
-        out.push_str(&board(e.params.game, e.params.size, e.params.k, &e.position, style));
+        out.push_str(&board(
+            e.params.game,
+            e.params.size,
+            e.params.k,
+            &e.position,
+            style,
+        ));
     }
     out.push_str(&format!("  {}\n", e.prompt));
     if let Some(s) = &e.solution {
@@ -60,12 +66,19 @@ pub fn grade(number: usize, a: &AnswerInfo, style: Style) -> String {
     } else {
         style.red("✗ wrong")
     };
-    format!("{mark} (exercise {number}: {}): {}\n", a.answer, a.explanation)
+    format!(
+        "{mark} (exercise {number}: {}): {}\n",
+        a.answer, a.explanation
+    )
 }
 
 /// An answer arriving on a teacher's screen, with the tally so far.
 pub fn answered(number: usize, a: &AnswerInfo, t: &Tally, style: Style) -> String {
-    let mark = if a.correct { style.strong("✓") } else { style.red("✗") };
+    let mark = if a.correct {
+        style.strong("✓")
+    } else {
+        style.red("✗")
+    };
     format!(
         "{} · exercise {number}: {} {mark} · {} of {} answered, {} right\n",
         a.name, a.answer, t.answered, t.students, t.correct

@@ -102,7 +102,10 @@ mod tests {
     fn exercises_are_read_with_their_options() {
         let e = parse("queen size=11 5,3 outcome").unwrap();
         assert_eq!((e.params.game, e.params.size), (Game::Queen, Some(11)));
-        assert_eq!((e.position.as_str(), e.question.as_str()), ("5,3", "outcome"));
+        assert_eq!(
+            (e.position.as_str(), e.question.as_str()),
+            ("5,3", "outcome")
+        );
         let e = parse("sum queen(6):5,2 + nim:3,4 winning-moves").unwrap();
         assert_eq!(e.position, "queen(6):5,2 + nim:3,4");
         assert_eq!(e.question, "winning_moves");
