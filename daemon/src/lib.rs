@@ -25,6 +25,7 @@ pub mod queries;
 pub mod records;
 pub mod server;
 pub mod tables;
+pub mod tournaments;
 pub mod variants;
 pub mod web;
 pub mod wire;
