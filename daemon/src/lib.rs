@@ -26,6 +26,7 @@ pub mod records;
 pub mod rooms;
 pub mod server;
 pub mod tables;
+pub mod tournaments;
 pub mod variants;
 pub mod web;
 pub mod wire;
