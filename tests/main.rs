@@ -15,4 +15,5 @@ mod restart;
 mod review;
 mod rooms;
 mod shutdown;
+mod tournaments;
 mod web;

@@ -47,7 +47,17 @@ impl Hub {
         if restored > 0 {
             tracing::info!(restored, "matches under way restored from the database");
         }
-        let rooms = Rooms::new(db.clone(), Arc::clone(&analysis));
+        let rooms = Rooms::new(db.clone(), Arc::clone(&analysis), Arc::clone(&matches));
+        let resumed = rooms
+            .restore()
+            .await
+            .map_err(|e| anyhow::anyhow!("bring back the rooms' tournaments: {}", e.message))?;
+        if resumed > 0 {
+            tracing::info!(
+                rooms = resumed,
+                "rooms with tournaments under way brought back"
+            );
+        }
         Ok(Arc::new(Hub {
             rooms,
             db,

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use crate::analysis::{ExportFormat, GameQuery, Span};
 use crate::game::ClockSpec;
 use crate::room::{ExerciseSpec, RoomSettings};
+use crate::tournament::NewTournament;
 use crate::variant::GameParams;
 
 /// A client message: a request with its id.
@@ -294,6 +295,36 @@ pub enum Request {
     ExportRoom {
         /// Which room.
         code: String,
+    },
+    /// Starts a tournament between the room's students who are here now (teachers); its
+    /// first round is paired and its matches started at once.
+    CreateTournament(NewTournament),
+    /// Enters a Swiss tournament under way (a student who came late): paired from the next
+    /// round.
+    EnterTournament {
+        /// Which room.
+        code: String,
+        /// Which tournament.
+        tournament_id: i64,
+    },
+    /// Withdraws from a tournament (a student: themselves; a teacher: anyone): not paired
+    /// again; games played count.
+    WithdrawTournament {
+        /// Which room.
+        code: String,
+        /// Which tournament.
+        tournament_id: i64,
+        /// Whom a teacher withdraws (default: the sender).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player_id: Option<i64>,
+    },
+    /// Ends the round now and pairs the next (teachers): games still under way are
+    /// adjudicated by the exact value of their position.
+    NextRound {
+        /// Which room.
+        code: String,
+        /// Which tournament.
+        tournament_id: i64,
     },
 }
 

@@ -80,6 +80,10 @@ pub enum Reason {
     Abandonment,
     /// Called off before the first move.
     Aborted,
+    /// Ended by a tournament's teacher before it was over, and decided by the exact value of
+    /// the position: the player to move wins a won position and loses a lost one; a drawn
+    /// one is a draw.
+    Adjudication,
 }
 
 impl Reason {
@@ -97,6 +101,7 @@ impl Reason {
             Reason::FlagFall => "flag_fall",
             Reason::Abandonment => "abandonment",
             Reason::Aborted => "aborted",
+            Reason::Adjudication => "adjudication",
         }
     }
 

@@ -17,6 +17,7 @@ mod game;
 pub mod limits;
 mod room;
 mod server;
+mod tournament;
 mod variant;
 
 pub use analysis::{
@@ -34,6 +35,9 @@ pub use room::{
     Tally,
 };
 pub use server::{Namesake, ServerBody, ServerMessage, Welcome};
+pub use tournament::{
+    ByeInfo, Entrant, Format, NewTournament, StandingInfo, TournamentGame, TournamentView,
+};
 pub use variant::{Game, GameParams, UnknownGame};
 
 /// The protocol version this crate speaks.

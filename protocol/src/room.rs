@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::analysis::Span;
+use crate::tournament::TournamentView;
 use crate::variant::GameParams;
 
 /// Who someone is in a room.
@@ -151,4 +152,7 @@ pub struct RoomView {
     /// How the class answered each exercise (teachers only).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tallies: Vec<Tally>,
+    /// The room's tournaments, oldest first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tournaments: Vec<TournamentView>,
 }

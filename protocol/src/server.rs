@@ -6,6 +6,7 @@ use crate::analysis::{Classification, ExportFormat, GameSummary, ReviewedMove, T
 use crate::error::ErrorCode;
 use crate::game::{MatchState, MatchSummary, MoveRecord};
 use crate::room::{AnswerInfo, ExerciseInfo, Member, RoomSettings, RoomView, Tally};
+use crate::tournament::TournamentView;
 
 /// A server message: a reply to the request with `id`, or an event when `id` is absent.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -187,6 +188,15 @@ pub enum ServerBody {
         code: String,
         /// Who, as they are now.
         member: Member,
+    },
+    /// A tournament as it stands: the reply to `create_tournament`, `enter_tournament`,
+    /// `withdraw_tournament` and `next_round`, and the event telling every member of the
+    /// room after each change (a round paired, a game over).
+    Tournament {
+        /// Which room.
+        code: String,
+        /// The tournament.
+        tournament: TournamentView,
     },
     /// The reply to `export_room`.
     RoomExport {

@@ -495,6 +495,9 @@ impl View {
                 Reason::Repetition => "draw by repetition".to_owned(),
                 Reason::AgreedDraw => "draw agreed".to_owned(),
                 Reason::Aborted => "the match was aborted".to_owned(),
+                Reason::Adjudication => {
+                    "a draw by adjudication: the position was drawn when the round ended".to_owned()
+                }
                 other => format!("no winner: {}", other.as_str()),
             };
         };

@@ -58,7 +58,11 @@ impl Connection {
             | Request::ConfigureRoom { .. }
             | Request::SetExercises { .. }
             | Request::Answer { .. }
-            | Request::ExportRoom { .. } => {
+            | Request::ExportRoom { .. }
+            | Request::CreateTournament(_)
+            | Request::NextRound { .. }
+            | Request::EnterTournament { .. }
+            | Request::WithdrawTournament { .. } => {
                 self.room_request(&player, request).await.map_err(keep)?
             }
             Request::Ping => ServerBody::Pong,

@@ -68,6 +68,48 @@ impl Connection {
                     answer: rooms.answer(&room, player.id, exercise_id, &answer).await?,
                 }
             }
+            Request::CreateTournament(new) => {
+                let room = self.room(&new.code)?;
+                ServerBody::Tournament {
+                    code: room.code.clone(),
+                    tournament: rooms.create_tournament(&room, player.id, new).await?,
+                }
+            }
+            Request::NextRound {
+                code,
+                tournament_id,
+            } => {
+                let room = self.room(&code)?;
+                ServerBody::Tournament {
+                    code: room.code.clone(),
+                    tournament: rooms.next_round(&room, player.id, tournament_id).await?,
+                }
+            }
+            Request::EnterTournament {
+                code,
+                tournament_id,
+            } => {
+                let room = self.room(&code)?;
+                ServerBody::Tournament {
+                    code: room.code.clone(),
+                    tournament: rooms
+                        .enter_tournament(&room, player.id, tournament_id)
+                        .await?,
+                }
+            }
+            Request::WithdrawTournament {
+                code,
+                tournament_id,
+                player_id,
+            } => {
+                let room = self.room(&code)?;
+                ServerBody::Tournament {
+                    code: room.code.clone(),
+                    tournament: rooms
+                        .withdraw(&room, player.id, tournament_id, player_id)
+                        .await?,
+                }
+            }
             Request::ExportRoom { code } => {
                 let room = self.room(&code)?;
                 room.teacher(player.id)?;

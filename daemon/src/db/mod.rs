@@ -36,6 +36,7 @@ mod rows;
 mod set_reads;
 mod sets;
 mod sql;
+mod tournaments;
 mod upgrade;
 mod writer;
 mod writes;
@@ -53,4 +54,5 @@ pub use rows::{
     StoredMove,
 };
 pub use sets::{piece_id, LGameRow, NewSet, RowsDone, SetRecord, SetValues, ROWS_PER_INSERT};
+pub use tournaments::{StoredTournament, TournamentGameRow, TournamentRow};
 pub use writer::{WriteStats, MAX_BATCH, QUEUE_CAPACITY};

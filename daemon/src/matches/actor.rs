@@ -158,6 +158,12 @@ impl Actor {
                 let _ = reply.send(Ok(self.model.state(now_ms())));
                 false
             }
+            Command::Adjudicate { reply } => {
+                let result = self.adjudicate().await;
+                self.publish_if(result.is_ok());
+                let _ = reply.send(result);
+                false
+            }
             Command::EngineMove { ply, result } => {
                 if self.engine_for != Some(ply) || self.model.ply() + 1 != ply {
                     return false; // stale: the match moved on (resignation, flag)
@@ -301,6 +307,36 @@ impl Actor {
             reason: Reason::Abandonment,
         };
         self.end(outcome, now_ms()).await.is_ok()
+    }
+
+    /// Ends a match under way by the exact value of its position: the player to move wins a
+    /// won position and loses a lost one; a drawn one (or one whose value is out of reach) is
+    /// a draw. A match that is over already is left as it is.
+    async fn adjudicate(&mut self) -> Result<(), MatchError> {
+        if self.model.status.is_over() {
+            return Ok(());
+        }
+        let winner = match self.model.to_move() {
+            Some(seat) => {
+                let knowledge = self
+                    .matches
+                    .analysis
+                    .for_question(&self.model.position)
+                    .await;
+                match knowledge.value_in(&self.model.position, self.model.convention) {
+                    Ok(a) if a.value.outcome == Value::Win => Some(seat),
+                    Ok(a) if a.value.outcome == Value::Loss => Some(1 - seat),
+                    _ => None,
+                }
+            }
+            // Nobody to move: a match still waiting for its second player.
+            None => None,
+        };
+        let outcome = Outcome {
+            winner,
+            reason: Reason::Adjudication,
+        };
+        self.end(outcome, now_ms()).await
     }
 
     async fn engine_resigns(&mut self) -> bool {

@@ -68,6 +68,24 @@ pub async fn create_match(
     create(matches, start, convention, seats, req.clock, None).await
 }
 
+/// A match between two people, both seated at once (a tournament's game): seat 0 moves
+/// first.
+pub async fn create_seated(
+    matches: &Arc<Matches>,
+    start: engine::AnyPosition,
+    convention: Convention,
+    players: [&PlayerRef; 2],
+    clock: Option<ClockSpec>,
+) -> Result<MatchHandle, MatchError> {
+    let seats = players.map(|p| Occupant::Player {
+        id: p.id,
+        name: p.name.clone(),
+        connected: matches.presence.is_here(p.id),
+    });
+    let (handle, _) = create(matches, start, convention, seats, clock, None).await?;
+    Ok(handle)
+}
+
 /// The rematch of a finished match: same game, start and clock; the seats swap, so the other
 /// player moves first.
 pub async fn create_rematch(matches: &Arc<Matches>, old: &Model) -> Result<i64, MatchError> {

@@ -98,6 +98,12 @@ pub enum Command {
         /// Done.
         reply: Reply<()>,
     },
+    /// End the match now, decided by the exact value of its position (a tournament's round
+    /// ended by its teacher); nothing when it is over already.
+    Adjudicate {
+        /// Done.
+        reply: Reply<()>,
+    },
     /// The full state, now.
     State {
         /// The state.

@@ -67,6 +67,7 @@ impl Rooms {
                 owner_token_hash: token_hash(&token),
             };
             match self
+                .deps
                 .db
                 .create_room(row.clone(), teacher.clone(), unix_ms())
                 .await
@@ -75,6 +76,7 @@ impl Rooms {
                     let room = Arc::new(Room::new(
                         RoomRow { id, ..row },
                         vec![teacher],
+                        Vec::new(),
                         Vec::new(),
                         Vec::new(),
                     ));
@@ -150,7 +152,8 @@ impl Rooms {
             role,
         };
         if known.as_ref() != Some(&row) {
-            self.db
+            self.deps
+                .db
                 .put_member(room.id, row.clone(), unix_ms())
                 .await
                 .map_err(|e| match e.is_constraint_violation() {
@@ -247,6 +250,7 @@ impl Rooms {
             })
             .collect();
         let first = self
+            .deps
             .db
             .add_exercises(room.id, rows.clone())
             .await
@@ -293,7 +297,7 @@ impl Rooms {
         let params = crate::variants::params_in(variant, convention);
         let made = match spec.position.trim() {
             "random" => {
-                let knowledge = self.analysis.current();
+                let knowledge = self.deps.analysis.current();
                 let k = Arc::clone(&knowledge);
                 let range = spec
                     .remoteness
@@ -318,7 +322,7 @@ impl Rooms {
                     "standard" => variant.start(),
                     _ => variant.parse_position(text).map_err(engine_error)?,
                 };
-                let knowledge = self.analysis.for_question(&position).await;
+                let knowledge = self.deps.analysis.for_question(&position).await;
                 let k = Arc::clone(&knowledge);
                 tokio::task::spawn_blocking(move || {
                     Exercise::new(&k, position, convention, question)
@@ -389,7 +393,8 @@ impl Rooms {
             explanation: grade.explanation,
             answered_at: now,
         };
-        self.db
+        self.deps
+            .db
             .add_answer(row.clone())
             .await
             .map_err(|e: DbError| match e.is_constraint_violation() {
@@ -423,7 +428,8 @@ impl Rooms {
     ) -> Result<RoomSettings, ErrorBody> {
         room.teacher(player)?;
         let _changing = room.changing.lock().await;
-        self.db
+        self.deps
+            .db
             .set_room_hints(room.id, settings.hints)
             .await
             .map_err(|e| internal("store the room's settings", e))?;

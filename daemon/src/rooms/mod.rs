@@ -7,6 +7,8 @@ mod actions;
 mod code;
 mod export;
 mod room;
+mod rounds;
+mod tournament;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -17,16 +19,25 @@ use protocol::{ErrorBody, ErrorCode};
 pub use actions::Joined;
 pub use code::{normalize as normalize_code, CODE_ALPHABET, CODE_LENGTH};
 pub use room::{Room, EVENT_BACKLOG};
+pub use rounds::{DEFAULT_SWISS_ROUNDS, MAX_ROUNDS};
 
 use crate::analysis::Analysis;
 use crate::db::{Db, ExerciseRow};
 use crate::errors::internal;
+use crate::matches::Matches;
 use room::LiveExercise;
+
+/// What rooms need of the rest of the server; tournaments' background tasks keep a copy.
+#[derive(Clone)]
+pub(crate) struct Deps {
+    pub(crate) db: Db,
+    pub(crate) analysis: Arc<Analysis>,
+    pub(crate) matches: Arc<Matches>,
+}
 
 /// The live rooms, by join code.
 pub struct Rooms {
-    db: Db,
-    analysis: Arc<Analysis>,
+    deps: Deps,
     live: Mutex<HashMap<String, Arc<Room>>>,
     /// Taken while a room is read from the database, so that two students arriving together
     /// after a restart get the same room.
@@ -35,10 +46,13 @@ pub struct Rooms {
 
 impl Rooms {
     /// No room live yet.
-    pub fn new(db: Db, analysis: Arc<Analysis>) -> Rooms {
+    pub fn new(db: Db, analysis: Arc<Analysis>, matches: Arc<Matches>) -> Rooms {
         Rooms {
-            db,
-            analysis,
+            deps: Deps {
+                db,
+                analysis,
+                matches,
+            },
             live: Mutex::new(HashMap::new()),
             loading: tokio::sync::Mutex::new(()),
         }
@@ -62,6 +76,7 @@ impl Rooms {
             return Ok(Arc::clone(room));
         }
         let stored = self
+            .deps
             .db
             .load_room(&code)
             .await
@@ -76,15 +91,82 @@ impl Rooms {
         for row in stored.exercises {
             exercises.push(self.rebuild(row).await?);
         }
+        let tournaments = self
+            .deps
+            .db
+            .load_tournaments(stored.room.id)
+            .await
+            .map_err(|e| internal("read the room's tournaments", e))?
+            .into_iter()
+            .map(tournament::LiveTournament::from_stored)
+            .collect();
         let room = Arc::new(Room::new(
             stored.room,
             stored.members,
             exercises,
             stored.answers,
+            tournaments,
         ));
         self.live().insert(code, Arc::clone(&room));
         tracing::info!(room = %room.code, "room brought back from the database");
+        rounds::resume(&self.deps, &room).await?;
         Ok(room)
+    }
+
+    /// Brings back the rooms with a tournament under way, so that their rounds go on after a
+    /// restart; the number brought back.
+    pub async fn restore(&self) -> Result<usize, ErrorBody> {
+        let codes = self
+            .deps
+            .db
+            .rooms_with_tournaments()
+            .await
+            .map_err(|e| internal("list the rooms with tournaments", e))?;
+        for code in &codes {
+            self.get(code).await?;
+        }
+        Ok(codes.len())
+    }
+
+    /// Starts a tournament in `room` (teachers).
+    pub async fn create_tournament(
+        &self,
+        room: &Arc<Room>,
+        player: i64,
+        new: protocol::NewTournament,
+    ) -> Result<protocol::TournamentView, ErrorBody> {
+        rounds::create(&self.deps, room, player, new).await
+    }
+
+    /// Ends the round under way and pairs the next (teachers).
+    pub async fn next_round(
+        &self,
+        room: &Arc<Room>,
+        player: i64,
+        id: i64,
+    ) -> Result<protocol::TournamentView, ErrorBody> {
+        rounds::next_round(&self.deps, room, player, id).await
+    }
+
+    /// Enters a late student in a Swiss tournament.
+    pub async fn enter_tournament(
+        &self,
+        room: &Arc<Room>,
+        player: i64,
+        id: i64,
+    ) -> Result<protocol::TournamentView, ErrorBody> {
+        rounds::enter(&self.deps, room, player, id).await
+    }
+
+    /// Withdraws a player from a tournament.
+    pub async fn withdraw(
+        &self,
+        room: &Arc<Room>,
+        player: i64,
+        id: i64,
+        who: Option<i64>,
+    ) -> Result<protocol::TournamentView, ErrorBody> {
+        rounds::withdraw(&self.deps, room, player, id, who).await
     }
 
     /// The live rooms in which `player` is a student with an exercise open and unanswered
@@ -113,7 +195,7 @@ impl Rooms {
             .map_err(|e| internal("read a stored exercise", e))?;
         let question =
             Question::parse(&row.question).map_err(|e| internal("read a stored exercise", e))?;
-        let knowledge = self.analysis.for_question(&position).await;
+        let knowledge = self.deps.analysis.for_question(&position).await;
         let k = Arc::clone(&knowledge);
         let exercise =
             tokio::task::spawn_blocking(move || Exercise::new(&k, position, convention, question))

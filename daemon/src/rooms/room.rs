@@ -49,6 +49,7 @@ pub(super) struct State {
     pub(super) answers: Vec<AnswerRow>,
     /// (exercise, player) of every answer, to refuse a second one at once.
     pub(super) answered: HashSet<(i64, i64)>,
+    pub(super) tournaments: Vec<super::tournament::LiveTournament>,
 }
 
 /// A member and how many connections they have in the room now.
@@ -101,6 +102,7 @@ impl Room {
         members: Vec<MemberRow>,
         exercises: Vec<LiveExercise>,
         answers: Vec<AnswerRow>,
+        tournaments: Vec<super::tournament::LiveTournament>,
     ) -> Room {
         let answered = answers
             .iter()
@@ -118,6 +120,7 @@ impl Room {
             exercises,
             answers,
             answered,
+            tournaments,
         };
         Room {
             id: row.id,
@@ -200,6 +203,11 @@ impl Room {
             } else {
                 Vec::new()
             },
+            tournaments: s
+                .tournaments
+                .iter()
+                .map(|t| t.view(|p| s.name_of(p)))
+                .collect(),
         }
     }
 

@@ -1,0 +1,478 @@
+//! Running a tournament: its creation, each round paired and its matches started, every game
+//! followed to its end, the next round when the last game of one ends (or when the teacher
+//! says so: the games still under way are then adjudicated by their exact value), late
+//! entrants and withdrawals. Every change is stored, then announced to the whole room.
+
+use std::sync::Arc;
+
+use engine::{AnyPosition, Position as _, Rng, Variant};
+use protocol::{ErrorBody, ErrorCode, Format, NewTournament, Role, ServerBody, TournamentView};
+
+use super::room::Room;
+use super::tournament::{outcome_of, Game, LiveTournament};
+use super::Deps;
+use crate::clock::unix_ms;
+use crate::db::TournamentRow;
+use crate::errors::{engine_error, internal};
+use crate::matches::{create::create_seated, Action, Command, MatchHandle, PlayerRef};
+use crate::tournaments::{round_robin, swiss, Bye, Entrant, PairingError};
+
+/// Swiss rounds when the teacher does not say: enough to separate a class of 30 or so.
+pub const DEFAULT_SWISS_ROUNDS: u32 = 5;
+
+/// Most rounds a tournament may have.
+pub const MAX_ROUNDS: u32 = 100;
+
+/// Starts a tournament of `new` among the room's students here now; its first round begins.
+pub async fn create(
+    deps: &Deps,
+    room: &Arc<Room>,
+    player: i64,
+    new: NewTournament,
+) -> Result<TournamentView, ErrorBody> {
+    room.teacher(player)?;
+    let variant = crate::variants::variant(&new.params)?;
+    let convention = crate::variants::convention(&new.params).map_err(engine_error)?;
+    // The start is checked now: every round would refuse it.
+    start_position(variant, &new.start, 0, 1)?;
+    let changing = room.changing.lock().await;
+    let entrants: Vec<i64> = {
+        let s = room.state();
+        s.members
+            .iter()
+            .filter(|m| m.row.role == Role::Student && m.connections > 0)
+            .map(|m| m.row.player_id)
+            .collect()
+    };
+    if entrants.len() < 2 {
+        return Err(ErrorBody::new(
+            ErrorCode::InvalidState,
+            format!(
+                "a tournament needs at least two students here; {} of room {} are",
+                entrants.len(),
+                room.code
+            ),
+        ));
+    }
+    let rounds = match (new.format, new.rounds) {
+        (Format::RoundRobin, _) => {
+            u32::try_from(round_robin(&entrants).len()).unwrap_or(MAX_ROUNDS)
+        }
+        (Format::Swiss, Some(r)) => r,
+        (Format::Swiss, None) => DEFAULT_SWISS_ROUNDS,
+    };
+    if rounds == 0 || rounds > MAX_ROUNDS {
+        return Err(ErrorBody::new(
+            ErrorCode::BadParameters,
+            format!("{rounds} rounds: a tournament has 1 to {MAX_ROUNDS}"),
+        ));
+    }
+    let params = crate::variants::params_in(variant, convention);
+    let row = TournamentRow {
+        id: 0,
+        format: new.format,
+        game: params.game,
+        size: params.size,
+        k: params.k,
+        misere: params.misere,
+        start: new.start.trim().to_owned(),
+        rounds,
+        round: 0,
+        clock_initial_ms: new.clock.map(|c| c.initial_ms),
+        clock_increment_ms: new.clock.map(|c| c.increment_ms),
+        finished: false,
+    };
+    let id = deps
+        .db
+        .create_tournament(room.id, row.clone(), entrants.clone(), unix_ms())
+        .await
+        .map_err(|e| internal("store the tournament", e))?;
+    room.state().tournaments.push(LiveTournament {
+        row: TournamentRow { id, ..row },
+        entrants: entrants
+            .iter()
+            .map(|&id| Entrant {
+                id,
+                withdrawn: false,
+            })
+            .collect(),
+        games: Vec::new(),
+        byes: Vec::new(),
+    });
+    tracing::info!(room = %room.code, tournament = id, players = entrants.len(), "tournament created");
+    advance(deps, room, id).await?;
+    drop(changing);
+    view(room, id)
+}
+
+/// The start of round `round` of tournament `id`: the standard start, one drawn at random
+/// for the round (the same on every board), or the position given.
+fn start_position(
+    variant: Variant,
+    start: &str,
+    id: i64,
+    round: u32,
+) -> Result<AnyPosition, ErrorBody> {
+    let position = match start.trim() {
+        "" | "standard" => variant.start(),
+        "random" => {
+            let seed = (id as u64)
+                .wrapping_mul(0x9E37_79B9)
+                .wrapping_add(u64::from(round));
+            variant.random_start(&mut Rng::new(seed))
+        }
+        text => variant.parse_position(text).map_err(engine_error)?,
+    };
+    if position.is_terminal() {
+        return Err(ErrorBody::new(
+            ErrorCode::BadPosition,
+            format!("{position} is over already: a tournament needs a start with moves"),
+        ));
+    }
+    Ok(position)
+}
+
+/// Pairs and starts the next round of tournament `id`, or ends it after its last round (or
+/// when fewer than two players are left). The caller holds `room.changing`.
+async fn advance(deps: &Deps, room: &Arc<Room>, id: i64) -> Result<(), ErrorBody> {
+    let Some(t) = room.tournament(id) else {
+        return Ok(());
+    };
+    if t.row.finished {
+        return Ok(());
+    }
+    let round = t.row.round + 1;
+    let pairing = match t.row.format {
+        _ if round > t.row.rounds => None,
+        Format::RoundRobin => {
+            let seeds: Vec<i64> = t.entrants.iter().map(|e| e.id).collect();
+            round_robin(&seeds)
+                .into_iter()
+                .nth(round as usize - 1)
+                .map(|mut r| {
+                    // A withdrawn player's games are not played; nobody gets their bye.
+                    let out = |p: i64| t.entrants.iter().any(|e| e.id == p && e.withdrawn);
+                    r.games.retain(|g| !out(g.first) && !out(g.second));
+                    r.bye = r.bye.filter(|&p| !out(p));
+                    r
+                })
+        }
+        Format::Swiss => match swiss(&t.entrants, &t.played(), &t.byes, round) {
+            Ok(r) => Some(r),
+            Err(PairingError::TooFewPlayers { .. }) => None,
+            Err(e) => return Err(internal("pair the round", e)),
+        },
+    };
+    let Some(pairing) = pairing else {
+        deps.db
+            .finish_tournament(id, unix_ms())
+            .await
+            .map_err(|e| internal("end the tournament", e))?;
+        if let Some(t) = room.state().tournaments.iter_mut().find(|t| t.row.id == id) {
+            t.row.finished = true;
+        }
+        tracing::info!(room = %room.code, tournament = id, "tournament over");
+        announce(room, id);
+        return Ok(());
+    };
+    let variant = crate::variants::variant(&t.params())?;
+    let convention = crate::variants::convention(&t.params()).map_err(engine_error)?;
+    let start = start_position(variant, &t.row.start, id, round)?;
+    let player = |id: i64| PlayerRef {
+        id,
+        name: room.state().name_of(id),
+    };
+    let games =
+        pairing.games.iter().map(|g| {
+            let (first, second) = (player(g.first), player(g.second));
+            let start = start.clone();
+            let clock = t.clock();
+            async move {
+                create_seated(&deps.matches, start, convention, [&first, &second], clock).await
+            }
+        });
+    let handles: Vec<MatchHandle> = futures_util::future::try_join_all(games)
+        .await
+        .map_err(|e| internal("start the round's matches", e))?;
+    let ids: Vec<i64> = handles.iter().map(|h| h.id).collect();
+    deps.db
+        .start_round(id, round, ids.clone(), pairing.bye)
+        .await
+        .map_err(|e| internal("store the round", e))?;
+    if let Some(t) = room.state().tournaments.iter_mut().find(|t| t.row.id == id) {
+        t.row.round = round;
+        t.games
+            .extend(pairing.games.iter().zip(&ids).map(|(g, &match_id)| Game {
+                round,
+                match_id,
+                first: g.first,
+                second: g.second,
+                outcome: None,
+            }));
+        t.byes
+            .extend(pairing.bye.map(|player| Bye { round, player }));
+    }
+    tracing::info!(room = %room.code, tournament = id, round, games = ids.len(), "round started");
+    for handle in handles {
+        follow(deps.clone(), Arc::clone(room), id, handle);
+    }
+    announce(room, id);
+    Ok(())
+}
+
+/// Tells the whole room how tournament `id` stands.
+fn announce(room: &Room, id: i64) {
+    if let Some(tournament) = room.tournament_view(id) {
+        let body = ServerBody::Tournament {
+            code: room.code.clone(),
+            tournament,
+        };
+        room.publish(body.clone(), Some(body));
+    }
+}
+
+/// Tournament `id` as it stands now, for a reply.
+fn view(room: &Room, id: i64) -> Result<TournamentView, ErrorBody> {
+    room.tournament_view(id)
+        .ok_or_else(|| no_tournament(room, id))
+}
+
+/// Follows a tournament game until it ends, then records its result.
+pub(super) fn follow(deps: Deps, room: Arc<Room>, id: i64, handle: MatchHandle) {
+    tokio::spawn(async move {
+        let mut changes = handle.subscribe();
+        loop {
+            if changes.borrow_and_update().summary.status.is_over() {
+                break;
+            }
+            // The actor gone means the match is over (or the server stops): the database
+            // says which.
+            if changes.changed().await.is_err() {
+                break;
+            }
+        }
+        if let Err(e) = game_over(&deps, &room, id, handle.id).await {
+            tracing::error!(room = %room.code, tournament = id, match_id = handle.id, error = %e.message, "a tournament game's end was not recorded");
+        }
+    });
+}
+
+/// Records the result of match `match_id` (from the database, where it is stored before it
+/// is announced) and starts the next round when it was the last game of its round.
+async fn game_over(deps: &Deps, room: &Arc<Room>, id: i64, match_id: i64) -> Result<(), ErrorBody> {
+    let stored = deps
+        .db
+        .load_match(match_id)
+        .await
+        .map_err(|e| internal("read the game", e))?;
+    let Some(outcome) = stored.and_then(|m| outcome_of(m.status, m.winner)) else {
+        return Ok(()); // not over: the server is stopping
+    };
+    let _changing = room.changing.lock().await;
+    let advance_now = {
+        let mut s = room.state();
+        let Some(t) = s.tournaments.iter_mut().find(|t| t.row.id == id) else {
+            return Ok(());
+        };
+        match t.games.iter_mut().find(|g| g.match_id == match_id) {
+            Some(g) if g.outcome.is_none() => g.outcome = Some(outcome),
+            _ => return Ok(()), // recorded already (adjudicated by the teacher)
+        }
+        t.round_over()
+    };
+    if advance_now {
+        advance(deps, room, id).await
+    } else {
+        announce(room, id);
+        Ok(())
+    }
+}
+
+/// Ends the round now (teachers): every game under way is adjudicated by the exact value of
+/// its position, then the next round is paired.
+pub async fn next_round(
+    deps: &Deps,
+    room: &Arc<Room>,
+    player: i64,
+    id: i64,
+) -> Result<TournamentView, ErrorBody> {
+    room.teacher(player)?;
+    let _changing = room.changing.lock().await;
+    let t = room.tournament(id).ok_or_else(|| no_tournament(room, id))?;
+    if t.row.finished {
+        return Err(over(id));
+    }
+    for match_id in t.unfinished() {
+        if let Some(handle) = deps.matches.get(match_id) {
+            handle
+                .ask(|reply| Command::Adjudicate { reply })
+                .await
+                .map_err(|e| internal("adjudicate a game", e))?;
+        }
+        let stored = deps
+            .db
+            .load_match(match_id)
+            .await
+            .map_err(|e| internal("read the game", e))?;
+        let outcome = stored.and_then(|m| outcome_of(m.status, m.winner));
+        if let Some(t) = room.state().tournaments.iter_mut().find(|t| t.row.id == id) {
+            if let Some(g) = t.games.iter_mut().find(|g| g.match_id == match_id) {
+                g.outcome = outcome;
+            }
+        }
+    }
+    advance(deps, room, id).await?;
+    view(room, id)
+}
+
+/// Adds a student who came late to a Swiss tournament: paired from the next round.
+pub async fn enter(
+    deps: &Deps,
+    room: &Arc<Room>,
+    player: i64,
+    id: i64,
+) -> Result<TournamentView, ErrorBody> {
+    if room.role_of(player) != Some(Role::Student) {
+        return Err(ErrorBody::new(
+            ErrorCode::InvalidState,
+            format!(
+                "only the students of room {} play its tournaments",
+                room.code
+            ),
+        ));
+    }
+    let _changing = room.changing.lock().await;
+    let t = room.tournament(id).ok_or_else(|| no_tournament(room, id))?;
+    if t.row.finished {
+        return Err(over(id));
+    }
+    if t.entrants.iter().any(|e| e.id == player) {
+        return view(room, id);
+    }
+    if t.row.format == Format::RoundRobin {
+        return Err(ErrorBody::new(
+            ErrorCode::InvalidState,
+            "a round robin's pairings are fixed when it starts; ask your teacher for the next one",
+        ));
+    }
+    deps.db
+        .enter_tournament(id, player)
+        .await
+        .map_err(|e| internal("store the entrant", e))?;
+    if let Some(t) = room.state().tournaments.iter_mut().find(|t| t.row.id == id) {
+        t.entrants.push(Entrant {
+            id: player,
+            withdrawn: false,
+        });
+    }
+    announce(room, id);
+    view(room, id)
+}
+
+/// Withdraws `who` (default: the sender; someone else: teachers only). A game of theirs under
+/// way is resigned; their games count.
+pub async fn withdraw(
+    deps: &Deps,
+    room: &Arc<Room>,
+    player: i64,
+    id: i64,
+    who: Option<i64>,
+) -> Result<TournamentView, ErrorBody> {
+    let who = who.unwrap_or(player);
+    if who != player {
+        room.teacher(player)?;
+    }
+    let t = room.tournament(id).ok_or_else(|| no_tournament(room, id))?;
+    if !t.entrants.iter().any(|e| e.id == who) {
+        return Err(ErrorBody::new(
+            ErrorCode::InvalidState,
+            format!("player {who} does not play in tournament {id}"),
+        ));
+    }
+    let changing = room.changing.lock().await;
+    deps.db
+        .withdraw_from_tournament(id, who)
+        .await
+        .map_err(|e| internal("store the withdrawal", e))?;
+    if let Some(t) = room.state().tournaments.iter_mut().find(|t| t.row.id == id) {
+        for e in t.entrants.iter_mut().filter(|e| e.id == who) {
+            e.withdrawn = true;
+        }
+    }
+    drop(changing);
+    // Withdrawn first, so that the round the resignation may end pairs them no more.
+    for g in t
+        .games
+        .iter()
+        .filter(|g| g.outcome.is_none() && (g.first == who || g.second == who))
+    {
+        if let Some(handle) = deps.matches.get(g.match_id) {
+            let _ = handle
+                .ask(|reply| Command::Act {
+                    player: who,
+                    action: Action::Resign,
+                    reply,
+                })
+                .await;
+        }
+    }
+    announce(room, id);
+    view(room, id)
+}
+
+/// After a restart: follows the games of each tournament's round under way again, and
+/// starts the next round of one whose round ended while the server was down.
+pub async fn resume(deps: &Deps, room: &Arc<Room>) -> Result<(), ErrorBody> {
+    let _changing = room.changing.lock().await;
+    let playing: Vec<LiveTournament> = room
+        .state()
+        .tournaments
+        .iter()
+        .filter(|t| !t.row.finished)
+        .cloned()
+        .collect();
+    for t in playing {
+        if t.row.round == 0 || t.round_over() {
+            advance(deps, room, t.row.id).await?;
+            continue;
+        }
+        for match_id in t.unfinished() {
+            match deps.matches.get(match_id) {
+                Some(handle) => follow(deps.clone(), Arc::clone(room), t.row.id, handle),
+                None => {
+                    tracing::error!(room = %room.code, match_id, "a tournament game under way is not live")
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+fn no_tournament(room: &Room, id: i64) -> ErrorBody {
+    ErrorBody::new(
+        ErrorCode::InvalidState,
+        format!("room {} has no tournament {id}", room.code),
+    )
+}
+
+fn over(id: i64) -> ErrorBody {
+    ErrorBody::new(ErrorCode::InvalidState, format!("tournament {id} is over"))
+}
+
+impl Room {
+    /// A copy of tournament `id`.
+    pub(super) fn tournament(&self, id: i64) -> Option<LiveTournament> {
+        self.state()
+            .tournaments
+            .iter()
+            .find(|t| t.row.id == id)
+            .cloned()
+    }
+
+    /// Tournament `id` as the room sees it.
+    pub fn tournament_view(&self, id: i64) -> Option<TournamentView> {
+        let s = self.state();
+        let t = s.tournaments.iter().find(|t| t.row.id == id)?;
+        Some(t.view(|p| s.name_of(p)))
+    }
+}
