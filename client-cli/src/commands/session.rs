@@ -110,12 +110,26 @@ pub async fn next_state(conn: &mut Client, match_id: i64) -> Result<MatchState> 
 }
 
 /// Plays the match whose current state is `state` from our seat until it is over.
-pub async fn play(conn: &mut Client, mut state: MatchState, mode: Mode) -> Result<()> {
+pub async fn play(conn: &mut Client, state: MatchState, mode: Mode) -> Result<()> {
+    let mut typing = Typing::start(mode);
+    let played = play_typed(conn, state, mode, &mut typing).await;
+    // The prompt is of no use any more: the result was the last thing said.
+    typing.close()?;
+    played
+}
+
+/// [`play`] with lines typed into `typing`, which stays open for what comes next (the room's
+/// screen, between two tournament games).
+pub async fn play_typed(
+    conn: &mut Client,
+    mut state: MatchState,
+    mode: Mode,
+    typing: &mut Typing,
+) -> Result<()> {
     let Some(me) = seat_of(&state, conn.player_id()) else {
         bail!("you have no seat in match {}", state.match_id);
     };
     let mut view = View::new(mode, Some(me));
-    let mut typing = Typing::start(mode);
     if let Some(screen) = typing.screen() {
         view.attach(screen);
     }
@@ -223,8 +237,6 @@ pub async fn play(conn: &mut Client, mut state: MatchState, mode: Mode) -> Resul
             () = countdown::tick(counting) => {}
         }
     }
-    // The prompt is of no use any more: the result is the last thing said.
-    typing.close()?;
     view.finish(&state);
     Ok(())
 }

@@ -3,14 +3,18 @@
 //! sets exercises, switches hints and asks for the results. A dropped connection is taken up
 //! again by itself.
 
+use std::collections::HashSet;
 use std::time::Duration;
 
 use anyhow::Result;
-use protocol::{AnswerInfo, ExerciseInfo, Member, Request, Role, RoomView, ServerBody};
+use protocol::{
+    AnswerInfo, ClockSpec, ExerciseInfo, Format, GameParams, Member, NewTournament, Request, Role,
+    RoomView, ServerBody, TournamentView,
+};
 
 use super::{print, spec};
 use crate::commands::editor::Typed;
-use crate::commands::session::is_lost;
+use crate::commands::session::{self, is_lost};
 use crate::commands::typing::Typing;
 use crate::commands::view::Mode;
 use crate::commands::{emit, unexpected};
@@ -31,6 +35,13 @@ homework DURATION SPEC [| …] the same with a deadline (10m, 2h, 3d)
 hints on|off                 whether students may ask for values meanwhile
 results                      who answered what; students: the class list
 export FILE                  the results as CSV
+swiss GAME [size=N] [k=K] [misere] [START] [rounds=N] [clock=5+3]
+                             a Swiss tournament between the students here (START: standard,
+                             random — one position a round — or a position)
+roundrobin GAME [...]        everyone plays everyone once
+next                         end the round now (games under way are adjudicated) and pair
+standings                    the tournament's standings
+withdraw NAME                take a student out of the tournament
 quit                         leave (the room goes on)";
 
 /// The room as this screen knows it.
@@ -41,7 +52,15 @@ struct Console {
     drawn: bool,
     /// The exercise last shown as the one to answer.
     shown: Option<i64>,
+    /// How the person sees and types: a tournament game is played in the same way.
+    mode: Mode,
+    /// The name asked for in the room, to join again under it.
+    as_name: Option<String>,
+    /// Tournament games taken up already.
+    played: HashSet<i64>,
     printer: Option<std::rc::Rc<crate::commands::screen::Screen>>,
+    /// Our player id on this server.
+    player_id: Option<i64>,
 }
 
 /// Follows the room until the person leaves or the input ends.
@@ -59,11 +78,15 @@ pub async fn run(
     let mut typing = Typing::start(mode);
     let mut c = Console {
         view,
-        me: as_name.unwrap_or_else(|| me.to_owned()),
+        me: as_name.clone().unwrap_or_else(|| me.to_owned()),
         style,
         drawn: matches!(mode, Mode::Terminal(_)),
         shown: None,
+        mode,
+        as_name,
+        played: HashSet::new(),
         printer: typing.screen(),
+        player_id: Some(conn.player_id()),
     };
     c.say(&print::heading(&c.view, &c.me, style))?;
     if c.teacher() {
@@ -86,6 +109,9 @@ pub async fn run(
         );
     }
     c.next_exercise()?;
+    if let Some(id) = c.my_game() {
+        c.play(conn, id, &mut typing).await?;
+    }
     loop {
         typing.set_prompt(c.prompt())?;
         tokio::select! {
@@ -101,7 +127,11 @@ pub async fn run(
                 }
             },
             event = conn.event() => match event {
-                Ok(body) => c.event(body)?,
+                Ok(body) => {
+                    if let Some(id) = c.event(body)? {
+                        c.play(conn, id, &mut typing).await?;
+                    }
+                }
                 Err(e) => {
                     let e = anyhow::Error::from(e);
                     if !is_lost(&e) {
@@ -261,6 +291,45 @@ impl Console {
                     },
                 },
             },
+            "swiss" | "roundrobin" | "round-robin" => {
+                let format = if word == "swiss" {
+                    Format::Swiss
+                } else {
+                    Format::RoundRobin
+                };
+                Request::CreateTournament(tournament_spec(&code, format, rest)?)
+            }
+            "next" | "standings" | "withdraw" => {
+                let Some(t) = self
+                    .view
+                    .tournaments
+                    .iter()
+                    .rev()
+                    .find(|t| !t.finished)
+                    .cloned()
+                else {
+                    return self
+                        .say("no tournament is under way: start one with swiss or roundrobin\n");
+                };
+                match word {
+                    "standings" => return self.say(&print::standings(&t, self.style)),
+                    "next" => Request::NextRound {
+                        code,
+                        tournament_id: t.id,
+                    },
+                    _ => {
+                        let who = rest.trim();
+                        let Some(e) = t.entrants.iter().find(|e| e.name == who) else {
+                            anyhow::bail!("nobody called {who:?} plays in tournament {}", t.id);
+                        };
+                        Request::WithdrawTournament {
+                            code,
+                            tournament_id: t.id,
+                            player_id: Some(e.player_id),
+                        }
+                    }
+                }
+            }
             "results" | "students" | "export" => {
                 // The view is up to date with every answer: the results need no request,
                 // except the CSV, which the server writes.
@@ -273,7 +342,11 @@ impl Console {
         };
         match conn.request(request).await {
             // Shown as the event that every teacher's screen receives.
-            Ok(ServerBody::ExercisesSet { .. } | ServerBody::RoomSettings { .. }) => Ok(()),
+            Ok(
+                ServerBody::ExercisesSet { .. }
+                | ServerBody::RoomSettings { .. }
+                | ServerBody::Tournament { .. },
+            ) => Ok(()),
             Ok(other) => Err(unexpected(&other)),
             Err(ClientError::Server(e)) => self.say(&format!("{}\n", e.message)),
             Err(e) => Err(e.into()),
@@ -297,8 +370,9 @@ impl Console {
         }
     }
 
-    /// Shows what the server announces, and keeps the view up to date.
-    fn event(&mut self, body: ServerBody) -> Result<()> {
+    /// Shows what the server announces, and keeps the view up to date; a tournament game of
+    /// ours to play now, if one was just paired.
+    fn event(&mut self, body: ServerBody) -> Result<Option<i64>> {
         match body {
             ServerBody::ExercisesSet { code, exercises } if code == self.view.code => {
                 let mut added = Vec::new();
@@ -348,10 +422,146 @@ impl Console {
             ServerBody::Room { room } if room.code == self.view.code => {
                 self.view = room;
                 self.next_exercise()?;
+                return Ok(self.my_game());
+            }
+            ServerBody::Tournament { code, tournament } if code == self.view.code => {
+                let known = self
+                    .view
+                    .tournaments
+                    .iter()
+                    .position(|t| t.id == tournament.id);
+                let old = known.map(|i| self.view.tournaments[i].clone());
+                self.news(old.as_ref(), &tournament)?;
+                match known {
+                    Some(i) => self.view.tournaments[i] = tournament,
+                    None => self.view.tournaments.push(tournament),
+                }
+                return Ok(self.my_game());
             }
             _ => {}
         }
+        Ok(None)
+    }
+
+    /// What changed in a tournament, as this member cares: for a teacher every result and
+    /// round; for a student their byes; for both the standings at the end.
+    fn news(&self, old: Option<&TournamentView>, t: &TournamentView) -> Result<()> {
+        let me = self.view_player();
+        if old.is_none() && self.teacher() {
+            self.say(&format!(
+                "tournament {} started: {} players, {} rounds\n",
+                t.id,
+                t.entrants.len(),
+                t.rounds
+            ))?;
+        }
+        if self.teacher() {
+            for g in &t.games {
+                let before = old.and_then(|o| o.games.iter().find(|x| x.match_id == g.match_id));
+                if g.result.is_some() && before.is_some_and(|b| b.result.is_none()) {
+                    let over = t
+                        .games
+                        .iter()
+                        .filter(|x| x.round == t.round && x.result.is_some())
+                        .count();
+                    let all = t.games.iter().filter(|x| x.round == t.round).count();
+                    self.say(&format!("{} · {over}/{all} over\n", print::game(t, g)))?;
+                }
+            }
+        }
+        if old.is_none_or(|o| o.round != t.round) && !t.finished {
+            let games = t.games.iter().filter(|g| g.round == t.round).count();
+            if self.teacher() {
+                self.say(&format!(
+                    "round {} of {} paired: {games} games\n",
+                    t.round, t.rounds
+                ))?;
+            } else if t
+                .byes
+                .iter()
+                .any(|b| b.round == t.round && Some(b.player_id) == me)
+            {
+                self.say(&format!(
+                    "round {} of {}: you have the bye, which counts as a win\n",
+                    t.round, t.rounds
+                ))?;
+            }
+        }
+        if t.finished && !old.is_some_and(|o| o.finished) {
+            self.say(&print::standings(t, self.style))?;
+        }
         Ok(())
+    }
+
+    /// Our player id, as the room's answers and tournaments name us.
+    fn view_player(&self) -> Option<i64> {
+        self.player_id
+    }
+
+    /// A tournament game of ours not over and not taken up yet.
+    fn my_game(&mut self) -> Option<i64> {
+        let me = self.player_id?;
+        let id = self
+            .view
+            .tournaments
+            .iter()
+            .filter(|t| !t.finished)
+            .flat_map(|t| t.games.iter())
+            .find(|g| {
+                g.result.is_none()
+                    && (g.first == me || g.second == me)
+                    && !self.played.contains(&g.match_id)
+            })?
+            .match_id;
+        self.played.insert(id);
+        Some(id)
+    }
+
+    /// Plays tournament game `id` on this screen, then any other paired meanwhile.
+    async fn play(&mut self, conn: &mut Client, mut id: i64, typing: &mut Typing) -> Result<()> {
+        loop {
+            if let Some((t, g)) = self
+                .view
+                .tournaments
+                .iter()
+                .find_map(|t| Some((t, t.games.iter().find(|g| g.match_id == id)?)))
+            {
+                let me = self.player_id.unwrap_or_default();
+                let (other, side) = if g.first == me {
+                    (g.second, "you move first")
+                } else {
+                    (g.first, "you move second")
+                };
+                let name = t
+                    .entrants
+                    .iter()
+                    .find(|e| e.player_id == other)
+                    .map_or_else(|| other.to_string(), |e| e.name.clone());
+                self.say(&format!(
+                    "{} · round {} of {}: you play {name}, {side}\n",
+                    self.style.strong(&format!("Tournament {}", t.id)),
+                    g.round,
+                    t.rounds
+                ))?;
+            }
+            let played = match session::watch(conn, id).await {
+                Ok(state) => session::play_typed(conn, state, self.mode, typing).await,
+                Err(e) => Err(e),
+            };
+            match played {
+                Ok(()) => {}
+                Err(e) if is_lost(&e) => self.recover(conn, e).await?,
+                Err(e) => self.say(&format!("{e:#}\n"))?,
+            }
+            // What happened meanwhile (the next round may be paired already).
+            self.view = super::join(conn, &self.view.code, self.as_name.as_deref(), None).await?;
+            match self.my_game() {
+                Some(next) => id = next,
+                None => break,
+            }
+        }
+        self.shown = None;
+        self.next_exercise()
     }
 
     fn keep_answer(&mut self, answer: AnswerInfo) {
@@ -412,4 +622,52 @@ impl Console {
             }
         }
     }
+}
+
+/// A tournament as the teacher types it: `GAME [size=N] [k=K] [misere] [START] [rounds=N]
+/// [clock=5+3]`.
+fn tournament_spec(code: &str, format: Format, text: &str) -> Result<NewTournament> {
+    let mut words = text.split_whitespace();
+    let game = words
+        .next()
+        .ok_or_else(|| anyhow::anyhow!("name the game: swiss nim rounds=5"))?
+        .parse()?;
+    let mut params = GameParams::of(game);
+    let (mut rounds, mut clock, mut start) = (None, None, Vec::new());
+    for w in words {
+        if let Some(n) = w.strip_prefix("size=") {
+            params.size = Some(
+                n.parse()
+                    .map_err(|_| anyhow::anyhow!("size={n}: not a number"))?,
+            );
+        } else if let Some(k) = w.strip_prefix("k=") {
+            params.k = Some(
+                k.parse()
+                    .map_err(|_| anyhow::anyhow!("k={k}: not a number"))?,
+            );
+        } else if w == "misere" || w == "misère" {
+            params.misere = true;
+        } else if let Some(r) = w.strip_prefix("rounds=") {
+            rounds = Some(
+                r.parse()
+                    .map_err(|_| anyhow::anyhow!("rounds={r}: not a number"))?,
+            );
+        } else if let Some(c) = w.strip_prefix("clock=") {
+            clock = Some(c.parse::<ClockSpec>().map_err(anyhow::Error::msg)?);
+        } else {
+            start.push(w);
+        }
+    }
+    Ok(NewTournament {
+        code: code.to_owned(),
+        params,
+        start: if start.is_empty() {
+            "standard".to_owned()
+        } else {
+            start.join(" ")
+        },
+        format,
+        rounds,
+        clock,
+    })
 }

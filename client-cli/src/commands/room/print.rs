@@ -148,3 +148,61 @@ pub fn results(view: &RoomView, style: Style) -> String {
     }
     out
 }
+
+/// A tournament's standings as a table, leader first.
+pub fn standings(t: &protocol::TournamentView, style: Style) -> String {
+    let mut out = format!(
+        "{} · {} · {} · round {} of {}{}\n",
+        style.strong(&format!("Tournament {}", t.id)),
+        match t.format {
+            protocol::Format::Swiss => "Swiss",
+            protocol::Format::RoundRobin => "round robin",
+        },
+        describe(&t.params),
+        t.round,
+        t.rounds,
+        if t.finished { " · over" } else { "" }
+    );
+    let mut table = Columns::new(&[
+        "rank", "player", "points", "buchholz", "s-b", "won", "games",
+    ]);
+    for s in &t.standings {
+        let withdrawn = t
+            .entrants
+            .iter()
+            .any(|e| e.player_id == s.player_id && e.withdrawn);
+        table.push(vec![
+            s.rank.to_string(),
+            if withdrawn {
+                format!("{} (withdrawn)", s.name)
+            } else {
+                s.name.clone()
+            },
+            s.points.clone(),
+            s.buchholz.clone(),
+            s.sonneborn_berger.clone(),
+            s.wins.to_string(),
+            s.games.to_string(),
+        ]);
+    }
+    out.push_str(&table.render(2, &|h| style.dim(h), &|_, _, cell| cell.to_owned()));
+    out
+}
+
+/// `ada 1-0 bob`: a game and its result, with the players' names.
+pub fn game(t: &protocol::TournamentView, g: &protocol::TournamentGame) -> String {
+    let name = |id: i64| {
+        t.entrants
+            .iter()
+            .find(|e| e.player_id == id)
+            .map_or_else(|| id.to_string(), |e| e.name.clone())
+    };
+    format!(
+        "{} {} {} (round {}, match {})",
+        name(g.first),
+        g.result.as_deref().unwrap_or("–"),
+        name(g.second),
+        g.round,
+        g.match_id
+    )
+}

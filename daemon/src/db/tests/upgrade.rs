@@ -132,7 +132,10 @@ async fn an_old_layout_gives_its_tables_to_the_analysis_file_and_shrinks() {
             .expect("queen 5,3");
     assert_eq!(queen_5_3, 0, "a Wythoff P-position");
     assert_eq!(count(&db, "PRAGMA main.freelist_count").await, 0);
-    assert_eq!(count(&db, "SELECT COUNT(*) FROM _sqlx_migrations").await, 8);
+    assert_eq!(
+        count(&db, "SELECT COUNT(*) FROM _sqlx_migrations").await,
+        10
+    );
     db.close().await;
     let new_size = std::fs::metadata(&path).expect("new file").len();
     assert!(new_size * 2 < old_size, "{new_size} bytes, was {old_size}");
@@ -160,33 +163,7 @@ async fn the_games_file_alone_opens_and_its_tables_are_computed_again() {
 #[tokio::test]
 async fn a_games_file_from_before_sums_keeps_its_matches() {
     let dir = tempfile::tempdir().expect("dir");
-    let path = dir.path().join("old.db");
-    // The migrations as they were before, applied by sqlx itself (the same checksums).
-    let old = dir.path().join("migrations");
-    std::fs::create_dir(&old).expect("dir");
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../migrations");
-    for entry in std::fs::read_dir(&root).expect("migrations") {
-        let p = entry.expect("entry").path();
-        let name = p
-            .file_name()
-            .and_then(|n| n.to_str())
-            .unwrap_or_default()
-            .to_owned();
-        if name.ends_with(".sql") && name.as_str() < "20261124000001" {
-            std::fs::copy(&p, old.join(&name)).expect("copy");
-        }
-    }
-    let mut conn = sqlx::sqlite::SqliteConnectOptions::new()
-        .filename(&path)
-        .create_if_missing(true)
-        .foreign_keys(true)
-        .connect()
-        .await
-        .expect("connect");
-    let migrator = sqlx::migrate::Migrator::new(old.as_path())
-        .await
-        .expect("old migrations");
-    migrator.run(&mut conn).await.expect("migrate the old way");
+    let (path, mut conn) = migrated_before(&dir, "20261124000001").await;
     sqlx::raw_sql(
         "INSERT INTO players (id, name, token_hash, created_at) VALUES (1, 'ada', x'01', 0);
          INSERT INTO matches (id, game, start, position, ply, seat0_player, status, winner,
@@ -224,5 +201,78 @@ async fn a_games_file_from_before_sums_keeps_its_matches() {
     let id = db.create_match(sum).await.expect("a misère sum");
     let stored = db.load_match(id).await.expect("load").expect("stored");
     assert_eq!((stored.game, stored.misere), (protocol::Game::Sum, true));
+    db.close().await;
+}
+
+/// A games file in `dir` with the migrations before `version` applied by sqlx itself (the
+/// same checksums), and a connection to it.
+async fn migrated_before(
+    dir: &tempfile::TempDir,
+    version: &str,
+) -> (std::path::PathBuf, sqlx::SqliteConnection) {
+    let path = dir.path().join("old.db");
+    let old = dir.path().join("migrations");
+    std::fs::create_dir(&old).expect("dir");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../migrations");
+    for entry in std::fs::read_dir(&root).expect("migrations") {
+        let p = entry.expect("entry").path();
+        let name = p
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default()
+            .to_owned();
+        if name.ends_with(".sql") && name.as_str() < version {
+            std::fs::copy(&p, old.join(&name)).expect("copy");
+        }
+    }
+    let mut conn = sqlx::sqlite::SqliteConnectOptions::new()
+        .filename(&path)
+        .create_if_missing(true)
+        .foreign_keys(true)
+        .connect()
+        .await
+        .expect("connect");
+    let migrator = sqlx::migrate::Migrator::new(old.as_path())
+        .await
+        .expect("old migrations");
+    migrator.run(&mut conn).await.expect("migrate the old way");
+    (path, conn)
+}
+
+/// The migration for tournaments (which rebuilds `matches` and `moves` to take the reason
+/// `adjudication`) keeps misère matches misère, with their moves, and takes the new reason.
+#[tokio::test]
+async fn a_games_file_from_before_tournaments_keeps_its_misere_matches() {
+    let dir = tempfile::tempdir().expect("dir");
+    let (path, mut conn) = migrated_before(&dir, "20261125000001").await;
+    sqlx::raw_sql(
+        "INSERT INTO players (id, name, token_hash, created_at) VALUES (1, 'ada', x'01', 0);
+         INSERT INTO matches (id, game, misere, start, position, ply, seat0_player, status,
+                              created_at)
+              VALUES (1, 'nim', 1, '1,1', '0,1', 1, 1, 'playing', 0);
+         INSERT INTO moves VALUES (1, 1, 0, '1:1', '0,1', 5, NULL, 0);",
+    )
+    .execute(&mut conn)
+    .await
+    .expect("an old game");
+    conn.close().await.expect("close");
+
+    let db = Db::open(&path).await.expect("upgrade");
+    let kept = db.load_match(1).await.expect("load").expect("kept");
+    assert_eq!((kept.misere, kept.moves.len()), (true, 1));
+    let finish = crate::db::Finish {
+        status: MatchStatus::Finished,
+        winner: Some(0),
+        reason: Reason::Adjudication,
+        finished_at: 1,
+        repetition_plies: Vec::new(),
+    };
+    db.finish_match(1, finish).await.expect("adjudicated");
+    let done = db.load_match(1).await.expect("load").expect("kept");
+    assert_eq!(done.reason, Some(Reason::Adjudication));
+    assert_eq!(
+        count(&db, "SELECT COUNT(*) FROM pragma_foreign_key_check").await,
+        0
+    );
     db.close().await;
 }
