@@ -462,9 +462,9 @@ impl Console {
                     let over = t
                         .games
                         .iter()
-                        .filter(|x| x.round == t.round && x.result.is_some())
+                        .filter(|x| x.round == g.round && x.result.is_some())
                         .count();
-                    let all = t.games.iter().filter(|x| x.round == t.round).count();
+                    let all = t.games.iter().filter(|x| x.round == g.round).count();
                     self.say(&format!("{} · {over}/{all} over\n", print::game(t, g)))?;
                 }
             }
@@ -472,8 +472,9 @@ impl Console {
         if old.is_none_or(|o| o.round != t.round) && !t.finished {
             let games = t.games.iter().filter(|g| g.round == t.round).count();
             if self.teacher() {
+                let plural = if games == 1 { "" } else { "s" };
                 self.say(&format!(
-                    "round {} of {} paired: {games} games\n",
+                    "round {} of {} paired: {games} game{plural}\n",
                     t.round, t.rounds
                 ))?;
             } else if t
