@@ -83,6 +83,11 @@ fn every_request_type_and_error_code_is_documented() {
         "answered",
         "export_room",
         "room_export",
+        "create_tournament",
+        "tournament",
+        "next_round",
+        "enter_tournament",
+        "withdraw_tournament",
     ] {
         assert!(
             DOC.contains(&format!("\"type\":\"{t}\"")),

@@ -168,3 +168,87 @@ async fn the_documented_room_queries_answer_correctly() {
         ]
     );
 }
+
+#[tokio::test]
+async fn a_tournament_is_read_back_and_its_documented_query_answers() {
+    use crate::db::{Finish, NewMatch, SeatRow, TournamentRow};
+    use protocol::{Format, MatchStatus, Reason};
+
+    let (_dir, _path, db) = fresh().await;
+    let room = class(&db).await;
+    let stored = db.load_room("K7Q2").await.unwrap().unwrap();
+    let (ada, bob) = (stored.members[1].player_id, stored.members[2].player_id);
+    let row = TournamentRow {
+        id: 0,
+        format: Format::Swiss,
+        game: Game::Nim,
+        size: None,
+        k: None,
+        misere: false,
+        start: "random".into(),
+        rounds: 3,
+        round: 0,
+        clock_initial_ms: None,
+        clock_increment_ms: None,
+        finished: false,
+    };
+    let t = db
+        .create_tournament(room, row, vec![ada, bob], 20)
+        .await
+        .unwrap();
+    let seat = |id| SeatRow {
+        player_id: Some(id),
+        engine: None,
+    };
+    let m = db
+        .create_match(NewMatch {
+            game: Game::Nim,
+            size: None,
+            k: None,
+            misere: false,
+            start: "1,2".into(),
+            seats: [seat(ada), seat(bob)],
+            clock_initial_ms: None,
+            clock_increment_ms: None,
+            status: MatchStatus::Playing,
+            rematch_of: None,
+            created_at: 21,
+            started_at: Some(21),
+        })
+        .await
+        .unwrap();
+    db.start_round(t, 1, vec![m], None).await.unwrap();
+    let finish = Finish {
+        status: MatchStatus::Finished,
+        winner: Some(0),
+        reason: Reason::Adjudication,
+        repetition_plies: Vec::new(),
+        finished_at: 22,
+    };
+    db.finish_match(m, finish).await.unwrap();
+    let all = db.load_tournaments(room).await.unwrap();
+    assert_eq!(all.len(), 1);
+    assert_eq!((all[0].row.round, all[0].entrants.len()), (1, 2));
+    assert_eq!(all[0].games[0].winner, Some(0));
+    assert_eq!(db.rooms_with_tournaments().await.unwrap(), ["K7Q2"]);
+    let sql = example("The games of tournament 1").replace("= 1\n", &format!("= {t}\n"));
+    let got: Vec<(i64, String, String, Option<String>, String)> = sqlx::query(&sql)
+        .fetch_all(&db.pool)
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| (r.get(0), r.get(2), r.get(3), r.get(4), r.get(5)))
+        .collect();
+    assert_eq!(
+        got,
+        [(
+            1,
+            "ada".into(),
+            "bob".into(),
+            Some("1-0".into()),
+            "adjudication".into()
+        )]
+    );
+    db.finish_tournament(t, 30).await.unwrap();
+    assert!(db.rooms_with_tournaments().await.unwrap().is_empty());
+}
