@@ -11,6 +11,8 @@ CREATE TABLE rooms (
     owner_token_hash  BLOB    NOT NULL UNIQUE,
     -- 1 when students may ask for values (query, table, review) while an exercise is open.
     hints             INTEGER NOT NULL DEFAULT 0 CHECK (hints IN (0, 1)),
+    -- The strongest engine students may play against (none: only each other); NULL: any.
+    engine            TEXT    CHECK (engine IN ('none', 'easy', 'medium', 'perfect')),
     created_by        INTEGER NOT NULL REFERENCES players (id),
     created_at        INTEGER NOT NULL
 );

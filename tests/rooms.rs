@@ -9,8 +9,8 @@ use engine::{Outcome, Position as _};
 use futures_util::future::try_join_all;
 use grundy_e2e::{knowledge, refusal, refused, test_config, Client, Hello, Server};
 use protocol::{
-    AnswerInfo, ErrorCode, ExerciseInfo, ExerciseSpec, Game, GameParams, Request, Role,
-    RoomSettings, RoomView, ServerBody, Span, Tally,
+    AnswerInfo, ErrorCode, ExerciseInfo, ExerciseSpec, Game, GameParams, NewMatch, Opponent,
+    Request, Role, RoomSettings, RoomView, ServerBody, Span, Tally,
 };
 
 const STUDENTS: usize = 40;
@@ -308,7 +308,7 @@ async fn rooms_refuse_what_they_must_and_keep_going() -> Result<()> {
         teacher
             .request(Request::CreateRoom {
                 name: "lesson".into(),
-                settings: RoomSettings { hints: false },
+                settings: RoomSettings::default(),
             })
             .await?,
     )?
@@ -448,5 +448,36 @@ async fn rooms_refuse_what_they_must_and_keep_going() -> Result<()> {
         .request(Request::ExportRoom { code: code.clone() })
         .await;
     assert_eq!(refused(x)?, ErrorCode::NotTeacher);
+
+    // The engine up to easy: a student's match against the perfect engine is refused.
+    let limit = Request::ConfigureRoom {
+        code: code.clone(),
+        hints: None,
+        engine: Some("easy".into()),
+    };
+    ensure!(matches!(
+        teacher.request(limit).await?,
+        ServerBody::RoomSettings { .. }
+    ));
+    let vs = |level: &str| {
+        Request::create(NewMatch::new(
+            GameParams::of(Game::Nim),
+            Opponent::engine(level),
+        ))
+    };
+    let e = refusal(ada.request(vs("perfect")).await)?;
+    ensure!(
+        e.code == ErrorCode::EngineNotAllowed && e.message.contains("up to easy"),
+        "{e:?}"
+    );
+    ensure!(matches!(
+        ada.request(vs("easy")).await?,
+        ServerBody::Match { .. }
+    ));
+    // The teacher is not limited.
+    ensure!(matches!(
+        teacher.request(vs("perfect")).await?,
+        ServerBody::Match { .. }
+    ));
     server.stop().await
 }

@@ -34,7 +34,10 @@ async fn class(server: &Server, n: usize) -> Result<(Client, String, Vec<Client>
         teacher
             .request(Request::CreateRoom {
                 name: "club".into(),
-                settings: RoomSettings { hints: true },
+                settings: RoomSettings {
+                    hints: true,
+                    engine: None,
+                },
             })
             .await?,
     )?

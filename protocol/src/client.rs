@@ -263,13 +263,17 @@ pub enum Request {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         owner_token: Option<String>,
     },
-    /// Changes a room's switches (teachers).
+    /// Changes a room's switches (teachers); a switch left out stays as it is.
     ConfigureRoom {
         /// Which room.
         code: String,
-        /// The new switches.
-        #[serde(flatten)]
-        settings: RoomSettings,
+        /// Whether students may ask for values while they have an exercise open.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        hints: Option<bool>,
+        /// The strongest engine students may play: `easy`, `medium`, `perfect`, `none`, or
+        /// `any` (no limit).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        engine: Option<String>,
     },
     /// Sets one exercise or several (a homework) in a room (teachers); every member is told.
     SetExercises {

@@ -56,6 +56,8 @@ pub enum ErrorCode {
     /// A student asked for values while their room withholds them (hints off, an exercise
     /// open and unanswered).
     HintsOff,
+    /// A student asked for the engine at a level their room does not allow.
+    EngineNotAllowed,
     /// Something failed inside the server; the request had no effect.
     Internal,
 }
@@ -88,6 +90,7 @@ impl ErrorCode {
             ErrorCode::AlreadyAnswered => "already_answered",
             ErrorCode::DeadlinePassed => "deadline_passed",
             ErrorCode::HintsOff => "hints_off",
+            ErrorCode::EngineNotAllowed => "engine_not_allowed",
             ErrorCode::Internal => "internal",
         }
     }

@@ -25,6 +25,10 @@ pub struct RoomSettings {
     /// room has an exercise open: off, they must work the answers out themselves.
     #[serde(default)]
     pub hints: bool,
+    /// The strongest engine the room's students may play against: `easy`, `medium`,
+    /// `perfect`, or `none` (only each other); any when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub engine: Option<String>,
 }
 
 /// An exercise as a teacher sets it.

@@ -120,6 +120,7 @@ fn every_request_type_and_error_code_is_documented() {
         "already_answered",
         "deadline_passed",
         "hints_off",
+        "engine_not_allowed",
     ] {
         assert!(
             DOC.contains(&format!("`{code}`")),

@@ -71,6 +71,14 @@ impl Connection {
                 ServerBody::Lobby { open, playing }
             }
             Request::CreateMatch(req) => {
+                let levels = [req.my_engine.as_deref(), engine_level(&req.opponent)];
+                if let Some(e) = levels
+                    .into_iter()
+                    .flatten()
+                    .find_map(|l| self.hub.rooms.engine_refused(player.id, l))
+                {
+                    return Err(keep(e));
+                }
                 let (handle, state) = matches::create_match(&self.hub.matches, &player, req)
                     .await
                     .map_err(refused)?;
@@ -252,4 +260,12 @@ fn withheld(request: &Request) -> bool {
         request,
         Request::Query { .. } | Request::Table { .. } | Request::Review { .. }
     )
+}
+
+/// The engine level a match's opponent plays at, if the engine.
+fn engine_level(opponent: &protocol::Opponent) -> Option<&str> {
+    match opponent {
+        protocol::Opponent::Engine(level) => Some(level),
+        protocol::Opponent::Human => None,
+    }
 }

@@ -37,11 +37,15 @@ impl Connection {
                     .await?;
                 self.enter(joined)
             }
-            Request::ConfigureRoom { code, settings } => {
+            Request::ConfigureRoom {
+                code,
+                hints,
+                engine,
+            } => {
                 let room = self.room(&code)?;
                 ServerBody::RoomSettings {
                     code: room.code.clone(),
-                    settings: rooms.configure(&room, player.id, settings).await?,
+                    settings: rooms.configure(&room, player.id, hints, engine).await?,
                 }
             }
             Request::SetExercises {

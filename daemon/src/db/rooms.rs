@@ -21,6 +21,8 @@ pub struct RoomRow {
     pub name: String,
     /// Whether students may ask for values while an exercise is open.
     pub hints: bool,
+    /// The strongest engine students may play (`none`, `easy`, …); any when `None`.
+    pub engine: Option<String>,
     /// SHA-256 of the owner token.
     pub owner_token_hash: Vec<u8>,
 }
@@ -106,9 +108,10 @@ enum Op {
         member: MemberRow,
         at: i64,
     },
-    Hints {
+    Settings {
         room_id: i64,
         hints: bool,
+        engine: Option<String>,
     },
     Exercises {
         room_id: i64,
@@ -145,12 +148,19 @@ impl Db {
         self.writer.write(op).await.map(drop)
     }
 
-    /// Switches hints on or off.
-    pub async fn set_room_hints(&self, room_id: i64, hints: bool) -> Result<(), DbError> {
-        self.writer
-            .write(Op::Hints { room_id, hints })
-            .await
-            .map(drop)
+    /// Changes the room's switches.
+    pub async fn set_room_settings(
+        &self,
+        room_id: i64,
+        hints: bool,
+        engine: Option<String>,
+    ) -> Result<(), DbError> {
+        let op = Op::Settings {
+            room_id,
+            hints,
+            engine,
+        };
+        self.writer.write(op).await.map(drop)
     }
 
     /// Stores exercises together; returns the id of the first (the others follow it: one
@@ -174,17 +184,19 @@ impl Db {
     /// The room with this code (upper case), with everything in it.
     pub async fn load_room(&self, code: &str) -> Result<Option<StoredRoom>, DbError> {
         let mut tx = self.pool.begin().await?;
-        let row =
-            sqlx::query("SELECT id, code, name, hints, owner_token_hash FROM rooms WHERE code = ?")
-                .bind(code)
-                .fetch_optional(&mut *tx)
-                .await?;
+        let row = sqlx::query(
+            "SELECT id, code, name, hints, engine, owner_token_hash FROM rooms WHERE code = ?",
+        )
+        .bind(code)
+        .fetch_optional(&mut *tx)
+        .await?;
         let Some(row) = row else { return Ok(None) };
         let room = RoomRow {
             id: get(&row, "id")?,
             code: get(&row, "code")?,
             name: get(&row, "name")?,
             hints: get::<i64>(&row, "hints")? != 0,
+            engine: get(&row, "engine")?,
             owner_token_hash: get(&row, "owner_token_hash")?,
         };
         let members = sqlx::query(
@@ -281,7 +293,7 @@ fn role_name(role: Role) -> &'static str {
 impl Write for Op {
     fn is_one_statement(&self) -> bool {
         match self {
-            Op::Member { .. } | Op::Hints { .. } | Op::Answer(_) => true,
+            Op::Member { .. } | Op::Settings { .. } | Op::Answer(_) => true,
             Op::Create { .. } => false,
             Op::Exercises { exercises, .. } => exercises.len() == 1,
         }
@@ -295,13 +307,14 @@ impl Write for Op {
             match *self {
                 Op::Create { room, teacher, at } => {
                     let id = sqlx::query(
-                        "INSERT INTO rooms (code, name, owner_token_hash, hints, created_by, \
-                         created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                        "INSERT INTO rooms (code, name, owner_token_hash, hints, engine, \
+                         created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
                     )
                     .bind(&room.code)
                     .bind(&room.name)
                     .bind(&room.owner_token_hash)
                     .bind(i64::from(room.hints))
+                    .bind(&room.engine)
                     .bind(teacher.player_id)
                     .bind(at)
                     .execute(&mut *conn)
@@ -317,9 +330,14 @@ impl Write for Op {
                 } => put_member(conn, room_id, &member, at)
                     .await
                     .map(|()| room_id),
-                Op::Hints { room_id, hints } => {
-                    sqlx::query("UPDATE rooms SET hints = ? WHERE id = ?")
+                Op::Settings {
+                    room_id,
+                    hints,
+                    engine,
+                } => {
+                    sqlx::query("UPDATE rooms SET hints = ?, engine = ? WHERE id = ?")
                         .bind(i64::from(hints))
+                        .bind(engine)
                         .bind(room_id)
                         .execute(&mut *conn)
                         .await?;

@@ -64,6 +64,7 @@ impl Rooms {
                 code: code.clone(),
                 name: name.clone(),
                 hints: settings.hints,
+                engine: checked_engine(settings.engine.as_deref())?,
                 owner_token_hash: token_hash(&token),
             };
             match self
@@ -419,21 +420,31 @@ impl Rooms {
         Ok(info)
     }
 
-    /// Switches hints (teachers); every member is told.
+    /// Changes the switches given (teachers); every member is told.
     pub async fn configure(
         &self,
         room: &Room,
         player: i64,
-        settings: RoomSettings,
+        hints: Option<bool>,
+        engine: Option<String>,
     ) -> Result<RoomSettings, ErrorBody> {
         room.teacher(player)?;
         let _changing = room.changing.lock().await;
+        let now = room.state().settings.clone();
+        let settings = RoomSettings {
+            hints: hints.unwrap_or(now.hints),
+            engine: match engine.as_deref().map(str::trim) {
+                None => now.engine,
+                Some("any") => None,
+                Some(level) => checked_engine(Some(level))?,
+            },
+        };
         self.deps
             .db
-            .set_room_hints(room.id, settings.hints)
+            .set_room_settings(room.id, settings.hints, settings.engine.clone())
             .await
             .map_err(|e| internal("store the room's settings", e))?;
-        room.state().hints = settings.hints;
+        room.state().settings = settings.clone();
         let body = || ServerBody::RoomSettings {
             code: room.code.clone(),
             settings: settings.clone(),
@@ -511,4 +522,20 @@ fn room_name(name: &str) -> Result<String, ErrorBody> {
         return Err(bad("must not contain control characters".into()));
     }
     Ok(name.to_owned())
+}
+
+/// A room's engine limit, checked: `none` or an engine level.
+fn checked_engine(engine: Option<&str>) -> Result<Option<String>, ErrorBody> {
+    match engine.map(str::trim) {
+        None => Ok(None),
+        Some("none") => Ok(Some("none".to_owned())),
+        Some(level) => engine::Level::parse(level)
+            .map(|l| Some(l.name().to_owned()))
+            .map_err(|_| {
+                ErrorBody::new(
+                    ErrorCode::BadParameters,
+                    format!("engine {level:?}: allow easy, medium, perfect, or none"),
+                )
+            }),
+    }
 }

@@ -179,6 +179,31 @@ impl Rooms {
             .map(|r| r.code.clone())
     }
 
+    /// Why `player` may not play the engine at `level`: a room of theirs allows only weaker
+    /// levels (or none).
+    pub fn engine_refused(&self, player: i64, level: &str) -> Option<ErrorBody> {
+        let rank = |name: &str| {
+            engine::Level::ALL
+                .iter()
+                .position(|l| l.name() == name)
+                .map_or(-1, |i| i as i64)
+        };
+        let rooms: Vec<Arc<Room>> = self.live().values().cloned().collect();
+        rooms.into_iter().find_map(|room| {
+            let limit = room.engine_limit(player)?;
+            (rank(level) > rank(&limit)).then(|| {
+                let allowed = match limit.as_str() {
+                    "none" => "the engine not at all: play a classmate".to_owned(),
+                    l => format!("the engine up to {l}"),
+                };
+                ErrorBody::new(
+                    ErrorCode::EngineNotAllowed,
+                    format!("room {} allows {allowed}", room.code),
+                )
+            })
+        })
+    }
+
     /// An exercise read back from its row: the question set again on its position.
     async fn rebuild(&self, row: ExerciseRow) -> Result<LiveExercise, ErrorBody> {
         let params = protocol::GameParams {

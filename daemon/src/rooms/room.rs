@@ -43,7 +43,7 @@ pub struct Room {
 
 /// What a room holds.
 pub(super) struct State {
-    pub(super) hints: bool,
+    pub(super) settings: RoomSettings,
     pub(super) members: Vec<LiveMember>,
     pub(super) exercises: Vec<LiveExercise>,
     pub(super) answers: Vec<AnswerRow>,
@@ -109,7 +109,10 @@ impl Room {
             .map(|a| (a.exercise_id, a.player_id))
             .collect();
         let state = State {
-            hints: row.hints,
+            settings: RoomSettings {
+                hints: row.hints,
+                engine: row.engine,
+            },
             members: members
                 .into_iter()
                 .map(|row| LiveMember {
@@ -184,7 +187,7 @@ impl Room {
             code: self.code.clone(),
             name: self.name.clone(),
             role,
-            settings: RoomSettings { hints: s.hints },
+            settings: s.settings.clone(),
             owner_token: None,
             members: if teacher {
                 s.members.iter().map(LiveMember::info).collect()
@@ -220,11 +223,26 @@ impl Room {
             .iter()
             .any(|m| m.row.player_id == player && m.row.role == Role::Student);
         let now = unix_ms();
-        !s.hints
+        !s.settings.hints
             && student
             && s.exercises
                 .iter()
                 .any(|e| e.is_open(now) && !s.answered.contains(&(e.row.id, player)))
+    }
+
+    /// The strongest engine level `player` may play while a student here, if the room
+    /// limits it.
+    pub(super) fn engine_limit(&self, player: i64) -> Option<String> {
+        let s = self.state();
+        let student = s
+            .members
+            .iter()
+            .any(|m| m.row.player_id == player && m.row.role == Role::Student);
+        if student {
+            s.settings.engine.clone()
+        } else {
+            None
+        }
     }
 
     /// One more connection of `player` in the room; the member as teachers see them when

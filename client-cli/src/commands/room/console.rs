@@ -33,6 +33,8 @@ const TEACHER_HELP: &str = "\
 ask SPEC [| SPEC …]          set exercises: GAME [size=N] [k=K] [misere] POSITION QUESTION
 homework DURATION SPEC [| …] the same with a deadline (10m, 2h, 3d)
 hints on|off                 whether students may ask for values meanwhile
+engine LEVEL                 the strongest engine students may play: easy, medium, perfect,
+                             none (only each other) or any
 results                      who answered what; students: the class list
 export FILE                  the results as CSV
 swiss GAME [size=N] [k=K] [misere] [START] [rounds=N] [clock=5+3]
@@ -93,7 +95,7 @@ pub async fn run(
         c.say(&format!("{TEACHER_HELP}\n"))?;
         typing.complete_from(
             [
-                "ask", "homework", "hints", "results", "export", "quit", "help",
+                "ask", "homework", "hints", "engine", "results", "export", "quit", "help",
             ]
             .iter()
             .chain(spec::QUESTIONS.iter())
@@ -283,13 +285,17 @@ impl Console {
             }
             "hints" => Request::ConfigureRoom {
                 code,
-                settings: protocol::RoomSettings {
-                    hints: match rest.trim() {
-                        "on" => true,
-                        "off" => false,
-                        _ => anyhow::bail!("hints on, or hints off"),
-                    },
-                },
+                hints: Some(match rest.trim() {
+                    "on" => true,
+                    "off" => false,
+                    _ => anyhow::bail!("hints on, or hints off"),
+                }),
+                engine: None,
+            },
+            "engine" => Request::ConfigureRoom {
+                code,
+                hints: None,
+                engine: Some(rest.trim().to_owned()),
             },
             "swiss" | "roundrobin" | "round-robin" => {
                 let format = if word == "swiss" {
@@ -414,8 +420,7 @@ impl Console {
                 self.member(member)?;
             }
             ServerBody::RoomSettings { code, settings } if code == self.view.code => {
-                let state = if settings.hints { "on" } else { "off" };
-                self.say(&format!("hints are now {state}\n"))?;
+                self.say(&format!("{}\n", print::settings(&settings)))?;
                 self.view.settings = settings;
             }
             // Fell behind: the whole room again.

@@ -33,7 +33,8 @@ Examples:
   grundy room answer K7Q2 1 loss               answer exercise 1 without the interactive screen
   grundy room results K7Q2                     who answered what, and each exercise's answers
   grundy room results K7Q2 --csv > 3b.csv      one row per student and exercise
-  grundy room hints K7Q2 on                    let students ask for values again";
+  grundy room hints K7Q2 on                    let students ask for values again
+  grundy room engine K7Q2 easy                 students may play the engine at easy only";
 
 /// Arguments of `grundy room`.
 #[derive(Debug, clap::Args)]
@@ -61,6 +62,9 @@ enum RoomCommand {
         /// Let students ask for values while they have an exercise open.
         #[arg(long)]
         hints: bool,
+        /// The strongest engine students may play: easy, medium, perfect, or none.
+        #[arg(long, value_name = "LEVEL", value_parser = ["easy", "medium", "perfect", "none"])]
+        engine: Option<String>,
         /// Print the room as JSON and exit (the owner token included).
         #[arg(long)]
         json: bool,
@@ -118,6 +122,14 @@ enum RoomCommand {
         #[arg(value_parser = ["on", "off"])]
         state: String,
     },
+    /// The strongest engine the room's students may play (teachers).
+    Engine {
+        /// The room's code.
+        code: String,
+        /// easy, medium, perfect, none (only each other) or any (no limit).
+        #[arg(value_parser = ["easy", "medium", "perfect", "none", "any"])]
+        level: String,
+    },
 }
 
 /// Runs a `grundy room` command.
@@ -125,11 +137,16 @@ pub async fn run(conn: &mut Client, args: Args, name: &str) -> Result<()> {
     let style = Style::for_stdout();
     let token = args.owner_token.as_deref();
     match args.command {
-        RoomCommand::Open { title, hints, json } => {
+        RoomCommand::Open {
+            title,
+            hints,
+            engine,
+            json,
+        } => {
             let view = room(
                 conn.request(Request::CreateRoom {
                     name: title,
-                    settings: RoomSettings { hints },
+                    settings: RoomSettings { hints, engine },
                 })
                 .await?,
             )?;
@@ -241,22 +258,35 @@ pub async fn run(conn: &mut Client, args: Args, name: &str) -> Result<()> {
             emit(&print::results(&view, style))
         }
         RoomCommand::Hints { code, state } => {
-            let view = join(conn, &code, None, token).await?;
-            let request = Request::ConfigureRoom {
-                code: view.code.clone(),
-                settings: RoomSettings {
-                    hints: state == "on",
-                },
-            };
-            match conn.request(request).await? {
-                ServerBody::RoomSettings { settings, .. } => emit(&format!(
-                    "hints are {} in room {}\n",
-                    if settings.hints { "on" } else { "off" },
-                    view.code
-                )),
-                other => Err(unexpected(&other)),
-            }
+            configure(conn, &code, token, Some(state == "on"), None).await
         }
+        RoomCommand::Engine { code, level } => {
+            configure(conn, &code, token, None, Some(level)).await
+        }
+    }
+}
+
+/// Changes a room's switches and says how they stand.
+async fn configure(
+    conn: &mut Client,
+    code: &str,
+    token: Option<&str>,
+    hints: Option<bool>,
+    engine: Option<String>,
+) -> Result<()> {
+    let view = join(conn, code, None, token).await?;
+    let request = Request::ConfigureRoom {
+        code: view.code.clone(),
+        hints,
+        engine,
+    };
+    match conn.request(request).await? {
+        ServerBody::RoomSettings { settings, .. } => emit(&format!(
+            "room {}: {}\n",
+            view.code,
+            print::settings(&settings)
+        )),
+        other => Err(unexpected(&other)),
     }
 }
 

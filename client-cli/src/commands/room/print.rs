@@ -20,13 +20,24 @@ pub fn heading(view: &RoomView, me: &str, style: Style) -> String {
         Role::Teacher => "teacher",
         Role::Student => "student",
     };
-    let hints = if view.settings.hints { "on" } else { "off" };
     format!(
-        "{} {} · {} · you are {me} ({role}) · hints {hints}\n",
+        "{} {} · {} · you are {me} ({role}) · {}\n",
         style.strong("Room"),
         style.strong(&view.code),
         view.name,
+        settings(&view.settings)
     )
+}
+
+/// `hints are off; students may play the engine up to easy`.
+pub fn settings(s: &protocol::RoomSettings) -> String {
+    let hints = if s.hints { "on" } else { "off" };
+    let engine = match s.engine.as_deref() {
+        None => "any engine".to_owned(),
+        Some("none") => "no engine, only each other".to_owned(),
+        Some(level) => format!("the engine up to {level}"),
+    };
+    format!("hints are {hints}; students may play {engine}")
 }
 
 /// An exercise: its number, game, position and deadline, the board, and the question (and,

@@ -71,6 +71,7 @@ async fn class(db: &Db) -> i64 {
         code: "K7Q2".into(),
         name: "3B".into(),
         hints: false,
+        engine: None,
         owner_token_hash: vec![9; 32],
     };
     let id = db
