@@ -44,6 +44,7 @@ roundrobin GAME [...]        everyone plays everyone once
 next                         end the round now (games under way are adjudicated) and pair
 standings                    the tournament's standings
 withdraw NAME                take a student out of the tournament
+                             (every board at once: grundy room view CODE in another terminal)
 quit                         leave (the room goes on)";
 
 /// The room as this screen knows it.

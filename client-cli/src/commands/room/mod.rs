@@ -1,6 +1,7 @@
 //! `grundy room`: a class on the server. A teacher opens a room and sets exercises; students
 //! join with its code and answer; the server grades every answer exactly, at once.
 
+mod boards;
 mod console;
 mod print;
 mod spec;
@@ -31,6 +32,7 @@ Examples:
   grundy room ask K7Q2 'queen 5,3 outcome' 'nim 3,4,5 winning_moves' --deadline 10m
   grundy room ask K7Q2 'queen size=20 random remoteness=3..6 remoteness'
   grundy room answer K7Q2 1 loss               answer exercise 1 without the interactive screen
+  grundy room view K7Q2 --analysis             every board under way, with its exact value
   grundy room results K7Q2                     who answered what, and each exercise's answers
   grundy room results K7Q2 --csv > 3b.csv      one row per student and exercise
   grundy room hints K7Q2 on                    let students ask for values again
@@ -113,6 +115,18 @@ enum RoomCommand {
         /// The room as JSON.
         #[arg(long)]
         json: bool,
+    },
+    /// Every board under way at once, the standings and the exercises' progress (teachers):
+    /// full screen, redrawn as the boards change.
+    View {
+        /// The room's code.
+        code: String,
+        /// Show each board's exact value for the player to move (`a` switches it).
+        #[arg(long)]
+        analysis: bool,
+        /// Print the view once and exit.
+        #[arg(long)]
+        once: bool,
     },
     /// Switch hints on or off (teachers).
     Hints {
@@ -256,6 +270,22 @@ pub async fn run(conn: &mut Client, args: Args, name: &str) -> Result<()> {
             }
             emit(&print::heading(&view, name, style))?;
             emit(&print::results(&view, style))
+        }
+        RoomCommand::View {
+            code,
+            analysis,
+            once,
+        } => {
+            let view = join(conn, &code, None, token).await?;
+            if view.members.is_empty() {
+                bail!("only a teacher of room {} sees every board", view.code);
+            }
+            let tty = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
+            if once || !tty {
+                boards::once(conn, view, analysis, style).await
+            } else {
+                boards::full_screen(conn, view, analysis, style).await
+            }
         }
         RoomCommand::Hints { code, state } => {
             configure(conn, &code, token, Some(state == "on"), None).await

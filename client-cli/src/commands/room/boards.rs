@@ -1,0 +1,381 @@
+//! The teacher's view of a room: every board under way at once, as compact cards — the two
+//! players, the position, whose turn, the clocks and, with analysis on, the exact value for
+//! the player to move — with the tournament's standings and the exercises' progress below.
+//! Full screen on a terminal (redrawn as the boards change; `a` switches analysis, `q`
+//! leaves); `--once` prints it once, for a script or a projector's snapshot.
+
+use std::collections::{BTreeMap, HashMap};
+use std::io::Write as _;
+use std::time::Duration;
+
+use anyhow::Result;
+use crossterm::event::{Event, EventStream, KeyCode, KeyEventKind, KeyModifiers};
+use crossterm::{cursor, execute, terminal};
+use futures_util::StreamExt;
+use protocol::{MatchState, MatchStatus, Request, RoomView, ServerBody};
+use tokio::time::Instant;
+
+use super::print;
+use crate::commands::{countdown, describe, emit, unexpected};
+use crate::render::{visible_width, Style};
+use client::Client;
+
+/// Width of one board's card, in columns.
+const CARD: usize = 30;
+/// Most redraws a second.
+const REDRAW: Duration = Duration::from_millis(150);
+
+/// What the view holds: the room, each live board's latest state, and the values asked for.
+pub struct Boards {
+    view: RoomView,
+    /// Each board's latest state and when it came (a running clock counts down from it).
+    states: BTreeMap<i64, (MatchState, Instant)>,
+    /// (match, ply) → the value's words, for the player to move.
+    values: HashMap<(i64, u32), String>,
+    analysis: bool,
+    style: Style,
+}
+
+impl Boards {
+    /// The boards of `view`'s tournaments under way (followed once [`Boards::follow`] ran).
+    pub fn new(view: RoomView, analysis: bool, style: Style) -> Boards {
+        Boards {
+            view,
+            states: BTreeMap::new(),
+            values: HashMap::new(),
+            analysis,
+            style,
+        }
+    }
+
+    /// The games under way that the view does not follow yet.
+    fn unfollowed(&self) -> Vec<i64> {
+        self.view
+            .tournaments
+            .iter()
+            .flat_map(|t| t.games.iter())
+            .filter(|g| g.result.is_none() && !self.states.contains_key(&g.match_id))
+            .map(|g| g.match_id)
+            .collect()
+    }
+
+    /// Follows every board under way not followed yet; values them when analysis is on.
+    pub async fn follow(&mut self, conn: &mut Client) -> Result<()> {
+        for id in self.unfollowed() {
+            match conn.request(Request::Watch { match_id: id }).await? {
+                ServerBody::Match { state } => {
+                    self.states.insert(id, (state, Instant::now()));
+                }
+                other => return Err(unexpected(&other)),
+            }
+        }
+        self.value_all(conn).await
+    }
+
+    /// Asks the value of every board shown whose value is not known (analysis on).
+    async fn value_all(&mut self, conn: &mut Client) -> Result<()> {
+        if !self.analysis {
+            return Ok(());
+        }
+        let wanted: Vec<MatchState> = self
+            .states
+            .values()
+            .map(|(s, _)| s)
+            .filter(|s| s.status == MatchStatus::Playing)
+            .filter(|s| !self.values.contains_key(&(s.match_id, s.ply)))
+            .cloned()
+            .collect();
+        for s in wanted {
+            let request = Request::Query {
+                params: s.params.clone(),
+                position: s.position.clone(),
+                limit: Some(0),
+            };
+            let words = match conn.request(request).await {
+                Ok(ServerBody::Classification(c)) => {
+                    let who = s
+                        .to_move
+                        .map_or_else(String::new, |seat| name(&s, seat).to_owned());
+                    match c.value.remoteness {
+                        Some(r) => format!("{} for {who} in {r}", c.value.outcome.as_str()),
+                        None => format!("{} for {who}", c.value.outcome.as_str()),
+                    }
+                }
+                Ok(other) => return Err(unexpected(&other)),
+                Err(client::Error::Server(e)) => format!("value unknown: {}", e.code.as_str()),
+                Err(e) => return Err(e.into()),
+            };
+            self.values.insert((s.match_id, s.ply), words);
+        }
+        Ok(())
+    }
+
+    /// Takes in what the server announces; whether the picture changed.
+    pub fn event(&mut self, body: ServerBody) -> bool {
+        match body {
+            ServerBody::Match { state } => match self.states.get_mut(&state.match_id) {
+                Some(known) => {
+                    *known = (state, Instant::now());
+                    true
+                }
+                None => false,
+            },
+            ServerBody::Tournament { code, tournament } if code == self.view.code => {
+                // A round over: its boards make room for the next round's.
+                let live: Vec<i64> = tournament
+                    .games
+                    .iter()
+                    .filter(|g| g.result.is_none())
+                    .map(|g| g.match_id)
+                    .collect();
+                self.states
+                    .retain(|id, (s, _)| live.contains(id) || s.status == MatchStatus::Playing);
+                match self
+                    .view
+                    .tournaments
+                    .iter_mut()
+                    .find(|t| t.id == tournament.id)
+                {
+                    Some(t) => *t = tournament,
+                    None => self.view.tournaments.push(tournament),
+                }
+                true
+            }
+            ServerBody::Answered { tally, answer, .. } => {
+                self.view
+                    .tallies
+                    .retain(|t| t.exercise_id != tally.exercise_id);
+                self.view.tallies.push(tally);
+                self.view.answers.push(answer);
+                true
+            }
+            ServerBody::ExercisesSet { exercises, .. } => {
+                self.view.exercises.extend(exercises);
+                true
+            }
+            ServerBody::Room { room } => {
+                self.view = room;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether a board's clock is running.
+    fn clocks_running(&self) -> bool {
+        self.states
+            .values()
+            .any(|(s, _)| s.clock.as_ref().is_some_and(|c| c.running.is_some()))
+    }
+
+    /// The whole picture, `width` columns wide.
+    pub fn render(&self, width: usize) -> String {
+        let st = self.style;
+        let mut out = format!(
+            "{} {} · {} · every board\n",
+            st.strong("Room"),
+            st.strong(&self.view.code),
+            self.view.name
+        );
+        let live: Vec<&(MatchState, Instant)> = self
+            .states
+            .values()
+            .filter(|(s, _)| s.status == MatchStatus::Playing)
+            .collect();
+        let over = self.states.len() - live.len();
+        out.push_str(&format!(
+            "{} boards under way{} · analysis {} (a) · q leaves\n\n",
+            live.len(),
+            if over > 0 {
+                format!(", {over} over")
+            } else {
+                String::new()
+            },
+            if self.analysis { "on" } else { "off" }
+        ));
+        let per_row = (width / (CARD + 2)).max(1);
+        for row in live.chunks(per_row) {
+            let cards: Vec<Vec<String>> = row.iter().map(|(s, at)| self.card(s, *at)).collect();
+            let height = cards.iter().map(Vec::len).max().unwrap_or(0);
+            for line in 0..height {
+                let cells: Vec<String> = cards
+                    .iter()
+                    .map(|c| pad(c.get(line).map_or("", String::as_str), CARD))
+                    .collect();
+                out.push_str(cells.join("  ").trim_end());
+                out.push('\n');
+            }
+            out.push('\n');
+        }
+        if let Some(t) = self.view.tournaments.iter().rev().find(|t| !t.finished) {
+            out.push_str(&print::standings(t, st));
+        }
+        if let Some(last) = self.view.exercises.last() {
+            let set: Vec<_> = self
+                .view
+                .exercises
+                .iter()
+                .enumerate()
+                .filter(|(_, e)| e.set == last.set)
+                .collect();
+            out.push_str(&format!("\nexercises of set {}:", last.set));
+            for (i, e) in set {
+                let t = self.view.tallies.iter().find(|t| t.exercise_id == e.id);
+                out.push_str(&format!(
+                    "  {}: {}/{} answered, {} right",
+                    i + 1,
+                    t.map_or(0, |t| t.answered),
+                    t.map_or(0, |t| t.students),
+                    t.map_or(0, |t| t.correct)
+                ));
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    /// One board: `17 · ada – bob`, the game and position, whose turn with the clocks, and
+    /// the value.
+    fn card(&self, s: &MatchState, at: Instant) -> Vec<String> {
+        let st = self.style;
+        let mut lines = vec![
+            st.strong(&cut(
+                &format!("{} · {} – {}", s.match_id, name(s, 0), name(s, 1)),
+                CARD,
+            )),
+            cut(&format!("{} · {}", describe(&s.params), s.position), CARD),
+        ];
+        let turn = match s.to_move {
+            Some(seat) => format!("{} to move", name(s, seat)),
+            None => "waiting".to_owned(),
+        };
+        lines.push(cut(&format!("ply {} · {turn}", s.ply), CARD));
+        if let Some(c) = &s.clock {
+            // The running clock counts down from when the state came.
+            let left = |seat: u8| {
+                let ms = Duration::from_millis(c.remaining_ms[usize::from(seat)]);
+                match c.running == Some(seat) {
+                    true => ms.saturating_sub(at.elapsed()),
+                    false => ms,
+                }
+            };
+            lines.push(format!(
+                "clock {} | {}",
+                countdown::format(left(0)),
+                countdown::format(left(1))
+            ));
+        }
+        if self.analysis {
+            let v = self
+                .values
+                .get(&(s.match_id, s.ply))
+                .map_or("…", String::as_str);
+            lines.push(st.dim(&cut(v, CARD)));
+        }
+        lines
+    }
+}
+
+fn name(s: &MatchState, seat: u8) -> &str {
+    s.seats[usize::from(seat)].name.as_deref().unwrap_or("?")
+}
+
+fn cut(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        text.to_owned()
+    } else {
+        let mut t: String = text.chars().take(width - 1).collect();
+        t.push('…');
+        t
+    }
+}
+
+fn pad(text: &str, width: usize) -> String {
+    let w = visible_width(text);
+    format!("{text}{}", " ".repeat(width.saturating_sub(w)))
+}
+
+/// Prints the boards once.
+pub async fn once(conn: &mut Client, view: RoomView, analysis: bool, style: Style) -> Result<()> {
+    let mut b = Boards::new(view, analysis, style);
+    b.follow(conn).await?;
+    let width = terminal::size().map_or(100, |(w, _)| usize::from(w));
+    emit(&b.render(width))
+}
+
+/// The full-screen view, until `q` (or Esc, or Ctrl-C).
+pub async fn full_screen(
+    conn: &mut Client,
+    view: RoomView,
+    analysis: bool,
+    style: Style,
+) -> Result<()> {
+    let mut b = Boards::new(view, analysis, style);
+    b.follow(conn).await?;
+    let mut out = std::io::stdout();
+    terminal::enable_raw_mode()?;
+    execute!(out, terminal::EnterAlternateScreen, cursor::Hide)?;
+    let shown = run(conn, &mut b).await;
+    execute!(out, cursor::Show, terminal::LeaveAlternateScreen)?;
+    terminal::disable_raw_mode()?;
+    shown
+}
+
+async fn run(conn: &mut Client, b: &mut Boards) -> Result<()> {
+    let mut keys = EventStream::new();
+    let mut tick = tokio::time::interval(REDRAW);
+    let mut dirty = true;
+    let mut last_second = Instant::now();
+    loop {
+        tokio::select! {
+            _ = tick.tick() => {
+                // Running clocks are redrawn every second.
+                if last_second.elapsed() >= Duration::from_secs(1) && b.clocks_running() {
+                    last_second = Instant::now();
+                    dirty = true;
+                }
+                if dirty {
+                    draw(b)?;
+                    dirty = false;
+                }
+            }
+            key = keys.next() => match key {
+                Some(Ok(Event::Key(k))) if k.kind != KeyEventKind::Release => match k.code {
+                    KeyCode::Char('q') | KeyCode::Esc => return Ok(()),
+                    KeyCode::Char('c') if k.modifiers.contains(KeyModifiers::CONTROL) => return Ok(()),
+                    KeyCode::Char('a') => {
+                        b.analysis = !b.analysis;
+                        b.value_all(conn).await?;
+                        dirty = true;
+                    }
+                    _ => {}
+                },
+                Some(Ok(Event::Resize(..))) => dirty = true,
+                Some(Ok(_)) => {}
+                Some(Err(e)) => return Err(e.into()),
+                None => return Ok(()),
+            },
+            event = conn.event() => {
+                if b.event(event?) {
+                    b.follow(conn).await?;
+                    dirty = true;
+                }
+            }
+        }
+    }
+}
+
+fn draw(b: &Boards) -> Result<()> {
+    let (w, _) = terminal::size()?;
+    let text = b.render(usize::from(w));
+    let mut out = std::io::stdout().lock();
+    execute!(
+        out,
+        cursor::MoveTo(0, 0),
+        terminal::Clear(terminal::ClearType::All)
+    )?;
+    // Raw mode: every line starts at the left edge.
+    out.write_all(text.replace('\n', "\r\n").as_bytes())?;
+    out.flush()?;
+    Ok(())
+}
