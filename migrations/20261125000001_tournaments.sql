@@ -128,6 +128,34 @@ CREATE TABLE tournament_games (
     PRIMARY KEY (tournament_id, match_id)
 );
 
+-- A simultaneous exhibition: the teacher (host_player) or the engine (host_engine) plays
+-- every student, one board (a match) each.
+CREATE TABLE simuls (
+    id             INTEGER PRIMARY KEY,
+    room_id        INTEGER NOT NULL REFERENCES rooms (id),
+    game           TEXT    NOT NULL CHECK (game IN ('queen','rook','horse','dragon','nim',
+                                                    'chocolate','lgame','sum')),
+    size           INTEGER,
+    k              INTEGER,
+    misere         INTEGER NOT NULL DEFAULT 0 CHECK (misere IN (0, 1)),
+    start          TEXT    NOT NULL,
+    host_player    INTEGER REFERENCES players (id),
+    host_engine    TEXT,
+    -- 1 when the students moved first.
+    students_first INTEGER NOT NULL DEFAULT 0 CHECK (students_first IN (0, 1)),
+    created_at     INTEGER NOT NULL,
+    CHECK ((host_player IS NULL) != (host_engine IS NULL))
+);
+CREATE INDEX simuls_room ON simuls (room_id, id);
+
+-- The boards of an exhibition: each an ordinary match.
+CREATE TABLE simul_games (
+    simul_id   INTEGER NOT NULL REFERENCES simuls (id),
+    match_id   INTEGER NOT NULL UNIQUE REFERENCES matches (id),
+    player_id  INTEGER NOT NULL REFERENCES players (id),
+    PRIMARY KEY (simul_id, match_id)
+);
+
 -- A player without an opponent in a round scores a win.
 CREATE TABLE tournament_byes (
     tournament_id  INTEGER NOT NULL REFERENCES tournaments (id),

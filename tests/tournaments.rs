@@ -9,8 +9,8 @@ use anyhow::{bail, ensure, Context, Result};
 use futures_util::future::try_join_all;
 use grundy_e2e::{knowledge, refused, state_of, test_config, Client, Hello, Server};
 use protocol::{
-    ErrorCode, Format, Game, GameParams, MatchState, MatchStatus, NewTournament, Reason, Request,
-    RoomSettings, RoomView, ServerBody, TournamentView,
+    ErrorCode, Format, Game, GameParams, MatchState, MatchStatus, NewSimul, NewTournament,
+    Opponent, Reason, Request, RoomSettings, RoomView, ServerBody, SimulView, TournamentView,
 };
 
 fn room_of(body: ServerBody) -> Result<RoomView> {
@@ -368,4 +368,167 @@ async fn a_restart_in_the_middle_of_a_round_loses_nothing() -> Result<()> {
     ensure!(t.finished && t.round == 3 && t.games.len() == 6, "{t:?}");
     check_pairings(t)?;
     server.stop().await
+}
+
+#[tokio::test]
+async fn the_engine_and_the_teacher_play_every_student_at_once() -> Result<()> {
+    let dir = tempfile::tempdir()?;
+    let server = Server::start(&dir).await?;
+    let (mut teacher, code, mut students) = class(&server, 5).await?;
+    let simul = |host: Opponent, students_first: bool| {
+        Request::StartSimul(NewSimul {
+            code: code.clone(),
+            params: GameParams::of(Game::Nim),
+            start: "1,2".into(),
+            host,
+            students_first,
+            clock: None,
+        })
+    };
+    // The perfect engine moves first from a won position: it wins every board.
+    let s = simul_of(
+        teacher
+            .request(simul(Opponent::engine("perfect"), false))
+            .await?,
+    )?;
+    ensure!(s.games.len() == 5 && s.host == "engine (perfect)");
+    let k = knowledge();
+    let ends = try_join_all(students.iter_mut().map(|c| {
+        let k = &k;
+        async move {
+            loop {
+                match c.event().await? {
+                    ServerBody::Simul { simul, .. } => {
+                        let mine = simul.games.iter().find(|g| g.player_id == c.player_id());
+                        if let Some(r) = mine.and_then(|g| g.result.clone()) {
+                            return Ok::<_, anyhow::Error>(r);
+                        }
+                        if let Some(g) = mine {
+                            let state = state_of(
+                                c.request(Request::Watch {
+                                    match_id: g.match_id,
+                                })
+                                .await?,
+                            )?;
+                            maybe_move(c, k, &state, c.player_id(), 1).await?;
+                        }
+                    }
+                    ServerBody::Match { state } => {
+                        maybe_move(c, k, &state, c.player_id(), 1).await?
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }))
+    .await?;
+    ensure!(ends.iter().all(|r| r == "loss"), "{ends:?}");
+    // The teacher hosts, the students move first from 1,2 and play well: they win.
+    let s = simul_of(teacher.request(simul(Opponent::Human, true)).await?)?;
+    ensure!(s.host == "teacher" && s.students_first && !s.finished);
+    let me = teacher.player_id();
+    let players: Vec<_> = students
+        .drain(..)
+        .map(|mut c| {
+            let board = s
+                .games
+                .iter()
+                .find(|g| g.player_id == c.player_id())
+                .map(|g| g.match_id);
+            let exhibition = s.id;
+            tokio::spawn(async move {
+                let k = knowledge();
+                let id = board.context("a board for every student")?;
+                let me = c.player_id();
+                // Perfect moves: from 1,2 the first mover wins.
+                let play = |state: MatchState| {
+                    let mine = state.status == MatchStatus::Playing
+                        && state.to_move == Some(0)
+                        && state.seats[0].player_id == Some(me);
+                    mine.then(|| {
+                        grundy_e2e::best_move(&k, &state, 0).map(|mv| (state.match_id, mv))
+                    })
+                    .transpose()
+                };
+                let state = state_of(c.request(Request::Watch { match_id: id }).await?)?;
+                let mut last = 0;
+                if let Some((m, mv)) = play(state)? {
+                    c.request(Request::play(m, &mv)).await?;
+                    last = 1;
+                }
+                loop {
+                    match c.event().await? {
+                        ServerBody::Match { state } if state.match_id == id && state.ply > last => {
+                            let ply = state.ply;
+                            if let Some((m, mv)) = play(state)? {
+                                c.request(Request::play(m, &mv)).await?;
+                                last = ply + 1;
+                            }
+                        }
+                        ServerBody::Simul { simul, .. } if simul.id == exhibition => {
+                            let mine = simul.games.iter().find(|g| g.player_id == me);
+                            if let Some(r) = mine.and_then(|g| g.result.clone()) {
+                                return Ok::<_, anyhow::Error>(r);
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            })
+        })
+        .collect();
+    // The teacher goes from board to board: each one followed, a move wherever it is their
+    // turn.
+    let mut boards = HashMap::new();
+    for g in &s.games {
+        let state = state_of(
+            teacher
+                .request(Request::Watch {
+                    match_id: g.match_id,
+                })
+                .await?,
+        )?;
+        boards.insert(g.match_id, state);
+    }
+    let mut moved = HashSet::new();
+    let mut finished = false;
+    while !finished {
+        let waiting: Vec<MatchState> = boards
+            .values()
+            .filter(|b| b.status == MatchStatus::Playing && b.to_move == Some(1))
+            .filter(|b| !moved.contains(&(b.match_id, b.ply)))
+            .cloned()
+            .collect();
+        for b in waiting {
+            let mv = grundy_e2e::best_move(&k, &b, 0)?;
+            teacher.request(Request::play(b.match_id, &mv)).await?;
+            moved.insert((b.match_id, b.ply));
+        }
+        match teacher.event().await? {
+            // Only a newer state of a board: events queued before a move are older.
+            ServerBody::Match { state } => {
+                let newer = boards
+                    .get(&state.match_id)
+                    .is_none_or(|b| state.ply > b.ply);
+                if newer && state.seats[1].player_id == Some(me) {
+                    boards.insert(state.match_id, state);
+                }
+            }
+            ServerBody::Simul { simul, .. } if simul.id == s.id => finished = simul.finished,
+            _ => {}
+        }
+    }
+    for p in players {
+        ensure!(p.await?? == "win");
+    }
+    let view = room_of(teacher.request(join(&code)).await?)?;
+    ensure!(view.simuls.len() == 2 && view.simuls.iter().all(|s| s.finished));
+    server.stop().await
+}
+
+fn simul_of(body: ServerBody) -> Result<SimulView> {
+    match body {
+        ServerBody::Simul { simul, .. } => Ok(simul),
+        other => bail!("expected an exhibition, got {other:?}"),
+    }
 }

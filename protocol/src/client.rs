@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use crate::analysis::{ExportFormat, GameQuery, Span};
 use crate::game::ClockSpec;
 use crate::room::{ExerciseSpec, RoomSettings};
+use crate::simul::NewSimul;
 use crate::tournament::NewTournament;
 use crate::variant::GameParams;
 
@@ -322,6 +323,9 @@ pub enum Request {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         player_id: Option<i64>,
     },
+    /// Starts a simultaneous exhibition (teachers): the teacher, or the engine, plays every
+    /// student here now, one board each.
+    StartSimul(NewSimul),
     /// Ends the round now and pairs the next (teachers): games still under way are
     /// adjudicated by the exact value of their position.
     NextRound {

@@ -17,6 +17,7 @@ mod game;
 pub mod limits;
 mod room;
 mod server;
+mod simul;
 mod tournament;
 mod variant;
 
@@ -35,6 +36,7 @@ pub use room::{
     Tally,
 };
 pub use server::{Namesake, ServerBody, ServerMessage, Welcome};
+pub use simul::{NewSimul, SimulGame, SimulView};
 pub use tournament::{
     ByeInfo, Entrant, Format, NewTournament, StandingInfo, TournamentGame, TournamentView,
 };

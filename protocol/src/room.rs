@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::analysis::Span;
+use crate::simul::SimulView;
 use crate::tournament::TournamentView;
 use crate::variant::GameParams;
 
@@ -159,4 +160,7 @@ pub struct RoomView {
     /// The room's tournaments, oldest first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tournaments: Vec<TournamentView>,
+    /// The room's exhibitions, oldest first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub simuls: Vec<SimulView>,
 }

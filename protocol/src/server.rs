@@ -6,6 +6,7 @@ use crate::analysis::{Classification, ExportFormat, GameSummary, ReviewedMove, T
 use crate::error::ErrorCode;
 use crate::game::{MatchState, MatchSummary, MoveRecord};
 use crate::room::{AnswerInfo, ExerciseInfo, Member, RoomSettings, RoomView, Tally};
+use crate::simul::SimulView;
 use crate::tournament::TournamentView;
 
 /// A server message: a reply to the request with `id`, or an event when `id` is absent.
@@ -197,6 +198,14 @@ pub enum ServerBody {
         code: String,
         /// The tournament.
         tournament: TournamentView,
+    },
+    /// An exhibition as it stands: the reply to `start_simul`, and the event telling every
+    /// member of the room when it starts and when a board ends.
+    Simul {
+        /// Which room.
+        code: String,
+        /// The exhibition.
+        simul: SimulView,
     },
     /// The reply to `export_room`.
     RoomExport {

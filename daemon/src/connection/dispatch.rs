@@ -60,6 +60,7 @@ impl Connection {
             | Request::Answer { .. }
             | Request::ExportRoom { .. }
             | Request::CreateTournament(_)
+            | Request::StartSimul(_)
             | Request::NextRound { .. }
             | Request::EnterTournament { .. }
             | Request::WithdrawTournament { .. } => {

@@ -79,6 +79,13 @@ impl Connection {
                     tournament: rooms.create_tournament(&room, player.id, new).await?,
                 }
             }
+            Request::StartSimul(new) => {
+                let room = self.room(&new.code)?;
+                ServerBody::Simul {
+                    code: room.code.clone(),
+                    simul: rooms.start_simul(&room, player, new).await?,
+                }
+            }
             Request::NextRound {
                 code,
                 tournament_id,

@@ -35,6 +35,7 @@ mod rooms;
 mod rows;
 mod set_reads;
 mod sets;
+mod simuls;
 mod sql;
 mod tournaments;
 mod upgrade;
@@ -54,5 +55,6 @@ pub use rows::{
     StoredMove,
 };
 pub use sets::{piece_id, LGameRow, NewSet, RowsDone, SetRecord, SetValues, ROWS_PER_INSERT};
+pub use simuls::{SimulGameRow, SimulRow, StoredSimul};
 pub use tournaments::{StoredTournament, TournamentGameRow, TournamentRow};
 pub use writer::{WriteStats, MAX_BATCH, QUEUE_CAPACITY};

@@ -68,22 +68,26 @@ pub async fn create_match(
     create(matches, start, convention, seats, req.clock, None).await
 }
 
-/// A match between two people, both seated at once (a tournament's game): seat 0 moves
-/// first.
-pub async fn create_seated(
+/// A match with both seats taken at once (a tournament's game, an exhibition's board):
+/// seat 0 moves first.
+pub async fn create_with(
     matches: &Arc<Matches>,
     start: engine::AnyPosition,
     convention: Convention,
-    players: [&PlayerRef; 2],
+    seats: [Occupant; 2],
     clock: Option<ClockSpec>,
 ) -> Result<MatchHandle, MatchError> {
-    let seats = players.map(|p| Occupant::Player {
-        id: p.id,
-        name: p.name.clone(),
-        connected: matches.presence.is_here(p.id),
-    });
     let (handle, _) = create(matches, start, convention, seats, clock, None).await?;
     Ok(handle)
+}
+
+/// How `player` sits in a match made for them: connected as they are now.
+pub fn seated(matches: &Matches, player: &PlayerRef) -> Occupant {
+    Occupant::Player {
+        id: player.id,
+        name: player.name.clone(),
+        connected: matches.presence.is_here(player.id),
+    }
 }
 
 /// The rematch of a finished match: same game, start and clock; the seats swap, so the other

@@ -80,6 +80,7 @@ impl Rooms {
                         Vec::new(),
                         Vec::new(),
                         Vec::new(),
+                        Vec::new(),
                     ));
                     self.live().insert(code, Arc::clone(&room));
                     tracing::info!(room = %room.code, player = player.id, "room opened");

@@ -8,6 +8,7 @@ mod code;
 mod export;
 mod room;
 mod rounds;
+mod simul;
 mod tournament;
 
 use std::collections::HashMap;
@@ -100,16 +101,27 @@ impl Rooms {
             .into_iter()
             .map(tournament::LiveTournament::from_stored)
             .collect();
+        let simuls = self
+            .deps
+            .db
+            .load_simuls(stored.room.id)
+            .await
+            .map_err(|e| internal("read the room's exhibitions", e))?
+            .into_iter()
+            .map(simul::LiveSimul::from_stored)
+            .collect();
         let room = Arc::new(Room::new(
             stored.room,
             stored.members,
             exercises,
             stored.answers,
             tournaments,
+            simuls,
         ));
         self.live().insert(code, Arc::clone(&room));
         tracing::info!(room = %room.code, "room brought back from the database");
         rounds::resume(&self.deps, &room).await?;
+        simul::resume(&self.deps, &room);
         Ok(room)
     }
 
@@ -136,6 +148,16 @@ impl Rooms {
         new: protocol::NewTournament,
     ) -> Result<protocol::TournamentView, ErrorBody> {
         rounds::create(&self.deps, room, player, new).await
+    }
+
+    /// Starts an exhibition in `room` (teachers).
+    pub async fn start_simul(
+        &self,
+        room: &Arc<Room>,
+        player: &crate::matches::PlayerRef,
+        new: protocol::NewSimul,
+    ) -> Result<protocol::SimulView, ErrorBody> {
+        simul::start(&self.deps, room, player, new).await
     }
 
     /// Ends the round under way and pairs the next (teachers).

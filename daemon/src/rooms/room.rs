@@ -50,6 +50,7 @@ pub(super) struct State {
     /// (exercise, player) of every answer, to refuse a second one at once.
     pub(super) answered: HashSet<(i64, i64)>,
     pub(super) tournaments: Vec<super::tournament::LiveTournament>,
+    pub(super) simuls: Vec<super::simul::LiveSimul>,
 }
 
 /// A member and how many connections they have in the room now.
@@ -103,6 +104,7 @@ impl Room {
         exercises: Vec<LiveExercise>,
         answers: Vec<AnswerRow>,
         tournaments: Vec<super::tournament::LiveTournament>,
+        simuls: Vec<super::simul::LiveSimul>,
     ) -> Room {
         let answered = answers
             .iter()
@@ -124,6 +126,7 @@ impl Room {
             answers,
             answered,
             tournaments,
+            simuls,
         };
         Room {
             id: row.id,
@@ -211,6 +214,7 @@ impl Room {
                 .iter()
                 .map(|t| t.view(|p| s.name_of(p)))
                 .collect(),
+            simuls: s.simuls.iter().map(|x| x.view(&s)).collect(),
         }
     }
 

@@ -14,7 +14,8 @@ use super::Deps;
 use crate::clock::unix_ms;
 use crate::db::TournamentRow;
 use crate::errors::{engine_error, internal};
-use crate::matches::{create::create_seated, Action, Command, MatchHandle, PlayerRef};
+use crate::matches::create::{create_with, seated};
+use crate::matches::{Action, Command, MatchHandle, PlayerRef};
 use crate::tournaments::{round_robin, swiss, Bye, Entrant, PairingError};
 
 /// Swiss rounds when the teacher does not say: enough to separate a class of 30 or so.
@@ -182,15 +183,16 @@ async fn advance(deps: &Deps, room: &Arc<Room>, id: i64) -> Result<(), ErrorBody
         id,
         name: room.state().name_of(id),
     };
-    let games =
-        pairing.games.iter().map(|g| {
-            let (first, second) = (player(g.first), player(g.second));
-            let start = start.clone();
-            let clock = t.clock();
-            async move {
-                create_seated(&deps.matches, start, convention, [&first, &second], clock).await
-            }
-        });
+    let games = pairing.games.iter().map(|g| {
+        let (first, second) = (player(g.first), player(g.second));
+        let start = start.clone();
+        let clock = t.clock();
+        let seats = [
+            seated(&deps.matches, &first),
+            seated(&deps.matches, &second),
+        ];
+        async move { create_with(&deps.matches, start, convention, seats, clock).await }
+    });
     let handles: Vec<MatchHandle> = futures_util::future::try_join_all(games)
         .await
         .map_err(|e| internal("start the round's matches", e))?;

@@ -1,0 +1,182 @@
+//! Simultaneous exhibitions: the row, its boards (each an ordinary match), stored together
+//! through the writer task, and read back with each board's result from `matches`.
+
+use protocol::{Game, MatchStatus};
+use sqlx::SqliteConnection;
+
+use super::decode::get;
+use super::error::{from_sql_opt, to_sql_opt, DbError};
+use super::writer::{OnConnection, Write};
+use super::Db;
+
+/// An exhibition as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SimulRow {
+    /// Its id (ignored when adding one).
+    pub id: i64,
+    /// The game.
+    pub game: Game,
+    /// Board side.
+    pub size: Option<u64>,
+    /// Staircase step.
+    pub k: Option<u32>,
+    /// Misère play.
+    pub misere: bool,
+    /// The start every board had.
+    pub start: String,
+    /// The teacher who plays every board, or…
+    pub host_player: Option<i64>,
+    /// …the engine's level.
+    pub host_engine: Option<String>,
+    /// Whether the students moved first.
+    pub students_first: bool,
+}
+
+/// A board of an exhibition, with its match's status and result.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SimulGameRow {
+    /// The match.
+    pub match_id: i64,
+    /// The student.
+    pub player_id: i64,
+    /// The match's status.
+    pub status: MatchStatus,
+    /// The winning seat.
+    pub winner: Option<u8>,
+}
+
+/// An exhibition with its boards.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredSimul {
+    /// The exhibition.
+    pub row: SimulRow,
+    /// Its boards.
+    pub games: Vec<SimulGameRow>,
+}
+
+#[derive(Debug)]
+struct Create {
+    room_id: i64,
+    row: SimulRow,
+    games: Vec<(i64, i64)>,
+    at: i64,
+}
+
+impl Db {
+    /// Stores an exhibition of `room_id` with its boards, (match, student) each, whose
+    /// matches exist already; its id.
+    pub async fn create_simul(
+        &self,
+        room_id: i64,
+        row: SimulRow,
+        games: Vec<(i64, i64)>,
+        at: i64,
+    ) -> Result<i64, DbError> {
+        let op = Create {
+            room_id,
+            row,
+            games,
+            at,
+        };
+        self.writer.write(op).await
+    }
+
+    /// Every exhibition of a room, oldest first.
+    pub async fn load_simuls(&self, room_id: i64) -> Result<Vec<StoredSimul>, DbError> {
+        let mut tx = self.pool.begin().await?;
+        let rows = sqlx::query(
+            "SELECT id, game, size, k, misere, start, host_player, host_engine, students_first \
+             FROM simuls WHERE room_id = ? ORDER BY id",
+        )
+        .bind(room_id)
+        .fetch_all(&mut *tx)
+        .await?;
+        let mut out = Vec::with_capacity(rows.len());
+        for r in &rows {
+            let game: String = get(r, "game")?;
+            let row = SimulRow {
+                id: get(r, "id")?,
+                game: game
+                    .parse()
+                    .map_err(|_| DbError::Corrupt(format!("game {game:?} is unknown")))?,
+                size: from_sql_opt(get(r, "size")?, "size")?,
+                k: from_sql_opt(get(r, "k")?, "k")?,
+                misere: get::<i64>(r, "misere")? != 0,
+                start: get(r, "start")?,
+                host_player: get(r, "host_player")?,
+                host_engine: get(r, "host_engine")?,
+                students_first: get::<i64>(r, "students_first")? != 0,
+            };
+            let games = sqlx::query(
+                "SELECT g.match_id, g.player_id, m.status, m.winner FROM simul_games g \
+                 JOIN matches m ON m.id = g.match_id WHERE g.simul_id = ? ORDER BY g.match_id",
+            )
+            .bind(row.id)
+            .fetch_all(&mut *tx)
+            .await?
+            .iter()
+            .map(|g| {
+                let status: String = get(g, "status")?;
+                Ok(SimulGameRow {
+                    match_id: get(g, "match_id")?,
+                    player_id: get(g, "player_id")?,
+                    status: MatchStatus::parse(&status)
+                        .ok_or_else(|| DbError::Corrupt(format!("status {status:?} is unknown")))?,
+                    winner: from_sql_opt(get(g, "winner")?, "winner")?,
+                })
+            })
+            .collect::<Result<_, DbError>>()?;
+            out.push(StoredSimul { row, games });
+        }
+        tx.commit().await?;
+        Ok(out)
+    }
+}
+
+impl Write for Create {
+    fn is_one_statement(&self) -> bool {
+        false
+    }
+
+    fn apply(
+        self: Box<Self>,
+        conn: &mut SqliteConnection,
+    ) -> OnConnection<'_, Result<i64, DbError>> {
+        Box::pin(async move {
+            let Create {
+                room_id,
+                row,
+                games,
+                at,
+            } = *self;
+            let id = sqlx::query(
+                "INSERT INTO simuls (room_id, game, size, k, misere, start, host_player, \
+                 host_engine, students_first, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            )
+            .bind(room_id)
+            .bind(row.game.name())
+            .bind(to_sql_opt(row.size, "size")?)
+            .bind(row.k.map(i64::from))
+            .bind(i64::from(row.misere))
+            .bind(&row.start)
+            .bind(row.host_player)
+            .bind(&row.host_engine)
+            .bind(i64::from(row.students_first))
+            .bind(at)
+            .execute(&mut *conn)
+            .await?
+            .last_insert_rowid();
+            for (match_id, player_id) in games {
+                sqlx::query(
+                    "INSERT INTO simul_games (simul_id, match_id, player_id) VALUES (?, ?, ?)",
+                )
+                .bind(id)
+                .bind(match_id)
+                .bind(player_id)
+                .execute(&mut *conn)
+                .await?;
+            }
+            Ok(id)
+        })
+    }
+}
