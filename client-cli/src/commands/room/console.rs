@@ -17,7 +17,7 @@ use crate::commands::editor::Typed;
 use crate::commands::session::{self, is_lost};
 use crate::commands::typing::Typing;
 use crate::commands::view::Mode;
-use crate::commands::{emit, unexpected};
+use crate::commands::{describe, emit, unexpected};
 use crate::render::Style;
 use client::{Client, Error as ClientError};
 
@@ -44,6 +44,12 @@ roundrobin GAME [...]        everyone plays everyone once
 next                         end the round now (games under way are adjudicated) and pair
 standings                    the tournament's standings
 withdraw NAME                take a student out of the tournament
+simul GAME [...] [engine=LEVEL] [first=students]
+                             play every student at once, one board each (or let the engine):
+                             the prompt then shows the board waiting for your move
+simul GAME [...] [engine=LEVEL] [first=students]
+                             play every student at once, one board each (or let the engine):
+                             the prompt then shows the board waiting for your move
                              (every board at once: grundy room view CODE in another terminal)
 quit                         leave (the room goes on)";
 
@@ -61,6 +67,8 @@ struct Console {
     as_name: Option<String>,
     /// Tournament games taken up already.
     played: HashSet<i64>,
+    /// The boards of an exhibition this teacher hosts, as they stand.
+    hosting: std::collections::BTreeMap<i64, protocol::MatchState>,
     printer: Option<std::rc::Rc<crate::commands::screen::Screen>>,
     /// Our player id on this server.
     player_id: Option<i64>,
@@ -88,6 +96,7 @@ pub async fn run(
         mode,
         as_name,
         played: HashSet::new(),
+        hosting: std::collections::BTreeMap::new(),
         printer: typing.screen(),
         player_id: Some(conn.player_id()),
     };
@@ -95,13 +104,11 @@ pub async fn run(
     if c.teacher() {
         c.say(&format!("{TEACHER_HELP}\n"))?;
         typing.complete_from(
-            [
-                "ask", "homework", "hints", "engine", "results", "export", "quit", "help",
-            ]
-            .iter()
-            .chain(spec::QUESTIONS.iter())
-            .map(|s| (*s).to_owned())
-            .collect(),
+            TEACHER_WORDS
+                .iter()
+                .chain(spec::QUESTIONS.iter())
+                .map(|s| (*s).to_owned())
+                .collect(),
         );
     } else {
         typing.complete_from(
@@ -162,6 +169,15 @@ impl Console {
     }
 
     fn prompt(&self) -> String {
+        if let Some(b) = self.board_to_play() {
+            let student = b
+                .seats
+                .iter()
+                .find(|s| s.player_id != self.player_id)
+                .and_then(|s| s.name.clone())
+                .unwrap_or_default();
+            return format!("board {} ({student}) {}> ", b.match_id, b.position);
+        }
         match (self.teacher(), self.current()) {
             (true, _) => format!("{}> ", self.view.code),
             (false, Some(e)) => format!("exercise {}> ", print::number_of(&self.view, e.id)),
@@ -266,7 +282,18 @@ impl Console {
     async fn teacher_line(&mut self, conn: &mut Client, line: &str) -> Result<()> {
         let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
         let code = self.view.code.clone();
+        // On an exhibition's board that waits: anything but a command is a move there.
+        if let Some(board) = self.board_to_play().map(|b| b.match_id) {
+            if !TEACHER_WORDS.contains(&word) {
+                return match conn.request(Request::play(board, line)).await {
+                    Ok(_) => Ok(()),
+                    Err(ClientError::Server(e)) => self.say(&format!("{}\n", e.message)),
+                    Err(e) => Err(e.into()),
+                };
+            }
+        }
         let request = match word {
+            "simul" => Request::StartSimul(simul_spec(&code, rest)?),
             "ask" | "homework" => {
                 let (deadline, specs) = if word == "homework" {
                     let (d, specs) = rest.trim().split_once(' ').unwrap_or((rest, ""));
@@ -348,6 +375,13 @@ impl Console {
             _ => anyhow::bail!("\"{word}\" is not a command here; type help"),
         };
         match conn.request(request).await {
+            // The teacher plays every board: followed from now on.
+            Ok(ServerBody::Simul { simul, .. }) => {
+                if simul.host != "engine" && !simul.host.starts_with("engine (") {
+                    self.host(conn, &simul).await?;
+                }
+                Ok(())
+            }
             // Shown as the event that every teacher's screen receives.
             Ok(
                 ServerBody::ExercisesSet { .. }
@@ -430,6 +464,21 @@ impl Console {
                 self.next_exercise()?;
                 return Ok(self.my_game());
             }
+            ServerBody::Simul { code, simul } if code == self.view.code => {
+                let known = self.view.simuls.iter().position(|s| s.id == simul.id);
+                self.simul_news(known.map(|i| &self.view.simuls[i]), &simul)?;
+                match known {
+                    Some(i) => self.view.simuls[i] = simul,
+                    None => self.view.simuls.push(simul),
+                }
+                return Ok(self.my_game());
+            }
+            ServerBody::Match { state } if self.hosting.contains_key(&state.match_id) => {
+                let newer = self.hosting[&state.match_id].ply < state.ply;
+                if newer {
+                    self.hosting.insert(state.match_id, state);
+                }
+            }
             ServerBody::Tournament { code, tournament } if code == self.view.code => {
                 let known = self
                     .view
@@ -500,6 +549,61 @@ impl Console {
         Ok(())
     }
 
+    /// An exhibition's news: its start, and for a teacher each board's end.
+    fn simul_news(&self, old: Option<&protocol::SimulView>, s: &protocol::SimulView) -> Result<()> {
+        if old.is_none() {
+            self.say(&format!(
+                "exhibition {}: {} plays {} boards of {} from {}\n",
+                s.id,
+                s.host,
+                s.games.len(),
+                describe(&s.params),
+                s.start
+            ))?;
+        }
+        if self.teacher() {
+            for g in &s.games {
+                let before = old.and_then(|o| o.games.iter().find(|x| x.match_id == g.match_id));
+                if let (Some(r), true) = (&g.result, before.is_none_or(|b| b.result.is_none())) {
+                    let over = s.games.iter().filter(|x| x.result.is_some()).count();
+                    self.say(&format!(
+                        "board {} · {}: {r} for {} · {over}/{} over\n",
+                        g.match_id,
+                        g.name,
+                        g.name,
+                        s.games.len()
+                    ))?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The first board of an exhibition this teacher hosts that waits for their move.
+    fn board_to_play(&self) -> Option<&protocol::MatchState> {
+        let me = self.player_id?;
+        self.hosting.values().find(|s| {
+            s.status == protocol::MatchStatus::Playing
+                && s.to_move
+                    .is_some_and(|seat| s.seats[usize::from(seat)].player_id == Some(me))
+        })
+    }
+
+    /// Follows the boards of an exhibition this teacher hosts.
+    async fn host(&mut self, conn: &mut Client, s: &protocol::SimulView) -> Result<()> {
+        for g in &s.games {
+            if let ServerBody::Match { state } = conn
+                .request(Request::Watch {
+                    match_id: g.match_id,
+                })
+                .await?
+            {
+                self.hosting.insert(g.match_id, state);
+            }
+        }
+        Ok(())
+    }
+
     /// Our player id, as the room's answers and tournaments name us.
     fn view_player(&self) -> Option<i64> {
         self.player_id
@@ -508,7 +612,7 @@ impl Console {
     /// A tournament game of ours not over and not taken up yet.
     fn my_game(&mut self) -> Option<i64> {
         let me = self.player_id?;
-        let id = self
+        let tournament = self
             .view
             .tournaments
             .iter()
@@ -518,8 +622,19 @@ impl Console {
                 g.result.is_none()
                     && (g.first == me || g.second == me)
                     && !self.played.contains(&g.match_id)
-            })?
-            .match_id;
+            })
+            .map(|g| g.match_id);
+        let simul = || {
+            self.view
+                .simuls
+                .iter()
+                .flat_map(|s| s.games.iter())
+                .find(|g| {
+                    g.result.is_none() && g.player_id == me && !self.played.contains(&g.match_id)
+                })
+                .map(|g| g.match_id)
+        };
+        let id = tournament.or_else(simul)?;
         self.played.insert(id);
         Some(id)
     }
@@ -676,5 +791,53 @@ fn tournament_spec(code: &str, format: Format, text: &str) -> Result<NewTourname
         format,
         rounds,
         clock,
+    })
+}
+
+/// The teacher's commands: on an exhibition's board, anything else is a move.
+const TEACHER_WORDS: [&str; 16] = [
+    "ask",
+    "homework",
+    "hints",
+    "engine",
+    "results",
+    "students",
+    "export",
+    "swiss",
+    "roundrobin",
+    "round-robin",
+    "next",
+    "standings",
+    "withdraw",
+    "simul",
+    "help",
+    "quit",
+];
+
+/// An exhibition as the teacher types it: `GAME [size=N] [k=K] [misere] [START]
+/// [engine=LEVEL] [first=students] [clock=5+3]`.
+fn simul_spec(code: &str, text: &str) -> Result<protocol::NewSimul> {
+    let mut host = protocol::Opponent::Human;
+    let mut students_first = false;
+    let mut rest = Vec::new();
+    for w in text.split_whitespace() {
+        if let Some(level) = w.strip_prefix("engine=") {
+            host = protocol::Opponent::engine(level);
+        } else if w == "first=students" {
+            students_first = true;
+        } else if w == "first=host" || w == "first=me" {
+            students_first = false;
+        } else {
+            rest.push(w);
+        }
+    }
+    let t = tournament_spec(code, Format::Swiss, &rest.join(" "))?;
+    Ok(protocol::NewSimul {
+        code: code.to_owned(),
+        params: t.params,
+        start: t.start,
+        host,
+        students_first,
+        clock: t.clock,
     })
 }
