@@ -88,6 +88,8 @@ fn every_request_type_and_error_code_is_documented() {
         "next_round",
         "enter_tournament",
         "withdraw_tournament",
+        "start_simul",
+        "simul",
     ] {
         assert!(
             DOC.contains(&format!("\"type\":\"{t}\"")),
