@@ -8,6 +8,7 @@ import { showLobby } from "./lobby.js";
 import { showMatch } from "./match.js";
 import { showReview } from "./review.js";
 import { showAnalyse } from "./analyse.js";
+import { showRoom, showRoomEntry } from "./room.js";
 
 const main = document.getElementById("view");
 const status = document.getElementById("status");
@@ -49,10 +50,15 @@ function route() {
   const match = /^\/m\/(\d+)$/.exec(path);
   const review = /^\/review\/(\d+)$/.exec(path);
   const analyse = /^\/analyse\/([a-z]+)\/(.+)$/.exec(path);
+  const room = /^\/room\/([A-Za-z0-9]{4})$/.exec(path);
   if (match) {
     leaving = showMatch(main, server, Number(match[1]), go);
   } else if (review) {
     leaving = showReview(main, server, Number(review[1]));
+  } else if (room) {
+    leaving = showRoom(main, server, room[1].toUpperCase(), go);
+  } else if (path === "/room") {
+    leaving = showRoomEntry(main, server, go);
   } else if (analyse) {
     leaving = showAnalyse(main, server, analyse[1], decodeURIComponent(analyse[2]), go);
   } else {

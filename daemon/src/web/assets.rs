@@ -1,6 +1,7 @@
 //! The browser client's files, compiled into the binary (a classroom LAN may have no
 //! internet: nothing is fetched from elsewhere), and how each request for one is answered.
-//! Every page address (`/`, `/m/12`, `/review/12`, `/analyse/queen/5,3`) gets the same page,
+//! Every page address (`/`, `/m/12`, `/review/12`, `/analyse/queen/5,3`, `/room`,
+//! `/room/K7Q2`) gets the same page,
 //! which reads the address itself.
 
 use std::sync::LazyLock;
@@ -45,6 +46,11 @@ const ASSETS: &[Asset] = &[
         path: "/assets/match.js",
         content_type: "text/javascript; charset=utf-8",
         body: include_bytes!("../../web/match.js"),
+    },
+    Asset {
+        path: "/assets/room.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_bytes!("../../web/room.js"),
     },
     Asset {
         path: "/assets/boards.js",
@@ -114,7 +120,10 @@ static ETAGS: LazyLock<Vec<String>> = LazyLock::new(|| {
 fn is_page(path: &str) -> bool {
     let mut parts = path.trim_start_matches('/').split('/');
     match (parts.next(), parts.next(), parts.next(), parts.next()) {
-        (Some(""), None, ..) => true,
+        (Some("" | "room"), None, ..) => true,
+        (Some("room"), Some(code), None, _) => {
+            code.len() == 4 && code.bytes().all(|b| b.is_ascii_alphanumeric())
+        }
         (Some("m" | "review"), Some(id), None, _) => {
             !id.is_empty() && id.bytes().all(|b| b.is_ascii_digit())
         }
@@ -199,6 +208,8 @@ mod tests {
             "/review/3",
             "/analyse/queen/5,3",
             "/analyse/lgame/...N/RRRB/RBBB/N... r",
+            "/room",
+            "/room/K7Q2",
         ] {
             assert!(is_page(page), "{page}");
         }
@@ -208,6 +219,8 @@ mod tests {
             "/m/1/2",
             "/review",
             "/analyse/queen",
+            "/room/K7Q2X",
+            "/room/K7Q2/x",
             "/assets/app.js",
             "/x",
         ] {
