@@ -13,6 +13,7 @@ use std::time::Duration;
 use anyhow::{bail, Context, Result};
 use fantoccini::{Client, ClientBuilder, Locator};
 use grundy_e2e::Server;
+use protocol::{Game, GameParams, Request, ServerBody};
 
 /// Longest wait for anything the page shows.
 const PATIENCE: Duration = Duration::from_secs(30);
@@ -648,5 +649,70 @@ async fn abort_draw_and_flag_fall_from_the_page() -> Result<()> {
     for b in [ada, bob] {
         b.close().await?;
     }
+    server.stop().await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_student_answers_an_exercise_in_the_browser_and_the_teacher_sees_it() -> Result<()> {
+    let Some(b) = Browser::open().await? else {
+        return Ok(());
+    };
+    let dir = tempfile::tempdir()?;
+    let server = Server::start(&dir).await?;
+    let mut teacher = server.connect("teacher").await?;
+    let room = match teacher
+        .request(Request::CreateRoom {
+            name: "3B maths".into(),
+            settings: protocol::RoomSettings::default(),
+        })
+        .await?
+    {
+        ServerBody::Room { room } => room,
+        other => bail!("expected a room, got {other:?}"),
+    };
+    // The student types the code on the rooms page, in small letters.
+    b.goto(&server, "/room").await?;
+    b.sign_in("ada").await?;
+    b.find("#room-code")
+        .await?
+        .send_keys(&room.code.to_lowercase())
+        .await?;
+    b.find("form:has(#room-code) button").await?.click().await?;
+    b.text_until("main h1", |t| t.contains(&room.code)).await?;
+    let exercise = protocol::ExerciseSpec {
+        params: GameParams::of(Game::Queen),
+        position: "5,3".into(),
+        question: "outcome".into(),
+        remoteness: None,
+    };
+    teacher
+        .request(Request::SetExercises {
+            code: room.code.clone(),
+            exercises: vec![exercise],
+            deadline_s: None,
+        })
+        .await?;
+    // The exercise comes with its board; the student answers.
+    b.text_until("form.exercise h2", |t| t.contains("5,3"))
+        .await?;
+    b.find("form.exercise .grid.corner").await?;
+    b.find("#answer").await?.send_keys("win").await?;
+    b.find("form.exercise button[type=submit]")
+        .await?
+        .click()
+        .await?;
+    let grade = b.text_until(".grades li", |t| t.contains("wrong")).await?;
+    assert!(grade.contains("5,3 is a P-position"), "{grade}");
+    let shot = b.screenshot("room-graded").await?;
+    eprintln!("screenshot: {}", shot.display());
+    // The teacher hears it at once, graded.
+    loop {
+        if let ServerBody::Answered { answer, tally, .. } = teacher.event().await? {
+            assert_eq!((answer.name.as_str(), answer.correct), ("ada", false));
+            assert_eq!((tally.answered, tally.correct), (1, 0));
+            break;
+        }
+    }
+    b.close().await?;
     server.stop().await
 }

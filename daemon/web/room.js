@@ -46,7 +46,9 @@ export function showRoomEntry(main, server, go) {
     problem,
     el("button", { type: "submit" }, "Open"),
   );
-  fill(main, join, open);
+  const last = sessionStorage.getItem("grundy.room");
+  const back = last ? el("p", {}, el("a", { href: `/room/${last}`, "data-view": true, class: "button join" }, `Back to room ${last}`)) : null;
+  fill(main, ...(back ? [back] : []), join, open);
   code.focus();
   return () => {};
 }
@@ -63,6 +65,8 @@ export function showRoom(main, server, code, go) {
     try {
       const reply = await server.request({ type: "join_room", code, ...(token ? { owner_token: token } : {}) });
       view = reply.room;
+      // The header's "Rooms" leads back here after a game.
+      sessionStorage.setItem("grundy.room", view.code);
       draw();
     } catch (e) {
       fill(area, el("p", { class: "error", role: "alert" }, e.message), el("a", { href: "/room", "data-view": true }, "Another code"));
