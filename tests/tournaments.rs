@@ -276,6 +276,28 @@ async fn a_round_ended_by_the_teacher_is_adjudicated_and_the_next_one_paired() -
         .entrants
         .iter()
         .any(|e| e.player_id == bye && e.withdrawn));
+    // With hints off, a student with a game under way gets no values.
+    let off = Request::ConfigureRoom {
+        code: code.clone(),
+        hints: Some(false),
+        engine: None,
+    };
+    teacher.request(off).await?;
+    let playing = t.games[0].first;
+    let student = students
+        .iter_mut()
+        .find(|s| s.player_id() == playing)
+        .context("a student with a game")?;
+    let query = Request::Query {
+        params: GameParams::of(Game::Nim),
+        position: "1,2".into(),
+        limit: None,
+    };
+    let e = grundy_e2e::refusal(student.request(query).await)?;
+    ensure!(
+        e.code == ErrorCode::HintsOff && e.message.contains("a game to play"),
+        "{e:?}"
+    );
     // Nobody has moved: the teacher ends the round. The player to move in 1,2 wins it.
     let next = tournament_of(
         teacher

@@ -212,7 +212,9 @@ async fn a_scripted_game_of_every_family_against_the_engine_ends_with_its_result
 async fn a_refused_move_prints_the_rule_and_the_game_goes_on() {
     let dir = tempfile::tempdir().unwrap();
     let server = Server::start(&dir).await.unwrap();
-    let lines = ["help", "moves", "5:1", "two", "draw", "", "0,1,1", "0,0,0"];
+    let lines = [
+        "help", "moves", "hint", "5:1", "two", "draw", "", "0,1,1", "0,0,0",
+    ];
     let args = ["play", "nim", "1,1,1", "--vs", "engine:perfect"];
     let (code, out, err) = scripted(&server.url(), &args, &lines).await;
     assert_eq!(code, Some(0), "{out:#?} {err}");
@@ -228,6 +230,16 @@ async fn a_refused_move_prints_the_rule_and_the_game_goes_on() {
     assert!(
         errors[2].starts_with("error invalid_state: "),
         "no draws in nim: {errors:?}"
+    );
+    // The learning mode: 1,1,1 is won for the player to move, by any move, in 3.
+    assert!(
+        out.contains(&"hint: win in 3 for the player to move".to_owned()),
+        "{out:#?}"
+    );
+    assert!(
+        out.iter()
+            .any(|l| l.starts_with("  1:1") && l.ends_with("leaves loss in 2")),
+        "{out:#?}"
     );
     assert!(out.contains(&"move 1 seat 0 1:1".to_owned()), "{out:#?}");
     assert!(out.contains(&"result 0 last_stone".to_owned()), "{out:#?}");

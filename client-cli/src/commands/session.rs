@@ -23,6 +23,7 @@ type a move as in docs/NOTATION.md (queen 4,1 or l3 · nim 2:3 or 3,1,5 · choco
 lgame a3a4b3c3 d4-b1) — typed before your turn it is a premove, played when your turn comes —
 or, at any time:
   moves     list the legal moves
+  hint      the best moves here and what each leaves (unless your room's hints are off)
   board     show the board again
   position  the position in notation (for grundy query)
   cancel    take back the premoves
@@ -30,6 +31,30 @@ or, at any time:
   draw      offer a draw, or accept the one offered (L-game)
   decline   refuse the draw offered
   help      this text";
+
+/// Best moves a `hint` shows.
+const HINTED_MOVES: u64 = 3;
+
+/// `hint`'s words: the position's value for the player to move and the best moves with what
+/// each leaves the opponent.
+fn hint(c: &protocol::Classification) -> String {
+    let value = |outcome: &protocol::Verdict, remoteness: Option<u64>| match remoteness {
+        Some(r) => format!("{} in {r}", outcome.as_str()),
+        None => outcome.as_str().to_owned(),
+    };
+    let mut out = format!(
+        "hint: {} for the player to move",
+        value(&c.value.outcome, c.value.remoteness)
+    );
+    for m in &c.moves {
+        out.push_str(&format!(
+            "\n  {:<12} leaves {}",
+            m.notation,
+            value(&m.value.outcome, m.value.remoteness)
+        ));
+    }
+    out
+}
 
 /// Most legal moves `moves` lists when the match's state does not (it lists at most
 /// `protocol::limits::LEGAL_MOVES_LISTED`): an L-game position has a few hundred at most; a
@@ -66,8 +91,8 @@ async fn all_moves(conn: &mut Client, state: &MatchState) -> Result<Option<Vec<S
 }
 
 /// The commands, for completion.
-const COMMANDS: [&str; 8] = [
-    "moves", "board", "position", "cancel", "resign", "draw", "decline", "help",
+const COMMANDS: [&str; 9] = [
+    "moves", "hint", "board", "position", "cancel", "resign", "draw", "decline", "help",
 ];
 
 /// What Tab completes to: the commands, and on our turn the legal moves when they are few
@@ -324,7 +349,7 @@ fn lost(e: anyhow::Error, id: i64) -> anyhow::Error {
 fn is_command(line: &str) -> bool {
     matches!(
         line,
-        "help" | "?" | "moves" | "board" | "position" | "resign" | "draw" | "decline"
+        "help" | "?" | "moves" | "hint" | "board" | "position" | "resign" | "draw" | "decline"
     )
 }
 
@@ -357,6 +382,12 @@ async fn send(
             view.moves(listed.as_deref(), state.legal_move_count);
             return Ok(false);
         }
+        // The learning mode: the exact value of the best moves, as `query` gives them.
+        "hint" => Request::Query {
+            params: state.params.clone(),
+            position: state.position.clone(),
+            limit: Some(HINTED_MOVES),
+        },
         "resign" => Request::Resign { match_id },
         "draw" if state.draw_offer == Some(me) => {
             view.note("you have offered a draw already; it stands until the next move");
@@ -371,6 +402,10 @@ async fn send(
         },
     };
     match conn.request(request).await {
+        Ok(ServerBody::Classification(c)) => {
+            view.note(&hint(&c));
+            Ok(false)
+        }
         Ok(_) => Ok(true),
         Err(ClientError::Server(refused)) => {
             view.refused(&refused);

@@ -39,16 +39,13 @@ impl Connection {
                 "say hello first: {\"type\":\"hello\",\"id\":1,\"protocol\":1,\"name\":\"...\"}",
             )));
         };
-        if let Some(code) = withheld(&request)
+        if let Some((code, why)) = withheld(&request)
             .then(|| self.hub.rooms.hints_withheld(player.id))
             .flatten()
         {
             return Err(keep(ErrorBody::new(
                 ErrorCode::HintsOff,
-                format!(
-                    "your teacher has turned hints off in room {code} while you have an \
-                     exercise to answer; answer it first"
-                ),
+                format!("your teacher has turned hints off in room {code} while you have {why}"),
             )));
         }
         let body = match request {

@@ -191,14 +191,13 @@ impl Rooms {
         rounds::withdraw(&self.deps, room, player, id, who).await
     }
 
-    /// The live rooms in which `player` is a student with an exercise open and unanswered
-    /// while hints are off: the code of the first, if any.
-    pub fn hints_withheld(&self, player: i64) -> Option<String> {
+    /// Why `player` gets no values now, if a live room of theirs withholds them: the room's
+    /// code and the reason (see [`Room`]'s hints).
+    pub fn hints_withheld(&self, player: i64) -> Option<(String, &'static str)> {
         let rooms: Vec<Arc<Room>> = self.live().values().cloned().collect();
         rooms
             .into_iter()
-            .find(|r| r.withholds_hints(player))
-            .map(|r| r.code.clone())
+            .find_map(|r| r.withholds_hints(player).map(|why| (r.code.clone(), why)))
     }
 
     /// Why `player` may not play the engine at `level`: a room of theirs allows only weaker

@@ -218,20 +218,29 @@ impl Room {
         }
     }
 
-    /// Whether `player` is a student here with an exercise open and unanswered while hints
-    /// are off: then the server gives them no values.
-    pub(super) fn withholds_hints(&self, player: i64) -> bool {
+    /// Why the server gives `player` no values now, if it does not: they are a student here
+    /// while hints are off, with an exercise open and unanswered, or a tournament game or an
+    /// exhibition board under way.
+    pub(super) fn withholds_hints(&self, player: i64) -> Option<&'static str> {
         let s = self.state();
         let student = s
             .members
             .iter()
             .any(|m| m.row.player_id == player && m.row.role == Role::Student);
+        if s.settings.hints || !student {
+            return None;
+        }
         let now = unix_ms();
-        !s.settings.hints
-            && student
-            && s.exercises
-                .iter()
-                .any(|e| e.is_open(now) && !s.answered.contains(&(e.row.id, player)))
+        let exercise = s
+            .exercises
+            .iter()
+            .any(|e| e.is_open(now) && !s.answered.contains(&(e.row.id, player)));
+        if exercise {
+            return Some("an exercise to answer; answer it first");
+        }
+        let playing = s.tournaments.iter().any(|t| t.plays(player))
+            || s.simuls.iter().any(|x| x.plays(player));
+        playing.then_some("a game to play; the values come back when it is over")
     }
 
     /// The strongest engine level `player` may play while a student here, if the room

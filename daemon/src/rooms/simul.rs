@@ -52,6 +52,13 @@ impl LiveSimul {
         }
     }
 
+    /// Whether `player` has a board of this exhibition under way.
+    pub(super) fn plays(&self, player: i64) -> bool {
+        self.boards
+            .iter()
+            .any(|b| b.result.is_none() && b.player == player)
+    }
+
     /// The exhibition as the room sees it.
     pub(super) fn view(&self, s: &State) -> SimulView {
         let r = &self.row;

@@ -89,6 +89,13 @@ impl LiveTournament {
             .all(|g| g.outcome.is_some())
     }
 
+    /// Whether `player` has a game of this tournament under way.
+    pub(super) fn plays(&self, player: i64) -> bool {
+        self.games
+            .iter()
+            .any(|g| g.outcome.is_none() && (g.first == player || g.second == player))
+    }
+
     /// The games of the round being played that are not over.
     pub(super) fn unfinished(&self) -> Vec<i64> {
         self.games
