@@ -4,7 +4,7 @@
 // here, sets exercises, watches the answers arrive with their tallies, starts a Swiss, ends
 // a round, and downloads the results. The server grades; the page only shows.
 
-import { describe, el, field, fill, select } from "./dom.js";
+import { clockText, describe, el, field, fill, select } from "./dom.js";
 import { GAMES, params } from "./games.js";
 import { drawBoard } from "./boards.js";
 
@@ -57,6 +57,9 @@ export function showRoomEntry(main, server, go) {
 export function showRoom(main, server, code, go) {
   document.title = `grundy · room ${code}`;
   let view = null;
+  // The teacher's view of every board under way: each followed match's latest state, and
+  // (analysis on) the exact value of its position.
+  const live = { boards: new Map(), values: new Map(), analysis: false, following: new Set() };
   const area = el("section", { class: "room", "aria-live": "polite" }, el("p", {}, "joining…"));
   fill(main, area);
 
@@ -99,6 +102,11 @@ export function showRoom(main, server, code, go) {
       case "room":
         view = m.room;
         break;
+      case "match":
+        if (!live.boards.has(m.state.match_id)) return;
+        live.boards.set(m.state.match_id, m.state);
+        value(m.state);
+        break;
       default:
         return;
     }
@@ -113,10 +121,50 @@ export function showRoom(main, server, code, go) {
     const teacher = view.role === "teacher";
     const hints = view.settings.hints ? "hints on" : "hints off";
     const parts = [el("h1", {}, `Room ${view.code} · ${view.name}`), el("p", { class: "position" }, `${teacher ? "teacher" : "student"} · ${hints}`)];
-    parts.push(...games(view, me));
-    if (teacher) parts.push(...teacherParts(view, server));
+    parts.push(...games(view, me, teacher));
+    if (teacher) {
+      parts.push(boardsPart(view, live, () => {
+        live.analysis = !live.analysis;
+        for (const s of live.boards.values()) value(s);
+        draw();
+      }));
+      parts.push(...teacherParts(view, server));
+      follow();
+    }
     else parts.push(...studentParts(view, server, draw));
     fill(area, ...parts);
+  }
+
+  /** Follows every game under way not followed yet (teachers). */
+  async function follow() {
+    const ids = underWay(view).filter((id) => !live.following.has(id));
+    for (const id of ids) {
+      live.following.add(id);
+      try {
+        const reply = await server.request({ type: "watch", match_id: id });
+        live.boards.set(id, reply.state);
+        value(reply.state);
+      } catch {
+        live.following.delete(id);
+      }
+    }
+    if (ids.length) draw();
+  }
+
+  /** Asks the value of a board's position when analysis is on. */
+  async function value(s) {
+    const key = `${s.match_id}:${s.ply}`;
+    if (!live.analysis || s.status !== "playing" || live.values.has(key)) return;
+    live.values.set(key, "…");
+    try {
+      const c = await server.request({ type: "query", ...params(s.game, s.size, s.k, s.misere), position: s.position, limit: 0 });
+      const who = s.seats[s.to_move].name;
+      const r = c.remoteness;
+      live.values.set(key, `${c.outcome} for ${who}${r === null || r === undefined ? "" : ` in ${r}`}`);
+    } catch (e) {
+      live.values.set(key, e.message);
+    }
+    draw();
   }
 
   return () => {
@@ -274,7 +322,7 @@ function swissForm(view, server) {
 }
 
 /** Tournaments and exhibitions: the standings, and the games under way with links. */
-function games(view, me) {
+function games(view, me, teacher) {
   const out = [];
   for (const t of (view.tournaments || []).slice(-1)) {
     const name = (id) => (t.entrants.find((x) => x.player_id === id) || { name: String(id) }).name;
@@ -291,7 +339,8 @@ function games(view, me) {
       el("thead", {}, el("tr", {}, ["rank", "player", "points", "Buchholz", "S-B"].map((h) => el("th", { scope: "col" }, h)))),
       el("tbody", {}, t.standings.map((s) => el("tr", {}, [String(s.rank), s.name, s.points, s.buchholz, s.sonneborn_berger].map((c) => el("td", {}, c))))),
     ));
-    if (live.length) {
+    // A teacher sees every board in the cards below.
+    if (live.length && !teacher) {
       out.push(el("p", {}, "Under way: ", ...live.map((g) => el("a", { href: `/m/${g.match_id}`, "data-view": true }, ` ${name(g.first)}–${name(g.second)} `))));
     }
   }
@@ -310,4 +359,41 @@ async function download(view, server) {
   a.click();
   a.remove();
   URL.revokeObjectURL(url);
+}
+
+/** The match ids of the room's games under way: tournament games and exhibition boards. */
+function underWay(view) {
+  const ids = [];
+  for (const t of view.tournaments || []) for (const g of t.games) if (!g.result) ids.push(g.match_id);
+  for (const s of view.simuls || []) for (const g of s.games) if (!g.result) ids.push(g.match_id);
+  return ids;
+}
+
+/** Every board under way at once, as cards: players, position, whose turn, the clocks, and
+ *  with analysis on the exact value for the player to move. */
+function boardsPart(view, live, toggle) {
+  const ids = new Set(underWay(view));
+  const boards = [...live.boards.values()].filter((s) => ids.has(s.match_id) && s.status === "playing");
+  const cards = boards.map((s) => {
+    const names = s.seats.map((x) => x.name || "?");
+    const turn = s.to_move === null || s.to_move === undefined ? "waiting" : `${names[s.to_move]} to move`;
+    const clock = s.clock ? `${clockText(s.clock.remaining_ms[0])} | ${clockText(s.clock.remaining_ms[1])}` : null;
+    const v = live.analysis ? live.values.get(`${s.match_id}:${s.ply}`) : null;
+    return el(
+      "a",
+      { class: "board-card", href: `/m/${s.match_id}`, "data-view": true },
+      el("strong", {}, `${names[0]} – ${names[1]}`),
+      el("span", { class: "position" }, `${describe(s.game, s.size, s.k, s.misere)} · ${s.position}`),
+      el("span", {}, `ply ${s.ply} · ${turn}`),
+      clock ? el("span", { class: "clock" }, clock) : null,
+      v ? el("span", { class: "value" }, v) : null,
+    );
+  });
+  const button = el("button", { type: "button", onclick: toggle, "aria-pressed": String(live.analysis) }, live.analysis ? "Analysis off" : "Analysis on");
+  return el(
+    "section",
+    { class: "boards", "aria-label": "Every board under way" },
+    el("h2", {}, `${cards.length} boards under way `, button),
+    cards.length ? el("div", { class: "board-cards" }, cards) : el("p", { class: "empty" }, "No game is under way."),
+  );
 }
