@@ -716,3 +716,25 @@ async fn a_student_answers_an_exercise_in_the_browser_and_the_teacher_sees_it() 
     b.close().await?;
     server.stop().await
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hint_marks_every_move_with_what_it_leaves() -> Result<()> {
+    let Some(b) = Browser::open().await? else {
+        return Ok(());
+    };
+    let dir = tempfile::tempdir()?;
+    let server = Server::start(&dir).await?;
+    b.goto(&server, "/").await?;
+    b.sign_in("ada").await?;
+    create_vs_engine(&b, "queen").await?;
+    b.text_until(".notice", |t| t == "Your move.").await?;
+    press(&b, "Hint").await?;
+    // The standard start 7,3 is won: exactly one square wins (to 5,3, a P-position).
+    b.text_until(".notice", |t| t.starts_with("Hint: you can win"))
+        .await?;
+    let winning = b.client.find_all(Locator::Css(".sq.valued.win")).await?;
+    assert_eq!(winning.len(), 1);
+    assert!(winning[0].text().await?.starts_with('W'));
+    b.close().await?;
+    server.stop().await
+}

@@ -119,7 +119,9 @@ function sentence(c) {
 }
 
 /** A move's value for the mover (the classification gives it for the opponent after it). */
-function mark(m) {
+/** A move's mark on the board: what it leaves, W (a win for the mover) or L or D, with the
+ *  plies to the end. */
+export function mark(m) {
   const r = m.remoteness !== null && m.remoteness !== undefined ? m.remoteness : "";
   const more = r === 1 ? "1 more ply" : `${r} more plies`;
   if (m.outcome === "loss") return { cls: "win", text: `W${r}`, say: `wins, in ${more}` };

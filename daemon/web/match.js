@@ -6,6 +6,7 @@
 
 import { clockText, describe, el, fill } from "./dom.js";
 import { drawBoard } from "./boards.js";
+import { mark } from "./analyse.js";
 import { params } from "./games.js";
 
 /** Most legal moves asked of the server when the state does not list them. */
@@ -30,6 +31,8 @@ const REASONS = {
 export function showMatch(main, server, id, go) {
   let state = null;
   let receivedAt = 0;
+  // The marks of a hint, shown until the next state.
+  let hinted = null;
   let me = null;
   const heading = el("h1", {}, `Match ${id}`);
   const seats = el("div", { class: "seats" });
@@ -141,6 +144,7 @@ export function showMatch(main, server, id, go) {
     );
     tick();
     fill(board, drawBoard(state, myTurn ? play : null));
+    hinted = null;
     if (myTurn && !state.legal_moves && state.legal_move_count <= MOVES_ASKED) askMoves(state);
     position.textContent = `position ${state.position}`;
     fill(moves, (state.legal_moves || []).map((m) => el("option", { value: m })));
@@ -155,6 +159,22 @@ export function showMatch(main, server, id, go) {
     else if (state.result) say(verdict());
     else if (myTurn) say("Your move.");
     else if (playing) say(`${name(state.to_move)} to move.`);
+  }
+
+  /** The learning mode: every move marked with what it leaves (W wins, L loses, with the
+   *  plies to the end), unless the player's room has hints off. */
+  async function hint() {
+    const asked = state;
+    try {
+      const reply = await server.request({ type: "query", ...params(asked.game, asked.size, asked.k, asked.misere), position: asked.position });
+      if (state !== asked) return;
+      hinted = new Map(reply.moves.map((m) => [m.move, mark(m)]));
+      const legal = reply.moves.map((m) => m.move);
+      fill(board, drawBoard({ ...asked, legal_moves: asked.legal_moves || legal }, play, hinted));
+      say(`Hint: ${reply.outcome === "win" ? "you can win" : reply.outcome === "loss" ? "every move loses against best play" : "best play draws"}; W marks a winning move.`);
+    } catch (e) {
+      say(e.message, true);
+    }
   }
 
   /** A match state lists at most 64 legal moves; more (the L-game's start has 66) are asked
@@ -187,6 +207,9 @@ export function showMatch(main, server, id, go) {
   function drawActions() {
     const buttons = [];
     const playing = state.status === "playing";
+    if (me !== null && playing && state.to_move === me) {
+      buttons.push(el("button", { type: "button", onclick: hint, "aria-pressed": String(hinted !== null) }, "Hint"));
+    }
     if (me !== null && playing) {
       buttons.push(el("button", { type: "button", onclick: () => act({ type: "resign" }) }, "Resign"));
       if (state.game === "lgame") {
