@@ -251,6 +251,7 @@ function teacherParts(view, server) {
       el("thead", {}, el("tr", {}, ["", "position", "question", "solution", "answers", "given"].map((h) => el("th", { scope: "col" }, h)))),
       el("tbody", {}, rows),
     ));
+    out.push(studentsGrid(view, here));
     out.push(el("button", { type: "button", onclick: () => download(view, server) }, "Download the results (CSV)"));
   }
   out.push(swissForm(view, server));
@@ -369,10 +370,11 @@ function underWay(view) {
   return ids;
 }
 
-/** Every board under way at once, as cards: players, position, whose turn, the clocks, and
+/** Every board under way at once (nothing when none is), as cards: players, position, whose turn, the clocks, and
  *  with analysis on the exact value for the player to move. */
 function boardsPart(view, live, toggle) {
   const ids = new Set(underWay(view));
+  if (ids.size === 0) return null;
   const boards = [...live.boards.values()].filter((s) => ids.has(s.match_id) && s.status === "playing");
   const cards = boards.map((s) => {
     const names = s.seats.map((x) => x.name || "?");
@@ -395,5 +397,26 @@ function boardsPart(view, live, toggle) {
     { class: "boards", "aria-label": "Every board under way" },
     el("h2", {}, `${cards.length} boards under way `, button),
     cards.length ? el("div", { class: "board-cards" }, cards) : el("p", { class: "empty" }, "No game is under way."),
+  );
+}
+
+/** Each student's answers, exercise by exercise (✓ right, ✗ wrong, · not yet), and the score. */
+function studentsGrid(view, students) {
+  const rows = students.map((m) => {
+    let right = 0;
+    const cells = view.exercises.map((e) => {
+      const a = view.answers.find((x) => x.exercise_id === e.id && x.player_id === m.player_id);
+      if (a && a.correct) right += 1;
+      const mark = !a ? "·" : a.correct ? "✓" : "✗";
+      return el("td", { class: !a ? "" : a.correct ? "right" : "wrong", title: a ? `${a.answer}: ${a.explanation}` : "not answered" }, mark);
+    });
+    return el("tr", {}, el("th", { scope: "row" }, m.name), ...cells, el("td", {}, `${right}/${view.exercises.length}`));
+  });
+  return el(
+    "table",
+    { class: "students" },
+    el("caption", {}, "Students"),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "student"), ...view.exercises.map((_, i) => el("th", { scope: "col" }, String(i + 1))), el("th", { scope: "col" }, "score"))),
+    el("tbody", {}, rows),
   );
 }
