@@ -1,0 +1,359 @@
+//! The room's screen: what the server announces printed as it comes, and lines typed at the
+//! prompt. A student answers the exercise shown (or `#N answer` for exercise N); a teacher
+//! sets exercises, switches hints and asks for the results. A dropped connection is taken up
+//! again by itself.
+
+use std::collections::HashSet;
+use std::time::Duration;
+
+use anyhow::Result;
+use protocol::{AnswerInfo, Member, Role, RoomView, ServerBody};
+
+mod games;
+mod student;
+mod teacher;
+
+use super::{print, spec};
+use crate::commands::editor::Typed;
+use crate::commands::emit;
+use crate::commands::session::is_lost;
+use crate::commands::typing::Typing;
+use crate::commands::view::Mode;
+use crate::render::Style;
+use client::Client;
+use teacher::TEACHER_WORDS;
+
+/// How long a lost connection is tried again before giving up.
+const RECONNECT_FOR: Duration = Duration::from_secs(120);
+
+const STUDENT_HELP: &str = "\
+Type the answer to the exercise shown: win, loss or draw; a number; a move; moves separated
+by ; (or none). `#N answer` answers exercise N. list: every exercise and your answers.
+quit: leave (your answers are kept).";
+
+const TEACHER_HELP: &str = "\
+ask SPEC [| SPEC …]          set exercises: GAME [size=N] [k=K] [misere] POSITION QUESTION
+homework DURATION SPEC [| …] the same with a deadline (10m, 2h, 3d)
+hints on|off                 whether students may ask for values meanwhile
+engine LEVEL                 the strongest engine students may play: easy, medium, perfect,
+                             none (only each other) or any
+results                      who answered what; students: the class list
+export FILE                  the results as CSV
+swiss GAME [size=N] [k=K] [misere] [START] [rounds=N] [clock=5+3]
+                             a Swiss tournament between the students here (START: standard,
+                             random — one position a round — or a position)
+roundrobin GAME [...]        everyone plays everyone once
+next                         end the round now (games under way are adjudicated) and pair
+standings                    the tournament's standings
+withdraw NAME                take a student out of the tournament
+simul GAME [...] [engine=LEVEL] [first=students]
+                             play every student at once, one board each (or let the engine):
+                             the prompt then shows the board waiting for your move
+simul GAME [...] [engine=LEVEL] [first=students]
+                             play every student at once, one board each (or let the engine):
+                             the prompt then shows the board waiting for your move
+                             (every board at once: grundy room view CODE in another terminal)
+quit                         leave (the room goes on)";
+
+/// The room as this screen knows it.
+struct Console {
+    view: RoomView,
+    me: String,
+    style: Style,
+    drawn: bool,
+    /// The exercise last shown as the one to answer.
+    shown: Option<i64>,
+    /// How the person sees and types: a tournament game is played in the same way.
+    mode: Mode,
+    /// The name asked for in the room, to join again under it.
+    as_name: Option<String>,
+    /// Tournament games taken up already.
+    played: HashSet<i64>,
+    /// The boards of an exhibition this teacher hosts, as they stand.
+    hosting: std::collections::BTreeMap<i64, protocol::MatchState>,
+    printer: Option<std::rc::Rc<crate::commands::screen::Screen>>,
+    /// Our player id on this server.
+    player_id: Option<i64>,
+}
+
+/// Follows the room until the person leaves or the input ends.
+pub async fn run(
+    conn: &mut Client,
+    view: RoomView,
+    me: &str,
+    as_name: Option<String>,
+    mode: Mode,
+) -> Result<()> {
+    let style = match mode {
+        Mode::Terminal(style) => style,
+        Mode::Plain => Style { color: false },
+    };
+    let mut typing = Typing::start(mode);
+    let mut c = Console {
+        view,
+        me: as_name.clone().unwrap_or_else(|| me.to_owned()),
+        style,
+        drawn: matches!(mode, Mode::Terminal(_)),
+        shown: None,
+        mode,
+        as_name,
+        played: HashSet::new(),
+        hosting: std::collections::BTreeMap::new(),
+        printer: typing.screen(),
+        player_id: Some(conn.player_id()),
+    };
+    c.say(&print::heading(&c.view, &c.me, style))?;
+    if c.teacher() {
+        c.say(&format!("{TEACHER_HELP}\n"))?;
+        typing.complete_from(
+            TEACHER_WORDS
+                .iter()
+                .chain(spec::QUESTIONS.iter())
+                .map(|s| (*s).to_owned())
+                .collect(),
+        );
+    } else {
+        typing.complete_from(
+            ["win", "loss", "draw", "none", "list", "help", "quit"]
+                .iter()
+                .map(|s| (*s).to_owned())
+                .collect(),
+        );
+    }
+    c.next_exercise()?;
+    if let Some(id) = c.my_game() {
+        c.play(conn, id, &mut typing).await?;
+    }
+    loop {
+        typing.set_prompt(c.prompt())?;
+        tokio::select! {
+            typed = typing.next() => match typed? {
+                None | Some(Typed::Leave) => break,
+                Some(Typed::Line(line)) => {
+                    match c.line(conn, line.trim()).await {
+                        Ok(true) => break,
+                        Ok(false) => {}
+                        Err(e) if is_lost(&e) => c.recover(conn, e).await?,
+                        Err(e) => c.say(&format!("{e:#}\n"))?,
+                    }
+                }
+            },
+            event = conn.event() => match event {
+                Ok(body) => {
+                    if let Some(id) = c.event(body)? {
+                        c.play(conn, id, &mut typing).await?;
+                    }
+                }
+                Err(e) => {
+                    let e = anyhow::Error::from(e);
+                    if !is_lost(&e) {
+                        return Err(e);
+                    }
+                    c.recover(conn, e).await?;
+                }
+            },
+        }
+    }
+    typing.close()?;
+    Ok(())
+}
+
+impl Console {
+    fn teacher(&self) -> bool {
+        self.view.role == Role::Teacher
+    }
+
+    fn say(&self, text: &str) -> Result<()> {
+        match &self.printer {
+            Some(screen) => Ok(screen.print(text)?),
+            None => emit(text),
+        }
+    }
+
+    fn prompt(&self) -> String {
+        if let Some(b) = self.board_to_play() {
+            let student = b
+                .seats
+                .iter()
+                .find(|s| s.player_id != self.player_id)
+                .and_then(|s| s.name.clone())
+                .unwrap_or_default();
+            return format!("board {} ({student}) {}> ", b.match_id, b.position);
+        }
+        match (self.teacher(), self.current()) {
+            (true, _) => format!("{}> ", self.view.code),
+            (false, Some(e)) => format!("exercise {}> ", print::number_of(&self.view, e.id)),
+            (false, None) => "waiting for an exercise> ".to_owned(),
+        }
+    }
+
+    /// Handles a typed line; `true` to leave.
+    async fn line(&mut self, conn: &mut Client, line: &str) -> Result<bool> {
+        match line {
+            "" => return Ok(false),
+            "quit" | "q" | "exit" => return Ok(true),
+            "help" | "?" => {
+                let help = if self.teacher() {
+                    TEACHER_HELP
+                } else {
+                    STUDENT_HELP
+                };
+                self.say(&format!("{help}\n"))?;
+                return Ok(false);
+            }
+            _ => {}
+        }
+        if self.teacher() {
+            self.teacher_line(conn, line).await?;
+        } else {
+            self.student_line(conn, line).await?;
+        }
+        Ok(false)
+    }
+
+    /// Shows what the server announces, and keeps the view up to date; a tournament game of
+    /// ours to play now, if one was just paired.
+    fn event(&mut self, body: ServerBody) -> Result<Option<i64>> {
+        match body {
+            ServerBody::ExercisesSet { code, exercises } if code == self.view.code => {
+                let mut added = Vec::new();
+                for e in exercises {
+                    if self.view.exercises.iter().any(|x| x.id == e.id) {
+                        continue;
+                    }
+                    self.view.exercises.push(e.clone());
+                    added.push(self.view.exercises.len().to_string());
+                    if self.teacher() {
+                        let n = self.view.exercises.len();
+                        self.say(&print::exercise(n, &e, false, self.style))?;
+                    }
+                }
+                let before = self.shown;
+                self.next_exercise()?;
+                if !self.teacher() && before.is_some() && self.shown == before && !added.is_empty()
+                {
+                    self.say(&format!(
+                        "new: exercise {} (after this one; list shows every exercise)\n",
+                        added.join(", ")
+                    ))?;
+                }
+            }
+            ServerBody::Answered {
+                code,
+                answer,
+                tally,
+            } if code == self.view.code => {
+                let n = print::number_of(&self.view, answer.exercise_id);
+                self.say(&print::answered(n, &answer, &tally, self.style))?;
+                self.keep_answer(answer);
+                self.view
+                    .tallies
+                    .retain(|t| t.exercise_id != tally.exercise_id);
+                self.view.tallies.push(tally);
+            }
+            ServerBody::RoomMember { code, member } if code == self.view.code => {
+                self.member(member)?;
+            }
+            ServerBody::RoomSettings { code, settings } if code == self.view.code => {
+                self.say(&format!("{}\n", print::settings(&settings)))?;
+                self.view.settings = settings;
+            }
+            // Fell behind: the whole room again.
+            ServerBody::Room { room } if room.code == self.view.code => {
+                self.view = room;
+                self.next_exercise()?;
+                return Ok(self.my_game());
+            }
+            ServerBody::Simul { code, simul } if code == self.view.code => {
+                let known = self.view.simuls.iter().position(|s| s.id == simul.id);
+                self.simul_news(known.map(|i| &self.view.simuls[i]), &simul)?;
+                match known {
+                    Some(i) => self.view.simuls[i] = simul,
+                    None => self.view.simuls.push(simul),
+                }
+                return Ok(self.my_game());
+            }
+            ServerBody::Match { state } if self.hosting.contains_key(&state.match_id) => {
+                let newer = self.hosting[&state.match_id].ply < state.ply;
+                if newer {
+                    self.hosting.insert(state.match_id, state);
+                }
+            }
+            ServerBody::Tournament { code, tournament } if code == self.view.code => {
+                let known = self
+                    .view
+                    .tournaments
+                    .iter()
+                    .position(|t| t.id == tournament.id);
+                let old = known.map(|i| self.view.tournaments[i].clone());
+                self.news(old.as_ref(), &tournament)?;
+                match known {
+                    Some(i) => self.view.tournaments[i] = tournament,
+                    None => self.view.tournaments.push(tournament),
+                }
+                return Ok(self.my_game());
+            }
+            _ => {}
+        }
+        Ok(None)
+    }
+
+    fn keep_answer(&mut self, answer: AnswerInfo) {
+        self.view
+            .answers
+            .retain(|a| !(a.exercise_id == answer.exercise_id && a.player_id == answer.player_id));
+        self.view.answers.push(answer);
+    }
+
+    fn member(&mut self, member: Member) -> Result<()> {
+        let known = self
+            .view
+            .members
+            .iter()
+            .position(|m| m.player_id == member.player_id);
+        let what = match (known, member.connected) {
+            (None, _) => "joined",
+            (Some(_), true) => "is back",
+            (Some(_), false) => "left",
+        };
+        if member.role == Role::Student {
+            self.say(&format!("{} {what}\n", member.name))?;
+        }
+        match known {
+            Some(i) => self.view.members[i] = member,
+            None => self.view.members.push(member),
+        }
+        Ok(())
+    }
+
+    /// Takes a lost connection up again and joins the room again.
+    async fn recover(&mut self, conn: &mut Client, cause: anyhow::Error) -> Result<()> {
+        self.say(&format!("connection lost ({cause:#}); trying again…\n"))?;
+        let started = tokio::time::Instant::now();
+        let mut pause = Duration::from_millis(250);
+        loop {
+            tokio::time::sleep(pause).await;
+            let back = match conn.reconnect().await {
+                Ok(again) => {
+                    *conn = again;
+                    let name = (self.me != conn.welcome().map_or("", |w| w.name.as_str()))
+                        .then(|| self.me.clone());
+                    super::join(conn, &self.view.code, name.as_deref(), None).await
+                }
+                Err(e) => Err(e.into()),
+            };
+            match back {
+                Ok(view) => {
+                    self.view = view;
+                    self.say(&format!("back in room {}\n", self.view.code))?;
+                    self.shown = None;
+                    return self.next_exercise();
+                }
+                Err(_) if started.elapsed() < RECONNECT_FOR => {
+                    pause = (pause * 2).min(Duration::from_secs(5));
+                }
+                Err(e) => return Err(e),
+            }
+        }
+    }
+}
