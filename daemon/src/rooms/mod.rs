@@ -3,9 +3,10 @@
 //! Everything is stored before it is acknowledged; a room is brought back from the database
 //! the first time it is asked for after a restart.
 
-mod actions;
 mod code;
+mod exercises;
 mod export;
+mod membership;
 mod room;
 mod rounds;
 mod simul;
@@ -17,8 +18,8 @@ use std::sync::{Arc, Mutex};
 use engine::exercise::{Exercise, Question};
 use protocol::{ErrorBody, ErrorCode};
 
-pub use actions::Joined;
 pub use code::{normalize as normalize_code, CODE_ALPHABET, CODE_LENGTH};
+pub use membership::Joined;
 pub use room::{Room, EVENT_BACKLOG};
 pub use rounds::{DEFAULT_SWISS_ROUNDS, MAX_ROUNDS};
 
