@@ -32,6 +32,7 @@ pub mod lgame;
 pub mod misere;
 pub mod nim;
 mod number_list;
+pub mod periodicity;
 pub mod player;
 pub mod review;
 pub mod rng;
