@@ -271,3 +271,83 @@ async fn saved_games_are_listed_filtered_and_paged() -> anyhow::Result<()> {
     assert!(moves.is_empty());
     server.stop().await
 }
+
+/// `periodicity`: the first rows of Wythoff's table as the literature has them, every
+/// reported relation true of the table, and the refusals.
+#[tokio::test]
+async fn rows_are_found_additively_periodic_as_far_as_the_table_goes() -> anyhow::Result<()> {
+    use protocol::{PeriodicityQuery, Span};
+    let dir = tempfile::tempdir()?;
+    let server = Server::start(&dir).await?;
+    let mut c = server.connect("researcher").await?;
+    let ask = |game: Game, k: Option<u32>, rows: Span, upto: Option<u64>| {
+        Request::Periodicity(PeriodicityQuery {
+            params: GameParams {
+                k,
+                ..GameParams::of(game)
+            },
+            rows: Some(rows),
+            upto,
+        })
+    };
+    let ServerBody::Periodicity(r) = c
+        .request(ask(Game::Queen, None, Span { from: 0, to: 4 }, None))
+        .await?
+    else {
+        anyhow::bail!("expected a periodicity report")
+    };
+    let found: Vec<_> = r
+        .rows
+        .iter()
+        .map(|x| (x.preperiod, x.period, x.saltus))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (Some(0), Some(1), Some(1)),
+            (Some(0), Some(3), Some(3)),
+            (Some(0), Some(3), Some(3)),
+            (Some(8), Some(6), Some(6)),
+        ]
+    );
+    assert_eq!(r.upto, 64);
+    assert!(r.source.contains("bound 64"), "{}", r.source);
+    // Every chocolate row reported holds, checked here on the engine's own table.
+    let k = grundy_e2e::knowledge();
+    let bar = k.chocolate_table(1).expect("a k=1 table");
+    let ServerBody::Periodicity(r) = c
+        .request(ask(Game::Chocolate, Some(1), Span { from: 1, to: 6 }, None))
+        .await?
+    else {
+        anyhow::bail!("expected a periodicity report")
+    };
+    for row in &r.rows {
+        if let (Some(pre), Some(p), Some(s)) = (row.preperiod, row.period, row.saltus) {
+            for z in pre..r.upto - p {
+                let g = |z| bar.grundy(row.row, z).expect("in the table") as i64;
+                assert_eq!(g(z + p), g(z) + s, "row {} at z = {z}", row.row);
+            }
+        }
+    }
+    // Beyond the stored table, or misère: refused with what to do.
+    let far = c
+        .request(ask(Game::Queen, None, Span { from: 0, to: 2 }, Some(100)))
+        .await;
+    assert_eq!(grundy_e2e::refused(far)?, protocol::ErrorCode::TooLarge);
+    let misere = c
+        .request(Request::Periodicity(PeriodicityQuery {
+            params: GameParams {
+                misere: true,
+                ..GameParams::of(Game::Queen)
+            },
+            rows: None,
+            upto: None,
+        }))
+        .await;
+    assert_eq!(
+        grundy_e2e::refused(misere)?,
+        protocol::ErrorCode::BadParameters
+    );
+    server.stop().await?;
+    Ok(())
+}

@@ -84,6 +84,9 @@ enum Command {
     /// A table of Grundy numbers (corner games, chocolate) or the L-game classification.
     #[command(after_help = commands::table::HELP)]
     Table(commands::table::Args),
+    /// The additive periodicity of each row of a game's table: preperiod, period, saltus.
+    #[command(after_help = commands::periodicity::HELP)]
+    Periodicity(commands::periodicity::Args),
     /// Saved games, newest first.
     #[command(after_help = commands::games::HELP)]
     Games(commands::games::Args),
@@ -129,6 +132,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Watch(args) => commands::watch::run(&mut conn, args).await,
         Command::Query(args) => commands::query::run(&mut conn, args, out).await,
         Command::Table(args) => commands::table::run(&mut conn, args, out).await,
+        Command::Periodicity(args) => commands::periodicity::run(&mut conn, args, out).await,
         Command::Games(args) => commands::games::run(&mut conn, args).await,
         Command::Export(args) => commands::export::run(&mut conn, args).await,
         Command::Lobby(args) => commands::lobby::run(&mut conn, args).await,

@@ -18,7 +18,7 @@
 
 /// Fewest values the periodic part must span, whatever the period: a short tail agreeing by
 /// chance (the last three values of a row stepping by one) is no evidence of a period.
-pub const MIN_SPAN: usize = 100;
+pub const MIN_SPAN: usize = 24;
 
 /// An additive periodicity found in a sequence.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

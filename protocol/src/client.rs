@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::analysis::{ExportFormat, GameQuery, Span};
 use crate::game::ClockSpec;
+use crate::research::PeriodicityQuery;
 use crate::room::{ExerciseSpec, RoomSettings};
 use crate::simul::NewSimul;
 use crate::tournament::NewTournament;
@@ -214,6 +215,8 @@ pub enum Request {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         layer: Option<u64>,
     },
+    /// The additive periodicity of each row of a game's table: preperiod, period, saltus.
+    Periodicity(PeriodicityQuery),
     /// Lists saved games, newest first.
     Games {
         /// Filters and paging.

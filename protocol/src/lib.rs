@@ -15,6 +15,7 @@ mod client;
 mod error;
 mod game;
 pub mod limits;
+mod research;
 mod room;
 mod server;
 mod simul;
@@ -31,6 +32,7 @@ pub use game::{
     Clock, ClockSpec, MatchState, MatchStatus, MatchSummary, MoveRecord, Outcome, Reason, Seat,
     SeatInfo,
 };
+pub use research::{PeriodicityQuery, PeriodicityReport, RowPeriodicity};
 pub use room::{
     AnswerCount, AnswerInfo, ExerciseInfo, ExerciseSpec, Member, Role, RoomSettings, RoomView,
     Tally,

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use crate::analysis::{Classification, ExportFormat, GameSummary, ReviewedMove, TableData};
 use crate::error::ErrorCode;
 use crate::game::{MatchState, MatchSummary, MoveRecord};
+use crate::research::PeriodicityReport;
 use crate::room::{AnswerInfo, ExerciseInfo, Member, RoomSettings, RoomView, Tally};
 use crate::simul::SimulView;
 use crate::tournament::TournamentView;
@@ -113,6 +114,8 @@ pub enum ServerBody {
     Classification(Classification),
     /// The reply to `table`.
     Table(TableData),
+    /// The reply to `periodicity`.
+    Periodicity(PeriodicityReport),
     /// The reply to `games`.
     Games {
         /// The page of games, newest first.

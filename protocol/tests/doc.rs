@@ -90,6 +90,7 @@ fn every_request_type_and_error_code_is_documented() {
         "withdraw_tournament",
         "start_simul",
         "simul",
+        "periodicity",
     ] {
         assert!(
             DOC.contains(&format!("\"type\":\"{t}\"")),

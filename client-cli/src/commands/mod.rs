@@ -11,6 +11,7 @@ pub mod games;
 pub mod import;
 pub mod join;
 pub mod lobby;
+pub mod periodicity;
 pub mod play;
 pub mod query;
 mod raw;

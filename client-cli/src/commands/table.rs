@@ -68,7 +68,7 @@ pub struct Args {
 }
 
 /// Reads `A..B` (half-open).
-fn parse_span(s: &str) -> Result<Span, String> {
+pub fn parse_span(s: &str) -> Result<Span, String> {
     let bad = || format!("cannot read range {s:?}: write A..B, for example 0..16");
     let (a, b) = s.split_once("..").ok_or_else(bad)?;
     let from = a.trim().parse().map_err(|_| bad())?;

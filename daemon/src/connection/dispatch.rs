@@ -156,6 +156,9 @@ impl Connection {
                     .await
                     .map_err(keep)?,
             ),
+            Request::Periodicity(q) => {
+                ServerBody::Periodicity(queries::periodicity(&self.hub, q).await.map_err(keep)?)
+            }
             Request::Games { filter } => ServerBody::Games {
                 games: queries::games(&self.hub, filter).await.map_err(keep)?,
             },
@@ -256,7 +259,10 @@ impl Connection {
 fn withheld(request: &Request) -> bool {
     matches!(
         request,
-        Request::Query { .. } | Request::Table { .. } | Request::Review { .. }
+        Request::Query { .. }
+            | Request::Table { .. }
+            | Request::Review { .. }
+            | Request::Periodicity(_)
     )
 }
 

@@ -2,10 +2,12 @@
 
 mod classify;
 mod games;
+mod periodicity;
 mod review;
 mod table;
 
 pub use classify::{classify, components, listed, value_info, Answer};
 pub use games::{game, games, summary};
+pub use periodicity::periodicity;
 pub use review::{export, import, review};
 pub use table::table;
