@@ -15,6 +15,10 @@ use crate::hub::Hub;
 /// over two whole periods (and over at least `engine::periodicity::MIN_SPAN` values).
 pub const REPEATS: usize = 2;
 
+/// Row `r` of a table up to column `upto`: its first column and its Grundy numbers (`None`
+/// beyond the table).
+type RowOf = Box<dyn Fn(u64, u64) -> Option<(u64, Vec<i64>)> + Send>;
+
 /// Most rows in one question.
 pub const MAX_ROWS: u64 = 1024;
 
@@ -38,49 +42,48 @@ pub async fn periodicity(
     }
     let knowledge = hub.analysis.current();
     let version = env!("CARGO_PKG_VERSION");
-    let (bound, line): (u64, Box<dyn Fn(u64, u64) -> Option<(u64, Vec<i64>)> + Send>) =
-        match variant {
-            Variant::Corner { piece, .. } => {
-                let table = knowledge
-                    .corner_table(piece)
-                    .cloned()
-                    .ok_or_else(|| bad(&format!("no stored {piece} table on this server")))?;
-                let n = table.size();
-                (
-                    n,
-                    Box::new(move |x, upto| {
-                        (x < n).then(|| {
-                            let row = (0..upto.min(n)).map(|y| grundy_of(table.get(x, y)));
-                            (0, row.collect())
-                        })
-                    }),
-                )
-            }
-            Variant::Chocolate { k } => {
-                let table = knowledge
-                    .chocolate_table(k)
-                    .cloned()
-                    .ok_or_else(|| bad(&format!("no stored table for chocolate k={k}")))?;
-                let n = table.z_max() + 1;
-                (
-                    n,
-                    Box::new(move |y, upto| {
-                        // A bar's row y starts where the staircase allows it: z ≥ k·y.
-                        let from = u64::from(k) * y;
-                        (from < n).then(|| {
-                            let row = (from..upto.min(n))
-                                .map(|z| table.grundy(y, z).map_or(-1, |g| g as i64));
-                            (from, row.collect())
-                        })
-                    }),
-                )
-            }
-            _ => {
-                return Err(bad(
-                    "periodicity is of the rows of a 2-D table: a corner game or chocolate",
-                ))
-            }
-        };
+    let (bound, line): (u64, RowOf) = match variant {
+        Variant::Corner { piece, .. } => {
+            let table = knowledge
+                .corner_table(piece)
+                .cloned()
+                .ok_or_else(|| bad(&format!("no stored {piece} table on this server")))?;
+            let n = table.size();
+            (
+                n,
+                Box::new(move |x, upto| {
+                    (x < n).then(|| {
+                        let row = (0..upto.min(n)).map(|y| grundy_of(table.get(x, y)));
+                        (0, row.collect())
+                    })
+                }),
+            )
+        }
+        Variant::Chocolate { k } => {
+            let table = knowledge
+                .chocolate_table(k)
+                .cloned()
+                .ok_or_else(|| bad(&format!("no stored table for chocolate k={k}")))?;
+            let n = table.z_max() + 1;
+            (
+                n,
+                Box::new(move |y, upto| {
+                    // A bar's row y starts where the staircase allows it: z ≥ k·y.
+                    let from = u64::from(k) * y;
+                    (from < n).then(|| {
+                        let row = (from..upto.min(n))
+                            .map(|z| table.grundy(y, z).map_or(-1, |g| g as i64));
+                        (from, row.collect())
+                    })
+                }),
+            )
+        }
+        _ => {
+            return Err(bad(
+                "periodicity is of the rows of a 2-D table: a corner game or chocolate",
+            ))
+        }
+    };
     let upto = q.upto.unwrap_or(bound);
     if upto > bound {
         return Err(ErrorBody::new(
