@@ -101,6 +101,23 @@ fn long_formulas_are_refused_by_size_or_nodes() {
 }
 
 #[test]
+fn failing_late_is_refused_quickly() {
+    // Pest backtracks: a fault at the very end of deeply nested calls and comparisons.
+    for text in [
+        "min(".repeat(64) + "x",
+        "min(x, ".repeat(64) + "x" + &")".repeat(63) + "$",
+        "if(x < (".repeat(32) + "y",
+        "(x < y && ".repeat(64) + "z",
+        "x + -(".repeat(60) + &")".repeat(60),
+        "-".repeat(1_999) + "$",
+        "x".to_string() + &"é".repeat(1_000),
+    ] {
+        let error = refused(&text);
+        assert!(text.is_char_boundary(error.at), "{error}");
+    }
+}
+
+#[test]
 fn huge_numbers_are_typed_errors() {
     assert_eq!(value_at("2^64^64", 0), Err(EvalError::Overflow));
     assert_eq!(value_at("1 << 200", 0), Err(EvalError::ShiftTooLarge));

@@ -73,6 +73,16 @@
 //! Which one a formula is, and whether its types fit (`x and true` or `1 + (x < y)` are
 //! refused), is settled when it is read, with the position of the fault.
 //!
+//! # Errors
+//!
+//! Reading a formula fails with a [`FormulaError`]: the byte offset of the fault (from 0) and
+//! what is wrong there (`at byte 6: \`and\` needs an integer, not true or false`).
+//! Evaluating it at a cell fails with an [`EvalError`]: a division by zero, a number too
+//! large for exact arithmetic, a value formula whose value is not an integer there (`x / 2`
+//! at `x = 1`), a bitwise operation or shift on a negative number, a shift by more than 127,
+//! an exponent outside 0 to 64 (`2^-1` is read, and refused when evaluated), or `grundy`
+//! where the cell has none.
+//!
 //! # Limits
 //!
 //! A formula is read once and evaluated at every cell of a table, perhaps millions of times,
@@ -82,8 +92,11 @@
 //! - At most [`MAX_SOURCE_BYTES`] bytes of text, [`MAX_NODES`] operators and operands, and
 //!   [`MAX_DEPTH`] levels of nesting (checked before any recursion, and for parentheses
 //!   before the text is parsed at all).
-//! - Numbers are exact with 128-bit numerators and denominators: a step whose exact result
-//!   does not fit is [`EvalError::Overflow`], never a rounded or wrapped value.
+//! - Numbers are exact with 128-bit numerators and denominators (literals are less than
+//!   2^127, about 1.7·10^38): a step whose exact result does not fit is
+//!   [`EvalError::Overflow`], never a rounded or wrapped value. Floors and comparisons of
+//!   numbers involving `phi` need somewhat more room than their result (the `√5` part times
+//!   the denominators must stay below 2^125).
 //! - Exponents are at most [`MAX_EXPONENT`] and shifts at most [`MAX_SHIFT`].
 
 mod ast;

@@ -29,7 +29,10 @@ pub(crate) fn parse(text: &str) -> Result<Parsed, FormulaError> {
             "the formula is {} bytes long, more than the {MAX_SOURCE_BYTES} allowed",
             text.len()
         );
-        return Err(FormulaError::new(MAX_SOURCE_BYTES, message));
+        let at = (0..=MAX_SOURCE_BYTES)
+            .rev()
+            .find(|&at| text.is_char_boundary(at));
+        return Err(FormulaError::new(at.unwrap_or(0), message));
     }
     if text.trim().is_empty() {
         return Err(FormulaError::new(0, "the formula is empty"));
