@@ -76,7 +76,7 @@
 //! # Errors
 //!
 //! Reading a formula fails with a [`FormulaError`]: the byte offset of the fault (from 0) and
-//! what is wrong there (`at byte 6: \`and\` needs an integer, not true or false`).
+//! what is wrong there (``at byte 6: `and` needs an integer, not true or false``).
 //! Evaluating it at a cell fails with an [`EvalError`]: a division by zero, a number too
 //! large for exact arithmetic, a value formula whose value is not an integer there (`x / 2`
 //! at `x = 1`), a bitwise operation or shift on a negative number, a shift by more than 127,
