@@ -26,6 +26,7 @@ mod convention;
 pub mod corner;
 pub mod error;
 pub mod exercise;
+pub mod formula;
 pub mod game;
 pub mod knowledge;
 pub mod lgame;

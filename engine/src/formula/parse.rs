@@ -1,0 +1,192 @@
+//! From text to a typed tree: the limits on size and nesting, pest's parse of
+//! `grammar.pest`, then one pass over pest's pairs that builds the tree (`operators.rs`,
+//! `operands.rs`), checks the types (`typed.rs`), and counts the nodes and the depth before
+//! going deeper.
+
+use pest::error::{ErrorVariant, InputLocation};
+use pest::iterators::Pair;
+use pest::Parser as _;
+use pest_derive::Parser;
+
+use super::ast::Expr;
+use super::typed::Typed;
+use super::{FormulaError, MAX_DEPTH, MAX_NODES, MAX_SOURCE_BYTES};
+
+#[derive(Parser)]
+#[grammar = "formula/grammar.pest"]
+struct Grammar;
+
+/// A formula read from text.
+pub(crate) struct Parsed {
+    pub(crate) expr: Expr,
+    pub(crate) uses_grundy: bool,
+}
+
+/// Reads a formula: limits first, then the grammar, then the tree.
+pub(crate) fn parse(text: &str) -> Result<Parsed, FormulaError> {
+    if text.len() > MAX_SOURCE_BYTES {
+        let message = format!(
+            "the formula is {} bytes long, more than the {MAX_SOURCE_BYTES} allowed",
+            text.len()
+        );
+        let at = (0..=MAX_SOURCE_BYTES)
+            .rev()
+            .find(|&at| text.is_char_boundary(at));
+        return Err(FormulaError::new(at.unwrap_or(0), message));
+    }
+    if text.trim().is_empty() {
+        return Err(FormulaError::new(0, "the formula is empty"));
+    }
+    check_parentheses(text)?;
+    let mut pairs = Grammar::parse(Rule::formula, text).map_err(syntax_error)?;
+    let iff = pairs.next().and_then(|formula| formula.into_inner().next());
+    let iff = iff.ok_or_else(|| FormulaError::new(0, "the formula is empty"))?;
+    let mut builder = Builder {
+        nodes: 0,
+        uses_grundy: false,
+    };
+    let expr = builder.build(iff, 1)?.expr;
+    Ok(Parsed {
+        expr,
+        uses_grundy: builder.uses_grundy,
+    })
+}
+
+/// Refuses parentheses nested more than [`MAX_DEPTH`] deep before pest, which recurses into
+/// each, sees them. The language has no strings, so every `(` in the text is one.
+fn check_parentheses(text: &str) -> Result<(), FormulaError> {
+    let mut depth = 0usize;
+    for (at, byte) in text.bytes().enumerate() {
+        match byte {
+            b'(' => depth += 1,
+            b')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        if depth > MAX_DEPTH {
+            let message = format!("parentheses are nested more than {MAX_DEPTH} deep");
+            return Err(FormulaError::new(at, message));
+        }
+    }
+    Ok(())
+}
+
+/// Pest's error as a message saying what was expected where.
+fn syntax_error(error: pest::error::Error<Rule>) -> FormulaError {
+    let at = match error.location {
+        InputLocation::Pos(at) | InputLocation::Span((at, _)) => at,
+    };
+    let message = match error.variant {
+        ErrorVariant::CustomError { message } => message,
+        ErrorVariant::ParsingError { positives, .. } => {
+            let mut wanted: Vec<(u8, &str)> = positives
+                .into_iter()
+                .map(|rule| match rule {
+                    Rule::EOI => (4, "the end of the formula"),
+                    Rule::comma => (3, "`,`"),
+                    Rule::close => (2, "`)`"),
+                    Rule::op_iff
+                    | Rule::op_implies
+                    | Rule::op_any
+                    | Rule::op_all
+                    | Rule::op_compare
+                    | Rule::op_bit_or
+                    | Rule::op_bit_xor
+                    | Rule::op_bit_and
+                    | Rule::op_shift
+                    | Rule::op_sum
+                    | Rule::op_product
+                    | Rule::op_power => (1, "an operator"),
+                    _ => (0, "a number, a name or `(`"),
+                })
+                .collect();
+            wanted.sort_unstable();
+            wanted.dedup();
+            let wanted: Vec<&str> = wanted.into_iter().map(|(_, what)| what).collect();
+            match wanted.split_last() {
+                None => "unexpected text".to_string(),
+                Some((last, [])) => format!("expected {last}"),
+                Some((last, others)) => format!("expected {} or {last}", others.join(", ")),
+            }
+        }
+    };
+    FormulaError::new(at, message)
+}
+
+/// The rules that hold a list of operands and operators, or a single operand.
+fn is_level(rule: Rule) -> bool {
+    matches!(
+        rule,
+        Rule::iff
+            | Rule::implies
+            | Rule::any
+            | Rule::all
+            | Rule::compare
+            | Rule::bit_or
+            | Rule::bit_xor
+            | Rule::bit_and
+            | Rule::shift
+            | Rule::sum
+            | Rule::product
+            | Rule::unary
+            | Rule::power
+            | Rule::exponent
+            | Rule::atom
+    )
+}
+
+/// The children of a pair that matter: its operands and operators, without `)` and `,`.
+pub(super) fn children(pair: Pair<'_, Rule>) -> Vec<Pair<'_, Rule>> {
+    pair.into_inner()
+        .filter(|p| !matches!(p.as_rule(), Rule::close | Rule::comma))
+        .collect()
+}
+
+/// Builds the tree, counting its nodes and whether it uses `grundy`.
+pub(super) struct Builder {
+    nodes: usize,
+    pub(super) uses_grundy: bool,
+}
+
+impl Builder {
+    /// Counts one more node at `at`, refusing the one past [`MAX_NODES`].
+    pub(super) fn count(&mut self, at: usize) -> Result<(), FormulaError> {
+        self.nodes += 1;
+        if self.nodes > MAX_NODES {
+            let message = format!("the formula has more than {MAX_NODES} operators and operands");
+            return Err(FormulaError::new(at, message));
+        }
+        Ok(())
+    }
+
+    /// The tree of `pair` as a node at `depth` (the whole formula is at depth 1).
+    pub(super) fn build(
+        &mut self,
+        pair: Pair<'_, Rule>,
+        depth: usize,
+    ) -> Result<Typed, FormulaError> {
+        let at = pair.as_span().start(); // before `(`, if any
+        let mut pair = pair;
+        let mut parts = children(pair.clone());
+        while is_level(pair.as_rule()) && parts.len() == 1 {
+            pair = parts.remove(0);
+            parts = children(pair.clone());
+        }
+        if depth > MAX_DEPTH {
+            let message = format!("the formula is nested more than {MAX_DEPTH} levels deep");
+            return Err(FormulaError::new(at, message));
+        }
+        let typed = match pair.as_rule() {
+            Rule::iff | Rule::implies | Rule::any | Rule::all => {
+                self.logic(pair.as_rule(), parts, at, depth)
+            }
+            Rule::compare => self.compare(parts, at, depth),
+            Rule::unary => self.unary(parts, at, depth),
+            Rule::power => self.power(parts, at, depth),
+            Rule::number => self.literal(pair.as_str(), at),
+            Rule::name => self.name(pair.as_str(), at),
+            Rule::call => self.call(parts, at, depth),
+            _ => self.chain(parts, at, depth),
+        }?;
+        Ok(Typed { at, ..typed }) // the start of the whole operand, `(` included
+    }
+}
