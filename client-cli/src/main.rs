@@ -84,6 +84,10 @@ enum Command {
     /// A table of Grundy numbers (corner games, chocolate) or the L-game classification.
     #[command(after_help = commands::table::HELP)]
     Table(commands::table::Args),
+    /// A formula (a conjecture) checked over every cell of a game's table; exit status 0
+    /// holds, 1 refuted, 2 error.
+    #[command(after_help = commands::check::HELP)]
+    Check(commands::check::Args),
     /// The additive periodicity of each row of a game's table: preperiod, period, saltus.
     #[command(after_help = commands::periodicity::HELP)]
     Periodicity(commands::periodicity::Args),
@@ -132,6 +136,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Watch(args) => commands::watch::run(&mut conn, args).await,
         Command::Query(args) => commands::query::run(&mut conn, args, out).await,
         Command::Table(args) => commands::table::run(&mut conn, args, out).await,
+        Command::Check(args) => commands::check::run(&mut conn, args, out).await,
         Command::Periodicity(args) => commands::periodicity::run(&mut conn, args, out).await,
         Command::Games(args) => commands::games::run(&mut conn, args).await,
         Command::Export(args) => commands::export::run(&mut conn, args).await,
@@ -167,17 +172,24 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    // `check` says 1 for a refuted formula, and 2 for an error.
+    let checking = matches!(cli.command, Command::Check(_));
     match runtime.block_on(run(cli)) {
         Ok(()) => ExitCode::SUCCESS,
         // Whoever read the output stopped early (`grundy games | head`): nothing to report.
         Err(e) if e.is::<commands::OutputClosed>() => ExitCode::SUCCESS,
+        Err(e) if e.is::<commands::check::Refuted>() => ExitCode::FAILURE,
         Err(e) => {
             if let Some(ClientError::Server(server)) = e.downcast_ref::<ClientError>() {
                 eprintln!("{server}");
             } else {
                 eprintln!("grundy: {e:#}");
             }
-            ExitCode::FAILURE
+            if checking {
+                ExitCode::from(2)
+            } else {
+                ExitCode::FAILURE
+            }
         }
     }
 }

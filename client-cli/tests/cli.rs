@@ -1001,3 +1001,51 @@ async fn bench_refuses_runs_it_cannot_bound_or_seat() {
     }
     server.stop().await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn check_says_whether_a_formula_holds_with_exit_statuses_0_1_and_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir).await.unwrap();
+    let url = server.url();
+    // The rook is two-pile Nim: x xor y on every cell of the 64×64 table.
+    let rook = grundy(&url, &["check", "rook", "x xor y"]).await;
+    assert_eq!(rook.status.code(), Some(0), "{}", stderr(&rook));
+    let said = stdout(&rook);
+    assert!(
+        said.contains("holds") && said.contains("all 4096 cells below 64"),
+        "{said}"
+    );
+    // Not the queen: the first counterexample is 1,1, where the formula gives 0 and the
+    // Grundy number is 2.
+    let queen = grundy(&url, &["check", "queen", "x xor y"]).await;
+    assert_eq!(queen.status.code(), Some(1), "{}", stderr(&queen));
+    let said = stdout(&queen);
+    assert!(
+        said.contains("1,1: the formula gives 0, the Grundy number is 2"),
+        "{said}"
+    );
+    // Wythoff's P-positions as Beatty pairs, a predicate; and chocolate with an even step.
+    let wythoff = "grundy == 0 <-> min(x,y) == floor((max(x,y)-min(x,y))*phi)";
+    ok(&url, &["check", "queen", wythoff]).await;
+    ok(&url, &["check", "chocolate", "--k", "2", "y xor z"]).await;
+    let json: Value = serde_json::from_str(
+        &ok(
+            &url,
+            &["check", "rook", "x xor y", "--upto", "10", "--json"],
+        )
+        .await,
+    )
+    .unwrap();
+    assert_eq!(
+        (json["checked"].as_u64(), json["holds"].as_bool()),
+        (Some(100), Some(true))
+    );
+    // A formula that cannot be read, and a bound beyond the table: exit status 2.
+    let bad = grundy(&url, &["check", "queen", "x xor"]).await;
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("cannot be read"), "{}", stderr(&bad));
+    let far = grundy(&url, &["check", "queen", "x", "--upto", "100"]).await;
+    assert_eq!(far.status.code(), Some(2));
+    assert!(stderr(&far).contains("too_large"), "{}", stderr(&far));
+    server.stop().await.unwrap();
+}

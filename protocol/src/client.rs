@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::analysis::{ExportFormat, GameQuery, Span};
 use crate::game::ClockSpec;
-use crate::research::PeriodicityQuery;
+use crate::research::{CheckQuery, PeriodicityQuery};
 use crate::room::{ExerciseSpec, RoomSettings};
 use crate::simul::NewSimul;
 use crate::tournament::NewTournament;
@@ -217,6 +217,8 @@ pub enum Request {
     },
     /// The additive periodicity of each row of a game's table: preperiod, period, saltus.
     Periodicity(PeriodicityQuery),
+    /// A formula (a conjecture) checked over every cell of a game's table.
+    Check(CheckQuery),
     /// Lists saved games, newest first.
     Games {
         /// Filters and paging.

@@ -32,7 +32,9 @@ pub use game::{
     Clock, ClockSpec, MatchState, MatchStatus, MatchSummary, MoveRecord, Outcome, Reason, Seat,
     SeatInfo,
 };
-pub use research::{PeriodicityQuery, PeriodicityReport, RowPeriodicity};
+pub use research::{
+    CheckQuery, CheckReport, Counterexample, PeriodicityQuery, PeriodicityReport, RowPeriodicity,
+};
 pub use room::{
     AnswerCount, AnswerInfo, ExerciseInfo, ExerciseSpec, Member, Role, RoomSettings, RoomView,
     Tally,

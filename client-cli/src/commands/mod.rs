@@ -4,6 +4,7 @@
 use std::io::Write as _;
 
 pub mod bench;
+pub mod check;
 mod countdown;
 mod editor;
 pub mod export;

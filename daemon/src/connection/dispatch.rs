@@ -156,6 +156,9 @@ impl Connection {
                     .await
                     .map_err(keep)?,
             ),
+            Request::Check(q) => {
+                ServerBody::Check(queries::check(&self.hub, q).await.map_err(keep)?)
+            }
             Request::Periodicity(q) => {
                 ServerBody::Periodicity(queries::periodicity(&self.hub, q).await.map_err(keep)?)
             }
@@ -263,6 +266,7 @@ fn withheld(request: &Request) -> bool {
             | Request::Table { .. }
             | Request::Review { .. }
             | Request::Periodicity(_)
+            | Request::Check(_)
     )
 }
 

@@ -1,11 +1,13 @@
 //! Answers to analysis requests: classifications, tables, saved games, reviews, exports.
 
+mod check;
 mod classify;
 mod games;
 mod periodicity;
 mod review;
 mod table;
 
+pub use check::check;
 pub use classify::{classify, components, listed, value_info, Answer};
 pub use games::{game, games, summary};
 pub use periodicity::periodicity;
