@@ -133,6 +133,17 @@ impl MatchHandle {
         self.state.borrow().clone()
     }
 
+    /// Completes when the match is over, or when its actor is gone (the match ended and was
+    /// put away, or the server stops): the database then says which.
+    pub async fn ended(&self) {
+        let mut changes = self.state.clone();
+        while !changes.borrow_and_update().summary.status.is_over() {
+            if changes.changed().await.is_err() {
+                return;
+            }
+        }
+    }
+
     /// A receiver of every future state (the current one is marked seen).
     pub fn subscribe(&self) -> watch::Receiver<Arc<Snapshot>> {
         let mut rx = self.state.clone();

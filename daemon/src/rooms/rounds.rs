@@ -242,17 +242,7 @@ fn view(room: &Room, id: i64) -> Result<TournamentView, ErrorBody> {
 /// Follows a tournament game until it ends, then records its result.
 pub(super) fn follow(deps: Deps, room: Arc<Room>, id: i64, handle: MatchHandle) {
     tokio::spawn(async move {
-        let mut changes = handle.subscribe();
-        loop {
-            if changes.borrow_and_update().summary.status.is_over() {
-                break;
-            }
-            // The actor gone means the match is over (or the server stops): the database
-            // says which.
-            if changes.changed().await.is_err() {
-                break;
-            }
-        }
+        handle.ended().await;
         if let Err(e) = game_over(&deps, &room, id, handle.id).await {
             tracing::error!(room = %room.code, tournament = id, match_id = handle.id, error = %e.message, "a tournament game's end was not recorded");
         }

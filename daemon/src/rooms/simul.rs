@@ -219,15 +219,7 @@ pub async fn start(
 /// Follows a board until it ends, then records the student's result.
 pub(super) fn follow(deps: Deps, room: Arc<Room>, id: i64, handle: MatchHandle) {
     tokio::spawn(async move {
-        let mut changes = handle.subscribe();
-        loop {
-            if changes.borrow_and_update().summary.status.is_over() {
-                break;
-            }
-            if changes.changed().await.is_err() {
-                break;
-            }
-        }
+        handle.ended().await;
         let stored = match deps.db.load_match(handle.id).await {
             Ok(Some(m)) => m,
             _ => return,
