@@ -148,57 +148,6 @@ impl Rooms {
         Ok(back)
     }
 
-    /// Starts a tournament in `room` (teachers).
-    pub async fn create_tournament(
-        &self,
-        room: &Arc<Room>,
-        player: i64,
-        new: protocol::NewTournament,
-    ) -> Result<protocol::TournamentView, ErrorBody> {
-        rounds::create(&self.deps, room, player, new).await
-    }
-
-    /// Starts an exhibition in `room` (teachers).
-    pub async fn start_simul(
-        &self,
-        room: &Arc<Room>,
-        player: &crate::matches::PlayerRef,
-        new: protocol::NewSimul,
-    ) -> Result<protocol::SimulView, ErrorBody> {
-        simul::start(&self.deps, room, player, new).await
-    }
-
-    /// Ends the round under way and pairs the next (teachers).
-    pub async fn next_round(
-        &self,
-        room: &Arc<Room>,
-        player: i64,
-        id: i64,
-    ) -> Result<protocol::TournamentView, ErrorBody> {
-        rounds::next_round(&self.deps, room, player, id).await
-    }
-
-    /// Enters a late student in a Swiss tournament.
-    pub async fn enter_tournament(
-        &self,
-        room: &Arc<Room>,
-        player: i64,
-        id: i64,
-    ) -> Result<protocol::TournamentView, ErrorBody> {
-        rounds::enter(&self.deps, room, player, id).await
-    }
-
-    /// Withdraws a player from a tournament.
-    pub async fn withdraw(
-        &self,
-        room: &Arc<Room>,
-        player: i64,
-        id: i64,
-        who: Option<i64>,
-    ) -> Result<protocol::TournamentView, ErrorBody> {
-        rounds::withdraw(&self.deps, room, player, id, who).await
-    }
-
     /// Why `player` gets no values now, if a live room of theirs withholds them: the room's
     /// code and the reason (see [`Room`]'s hints).
     pub fn hints_withheld(&self, player: i64) -> Option<(String, &'static str)> {

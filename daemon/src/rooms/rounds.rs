@@ -10,7 +10,7 @@ use protocol::{ErrorBody, ErrorCode, Format, NewTournament, Role, ServerBody, To
 
 use super::room::Room;
 use super::tournament::{outcome_of, Game, LiveTournament};
-use super::Deps;
+use super::{Deps, Rooms};
 use crate::clock::unix_ms;
 use crate::db::TournamentRow;
 use crate::errors::{engine_error, internal};
@@ -24,86 +24,89 @@ pub const DEFAULT_SWISS_ROUNDS: u32 = 5;
 /// Most rounds a tournament may have.
 pub const MAX_ROUNDS: u32 = 100;
 
-/// Starts a tournament of `new` among the room's students here now; its first round begins.
-pub async fn create(
-    deps: &Deps,
-    room: &Arc<Room>,
-    player: i64,
-    new: NewTournament,
-) -> Result<TournamentView, ErrorBody> {
-    room.teacher(player)?;
-    let variant = crate::variants::variant(&new.params)?;
-    let convention = crate::variants::convention(&new.params).map_err(engine_error)?;
-    // The start is checked now: every round would refuse it.
-    start_position(variant, &new.start, 0, 1)?;
-    let changing = room.changing.lock().await;
-    let entrants: Vec<i64> = {
-        let s = room.state();
-        s.members
-            .iter()
-            .filter(|m| m.row.role == Role::Student && m.connections > 0)
-            .map(|m| m.row.player_id)
-            .collect()
-    };
-    if entrants.len() < 2 {
-        return Err(ErrorBody::new(
-            ErrorCode::InvalidState,
-            format!(
-                "a tournament needs at least two students here; {} of room {} are",
-                entrants.len(),
-                room.code
-            ),
-        ));
-    }
-    let rounds = match (new.format, new.rounds) {
-        (Format::RoundRobin, _) => {
-            u32::try_from(round_robin(&entrants).len()).unwrap_or(MAX_ROUNDS)
+impl Rooms {
+    /// Starts a tournament of `new` among the room's students here now; its first round begins.
+    pub async fn create_tournament(
+        &self,
+        room: &Arc<Room>,
+        player: i64,
+        new: NewTournament,
+    ) -> Result<TournamentView, ErrorBody> {
+        let deps = &self.deps;
+        room.teacher(player)?;
+        let variant = crate::variants::variant(&new.params)?;
+        let convention = crate::variants::convention(&new.params).map_err(engine_error)?;
+        // The start is checked now: every round would refuse it.
+        start_position(variant, &new.start, 0, 1)?;
+        let changing = room.changing.lock().await;
+        let entrants: Vec<i64> = {
+            let s = room.state();
+            s.members
+                .iter()
+                .filter(|m| m.row.role == Role::Student && m.connections > 0)
+                .map(|m| m.row.player_id)
+                .collect()
+        };
+        if entrants.len() < 2 {
+            return Err(ErrorBody::new(
+                ErrorCode::InvalidState,
+                format!(
+                    "a tournament needs at least two students here; {} of room {} are",
+                    entrants.len(),
+                    room.code
+                ),
+            ));
         }
-        (Format::Swiss, Some(r)) => r,
-        (Format::Swiss, None) => DEFAULT_SWISS_ROUNDS,
-    };
-    if rounds == 0 || rounds > MAX_ROUNDS {
-        return Err(ErrorBody::new(
-            ErrorCode::BadParameters,
-            format!("{rounds} rounds: a tournament has 1 to {MAX_ROUNDS}"),
-        ));
+        let rounds = match (new.format, new.rounds) {
+            (Format::RoundRobin, _) => {
+                u32::try_from(round_robin(&entrants).len()).unwrap_or(MAX_ROUNDS)
+            }
+            (Format::Swiss, Some(r)) => r,
+            (Format::Swiss, None) => DEFAULT_SWISS_ROUNDS,
+        };
+        if rounds == 0 || rounds > MAX_ROUNDS {
+            return Err(ErrorBody::new(
+                ErrorCode::BadParameters,
+                format!("{rounds} rounds: a tournament has 1 to {MAX_ROUNDS}"),
+            ));
+        }
+        let params = crate::variants::params_in(variant, convention);
+        let row = TournamentRow {
+            id: 0,
+            format: new.format,
+            game: params.game,
+            size: params.size,
+            k: params.k,
+            misere: params.misere,
+            start: new.start.trim().to_owned(),
+            rounds,
+            round: 0,
+            clock_initial_ms: new.clock.map(|c| c.initial_ms),
+            clock_increment_ms: new.clock.map(|c| c.increment_ms),
+            finished: false,
+        };
+        let id = deps
+            .db
+            .create_tournament(room.id, row.clone(), entrants.clone(), unix_ms())
+            .await
+            .map_err(|e| internal("store the tournament", e))?;
+        room.state().tournaments.push(LiveTournament {
+            row: TournamentRow { id, ..row },
+            entrants: entrants
+                .iter()
+                .map(|&id| Entrant {
+                    id,
+                    withdrawn: false,
+                })
+                .collect(),
+            games: Vec::new(),
+            byes: Vec::new(),
+        });
+        tracing::info!(room = %room.code, tournament = id, players = entrants.len(), "tournament created");
+        advance(deps, room, id).await?;
+        drop(changing);
+        view(room, id)
     }
-    let params = crate::variants::params_in(variant, convention);
-    let row = TournamentRow {
-        id: 0,
-        format: new.format,
-        game: params.game,
-        size: params.size,
-        k: params.k,
-        misere: params.misere,
-        start: new.start.trim().to_owned(),
-        rounds,
-        round: 0,
-        clock_initial_ms: new.clock.map(|c| c.initial_ms),
-        clock_increment_ms: new.clock.map(|c| c.increment_ms),
-        finished: false,
-    };
-    let id = deps
-        .db
-        .create_tournament(room.id, row.clone(), entrants.clone(), unix_ms())
-        .await
-        .map_err(|e| internal("store the tournament", e))?;
-    room.state().tournaments.push(LiveTournament {
-        row: TournamentRow { id, ..row },
-        entrants: entrants
-            .iter()
-            .map(|&id| Entrant {
-                id,
-                withdrawn: false,
-            })
-            .collect(),
-        games: Vec::new(),
-        byes: Vec::new(),
-    });
-    tracing::info!(room = %room.code, tournament = id, players = entrants.len(), "tournament created");
-    advance(deps, room, id).await?;
-    drop(changing);
-    view(room, id)
 }
 
 /// The start of round `round` of tournament `id`: the standard start, one drawn at random
@@ -280,136 +283,141 @@ async fn game_over(deps: &Deps, room: &Arc<Room>, id: i64, match_id: i64) -> Res
     }
 }
 
-/// Ends the round now (teachers): every game under way is adjudicated by the exact value of
-/// its position, then the next round is paired.
-pub async fn next_round(
-    deps: &Deps,
-    room: &Arc<Room>,
-    player: i64,
-    id: i64,
-) -> Result<TournamentView, ErrorBody> {
-    room.teacher(player)?;
-    let _changing = room.changing.lock().await;
-    let t = room.tournament(id).ok_or_else(|| no_tournament(room, id))?;
-    if t.row.finished {
-        return Err(over(id));
-    }
-    for match_id in t.unfinished() {
-        if let Some(handle) = deps.matches.get(match_id) {
-            handle
-                .ask(|reply| Command::Adjudicate { reply })
-                .await
-                .map_err(|e| internal("adjudicate a game", e))?;
+impl Rooms {
+    /// Ends the round now (teachers): every game under way is adjudicated by the exact value of
+    /// its position, then the next round is paired.
+    pub async fn next_round(
+        &self,
+        room: &Arc<Room>,
+        player: i64,
+        id: i64,
+    ) -> Result<TournamentView, ErrorBody> {
+        let deps = &self.deps;
+        room.teacher(player)?;
+        let _changing = room.changing.lock().await;
+        let t = room.tournament(id).ok_or_else(|| no_tournament(room, id))?;
+        if t.row.finished {
+            return Err(over(id));
         }
-        let stored = deps
-            .db
-            .load_match(match_id)
-            .await
-            .map_err(|e| internal("read the game", e))?;
-        let outcome = stored.and_then(|m| outcome_of(m.status, m.winner));
-        if let Some(t) = room.state().tournaments.iter_mut().find(|t| t.row.id == id) {
-            if let Some(g) = t.games.iter_mut().find(|g| g.match_id == match_id) {
-                g.outcome = outcome;
+        for match_id in t.unfinished() {
+            if let Some(handle) = deps.matches.get(match_id) {
+                handle
+                    .ask(|reply| Command::Adjudicate { reply })
+                    .await
+                    .map_err(|e| internal("adjudicate a game", e))?;
+            }
+            let stored = deps
+                .db
+                .load_match(match_id)
+                .await
+                .map_err(|e| internal("read the game", e))?;
+            let outcome = stored.and_then(|m| outcome_of(m.status, m.winner));
+            if let Some(t) = room.state().tournaments.iter_mut().find(|t| t.row.id == id) {
+                if let Some(g) = t.games.iter_mut().find(|g| g.match_id == match_id) {
+                    g.outcome = outcome;
+                }
             }
         }
+        advance(deps, room, id).await?;
+        view(room, id)
     }
-    advance(deps, room, id).await?;
-    view(room, id)
-}
 
-/// Adds a student who came late to a Swiss tournament: paired from the next round.
-pub async fn enter(
-    deps: &Deps,
-    room: &Arc<Room>,
-    player: i64,
-    id: i64,
-) -> Result<TournamentView, ErrorBody> {
-    if room.role_of(player) != Some(Role::Student) {
-        return Err(ErrorBody::new(
-            ErrorCode::InvalidState,
-            format!(
-                "only the students of room {} play its tournaments",
-                room.code
-            ),
-        ));
+    /// Adds a student who came late to a Swiss tournament: paired from the next round.
+    pub async fn enter_tournament(
+        &self,
+        room: &Arc<Room>,
+        player: i64,
+        id: i64,
+    ) -> Result<TournamentView, ErrorBody> {
+        let deps = &self.deps;
+        if room.role_of(player) != Some(Role::Student) {
+            return Err(ErrorBody::new(
+                ErrorCode::InvalidState,
+                format!(
+                    "only the students of room {} play its tournaments",
+                    room.code
+                ),
+            ));
+        }
+        let _changing = room.changing.lock().await;
+        let t = room.tournament(id).ok_or_else(|| no_tournament(room, id))?;
+        if t.row.finished {
+            return Err(over(id));
+        }
+        if t.entrants.iter().any(|e| e.id == player) {
+            return view(room, id);
+        }
+        if t.row.format == Format::RoundRobin {
+            return Err(ErrorBody::new(
+                ErrorCode::InvalidState,
+                "a round robin's pairings are fixed when it starts; ask your teacher for the next one",
+            ));
+        }
+        deps.db
+            .enter_tournament(id, player)
+            .await
+            .map_err(|e| internal("store the entrant", e))?;
+        if let Some(t) = room.state().tournaments.iter_mut().find(|t| t.row.id == id) {
+            t.entrants.push(Entrant {
+                id: player,
+                withdrawn: false,
+            });
+        }
+        announce(room, id);
+        view(room, id)
     }
-    let _changing = room.changing.lock().await;
-    let t = room.tournament(id).ok_or_else(|| no_tournament(room, id))?;
-    if t.row.finished {
-        return Err(over(id));
-    }
-    if t.entrants.iter().any(|e| e.id == player) {
-        return view(room, id);
-    }
-    if t.row.format == Format::RoundRobin {
-        return Err(ErrorBody::new(
-            ErrorCode::InvalidState,
-            "a round robin's pairings are fixed when it starts; ask your teacher for the next one",
-        ));
-    }
-    deps.db
-        .enter_tournament(id, player)
-        .await
-        .map_err(|e| internal("store the entrant", e))?;
-    if let Some(t) = room.state().tournaments.iter_mut().find(|t| t.row.id == id) {
-        t.entrants.push(Entrant {
-            id: player,
-            withdrawn: false,
-        });
-    }
-    announce(room, id);
-    view(room, id)
-}
 
-/// Withdraws `who` (default: the sender; someone else: teachers only). A game of theirs under
-/// way is resigned; their games count.
-pub async fn withdraw(
-    deps: &Deps,
-    room: &Arc<Room>,
-    player: i64,
-    id: i64,
-    who: Option<i64>,
-) -> Result<TournamentView, ErrorBody> {
-    let who = who.unwrap_or(player);
-    if who != player {
-        room.teacher(player)?;
-    }
-    let t = room.tournament(id).ok_or_else(|| no_tournament(room, id))?;
-    if !t.entrants.iter().any(|e| e.id == who) {
-        return Err(ErrorBody::new(
-            ErrorCode::InvalidState,
-            format!("player {who} does not play in tournament {id}"),
-        ));
-    }
-    let changing = room.changing.lock().await;
-    deps.db
-        .withdraw_from_tournament(id, who)
-        .await
-        .map_err(|e| internal("store the withdrawal", e))?;
-    if let Some(t) = room.state().tournaments.iter_mut().find(|t| t.row.id == id) {
-        for e in t.entrants.iter_mut().filter(|e| e.id == who) {
-            e.withdrawn = true;
+    /// Withdraws `who` (default: the sender; someone else: teachers only). A game of theirs under
+    /// way is resigned; their games count.
+    pub async fn withdraw(
+        &self,
+        room: &Arc<Room>,
+        player: i64,
+        id: i64,
+        who: Option<i64>,
+    ) -> Result<TournamentView, ErrorBody> {
+        let deps = &self.deps;
+        let who = who.unwrap_or(player);
+        if who != player {
+            room.teacher(player)?;
         }
-    }
-    drop(changing);
-    // Withdrawn first, so that the round the resignation may end pairs them no more.
-    for g in t
-        .games
-        .iter()
-        .filter(|g| g.outcome.is_none() && (g.first == who || g.second == who))
-    {
-        if let Some(handle) = deps.matches.get(g.match_id) {
-            let _ = handle
-                .ask(|reply| Command::Act {
-                    player: who,
-                    action: Action::Resign,
-                    reply,
-                })
-                .await;
+        let t = room.tournament(id).ok_or_else(|| no_tournament(room, id))?;
+        if !t.entrants.iter().any(|e| e.id == who) {
+            return Err(ErrorBody::new(
+                ErrorCode::InvalidState,
+                format!("player {who} does not play in tournament {id}"),
+            ));
         }
+        let changing = room.changing.lock().await;
+        deps.db
+            .withdraw_from_tournament(id, who)
+            .await
+            .map_err(|e| internal("store the withdrawal", e))?;
+        if let Some(t) = room.state().tournaments.iter_mut().find(|t| t.row.id == id) {
+            for e in t.entrants.iter_mut().filter(|e| e.id == who) {
+                e.withdrawn = true;
+            }
+        }
+        drop(changing);
+        // Withdrawn first, so that the round the resignation may end pairs them no more.
+        for g in t
+            .games
+            .iter()
+            .filter(|g| g.outcome.is_none() && (g.first == who || g.second == who))
+        {
+            if let Some(handle) = deps.matches.get(g.match_id) {
+                let _ = handle
+                    .ask(|reply| Command::Act {
+                        player: who,
+                        action: Action::Resign,
+                        reply,
+                    })
+                    .await;
+            }
+        }
+        announce(room, id);
+        view(room, id)
     }
-    announce(room, id);
-    view(room, id)
 }
 
 /// After a restart: follows the games of each tournament's round under way again, and

@@ -11,7 +11,7 @@ use protocol::{
 };
 
 use super::room::{Room, State};
-use super::Deps;
+use super::{Deps, Rooms};
 use crate::analysis::Analysis;
 use crate::clock::unix_ms;
 use crate::db::{SimulRow, StoredSimul};
@@ -102,118 +102,121 @@ fn result(status: MatchStatus, winner: Option<u8>, student_seat: u8) -> Option<&
     }
 }
 
-/// Starts an exhibition (teachers) against every student here now.
-pub async fn start(
-    deps: &Deps,
-    room: &Arc<Room>,
-    player: &PlayerRef,
-    new: NewSimul,
-) -> Result<SimulView, ErrorBody> {
-    room.teacher(player.id)?;
-    let variant = crate::variants::variant(&new.params)?;
-    let convention = crate::variants::convention(&new.params).map_err(engine_error)?;
-    let position = match new.start.trim() {
-        "" | "standard" => variant.start(),
-        "random" => variant.random_start(&mut Rng::new(unix_ms() as u64)),
-        text => variant.parse_position(text).map_err(engine_error)?,
-    };
-    if position.is_terminal() {
-        return Err(ErrorBody::new(
-            ErrorCode::BadPosition,
-            format!("{position} is over already: an exhibition needs a start with moves"),
-        ));
-    }
-    let host = match &new.host {
-        Opponent::Human => Occupant::Player {
-            id: player.id,
-            name: room.state().name_of(player.id),
-            connected: true,
-        },
-        Opponent::Engine(level) => {
-            let level = Level::parse(level).map_err(engine_error)?;
-            Analysis::engine_can_play(&position)
-                .map_err(|e| ErrorBody::new(ErrorCode::TooLarge, e.to_string()))?;
-            Occupant::Engine(level)
-        }
-    };
-    let students: Vec<PlayerRef> = {
-        let s = room.state();
-        s.members
-            .iter()
-            .filter(|m| m.row.role == Role::Student && m.connections > 0)
-            .map(|m| PlayerRef {
-                id: m.row.player_id,
-                name: m.row.name.clone(),
-            })
-            .collect()
-    };
-    if students.is_empty() {
-        return Err(ErrorBody::new(
-            ErrorCode::InvalidState,
-            format!("no student of room {} is here to play", room.code),
-        ));
-    }
-    let boards = students.iter().map(|s| {
-        let student = seated(&deps.matches, s);
-        let seats = if new.students_first {
-            [student, host.clone()]
-        } else {
-            [host.clone(), student]
+impl Rooms {
+    /// Starts an exhibition (teachers) against every student here now.
+    pub async fn start_simul(
+        &self,
+        room: &Arc<Room>,
+        player: &PlayerRef,
+        new: NewSimul,
+    ) -> Result<SimulView, ErrorBody> {
+        let deps = &self.deps;
+        room.teacher(player.id)?;
+        let variant = crate::variants::variant(&new.params)?;
+        let convention = crate::variants::convention(&new.params).map_err(engine_error)?;
+        let position = match new.start.trim() {
+            "" | "standard" => variant.start(),
+            "random" => variant.random_start(&mut Rng::new(unix_ms() as u64)),
+            text => variant.parse_position(text).map_err(engine_error)?,
         };
-        create_with(
-            &deps.matches,
-            position.clone(),
-            convention,
-            seats,
-            new.clock,
-        )
-    });
-    let handles: Vec<MatchHandle> = futures_util::future::try_join_all(boards)
-        .await
-        .map_err(|e| internal("start the boards", e))?;
-    let params = crate::variants::params_in(variant, convention);
-    let row = SimulRow {
-        id: 0,
-        game: params.game,
-        size: params.size,
-        k: params.k,
-        misere: params.misere,
-        start: position.to_string(),
-        host_player: matches!(new.host, Opponent::Human).then_some(player.id),
-        host_engine: match &host {
-            Occupant::Engine(level) => Some(level.name().to_owned()),
-            _ => None,
-        },
-        students_first: new.students_first,
-    };
-    let games: Vec<(i64, i64)> = handles
-        .iter()
-        .zip(&students)
-        .map(|(h, s)| (h.id, s.id))
-        .collect();
-    let id = deps
-        .db
-        .create_simul(room.id, row.clone(), games.clone(), unix_ms())
-        .await
-        .map_err(|e| internal("store the exhibition", e))?;
-    room.state().simuls.push(LiveSimul {
-        row: SimulRow { id, ..row },
-        boards: games
+        if position.is_terminal() {
+            return Err(ErrorBody::new(
+                ErrorCode::BadPosition,
+                format!("{position} is over already: an exhibition needs a start with moves"),
+            ));
+        }
+        let host = match &new.host {
+            Opponent::Human => Occupant::Player {
+                id: player.id,
+                name: room.state().name_of(player.id),
+                connected: true,
+            },
+            Opponent::Engine(level) => {
+                let level = Level::parse(level).map_err(engine_error)?;
+                Analysis::engine_can_play(&position)
+                    .map_err(|e| ErrorBody::new(ErrorCode::TooLarge, e.to_string()))?;
+                Occupant::Engine(level)
+            }
+        };
+        let students: Vec<PlayerRef> = {
+            let s = room.state();
+            s.members
+                .iter()
+                .filter(|m| m.row.role == Role::Student && m.connections > 0)
+                .map(|m| PlayerRef {
+                    id: m.row.player_id,
+                    name: m.row.name.clone(),
+                })
+                .collect()
+        };
+        if students.is_empty() {
+            return Err(ErrorBody::new(
+                ErrorCode::InvalidState,
+                format!("no student of room {} is here to play", room.code),
+            ));
+        }
+        let boards = students.iter().map(|s| {
+            let student = seated(&deps.matches, s);
+            let seats = if new.students_first {
+                [student, host.clone()]
+            } else {
+                [host.clone(), student]
+            };
+            create_with(
+                &deps.matches,
+                position.clone(),
+                convention,
+                seats,
+                new.clock,
+            )
+        });
+        let handles: Vec<MatchHandle> = futures_util::future::try_join_all(boards)
+            .await
+            .map_err(|e| internal("start the boards", e))?;
+        let params = crate::variants::params_in(variant, convention);
+        let row = SimulRow {
+            id: 0,
+            game: params.game,
+            size: params.size,
+            k: params.k,
+            misere: params.misere,
+            start: position.to_string(),
+            host_player: matches!(new.host, Opponent::Human).then_some(player.id),
+            host_engine: match &host {
+                Occupant::Engine(level) => Some(level.name().to_owned()),
+                _ => None,
+            },
+            students_first: new.students_first,
+        };
+        let games: Vec<(i64, i64)> = handles
             .iter()
-            .map(|&(match_id, player)| Board {
-                match_id,
-                player,
-                result: None,
-            })
-            .collect(),
-    });
-    tracing::info!(room = %room.code, simul = id, boards = handles.len(), "exhibition started");
-    for handle in handles {
-        follow(deps.clone(), Arc::clone(room), id, handle);
+            .zip(&students)
+            .map(|(h, s)| (h.id, s.id))
+            .collect();
+        let id = deps
+            .db
+            .create_simul(room.id, row.clone(), games.clone(), unix_ms())
+            .await
+            .map_err(|e| internal("store the exhibition", e))?;
+        room.state().simuls.push(LiveSimul {
+            row: SimulRow { id, ..row },
+            boards: games
+                .iter()
+                .map(|&(match_id, player)| Board {
+                    match_id,
+                    player,
+                    result: None,
+                })
+                .collect(),
+        });
+        tracing::info!(room = %room.code, simul = id, boards = handles.len(), "exhibition started");
+        for handle in handles {
+            follow(deps.clone(), Arc::clone(room), id, handle);
+        }
+        announce(room, id);
+        room.simul_view(id)
+            .ok_or_else(|| internal("read the exhibition", "it is gone"))
     }
-    announce(room, id);
-    room.simul_view(id)
-        .ok_or_else(|| internal("read the exhibition", "it is gone"))
 }
 
 /// Follows a board until it ends, then records the student's result.
