@@ -6,9 +6,9 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use engine::formula::{Env, Formula, Kind};
-use engine::Variant;
-use protocol::{CheckQuery, CheckReport, Counterexample, ErrorBody, ErrorCode, GameParams};
+use protocol::{CheckQuery, CheckReport, Counterexample, ErrorBody};
 
+use super::stored::{bad, Stored};
 use crate::hub::Hub;
 
 /// Counterexamples listed: the first ones, in the order checked.
@@ -16,76 +16,35 @@ pub const MAX_COUNTEREXAMPLES: usize = 10;
 
 /// Answers `check` from the stored tables, off the async runtime.
 pub async fn check(hub: &Arc<Hub>, q: CheckQuery) -> Result<CheckReport, ErrorBody> {
-    let variant = crate::variants::variant(&q.params)?;
-    if q.params.misere {
-        return Err(bad(
-            "misère play has no Grundy numbers to check a formula against",
-        ));
-    }
+    let table = Stored::of(&hub.analysis.current(), &q.params, "a formula's check")?;
     let formula =
         Formula::parse(&q.formula).map_err(|e| bad(&format!("the formula cannot be read: {e}")))?;
-    let knowledge = hub.analysis.current();
-    let version = env!("CARGO_PKG_VERSION");
-    // Each cell of the table as (coordinates, its Environment, its Grundy number).
-    let (bound, params, cells): (u64, GameParams, Cells) = match variant {
-        Variant::Corner { piece, .. } => {
-            let table = knowledge
-                .corner_table(piece)
-                .cloned()
-                .ok_or_else(|| bad(&format!("no stored {piece} table on this server")))?;
-            let n = table.size();
-            let params = GameParams {
-                size: None,
-                ..crate::variants::params(variant)
-            };
-            let cells: Cells = Box::new(move |upto, visit| {
-                for x in 0..upto {
-                    for y in 0..upto {
-                        let g = table.get(x, y).map_or(0, |(g, _)| g);
-                        let env = env(x, y, 0, upto, 0, g);
-                        if !visit((x, y), env, g) {
-                            return;
-                        }
+    let upto = table.upto(q.upto)?;
+    let (params, source) = (table.params(), table.source());
+    // Each cell of the table as (coordinates, its environment, its Grundy number).
+    let cells: Cells = match table {
+        Stored::Corner(t) => Box::new(move |upto, visit| {
+            for x in 0..upto {
+                for y in 0..upto {
+                    let g = t.get(x, y).map_or(0, |(g, _)| g);
+                    if !visit((x, y), env(x, y, 0, upto, 0, g), g) {
+                        return;
                     }
                 }
-            });
-            (n, params, cells)
-        }
-        Variant::Chocolate { k } => {
-            let table = knowledge
-                .chocolate_table(k)
-                .cloned()
-                .ok_or_else(|| bad(&format!("no stored table for chocolate k={k}")))?;
-            let cells: Cells = Box::new(move |upto, visit| {
-                for z in 0..upto {
-                    let mut y = 0;
-                    while let Some(g) = table.grundy(y, z) {
-                        if !visit((y, z), env(0, y, z, 0, k, g), g) {
-                            return;
-                        }
-                        y += 1;
+            }
+        }),
+        Stored::Chocolate(t) => Box::new(move |upto, visit| {
+            for z in 0..upto {
+                let mut y = 0;
+                while let Some(g) = t.grundy(y, z) {
+                    if !visit((y, z), env(0, y, z, 0, t.k(), g), g) {
+                        return;
                     }
+                    y += 1;
                 }
-            });
-            let z_max = knowledge.chocolate_table(k).map_or(0, |t| t.z_max());
-            (z_max + 1, crate::variants::params(variant), cells)
-        }
-        _ => {
-            return Err(bad(
-                "a formula is checked over a 2-D table: a corner game or chocolate",
-            ))
-        }
+            }
+        }),
     };
-    let upto = q.upto.unwrap_or(bound);
-    if upto > bound {
-        return Err(ErrorBody::new(
-            ErrorCode::TooLarge,
-            format!(
-                "the stored table reaches {bound}; check with upto at most {bound}, or start \
-                 the server with larger tables (grundyd --board N, --bar N)"
-            ),
-        ));
-    }
     let kind = formula.kind();
     let text = formula.source().to_owned();
     let run = move || {
@@ -147,7 +106,7 @@ pub async fn check(hub: &Arc<Hub>, q: CheckQuery) -> Result<CheckReport, ErrorBo
         upto,
         counterexamples,
         elapsed_ms: u64::try_from(took.as_millis()).unwrap_or(u64::MAX),
-        source: format!("stored table of bound {bound}, grundyd {version}"),
+        source,
     })
 }
 
@@ -167,8 +126,4 @@ fn env(x: u64, y: u64, z: u64, n: u64, k: u32, grundy: u64) -> Env {
         k: i64::from(k),
         grundy: Some(grundy),
     }
-}
-
-fn bad(message: &str) -> ErrorBody {
-    ErrorBody::new(ErrorCode::BadParameters, message)
 }

@@ -5,6 +5,7 @@ mod classify;
 mod games;
 mod periodicity;
 mod review;
+mod stored;
 mod table;
 
 pub use check::check;

@@ -5,10 +5,10 @@
 use std::sync::Arc;
 
 use engine::periodicity::additive;
-use engine::Variant;
 use protocol::limits::DEFAULT_SPAN;
-use protocol::{ErrorBody, ErrorCode, PeriodicityQuery, PeriodicityReport, RowPeriodicity, Span};
+use protocol::{ErrorBody, PeriodicityQuery, PeriodicityReport, RowPeriodicity, Span};
 
+use super::stored::{bad, Stored};
 use crate::hub::Hub;
 
 /// Whole periods the periodic part must span beyond the first: with 2, the relation is seen
@@ -27,12 +27,6 @@ pub async fn periodicity(
     hub: &Arc<Hub>,
     q: PeriodicityQuery,
 ) -> Result<PeriodicityReport, ErrorBody> {
-    let variant = crate::variants::variant(&q.params)?;
-    if q.params.misere {
-        return Err(bad(
-            "misère play has no Grundy numbers to be periodic; ask without misere",
-        ));
-    }
     let rows = q.rows.unwrap_or(DEFAULT_SPAN);
     if rows.to <= rows.from || rows.to - rows.from > MAX_ROWS {
         return Err(bad(&format!(
@@ -40,60 +34,24 @@ pub async fn periodicity(
             rows.from, rows.to
         )));
     }
-    let knowledge = hub.analysis.current();
-    let version = env!("CARGO_PKG_VERSION");
-    let (bound, line): (u64, RowOf) = match variant {
-        Variant::Corner { piece, .. } => {
-            let table = knowledge
-                .corner_table(piece)
-                .cloned()
-                .ok_or_else(|| bad(&format!("no stored {piece} table on this server")))?;
-            let n = table.size();
-            (
-                n,
-                Box::new(move |x, upto| {
-                    (x < n).then(|| {
-                        let row = (0..upto.min(n)).map(|y| grundy_of(table.get(x, y)));
-                        (0, row.collect())
-                    })
-                }),
-            )
-        }
-        Variant::Chocolate { k } => {
-            let table = knowledge
-                .chocolate_table(k)
-                .cloned()
-                .ok_or_else(|| bad(&format!("no stored table for chocolate k={k}")))?;
-            let n = table.z_max() + 1;
-            (
-                n,
-                Box::new(move |y, upto| {
-                    // A bar's row y starts where the staircase allows it: z ≥ k·y.
-                    let from = u64::from(k) * y;
-                    (from < n).then(|| {
-                        let row = (from..upto.min(n))
-                            .map(|z| table.grundy(y, z).map_or(-1, |g| g as i64));
-                        (from, row.collect())
-                    })
-                }),
-            )
-        }
-        _ => {
-            return Err(bad(
-                "periodicity is of the rows of a 2-D table: a corner game or chocolate",
-            ))
-        }
+    let table = Stored::of(&hub.analysis.current(), &q.params, "periodicity")?;
+    let (bound, upto) = (table.bound(), table.upto(q.upto)?);
+    let line: RowOf = match table.clone() {
+        Stored::Corner(t) => Box::new(move |x, upto| {
+            (x < bound).then(|| {
+                let row = (0..upto).map(|y| t.get(x, y).map_or(-1, |(g, _)| g as i64));
+                (0, row.collect())
+            })
+        }),
+        Stored::Chocolate(t) => Box::new(move |y, upto| {
+            // A bar's row y starts where the staircase allows it: z ≥ k·y.
+            let from = u64::from(t.k()) * y;
+            (from < bound).then(|| {
+                let row = (from..upto).map(|z| t.grundy(y, z).map_or(-1, |g| g as i64));
+                (from, row.collect())
+            })
+        }),
     };
-    let upto = q.upto.unwrap_or(bound);
-    if upto > bound {
-        return Err(ErrorBody::new(
-            ErrorCode::TooLarge,
-            format!(
-                "the stored table reaches {bound}; ask with upto at most {bound}, or start the \
-                 server with larger tables (grundyd --board N, --bar N)"
-            ),
-        ));
-    }
     let max_period = (upto / (REPEATS as u64 + 1)).max(1);
     let span = Span {
         from: rows.from,
@@ -117,23 +75,11 @@ pub async fn periodicity(
     .await
     .map_err(|e| crate::errors::internal("find the periods", e))?;
     Ok(PeriodicityReport {
-        // A row's values do not depend on the board: no size.
-        params: protocol::GameParams {
-            size: None,
-            ..crate::variants::params(variant)
-        },
+        params: table.params(),
         upto,
         repeats: REPEATS as u64,
         max_period,
         rows: report,
-        source: format!("stored table of bound {bound}, grundyd {version}"),
+        source: table.source(),
     })
-}
-
-fn grundy_of(v: Option<(u64, u64)>) -> i64 {
-    v.map_or(-1, |(g, _)| g as i64)
-}
-
-fn bad(message: &str) -> ErrorBody {
-    ErrorBody::new(ErrorCode::BadParameters, message)
 }

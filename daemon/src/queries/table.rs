@@ -8,6 +8,7 @@ use protocol::limits::{
 };
 use protocol::{ClassInfo, ErrorBody, ErrorCode, GameParams, Span, TableData};
 
+use super::stored::bad;
 use crate::errors::engine_error;
 use crate::hub::Hub;
 
@@ -222,8 +223,4 @@ fn searched_cells(
         data.remoteness.push(row);
     }
     Ok(data)
-}
-
-fn bad(message: &str) -> ErrorBody {
-    ErrorBody::new(ErrorCode::BadParameters, message)
 }

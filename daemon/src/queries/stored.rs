@@ -1,0 +1,95 @@
+//! A stored 2-D table as the research questions (`periodicity`, `check`) read it: a corner
+//! game's x,y or a chocolate staircase's y,z, its bound, and the source to cite.
+
+use std::sync::Arc;
+
+use engine::{chocolate, corner, Knowledge, Variant};
+use protocol::{ErrorBody, ErrorCode, GameParams};
+
+/// The stored table a research question is about.
+#[derive(Clone)]
+pub enum Stored {
+    /// A corner game: cells x,y.
+    Corner(Arc<corner::Table>),
+    /// A chocolate staircase of step k: cells y,z.
+    Chocolate(Arc<chocolate::Table>),
+}
+
+impl Stored {
+    /// The stored table of `params`' game; `what` names the question in the refusals.
+    pub fn of(knowledge: &Knowledge, params: &GameParams, what: &str) -> Result<Stored, ErrorBody> {
+        let variant = crate::variants::variant(params)?;
+        if params.misere {
+            return Err(bad(&format!(
+                "misère play has no Grundy numbers for {what}; ask without misere"
+            )));
+        }
+        match variant {
+            Variant::Corner { piece, .. } => knowledge
+                .corner_table(piece)
+                .cloned()
+                .map(Stored::Corner)
+                .ok_or_else(|| bad(&format!("no stored {piece} table on this server"))),
+            Variant::Chocolate { k } => knowledge
+                .chocolate_table(k)
+                .cloned()
+                .map(Stored::Chocolate)
+                .ok_or_else(|| bad(&format!("no stored table for chocolate k={k}"))),
+            _ => Err(bad(&format!(
+                "{what} is about a 2-D table: a corner game or chocolate"
+            ))),
+        }
+    }
+
+    /// Where the table ends: its side (corner), one past its widest staircase (chocolate).
+    pub fn bound(&self) -> u64 {
+        match self {
+            Stored::Corner(t) => t.size(),
+            Stored::Chocolate(t) => t.z_max() + 1,
+        }
+    }
+
+    /// The bound asked for (default: the table's), or the refusal of one beyond the table.
+    pub fn upto(&self, asked: Option<u64>) -> Result<u64, ErrorBody> {
+        let bound = self.bound();
+        match asked.unwrap_or(bound) {
+            upto if upto <= bound => Ok(upto),
+            _ => Err(ErrorBody::new(
+                ErrorCode::TooLarge,
+                format!(
+                    "the stored table reaches {bound}; ask with upto at most {bound}, or start \
+                     the server with larger tables (grundyd --board N, --bar N)"
+                ),
+            )),
+        }
+    }
+
+    /// The game as the answer names it: a corner table's values do not depend on the board,
+    /// so it has no size.
+    pub fn params(&self) -> GameParams {
+        match self {
+            Stored::Corner(t) => GameParams {
+                size: None,
+                ..crate::variants::params(Variant::Corner {
+                    piece: t.piece(),
+                    size: t.size(),
+                })
+            },
+            Stored::Chocolate(t) => crate::variants::params(Variant::Chocolate { k: t.k() }),
+        }
+    }
+
+    /// What the answer came from, for citing.
+    pub fn source(&self) -> String {
+        format!(
+            "stored table of bound {}, grundyd {}",
+            self.bound(),
+            env!("CARGO_PKG_VERSION")
+        )
+    }
+}
+
+/// A refusal for the question's parameters.
+pub fn bad(message: &str) -> ErrorBody {
+    ErrorBody::new(ErrorCode::BadParameters, message)
+}
