@@ -24,7 +24,7 @@ mod progress;
 mod set;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 pub use checksum::{chocolate_checksum, corner_checksum, lgame_checksum, lgame_rows};
 pub use ensure::{ensure, Loaded, Report, SetAction, SetReport};

@@ -7,22 +7,7 @@ use sqlx::Row;
 
 use super::{fresh, token};
 use crate::db::{AnswerRow, Db, ExerciseRow, MemberRow, RoomRow};
-
-const DATABASE_MD: &str = include_str!("../../../../docs/DATABASE.md");
-
-/// The SQL of the first ```sql block after the line that starts with `title`.
-fn example(title: &str) -> String {
-    let mut lines = DATABASE_MD
-        .lines()
-        .skip_while(|l| !l.starts_with(title))
-        .skip_while(|l| l.trim() != "```sql");
-    assert!(
-        lines.next().is_some(),
-        "docs/DATABASE.md has no example {title:?}"
-    );
-    let sql: Vec<&str> = lines.take_while(|l| l.trim() != "```").collect();
-    sql.join("\n")
-}
+use crate::tables::tests::docs::example;
 
 fn member(player_id: i64, name: &str, role: Role) -> MemberRow {
     MemberRow {

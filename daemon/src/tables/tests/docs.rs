@@ -14,7 +14,7 @@ use crate::db::Db;
 const DATABASE_MD: &str = include_str!("../../../../docs/DATABASE.md");
 
 /// The SQL of the first ```sql block after the line that starts with `title`.
-fn example(title: &str) -> String {
+pub(crate) fn example(title: &str) -> String {
     let mut lines = DATABASE_MD
         .lines()
         .skip_while(|l| !l.starts_with(title))

@@ -3,7 +3,7 @@
 //! and a plain mex / remoteness recursion, not its solvers).
 
 mod brute;
-mod docs;
+pub(crate) mod docs;
 mod load;
 mod precompute;
 
