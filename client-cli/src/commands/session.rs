@@ -287,22 +287,33 @@ pub async fn recover(
     cause: anyhow::Error,
 ) -> Result<MatchState> {
     view.reconnecting(&format!("{cause:#}"));
+    let state = reconnected(conn, cause, async |c: &mut Client| watch(c, id).await).await?;
+    view.reconnected(id);
+    Ok(state)
+}
+
+/// Takes the lost connection up again as the same player, with growing pauses, for
+/// [`RECONNECT_FOR`], and once back asks `again` (to follow the match, to join the room) what
+/// it was doing: its answer, or the loss that could not be undone (`cause`). Refused once
+/// back (another database, the match gone), it says so at once.
+pub async fn reconnected<T>(
+    conn: &mut Client,
+    cause: anyhow::Error,
+    mut again: impl AsyncFnMut(&mut Client) -> Result<T>,
+) -> Result<T> {
     let started = tokio::time::Instant::now();
     let mut pause = Duration::from_millis(250);
     loop {
         tokio::time::sleep(pause).await;
         let back = match conn.reconnect().await {
-            Ok(again) => {
-                *conn = again;
-                watch(conn, id).await
+            Ok(client) => {
+                *conn = client;
+                again(conn).await
             }
             Err(e) => Err(e.into()),
         };
         match back {
-            Ok(state) => {
-                view.reconnected(id);
-                return Ok(state);
-            }
+            Ok(answer) => return Ok(answer),
             // Still down (or down again): tried again, for a while.
             Err(e) if is_lost(&e) || is_unreachable(&e) => {
                 if started.elapsed() >= RECONNECT_FOR {

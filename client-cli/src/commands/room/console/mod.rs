@@ -4,7 +4,6 @@
 //! again by itself.
 
 use std::collections::HashSet;
-use std::time::Duration;
 
 use anyhow::Result;
 use protocol::{AnswerInfo, Member, Role, RoomView, ServerBody};
@@ -16,15 +15,12 @@ mod teacher;
 use super::{print, spec};
 use crate::commands::editor::Typed;
 use crate::commands::emit;
-use crate::commands::session::is_lost;
+use crate::commands::session::{self, is_lost};
 use crate::commands::typing::Typing;
 use crate::commands::view::Mode;
 use crate::render::Style;
 use client::Client;
 use teacher::TEACHER_WORDS;
-
-/// How long a lost connection is tried again before giving up.
-const RECONNECT_FOR: Duration = Duration::from_secs(120);
 
 const STUDENT_HELP: &str = "\
 Type the answer to the exercise shown: win, loss or draw; a number; a move; moves separated
@@ -329,31 +325,15 @@ impl Console {
     /// Takes a lost connection up again and joins the room again.
     async fn recover(&mut self, conn: &mut Client, cause: anyhow::Error) -> Result<()> {
         self.say(&format!("connection lost ({cause:#}); trying again…\n"))?;
-        let started = tokio::time::Instant::now();
-        let mut pause = Duration::from_millis(250);
-        loop {
-            tokio::time::sleep(pause).await;
-            let back = match conn.reconnect().await {
-                Ok(again) => {
-                    *conn = again;
-                    let name = (self.me != conn.welcome().map_or("", |w| w.name.as_str()))
-                        .then(|| self.me.clone());
-                    super::join(conn, &self.view.code, name.as_deref(), None).await
-                }
-                Err(e) => Err(e.into()),
-            };
-            match back {
-                Ok(view) => {
-                    self.view = view;
-                    self.say(&format!("back in room {}\n", self.view.code))?;
-                    self.shown = None;
-                    return self.next_exercise();
-                }
-                Err(_) if started.elapsed() < RECONNECT_FOR => {
-                    pause = (pause * 2).min(Duration::from_secs(5));
-                }
-                Err(e) => return Err(e),
-            }
-        }
+        let (code, me) = (self.view.code.clone(), self.me.clone());
+        let rejoin = async |c: &mut Client| {
+            // Under the name asked for in the room, when it is not the player's.
+            let name = (me != c.welcome().map_or("", |w| w.name.as_str())).then_some(me.as_str());
+            super::join(c, &code, name, None).await
+        };
+        self.view = session::reconnected(conn, cause, rejoin).await?;
+        self.say(&format!("back in room {}\n", self.view.code))?;
+        self.shown = None;
+        self.next_exercise()
     }
 }
