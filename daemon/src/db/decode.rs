@@ -40,6 +40,20 @@ where
     })
 }
 
+/// A game and its parameters from the columns `game`, `size`, `k` and `misere` (matches,
+/// exercises, tournaments, exhibitions).
+pub(crate) fn game_params(row: &SqliteRow) -> Result<protocol::GameParams, DbError> {
+    let game: String = get(row, "game")?;
+    Ok(protocol::GameParams {
+        game: game
+            .parse()
+            .map_err(|_| DbError::Corrupt(format!("game {game:?} is unknown")))?,
+        size: from_sql_opt(get(row, "size")?, "size")?,
+        k: from_sql_opt(get(row, "k")?, "k")?,
+        misere: get::<i64>(row, "misere")? != 0,
+    })
+}
+
 /// Builds a match (without moves) from a row selected with [`MATCH_SELECT`].
 pub(crate) fn stored_match(row: &SqliteRow) -> Result<StoredMatch, DbError> {
     let status: String = get(row, "status")?;

@@ -1,12 +1,12 @@
 //! Rooms, their members, exercises and answers: the rows, the writes (queued for the writer
 //! task like every write, so an acknowledged answer is on disk) and the read of a whole room.
 
-use protocol::{Game, Role};
+use protocol::{GameParams, Role};
 use sqlx::sqlite::SqliteRow;
 use sqlx::SqliteConnection;
 
-use super::decode::get;
-use super::error::{from_sql_int, from_sql_opt, to_sql_opt, DbError};
+use super::decode::{game_params, get};
+use super::error::{from_sql_int, to_sql_opt, DbError};
 use super::writer::{OnConnection, Write};
 use super::Db;
 
@@ -45,14 +45,8 @@ pub struct ExerciseRow {
     pub id: i64,
     /// Exercises set together share a set number.
     pub set_no: u32,
-    /// The game.
-    pub game: Game,
-    /// Board side (corner games).
-    pub size: Option<u64>,
-    /// Staircase step (chocolate).
-    pub k: Option<u32>,
-    /// Misère play.
-    pub misere: bool,
+    /// The game and its parameters.
+    pub params: GameParams,
     /// The position, canonical.
     pub position: String,
     /// The question's name.
@@ -254,16 +248,10 @@ fn member(row: &SqliteRow) -> Result<MemberRow, DbError> {
 }
 
 fn exercise(row: &SqliteRow) -> Result<ExerciseRow, DbError> {
-    let game: String = get(row, "game")?;
     Ok(ExerciseRow {
         id: get(row, "id")?,
         set_no: from_sql_int(get(row, "set_no")?, "set_no")?,
-        game: game
-            .parse()
-            .map_err(|_| DbError::Corrupt(format!("game {game:?} is unknown")))?,
-        size: from_sql_opt(get(row, "size")?, "size")?,
-        k: from_sql_opt(get(row, "k")?, "k")?,
-        misere: get::<i64>(row, "misere")? != 0,
+        params: game_params(row)?,
         position: get(row, "position")?,
         question: get(row, "question")?,
         solution: get(row, "solution")?,
@@ -353,10 +341,10 @@ impl Write for Op {
                         )
                         .bind(room_id)
                         .bind(i64::from(e.set_no))
-                        .bind(e.game.name())
-                        .bind(to_sql_opt(e.size, "size")?)
-                        .bind(e.k.map(i64::from))
-                        .bind(i64::from(e.misere))
+                        .bind(e.params.game.name())
+                        .bind(to_sql_opt(e.params.size, "size")?)
+                        .bind(e.params.k.map(i64::from))
+                        .bind(i64::from(e.params.misere))
                         .bind(&e.position)
                         .bind(&e.question)
                         .bind(&e.solution)

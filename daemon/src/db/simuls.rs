@@ -1,10 +1,10 @@
 //! Simultaneous exhibitions: the row, its boards (each an ordinary match), stored together
 //! through the writer task, and read back with each board's result from `matches`.
 
-use protocol::{Game, MatchStatus};
+use protocol::{GameParams, MatchStatus};
 use sqlx::SqliteConnection;
 
-use super::decode::get;
+use super::decode::{game_params, get};
 use super::error::{from_sql_opt, to_sql_opt, DbError};
 use super::writer::{OnConnection, Write};
 use super::Db;
@@ -14,14 +14,8 @@ use super::Db;
 pub struct SimulRow {
     /// Its id (ignored when adding one).
     pub id: i64,
-    /// The game.
-    pub game: Game,
-    /// Board side.
-    pub size: Option<u64>,
-    /// Staircase step.
-    pub k: Option<u32>,
-    /// Misère play.
-    pub misere: bool,
+    /// The game and its parameters.
+    pub params: GameParams,
     /// The start every board had.
     pub start: String,
     /// The teacher who plays every board, or…
@@ -93,15 +87,9 @@ impl Db {
         .await?;
         let mut out = Vec::with_capacity(rows.len());
         for r in &rows {
-            let game: String = get(r, "game")?;
             let row = SimulRow {
                 id: get(r, "id")?,
-                game: game
-                    .parse()
-                    .map_err(|_| DbError::Corrupt(format!("game {game:?} is unknown")))?,
-                size: from_sql_opt(get(r, "size")?, "size")?,
-                k: from_sql_opt(get(r, "k")?, "k")?,
-                misere: get::<i64>(r, "misere")? != 0,
+                params: game_params(r)?,
                 start: get(r, "start")?,
                 host_player: get(r, "host_player")?,
                 host_engine: get(r, "host_engine")?,
@@ -154,10 +142,10 @@ impl Write for Create {
                  host_engine, students_first, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             )
             .bind(room_id)
-            .bind(row.game.name())
-            .bind(to_sql_opt(row.size, "size")?)
-            .bind(row.k.map(i64::from))
-            .bind(i64::from(row.misere))
+            .bind(row.params.game.name())
+            .bind(to_sql_opt(row.params.size, "size")?)
+            .bind(row.params.k.map(i64::from))
+            .bind(i64::from(row.params.misere))
             .bind(&row.start)
             .bind(row.host_player)
             .bind(&row.host_engine)

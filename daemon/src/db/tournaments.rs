@@ -1,11 +1,11 @@
 //! Tournaments: the rows, the writes (through the writer task, like every write) and the read
 //! of a room's tournaments with each game's result from `matches`.
 
-use protocol::{Format, Game, MatchStatus};
+use protocol::{Format, GameParams, MatchStatus};
 use sqlx::sqlite::SqliteRow;
 use sqlx::SqliteConnection;
 
-use super::decode::get;
+use super::decode::{game_params, get};
 use super::error::{from_sql_int, from_sql_opt, to_sql_opt, DbError};
 use super::writer::{OnConnection, Write};
 use super::Db;
@@ -17,14 +17,8 @@ pub struct TournamentRow {
     pub id: i64,
     /// Round robin or Swiss.
     pub format: Format,
-    /// The game.
-    pub game: Game,
-    /// Board side.
-    pub size: Option<u64>,
-    /// Staircase step.
-    pub k: Option<u32>,
-    /// Misère play.
-    pub misere: bool,
+    /// The game and its parameters.
+    pub params: GameParams,
     /// `standard`, `random` or a position.
     pub start: String,
     /// Rounds planned.
@@ -219,7 +213,6 @@ impl Db {
 
 fn tournament(r: &SqliteRow) -> Result<TournamentRow, DbError> {
     let format: String = get(r, "format")?;
-    let game: String = get(r, "game")?;
     Ok(TournamentRow {
         id: get(r, "id")?,
         format: match format.as_str() {
@@ -227,12 +220,7 @@ fn tournament(r: &SqliteRow) -> Result<TournamentRow, DbError> {
             "swiss" => Format::Swiss,
             _ => return Err(DbError::Corrupt(format!("format {format:?} is unknown"))),
         },
-        game: game
-            .parse()
-            .map_err(|_| DbError::Corrupt(format!("game {game:?} is unknown")))?,
-        size: from_sql_opt(get(r, "size")?, "size")?,
-        k: from_sql_opt(get(r, "k")?, "k")?,
-        misere: get::<i64>(r, "misere")? != 0,
+        params: game_params(r)?,
         start: get(r, "start")?,
         rounds: from_sql_int(get(r, "rounds")?, "rounds")?,
         round: from_sql_int(get(r, "round")?, "round")?,
@@ -286,10 +274,10 @@ impl Write for Op {
                     )
                     .bind(room_id)
                     .bind(row.format.as_str())
-                    .bind(row.game.name())
-                    .bind(to_sql_opt(row.size, "size")?)
-                    .bind(row.k.map(i64::from))
-                    .bind(i64::from(row.misere))
+                    .bind(row.params.game.name())
+                    .bind(to_sql_opt(row.params.size, "size")?)
+                    .bind(row.params.k.map(i64::from))
+                    .bind(i64::from(row.params.misere))
                     .bind(&row.start)
                     .bind(i64::from(row.rounds))
                     .bind(to_sql_opt(row.clock_initial_ms, "clock")?)

@@ -68,10 +68,7 @@ impl Rooms {
             .map(|(ex, params)| ExerciseRow {
                 id: 0,
                 set_no,
-                game: params.game,
-                size: params.size,
-                k: params.k,
-                misere: params.misere,
+                params: params.clone(),
                 position: ex.0.position().to_string(),
                 question: ex.0.question().as_str().to_owned(),
                 solution: ex.0.solution(),
@@ -89,14 +86,11 @@ impl Rooms {
             .into_iter()
             .zip(made)
             .zip(first..)
-            .map(
-                |((row, ((exercise, knowledge), params)), id)| LiveExercise {
-                    row: ExerciseRow { id, ..row },
-                    params,
-                    exercise: Arc::new(exercise),
-                    knowledge,
-                },
-            )
+            .map(|((row, ((exercise, knowledge), _)), id)| LiveExercise {
+                row: ExerciseRow { id, ..row },
+                exercise: Arc::new(exercise),
+                knowledge,
+            })
             .collect();
         let info = |role| live.iter().map(|e| e.info(role, now)).collect::<Vec<_>>();
         let (teachers, students) = (info(Role::Teacher), info(Role::Student));

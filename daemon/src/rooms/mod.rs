@@ -184,15 +184,10 @@ impl Rooms {
 
     /// An exercise read back from its row: the question set again on its position.
     async fn rebuild(&self, row: ExerciseRow) -> Result<LiveExercise, ErrorBody> {
-        let params = protocol::GameParams {
-            game: row.game,
-            size: row.size,
-            k: row.k,
-            misere: row.misere,
-        };
-        let variant = crate::variants::variant(&params)?;
+        let params = &row.params;
+        let variant = crate::variants::variant(params)?;
         let convention =
-            crate::variants::convention(&params).map_err(crate::errors::engine_error)?;
+            crate::variants::convention(params).map_err(crate::errors::engine_error)?;
         let position = variant
             .parse_position(&row.position)
             .map_err(|e| internal("read a stored exercise", e))?;
@@ -207,7 +202,6 @@ impl Rooms {
                 .map_err(|e| internal("set the exercise again", e))?;
         Ok(LiveExercise {
             row,
-            params,
             exercise: Arc::new(exercise),
             knowledge,
         })

@@ -9,8 +9,8 @@ use bytes::Bytes;
 use engine::exercise::Exercise;
 use engine::Knowledge;
 use protocol::{
-    AnswerCount, AnswerInfo, ExerciseInfo, GameParams, Member, Role, RoomSettings, RoomView,
-    ServerBody, ServerMessage, Tally,
+    AnswerCount, AnswerInfo, ExerciseInfo, Member, Role, RoomSettings, RoomView, ServerBody,
+    ServerMessage, Tally,
 };
 use tokio::sync::broadcast;
 
@@ -63,7 +63,6 @@ pub(super) struct LiveMember {
 #[derive(Clone)]
 pub(super) struct LiveExercise {
     pub(super) row: ExerciseRow,
-    pub(super) params: GameParams,
     pub(super) exercise: Arc<Exercise>,
     pub(super) knowledge: Arc<Knowledge>,
 }
@@ -81,7 +80,7 @@ impl LiveExercise {
         ExerciseInfo {
             id: r.id,
             set: r.set_no,
-            params: self.params.clone(),
+            params: r.params.clone(),
             position: r.position.clone(),
             question: r.question.clone(),
             prompt: self.exercise.question().prompt().to_owned(),

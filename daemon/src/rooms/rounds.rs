@@ -74,10 +74,7 @@ impl Rooms {
         let row = TournamentRow {
             id: 0,
             format: new.format,
-            game: params.game,
-            size: params.size,
-            k: params.k,
-            misere: params.misere,
+            params: params.clone(),
             start: new.start.trim().to_owned(),
             rounds,
             round: 0,
@@ -179,8 +176,8 @@ async fn advance(deps: &Deps, room: &Arc<Room>, id: i64) -> Result<(), ErrorBody
         announce(room, id);
         return Ok(());
     };
-    let variant = crate::variants::variant(&t.params())?;
-    let convention = crate::variants::convention(&t.params()).map_err(engine_error)?;
+    let variant = crate::variants::variant(&t.row.params)?;
+    let convention = crate::variants::convention(&t.row.params).map_err(engine_error)?;
     let start = start_position(variant, &t.row.start, id, round)?;
     let player = |id: i64| PlayerRef {
         id,

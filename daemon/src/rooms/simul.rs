@@ -6,8 +6,7 @@ use std::sync::Arc;
 
 use engine::{Level, Position as _, Rng};
 use protocol::{
-    ErrorBody, ErrorCode, GameParams, MatchStatus, NewSimul, Opponent, Role, ServerBody, SimulGame,
-    SimulView,
+    ErrorBody, ErrorCode, MatchStatus, NewSimul, Opponent, Role, ServerBody, SimulGame, SimulView,
 };
 
 use super::room::{Room, State};
@@ -64,12 +63,7 @@ impl LiveSimul {
         let r = &self.row;
         SimulView {
             id: r.id,
-            params: GameParams {
-                game: r.game,
-                size: r.size,
-                k: r.k,
-                misere: r.misere,
-            },
+            params: r.params.clone(),
             start: r.start.clone(),
             host: match (&r.host_engine, r.host_player) {
                 (Some(level), _) => format!("engine ({level})"),
@@ -176,10 +170,7 @@ impl Rooms {
         let params = crate::variants::params_in(variant, convention);
         let row = SimulRow {
             id: 0,
-            game: params.game,
-            size: params.size,
-            k: params.k,
-            misere: params.misere,
+            params: params.clone(),
             start: position.to_string(),
             host_player: matches!(new.host, Opponent::Human).then_some(player.id),
             host_engine: match &host {

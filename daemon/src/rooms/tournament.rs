@@ -2,8 +2,8 @@
 //! the next round and the standings are computed (`crate::tournaments`), and its wire view.
 
 use protocol::{
-    ByeInfo, ClockSpec, Entrant as EntrantInfo, GameParams, MatchStatus, StandingInfo,
-    TournamentGame, TournamentView,
+    ByeInfo, ClockSpec, Entrant as EntrantInfo, MatchStatus, StandingInfo, TournamentGame,
+    TournamentView,
 };
 
 use crate::db::{StoredTournament, TournamentGameRow, TournamentRow};
@@ -105,15 +105,6 @@ impl LiveTournament {
             .collect()
     }
 
-    pub(super) fn params(&self) -> GameParams {
-        GameParams {
-            game: self.row.game,
-            size: self.row.size,
-            k: self.row.k,
-            misere: self.row.misere,
-        }
-    }
-
     pub(super) fn clock(&self) -> Option<ClockSpec> {
         Some(ClockSpec {
             initial_ms: self.row.clock_initial_ms?,
@@ -127,7 +118,7 @@ impl LiveTournament {
         TournamentView {
             id: self.row.id,
             format: self.row.format,
-            params: self.params(),
+            params: self.row.params.clone(),
             start: self.row.start.clone(),
             clock: self.clock(),
             rounds: self.row.rounds,

@@ -21,10 +21,7 @@ fn exercise(position: &str, question: &str, solution: &str) -> ExerciseRow {
     ExerciseRow {
         id: 0,
         set_no: 1,
-        game: Game::Nim,
-        size: None,
-        k: None,
-        misere: false,
+        params: protocol::GameParams::of(Game::Nim),
         position: position.into(),
         question: question.into(),
         solution: solution.into(),
@@ -167,10 +164,7 @@ async fn a_tournament_is_read_back_and_its_documented_query_answers() {
     let row = TournamentRow {
         id: 0,
         format: Format::Swiss,
-        game: Game::Nim,
-        size: None,
-        k: None,
-        misere: false,
+        params: protocol::GameParams::of(Game::Nim),
         start: "random".into(),
         rounds: 3,
         round: 0,
