@@ -31,6 +31,7 @@ pub mod game;
 pub mod knowledge;
 pub mod lgame;
 pub mod misere;
+pub mod named_checks;
 pub mod nim;
 mod number_list;
 pub mod periodicity;

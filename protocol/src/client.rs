@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::analysis::{ExportFormat, GameQuery, Span};
 use crate::game::ClockSpec;
-use crate::research::{CheckQuery, PeriodicityQuery};
+use crate::research::{CheckQuery, NamedCheckQuery, PeriodicityQuery};
 use crate::room::{ExerciseSpec, RoomSettings};
 use crate::simul::NewSimul;
 use crate::tournament::NewTournament;
@@ -219,6 +219,11 @@ pub enum Request {
     Periodicity(PeriodicityQuery),
     /// A formula (a conjecture) checked over every cell of a game's table.
     Check(CheckQuery),
+    /// A named check (a published result or a conjecture) run against every stored table it
+    /// is about.
+    CheckNamed(NamedCheckQuery),
+    /// Lists the named checks.
+    NamedChecks,
     /// Lists saved games, newest first.
     Games {
         /// Filters and paging.

@@ -33,7 +33,8 @@ pub use game::{
     SeatInfo,
 };
 pub use research::{
-    CheckQuery, CheckReport, Counterexample, PeriodicityQuery, PeriodicityReport, RowPeriodicity,
+    CheckQuery, CheckReport, Counterexample, DisagreementMap, NamedCheckInfo, NamedCheckQuery,
+    NamedCheckReport, PeriodicityQuery, PeriodicityReport, RowPeriodicity, MAX_MAP_SIDE,
 };
 pub use room::{
     AnswerCount, AnswerInfo, ExerciseInfo, ExerciseSpec, Member, Role, RoomSettings, RoomView,

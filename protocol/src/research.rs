@@ -71,6 +71,90 @@ pub struct CheckQuery {
     /// Check the cells with coordinates below this bound (default: the stored table's).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub upto: Option<u64>,
+    /// Send back where the formula and the table disagree, as a [`DisagreementMap`].
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub map: bool,
+}
+
+/// Where a formula and a table disagree, binned: the table's cells are grouped in squares
+/// of `bin` × `bin` coordinates (1 for tables of side at most [`MAX_MAP_SIDE`]), and each
+/// square counts its cells and the cells where the formula fails.
+///
+/// Bins are listed row by row, from the row of `up` = 0 upwards, each from `across` = 0:
+/// the bin of a cell is `(up / bin) * width + across / bin`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DisagreementMap {
+    /// The coordinate across: `x` for the corner games, `z` for chocolate.
+    pub across: String,
+    /// The coordinate up: `y`.
+    pub up: String,
+    /// Coordinates per bin, along both sides.
+    pub bin: u64,
+    /// Bins across and up.
+    pub width: u64,
+    pub height: u64,
+    /// Cells checked in each bin (0 where the table has no cell: above a staircase).
+    pub cells: Vec<u32>,
+    /// Cells of each bin where the formula fails.
+    pub failed: Vec<u32>,
+}
+
+/// The most bins along a side of a [`DisagreementMap`].
+pub const MAX_MAP_SIDE: u64 = 256;
+
+/// What `check_named` asks: one of the named checks (`grundy check --list`) run against
+/// every stored table it is about.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NamedCheckQuery {
+    /// The named check: `rook-nim`, `wythoff`, `dragon-king`, `dragon-horse`,
+    /// `chocolate-even`, `chocolate-one` or `chocolate-odd`.
+    pub name: String,
+    /// Check the cells with coordinates below this bound (default: each stored table's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub upto: Option<u64>,
+    /// Send back each table's [`DisagreementMap`].
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub map: bool,
+}
+
+/// The reply to `check_named`: the statement, how much is known of it, and the check of each
+/// table it is about.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NamedCheckReport {
+    /// The named check.
+    pub name: String,
+    /// The statement in words.
+    pub title: String,
+    /// The formula checked.
+    pub formula: String,
+    /// `theorem`, `published` or `conjecture`.
+    pub status: String,
+    /// Where the statement comes from.
+    pub reference: String,
+    /// Whether it held on every table.
+    pub holds: bool,
+    /// What the checks show, in one sentence to cite: `verified for odd k ≤ 5, z ≤ 1023`.
+    pub verdict: String,
+    /// The check of each table, in order.
+    pub checks: Vec<CheckReport>,
+}
+
+/// A named check as `named_checks` lists it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NamedCheckInfo {
+    /// Its name, for `check_named`.
+    pub name: String,
+    /// The statement in words.
+    pub title: String,
+    /// The tables it is about: `queen`, `rook`, `horse`, `dragon`, `chocolate k even`,
+    /// `chocolate k odd`, `chocolate k=1`.
+    pub tables: String,
+    /// The formula.
+    pub formula: String,
+    /// `theorem`, `published` or `conjecture`.
+    pub status: String,
+    /// Where it comes from.
+    pub reference: String,
 }
 
 /// A cell where a formula and the table disagree.
@@ -106,6 +190,9 @@ pub struct CheckReport {
     /// The first counterexamples, in the order checked (at most 10).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub counterexamples: Vec<Counterexample>,
+    /// Where the formula and the table disagree, when asked for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub map: Option<DisagreementMap>,
     /// The server's time for the check, in milliseconds.
     pub elapsed_ms: u64,
     /// Where the values came from, for citing.

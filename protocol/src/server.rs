@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use crate::analysis::{Classification, ExportFormat, GameSummary, ReviewedMove, TableData};
 use crate::error::ErrorCode;
 use crate::game::{MatchState, MatchSummary, MoveRecord};
-use crate::research::{CheckReport, PeriodicityReport};
+use crate::research::{CheckReport, NamedCheckInfo, NamedCheckReport, PeriodicityReport};
 use crate::room::{AnswerInfo, ExerciseInfo, Member, RoomSettings, RoomView, Tally};
 use crate::simul::SimulView;
 use crate::tournament::TournamentView;
@@ -118,6 +118,13 @@ pub enum ServerBody {
     Periodicity(PeriodicityReport),
     /// The reply to `check`.
     Check(CheckReport),
+    /// The reply to `check_named`.
+    CheckNamed(NamedCheckReport),
+    /// The reply to `named_checks`.
+    NamedChecks {
+        /// Every named check, in order.
+        checks: Vec<NamedCheckInfo>,
+    },
     /// The reply to `games`.
     Games {
         /// The page of games, newest first.

@@ -1,12 +1,18 @@
 //! `grundy check`: a formula — a conjecture — checked over every cell of a game's table,
-//! with the first counterexamples when it fails. Exit status 0 when it holds up to the
+//! with the first counterexamples when it fails, or one of the named checks (the results
+//! grundy grew out of) over every table it is about. Exit status 0 when it holds up to the
 //! bound, 1 when it is refuted, 2 on an error.
 
-use anyhow::Result;
-use protocol::{CheckQuery, Request, ServerBody};
+use std::path::{Path, PathBuf};
 
-use super::{describe, emit, print_json, unexpected, GameArgs};
-use crate::render::Style;
+use anyhow::{Context, Result};
+use protocol::{
+    CheckQuery, CheckReport, Game, GameParams, NamedCheckQuery, NamedCheckReport, Request,
+    ServerBody,
+};
+
+use super::{describe, emit, print_json, unexpected};
+use crate::render::{picture, Style};
 use client::Client;
 
 /// Examples shown by `grundy check --help`.
@@ -18,20 +24,36 @@ a predicate must hold on every cell. Exit status: 0 holds, 1 refuted, 2 error.
 
 Examples:
   grundy check rook 'x xor y'                              holds
-  grundy check queen 'x xor y'                             refuted at 1,1
+  grundy check queen 'x xor y' --png queen-xor.png         refuted at 1,1, and where
   grundy check queen 'grundy == 0 <-> min(x,y) == floor((max(x,y)-min(x,y))*phi)'
-  grundy check chocolate --k 2 'y xor z' --upto 512";
+  grundy check chocolate --k 2 'y xor z' --upto 512
+  grundy check --list                                      the named checks
+  grundy check chocolate-odd                               a conjecture, to its bound";
 
 /// Arguments of `grundy check`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    #[command(flatten)]
-    game: GameArgs,
+    /// A game (queen, rook, horse, dragon, chocolate) and then a formula, in quotes; or the
+    /// name of a named check alone (see --list).
+    #[arg(required_unless_present = "list")]
+    what: Option<String>,
     /// The formula, in quotes.
-    formula: String,
+    formula: Option<String>,
+    /// Staircase step of chocolate; the server's default is 1.
+    #[arg(long)]
+    k: Option<u32>,
     /// Check the cells with coordinates below this bound (default: the stored table's).
     #[arg(long, value_name = "N")]
     upto: Option<u64>,
+    /// List the named checks: the seeds' results and conjectures, with their status.
+    #[arg(long, conflicts_with_all = ["what", "formula"])]
+    list: bool,
+    /// Write a picture of where the formula and the table disagree, as PNG.
+    #[arg(long, value_name = "FILE")]
+    png: Option<PathBuf>,
+    /// Write the same picture as SVG.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
     /// Print the report as one JSON object.
     #[arg(long)]
     json: bool,
@@ -51,19 +73,111 @@ impl std::error::Error for Refuted {}
 
 /// Asks for the check and prints it.
 pub async fn run(conn: &mut Client, args: Args, style: Style) -> Result<()> {
+    if args.list {
+        return list(conn, args.json, style).await;
+    }
+    let what = args.what.clone().unwrap_or_default();
+    let map = args.png.is_some() || args.svg.is_some();
+    let Some(formula) = args.formula.clone() else {
+        return named(conn, &args, what, map, style).await;
+    };
+    let game: Game = what.parse().map_err(|e| {
+        anyhow::anyhow!(
+            "{e}; give a game and a formula, or a named check alone (grundy check --list)"
+        )
+    })?;
     let q = CheckQuery {
-        params: args.game.params(),
-        formula: args.formula,
+        params: GameParams {
+            game,
+            size: None,
+            k: args.k,
+            misere: false,
+        },
+        formula,
         upto: args.upto,
+        map,
     };
     let r = match conn.request(Request::Check(q)).await? {
         ServerBody::Check(r) => r,
         other => return Err(unexpected(&other)),
     };
+    pictures(&args, std::slice::from_ref(&r))?;
     if args.json {
         print_json(&r)?;
-    } else if r.holds {
-        emit(&format!(
+    } else {
+        emit(&report(&r, style))?;
+    }
+    verdict(r.holds)
+}
+
+/// Runs a named check and prints it.
+async fn named(
+    conn: &mut Client,
+    args: &Args,
+    name: String,
+    map: bool,
+    style: Style,
+) -> Result<()> {
+    let q = NamedCheckQuery {
+        name,
+        upto: args.upto,
+        map,
+    };
+    let r: NamedCheckReport = match conn.request(Request::CheckNamed(q)).await? {
+        ServerBody::CheckNamed(r) => r,
+        other => return Err(unexpected(&other)),
+    };
+    pictures(args, &r.checks)?;
+    if args.json {
+        print_json(&r)?;
+        return verdict(r.holds);
+    }
+    let mark = if r.holds {
+        style.strong("✓")
+    } else {
+        style.red("✗")
+    };
+    let mut out = format!(
+        "{mark} {} ({}): {}\n  {}\n  formula: {}\n  reference: {}\n",
+        r.name, r.status, r.verdict, r.title, r.formula, r.reference
+    );
+    for check in &r.checks {
+        for line in report(check, style).lines() {
+            out.push_str(&format!("  {line}\n"));
+        }
+    }
+    emit(&out)?;
+    verdict(r.holds)
+}
+
+/// Lists the named checks.
+async fn list(conn: &mut Client, json: bool, style: Style) -> Result<()> {
+    let checks = match conn.request(Request::NamedChecks).await? {
+        ServerBody::NamedChecks { checks } => checks,
+        other => return Err(unexpected(&other)),
+    };
+    if json {
+        return print_json(&checks);
+    }
+    let mut out = String::new();
+    for c in &checks {
+        out.push_str(&format!(
+            "{} · {} · {}\n  {}\n  {}\n",
+            style.strong(&c.name),
+            c.tables,
+            c.status,
+            c.title,
+            c.formula
+        ));
+    }
+    out.push_str("Run one with `grundy check NAME`.\n");
+    emit(&out)
+}
+
+/// One table's check, as text.
+fn report(r: &CheckReport, style: Style) -> String {
+    if r.holds {
+        return format!(
             "{} the {} `{}` holds for {} · all {} cells below {} ({} ms)\nsource: {}\n",
             style.strong("✓"),
             r.kind,
@@ -73,35 +187,75 @@ pub async fn run(conn: &mut Client, args: Args, style: Style) -> Result<()> {
             r.upto,
             r.elapsed_ms,
             r.source
-        ))?;
-    } else {
-        let mut out = format!(
-            "{} the {} `{}` is refuted for {}: it fails on {} of {} cells below {} ({} ms)\n",
-            style.red("✗"),
-            r.kind,
-            r.formula,
-            describe(&r.params),
-            r.failed,
-            r.checked,
-            r.upto,
-            r.elapsed_ms
         );
-        for c in &r.counterexamples {
-            match &c.formula {
-                Some(v) => out.push_str(&format!(
-                    "  {}: the formula gives {v}, the Grundy number is {}\n",
-                    c.cell, c.grundy
-                )),
-                None => out.push_str(&format!(
-                    "  {}: it does not hold (Grundy number {})\n",
-                    c.cell, c.grundy
-                )),
-            }
-        }
-        out.push_str(&format!("source: {}\n", r.source));
-        emit(&out)?;
     }
-    if r.holds {
+    let mut out = format!(
+        "{} the {} `{}` is refuted for {}: it fails on {} of {} cells below {} ({} ms)\n",
+        style.red("✗"),
+        r.kind,
+        r.formula,
+        describe(&r.params),
+        r.failed,
+        r.checked,
+        r.upto,
+        r.elapsed_ms
+    );
+    for c in &r.counterexamples {
+        match &c.formula {
+            Some(v) => out.push_str(&format!(
+                "  {}: the formula gives {v}, the Grundy number is {}\n",
+                c.cell, c.grundy
+            )),
+            None => out.push_str(&format!(
+                "  {}: it does not hold (Grundy number {})\n",
+                c.cell, c.grundy
+            )),
+        }
+    }
+    out.push_str(&format!("source: {}\n", r.source));
+    out
+}
+
+/// Writes the pictures asked for: one per table, named after the step when there are
+/// several (`odd.png` becomes `odd-k1.png`, `odd-k3.png`, …).
+fn pictures(args: &Args, checks: &[CheckReport]) -> Result<()> {
+    for check in checks {
+        let Some(map) = &check.map else {
+            continue;
+        };
+        let file = |path: &Path| match (checks.len(), check.params.k) {
+            (2.., Some(k)) => step_file(path, k),
+            _ => path.to_owned(),
+        };
+        if let Some(path) = &args.svg {
+            let path = file(path);
+            std::fs::write(&path, picture::disagreement_svg(check, map))
+                .with_context(|| format!("cannot write {}", path.display()))?;
+        }
+        if let Some(path) = &args.png {
+            let path = file(path);
+            std::fs::write(&path, picture::disagreement_png(check, map)?)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+        }
+    }
+    Ok(())
+}
+
+/// `path` with `-kK` before its extension.
+fn step_file(path: &Path, k: u32) -> PathBuf {
+    let stem = path
+        .file_stem()
+        .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+    let name = match path.extension() {
+        Some(ext) => format!("{stem}-k{k}.{}", ext.to_string_lossy()),
+        None => format!("{stem}-k{k}"),
+    };
+    path.with_file_name(name)
+}
+
+/// Exit status 0 when it held, 1 when refuted.
+fn verdict(holds: bool) -> Result<()> {
+    if holds {
         Ok(())
     } else {
         Err(Refuted.into())

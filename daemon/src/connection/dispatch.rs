@@ -159,6 +159,12 @@ impl Connection {
             Request::Check(q) => {
                 ServerBody::Check(queries::check(&self.hub, q).await.map_err(keep)?)
             }
+            Request::CheckNamed(q) => {
+                ServerBody::CheckNamed(queries::check_named(&self.hub, q).await.map_err(keep)?)
+            }
+            Request::NamedChecks => ServerBody::NamedChecks {
+                checks: queries::named_checks(),
+            },
             Request::Periodicity(q) => {
                 ServerBody::Periodicity(queries::periodicity(&self.hub, q).await.map_err(keep)?)
             }
@@ -267,6 +273,7 @@ fn withheld(request: &Request) -> bool {
             | Request::Review { .. }
             | Request::Periodicity(_)
             | Request::Check(_)
+            | Request::CheckNamed(_)
     )
 }
 

@@ -1,18 +1,22 @@
 //! `check`: a formula — a conjecture — checked over every cell of a stored table: a corner
 //! game's cells x,y, a chocolate staircase's cells y,z. The answer says whether it held, on
-//! how many cells, and where it first failed.
+//! how many cells, and where it first failed. `check_named`: one of the results grundy grew
+//! out of (`engine::named_checks`), checked against every stored table it is about.
 
 use std::sync::Arc;
 use std::time::Instant;
 
-use engine::formula::{Env, Formula, Kind};
-use protocol::{CheckQuery, CheckReport, Counterexample, ErrorBody};
+use engine::formula::{Formula, Kind};
+use engine::named_checks::{named_check, NamedCheck, Tables, NAMED_CHECKS};
+use engine::Knowledge;
+use protocol::{
+    CheckQuery, CheckReport, ErrorBody, NamedCheckInfo, NamedCheckQuery, NamedCheckReport,
+};
 
+use super::scan::scan;
 use super::stored::{bad, Stored};
 use crate::hub::Hub;
-
-/// Counterexamples listed: the first ones, in the order checked.
-pub const MAX_COUNTEREXAMPLES: usize = 10;
+use crate::tables::CHOCOLATE_STEPS;
 
 /// Answers `check` from the stored tables, off the async runtime.
 pub async fn check(hub: &Arc<Hub>, q: CheckQuery) -> Result<CheckReport, ErrorBody> {
@@ -20,110 +24,151 @@ pub async fn check(hub: &Arc<Hub>, q: CheckQuery) -> Result<CheckReport, ErrorBo
     let formula =
         Formula::parse(&q.formula).map_err(|e| bad(&format!("the formula cannot be read: {e}")))?;
     let upto = table.upto(q.upto)?;
-    let (params, source) = (table.params(), table.source());
-    // Each cell of the table as (coordinates, its environment, its Grundy number).
-    let cells: Cells = match table {
-        Stored::Corner(t) => Box::new(move |upto, visit| {
-            for x in 0..upto {
-                for y in 0..upto {
-                    let g = t.get(x, y).map_or(0, |(g, _)| g);
-                    if !visit((x, y), env(x, y, 0, upto, 0, g), g) {
-                        return;
-                    }
-                }
-            }
-        }),
-        Stored::Chocolate(t) => Box::new(move |upto, visit| {
-            for z in 0..upto {
-                let mut y = 0;
-                while let Some(g) = t.grundy(y, z) {
-                    if !visit((y, z), env(0, y, z, 0, t.k(), g), g) {
-                        return;
-                    }
-                    y += 1;
-                }
-            }
-        }),
-    };
-    let kind = formula.kind();
-    let text = formula.source().to_owned();
-    let run = move || {
-        let started = Instant::now();
-        let (mut checked, mut failed) = (0u64, 0u64);
-        let mut examples = Vec::new();
-        let mut fault = None;
-        cells(upto, &mut |(a, b), env, grundy| {
-            // Named only when it is reported: most cells are not.
-            let cell = || format!("{a},{b}");
-            checked += 1;
-            let (ok, said) = match kind {
-                Kind::Value => match formula.value(&env) {
-                    Ok(v) => (v == i128::from(grundy), Some(v.to_string())),
-                    Err(e) => {
-                        fault = Some(format!("at {}: {e}", cell()));
-                        return false;
-                    }
-                },
-                Kind::Predicate => match formula.holds(&env) {
-                    Ok(h) => (h, None),
-                    Err(e) => {
-                        fault = Some(format!("at {}: {e}", cell()));
-                        return false;
-                    }
-                },
-            };
-            if !ok {
-                failed += 1;
-                if examples.len() < MAX_COUNTEREXAMPLES {
-                    examples.push(Counterexample {
-                        cell: cell(),
-                        formula: said,
-                        grundy,
-                    });
-                }
-            }
-            true
-        });
-        (checked, failed, examples, fault, started.elapsed())
-    };
-    let (checked, failed, counterexamples, fault, took) = tokio::task::spawn_blocking(run)
+    tokio::task::spawn_blocking(move || check_table(&table, &formula, upto, q.map))
         .await
-        .map_err(|e| crate::errors::internal("check the formula", e))?;
-    if let Some(fault) = fault {
-        return Err(bad(&format!("the formula fails {fault}")));
+        .map_err(|e| crate::errors::internal("check the formula", e))?
+}
+
+/// Answers `check_named`: the named check against each stored table it is about, in order.
+pub async fn check_named(
+    hub: &Arc<Hub>,
+    q: NamedCheckQuery,
+) -> Result<NamedCheckReport, ErrorBody> {
+    let Some(named) = named_check(&q.name) else {
+        let names: Vec<&str> = NAMED_CHECKS.iter().map(|c| c.name).collect();
+        return Err(bad(&format!(
+            "no named check {:?}; the named checks are {}",
+            q.name,
+            names.join(", ")
+        )));
+    };
+    let formula = Formula::parse(named.formula)
+        .map_err(|e| crate::errors::internal("read a named check", e))?;
+    let tables = tables_of(&hub.analysis.current(), named)?;
+    let upto = tables
+        .iter()
+        .map(|t| t.upto(q.upto))
+        .collect::<Result<Vec<_>, _>>()?;
+    let checks = tokio::task::spawn_blocking(move || {
+        tables
+            .iter()
+            .zip(upto)
+            .map(|(t, upto)| check_table(t, &formula, upto, q.map))
+            .collect::<Result<Vec<_>, _>>()
+    })
+    .await
+    .map_err(|e| crate::errors::internal("run a named check", e))??;
+    let holds = checks.iter().all(|c| c.holds);
+    Ok(NamedCheckReport {
+        name: named.name.to_owned(),
+        title: named.title.to_owned(),
+        formula: named.formula.to_owned(),
+        status: named.status.name().to_owned(),
+        reference: named.reference.to_owned(),
+        holds,
+        verdict: verdict(named, &checks),
+        checks,
+    })
+}
+
+/// Every named check, as `named_checks` lists them.
+pub fn named_checks() -> Vec<NamedCheckInfo> {
+    NAMED_CHECKS
+        .iter()
+        .map(|c| NamedCheckInfo {
+            name: c.name.to_owned(),
+            title: c.title.to_owned(),
+            tables: match c.tables {
+                Tables::Corner(piece) => piece.to_string(),
+                Tables::EvenSteps => "chocolate k even".to_owned(),
+                Tables::OddSteps => "chocolate k odd".to_owned(),
+                Tables::Step(k) => format!("chocolate k={k}"),
+            },
+            formula: c.formula.to_owned(),
+            status: c.status.name().to_owned(),
+            reference: c.reference.to_owned(),
+        })
+        .collect()
+}
+
+/// The stored tables a named check is about: its corner game's, or every stored chocolate
+/// step it names.
+fn tables_of(knowledge: &Knowledge, named: &NamedCheck) -> Result<Vec<Stored>, ErrorBody> {
+    let tables: Vec<Stored> = match named.tables {
+        Tables::Corner(piece) => knowledge
+            .corner_table(piece)
+            .cloned()
+            .map(Stored::Corner)
+            .into_iter()
+            .collect(),
+        steps => CHOCOLATE_STEPS
+            .filter(|&k| steps.has_step(k))
+            .filter_map(|k| knowledge.chocolate_table(k).cloned())
+            .map(Stored::Chocolate)
+            .collect(),
+    };
+    if tables.is_empty() {
+        return Err(bad(&format!(
+            "this server has no stored table for {}",
+            named.name
+        )));
     }
+    Ok(tables)
+}
+
+/// What a named check's runs show, in one sentence to cite.
+fn verdict(named: &NamedCheck, checks: &[CheckReport]) -> String {
+    if let Some(refuted) = checks.iter().find(|c| !c.holds) {
+        let at = refuted
+            .counterexamples
+            .first()
+            .map_or(String::new(), |c| format!(" at {}", c.cell));
+        let on = match refuted.params.k {
+            Some(k) if !matches!(named.tables, Tables::Corner(_)) => format!(" for k = {k}"),
+            _ => String::new(),
+        };
+        return format!("refuted{on}{at}");
+    }
+    let bound = checks.iter().map(|c| c.upto).min().unwrap_or(0);
+    let steps: Vec<String> = checks
+        .iter()
+        .filter_map(|c| c.params.k.map(|k| k.to_string()))
+        .collect();
+    let cells: u64 = checks.iter().map(|c| c.checked).sum();
+    let what = match named.tables {
+        Tables::Corner(_) => format!("x, y < {bound}"),
+        Tables::Step(k) => format!("k = {k}, z < {bound}"),
+        Tables::EvenSteps => format!("even k in {{{}}}, z < {bound}", steps.join(", ")),
+        Tables::OddSteps => format!("odd k in {{{}}}, z < {bound}", steps.join(", ")),
+    };
+    format!("verified for {what} ({cells} cells)")
+}
+
+/// Checks `formula` over one table and reports it.
+fn check_table(
+    table: &Stored,
+    formula: &Formula,
+    upto: u64,
+    map: bool,
+) -> Result<CheckReport, ErrorBody> {
+    let started = Instant::now();
+    let found = scan(table, formula, upto, map)
+        .map_err(|fault| bad(&format!("the formula fails {fault}")))?;
     Ok(CheckReport {
-        params,
-        formula: text,
-        kind: match kind {
+        params: table.params(),
+        formula: formula.source().to_owned(),
+        kind: match formula.kind() {
             Kind::Value => "value",
             Kind::Predicate => "predicate",
         }
         .to_owned(),
-        holds: failed == 0,
-        checked,
-        failed,
+        holds: found.failed == 0,
+        checked: found.checked,
+        failed: found.failed,
         upto,
-        counterexamples,
-        elapsed_ms: u64::try_from(took.as_millis()).unwrap_or(u64::MAX),
-        source,
+        counterexamples: found.counterexamples,
+        map: found.map,
+        elapsed_ms: u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX),
+        source: table.source(),
     })
-}
-
-/// Every cell below a bound — its two coordinates as the table names them (`x,y`, `y,z`),
-/// its environment and its Grundy number — handed to the visitor, which says whether to go
-/// on.
-type Cells = Box<dyn FnOnce(u64, &mut dyn FnMut((u64, u64), Env, u64) -> bool) + Send>;
-
-/// A cell's environment: its coordinates, the parameters and its Grundy number.
-fn env(x: u64, y: u64, z: u64, n: u64, k: u32, grundy: u64) -> Env {
-    let i = |v: u64| i64::try_from(v).unwrap_or(i64::MAX);
-    Env {
-        x: i(x),
-        y: i(y),
-        z: i(z),
-        n: i(n),
-        k: i64::from(k),
-        grundy: Some(grundy),
-    }
 }

@@ -5,10 +5,11 @@ mod classify;
 mod games;
 mod periodicity;
 mod review;
+mod scan;
 mod stored;
 mod table;
 
-pub use check::check;
+pub use check::{check, check_named, named_checks};
 pub use classify::{classify, components, listed, value_info, Answer};
 pub use games::{game, games, summary};
 pub use periodicity::periodicity;

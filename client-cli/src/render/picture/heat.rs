@@ -5,21 +5,12 @@ use std::fmt::Write as _;
 
 use protocol::{Game, TableData};
 
+use super::frame::{axes, Plot, BOTTOM, LEFT, MAX_CELL, PLOT, RIGHT, TOP};
 use super::{escape, image, FONT};
 
 /// The golden ratio: the queen's P-positions lie near y = φx and y = x/φ.
 const PHI: f64 = 1.618_033_988_749_895;
 
-/// Longest side of the plot, in pixels: a slide's width.
-const PLOT: usize = 800;
-/// Largest cell, in pixels.
-const MAX_CELL: usize = 24;
-/// Margins around the plot: the y axis's labels, the title, the x axis's labels, and the
-/// colour scale with the legend.
-const LEFT: usize = 72;
-const TOP: usize = 66;
-const BOTTOM: usize = 58;
-const RIGHT: usize = 250;
 /// Height of the colour scale, and the least height of a picture (scale and legend fit).
 const SCALE: usize = 160;
 const LEAST_HEIGHT: usize = TOP + SCALE + 150;
@@ -52,51 +43,6 @@ pub fn heat(g: u64, max: u64) -> [u8; 3] {
     [mix(0), mix(1), mix(2)]
 }
 
-/// A step between labelled ticks: 1, 2 or 5 times a power of ten, at most 10 ticks over `n`.
-fn tick_step(n: usize) -> u64 {
-    let mut step = 1u64;
-    loop {
-        for m in [1, 2, 5] {
-            if (n as u64).div_ceil(step * m) <= 10 {
-                return step * m;
-            }
-        }
-        step *= 10;
-    }
-}
-
-/// Where the plot is and how large its cells are.
-struct Plot {
-    /// Cells across (the first coordinate) and up (y).
-    nx: usize,
-    ny: usize,
-    /// The first value of each coordinate.
-    x0: u64,
-    y0: u64,
-    /// Side of a cell, in pixels.
-    cell: usize,
-}
-
-impl Plot {
-    fn width(&self) -> usize {
-        self.nx * self.cell
-    }
-
-    fn height(&self) -> usize {
-        self.ny * self.cell
-    }
-
-    /// The pixel at the centre of the cell of value `x` across (fractions allowed).
-    fn px(&self, x: f64) -> f64 {
-        LEFT as f64 + (x - self.x0 as f64 + 0.5) * self.cell as f64
-    }
-
-    /// The pixel at the centre of the cell of value `y` up.
-    fn py(&self, y: f64) -> f64 {
-        (TOP + self.height()) as f64 - (y - self.y0 as f64 + 0.5) * self.cell as f64
-    }
-}
-
 /// The heat map as an SVG document.
 pub fn svg(t: &TableData) -> String {
     let chocolate = t.params.game == Game::Chocolate;
@@ -121,6 +67,7 @@ pub fn svg(t: &TableData) -> String {
         x0: t.rows.from,
         y0: t.cols.from,
         cell: (PLOT / nx.max(ny).max(1)).clamp(1, MAX_CELL),
+        per: 1,
     };
     let width = LEFT + plot.width().max(240) + RIGHT;
     let height = (TOP + plot.height() + BOTTOM).max(LEAST_HEIGHT);
@@ -226,46 +173,6 @@ pub fn svg(t: &TableData) -> String {
     s
 }
 
-/// Ticks with their values along both axes, and the axes' names.
-fn axes(s: &mut String, plot: &Plot, across: &str, up: &str) {
-    let bottom = TOP + plot.height();
-    let step = tick_step(plot.nx);
-    for v in (plot.x0..plot.x0 + plot.nx as u64).filter(|v| v % step == 0) {
-        let x = plot.px(v as f64);
-        let _ = writeln!(
-            s,
-            "<line x1=\"{x:.1}\" y1=\"{bottom}\" x2=\"{x:.1}\" y2=\"{}\" stroke=\"rgb(60,60,60)\"/>\
-             <text x=\"{x:.1}\" y=\"{}\" text-anchor=\"middle\">{v}</text>",
-            bottom + 5,
-            bottom + 19
-        );
-    }
-    let step = tick_step(plot.ny);
-    for v in (plot.y0..plot.y0 + plot.ny as u64).filter(|v| v % step == 0) {
-        let y = plot.py(v as f64);
-        let _ = writeln!(
-            s,
-            "<line x1=\"{}\" y1=\"{y:.1}\" x2=\"{LEFT}\" y2=\"{y:.1}\" stroke=\"rgb(60,60,60)\"/>\
-             <text x=\"{}\" y=\"{:.1}\" text-anchor=\"end\">{v}</text>",
-            LEFT - 5,
-            LEFT - 8,
-            y + 4.5
-        );
-    }
-    let middle = LEFT + plot.width() / 2;
-    let _ = writeln!(
-        s,
-        "<text x=\"{middle}\" y=\"{}\" text-anchor=\"middle\" font-size=\"15\">{across}</text>",
-        bottom + 42
-    );
-    let middle = TOP + plot.height() / 2;
-    let _ = writeln!(
-        s,
-        "<text x=\"22\" y=\"{middle}\" text-anchor=\"middle\" font-size=\"15\" \
-         transform=\"rotate(-90 22 {middle})\">{up}</text>"
-    );
-}
-
 /// The colour scale of the Grundy numbers, and what black (and red, and white) mean.
 fn scale_and_legend(s: &mut String, plot: &Plot, max: u64, game: Game, misere: bool) {
     let x = LEFT + plot.width().max(240) + 36;
@@ -353,13 +260,5 @@ mod tests {
         assert_eq!(heat(0, 10), P_COLOUR);
         let sum = |c: [u8; 3]| c.iter().map(|&v| u32::from(v)).sum::<u32>();
         assert!(sum(heat(10, 10)) > sum(heat(1, 10)));
-    }
-
-    #[test]
-    fn ticks_are_round_and_few() {
-        assert_eq!(tick_step(8), 1);
-        assert_eq!(tick_step(40), 5);
-        assert_eq!(tick_step(300), 50);
-        assert_eq!(tick_step(1000), 100);
     }
 }

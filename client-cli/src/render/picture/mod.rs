@@ -5,12 +5,14 @@
 //! SVG document on a white background; the PNG is that document rendered by resvg with a
 //! font compiled into the program, so no system font or library is needed.
 
+mod disagreement;
+mod frame;
 mod heat;
 mod lgame;
 
 use anyhow::Context;
 use base64::Engine as _;
-use protocol::TableData;
+use protocol::{CheckReport, DisagreementMap, TableData};
 use resvg::{tiny_skia, usvg};
 
 /// The font every text of a picture is set in, compiled in.
@@ -27,12 +29,27 @@ pub fn svg(t: &TableData) -> String {
 
 /// The table as PNG bytes: [`svg`] rendered.
 pub fn png(t: &TableData) -> anyhow::Result<Vec<u8>> {
+    render(&svg(t))
+}
+
+/// Where a checked formula and its table disagree, as an SVG document.
+pub fn disagreement_svg(r: &CheckReport, map: &DisagreementMap) -> String {
+    disagreement::svg(r, map)
+}
+
+/// [`disagreement_svg`] as PNG bytes.
+pub fn disagreement_png(r: &CheckReport, map: &DisagreementMap) -> anyhow::Result<Vec<u8>> {
+    render(&disagreement::svg(r, map))
+}
+
+/// An SVG document rendered as PNG bytes.
+fn render(svg: &str) -> anyhow::Result<Vec<u8>> {
     let mut options = usvg::Options::default();
     options
         .fontdb_mut()
         .load_font_data(dejavu::sans::regular().to_vec());
     options.font_family = FONT.to_owned();
-    let tree = usvg::Tree::from_str(&svg(t), &options).context("cannot lay the picture out")?;
+    let tree = usvg::Tree::from_str(svg, &options).context("cannot lay the picture out")?;
     let size = tree.size().to_int_size();
     let mut pixmap =
         tiny_skia::Pixmap::new(size.width(), size.height()).context("the picture has no pixels")?;

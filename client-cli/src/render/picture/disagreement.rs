@@ -1,0 +1,208 @@
+//! Where a formula and a table disagree: the table's cells (binned into squares on large
+//! tables) in white where the formula holds and in red where it fails, deeper as more of a
+//! square's cells fail, with the first counterexample ringed. The axes are the table's as
+//! its heat map draws them: x (z for chocolate) across, y up, the goal corner bottom left.
+
+use std::fmt::Write as _;
+
+use protocol::{CheckReport, DisagreementMap};
+
+use super::frame::{axes, Plot, BOTTOM, LEFT, MAX_CELL, PLOT, RIGHT, TOP};
+use super::{escape, image, FONT};
+use crate::commands::describe;
+
+/// The least height of a picture: the legend fits.
+const LEAST_HEIGHT: usize = TOP + 340;
+/// Where the formula holds.
+const AGREE: [u8; 3] = [255, 255, 255];
+/// A cell that is not a position (above a staircase).
+const NONE: [u8; 3] = [215, 215, 215];
+/// The ring around the first counterexample.
+const RING: &str = "rgb(20,60,200)";
+
+/// The colour of a square where `failed` of its `cells` cells fail: white when none, then
+/// from a clearly visible pink (one cell) to deep red (all of them).
+fn shade(failed: u32, cells: u32) -> [u8; 3] {
+    if cells == 0 {
+        return NONE;
+    }
+    if failed == 0 {
+        return AGREE;
+    }
+    let share = f64::from(failed) / f64::from(cells);
+    let t = 0.35 + 0.65 * share;
+    let mix = |from: f64, to: f64| (from + (to - from) * t).round() as u8;
+    [mix(255.0, 180.0), mix(200.0, 0.0), mix(200.0, 0.0)]
+}
+
+/// The map as an SVG document.
+pub fn svg(r: &CheckReport, m: &DisagreementMap) -> String {
+    let (nx, ny) = (m.width as usize, m.height as usize);
+    let plot = Plot {
+        nx,
+        ny,
+        x0: 0,
+        y0: 0,
+        cell: (PLOT / nx.max(ny).max(1)).clamp(1, MAX_CELL),
+        per: m.bin.max(1),
+    };
+    let width = LEFT + plot.width().max(240) + RIGHT;
+    let height = (TOP + plot.height() + BOTTOM).max(LEAST_HEIGHT);
+    let title = format!(
+        "{}: where the formula fails, on {} of {} cells below {}",
+        describe(&r.params),
+        r.failed,
+        r.checked,
+        r.upto
+    );
+    let subtitle = format!("{} `{}`", r.kind, shorten(&r.formula, width / 8));
+    let mut s = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
+         viewBox=\"0 0 {width} {height}\" font-family=\"{FONT}\" font-size=\"13\">\n\
+         <title>{}; red: where the formula fails</title>\n\
+         <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n\
+         <text x=\"{LEFT}\" y=\"26\" font-size=\"18\">{}</text>\n\
+         <text x=\"{LEFT}\" y=\"46\" fill=\"rgb(90,90,90)\">{}</text>\n",
+        escape(&title),
+        escape(&title),
+        escape(&subtitle)
+    );
+    let mut pixels = vec![0u8; nx * ny * 4];
+    for up in 0..ny {
+        for across in 0..nx {
+            let i = up * nx + across;
+            let (cells, failed) = (
+                m.cells.get(i).copied().unwrap_or(0),
+                m.failed.get(i).copied().unwrap_or(0),
+            );
+            let at = ((ny - 1 - up) * nx + across) * 4;
+            let [red, green, blue] = shade(failed, cells);
+            pixels[at..at + 4].copy_from_slice(&[red, green, blue, 255]);
+        }
+    }
+    s.push_str(&image(
+        &pixels,
+        nx,
+        ny,
+        (LEFT as f64, TOP as f64),
+        (plot.width() as f64, plot.height() as f64),
+    ));
+    let _ = writeln!(
+        s,
+        "<rect x=\"{LEFT}\" y=\"{TOP}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"rgb(60,60,60)\"/>",
+        plot.width(),
+        plot.height()
+    );
+    if let Some(first) = r.counterexamples.first() {
+        ring(&mut s, &plot, m, &first.cell);
+    }
+    axes(&mut s, &plot, &m.across, &m.up);
+    legend(&mut s, &plot, m.bin, &r.source);
+    s.push_str("</svg>\n");
+    s
+}
+
+/// A ring around the first counterexample, named `a,b` as the table names its cells.
+fn ring(s: &mut String, plot: &Plot, m: &DisagreementMap, cell: &str) {
+    let Some((a, b)) = cell
+        .split_once(',')
+        .and_then(|(a, b)| Some((a.trim().parse::<f64>().ok()?, b.trim().parse::<f64>().ok()?)))
+    else {
+        return;
+    };
+    // Chocolate names its cells y,z and draws z across.
+    let (across, up) = if m.across == "z" { (b, a) } else { (a, b) };
+    let (x, y) = (plot.px(across), plot.py(up));
+    let radius = (plot.cell as f64 * 1.5).max(7.0);
+    let _ = writeln!(
+        s,
+        "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{radius:.1}\" fill=\"none\" stroke=\"{RING}\" stroke-width=\"2.5\"/>"
+    );
+}
+
+/// `text`, cut to `chars` characters with an ellipsis.
+fn shorten(text: &str, chars: usize) -> String {
+    match text.char_indices().nth(chars.saturating_sub(1)) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_owned(),
+    }
+}
+
+/// What the colours mean, what a square is, and where the values came from.
+fn legend(s: &mut String, plot: &Plot, bin: u64, source: &str) {
+    let x = LEFT + plot.width().max(240) + 36;
+    let mut y = TOP + 4;
+    let mut entry = |s: &mut String, fill: String, stroke: &str, text: &str, note: &str| {
+        let _ = writeln!(
+            s,
+            "<rect x=\"{x}\" y=\"{}\" width=\"20\" height=\"14\" fill=\"{fill}\" stroke=\"{stroke}\"/>\
+             <text x=\"{}\" y=\"{y}\">{text}</text>\
+             <text x=\"{}\" y=\"{}\" fill=\"rgb(90,90,90)\">{note}</text>",
+            y - 11,
+            x + 28,
+            x + 28,
+            y + 16
+        );
+        y += 44;
+    };
+    let rgb = |[r, g, b]: [u8; 3]| format!("rgb({r},{g},{b})");
+    entry(
+        s,
+        rgb(AGREE),
+        "rgb(60,60,60)",
+        "the formula holds",
+        "(on every cell of the square)",
+    );
+    entry(
+        s,
+        rgb(shade(1, 1000)),
+        "none",
+        "it fails on a few cells",
+        "(of the square)",
+    );
+    entry(s, rgb(shade(1, 1)), "none", "it fails on all of them", "");
+    entry(
+        s,
+        rgb(NONE),
+        "none",
+        "not a position",
+        "(above a staircase)",
+    );
+    let _ = writeln!(
+        s,
+        "<circle cx=\"{}\" cy=\"{}\" r=\"8\" fill=\"none\" stroke=\"{RING}\" stroke-width=\"2.5\"/>\
+         <text x=\"{}\" y=\"{y}\">the first counterexample</text>",
+        x + 10,
+        y - 4,
+        x + 28
+    );
+    let square = match bin {
+        1 => "a square is a position".to_owned(),
+        b => format!("a square is {b}×{b} positions"),
+    };
+    let (source, version) = source.rsplit_once(", ").unwrap_or((source, ""));
+    for (i, line) in [square.as_str(), "source:", source, version]
+        .iter()
+        .enumerate()
+    {
+        let _ = writeln!(
+            s,
+            "<text x=\"{x}\" y=\"{}\" fill=\"rgb(90,90,90)\">{}</text>",
+            y + 40 + 18 * i,
+            escape(line)
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn more_failures_are_redder_and_none_is_white() {
+        assert_eq!(shade(0, 10), AGREE);
+        assert_eq!(shade(0, 0), NONE);
+        let (few, all) = (shade(1, 100), shade(100, 100));
+        assert!(all[1] < few[1] && few[1] < 255);
+    }
+}

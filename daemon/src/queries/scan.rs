@@ -1,0 +1,259 @@
+//! One pass of a formula over every cell of a stored table below a bound, on every core: the
+//! table's rows (a corner game's x, a chocolate staircase's z) are handed out in chunks, each
+//! chunk keeps its own first counterexamples, and the chunks are put back in order, so that
+//! the answer is the one a single loop over the rows would give.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use engine::formula::{Env, EvalError, Formula, Kind};
+use protocol::{Counterexample, DisagreementMap, MAX_MAP_SIDE};
+
+use super::stored::Stored;
+
+/// Counterexamples listed: the first ones, in the order checked.
+pub const MAX_COUNTEREXAMPLES: usize = 10;
+
+/// Rows in a chunk: enough to keep the hand-out cheap, few enough to share the work evenly.
+const CHUNK_ROWS: u64 = 16;
+
+/// What one pass found.
+pub struct Scan {
+    /// Cells checked.
+    pub checked: u64,
+    /// Cells where the formula failed.
+    pub failed: u64,
+    /// The first counterexamples, in the order of the rows.
+    pub counterexamples: Vec<Counterexample>,
+    /// Where it failed, when asked for.
+    pub map: Option<DisagreementMap>,
+}
+
+/// Checks `formula` at every cell of `table` with coordinates below `upto`, or says at which
+/// cell, first in the order of the rows, it has no value (`at 3,0: division by zero`).
+pub fn scan(table: &Stored, formula: &Formula, upto: u64, map: bool) -> Result<Scan, String> {
+    let rows = upto;
+    let chunks = usize::try_from(rows.div_ceil(CHUNK_ROWS)).unwrap_or(usize::MAX);
+    let bins = map.then(|| Bins::new(table, upto));
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let parts: Mutex<Vec<Option<Part>>> = Mutex::new((0..chunks).map(|_| None).collect());
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(chunks.max(1));
+    let maps: Vec<Option<Bins>> = std::thread::scope(|s| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                s.spawn(|| {
+                    let mut bins = bins.clone();
+                    loop {
+                        let chunk = next.fetch_add(1, Ordering::Relaxed);
+                        if chunk >= chunks || stop.load(Ordering::Relaxed) {
+                            return bins;
+                        }
+                        let first = chunk as u64 * CHUNK_ROWS;
+                        let last = (first + CHUNK_ROWS).min(rows);
+                        let part = check_rows(table, formula, upto, first..last, bins.as_mut());
+                        if part.fault.is_some() {
+                            stop.store(true, Ordering::Relaxed);
+                        }
+                        if let Ok(mut parts) = parts.lock() {
+                            parts[chunk] = Some(part);
+                        }
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().unwrap_or(None))
+            .collect()
+    });
+    let parts = parts.into_inner().unwrap_or_default();
+    let mut scan = Scan {
+        checked: 0,
+        failed: 0,
+        counterexamples: Vec::new(),
+        map: None,
+    };
+    // In order; after a fault the later chunks may not have run, and do not matter.
+    for part in parts {
+        let Some(part) = part else {
+            return Err("the check stopped early".to_owned());
+        };
+        if let Some(fault) = part.fault {
+            return Err(fault);
+        }
+        scan.checked += part.checked;
+        scan.failed += part.failed;
+        let room = MAX_COUNTEREXAMPLES - scan.counterexamples.len();
+        scan.counterexamples
+            .extend(part.counterexamples.into_iter().take(room));
+    }
+    scan.map = maps
+        .into_iter()
+        .flatten()
+        .reduce(Bins::merge)
+        .map(|bins| bins.map);
+    Ok(scan)
+}
+
+/// What a chunk of rows found.
+struct Part {
+    checked: u64,
+    failed: u64,
+    counterexamples: Vec<Counterexample>,
+    fault: Option<String>,
+}
+
+/// Checks the rows `rows` (a corner game's x, a staircase's z).
+fn check_rows(
+    table: &Stored,
+    formula: &Formula,
+    upto: u64,
+    rows: std::ops::Range<u64>,
+    mut bins: Option<&mut Bins>,
+) -> Part {
+    let mut part = Part {
+        checked: 0,
+        failed: 0,
+        counterexamples: Vec::new(),
+        fault: None,
+    };
+    let kind = formula.kind();
+    let mut cell = |(a, b): (u64, u64), env: Env, grundy: u64| -> bool {
+        part.checked += 1;
+        let verdict = match kind {
+            Kind::Value => formula
+                .value(&env)
+                .map(|v| (v == i128::from(grundy), Some(v))),
+            Kind::Predicate => formula.holds(&env).map(|h| (h, None)),
+        };
+        let (ok, said) = match verdict {
+            Ok(v) => v,
+            Err(e) => {
+                part.fault = Some(fault(a, b, e));
+                return false;
+            }
+        };
+        if let Some(bins) = bins.as_deref_mut() {
+            bins.count(a, b, !ok);
+        }
+        if !ok {
+            part.failed += 1;
+            if part.counterexamples.len() < MAX_COUNTEREXAMPLES {
+                part.counterexamples.push(Counterexample {
+                    cell: format!("{a},{b}"),
+                    formula: said.map(|v| v.to_string()),
+                    grundy,
+                });
+            }
+        }
+        true
+    };
+    match table {
+        Stored::Corner(t) => {
+            for x in rows {
+                for y in 0..upto {
+                    let g = t.get(x, y).map_or(0, |(g, _)| g);
+                    if !cell((x, y), env(x, y, 0, upto, 0, g), g) {
+                        return part;
+                    }
+                }
+            }
+        }
+        Stored::Chocolate(t) => {
+            for z in rows {
+                let mut y = 0;
+                while let Some(g) = t.grundy(y, z) {
+                    if !cell((y, z), env(0, y, z, 0, t.k(), g), g) {
+                        return part;
+                    }
+                    y += 1;
+                }
+            }
+        }
+    }
+    part
+}
+
+/// Where a formula has no value, for the refusal.
+fn fault(a: u64, b: u64, e: EvalError) -> String {
+    format!("at {a},{b}: {e}")
+}
+
+/// A cell's environment: its coordinates, the parameters and its Grundy number.
+fn env(x: u64, y: u64, z: u64, n: u64, k: u32, grundy: u64) -> Env {
+    let i = |v: u64| i64::try_from(v).unwrap_or(i64::MAX);
+    Env {
+        x: i(x),
+        y: i(y),
+        z: i(z),
+        n: i(n),
+        k: i64::from(k),
+        grundy: Some(grundy),
+    }
+}
+
+/// A [`DisagreementMap`] being filled.
+#[derive(Clone)]
+struct Bins {
+    map: DisagreementMap,
+    /// Whether the cells are named `y,z` (chocolate: z across), not `x,y` (x across).
+    staircase: bool,
+}
+
+impl Bins {
+    /// Empty bins over the cells of `table` below `upto`.
+    fn new(table: &Stored, upto: u64) -> Bins {
+        let (staircase, high) = match table {
+            Stored::Corner(_) => (false, upto),
+            // The tallest staircase below the bound.
+            Stored::Chocolate(t) => match u64::from(t.k()) {
+                0 => (true, t.z_max() + 1),
+                k => (true, upto.saturating_sub(1) / k + 1),
+            },
+        };
+        let bin = upto.max(high).div_ceil(MAX_MAP_SIDE).max(1);
+        let (width, height) = (upto.div_ceil(bin).max(1), high.div_ceil(bin).max(1));
+        let size = usize::try_from(width * height).unwrap_or(0);
+        let (across, up) = if staircase { ("z", "y") } else { ("x", "y") };
+        Bins {
+            map: DisagreementMap {
+                across: across.to_owned(),
+                up: up.to_owned(),
+                bin,
+                width,
+                height,
+                cells: vec![0; size],
+                failed: vec![0; size],
+            },
+            staircase,
+        }
+    }
+
+    /// Counts the cell named `a,b`.
+    fn count(&mut self, a: u64, b: u64, failed: bool) {
+        let (across, up) = if self.staircase { (b, a) } else { (a, b) };
+        let m = &mut self.map;
+        let i = (up / m.bin) * m.width + across / m.bin;
+        if let Ok(i) = usize::try_from(i) {
+            if let (Some(c), Some(f)) = (m.cells.get_mut(i), m.failed.get_mut(i)) {
+                *c += 1;
+                *f += u32::from(failed);
+            }
+        }
+    }
+
+    /// The counts of two threads' bins, added.
+    fn merge(mut self, other: Bins) -> Bins {
+        let m = &mut self.map;
+        for (c, o) in m.cells.iter_mut().zip(&other.map.cells) {
+            *c += o;
+        }
+        for (f, o) in m.failed.iter_mut().zip(&other.map.failed) {
+            *f += o;
+        }
+        self
+    }
+}
