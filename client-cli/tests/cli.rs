@@ -1047,5 +1047,34 @@ async fn check_says_whether_a_formula_holds_with_exit_statuses_0_1_and_2() {
     let far = grundy(&url, &["check", "queen", "x", "--upto", "100"]).await;
     assert_eq!(far.status.code(), Some(2));
     assert!(stderr(&far).contains("too_large"), "{}", stderr(&far));
+    // Where it fails, as a picture: a PNG and an SVG naming the formula.
+    let (png, svg) = (dir.path().join("queen.png"), dir.path().join("queen.svg"));
+    let (png_arg, svg_arg) = (png.to_string_lossy(), svg.to_string_lossy());
+    let drawn = grundy(
+        &url,
+        &[
+            "check", "queen", "x xor y", "--png", &png_arg, "--svg", &svg_arg,
+        ],
+    )
+    .await;
+    assert_eq!(drawn.status.code(), Some(1), "{}", stderr(&drawn));
+    assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
+    let svg = std::fs::read_to_string(&svg).unwrap();
+    assert!(svg.contains("where the formula fails, on") && svg.contains("`x xor y`"));
+    // The named checks: listed, run to a verdict, an unknown one refused with the list.
+    let list = ok(&url, &["check", "--list"]).await;
+    assert!(
+        list.contains("chocolate-odd") && list.contains("conjecture"),
+        "{list}"
+    );
+    let odd = ok(&url, &["check", "chocolate-odd"]).await;
+    assert!(odd.contains("verified for odd k in {1, 3, 5}"), "{odd}");
+    let typo = grundy(&url, &["check", "wythof"]).await;
+    assert_eq!(typo.status.code(), Some(2));
+    assert!(
+        stderr(&typo).contains("the named checks are"),
+        "{}",
+        stderr(&typo)
+    );
     server.stop().await.unwrap();
 }

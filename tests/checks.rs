@@ -1,0 +1,175 @@
+//! Formulas checked against the stored tables: the named checks reproduce their known
+//! results, and the map of a wrong formula's failures is the one a brute force finds.
+
+use grundy_e2e::{refusal, Client, Server};
+use protocol::{
+    CheckQuery, CheckReport, ErrorCode, Game, GameParams, NamedCheckQuery, NamedCheckReport,
+    Request, ServerBody,
+};
+
+/// Runs the named check `name`.
+async fn named(c: &mut Client, name: &str, map: bool) -> anyhow::Result<NamedCheckReport> {
+    let q = NamedCheckQuery {
+        name: name.to_owned(),
+        upto: None,
+        map,
+    };
+    match c.request(Request::CheckNamed(q)).await? {
+        ServerBody::CheckNamed(r) => Ok(r),
+        other => anyhow::bail!("expected a named check's report, got {other:?}"),
+    }
+}
+
+/// Checks `formula` on `game`'s table (step `k` for chocolate), with its map.
+async fn check(
+    c: &mut Client,
+    game: Game,
+    k: Option<u32>,
+    formula: &str,
+) -> anyhow::Result<CheckReport> {
+    let q = CheckQuery {
+        params: GameParams {
+            k,
+            ..GameParams::of(game)
+        },
+        formula: formula.to_owned(),
+        upto: None,
+        map: true,
+    };
+    match c.request(Request::Check(q)).await? {
+        ServerBody::Check(r) => Ok(r),
+        other => anyhow::bail!("expected a check's report, got {other:?}"),
+    }
+}
+
+/// Wythoff's table by brute force: every cell the mex of those a queen reaches.
+fn wythoff(n: usize) -> Vec<Vec<u64>> {
+    let mut g = vec![vec![0u64; n]; n];
+    for x in 0..n {
+        for y in 0..n {
+            let mut seen: Vec<u64> = (0..x).map(|u| g[u][y]).collect();
+            seen.extend((0..y).map(|v| g[x][v]));
+            seen.extend((1..=x.min(y)).map(|t| g[x - t][y - t]));
+            g[x][y] = (0..).find(|v| !seen.contains(v)).unwrap_or(0);
+        }
+    }
+    g
+}
+
+#[tokio::test]
+async fn the_named_checks_reproduce_the_known_results() -> anyhow::Result<()> {
+    let dir = tempfile::tempdir()?;
+    let server = Server::start(&dir).await?;
+    let mut c = server.connect("researcher").await?;
+    let ServerBody::NamedChecks { checks } = c.request(Request::NamedChecks).await? else {
+        anyhow::bail!("expected the named checks");
+    };
+    let names: Vec<&str> = checks.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "rook-nim",
+            "wythoff",
+            "dragon-king",
+            "dragon-horse",
+            "chocolate-even",
+            "chocolate-one",
+            "chocolate-odd"
+        ]
+    );
+    for info in &checks {
+        let r = named(&mut c, &info.name, false).await?;
+        assert!(r.holds, "{}: {}", r.name, r.verdict);
+        assert_eq!((&r.formula, &r.status), (&info.formula, &info.status));
+        assert!(r.verdict.starts_with("verified for"), "{}", r.verdict);
+        for check in &r.checks {
+            assert!(check.holds && check.failed == 0 && check.checked > 0);
+            assert!(check.source.contains("grundyd"), "{}", check.source);
+        }
+    }
+    // The corner checks cover the whole 64×64 table; the odd steps are those stored.
+    let wythoff = named(&mut c, "wythoff", false).await?;
+    assert_eq!(wythoff.checks[0].checked, 64 * 64);
+    assert_eq!(wythoff.status, "theorem");
+    assert_eq!(wythoff.verdict, "verified for x, y < 64 (4096 cells)");
+    let odd = named(&mut c, "chocolate-odd", false).await?;
+    assert_eq!(odd.status, "conjecture");
+    let steps: Vec<Option<u32>> = odd.checks.iter().map(|c| c.params.k).collect();
+    assert_eq!(steps, [Some(1), Some(3), Some(5)]);
+    assert!(
+        odd.verdict
+            .starts_with("verified for odd k in {1, 3, 5}, z < 65"),
+        "{}",
+        odd.verdict
+    );
+    let even = named(&mut c, "chocolate-even", false).await?;
+    let steps: Vec<Option<u32>> = even.checks.iter().map(|c| c.params.k).collect();
+    assert_eq!(steps, [Some(0), Some(2), Some(4), Some(6)]);
+    // An unknown name is refused with the list.
+    let e = refusal(
+        c.request(Request::CheckNamed(NamedCheckQuery {
+            name: "wythof".to_owned(),
+            upto: None,
+            map: false,
+        }))
+        .await,
+    )?;
+    assert_eq!(e.code, ErrorCode::BadParameters);
+    assert!(e.message.contains("rook-nim, wythoff"), "{}", e.message);
+    server.stop().await
+}
+
+#[tokio::test]
+async fn a_wrong_formula_fails_where_brute_force_says() -> anyhow::Result<()> {
+    let dir = tempfile::tempdir()?;
+    let server = Server::start(&dir).await?;
+    let mut c = server.connect("researcher").await?;
+    // The queen is not Nim: refuted first at 1,1, and every failing cell found.
+    let r = check(&mut c, Game::Queen, None, "x xor y").await?;
+    let g = wythoff(64);
+    let wrong = |x: usize, y: usize| g[x][y] != (x ^ y) as u64;
+    assert!(!r.holds);
+    assert_eq!(r.counterexamples[0].cell, "1,1");
+    assert_eq!(r.counterexamples[0].formula.as_deref(), Some("0"));
+    assert_eq!(r.counterexamples[0].grundy, 2);
+    let expected = (0..64)
+        .flat_map(|x| (0..64).map(move |y| (x, y)))
+        .filter(|&(x, y)| wrong(x, y))
+        .count();
+    assert_eq!(r.failed, expected as u64);
+    let map = r.map.as_ref().expect("a map was asked for");
+    assert_eq!((map.bin, map.width, map.height), (1, 64, 64));
+    assert_eq!((map.across.as_str(), map.up.as_str()), ("x", "y"));
+    for y in 0..64 {
+        for x in 0..64 {
+            let i = y * 64 + x;
+            assert_eq!(map.cells[i], 1);
+            assert_eq!(map.failed[i], u32::from(wrong(x, y)), "at {x},{y}");
+        }
+    }
+    // A staircase: z across, y up, no cells above ⌊z/k⌋, the counts those of the table.
+    let bar = grundy_e2e::knowledge();
+    let bar = bar.chocolate_table(1).expect("a k=1 table");
+    let r = check(&mut c, Game::Chocolate, Some(1), "y xor z").await?;
+    let map = r.map.as_ref().expect("a map was asked for");
+    assert_eq!((map.across.as_str(), map.up.as_str()), ("z", "y"));
+    for (i, (&cells, &failed)) in map.cells.iter().zip(&map.failed).enumerate() {
+        let (y, z) = (i as u64 / map.width, i as u64 % map.width);
+        match bar.grundy(y, z) {
+            Some(g) => {
+                assert_eq!(cells, 1, "at {y},{z}");
+                assert_eq!(failed, u32::from(g != y ^ z), "at {y},{z}");
+            }
+            None => assert_eq!(cells, 0, "at {y},{z}"),
+        }
+    }
+    assert_eq!(
+        map.cells.iter().map(|&c| u64::from(c)).sum::<u64>(),
+        r.checked
+    );
+    assert_eq!(
+        map.failed.iter().map(|&f| u64::from(f)).sum::<u64>(),
+        r.failed
+    );
+    server.stop().await
+}
