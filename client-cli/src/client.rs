@@ -220,17 +220,43 @@ impl Client {
     /// Waits for the reply to request `id`, keeping the events that come first. An `error`
     /// reply becomes [`Error::Server`].
     pub async fn reply(&mut self, id: u64) -> Result<ServerBody, Error> {
+        self.reply_reporting(id, &mut |_, _, _| {}).await
+    }
+
+    /// [`Client::reply`], handing the request's `progress` events to `progress`.
+    async fn reply_reporting(
+        &mut self,
+        id: u64,
+        progress: &mut (dyn FnMut(&str, u64, u64) + Send),
+    ) -> Result<ServerBody, Error> {
         let limit = self.reply_timeout;
-        tokio::time::timeout(limit, self.reply_now(id))
+        tokio::time::timeout(limit, self.reply_now(id, progress))
             .await
             .map_err(|_| Error::Timeout(limit))?
     }
 
-    async fn reply_now(&mut self, id: u64) -> Result<ServerBody, Error> {
+    async fn reply_now(
+        &mut self,
+        id: u64,
+        progress: &mut (dyn FnMut(&str, u64, u64) + Send),
+    ) -> Result<ServerBody, Error> {
         loop {
             let message = self.read().await?;
             match (message.id, message.body) {
                 (Some(got), body) if got == id => return answer(body),
+                (
+                    None,
+                    ServerBody::Progress {
+                        request,
+                        what,
+                        done,
+                        total,
+                    },
+                ) => {
+                    if request == id {
+                        progress(&what, done, total);
+                    }
+                }
                 (None, ServerBody::Error { code, message }) => {
                     return Err(ServerError { code, message }.into())
                 }
@@ -245,6 +271,17 @@ impl Client {
     pub async fn request(&mut self, request: Request) -> Result<ServerBody, Error> {
         let id = self.send(request).await?;
         self.reply(id).await
+    }
+
+    /// Sends `request` and waits for its reply, handing the `progress` events the server
+    /// sends meanwhile (a table solved on demand) to `progress` as `(what, done, total)`.
+    pub async fn request_reporting(
+        &mut self,
+        request: Request,
+        progress: &mut (dyn FnMut(&str, u64, u64) + Send),
+    ) -> Result<ServerBody, Error> {
+        let id = self.send(request).await?;
+        self.reply_reporting(id, progress).await
     }
 
     /// The next pushed event: a kept one first, else the next from the server. Cancel-safe,

@@ -17,6 +17,14 @@ pub const ENGINE_MAX_BOARD: u64 = 4096;
 /// Longest odd-step staircase the engine plays on (the solver's memory limit).
 pub const ENGINE_MAX_BAR: u64 = 8000;
 
+/// Largest corner table computed for a research question (`check`, `periodicity`,
+/// `sequence` beyond the stored tables): about 4 s and 0.5 GiB, kept only until another
+/// such question needs another table.
+pub const RESEARCH_MAX_BOARD: u64 = 16_384;
+
+/// How a long computation says how far along it is: `(what, done, total)`.
+pub type Report = Arc<dyn Fn(&str, u64, u64) + Send + Sync>;
+
 /// A game too large for the engine: the table it needs would take too long to solve. Says
 /// what was asked and what the limit is.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -38,6 +46,9 @@ pub struct Analysis {
     /// One on-demand computation at a time: two matches needing the same big table wait for
     /// one solve rather than running two.
     grow: tokio::sync::Mutex<()>,
+    /// The last corner table solved for a research question beyond the engine's boards,
+    /// kept for the next question (a periodicity, then a check, then an export).
+    research: std::sync::Mutex<Option<Arc<Table>>>,
 }
 
 impl Analysis {
@@ -57,6 +68,7 @@ impl Analysis {
             knowledge: RwLock::new(stored.clone()),
             stored,
             grow: tokio::sync::Mutex::new(()),
+            research: std::sync::Mutex::new(None),
         }
     }
 
@@ -175,6 +187,68 @@ impl Analysis {
         }
         tracing::info!(?need, ?build, "table built on demand");
         Ok(built)
+    }
+}
+
+impl Analysis {
+    /// The corner table of `piece` reaching side `side`, for a research question: the one
+    /// in use when it reaches; else, up to the engine's boards, one grown for every question
+    /// and match (a fraction of a second); beyond, up to [`RESEARCH_MAX_BOARD`], one solved
+    /// for research alone, with its progress reported as rows solved. One computation at a
+    /// time.
+    pub async fn research_corner(
+        &self,
+        piece: Piece,
+        side: u64,
+        report: Report,
+    ) -> Result<Arc<Table>, ErrorBody> {
+        let reaching = |k: &Knowledge| k.corner_table(piece).filter(|t| t.size() >= side).cloned();
+        if let Some(t) = reaching(&self.current()) {
+            return Ok(t);
+        }
+        if side <= ENGINE_MAX_BOARD {
+            let far = engine::corner::Position::new(piece, side, side - 1, side - 1)
+                .map_err(crate::errors::engine_error)?;
+            let grown = self.covering(&AnyPosition::Corner(far)).await?;
+            return reaching(&grown).ok_or_else(|| internal("grow a table", "it does not reach"));
+        }
+        if side > RESEARCH_MAX_BOARD {
+            return Err(ErrorBody::new(
+                ErrorCode::TooLarge,
+                format!(
+                    "a {side}×{side} {piece} table is beyond what is solved on demand: up to \
+                     {RESEARCH_MAX_BOARD}×{RESEARCH_MAX_BOARD}; ask with a smaller upto"
+                ),
+            ));
+        }
+        let kept = || {
+            let kept = self.research.lock().ok()?.clone()?;
+            (kept.piece() == piece && kept.size() >= side).then_some(kept)
+        };
+        if let Some(t) = kept() {
+            return Ok(t);
+        }
+        let _one_at_a_time = self.grow.lock().await;
+        if let Some(t) = kept() {
+            return Ok(t);
+        }
+        let what = format!("solving the {piece} table to {side}×{side}");
+        report(&what, 0, side);
+        let threads = std::thread::available_parallelism().map_or(1, |t| t.get());
+        let table = tokio::task::spawn_blocking(move || {
+            Table::solve_with(piece, side, threads, &|done, total| {
+                report(&what, done, total)
+            })
+        })
+        .await
+        .map_err(|e| internal("solve a table", e))?
+        .map_err(crate::errors::engine_error)?;
+        let table = Arc::new(table);
+        if let Ok(mut kept) = self.research.lock() {
+            *kept = Some(table.clone());
+        }
+        tracing::info!(%piece, side, "table solved for a research question");
+        Ok(table)
     }
 }
 

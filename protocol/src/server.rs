@@ -120,6 +120,18 @@ pub enum ServerBody {
     Check(CheckReport),
     /// The reply to `check_named`.
     CheckNamed(NamedCheckReport),
+    /// Pushed while a long request is handled (a table computed beyond the stored ones for
+    /// a research question): `done` of `total` steps of `what`.
+    Progress {
+        /// The id of the request under way.
+        request: u64,
+        /// What is being done: `solving the queen's table to 8192`.
+        what: String,
+        /// Steps done.
+        done: u64,
+        /// Steps in all.
+        total: u64,
+    },
     /// The reply to `named_checks`.
     NamedChecks {
         /// Every named check, in order.

@@ -12,6 +12,7 @@ use protocol::{
 };
 
 use super::{describe, emit, print_json, unexpected};
+use crate::render::progress::Bar;
 use crate::render::{picture, Style};
 use client::Client;
 
@@ -97,10 +98,16 @@ pub async fn run(conn: &mut Client, args: Args, style: Style) -> Result<()> {
         upto: args.upto,
         map,
     };
-    let r = match conn.request(Request::Check(q)).await? {
+    let mut bar = Bar::for_stderr();
+    let mut progress = |what: &str, done, total| bar.update(what, done, total);
+    let r = match conn
+        .request_reporting(Request::Check(q), &mut progress)
+        .await?
+    {
         ServerBody::Check(r) => r,
         other => return Err(unexpected(&other)),
     };
+    drop(bar);
     pictures(&args, std::slice::from_ref(&r))?;
     if args.json {
         print_json(&r)?;
@@ -123,10 +130,16 @@ async fn named(
         upto: args.upto,
         map,
     };
-    let r: NamedCheckReport = match conn.request(Request::CheckNamed(q)).await? {
+    let mut bar = Bar::for_stderr();
+    let mut progress = |what: &str, done, total| bar.update(what, done, total);
+    let r: NamedCheckReport = match conn
+        .request_reporting(Request::CheckNamed(q), &mut progress)
+        .await?
+    {
         ServerBody::CheckNamed(r) => r,
         other => return Err(unexpected(&other)),
     };
+    drop(bar);
     pictures(args, &r.checks)?;
     if args.json {
         print_json(&r)?;

@@ -7,6 +7,7 @@ use protocol::{PeriodicityQuery, Request, ServerBody, Span};
 
 use super::table::parse_span;
 use super::{describe, emit, print_json, unexpected, GameArgs};
+use crate::render::progress::Bar;
 use crate::render::{Columns, Style};
 use client::Client;
 
@@ -44,10 +45,16 @@ pub async fn run(conn: &mut Client, args: Args, style: Style) -> Result<()> {
         rows: args.rows,
         upto: args.upto,
     };
-    let report = match conn.request(Request::Periodicity(q)).await? {
+    let mut bar = Bar::for_stderr();
+    let mut progress = |what: &str, done, total| bar.update(what, done, total);
+    let report = match conn
+        .request_reporting(Request::Periodicity(q), &mut progress)
+        .await?
+    {
         ServerBody::Periodicity(r) => r,
         other => return Err(unexpected(&other)),
     };
+    drop(bar);
     if args.json {
         return print_json(&report);
     }

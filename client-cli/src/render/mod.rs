@@ -5,6 +5,7 @@ mod columns;
 mod date;
 mod grid;
 pub mod picture;
+pub mod progress;
 mod style;
 mod sum;
 

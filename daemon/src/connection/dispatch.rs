@@ -156,18 +156,24 @@ impl Connection {
                     .await
                     .map_err(keep)?,
             ),
-            Request::Check(q) => {
-                ServerBody::Check(queries::check(&self.hub, q).await.map_err(keep)?)
-            }
-            Request::CheckNamed(q) => {
-                ServerBody::CheckNamed(queries::check_named(&self.hub, q).await.map_err(keep)?)
-            }
+            Request::Check(q) => ServerBody::Check(
+                queries::check(&self.hub, q, self.reporter(id))
+                    .await
+                    .map_err(keep)?,
+            ),
+            Request::CheckNamed(q) => ServerBody::CheckNamed(
+                queries::check_named(&self.hub, q, self.reporter(id))
+                    .await
+                    .map_err(keep)?,
+            ),
             Request::NamedChecks => ServerBody::NamedChecks {
                 checks: queries::named_checks(),
             },
-            Request::Periodicity(q) => {
-                ServerBody::Periodicity(queries::periodicity(&self.hub, q).await.map_err(keep)?)
-            }
+            Request::Periodicity(q) => ServerBody::Periodicity(
+                queries::periodicity(&self.hub, q, self.reporter(id))
+                    .await
+                    .map_err(keep)?,
+            ),
             Request::Games { filter } => ServerBody::Games {
                 games: queries::games(&self.hub, filter).await.map_err(keep)?,
             },

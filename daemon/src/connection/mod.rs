@@ -20,6 +20,7 @@ use tokio_tungstenite::WebSocketStream;
 use tracing::Instrument;
 
 mod dispatch;
+mod progress;
 mod rate;
 mod refusal;
 mod rooms;
@@ -65,7 +66,9 @@ where
     async move {
         let (mut sink, mut source) = ws.split();
         let bucket = rate::Bucket::new(hub.config.message_rate, hub.config.message_burst);
+        let (progress, mut progress_events) = tokio::sync::mpsc::channel(progress::QUEUED);
         let mut conn = Connection {
+            progress,
             hub,
             replies: Vec::new(),
             player: None,
@@ -117,8 +120,27 @@ where
                     let Some(frame) = frame else { break };
                     last_heard = tokio::time::Instant::now();
                     // Boxed: a request's future is large and lives only while it is handled, so an
-                    // idle connection's task stays small.
-                    let flow = Box::pin(conn.on_frame(frame)).await;
+                    // idle connection's task stays small. A long one reports its progress
+                    // meanwhile.
+                    let mut handling = Box::pin(conn.on_frame(frame));
+                    let flow = loop {
+                        tokio::select! {
+                            flow = &mut handling => break flow,
+                            Some(event) = progress_events.recv() => {
+                                let event = Outgoing::Message(Box::new(event));
+                                if write(&mut sink, limit, [event]).await.is_err() {
+                                    break Flow::Close;
+                                }
+                            }
+                        }
+                    };
+                    drop(handling);
+                    // Reports sent as the request ended come before its reply.
+                    let mut late = Vec::new();
+                    while let Ok(event) = progress_events.try_recv() {
+                        late.push(Outgoing::Message(Box::new(event)));
+                    }
+                    conn.replies.splice(0..0, late);
                     // A match publishes a change before it answers, so the mover's reply and
                     // the event of the move leave together.
                     conn.take_ready_events();
@@ -236,6 +258,8 @@ struct Connection {
     in_room: HashMap<String, Arc<crate::rooms::Room>>,
     /// Limits how fast this client's messages are taken.
     bucket: rate::Bucket,
+    /// Where a long request reports its progress (see [`progress`]).
+    progress: tokio::sync::mpsc::Sender<ServerMessage>,
 }
 
 impl Connection {
@@ -256,6 +280,12 @@ impl Connection {
         while let Some(Some((code, event))) = self.room_events.next().now_or_never() {
             self.push_room_event(&code, event);
         }
+    }
+
+    /// Where the request `id` reports its progress: `progress` events to this client.
+    fn reporter(&self, id: u64) -> crate::analysis::Report {
+        let reporter = progress::Reporter::new(id, self.progress.clone());
+        Arc::new(move |what: &str, done, total| reporter.report(what, done, total))
     }
 
     async fn send(&mut self, m: ServerMessage) {

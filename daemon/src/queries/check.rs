@@ -6,25 +6,32 @@
 use std::sync::Arc;
 use std::time::Instant;
 
+use engine::corner::Piece;
 use engine::formula::{Formula, Kind};
 use engine::named_checks::{named_check, NamedCheck, Tables, NAMED_CHECKS};
 use engine::Knowledge;
 use protocol::{
-    CheckQuery, CheckReport, ErrorBody, NamedCheckInfo, NamedCheckQuery, NamedCheckReport,
+    CheckQuery, CheckReport, ErrorBody, Game, GameParams, NamedCheckInfo, NamedCheckQuery,
+    NamedCheckReport,
 };
 
 use super::scan::scan;
 use super::stored::{bad, Stored};
+use crate::analysis::Report;
 use crate::hub::Hub;
 use crate::tables::CHOCOLATE_STEPS;
 
 /// Answers `check` from the stored tables, off the async runtime.
-pub async fn check(hub: &Arc<Hub>, q: CheckQuery) -> Result<CheckReport, ErrorBody> {
-    let table = Stored::of(&hub.analysis.current(), &q.params, "a formula's check")?;
+pub async fn check(
+    hub: &Arc<Hub>,
+    q: CheckQuery,
+    report: Report,
+) -> Result<CheckReport, ErrorBody> {
     let formula =
         Formula::parse(&q.formula).map_err(|e| bad(&format!("the formula cannot be read: {e}")))?;
-    let upto = table.upto(q.upto)?;
-    tokio::task::spawn_blocking(move || check_table(&table, &formula, upto, q.map))
+    let (table, upto) =
+        Stored::reaching(hub, &q.params, q.upto, "a formula's check", report.clone()).await?;
+    tokio::task::spawn_blocking(move || check_table(&table, &formula, upto, q.map, &report))
         .await
         .map_err(|e| crate::errors::internal("check the formula", e))?
 }
@@ -33,6 +40,7 @@ pub async fn check(hub: &Arc<Hub>, q: CheckQuery) -> Result<CheckReport, ErrorBo
 pub async fn check_named(
     hub: &Arc<Hub>,
     q: NamedCheckQuery,
+    report: Report,
 ) -> Result<NamedCheckReport, ErrorBody> {
     let Some(named) = named_check(&q.name) else {
         let names: Vec<&str> = NAMED_CHECKS.iter().map(|c| c.name).collect();
@@ -44,16 +52,15 @@ pub async fn check_named(
     };
     let formula = Formula::parse(named.formula)
         .map_err(|e| crate::errors::internal("read a named check", e))?;
-    let tables = tables_of(&hub.analysis.current(), named)?;
-    let upto = tables
-        .iter()
-        .map(|t| t.upto(q.upto))
-        .collect::<Result<Vec<_>, _>>()?;
+    let mut tables = Vec::new();
+    for params in games_of(&hub.analysis.current(), named)? {
+        let what = "a named check";
+        tables.push(Stored::reaching(hub, &params, q.upto, what, report.clone()).await?);
+    }
     let checks = tokio::task::spawn_blocking(move || {
         tables
             .iter()
-            .zip(upto)
-            .map(|(t, upto)| check_table(t, &formula, upto, q.map))
+            .map(|(t, upto)| check_table(t, &formula, *upto, q.map, &report))
             .collect::<Result<Vec<_>, _>>()
     })
     .await
@@ -91,20 +98,17 @@ pub fn named_checks() -> Vec<NamedCheckInfo> {
         .collect()
 }
 
-/// The stored tables a named check is about: its corner game's, or every stored chocolate
-/// step it names.
-fn tables_of(knowledge: &Knowledge, named: &NamedCheck) -> Result<Vec<Stored>, ErrorBody> {
-    let tables: Vec<Stored> = match named.tables {
-        Tables::Corner(piece) => knowledge
-            .corner_table(piece)
-            .cloned()
-            .map(Stored::Corner)
-            .into_iter()
-            .collect(),
+/// The games whose tables a named check is about: its corner game, or every chocolate step
+/// it names of which the server stores a table.
+fn games_of(knowledge: &Knowledge, named: &NamedCheck) -> Result<Vec<GameParams>, ErrorBody> {
+    let tables: Vec<GameParams> = match named.tables {
+        Tables::Corner(piece) => vec![GameParams::of(corner_game(piece))],
         steps => CHOCOLATE_STEPS
-            .filter(|&k| steps.has_step(k))
-            .filter_map(|k| knowledge.chocolate_table(k).cloned())
-            .map(Stored::Chocolate)
+            .filter(|&k| steps.has_step(k) && knowledge.chocolate_table(k).is_some())
+            .map(|k| GameParams {
+                k: Some(k),
+                ..GameParams::of(Game::Chocolate)
+            })
             .collect(),
     };
     if tables.is_empty() {
@@ -114,6 +118,16 @@ fn tables_of(knowledge: &Knowledge, named: &NamedCheck) -> Result<Vec<Stored>, E
         )));
     }
     Ok(tables)
+}
+
+/// The game a corner piece moves in.
+fn corner_game(piece: Piece) -> Game {
+    match piece {
+        Piece::Queen => Game::Queen,
+        Piece::Rook => Game::Rook,
+        Piece::Horse => Game::Horse,
+        Piece::Dragon => Game::Dragon,
+    }
 }
 
 /// What a named check's runs show, in one sentence to cite.
@@ -150,9 +164,10 @@ fn check_table(
     formula: &Formula,
     upto: u64,
     map: bool,
+    report: &Report,
 ) -> Result<CheckReport, ErrorBody> {
     let started = Instant::now();
-    let found = scan(table, formula, upto, map)
+    let found = scan(table, formula, upto, map, report)
         .map_err(|fault| bad(&format!("the formula fails {fault}")))?;
     Ok(CheckReport {
         params: table.params(),

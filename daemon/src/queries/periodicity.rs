@@ -9,6 +9,7 @@ use protocol::limits::DEFAULT_SPAN;
 use protocol::{ErrorBody, PeriodicityQuery, PeriodicityReport, RowPeriodicity, Span};
 
 use super::stored::{bad, Stored};
+use crate::analysis::Report;
 use crate::hub::Hub;
 
 /// Whole periods the periodic part must span beyond the first: with 2, the relation is seen
@@ -26,6 +27,7 @@ pub const MAX_ROWS: u64 = 1024;
 pub async fn periodicity(
     hub: &Arc<Hub>,
     q: PeriodicityQuery,
+    report: Report,
 ) -> Result<PeriodicityReport, ErrorBody> {
     let rows = q.rows.unwrap_or(DEFAULT_SPAN);
     if rows.to <= rows.from || rows.to - rows.from > MAX_ROWS {
@@ -34,8 +36,8 @@ pub async fn periodicity(
             rows.from, rows.to
         )));
     }
-    let table = Stored::of(&hub.analysis.current(), &q.params, "periodicity")?;
-    let (bound, upto) = (table.bound(), table.upto(q.upto)?);
+    let (table, upto) = Stored::reaching(hub, &q.params, q.upto, "periodicity", report).await?;
+    let bound = table.bound();
     let line: RowOf = match table.clone() {
         Stored::Corner(t) => Box::new(move |x, upto| {
             (x < bound).then(|| {

@@ -3,13 +3,14 @@
 //! chunk keeps its own first counterexamples, and the chunks are put back in order, so that
 //! the answer is the one a single loop over the rows would give.
 
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use engine::formula::{Env, EvalError, Formula, Kind};
 use protocol::{Counterexample, DisagreementMap, MAX_MAP_SIDE};
 
 use super::stored::Stored;
+use crate::analysis::Report;
 
 /// Counterexamples listed: the first ones, in the order checked.
 pub const MAX_COUNTEREXAMPLES: usize = 10;
@@ -31,8 +32,17 @@ pub struct Scan {
 
 /// Checks `formula` at every cell of `table` with coordinates below `upto`, or says at which
 /// cell, first in the order of the rows, it has no value (`at 3,0: division by zero`).
-pub fn scan(table: &Stored, formula: &Formula, upto: u64, map: bool) -> Result<Scan, String> {
+/// Reports the rows done as it goes.
+pub fn scan(
+    table: &Stored,
+    formula: &Formula,
+    upto: u64,
+    map: bool,
+    report: &Report,
+) -> Result<Scan, String> {
     let rows = upto;
+    let what = format!("checking the formula on the rows below {upto}");
+    let rows_done = AtomicU64::new(0);
     let chunks = usize::try_from(rows.div_ceil(CHUNK_ROWS)).unwrap_or(usize::MAX);
     let bins = map.then(|| Bins::new(table, upto));
     let next = AtomicUsize::new(0);
@@ -54,6 +64,8 @@ pub fn scan(table: &Stored, formula: &Formula, upto: u64, map: bool) -> Result<S
                         let first = chunk as u64 * CHUNK_ROWS;
                         let last = (first + CHUNK_ROWS).min(rows);
                         let part = check_rows(table, formula, upto, first..last, bins.as_mut());
+                        let done = rows_done.fetch_add(last - first, Ordering::Relaxed);
+                        report(&what, done + last - first, rows);
                         if part.fault.is_some() {
                             stop.store(true, Ordering::Relaxed);
                         }

@@ -1,10 +1,15 @@
-//! A stored 2-D table as the research questions (`periodicity`, `check`) read it: a corner
-//! game's x,y or a chocolate staircase's y,z, its bound, and the source to cite.
+//! A 2-D table as the research questions (`periodicity`, `check`) read it: a corner game's
+//! x,y or a chocolate staircase's y,z, its bound, and the source to cite. The stored tables
+//! answer most questions; a bound beyond them has its table solved on demand, within limits.
 
 use std::sync::Arc;
 
-use engine::{chocolate, corner, Knowledge, Variant};
+use engine::{chocolate, corner, AnyPosition, Knowledge, Variant};
 use protocol::{ErrorBody, ErrorCode, GameParams};
+
+use crate::analysis::{Report, ENGINE_MAX_BAR};
+use crate::errors::engine_error;
+use crate::hub::Hub;
 
 /// The stored table a research question is about.
 #[derive(Clone)]
@@ -41,6 +46,61 @@ impl Stored {
         }
     }
 
+    /// The table of `params`' game reaching the bound asked (default: the stored table's),
+    /// and that bound: the stored table, or one solved now when the bound is beyond it
+    /// (corner games up to [`RESEARCH_MAX_BOARD`](crate::analysis::RESEARCH_MAX_BOARD), staircases up to z = [`ENGINE_MAX_BAR`]),
+    /// reporting its progress.
+    pub async fn reaching(
+        hub: &Hub,
+        params: &GameParams,
+        upto: Option<u64>,
+        what: &str,
+        report: Report,
+    ) -> Result<(Stored, u64), ErrorBody> {
+        let stored = Stored::of(&hub.analysis.current(), params, what)?;
+        let upto = match upto {
+            Some(upto) if upto > stored.bound() => upto,
+            asked => return Ok((stored.clone(), stored.upto(asked)?)),
+        };
+        let table = match stored {
+            Stored::Corner(t) => Stored::Corner(
+                hub.analysis
+                    .research_corner(t.piece(), upto, report)
+                    .await?,
+            ),
+            Stored::Chocolate(t) => {
+                let (k, z) = (t.k(), upto - 1);
+                if z > ENGINE_MAX_BAR {
+                    return Err(ErrorBody::new(
+                        ErrorCode::TooLarge,
+                        format!(
+                            "staircases are solved on demand up to z = {ENGINE_MAX_BAR}; ask with \
+                             upto at most {}",
+                            ENGINE_MAX_BAR + 1
+                        ),
+                    ));
+                }
+                let what = format!("solving the staircases of step {k} to z = {z}");
+                report(&what, 0, 1);
+                let table = if k % 2 == 1 {
+                    // Odd steps serve matches too: grown for everyone.
+                    let tall = chocolate::Position::new(k, 0, 0, z).map_err(engine_error)?;
+                    let grown = hub.analysis.covering(&AnyPosition::Chocolate(tall)).await?;
+                    grown.chocolate_table(k).cloned()
+                } else {
+                    let solved = tokio::task::spawn_blocking(move || chocolate::Table::solve(k, z))
+                        .await
+                        .map_err(|e| crate::errors::internal("solve a staircase table", e))?;
+                    Some(Arc::new(solved.map_err(engine_error)?))
+                };
+                report(&what, 1, 1);
+                Stored::Chocolate(table.ok_or_else(|| bad("no staircase table was solved"))?)
+            }
+        };
+        let upto = table.upto(Some(upto))?;
+        Ok((table, upto))
+    }
+
     /// Where the table ends: its side (corner), one past its widest staircase (chocolate).
     pub fn bound(&self) -> u64 {
         match self {
@@ -57,8 +117,8 @@ impl Stored {
             _ => Err(ErrorBody::new(
                 ErrorCode::TooLarge,
                 format!(
-                    "the stored table reaches {bound}; ask with upto at most {bound}, or start \
-                     the server with larger tables (grundyd --board N, --bar N)"
+                    "the table reaches {bound}; ask with upto at most {bound}, or start the \
+                     server with larger tables (grundyd --board N, --bar N)"
                 ),
             )),
         }
@@ -82,7 +142,7 @@ impl Stored {
     /// What the answer came from, for citing.
     pub fn source(&self) -> String {
         format!(
-            "stored table of bound {}, grundyd {}",
+            "exact table of bound {}, grundyd {}",
             self.bound(),
             env!("CARGO_PKG_VERSION")
         )
