@@ -173,3 +173,66 @@ async fn a_wrong_formula_fails_where_brute_force_says() -> anyhow::Result<()> {
     );
     server.stop().await
 }
+
+#[tokio::test]
+async fn a_bound_beyond_the_stored_table_is_solved_on_demand_with_progress() -> anyhow::Result<()> {
+    let dir = tempfile::tempdir()?;
+    let server = Server::start(&dir).await?;
+    let mut c = server.connect("researcher").await?;
+    // The test server stores 64×64; a check to 100 has the table solved for it.
+    let q = CheckQuery {
+        params: GameParams::of(Game::Queen),
+        formula: "grundy == 0 <-> min(x,y) == floor((max(x,y) - min(x,y)) * phi)".to_owned(),
+        upto: Some(100),
+        map: false,
+    };
+    let mut reports = Vec::new();
+    let mut progress = |what: &str, done, total| reports.push((what.to_owned(), done, total));
+    let ServerBody::Check(r) = c
+        .request_reporting(Request::Check(q), &mut progress)
+        .await?
+    else {
+        anyhow::bail!("expected a check's report");
+    };
+    assert!(r.holds && r.checked == 100 * 100 && r.upto == 100, "{r:?}");
+    assert!(!r.source.contains("bound 64"), "{}", r.source);
+    // The scan reported its rows, the last report the whole of them.
+    let last = reports.last().expect("progress was reported");
+    assert_eq!((last.1, last.2), (100, 100), "{reports:?}");
+    assert!(last.0.contains("checking the formula"), "{}", last.0);
+    assert!(reports.iter().all(|(_, done, total)| done <= total));
+    // Beyond the boards matches use, a table solved for research alone, its rows reported.
+    let q = protocol::PeriodicityQuery {
+        params: GameParams::of(Game::Queen),
+        rows: Some(protocol::Span { from: 0, to: 2 }),
+        upto: Some(4200),
+    };
+    let mut reports = Vec::new();
+    let mut progress = |what: &str, done, total| reports.push((what.to_owned(), done, total));
+    let ServerBody::Periodicity(r) = c
+        .request_reporting(Request::Periodicity(q), &mut progress)
+        .await?
+    else {
+        anyhow::bail!("expected a periodicity report");
+    };
+    assert_eq!(r.upto, 4200);
+    assert_eq!((r.rows[1].period, r.rows[1].saltus), (Some(3), Some(3)));
+    let solving = "solving the queen table to 4200×4200";
+    assert!(
+        reports.iter().any(|(w, d, t)| w == solving && d == t),
+        "{reports:?}"
+    );
+    // Too far to solve: refused with the limit.
+    let e = refusal(
+        c.request(Request::Check(CheckQuery {
+            params: GameParams::of(Game::Queen),
+            formula: "x".to_owned(),
+            upto: Some(20_000),
+            map: false,
+        }))
+        .await,
+    )?;
+    assert_eq!(e.code, ErrorCode::TooLarge);
+    assert!(e.message.contains("16384"), "{}", e.message);
+    server.stop().await
+}
