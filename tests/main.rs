@@ -14,6 +14,7 @@ mod refusals;
 mod restart;
 mod review;
 mod rooms;
+mod sequences;
 mod shutdown;
 mod tournaments;
 mod web;

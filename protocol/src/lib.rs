@@ -33,7 +33,8 @@ pub use game::{
     SeatInfo,
 };
 pub use research::{
-    CheckQuery, CheckReport, Counterexample, PeriodicityQuery, PeriodicityReport, RowPeriodicity,
+    CheckQuery, CheckReport, Counterexample, LineKind, PeriodicityQuery, PeriodicityReport,
+    RowPeriodicity, SequenceLine, SequenceQuery, SequenceReport, UnknownLine,
 };
 pub use room::{
     AnswerCount, AnswerInfo, ExerciseInfo, ExerciseSpec, Member, Role, RoomSettings, RoomView,

@@ -162,6 +162,9 @@ impl Connection {
             Request::Periodicity(q) => {
                 ServerBody::Periodicity(queries::periodicity(&self.hub, q).await.map_err(keep)?)
             }
+            Request::Sequence(q) => {
+                ServerBody::Sequence(queries::sequence(&self.hub, q).await.map_err(keep)?)
+            }
             Request::Games { filter } => ServerBody::Games {
                 games: queries::games(&self.hub, filter).await.map_err(keep)?,
             },
@@ -266,6 +269,7 @@ fn withheld(request: &Request) -> bool {
             | Request::Table { .. }
             | Request::Review { .. }
             | Request::Periodicity(_)
+            | Request::Sequence(_)
             | Request::Check(_)
     )
 }

@@ -3,8 +3,10 @@
 mod check;
 mod classify;
 mod games;
+mod lines;
 mod periodicity;
 mod review;
+mod sequence;
 mod stored;
 mod table;
 
@@ -13,4 +15,5 @@ pub use classify::{classify, components, listed, value_info, Answer};
 pub use games::{game, games, summary};
 pub use periodicity::periodicity;
 pub use review::{export, import, review};
+pub use sequence::sequence;
 pub use table::table;
