@@ -286,6 +286,7 @@ async fn rows_are_found_additively_periodic_as_far_as_the_table_goes() -> anyhow
                 k,
                 ..GameParams::of(game)
             },
+            line: None,
             rows: Some(rows),
             upto,
         })
@@ -310,7 +311,8 @@ async fn rows_are_found_additively_periodic_as_far_as_the_table_goes() -> anyhow
             (Some(8), Some(6), Some(6)),
         ]
     );
-    assert_eq!(r.upto, 64);
+    assert_eq!((r.line, r.upto), (protocol::LineKind::Row, 64));
+    assert!(r.rows.iter().all(|x| (x.from, x.to) == (0, 64)), "{r:?}");
     assert!(r.source.contains("bound 64"), "{}", r.source);
     // Every chocolate row reported holds, checked here on the engine's own table.
     let k = grundy_e2e::knowledge();
@@ -329,9 +331,14 @@ async fn rows_are_found_additively_periodic_as_far_as_the_table_goes() -> anyhow
             }
         }
     }
-    // Beyond the stored table, or misère: refused with what to do.
+    // Beyond what is solved on demand, or misère: refused with what to do.
     let far = c
-        .request(ask(Game::Queen, None, Span { from: 0, to: 2 }, Some(100)))
+        .request(ask(
+            Game::Queen,
+            None,
+            Span { from: 0, to: 2 },
+            Some(20_000),
+        ))
         .await;
     assert_eq!(grundy_e2e::refused(far)?, protocol::ErrorCode::TooLarge);
     let misere = c
@@ -340,6 +347,7 @@ async fn rows_are_found_additively_periodic_as_far_as_the_table_goes() -> anyhow
                 misere: true,
                 ..GameParams::of(Game::Queen)
             },
+            line: None,
             rows: None,
             upto: None,
         }))

@@ -206,6 +206,7 @@ async fn a_bound_beyond_the_stored_table_is_solved_on_demand_with_progress() -> 
         params: GameParams::of(Game::Queen),
         rows: Some(protocol::Span { from: 0, to: 2 }),
         upto: Some(4200),
+        line: None,
     };
     let mut reports = Vec::new();
     let mut progress = |what: &str, done, total| reports.push((what.to_owned(), done, total));

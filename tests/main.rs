@@ -15,6 +15,7 @@ mod refusals;
 mod restart;
 mod review;
 mod rooms;
+mod sequences;
 mod shutdown;
 mod tournaments;
 mod web;

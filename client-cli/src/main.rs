@@ -30,6 +30,7 @@ Examples:
   grundy query queen --size 11 5,3        the value of a position and of every move
   grundy table queen --size 11            the Grundy numbers of an 11×11 board
   grundy table chocolate --k 1 --csv      a staircase table as CSV
+  grundy sequence queen --row 1 --bfile   row 1 of Wythoff's table as an OEIS b-file
   grundy games --player ada               saved games of ada
   grundy export 12                        game 12 as text
   grundy review 12                        every move of game 12, annotated
@@ -88,9 +89,14 @@ enum Command {
     /// holds, 1 refuted, 2 error.
     #[command(after_help = commands::check::HELP)]
     Check(commands::check::Args),
-    /// The additive periodicity of each row of a game's table: preperiod, period, saltus.
+    /// The additive periodicity of each line (row, column, diagonal) of a game's table:
+    /// preperiod, period, saltus.
     #[command(after_help = commands::periodicity::HELP)]
     Periodicity(commands::periodicity::Args),
+    /// One line of a game's table (row, column, diagonal) or its P-positions, as an OEIS
+    /// b-file, CSV or JSON.
+    #[command(after_help = commands::sequence::HELP)]
+    Sequence(commands::sequence::Args),
     /// Saved games, newest first.
     #[command(after_help = commands::games::HELP)]
     Games(commands::games::Args),
@@ -138,6 +144,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Table(args) => commands::table::run(&mut conn, args, out).await,
         Command::Check(args) => commands::check::run(&mut conn, args, out).await,
         Command::Periodicity(args) => commands::periodicity::run(&mut conn, args, out).await,
+        Command::Sequence(args) => commands::sequence::run(&mut conn, args, out).await,
         Command::Games(args) => commands::games::run(&mut conn, args).await,
         Command::Export(args) => commands::export::run(&mut conn, args).await,
         Command::Lobby(args) => commands::lobby::run(&mut conn, args).await,

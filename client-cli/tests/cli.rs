@@ -453,6 +453,9 @@ fn help_explains_every_command_with_examples() {
         &["play"],
         &["join"],
         &["watch"],
+        &["check"],
+        &["periodicity"],
+        &["sequence"],
     ] {
         let o = Command::new(env!("CARGO_BIN_EXE_grundy"))
             .args(cmd)
@@ -1044,7 +1047,7 @@ async fn check_says_whether_a_formula_holds_with_exit_statuses_0_1_and_2() {
     let bad = grundy(&url, &["check", "queen", "x xor"]).await;
     assert_eq!(bad.status.code(), Some(2));
     assert!(stderr(&bad).contains("cannot be read"), "{}", stderr(&bad));
-    let far = grundy(&url, &["check", "queen", "x", "--upto", "100"]).await;
+    let far = grundy(&url, &["check", "queen", "x", "--upto", "20000"]).await;
     assert_eq!(far.status.code(), Some(2));
     assert!(stderr(&far).contains("too_large"), "{}", stderr(&far));
     // Where it fails, as a picture: a PNG and an SVG naming the formula.
@@ -1076,5 +1079,93 @@ async fn check_says_whether_a_formula_holds_with_exit_statuses_0_1_and_2() {
         "{}",
         stderr(&typo)
     );
+    server.stop().await.unwrap();
+}
+
+/// `grundy sequence`: the queen's row 1 as an OEIS b-file (a `#` header saying what it is,
+/// the source and the command that makes it again, then `n a(n)` lines) and as CSV; the
+/// P-positions' b-file is ⌊nφ²⌋.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sequence_writes_a_bfile_and_csv() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir).await.unwrap();
+    let url = server.url();
+    // Row 1 of Wythoff's table: 1, 2, 0, 4, 5, 3, …, three values a period of 3.
+    let row1 = |y: u64| 3 * (y / 3) + [1, 2, 0][(y % 3) as usize];
+    let b = ok(&url, &["sequence", "queen", "--row", "1", "--bfile"]).await;
+    let (header, body): (Vec<&str>, Vec<&str>) = b.lines().partition(|l| l.starts_with('#'));
+    assert!(b.starts_with('#'), "the header comes first: {b}");
+    let said = header.join("\n");
+    for part in [
+        "queen",
+        "row x = 1",
+        "a(n) = g(1, n)",
+        "offset 0",
+        "bound 64",
+        "source: exact table of bound 64, grundyd",
+        "command: grundy sequence queen --row 1 --upto 64 --bfile",
+    ] {
+        assert!(said.contains(part), "no {part:?} in {said}");
+    }
+    assert_eq!(body.len(), 64);
+    for (line, n) in body.iter().zip(0u64..) {
+        let (index, value) = line.split_once(' ').expect("n a(n)");
+        assert_eq!(index.parse::<u64>().unwrap(), n, "{line}");
+        assert_eq!(value.parse::<u64>().unwrap(), row1(n), "{line}");
+    }
+    // The command in the header makes the same file again.
+    let command = said
+        .lines()
+        .find_map(|l| l.strip_prefix("# command: grundy "))
+        .unwrap();
+    let again = ok(&url, &command.split(' ').collect::<Vec<_>>()).await;
+    assert_eq!(again, b);
+
+    let csv = ok(&url, &["sequence", "queen", "--row", "1", "--csv"]).await;
+    let mut lines = csv.lines();
+    assert_eq!(lines.next(), Some("n,x,y,grundy"));
+    let rows: Vec<&str> = lines.collect();
+    assert_eq!(rows.len(), 64);
+    for (line, n) in rows.iter().zip(0u64..) {
+        assert_eq!(*line, format!("{n},1,{n},{}", row1(n)));
+    }
+
+    // The queen's P-positions with x ≤ y: a(n) = ⌊nφ²⌋ = ⌊nφ⌋ + n, in integers.
+    let b = ok(&url, &["sequence", "queen", "--p-positions", "--bfile"]).await;
+    let values: Vec<(u64, u64)> = b
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| {
+            let (n, v) = l.split_once(' ').unwrap();
+            (n.parse().unwrap(), v.parse().unwrap())
+        })
+        .collect();
+    assert!(values.len() > 20, "{b}");
+    for (n, v) in values {
+        assert_eq!(v, (n + (5 * n * n).isqrt()) / 2 + n, "a({n})");
+    }
+    let csv = ok(&url, &["sequence", "queen", "--p-positions", "--csv"]).await;
+    assert!(csv.starts_with("x,y\n0,0\n1,2\n2,1\n3,5\n"), "{csv}");
+
+    // A summary for a person, and the refusals on stderr.
+    let text = ok(
+        &url,
+        &["sequence", "queen", "--diagonal", "-2", "--upto", "10"],
+    )
+    .await;
+    assert!(
+        text.contains("diagonal D = -2: a(n) = g(n + 2, n) for n = 0 to 7"),
+        "{text}"
+    );
+    let refused = grundy(&url, &["periodicity", "chocolate", "--line", "column"]).await;
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(
+        stderr(&refused).contains("columns are finite"),
+        "{}",
+        stderr(&refused)
+    );
+    let none = grundy(&url, &["sequence", "queen"]).await;
+    assert!(!none.status.success());
+    assert!(stderr(&none).contains("--row"), "{}", stderr(&none));
     server.stop().await.unwrap();
 }

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::analysis::{ExportFormat, GameQuery, Span};
 use crate::game::ClockSpec;
-use crate::research::{CheckQuery, NamedCheckQuery, PeriodicityQuery};
+use crate::research::{CheckQuery, NamedCheckQuery, PeriodicityQuery, SequenceQuery};
 use crate::room::{ExerciseSpec, RoomSettings};
 use crate::simul::NewSimul;
 use crate::tournament::NewTournament;
@@ -215,8 +215,11 @@ pub enum Request {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         layer: Option<u64>,
     },
-    /// The additive periodicity of each row of a game's table: preperiod, period, saltus.
+    /// The additive periodicity of each line (row, column, diagonal) of a game's table:
+    /// preperiod, period, saltus.
     Periodicity(PeriodicityQuery),
+    /// One line of a game's table, or its P-positions, as a sequence to export.
+    Sequence(SequenceQuery),
     /// A formula (a conjecture) checked over every cell of a game's table.
     Check(CheckQuery),
     /// A named check (a published result or a conjecture) run against every stored table it

@@ -33,8 +33,9 @@ pub use game::{
     SeatInfo,
 };
 pub use research::{
-    CheckQuery, CheckReport, Counterexample, DisagreementMap, NamedCheckInfo, NamedCheckQuery,
-    NamedCheckReport, PeriodicityQuery, PeriodicityReport, RowPeriodicity, MAX_MAP_SIDE,
+    CheckQuery, CheckReport, Counterexample, DisagreementMap, LineKind, NamedCheckInfo,
+    NamedCheckQuery, NamedCheckReport, PeriodicityQuery, PeriodicityReport, RowPeriodicity,
+    SequenceLine, SequenceQuery, SequenceReport, UnknownLine, MAX_MAP_SIDE,
 };
 pub use room::{
     AnswerCount, AnswerInfo, ExerciseInfo, ExerciseSpec, Member, Role, RoomSettings, RoomView,

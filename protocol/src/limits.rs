@@ -19,6 +19,10 @@ pub const MAX_TABLE_CELLS: u64 = 65_536;
 /// misère Nim of three heaps.
 pub const MAX_SEARCHED_TABLE_CELLS: u64 = 4096;
 
+/// Most values (or P-positions) one `sequence` answer holds: a larger one is refused, to be
+/// asked with a smaller bound.
+pub const MAX_SEQUENCE_VALUES: u64 = 1_000_000;
+
 /// The rows and columns of a `table` request that gives none: the 16×16 corner the papers
 /// print.
 pub const DEFAULT_SPAN: Span = Span { from: 0, to: 16 };

@@ -1,44 +1,120 @@
-//! Research questions about whole tables: the additive periodicity of their rows, and
-//! formulas checked over every cell.
+//! Research questions about whole tables: the additive periodicity of their lines, formulas
+//! checked over every cell, and a line (or the P-positions) exported as a sequence.
+
+use std::fmt;
+use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
 use crate::analysis::Span;
 use crate::variant::GameParams;
 
-/// The periodicity found in one row of a table.
+/// Which lines of a table a question follows. A line's values are indexed by the coordinate
+/// that runs along it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LineKind {
+    /// Rows: x fixed, y growing (corner games); y fixed, z growing from k·y (chocolate).
+    #[default]
+    Row,
+    /// Columns: y fixed, x growing (corner games: the tables are symmetric, so column c is
+    /// row c); z fixed, y growing (chocolate: y from 0 to ⌊z/k⌋ only, so finite for k ≥ 1).
+    Column,
+    /// Diagonals D: the cells (x, x + D) indexed by x (corner games; D < 0: (y − D, y)
+    /// indexed by y); the cells (y, k·y + D) indexed by y, the D-th cell of each row of the
+    /// staircase (chocolate, D ≥ 0; (y, y + D) for k = 0).
+    Diagonal,
+}
+
+impl LineKind {
+    /// Every kind, in the order the documentation lists them.
+    pub const ALL: [LineKind; 3] = [LineKind::Row, LineKind::Column, LineKind::Diagonal];
+
+    /// The name: `row`, `column`, `diagonal`.
+    pub fn name(self) -> &'static str {
+        match self {
+            LineKind::Row => "row",
+            LineKind::Column => "column",
+            LineKind::Diagonal => "diagonal",
+        }
+    }
+}
+
+impl fmt::Display for LineKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is not a kind of line's.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownLine(pub String);
+
+impl fmt::Display for UnknownLine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown line {:?}; the lines are row, column and diagonal",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownLine {}
+
+impl FromStr for LineKind {
+    type Err = UnknownLine;
+
+    /// Reads a name as a person types it: case and surrounding spaces do not matter.
+    fn from_str(s: &str) -> Result<LineKind, UnknownLine> {
+        let lower = s.trim().to_ascii_lowercase();
+        LineKind::ALL
+            .into_iter()
+            .find(|l| l.name() == lower)
+            .ok_or_else(|| UnknownLine(s.to_owned()))
+    }
+}
+
+/// The periodicity found in one line of a table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RowPeriodicity {
-    /// The row: x for the corner games, y for chocolate (growing z).
+    /// The line's number (see the report's `line`): the row (x for the corner games, y for
+    /// chocolate), the column (y; z for chocolate) or the diagonal D.
     pub row: u64,
-    /// Where the row starts in the table: the first column (y for the corner games, z for
-    /// chocolate).
+    /// The index of the line's first value: the coordinate that runs along it, at its first
+    /// cell (y along a corner game's row, z = k·y along a chocolate row, 0 along the others).
     pub from: u64,
-    /// The first column from which `g(c + period) = g(c) + saltus` holds, absent when no
+    /// One past the index of the last value checked: the values `from..to` were read.
+    pub to: u64,
+    /// The first index from which `g(c + period) = g(c) + saltus` holds, absent when no
     /// period was seen well enough.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub preperiod: Option<u64>,
     /// The smallest period seen (absent: none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub period: Option<u64>,
-    /// What a period adds.
+    /// What a period adds: 0 for a line that is (ultimately) periodic in the plain sense.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub saltus: Option<i64>,
 }
 
-/// The reply to `periodicity`: each row's periodicity, and what it was checked against.
+/// The reply to `periodicity`: each line's periodicity, and what it was checked against.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PeriodicityReport {
     /// Game and parameters.
     #[serde(flatten)]
     pub params: GameParams,
-    /// Columns checked in every row: the relation holds up to this bound (excluded).
+    /// The lines followed: rows, columns or diagonals.
+    #[serde(default)]
+    pub line: LineKind,
+    /// The bound: every line was read over its cells with coordinates below it (each line's
+    /// `to` says where that ended), and the relation holds up to there.
     pub upto: u64,
     /// Whole periods the periodic part had to span beyond one period.
     pub repeats: u64,
     /// The largest period looked for.
     pub max_period: u64,
-    /// The rows, in order.
+    /// The lines, in order (those beyond the stored table left out).
     pub rows: Vec<RowPeriodicity>,
     /// Where the values came from, for citing: the stored table and its bound, and the
     /// engine's version.
@@ -51,10 +127,14 @@ pub struct PeriodicityQuery {
     /// Game and parameters (a corner game or chocolate).
     #[serde(flatten)]
     pub params: GameParams,
-    /// The rows (default `0..16`).
+    /// Which lines: rows (the default), columns or diagonals.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub line: Option<LineKind>,
+    /// The lines' numbers (default `0..16`): rows, columns or diagonals D ≥ 0.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rows: Option<Span>,
-    /// Check each row up to this column (default: the stored table's bound).
+    /// Read each line over its cells with coordinates below this bound (default: the stored
+    /// table's).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub upto: Option<u64>,
 }
@@ -196,5 +276,69 @@ pub struct CheckReport {
     /// The server's time for the check, in milliseconds.
     pub elapsed_ms: u64,
     /// Where the values came from, for citing.
+    pub source: String,
+}
+
+/// What `sequence` lists: one line of a table, or its P-positions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SequenceLine {
+    /// Row R: g(R, y) for y = 0, 1, … (corner games); G(R, z) for z = k·R, k·R + 1, …
+    /// (chocolate).
+    Row(u64),
+    /// Column C: g(x, C) for x = 0, 1, … (corner games); G(y, C) for y = 0 to ⌊C/k⌋
+    /// (chocolate; for k = 0, every y below the bound).
+    Column(u64),
+    /// Diagonal D: g(x, x + D) for x = 0, 1, … (corner games; D < 0: g(y − D, y) for
+    /// y = 0, 1, …); G(y, k·y + D) for y = 0, 1, … (chocolate, D ≥ 0; G(y, y + D) for
+    /// k = 0).
+    Diagonal(i64),
+    /// Every P-position (Grundy number 0) below the bound, as cells.
+    PPositions,
+}
+
+/// What `sequence` asks: one line of a game's stored table, or its P-positions, to export.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SequenceQuery {
+    /// Game and parameters (a corner game or chocolate).
+    #[serde(flatten)]
+    pub params: GameParams,
+    /// The line, or the P-positions.
+    pub line: SequenceLine,
+    /// Only cells with coordinates below this bound (default: the stored table's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub upto: Option<u64>,
+}
+
+/// The reply to `sequence`. A line's value i is the Grundy number of the cell
+/// `first + i·step`, indexed `offset + i`; P-positions are listed as `cells`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SequenceReport {
+    /// Game and parameters.
+    #[serde(flatten)]
+    pub params: GameParams,
+    /// The line, or the P-positions, as asked.
+    pub line: SequenceLine,
+    /// The bound: every cell read has coordinates below it.
+    pub upto: u64,
+    /// A line's index of its first value (OEIS's offset): the coordinate running along the
+    /// line, at its first cell. Absent for the P-positions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offset: Option<u64>,
+    /// A line's first cell, in the table's notation (x, y; y, z for chocolate).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first: Option<[u64; 2]>,
+    /// What each step along a line adds to the cell.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub step: Option<[u64; 2]>,
+    /// A line's Grundy numbers, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub values: Vec<u64>,
+    /// The P-positions, in the table's notation, ordered by the first coordinate, then the
+    /// second (a corner game's mirror images included).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cells: Vec<[u64; 2]>,
+    /// Where the values came from, for citing: the stored table and its bound, and the
+    /// server's version.
     pub source: String,
 }

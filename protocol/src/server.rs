@@ -5,7 +5,9 @@ use serde::{Deserialize, Serialize};
 use crate::analysis::{Classification, ExportFormat, GameSummary, ReviewedMove, TableData};
 use crate::error::ErrorCode;
 use crate::game::{MatchState, MatchSummary, MoveRecord};
-use crate::research::{CheckReport, NamedCheckInfo, NamedCheckReport, PeriodicityReport};
+use crate::research::{
+    CheckReport, NamedCheckInfo, NamedCheckReport, PeriodicityReport, SequenceReport,
+};
 use crate::room::{AnswerInfo, ExerciseInfo, Member, RoomSettings, RoomView, Tally};
 use crate::simul::SimulView;
 use crate::tournament::TournamentView;
@@ -116,6 +118,8 @@ pub enum ServerBody {
     Table(TableData),
     /// The reply to `periodicity`.
     Periodicity(PeriodicityReport),
+    /// The reply to `sequence`.
+    Sequence(SequenceReport),
     /// The reply to `check`.
     Check(CheckReport),
     /// The reply to `check_named`.

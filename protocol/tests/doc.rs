@@ -91,6 +91,7 @@ fn every_request_type_and_error_code_is_documented() {
         "start_simul",
         "simul",
         "periodicity",
+        "sequence",
         "check",
     ] {
         assert!(

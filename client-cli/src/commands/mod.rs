@@ -21,6 +21,7 @@ pub mod resume;
 pub mod review;
 pub mod room;
 mod screen;
+pub mod sequence;
 mod session;
 mod stepper;
 pub mod table;

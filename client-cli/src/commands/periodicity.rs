@@ -1,9 +1,10 @@
-//! `grundy periodicity`: the additive periodicity of each row of a game's table — preperiod,
-//! period and saltus, so that `g(c + period) = g(c) + saltus` from the preperiod on — with
-//! the bound it holds to, as the server checked it on its stored table.
+//! `grundy periodicity`: the additive periodicity of each line of a game's table — rows,
+//! columns or diagonals; preperiod, period and saltus, so that `g(c + period) = g(c) +
+//! saltus` from the preperiod on — with the range it holds over, as the server checked it on
+//! its stored table. A saltus of 0 is plain (ultimate) periodicity, and is said so.
 
 use anyhow::Result;
-use protocol::{PeriodicityQuery, Request, ServerBody, Span};
+use protocol::{Game, LineKind, PeriodicityQuery, Request, RowPeriodicity, ServerBody, Span};
 
 use super::table::parse_span;
 use super::{describe, emit, print_json, unexpected, GameArgs};
@@ -14,11 +15,18 @@ use client::Client;
 /// Examples shown by `grundy periodicity --help`.
 pub const HELP: &str = "\
 The rows of Wythoff's table are additively periodic (Dress, Flammenkamp and Pink, 1999): past
-a preperiod, each value is the one a period earlier plus the saltus. A finding holds up to the
-bound checked (--upto, default the stored table's) and spans at least two whole periods.
+a preperiod, each value is the one a period earlier plus the saltus (saltus 0: periodic). A
+finding holds over the values checked (each line's range; --upto, default the stored table's
+bound) and spans at least two whole periods.
+
+Lines (--line): rows (default), columns, diagonals D = cells x, x + D. The corner tables are
+symmetric: column c is row c. Chocolate: rows y (z from k·y), diagonals y, k·y + D; its
+columns are finite and refused (but for k = 0).
 
 Examples:
   grundy periodicity queen --rows 0..20
+  grundy periodicity queen --line diagonal --rows 0..8
+  grundy periodicity horse --rows 0..8                 periodic rows: saltus 0
   grundy periodicity dragon --rows 0..64 --upto 1024 --json
   grundy periodicity chocolate --k 1 --rows 1..8      rows y of the staircase, growing z";
 
@@ -27,10 +35,15 @@ Examples:
 pub struct Args {
     #[command(flatten)]
     game: GameArgs,
-    /// The rows: x for the corner games, y for chocolate (default 0..16).
-    #[arg(long, value_name = "A..B", value_parser = parse_span)]
+    /// Which lines: row (x fixed; y for chocolate), column (y fixed; z for chocolate) or
+    /// diagonal (D: cells x, x + D; chocolate y, k·y + D).
+    #[arg(long, value_name = "LINE", default_value = "row")]
+    line: LineKind,
+    /// The lines' numbers: rows, columns or diagonals D (default 0..16).
+    #[arg(long, visible_alias = "lines", value_name = "A..B", value_parser = parse_span)]
     rows: Option<Span>,
-    /// Check each row up to this column (default: the stored table's bound).
+    /// Read each line while its running coordinates stay below this bound (default: the
+    /// stored table's).
     #[arg(long, value_name = "N")]
     upto: Option<u64>,
     /// Print the report as one JSON object.
@@ -38,10 +51,11 @@ pub struct Args {
     json: bool,
 }
 
-/// Asks for the rows' periodicity and prints it.
+/// Asks for the lines' periodicity and prints it.
 pub async fn run(conn: &mut Client, args: Args, style: Style) -> Result<()> {
     let q = PeriodicityQuery {
         params: args.game.params(),
+        line: Some(args.line),
         rows: args.rows,
         upto: args.upto,
     };
@@ -58,24 +72,75 @@ pub async fn run(conn: &mut Client, args: Args, style: Style) -> Result<()> {
     if args.json {
         return print_json(&report);
     }
-    let mut table = Columns::new(&["row", "from", "preperiod", "period", "saltus"]);
+    let mut table = Columns::new(&[
+        report.line.name(),
+        "values",
+        "preperiod",
+        "period",
+        "saltus",
+        "found",
+    ]);
     for r in &report.rows {
         let opt = |v: Option<String>| v.unwrap_or_else(|| "–".to_owned());
         table.push(vec![
             r.row.to_string(),
-            r.from.to_string(),
+            format!("{}..{}", r.from, r.to),
             opt(r.preperiod.map(|p| p.to_string())),
             opt(r.period.map(|p| p.to_string())),
             opt(r.saltus.map(|s| s.to_string())),
+            found(r).to_owned(),
         ]);
     }
     emit(&format!(
-        "{} · rows checked up to {} (periods up to {}, seen over {} whole periods at least)\n",
+        "{} · {}, read below {}\nperiods up to {}, seen over {} whole periods at least; \
+         values a..b: the indices read, b excluded\n",
         describe(&report.params),
+        lines(report.params.game, report.line),
         report.upto,
         report.max_period,
         report.repeats
     ))?;
     emit(&table.render(2, &|h| style.dim(h), &|_, _, c| c.to_owned()))?;
     emit(&format!("source: {}\n", report.source))
+}
+
+/// What a line's finding is: periodic (saltus 0), additively periodic, or nothing seen.
+fn found(r: &RowPeriodicity) -> &'static str {
+    match r.saltus {
+        Some(0) => "periodic",
+        Some(_) => "additively periodic",
+        None => "none seen",
+    }
+}
+
+/// The lines of a game's table, as the report's header names them.
+fn lines(game: Game, line: LineKind) -> &'static str {
+    match (game == Game::Chocolate, line) {
+        (false, LineKind::Row) => "rows x (y growing)",
+        (false, LineKind::Column) => "columns y (x growing)",
+        (false, LineKind::Diagonal) => "diagonals D (cells x, x + D)",
+        (true, LineKind::Row) => "rows y (z growing from k·y)",
+        (true, LineKind::Column) => "columns z (y growing)",
+        (true, LineKind::Diagonal) => "diagonals D (cells y, k·y + D)",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_saltus_of_0_is_called_periodic() {
+        let line = |saltus: Option<i64>| RowPeriodicity {
+            row: 1,
+            from: 0,
+            to: 64,
+            preperiod: saltus.map(|_| 0),
+            period: saltus.map(|_| 3),
+            saltus,
+        };
+        assert_eq!(found(&line(Some(0))), "periodic");
+        assert_eq!(found(&line(Some(3))), "additively periodic");
+        assert_eq!(found(&line(None)), "none seen");
+    }
 }

@@ -174,6 +174,11 @@ impl Connection {
                     .await
                     .map_err(keep)?,
             ),
+            Request::Sequence(q) => ServerBody::Sequence(
+                queries::sequence(&self.hub, q, self.reporter(id))
+                    .await
+                    .map_err(keep)?,
+            ),
             Request::Games { filter } => ServerBody::Games {
                 games: queries::games(&self.hub, filter).await.map_err(keep)?,
             },
@@ -278,6 +283,7 @@ fn withheld(request: &Request) -> bool {
             | Request::Table { .. }
             | Request::Review { .. }
             | Request::Periodicity(_)
+            | Request::Sequence(_)
             | Request::Check(_)
             | Request::CheckNamed(_)
     )

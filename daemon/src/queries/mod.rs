@@ -3,9 +3,11 @@
 mod check;
 mod classify;
 mod games;
+mod lines;
 mod periodicity;
 mod review;
 mod scan;
+mod sequence;
 mod stored;
 mod table;
 
@@ -14,4 +16,5 @@ pub use classify::{classify, components, listed, value_info, Answer};
 pub use games::{game, games, summary};
 pub use periodicity::periodicity;
 pub use review::{export, import, review};
+pub use sequence::sequence;
 pub use table::table;

@@ -1,13 +1,15 @@
-//! `periodicity`: the additive periodicity of each row of a stored table — a corner game's
-//! rows x (growing y), a chocolate staircase's rows y (growing z) — with the bound it was
-//! checked to, for citing.
+//! `periodicity`: the additive periodicity of each line of a stored table — rows by default,
+//! or columns or diagonals as `lines` defines them — with the range each was checked over,
+//! for citing. A chocolate staircase's columns are finite (y ≤ ⌊z/k⌋): nothing to find
+//! there, so they are refused (for k ≥ 1).
 
 use std::sync::Arc;
 
 use engine::periodicity::additive;
 use protocol::limits::DEFAULT_SPAN;
-use protocol::{ErrorBody, PeriodicityQuery, PeriodicityReport, RowPeriodicity, Span};
+use protocol::{ErrorBody, LineKind, PeriodicityQuery, PeriodicityReport, RowPeriodicity};
 
+use super::lines::{self, Line};
 use super::stored::{bad, Stored};
 use crate::analysis::Report;
 use crate::hub::Hub;
@@ -16,11 +18,7 @@ use crate::hub::Hub;
 /// over two whole periods (and over at least `engine::periodicity::MIN_SPAN` values).
 pub const REPEATS: usize = 2;
 
-/// Row `r` of a table up to column `upto`: its first column and its Grundy numbers (`None`
-/// beyond the table).
-type RowOf = Box<dyn Fn(u64, u64) -> Option<(u64, Vec<i64>)> + Send>;
-
-/// Most rows in one question.
+/// Most lines in one question.
 pub const MAX_ROWS: u64 = 1024;
 
 /// Answers `periodicity` from the stored tables (misère play has no Grundy numbers).
@@ -30,58 +28,61 @@ pub async fn periodicity(
     report: Report,
 ) -> Result<PeriodicityReport, ErrorBody> {
     let rows = q.rows.unwrap_or(DEFAULT_SPAN);
+    let kind = q.line.unwrap_or_default();
     if rows.to <= rows.from || rows.to - rows.from > MAX_ROWS {
         return Err(bad(&format!(
-            "rows {}..{}: ask for 1 to {MAX_ROWS} rows",
+            "{kind}s {}..{}: ask for 1 to {MAX_ROWS} lines",
             rows.from, rows.to
         )));
     }
     let (table, upto) = Stored::reaching(hub, &q.params, q.upto, "periodicity", report).await?;
-    let bound = table.bound();
-    let line: RowOf = match table.clone() {
-        Stored::Corner(t) => Box::new(move |x, upto| {
-            (x < bound).then(|| {
-                let row = (0..upto).map(|y| t.get(x, y).map_or(-1, |(g, _)| g as i64));
-                (0, row.collect())
-            })
-        }),
-        Stored::Chocolate(t) => Box::new(move |y, upto| {
-            // A bar's row y starts where the staircase allows it: z ≥ k·y.
-            let from = u64::from(t.k()) * y;
-            (from < bound).then(|| {
-                let row = (from..upto).map(|z| t.grundy(y, z).map_or(-1, |g| g as i64));
-                (from, row.collect())
-            })
-        }),
-    };
+    if let (Stored::Chocolate(t), LineKind::Column) = (&table, kind) {
+        if t.k() > 0 {
+            return Err(bad(&format!(
+                "chocolate's columns are finite — column z holds y = 0 to ⌊z/k⌋ only (here \
+                 k = {}) — so they have no periodicity to find; ask for rows (line row: y \
+                 fixed, z growing from k·y) or diagonals (line diagonal: the cells y, k·y + D)",
+                t.k()
+            )));
+        }
+    }
     let max_period = (upto / (REPEATS as u64 + 1)).max(1);
-    let span = Span {
-        from: rows.from,
-        to: rows.to.min(bound),
-    };
-    let report = tokio::task::spawn_blocking(move || {
-        (span.from..span.to)
+    let (params, source) = (table.params(), table.source());
+    let run = move || {
+        // Lines beyond the stored table are left out, as the rows always were.
+        (rows.from..rows.to)
             .filter_map(|r| {
-                let (from, seq) = line(r, upto)?;
+                let at = i64::try_from(r).ok()?;
+                Some((r, lines::line(&table, kind, at, upto).ok()?))
+            })
+            .map(|(r, line): (u64, Line)| {
+                let seq: Vec<i64> = line
+                    .values(&table)?
+                    .into_iter()
+                    .map(|g| i64::try_from(g).unwrap_or(i64::MAX))
+                    .collect();
                 let found = additive(&seq, max_period as usize, REPEATS);
-                Some(RowPeriodicity {
+                Ok(RowPeriodicity {
                     row: r,
-                    from,
-                    preperiod: found.map(|f| from + f.preperiod as u64),
+                    from: line.offset,
+                    to: line.end(),
+                    preperiod: found.map(|f| line.offset + f.preperiod as u64),
                     period: found.map(|f| f.period as u64),
                     saltus: found.map(|f| f.saltus),
                 })
             })
-            .collect::<Vec<_>>()
-    })
-    .await
-    .map_err(|e| crate::errors::internal("find the periods", e))?;
+            .collect::<Result<Vec<_>, ErrorBody>>()
+    };
+    let report = tokio::task::spawn_blocking(run)
+        .await
+        .map_err(|e| crate::errors::internal("find the periods", e))??;
     Ok(PeriodicityReport {
-        params: table.params(),
+        params,
+        line: kind,
         upto,
         repeats: REPEATS as u64,
         max_period,
         rows: report,
-        source: table.source(),
+        source,
     })
 }

@@ -1,6 +1,7 @@
-//! A 2-D table as the research questions (`periodicity`, `check`) read it: a corner game's
-//! x,y or a chocolate staircase's y,z, its bound, and the source to cite. The stored tables
-//! answer most questions; a bound beyond them has its table solved on demand, within limits.
+//! A 2-D table as the research questions (`periodicity`, `check`, `sequence`) read it: a
+//! corner game's x,y or a chocolate staircase's y,z, its bound, and the source to cite. The
+//! stored tables answer most questions; a bound beyond them has its table solved on demand,
+//! within limits.
 
 use std::sync::Arc;
 
@@ -106,6 +107,15 @@ impl Stored {
         match self {
             Stored::Corner(t) => t.size(),
             Stored::Chocolate(t) => t.z_max() + 1,
+        }
+    }
+
+    /// The Grundy number of the cell (a, b) in the table's notation (x,y; y,z for chocolate),
+    /// or `None` outside the table.
+    pub fn grundy(&self, a: u64, b: u64) -> Option<u64> {
+        match self {
+            Stored::Corner(t) => t.get(a, b).map(|(g, _)| g),
+            Stored::Chocolate(t) => t.grundy(a, b),
         }
     }
 

@@ -1,0 +1,110 @@
+//! `sequence`: one line of a stored table — a row, a column, a diagonal, as `lines` defines
+//! them — or its P-positions, listed whole for export (the client writes the OEIS b-file or
+//! the CSV), with the bound and the source to cite. One answer holds at most
+//! [`MAX_SEQUENCE_VALUES`] values: a larger one is refused, saying how to narrow it.
+
+use std::sync::Arc;
+
+use protocol::limits::MAX_SEQUENCE_VALUES;
+use protocol::{ErrorBody, ErrorCode, LineKind, SequenceLine, SequenceQuery, SequenceReport};
+
+use super::lines;
+use super::stored::{bad, Stored};
+use crate::analysis::Report;
+use crate::hub::Hub;
+
+/// Answers `sequence` from the stored tables, or one solved for it beyond them (misère play
+/// has no Grundy numbers).
+pub async fn sequence(
+    hub: &Arc<Hub>,
+    q: SequenceQuery,
+    report: Report,
+) -> Result<SequenceReport, ErrorBody> {
+    let (table, upto) = Stored::reaching(hub, &q.params, q.upto, "a sequence", report).await?;
+    let report = SequenceReport {
+        params: table.params(),
+        line: q.line,
+        upto,
+        offset: None,
+        first: None,
+        step: None,
+        values: Vec::new(),
+        cells: Vec::new(),
+        source: table.source(),
+    };
+    // A number too large for a line is beyond the table: `lines` says so.
+    let signed = |n: u64| i64::try_from(n).unwrap_or(i64::MAX);
+    let (kind, at) = match q.line {
+        SequenceLine::Row(r) => (LineKind::Row, signed(r)),
+        SequenceLine::Column(c) => (LineKind::Column, signed(c)),
+        SequenceLine::Diagonal(d) => (LineKind::Diagonal, d),
+        SequenceLine::PPositions => {
+            let cells = tokio::task::spawn_blocking(move || p_positions(&table, upto))
+                .await
+                .map_err(|e| crate::errors::internal("list the P-positions", e))??;
+            return Ok(SequenceReport { cells, ..report });
+        }
+    };
+    let line = lines::line(&table, kind, at, upto)?;
+    let what = lines::name(&table, kind, at);
+    if line.len == 0 {
+        return Err(bad(&format!(
+            "{what} has no cell below the bound {upto}; ask with a larger upto (the stored \
+             table reaches {})",
+            table.bound()
+        )));
+    }
+    if line.len > MAX_SEQUENCE_VALUES {
+        return Err(ErrorBody::new(
+            ErrorCode::TooLarge,
+            format!(
+                "{what} below {upto} has {} values, and one answer holds at most \
+                 {MAX_SEQUENCE_VALUES}; ask with a smaller upto",
+                line.len
+            ),
+        ));
+    }
+    let values = tokio::task::spawn_blocking(move || line.values(&table))
+        .await
+        .map_err(|e| crate::errors::internal("read the line", e))??;
+    Ok(SequenceReport {
+        offset: Some(line.offset),
+        first: Some([line.first.0, line.first.1]),
+        step: Some([line.step.0, line.step.1]),
+        values,
+        ..report
+    })
+}
+
+/// Every P-position below `upto`, as the zeros of the table's rows in order: by the first
+/// coordinate, then the second (a corner game's cells x,y with both below `upto`, mirror
+/// images included; a staircase's cells y,z with z below `upto`). Refused past
+/// [`MAX_SEQUENCE_VALUES`].
+fn p_positions(table: &Stored, upto: u64) -> Result<Vec<[u64; 2]>, ErrorBody> {
+    let mut cells = Vec::new();
+    for a in 0..i64::try_from(upto).unwrap_or(i64::MAX) {
+        // Past the last row with a cell below the bound (a staircase's k·y reaching it).
+        let row = match lines::line(table, LineKind::Row, a, upto) {
+            Ok(row) if row.len > 0 => row,
+            _ => break,
+        };
+        for (i, g) in (0..).zip(row.values(table)?) {
+            if g != 0 {
+                continue;
+            }
+            if cells.len() as u64 == MAX_SEQUENCE_VALUES {
+                return Err(ErrorBody::new(
+                    ErrorCode::TooLarge,
+                    format!(
+                        "there are more than {MAX_SEQUENCE_VALUES} P-positions below {upto}, \
+                         and one answer holds at most {MAX_SEQUENCE_VALUES}; ask with a \
+                         smaller upto"
+                    ),
+                ));
+            }
+            let (x, y) = row.cell(i);
+            cells.push([x, y]);
+        }
+    }
+    Ok(cells)
+}
