@@ -1043,7 +1043,7 @@ async fn check_says_whether_a_formula_holds_with_exit_statuses_0_1_and_2() {
         (json["checked"].as_u64(), json["holds"].as_bool()),
         (Some(100), Some(true))
     );
-    // A formula that cannot be read, and a bound beyond the table: exit status 2.
+    // A formula that cannot be read, and a bound beyond what is solved: exit status 2.
     let bad = grundy(&url, &["check", "queen", "x xor"]).await;
     assert_eq!(bad.status.code(), Some(2));
     assert!(stderr(&bad).contains("cannot be read"), "{}", stderr(&bad));
