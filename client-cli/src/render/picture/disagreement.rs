@@ -19,6 +19,10 @@ const AGREE: [u8; 3] = [255, 255, 255];
 const NONE: [u8; 3] = [215, 215, 215];
 /// The ring around the first counterexample.
 const RING: &str = "rgb(20,60,200)";
+/// The rings that find the failures when they are few, and would be lost among the
+/// squares that hold: at most this many squares are ringed.
+const FEW: usize = 64;
+const FEW_RING: &str = "rgb(200,0,0)";
 
 /// The colour of a square where `failed` of its `cells` cells fail: white when none, then
 /// from a clearly visible pink (one cell) to deep red (all of them).
@@ -30,7 +34,7 @@ fn shade(failed: u32, cells: u32) -> [u8; 3] {
         return AGREE;
     }
     let share = f64::from(failed) / f64::from(cells);
-    let t = 0.35 + 0.65 * share;
+    let t = 0.55 + 0.45 * share;
     let mix = |from: f64, to: f64| (from + (to - from) * t).round() as u8;
     [mix(255.0, 180.0), mix(200.0, 0.0), mix(200.0, 0.0)]
 }
@@ -93,11 +97,30 @@ pub fn svg(r: &CheckReport, m: &DisagreementMap) -> String {
         plot.width(),
         plot.height()
     );
+    // Few failing squares: each ringed, so that none is lost on a large map.
+    let failing: Vec<usize> = (0..nx * ny)
+        .filter(|&i| m.failed.get(i).is_some_and(|&f| f > 0))
+        .collect();
+    let ringed = failing.len() <= FEW && m.bin > 1;
+    if ringed {
+        let radius = (plot.cell as f64 * 2.0).max(6.0);
+        for i in failing {
+            let half = (m.bin as f64 - 1.0) / 2.0;
+            let across = (i % nx) as f64 * m.bin as f64 + half;
+            let up = (i / nx) as f64 * m.bin as f64 + half;
+            let _ = writeln!(
+                s,
+                "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"{radius:.1}\" fill=\"none\" stroke=\"{FEW_RING}\" stroke-width=\"1.2\"/>",
+                plot.px(across),
+                plot.py(up)
+            );
+        }
+    }
     if let Some(first) = r.counterexamples.first() {
         ring(&mut s, &plot, m, &first.cell);
     }
     axes(&mut s, &plot, &m.across, &m.up);
-    legend(&mut s, &plot, m.bin, &r.source);
+    legend(&mut s, &plot, m.bin, ringed, &r.source);
     s.push_str("</svg>\n");
     s
 }
@@ -129,7 +152,7 @@ fn shorten(text: &str, chars: usize) -> String {
 }
 
 /// What the colours mean, what a square is, and where the values came from.
-fn legend(s: &mut String, plot: &Plot, bin: u64, source: &str) {
+fn legend(s: &mut String, plot: &Plot, bin: u64, ringed: bool, source: &str) {
     let x = LEFT + plot.width().max(240) + 36;
     let mut y = TOP + 4;
     let mut entry = |s: &mut String, fill: String, stroke: &str, text: &str, note: &str| {
@@ -176,6 +199,17 @@ fn legend(s: &mut String, plot: &Plot, bin: u64, source: &str) {
         y - 4,
         x + 28
     );
+    if ringed {
+        y += 28;
+        let _ = writeln!(
+            s,
+            "<circle cx=\"{}\" cy=\"{}\" r=\"7\" fill=\"none\" stroke=\"{FEW_RING}\" stroke-width=\"1.2\"/>\
+             <text x=\"{}\" y=\"{y}\">a square where it fails</text>",
+            x + 10,
+            y - 4,
+            x + 28
+        );
+    }
     let square = match bin {
         1 => "a square is a position".to_owned(),
         b => format!("a square is {b}×{b} positions"),
