@@ -7,8 +7,8 @@ use std::fmt::Write as _;
 
 use protocol::{CheckReport, DisagreementMap};
 
-use super::frame::{axes, Plot, BOTTOM, LEFT, MAX_CELL, PLOT, RIGHT, TOP};
-use super::{escape, image, FONT};
+use super::frame::{axes, header, Plot, BOTTOM, LEFT, MAX_CELL, PLOT, RIGHT, TOP};
+use super::{escape, image};
 use crate::commands::describe;
 
 /// The least height of a picture: the legend fits.
@@ -60,16 +60,11 @@ pub fn svg(r: &CheckReport, m: &DisagreementMap) -> String {
         r.upto
     );
     let subtitle = format!("{} `{}`", r.kind, shorten(&r.formula, width / 8));
-    let mut s = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
-         viewBox=\"0 0 {width} {height}\" font-family=\"{FONT}\" font-size=\"13\">\n\
-         <title>{}; red: where the formula fails</title>\n\
-         <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n\
-         <text x=\"{LEFT}\" y=\"26\" font-size=\"18\">{}</text>\n\
-         <text x=\"{LEFT}\" y=\"46\" fill=\"rgb(90,90,90)\">{}</text>\n",
-        escape(&title),
-        escape(&title),
-        escape(&subtitle)
+    let mut s = header(
+        (width, height),
+        &title,
+        &subtitle,
+        "red: where the formula fails",
     );
     let mut pixels = vec![0u8; nx * ny * 4];
     for up in 0..ny {
@@ -191,25 +186,22 @@ fn legend(s: &mut String, plot: &Plot, bin: u64, ringed: bool, source: &str) {
         "not a position",
         "(above a staircase)",
     );
-    let _ = writeln!(
-        s,
-        "<circle cx=\"{}\" cy=\"{}\" r=\"8\" fill=\"none\" stroke=\"{RING}\" stroke-width=\"2.5\"/>\
-         <text x=\"{}\" y=\"{y}\">the first counterexample</text>",
-        x + 10,
-        y - 4,
-        x + 28
-    );
+    let mut rings = vec![(RING, 2.5, "the first counterexample")];
     if ringed {
-        y += 28;
+        rings.push((FEW_RING, 1.2, "a square where it fails"));
+    }
+    for (stroke, width, text) in rings {
         let _ = writeln!(
             s,
-            "<circle cx=\"{}\" cy=\"{}\" r=\"7\" fill=\"none\" stroke=\"{FEW_RING}\" stroke-width=\"1.2\"/>\
-             <text x=\"{}\" y=\"{y}\">a square where it fails</text>",
+            "<circle cx=\"{}\" cy=\"{}\" r=\"8\" fill=\"none\" stroke=\"{stroke}\" stroke-width=\"{width}\"/>\
+             <text x=\"{}\" y=\"{y}\">{text}</text>",
             x + 10,
             y - 4,
             x + 28
         );
+        y += 28;
     }
+    y -= 28;
     let square = match bin {
         1 => "a square is a position".to_owned(),
         b => format!("a square is {b}×{b} positions"),

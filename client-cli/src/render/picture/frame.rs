@@ -3,6 +3,8 @@
 
 use std::fmt::Write as _;
 
+use super::{escape, FONT};
+
 /// Longest side of the plot, in pixels: a slide's width.
 pub const PLOT: usize = 800;
 /// Largest cell, in pixels.
@@ -62,6 +64,28 @@ impl Plot {
         (TOP + self.height()) as f64
             - (y - self.y0 as f64 + 0.5) / self.per as f64 * self.cell as f64
     }
+}
+
+/// The opening of a picture's SVG document, `width`×`height` pixels on white: its title
+/// (with what its colours mean, for a reader of the file) and the title and subtitle drawn
+/// above the plot.
+pub fn header(
+    (width, height): (usize, usize),
+    title: &str,
+    subtitle: &str,
+    meaning: &str,
+) -> String {
+    format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
+         viewBox=\"0 0 {width} {height}\" font-family=\"{FONT}\" font-size=\"13\">\n\
+         <title>{}; {meaning}</title>\n\
+         <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n\
+         <text x=\"{LEFT}\" y=\"26\" font-size=\"18\">{}</text>\n\
+         <text x=\"{LEFT}\" y=\"46\" fill=\"rgb(90,90,90)\">{}</text>\n",
+        escape(title),
+        escape(title),
+        escape(subtitle)
+    )
 }
 
 /// Ticks with their values along both axes, and the axes' names.

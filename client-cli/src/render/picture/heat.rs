@@ -5,8 +5,8 @@ use std::fmt::Write as _;
 
 use protocol::{Game, TableData};
 
-use super::frame::{axes, Plot, BOTTOM, LEFT, MAX_CELL, PLOT, RIGHT, TOP};
-use super::{escape, image, FONT};
+use super::frame::{axes, header, Plot, BOTTOM, LEFT, MAX_CELL, PLOT, RIGHT, TOP};
+use super::image;
 
 /// The golden ratio: the queen's P-positions lie near y = φx and y = x/φ.
 const PHI: f64 = 1.618_033_988_749_895;
@@ -107,17 +107,7 @@ pub fn svg(t: &TableData) -> String {
             t.source
         ),
     };
-    let mut s = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
-         viewBox=\"0 0 {width} {height}\" font-family=\"{FONT}\" font-size=\"13\">\n\
-         <title>{}; black: P-positions</title>\n\
-         <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n\
-         <text x=\"{LEFT}\" y=\"26\" font-size=\"18\">{}</text>\n\
-         <text x=\"{LEFT}\" y=\"46\" fill=\"rgb(90,90,90)\">{}</text>\n",
-        escape(&title),
-        escape(&title),
-        escape(&subtitle)
-    );
+    let mut s = header((width, height), &title, &subtitle, "black: P-positions");
     // The cells, one pixel each, scaled up sharp: every value's colour, then the P-positions
     // alone again above the golden-ratio lines, so no line hides one.
     let mut cells = vec![0u8; nx * ny * 4];
