@@ -1011,7 +1011,7 @@ async fn check_says_whether_a_formula_holds_with_exit_statuses_0_1_and_2() {
     let server = Server::start(&dir).await.unwrap();
     let url = server.url();
     // The rook is two-pile Nim: x xor y on every cell of the 64×64 table.
-    let rook = grundy(&url, &["check", "rook", "x xor y"]).await;
+    let rook = grundy(&url, &["check", "rook", "--size", "64", "x xor y"]).await;
     assert_eq!(rook.status.code(), Some(0), "{}", stderr(&rook));
     let said = stdout(&rook);
     assert!(

@@ -24,7 +24,7 @@ predicate, its Grundy number `grundy`. A value formula predicts every cell's Gru
 a predicate must hold on every cell. Exit status: 0 holds, 1 refuted, 2 error.
 
 Examples:
-  grundy check rook 'x xor y'                              holds
+  grundy check rook --size 64 'x xor y'                    holds
   grundy check queen 'x xor y' --png queen-xor.png         refuted at 1,1, and where
   grundy check queen 'grundy == 0 <-> min(x,y) == floor((max(x,y)-min(x,y))*phi)'
   grundy check chocolate --k 2 'y xor z' --upto 512
@@ -46,6 +46,9 @@ pub struct Args {
     /// Check the cells with coordinates below this bound (default: the stored table's).
     #[arg(long, value_name = "N")]
     upto: Option<u64>,
+    /// A corner game's board of side N: the cells x, y < N (the same as --upto N).
+    #[arg(long, value_name = "N", conflicts_with = "upto")]
+    size: Option<u64>,
     /// List the named checks: the seeds' results and conjectures, with their status.
     #[arg(long, conflicts_with_all = ["what", "formula"])]
     list: bool,
@@ -95,7 +98,7 @@ pub async fn run(conn: &mut Client, args: Args, style: Style) -> Result<()> {
             misere: false,
         },
         formula,
-        upto: args.upto,
+        upto: args.upto.or(args.size),
         map,
     };
     let mut bar = Bar::for_stderr();
@@ -127,7 +130,7 @@ async fn named(
 ) -> Result<()> {
     let q = NamedCheckQuery {
         name,
-        upto: args.upto,
+        upto: args.upto.or(args.size),
         map,
     };
     let mut bar = Bar::for_stderr();
