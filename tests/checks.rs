@@ -237,3 +237,33 @@ async fn a_bound_beyond_the_stored_table_is_solved_on_demand_with_progress() -> 
     assert!(e.message.contains("16384"), "{}", e.message);
     server.stop().await
 }
+
+#[tokio::test]
+async fn a_check_past_the_time_limit_is_stopped_and_the_connection_goes_on() -> anyhow::Result<()> {
+    let dir = tempfile::tempdir()?;
+    let config = daemon::Config {
+        check_time_limit: std::time::Duration::from_millis(1),
+        ..grundy_e2e::test_config()
+    };
+    let server = Server::start_with(&dir, config).await?;
+    let mut c = server.connect("researcher").await?;
+    // A long formula (hundreds of operators) over a quarter of a million cells.
+    let heavy = vec!["floor((x + y) * phi / 3)"; 40].join(" + ");
+    let q = CheckQuery {
+        params: GameParams::of(Game::Queen),
+        formula: heavy,
+        upto: Some(512),
+        map: false,
+    };
+    let e = refusal(c.request(Request::Check(q)).await)?;
+    assert_eq!(e.code, ErrorCode::TooLarge);
+    assert!(e.message.contains("stopped after 0.001 s"), "{}", e.message);
+    grundy_e2e::ping(&mut c).await?;
+    let r = check(&mut c, Game::Rook, None, "x xor y").await;
+    // A small check may finish within the limit or not: either way an answer, not a hang.
+    match r {
+        Ok(r) => assert!(r.holds),
+        Err(e) => assert!(e.to_string().contains("stopped after"), "{e}"),
+    }
+    server.stop().await
+}

@@ -36,6 +36,10 @@ pub struct Config {
     /// When set, `hello` must carry this code (a classroom's password); otherwise the
     /// connection is refused with `bad_access_code` and closed (1008).
     pub access_code: Option<String>,
+    /// The longest a formula's check (`check`, `check_named`) may run before it is stopped
+    /// and refused: a formula of hundreds of operators over a table of 268 million cells
+    /// would otherwise keep the server's cores for minutes.
+    pub check_time_limit: Duration,
 }
 
 /// Default time to say `hello`: generous for a person's client, short for a stray socket.
@@ -66,6 +70,10 @@ pub const DEFAULT_MAX_CONNECTIONS: usize = 10_000;
 /// Default engine delay: long enough to see one's own move, short enough not to bore.
 pub const DEFAULT_ENGINE_DELAY: Duration = Duration::from_millis(500);
 
+/// Default time limit of a check: a simple formula over the largest table solved on demand
+/// (16384², 268 million cells) takes a few seconds.
+pub const DEFAULT_CHECK_TIME_LIMIT: Duration = Duration::from_secs(60);
+
 /// Default repetition limit: the third occurrence, as in chess.
 pub const DEFAULT_REPETITIONS: u32 = 3;
 
@@ -85,6 +93,7 @@ impl Default for Config {
             idle_timeout: DEFAULT_IDLE_TIMEOUT,
             write_timeout: DEFAULT_WRITE_TIMEOUT,
             message_burst: DEFAULT_MESSAGE_BURST,
+            check_time_limit: DEFAULT_CHECK_TIME_LIMIT,
         }
     }
 }

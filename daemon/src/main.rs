@@ -67,6 +67,10 @@ struct Args {
     #[arg(long, default_value_t = daemon::config::DEFAULT_MESSAGE_BURST,
           value_parser = clap::value_parser!(u32).range(1..))]
     message_burst: u32,
+    /// Seconds a formula's check may run (`grundy check`) before it is stopped and refused.
+    #[arg(long, default_value_t = daemon::config::DEFAULT_CHECK_TIME_LIMIT.as_secs(),
+          value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    check_time_limit_s: u64,
 }
 
 #[derive(Debug, Subcommand)]
@@ -134,6 +138,7 @@ async fn serve() -> anyhow::Result<()> {
         abandon_after: Duration::from_secs(args.abandon_after_s),
         message_rate: args.message_rate,
         message_burst: args.message_burst,
+        check_time_limit: Duration::from_secs(args.check_time_limit_s),
         ..Config::default()
     };
     raise_file_limit(config.max_connections);

@@ -4,18 +4,18 @@
 //! out of (`engine::named_checks`), checked against every stored table it is about.
 
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use engine::corner::Piece;
 use engine::formula::{Formula, Kind};
 use engine::named_checks::{named_check, NamedCheck, Tables, NAMED_CHECKS};
 use engine::Knowledge;
 use protocol::{
-    CheckQuery, CheckReport, ErrorBody, Game, GameParams, NamedCheckInfo, NamedCheckQuery,
-    NamedCheckReport,
+    CheckQuery, CheckReport, ErrorBody, ErrorCode, Game, GameParams, NamedCheckInfo,
+    NamedCheckQuery, NamedCheckReport,
 };
 
-use super::scan::scan;
+use super::scan::{scan, Stopped};
 use super::stored::{bad, Stored};
 use crate::analysis::Report;
 use crate::hub::Hub;
@@ -31,7 +31,8 @@ pub async fn check(
         Formula::parse(&q.formula).map_err(|e| bad(&format!("the formula cannot be read: {e}")))?;
     let (table, upto) =
         Stored::reaching(hub, &q.params, q.upto, "a formula's check", report.clone()).await?;
-    tokio::task::spawn_blocking(move || check_table(&table, &formula, upto, q.map, &report))
+    let limit = hub.config.check_time_limit;
+    tokio::task::spawn_blocking(move || check_table(&table, &formula, upto, q.map, limit, &report))
         .await
         .map_err(|e| crate::errors::internal("check the formula", e))?
 }
@@ -57,10 +58,11 @@ pub async fn check_named(
         let what = "a named check";
         tables.push(Stored::reaching(hub, &params, q.upto, what, report.clone()).await?);
     }
+    let limit = hub.config.check_time_limit;
     let checks = tokio::task::spawn_blocking(move || {
         tables
             .iter()
-            .map(|(t, upto)| check_table(t, &formula, *upto, q.map, &report))
+            .map(|(t, upto)| check_table(t, &formula, *upto, q.map, limit, &report))
             .collect::<Result<Vec<_>, _>>()
     })
     .await
@@ -164,11 +166,22 @@ fn check_table(
     formula: &Formula,
     upto: u64,
     map: bool,
+    limit: Duration,
     report: &Report,
 ) -> Result<CheckReport, ErrorBody> {
     let started = Instant::now();
-    let found = scan(table, formula, upto, map, report)
-        .map_err(|fault| bad(&format!("the formula fails {fault}")))?;
+    let found =
+        scan(table, formula, upto, map, limit, report).map_err(|stopped| match stopped {
+            Stopped::Fault(fault) => bad(&format!("the formula fails {fault}")),
+            Stopped::Late(limit) => ErrorBody::new(
+                ErrorCode::TooLarge,
+                format!(
+                    "the check was stopped after {} s, the most a check may run on this server \
+                 (grundyd --check-time-limit-s): ask with a smaller upto, or a simpler formula",
+                    limit.as_secs_f64()
+                ),
+            ),
+        })?;
     Ok(CheckReport {
         params: table.params(),
         formula: formula.source().to_owned(),

@@ -5,6 +5,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use engine::formula::{Env, EvalError, Formula, Kind};
 use protocol::{Counterexample, DisagreementMap, MAX_MAP_SIDE};
@@ -31,15 +32,18 @@ pub struct Scan {
 }
 
 /// Checks `formula` at every cell of `table` with coordinates below `upto`, or says at which
-/// cell, first in the order of the rows, it has no value (`at 3,0: division by zero`).
+/// cell, first in the order of the rows, it has no value, or that it ran past `limit`.
 /// Reports the rows done as it goes.
 pub fn scan(
     table: &Stored,
     formula: &Formula,
     upto: u64,
     map: bool,
+    limit: Duration,
     report: &Report,
-) -> Result<Scan, String> {
+) -> Result<Scan, Stopped> {
+    let deadline = Instant::now() + limit;
+    let late = AtomicBool::new(false);
     let rows = upto;
     let what = format!("checking the formula on the rows below {upto}");
     let rows_done = AtomicU64::new(0);
@@ -59,6 +63,11 @@ pub fn scan(
                     loop {
                         let chunk = next.fetch_add(1, Ordering::Relaxed);
                         if chunk >= chunks || stop.load(Ordering::Relaxed) {
+                            return bins;
+                        }
+                        if Instant::now() > deadline {
+                            late.store(true, Ordering::Relaxed);
+                            stop.store(true, Ordering::Relaxed);
                             return bins;
                         }
                         let first = chunk as u64 * CHUNK_ROWS;
@@ -81,6 +90,9 @@ pub fn scan(
             .map(|w| w.join().unwrap_or(None))
             .collect()
     });
+    if late.load(Ordering::Relaxed) {
+        return Err(Stopped::Late(limit));
+    }
     let parts = parts.into_inner().unwrap_or_default();
     let mut scan = Scan {
         checked: 0,
@@ -91,10 +103,12 @@ pub fn scan(
     // In order; after a fault the later chunks may not have run, and do not matter.
     for part in parts {
         let Some(part) = part else {
-            return Err("the check stopped early".to_owned());
+            return Err(Stopped::Fault(
+                "somewhere: the check stopped early".to_owned(),
+            ));
         };
         if let Some(fault) = part.fault {
-            return Err(fault);
+            return Err(Stopped::Fault(fault));
         }
         scan.checked += part.checked;
         scan.failed += part.failed;
@@ -108,6 +122,14 @@ pub fn scan(
         .reduce(Bins::merge)
         .map(|bins| bins.map);
     Ok(scan)
+}
+
+/// Why a pass gave no answer.
+pub enum Stopped {
+    /// The formula has no value at a cell: where, and why (`at 3,0: division by zero`).
+    Fault(String),
+    /// The pass ran past its time limit.
+    Late(Duration),
 }
 
 /// What a chunk of rows found.
