@@ -133,7 +133,8 @@ pub(crate) fn truth(expr: &Bool, env: &Env) -> Result<bool, EvalError> {
 }
 
 /// The value of a variable in `env`.
-fn variable(var: Var, env: &Env) -> Result<i128, EvalError> {
+#[inline]
+pub(crate) fn variable(var: Var, env: &Env) -> Result<i128, EvalError> {
     Ok(match var {
         Var::X => env.x.into(),
         Var::Y => env.y.into(),
@@ -150,7 +151,7 @@ pub(crate) fn integer(n: Number) -> Result<i128, EvalError> {
 }
 
 /// `a op b`.
-fn apply(op: Op, a: Number, b: Number) -> Result<Number, EvalError> {
+pub(crate) fn apply(op: Op, a: Number, b: Number) -> Result<Number, EvalError> {
     let on_integers =
         |f: fn(i128, i128) -> Result<i128, EvalError>| Number::int(f(integer(a)?, integer(b)?)?);
     match op {

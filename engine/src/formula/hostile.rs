@@ -204,7 +204,7 @@ fn token() -> impl Strategy<Value = &'static str> {
 }
 
 /// Formulas that follow the grammar, though not always the types.
-fn formula_text() -> impl Strategy<Value = String> {
+pub(super) fn formula_text() -> impl Strategy<Value = String> {
     let leaf = prop::sample::select(LEAVES).prop_map(str::to_string);
     leaf.prop_recursive(6, 64, 3, |inner| {
         let unary = prop::sample::select(&["abs", "floor", "ceil", "-", "!"][..]);
@@ -219,7 +219,7 @@ fn formula_text() -> impl Strategy<Value = String> {
     })
 }
 
-fn env() -> impl Strategy<Value = Env> {
+pub(super) fn env() -> impl Strategy<Value = Env> {
     let small = -1_000i64..1_000;
     let coordinate = prop_oneof![small.clone(), any::<i64>()];
     (

@@ -98,8 +98,24 @@
 //!   numbers involving `phi` need somewhat more room than their result (the `√5` part times
 //!   the denominators must stay below 2^125).
 //! - Exponents are at most [`MAX_EXPONENT`] and shifts at most [`MAX_SHIFT`].
+//!
+//! # Speed
+//!
+//! The exact numbers of Q(√5) cost a gcd at every step, and a table has millions of cells.
+//! So a formula is compiled when it is read, and its value at a cell is computed by what it
+//! was compiled to, with the very same values and errors as the exact arithmetic, which
+//! remains the reference it is tested against: integers (the coordinates, `xor`, `//`,
+//! `min`, every `floor`) are computed in 128-bit integers with the same overflow rule,
+//! subtrees without variables (`phi^2`, `1/phi`) once, `floor(n*phi)` and its kin with a few
+//! integer operations, and only the rest in exact numbers of Q(√5). A cell of `x xor y` or of
+//! Wythoff's predicate takes tens of nanoseconds.
 
+#[cfg(test)]
+mod agreement;
 mod ast;
+mod beatty;
+mod compile;
+mod compiled;
 mod eval;
 #[cfg(test)]
 mod hostile;
@@ -107,6 +123,7 @@ mod number;
 mod operands;
 mod operators;
 mod parse;
+mod program;
 mod rational;
 #[cfg(test)]
 mod tests;
@@ -115,6 +132,8 @@ mod typed;
 use std::fmt;
 
 use ast::Expr;
+use compiled::Compiled;
+use program::Program;
 
 /// The longest formula, in bytes: a conjecture is a line or two, and this bounds the work of
 /// the parser and the length of everything else.
@@ -167,6 +186,8 @@ pub struct Env {
 pub struct Formula {
     source: String,
     expr: Expr,
+    compiled: Compiled,
+    program: Option<Program>,
     uses_grundy: bool,
 }
 
@@ -174,8 +195,11 @@ impl Formula {
     /// Reads a formula, or says what is wrong with it and where.
     pub fn parse(text: &str) -> Result<Formula, FormulaError> {
         let parsed = parse::parse(text)?;
+        let compiled = compile::compile(&parsed.expr);
         Ok(Formula {
             source: text.to_string(),
+            program: Program::new(&compiled),
+            compiled,
             expr: parsed.expr,
             uses_grundy: parsed.uses_grundy,
         })
@@ -201,14 +225,33 @@ impl Formula {
 
     /// The value of a value formula at a cell, which must be an integer.
     pub fn value(&self, env: &Env) -> Result<i128, EvalError> {
+        match &self.program {
+            Some(program) => program.value(env),
+            None => self.compiled.value(env),
+        }
+    }
+
+    /// Whether a predicate holds at a cell.
+    pub fn holds(&self, env: &Env) -> Result<bool, EvalError> {
+        match &self.program {
+            Some(program) => program.holds(env),
+            None => self.compiled.holds(env),
+        }
+    }
+
+    /// [`Formula::value`] by the tree evaluator, the reference the compiled form must agree
+    /// with: for tests and benchmarks.
+    #[doc(hidden)]
+    pub fn reference_value(&self, env: &Env) -> Result<i128, EvalError> {
         match &self.expr {
             Expr::Num(expr) => eval::integer(eval::number(expr, env)?),
             Expr::Bool(_) => Err(EvalError::NotAValue),
         }
     }
 
-    /// Whether a predicate holds at a cell.
-    pub fn holds(&self, env: &Env) -> Result<bool, EvalError> {
+    /// [`Formula::holds`] by the tree evaluator.
+    #[doc(hidden)]
+    pub fn reference_holds(&self, env: &Env) -> Result<bool, EvalError> {
         match &self.expr {
             Expr::Bool(expr) => eval::truth(expr, env),
             Expr::Num(_) => Err(EvalError::NotAPredicate),

@@ -33,6 +33,19 @@ impl Number {
         })
     }
 
+    /// `p` and `q`, the rational and the `√5` parts.
+    pub(crate) fn parts(self) -> (Rational, Rational) {
+        (self.p, self.q)
+    }
+
+    /// `p - q·√5`: the number times it is the rational `p² - 5q²`.
+    pub(crate) fn conjugate(self) -> Number {
+        Number {
+            p: self.p,
+            q: self.q.neg(),
+        }
+    }
+
     /// The integer this number is, if it is one.
     pub(crate) fn as_int(self) -> Option<i128> {
         if self.q.is_zero() {
