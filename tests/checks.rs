@@ -223,6 +223,33 @@ async fn a_bound_beyond_the_stored_table_is_solved_on_demand_with_progress() -> 
         reports.iter().any(|(w, d, t)| w == solving && d == t),
         "{reports:?}"
     );
+    // A `table` out there reads the same table, kept: the engine's own values.
+    let far = protocol::Span {
+        from: 4190,
+        to: 4200,
+    };
+    let ServerBody::Table(t) = c
+        .request(Request::Table {
+            params: GameParams {
+                size: Some(4200),
+                ..GameParams::of(Game::Queen)
+            },
+            rows: Some(far),
+            cols: Some(far),
+            layer: None,
+        })
+        .await?
+    else {
+        anyhow::bail!("expected a table");
+    };
+    assert_eq!(t.source, "computed");
+    let engine = engine::corner::Table::solve(engine::corner::Piece::Queen, 4200)?;
+    for (i, row) in t.grundy.iter().enumerate() {
+        for (j, &g) in row.iter().enumerate() {
+            let (x, y) = (4190 + i as u64, 4190 + j as u64);
+            assert_eq!(g, engine.get(x, y).map(|c| c.0), "at {x},{y}");
+        }
+    }
     // Too far to solve: refused with the limit.
     let e = refusal(
         c.request(Request::Check(CheckQuery {

@@ -10,6 +10,7 @@ use protocol::limits::{DEFAULT_SPAN, MAX_SEARCHED_TABLE_CELLS, MAX_TABLE_CELLS};
 use protocol::{Game, Request, ServerBody, Span, TableData};
 
 use super::{emit, print_json, unexpected, GameArgs};
+use crate::render::progress::Bar;
 use crate::render::{grid, opt, picture, Columns, Style};
 use client::Client;
 
@@ -263,7 +264,10 @@ async fn ask(
         cols: spans.map(|s| s.1),
         layer,
     };
-    match conn.request(request).await? {
+    // A table beyond the server's is solved first: a bar on a terminal meanwhile.
+    let mut bar = Bar::for_stderr();
+    let mut progress = |what: &str, done, total| bar.update(what, done, total);
+    match conn.request_reporting(request, &mut progress).await? {
         ServerBody::Table(t) => Ok(t),
         other => Err(unexpected(&other)),
     }

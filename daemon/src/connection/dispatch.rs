@@ -152,7 +152,7 @@ impl Connection {
                 cols,
                 layer,
             } => ServerBody::Table(
-                queries::table(&self.hub, &params, rows, cols, layer)
+                queries::table(&self.hub, &params, rows, cols, layer, self.reporter(id))
                     .await
                     .map_err(keep)?,
             ),

@@ -9,6 +9,7 @@ use protocol::limits::{
 use protocol::{ClassInfo, ErrorBody, ErrorCode, GameParams, Span, TableData};
 
 use super::stored::bad;
+use crate::analysis::{Report, ENGINE_MAX_BOARD};
 use crate::errors::engine_error;
 use crate::hub::Hub;
 
@@ -19,6 +20,7 @@ pub async fn table(
     rows: Option<Span>,
     cols: Option<Span>,
     layer: Option<u64>,
+    report: Report,
 ) -> Result<TableData, ErrorBody> {
     let variant = crate::variants::variant(params)?;
     let convention = crate::variants::convention(params).map_err(engine_error)?;
@@ -93,10 +95,17 @@ pub async fn table(
             )
             .map_err(engine_error)?;
             let far = AnyPosition::Corner(far);
-            let knowledge = hub.analysis.covering(&far).await?;
+            let side = rows.to.max(cols.to);
             if !hub.analysis.stored_covers(&far) {
                 data.source = "computed".to_owned();
             }
+            // Beyond the engine's boards, a table solved for research (normal play only).
+            if !misere && side > ENGINE_MAX_BOARD {
+                let t = hub.analysis.research_corner(piece, side, report).await?;
+                corner_cells(&mut data, &t);
+                return Ok(data);
+            }
+            let knowledge = hub.analysis.covering(&far).await?;
             if misere {
                 // No Grundy numbers in misère play: the remoteness, whose parity is the
                 // outcome (odd: lost).
@@ -112,16 +121,7 @@ pub async fn table(
             let t = knowledge
                 .corner_table(piece)
                 .ok_or_else(|| bad("no table for this piece"))?;
-            for x in rows.from..rows.to {
-                let (g, r): (Vec<_>, Vec<_>) = (cols.from..cols.to)
-                    .map(|y| {
-                        t.get(x, y)
-                            .map_or((None, None), |(g, r)| (Some(g), Some(r)))
-                    })
-                    .unzip();
-                data.grundy.push(g);
-                data.remoteness.push(r);
-            }
+            corner_cells(&mut data, t);
         }
         Variant::Chocolate { k } => {
             let table = if k % 2 == 1 {
@@ -192,6 +192,20 @@ pub async fn table(
         }
     }
     Ok(data)
+}
+
+/// The Grundy numbers and remotenesses of the rectangle `data` asks for, from `t`.
+fn corner_cells(data: &mut TableData, t: &engine::corner::Table) {
+    for x in data.rows.from..data.rows.to {
+        let (g, r): (Vec<_>, Vec<_>) = (data.cols.from..data.cols.to)
+            .map(|y| {
+                t.get(x, y)
+                    .map_or((None, None), |(g, r)| (Some(g), Some(r)))
+            })
+            .unzip();
+        data.grundy.push(g);
+        data.remoteness.push(r);
+    }
 }
 
 /// A misère table whose every cell is searched within `budget`: chocolate bars {x, y, z}
