@@ -1072,6 +1072,13 @@ async fn check_says_whether_a_formula_holds_with_exit_statuses_0_1_and_2() {
     );
     let odd = ok(&url, &["check", "chocolate-odd"]).await;
     assert!(odd.contains("verified for odd k in {1, 3, 5}"), "{odd}");
+    let alone = grundy(&url, &["check", "queen"]).await;
+    assert_eq!(alone.status.code(), Some(2));
+    assert!(
+        stderr(&alone).contains("give the formula after the game"),
+        "{}",
+        stderr(&alone)
+    );
     let typo = grundy(&url, &["check", "wythof"]).await;
     assert_eq!(typo.status.code(), Some(2));
     assert!(

@@ -83,6 +83,12 @@ pub async fn run(conn: &mut Client, args: Args, style: Style) -> Result<()> {
     let what = args.what.clone().unwrap_or_default();
     let map = args.png.is_some() || args.svg.is_some();
     let Some(formula) = args.formula.clone() else {
+        if what.parse::<Game>().is_ok() {
+            anyhow::bail!(
+                "give the formula after the game, in quotes: grundy check {what} 'x xor y'; \
+                 or run a named check alone (grundy check --list)"
+            );
+        }
         return named(conn, &args, what, map, style).await;
     };
     let game: Game = what.parse().map_err(|e| {
