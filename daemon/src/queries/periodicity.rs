@@ -49,7 +49,7 @@ pub async fn periodicity(
     let max_period = (upto / (REPEATS as u64 + 1)).max(1);
     let (params, source) = (table.params(), table.source());
     let run = move || {
-        // Lines beyond the stored table are left out, as the rows always were.
+        // Lines beyond the table are left out, as the rows always were.
         (rows.from..rows.to)
             .filter_map(|r| {
                 let at = i64::try_from(r).ok()?;

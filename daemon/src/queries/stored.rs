@@ -49,8 +49,8 @@ impl Stored {
 
     /// The table of `params`' game reaching the bound asked (default: the stored table's),
     /// and that bound: the stored table, or one solved now when the bound is beyond it
-    /// (corner games up to [`RESEARCH_MAX_BOARD`](crate::analysis::RESEARCH_MAX_BOARD), staircases up to z = [`ENGINE_MAX_BAR`]),
-    /// reporting its progress.
+    /// (corner games up to [`RESEARCH_MAX_BOARD`](crate::analysis::RESEARCH_MAX_BOARD),
+    /// staircases up to z = [`ENGINE_MAX_BAR`]), reporting its progress.
     pub async fn reaching(
         hub: &Hub,
         params: &GameParams,
