@@ -294,3 +294,32 @@ async fn a_check_past_the_time_limit_is_stopped_and_the_connection_goes_on() -> 
     }
     server.stop().await
 }
+
+#[tokio::test]
+async fn a_client_waiting_for_a_long_check_is_not_idle() -> anyhow::Result<()> {
+    let dir = tempfile::tempdir()?;
+    let config = daemon::Config {
+        idle_timeout: std::time::Duration::from_millis(300),
+        ..grundy_e2e::test_config()
+    };
+    let server = Server::start_with(&dir, config).await?;
+    let mut c = server.connect("researcher").await?;
+    // Longer than the idle timeout (a quarter of a million cells of a long formula), the
+    // client silent meanwhile.
+    let heavy = vec!["floor((x + y) * phi / 3)"; 20].join(" + ");
+    let q = CheckQuery {
+        params: GameParams::of(Game::Queen),
+        formula: format!("({heavy}) >= 0"),
+        upto: Some(512),
+        map: false,
+    };
+    let ServerBody::Check(r) = c.request(Request::Check(q)).await? else {
+        anyhow::bail!("expected a check's report");
+    };
+    assert!(r.holds, "{r:?}");
+    // Still connected: a moment later (the server's idle check runs every 100 ms meanwhile,
+    // a wait within the idle timeout), asked again and answered.
+    tokio::time::sleep(std::time::Duration::from_millis(150)).await;
+    grundy_e2e::ping(&mut c).await?;
+    server.stop().await
+}

@@ -118,7 +118,6 @@ where
                 }
                 frame = source.next() => {
                     let Some(frame) = frame else { break };
-                    last_heard = tokio::time::Instant::now();
                     // Boxed: a request's future is large and lives only while it is handled, so an
                     // idle connection's task stays small. A long one reports its progress
                     // meanwhile.
@@ -135,6 +134,9 @@ where
                         }
                     };
                     drop(handling);
+                    // Heard now, once handled: a client waiting for a long request (a check of
+                    // a minute) is not idle.
+                    last_heard = tokio::time::Instant::now();
                     // Reports sent as the request ended come before its reply.
                     let mut late = Vec::new();
                     while let Ok(event) = progress_events.try_recv() {
