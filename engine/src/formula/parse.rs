@@ -38,7 +38,7 @@ pub(crate) fn parse(text: &str) -> Result<Parsed, FormulaError> {
         return Err(FormulaError::new(0, "the formula is empty"));
     }
     check_parentheses(text)?;
-    let mut pairs = Grammar::parse(Rule::formula, text).map_err(syntax_error)?;
+    let mut pairs = Grammar::parse(Rule::formula, text).map_err(|e| syntax_error(text, e))?;
     let iff = pairs.next().and_then(|formula| formula.into_inner().next());
     let iff = iff.ok_or_else(|| FormulaError::new(0, "the formula is empty"))?;
     let mut builder = Builder {
@@ -70,11 +70,27 @@ fn check_parentheses(text: &str) -> Result<(), FormulaError> {
     Ok(())
 }
 
-/// Pest's error as a message saying what was expected where.
-fn syntax_error(error: pest::error::Error<Rule>) -> FormulaError {
+/// Pest's error as a message saying what was expected where. A decimal point after a
+/// number gets its own message: numbers are exact, and a decimal is written as a fraction.
+fn syntax_error(text: &str, error: pest::error::Error<Rule>) -> FormulaError {
     let at = match error.location {
         InputLocation::Pos(at) | InputLocation::Span((at, _)) => at,
     };
+    let (before, after) = text.split_at(at.min(text.len()));
+    if after.starts_with('.') && before.ends_with(|c: char| c.is_ascii_digit()) {
+        let whole = before.len() - before.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+        let digits: String = after[1..]
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
+        let (int, frac) = (&before[before.len() - whole..], digits.as_str());
+        let example = match frac.len() {
+            0 => format!("write {int}"),
+            n => format!("write {int}.{frac} as {int}{frac}/1{}", "0".repeat(n)),
+        };
+        let message = format!("numbers are exact integers, with no decimal point: {example}");
+        return FormulaError::new(at, message);
+    }
     let message = match error.variant {
         ErrorVariant::CustomError { message } => message,
         ErrorVariant::ParsingError { positives, .. } => {

@@ -342,3 +342,16 @@ fn faults_say_where_and_what() {
     let error = FormulaError::new(4, "unknown name `foo`");
     assert_eq!(error.to_string(), "at byte 4: unknown name `foo`");
 }
+
+#[test]
+fn a_decimal_says_to_write_a_fraction() {
+    let e = Formula::parse("x < y * 1.618").expect_err("decimals are refused");
+    assert_eq!(e.at, 9);
+    assert!(
+        e.message.contains("write 1.618 as 1618/1000"),
+        "{}",
+        e.message
+    );
+    let e = Formula::parse("3. + x").expect_err("a bare point is refused");
+    assert!(e.message.contains("no decimal point"), "{}", e.message);
+}
