@@ -3,8 +3,9 @@
 //! how many cells, and where it first failed. `check_named`: one of the results grundy grew
 //! out of (`engine::named_checks`), checked against every stored table it is about.
 
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use engine::corner::Piece;
 use engine::formula::{Formula, Kind};
@@ -15,7 +16,7 @@ use protocol::{
     NamedCheckQuery, NamedCheckReport,
 };
 
-use super::scan::{scan, Stopped};
+use super::scan::{scan, Abandon, Stopped, Until};
 use super::stored::{bad, Stored};
 use crate::analysis::Report;
 use crate::hub::Hub;
@@ -31,8 +32,8 @@ pub async fn check(
         Formula::parse(&q.formula).map_err(|e| bad(&format!("the formula cannot be read: {e}")))?;
     let (table, upto) =
         Stored::reaching(hub, &q.params, q.upto, "a formula's check", report.clone()).await?;
-    let limit = hub.config.check_time_limit;
-    tokio::task::spawn_blocking(move || check_table(&table, &formula, upto, q.map, limit, &report))
+    let (until, _abandon) = until(hub);
+    tokio::task::spawn_blocking(move || check_table(&table, &formula, upto, q.map, &until, &report))
         .await
         .map_err(|e| crate::errors::internal("check the formula", e))?
 }
@@ -58,11 +59,11 @@ pub async fn check_named(
         let what = "a named check";
         tables.push(Stored::reaching(hub, &params, q.upto, what, report.clone()).await?);
     }
-    let limit = hub.config.check_time_limit;
+    let (until, _abandon) = until(hub);
     let checks = tokio::task::spawn_blocking(move || {
         tables
             .iter()
-            .map(|(t, upto)| check_table(t, &formula, *upto, q.map, limit, &report))
+            .map(|(t, upto)| check_table(t, &formula, *upto, q.map, &until, &report))
             .collect::<Result<Vec<_>, _>>()
     })
     .await
@@ -160,18 +161,29 @@ fn verdict(named: &NamedCheck, checks: &[CheckReport]) -> String {
     format!("verified for {what} ({cells} cells)")
 }
 
+/// How long a check may run on this server, and the guard that stops it when the request's
+/// future is dropped (its client gone): keep the guard alive across the wait.
+fn until(hub: &Hub) -> (Until, Abandon) {
+    let abandoned = Arc::new(AtomicBool::new(false));
+    let until = Until {
+        limit: hub.config.check_time_limit,
+        abandoned: abandoned.clone(),
+    };
+    (until, Abandon(abandoned))
+}
+
 /// Checks `formula` over one table and reports it.
 fn check_table(
     table: &Stored,
     formula: &Formula,
     upto: u64,
     map: bool,
-    limit: Duration,
+    until: &Until,
     report: &Report,
 ) -> Result<CheckReport, ErrorBody> {
     let started = Instant::now();
     let found =
-        scan(table, formula, upto, map, limit, report).map_err(|stopped| match stopped {
+        scan(table, formula, upto, map, until, report).map_err(|stopped| match stopped {
             Stopped::Fault(fault) => bad(&format!("the formula fails {fault}")),
             Stopped::Late(limit) => ErrorBody::new(
                 ErrorCode::TooLarge,
@@ -181,6 +193,7 @@ fn check_table(
                     limit.as_secs_f64()
                 ),
             ),
+            Stopped::Abandoned => bad("the check was abandoned: nobody waits for it"),
         })?;
     Ok(CheckReport {
         params: table.params(),

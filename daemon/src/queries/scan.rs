@@ -4,7 +4,7 @@
 //! the answer is the one a single loop over the rows would give.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use engine::formula::{Env, EvalError, Formula, Kind};
@@ -32,17 +32,17 @@ pub struct Scan {
 }
 
 /// Checks `formula` at every cell of `table` with coordinates below `upto`, or says at which
-/// cell, first in the order of the rows, it has no value, or that it ran past `limit`.
+/// cell, first in the order of the rows, it has no value, or that it was stopped (`until`).
 /// Reports the rows done as it goes.
 pub fn scan(
     table: &Stored,
     formula: &Formula,
     upto: u64,
     map: bool,
-    limit: Duration,
+    until: &Until,
     report: &Report,
 ) -> Result<Scan, Stopped> {
-    let deadline = Instant::now() + limit;
+    let deadline = Instant::now() + until.limit;
     let late = AtomicBool::new(false);
     let rows = upto;
     let what = format!("checking the formula on the rows below {upto}");
@@ -62,7 +62,8 @@ pub fn scan(
                     let mut bins = bins.clone();
                     loop {
                         let chunk = next.fetch_add(1, Ordering::Relaxed);
-                        if chunk >= chunks || stop.load(Ordering::Relaxed) {
+                        let abandoned = until.abandoned.load(Ordering::Relaxed);
+                        if chunk >= chunks || stop.load(Ordering::Relaxed) || abandoned {
                             return bins;
                         }
                         if Instant::now() > deadline {
@@ -90,8 +91,11 @@ pub fn scan(
             .map(|w| w.join().unwrap_or(None))
             .collect()
     });
+    if until.abandoned.load(Ordering::Relaxed) {
+        return Err(Stopped::Abandoned);
+    }
     if late.load(Ordering::Relaxed) {
-        return Err(Stopped::Late(limit));
+        return Err(Stopped::Late(until.limit));
     }
     let parts = parts.into_inner().unwrap_or_default();
     let mut scan = Scan {
@@ -130,6 +134,26 @@ pub enum Stopped {
     Fault(String),
     /// The pass ran past its time limit.
     Late(Duration),
+    /// Nobody waits for the answer any more.
+    Abandoned,
+}
+
+/// How long a pass may go on: until its time limit, or until whoever asked goes away.
+pub struct Until {
+    /// The time limit.
+    pub limit: Duration,
+    /// Set when the question is abandoned (see [`Abandon`]).
+    pub abandoned: Arc<AtomicBool>,
+}
+
+/// Marks a question abandoned when dropped: held by the request's future, which is dropped
+/// when its client goes away, so that the pass running on the blocking threads stops too.
+pub struct Abandon(pub Arc<AtomicBool>);
+
+impl Drop for Abandon {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
 }
 
 /// What a chunk of rows found.
