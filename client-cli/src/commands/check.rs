@@ -21,7 +21,9 @@ pub const HELP: &str = "\
 The formula is written in the language of docs/RESEARCH.md, over a cell's coordinates x, y
 (corner games) or y, z (chocolate), the parameters n (the bound) and k, and, in a
 predicate, its Grundy number `grundy`. A value formula predicts every cell's Grundy number;
-a predicate must hold on every cell. Exit status: 0 holds, 1 refuted, 2 error.
+a predicate must hold on every cell. Exit status: 0 holds, 1 refuted, 2 error. --upto
+beyond the stored table has the table solved first (corner games up to 16384, staircases
+to z = 8000), with a progress bar.
 
 Examples:
   grundy check rook --size 64 'x xor y'                    holds

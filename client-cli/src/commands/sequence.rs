@@ -27,7 +27,8 @@ coordinate of the n-th of them, n from 0, for the corner games those with x ≤ 
 queen's is ⌊nφ²⌋ (A001950, with a(0) = 0); --csv has both coordinates.
 
 --upto N bounds the running coordinates (both for a diagonal or the P-positions; default: the
-stored table's bound). One answer holds at most 1000000 values.
+stored table's bound; beyond it, the table is solved first, corner games up to 16384). One
+answer holds at most 1000000 values.
 
 Examples:
   grundy sequence queen --row 1
