@@ -1,4 +1,4 @@
-//! `check`: a formula — a conjecture — checked over every cell of a stored table: a corner
+//! `check`: a formula — a conjecture — checked over every cell of a table: a corner
 //! game's cells x,y, a chocolate staircase's cells y,z. The answer says whether it held, on
 //! how many cells, and where it first failed. `check_named`: one of the results grundy grew
 //! out of (`engine::named_checks`), checked against every stored table it is about.
@@ -22,7 +22,7 @@ use crate::analysis::Report;
 use crate::hub::Hub;
 use crate::tables::CHOCOLATE_STEPS;
 
-/// Answers `check` from the stored tables, off the async runtime.
+/// Answers `check` from the stored table (or one solved beyond it), off the async runtime.
 pub async fn check(
     hub: &Arc<Hub>,
     q: CheckQuery,
