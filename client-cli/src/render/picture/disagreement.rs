@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 
 use protocol::{CheckReport, DisagreementMap};
 
-use super::frame::{axes, header, Plot, BOTTOM, LEFT, MAX_CELL, PLOT, RIGHT, TOP};
+use super::frame::{axes, header, swatch, Plot, BOTTOM, LEFT, MAX_CELL, PLOT, RIGHT, TOP};
 use super::{escape, image};
 use crate::commands::describe;
 
@@ -150,42 +150,27 @@ fn shorten(text: &str, chars: usize) -> String {
 fn legend(s: &mut String, plot: &Plot, bin: u64, ringed: bool, source: &str) {
     let x = LEFT + plot.width().max(240) + 36;
     let mut y = TOP + 4;
-    let mut entry = |s: &mut String, fill: String, stroke: &str, text: &str, note: &str| {
-        let _ = writeln!(
-            s,
-            "<rect x=\"{x}\" y=\"{}\" width=\"20\" height=\"14\" fill=\"{fill}\" stroke=\"{stroke}\"/>\
-             <text x=\"{}\" y=\"{y}\">{text}</text>\
-             <text x=\"{}\" y=\"{}\" fill=\"rgb(90,90,90)\">{note}</text>",
-            y - 11,
-            x + 28,
-            x + 28,
-            y + 16
-        );
-        y += 44;
-    };
     let rgb = |[r, g, b]: [u8; 3]| format!("rgb({r},{g},{b})");
-    entry(
-        s,
-        rgb(AGREE),
-        "rgb(60,60,60)",
-        "the formula holds",
-        "(on every cell of the square)",
-    );
-    entry(
-        s,
-        rgb(shade(1, 1000)),
-        "none",
-        "it fails on a few cells",
-        "(of the square)",
-    );
-    entry(s, rgb(shade(1, 1)), "none", "it fails on all of them", "");
-    entry(
-        s,
-        rgb(NONE),
-        "none",
-        "not a position",
-        "(above a staircase)",
-    );
+    let entries = [
+        (
+            rgb(AGREE),
+            "rgb(60,60,60)",
+            "the formula holds",
+            "(on every cell of the square)",
+        ),
+        (
+            rgb(shade(1, 1000)),
+            "none",
+            "it fails on a few cells",
+            "(of the square)",
+        ),
+        (rgb(shade(1, 1)), "none", "it fails on all of them", ""),
+        (rgb(NONE), "none", "not a position", "(above a staircase)"),
+    ];
+    for (fill, stroke, text, note) in entries {
+        swatch(s, (x, y), (&fill, stroke), text, note);
+        y += 44;
+    }
     let mut rings = vec![(RING, 2.5, "the first counterexample")];
     if ringed {
         rings.push((FEW_RING, 1.2, "a square where it fails"));

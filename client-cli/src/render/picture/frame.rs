@@ -88,6 +88,27 @@ pub fn header(
     )
 }
 
+/// A legend's entry at `x`, with its text's baseline at `y`: a swatch of `fill` (outlined in
+/// `stroke`, or `none`), what it means, and a grey note under it.
+pub fn swatch(
+    s: &mut String,
+    (x, y): (usize, usize),
+    (fill, stroke): (&str, &str),
+    text: &str,
+    note: &str,
+) {
+    let _ = writeln!(
+        s,
+        "<rect x=\"{x}\" y=\"{}\" width=\"20\" height=\"14\" fill=\"{fill}\" stroke=\"{stroke}\"/>\
+         <text x=\"{}\" y=\"{y}\">{text}</text>\
+         <text x=\"{}\" y=\"{}\" fill=\"rgb(90,90,90)\">{note}</text>",
+        y - 11,
+        x + 28,
+        x + 28,
+        y + 16
+    );
+}
+
 /// Ticks with their values along both axes, and the axes' names.
 pub fn axes(s: &mut String, plot: &Plot, across: &str, up: &str) {
     let bottom = TOP + plot.height();

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use protocol::{Game, TableData};
 
-use super::frame::{axes, header, Plot, BOTTOM, LEFT, MAX_CELL, PLOT, RIGHT, TOP};
+use super::frame::{axes, header, swatch, Plot, BOTTOM, LEFT, MAX_CELL, PLOT, RIGHT, TOP};
 use super::image;
 
 /// The golden ratio: the queen's P-positions lie near y = φx and y = x/φ.
@@ -202,16 +202,8 @@ fn scale_and_legend(s: &mut String, plot: &Plot, max: u64, game: Game, misere: b
     }
     label(s, 1, TOP + SCALE - 2);
     let mut y = TOP + SCALE + 30;
-    let _ = writeln!(
-        s,
-        "<rect x=\"{x}\" y=\"{}\" width=\"20\" height=\"14\" fill=\"black\"/>\
-         <text x=\"{}\" y=\"{y}\">{black}</text>\
-         <text x=\"{}\" y=\"{}\" fill=\"rgb(90,90,90)\">(lost for the player to move)</text>",
-        y - 11,
-        x + 28,
-        x + 28,
-        y + 16
-    );
+    let lost = "(lost for the player to move)";
+    swatch(s, (x, y), ("black", "none"), black, lost);
     y += 44;
     if game == Game::Queen {
         let _ = writeln!(
@@ -228,16 +220,8 @@ fn scale_and_legend(s: &mut String, plot: &Plot, max: u64, game: Game, misere: b
         );
     }
     if game == Game::Chocolate {
-        let _ = writeln!(
-            s,
-            "<rect x=\"{x}\" y=\"{}\" width=\"20\" height=\"14\" fill=\"white\" stroke=\"rgb(60,60,60)\"/>\
-             <text x=\"{}\" y=\"{y}\">not a staircase</text>\
-             <text x=\"{}\" y=\"{}\" fill=\"rgb(90,90,90)\">(y above ⌊z/k⌋)</text>",
-            y - 11,
-            x + 28,
-            x + 28,
-            y + 16
-        );
+        let outline = ("white", "rgb(60,60,60)");
+        swatch(s, (x, y), outline, "not a staircase", "(y above ⌊z/k⌋)");
     }
 }
 
