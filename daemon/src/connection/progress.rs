@@ -4,7 +4,7 @@
 //! they come (its task is otherwise busy with the request); reports are thinned to a few a
 //! second, and dropped rather than queued when the client reads slowly.
 
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use protocol::{ServerBody, ServerMessage};
@@ -17,12 +17,11 @@ const EVERY: Duration = Duration::from_millis(100);
 pub const QUEUED: usize = 16;
 
 /// Reports the progress of one request to its connection.
-#[derive(Clone)]
 pub struct Reporter {
     request: u64,
     events: mpsc::Sender<ServerMessage>,
     /// When the last report went, and whether any did.
-    last: Arc<Mutex<Option<Instant>>>,
+    last: Mutex<Option<Instant>>,
 }
 
 impl Reporter {
@@ -31,7 +30,7 @@ impl Reporter {
         Reporter {
             request,
             events,
-            last: Arc::new(Mutex::new(None)),
+            last: Mutex::new(None),
         }
     }
 

@@ -61,7 +61,10 @@ impl Stored {
         let stored = Stored::of(&hub.analysis.current(), params, what)?;
         let upto = match upto {
             Some(upto) if upto > stored.bound() => upto,
-            asked => return Ok((stored.clone(), stored.upto(asked)?)),
+            asked => {
+                let upto = stored.upto(asked)?;
+                return Ok((stored, upto));
+            }
         };
         let table = match stored {
             Stored::Corner(t) => Stored::Corner(
