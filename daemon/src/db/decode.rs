@@ -1,14 +1,16 @@
-//! Turning stored rows into [`StoredMatch`] and [`StoredMove`], and the one encoded column
-//! (`repetition_plies`) both ways.
+//! Turning stored rows into [`StoredMatch`] and [`StoredMove`], and two things both ways: the
+//! one encoded column (`repetition_plies`) and a game's four columns (`game, size, k,
+//! misere`), which matches, exercises, tournaments and exhibitions share.
 //!
 //! Nothing read from the file is trusted: a value this code would never write becomes
 //! [`DbError::Corrupt`] naming the column, never a panic.
 
 use protocol::{MatchStatus, Reason};
-use sqlx::sqlite::SqliteRow;
+use sqlx::query::Query;
+use sqlx::sqlite::{SqliteArguments, SqliteRow};
 use sqlx::{Decode, Row, Sqlite, Type};
 
-use super::error::{from_sql_int, from_sql_opt, DbError};
+use super::error::{from_sql_int, from_sql_opt, to_sql_opt, DbError};
 use super::rows::{SeatRow, StoredMatch, StoredMove};
 
 /// The columns [`stored_match`] reads, aliased `m` (matches), `p0`/`p1` (the seated players).
@@ -52,6 +54,19 @@ pub(crate) fn game_params(row: &SqliteRow) -> Result<protocol::GameParams, DbErr
         k: from_sql_opt(get(row, "k")?, "k")?,
         misere: get::<i64>(row, "misere")? != 0,
     })
+}
+
+/// Binds a game's four columns (`game, size, k, misere`, in that order) to the next four
+/// placeholders of `query`: the other way of [`game_params`].
+pub(crate) fn bind_game_params<'q>(
+    query: Query<'q, Sqlite, SqliteArguments<'q>>,
+    params: &protocol::GameParams,
+) -> Result<Query<'q, Sqlite, SqliteArguments<'q>>, DbError> {
+    Ok(query
+        .bind(params.game.name())
+        .bind(to_sql_opt(params.size, "size")?)
+        .bind(params.k.map(i64::from))
+        .bind(i64::from(params.misere)))
 }
 
 /// Builds a match (without moves) from a row selected with [`MATCH_SELECT`].

@@ -5,8 +5,8 @@ use protocol::{GameParams, Role};
 use sqlx::sqlite::SqliteRow;
 use sqlx::SqliteConnection;
 
-use super::decode::{game_params, get};
-use super::error::{from_sql_int, to_sql_opt, DbError};
+use super::decode::{bind_game_params, game_params, get};
+use super::error::{from_sql_int, DbError};
 use super::writer::{OnConnection, Write};
 use super::Db;
 
@@ -334,25 +334,22 @@ impl Write for Op {
                 Op::Exercises { room_id, exercises } => {
                     let mut first = None;
                     for e in exercises {
-                        let id = sqlx::query(
+                        let query = sqlx::query(
                             "INSERT INTO exercises (room_id, set_no, game, size, k, misere, \
                              position, question, solution, set_at, deadline) \
                              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                         )
                         .bind(room_id)
-                        .bind(i64::from(e.set_no))
-                        .bind(e.params.game.name())
-                        .bind(to_sql_opt(e.params.size, "size")?)
-                        .bind(e.params.k.map(i64::from))
-                        .bind(i64::from(e.params.misere))
-                        .bind(&e.position)
-                        .bind(&e.question)
-                        .bind(&e.solution)
-                        .bind(e.set_at)
-                        .bind(e.deadline)
-                        .execute(&mut *conn)
-                        .await?
-                        .last_insert_rowid();
+                        .bind(i64::from(e.set_no));
+                        let id = bind_game_params(query, &e.params)?
+                            .bind(&e.position)
+                            .bind(&e.question)
+                            .bind(&e.solution)
+                            .bind(e.set_at)
+                            .bind(e.deadline)
+                            .execute(&mut *conn)
+                            .await?
+                            .last_insert_rowid();
                         first.get_or_insert(id);
                     }
                     first.ok_or_else(|| DbError::Rejected("no exercise to store".to_owned()))

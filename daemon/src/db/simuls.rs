@@ -4,8 +4,8 @@
 use protocol::{GameParams, MatchStatus};
 use sqlx::SqliteConnection;
 
-use super::decode::{game_params, get};
-use super::error::{from_sql_opt, to_sql_opt, DbError};
+use super::decode::{bind_game_params, game_params, get};
+use super::error::{from_sql_opt, DbError};
 use super::writer::{OnConnection, Write};
 use super::Db;
 
@@ -137,23 +137,20 @@ impl Write for Create {
                 games,
                 at,
             } = *self;
-            let id = sqlx::query(
+            let query = sqlx::query(
                 "INSERT INTO simuls (room_id, game, size, k, misere, start, host_player, \
                  host_engine, students_first, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             )
-            .bind(room_id)
-            .bind(row.params.game.name())
-            .bind(to_sql_opt(row.params.size, "size")?)
-            .bind(row.params.k.map(i64::from))
-            .bind(i64::from(row.params.misere))
-            .bind(&row.start)
-            .bind(row.host_player)
-            .bind(&row.host_engine)
-            .bind(i64::from(row.students_first))
-            .bind(at)
-            .execute(&mut *conn)
-            .await?
-            .last_insert_rowid();
+            .bind(room_id);
+            let id = bind_game_params(query, &row.params)?
+                .bind(&row.start)
+                .bind(row.host_player)
+                .bind(&row.host_engine)
+                .bind(i64::from(row.students_first))
+                .bind(at)
+                .execute(&mut *conn)
+                .await?
+                .last_insert_rowid();
             for (match_id, player_id) in games {
                 sqlx::query(
                     "INSERT INTO simul_games (simul_id, match_id, player_id) VALUES (?, ?, ?)",

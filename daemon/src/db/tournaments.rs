@@ -5,7 +5,7 @@ use protocol::{Format, GameParams, MatchStatus};
 use sqlx::sqlite::SqliteRow;
 use sqlx::SqliteConnection;
 
-use super::decode::{game_params, get};
+use super::decode::{bind_game_params, game_params, get};
 use super::error::{from_sql_int, from_sql_opt, to_sql_opt, DbError};
 use super::writer::{OnConnection, Write};
 use super::Db;
@@ -267,25 +267,22 @@ impl Write for Op {
                     entrants,
                     at,
                 } => {
-                    let id = sqlx::query(
+                    let query = sqlx::query(
                         "INSERT INTO tournaments (room_id, format, game, size, k, misere, start, \
                          rounds, round, clock_initial_ms, clock_increment_ms, status, created_at) \
                          VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, 'playing', ?)",
                     )
                     .bind(room_id)
-                    .bind(row.format.as_str())
-                    .bind(row.params.game.name())
-                    .bind(to_sql_opt(row.params.size, "size")?)
-                    .bind(row.params.k.map(i64::from))
-                    .bind(i64::from(row.params.misere))
-                    .bind(&row.start)
-                    .bind(i64::from(row.rounds))
-                    .bind(to_sql_opt(row.clock_initial_ms, "clock")?)
-                    .bind(to_sql_opt(row.clock_increment_ms, "clock")?)
-                    .bind(at)
-                    .execute(&mut *conn)
-                    .await?
-                    .last_insert_rowid();
+                    .bind(row.format.as_str());
+                    let id = bind_game_params(query, &row.params)?
+                        .bind(&row.start)
+                        .bind(i64::from(row.rounds))
+                        .bind(to_sql_opt(row.clock_initial_ms, "clock")?)
+                        .bind(to_sql_opt(row.clock_increment_ms, "clock")?)
+                        .bind(at)
+                        .execute(&mut *conn)
+                        .await?
+                        .last_insert_rowid();
                     for (seed, player) in entrants.into_iter().enumerate() {
                         sqlx::query(
                             "INSERT INTO tournament_entrants (tournament_id, player_id, seed) \
