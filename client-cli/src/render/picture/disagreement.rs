@@ -52,13 +52,17 @@ pub fn svg(r: &CheckReport, m: &DisagreementMap) -> String {
     };
     let width = LEFT + plot.width().max(240) + RIGHT;
     let height = (TOP + plot.height() + BOTTOM).max(LEAST_HEIGHT);
-    let title = format!(
-        "{}: where the formula fails, on {} of {} cells below {}",
-        describe(&r.params),
-        r.failed,
-        r.checked,
-        r.upto
-    );
+    let cells = match m.across.as_str() {
+        "z" => format!("{} cells with z < {}", r.checked, r.upto),
+        _ => format!("{} cells with x, y < {}", r.checked, r.upto),
+    };
+    let title = match r.failed {
+        0 => format!("{}: the formula holds on all {cells}", describe(&r.params)),
+        failed => format!(
+            "{}: where the formula fails, on {failed} of {cells}",
+            describe(&r.params)
+        ),
+    };
     let subtitle = format!("{} `{}`", r.kind, shorten(&r.formula, width / 8));
     let mut s = header(
         (width, height),
@@ -115,7 +119,8 @@ pub fn svg(r: &CheckReport, m: &DisagreementMap) -> String {
         ring(&mut s, &plot, m, &first.cell);
     }
     axes(&mut s, &plot, &m.across, &m.up);
-    legend(&mut s, &plot, m.bin, ringed, &r.source);
+    let first = !r.counterexamples.is_empty();
+    legend(&mut s, &plot, m.bin, (first, ringed), &r.source);
     s.push_str("</svg>\n");
     s
 }
@@ -147,7 +152,8 @@ fn shorten(text: &str, chars: usize) -> String {
 }
 
 /// What the colours mean, what a square is, and where the values came from.
-fn legend(s: &mut String, plot: &Plot, bin: u64, ringed: bool, source: &str) {
+/// `rings`: whether the first counterexample, and the failing squares, are ringed.
+fn legend(s: &mut String, plot: &Plot, bin: u64, rings: (bool, bool), source: &str) {
     let x = LEFT + plot.width().max(240) + 36;
     let mut y = TOP + 4;
     let rgb = |[r, g, b]: [u8; 3]| format!("rgb({r},{g},{b})");
@@ -171,11 +177,12 @@ fn legend(s: &mut String, plot: &Plot, bin: u64, ringed: bool, source: &str) {
         swatch(s, (x, y), (&fill, stroke), text, note);
         y += 44;
     }
-    let mut rings = vec![(RING, 2.5, "the first counterexample")];
-    if ringed {
-        rings.push((FEW_RING, 1.2, "a square where it fails"));
-    }
-    for (stroke, width, text) in rings {
+    let (first, ringed) = rings;
+    let rings = [
+        (first, RING, 2.5, "the first counterexample"),
+        (ringed, FEW_RING, 1.2, "a square where it fails"),
+    ];
+    for (_, stroke, width, text) in rings.into_iter().filter(|ring| ring.0) {
         let _ = writeln!(
             s,
             "<circle cx=\"{}\" cy=\"{}\" r=\"8\" fill=\"none\" stroke=\"{stroke}\" stroke-width=\"{width}\"/>\
@@ -186,7 +193,6 @@ fn legend(s: &mut String, plot: &Plot, bin: u64, ringed: bool, source: &str) {
         );
         y += 28;
     }
-    y -= 28;
     let square = match bin {
         1 => "a square is a position".to_owned(),
         b => format!("a square is {b}×{b} positions"),
@@ -199,7 +205,7 @@ fn legend(s: &mut String, plot: &Plot, bin: u64, ringed: bool, source: &str) {
         let _ = writeln!(
             s,
             "<text x=\"{x}\" y=\"{}\" fill=\"rgb(90,90,90)\">{}</text>",
-            y + 40 + 18 * i,
+            y + 12 + 18 * i,
             escape(line)
         );
     }
