@@ -10,6 +10,7 @@ use protocol::{
 };
 
 use super::room::{Room, State};
+use super::tournament::outcome_of;
 use super::{Deps, Rooms};
 use crate::analysis::Analysis;
 use crate::clock::unix_ms;
@@ -18,6 +19,7 @@ use crate::errors::{engine_error, internal};
 use crate::matches::create::{create_with, seated};
 use crate::matches::model::Occupant;
 use crate::matches::{MatchHandle, PlayerRef};
+use crate::tournaments::Outcome;
 
 /// A board: its match, the student, and the student's result once over.
 #[derive(Debug, Clone)]
@@ -88,12 +90,11 @@ impl LiveSimul {
 
 /// The student's result: `win`, `loss` or `draw` (an abort counts as a draw).
 fn result(status: MatchStatus, winner: Option<u8>, student_seat: u8) -> Option<&'static str> {
-    match (status, winner) {
-        (MatchStatus::Finished, Some(w)) if w == student_seat => Some("win"),
-        (MatchStatus::Finished, Some(_)) => Some("loss"),
-        (MatchStatus::Finished | MatchStatus::Aborted, None) => Some("draw"),
-        _ => None,
-    }
+    Some(match (outcome_of(status, winner)?, student_seat) {
+        (Outcome::Draw, _) => "draw",
+        (Outcome::FirstWon, 0) | (Outcome::SecondWon, 1) => "win",
+        _ => "loss",
+    })
 }
 
 impl Rooms {
