@@ -13,7 +13,7 @@ pub use board::{board, SUM_WIDTH};
 pub use columns::Columns;
 pub use date::{format_millis, parse_day, MS_PER_DAY};
 pub use grid::grid;
-pub use style::{visible_width, Style};
+pub use style::{shorten, visible_width, Style};
 pub use sum::{component_name, sum_board};
 
 /// An optional number as text, `-` when absent.

@@ -58,6 +58,17 @@ impl Style {
     }
 }
 
+/// `text` in at most `width` characters: as it is, or cut with `…` as its last (which a
+/// width of 0 still shows).
+pub fn shorten(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        return text.to_owned();
+    }
+    let mut cut: String = text.chars().take(width.saturating_sub(1)).collect();
+    cut.push('…');
+    cut
+}
+
 /// Columns `text` takes on the terminal: its characters, less the escape sequences of its
 /// styles (`ESC [ … m`).
 pub fn visible_width(text: &str) -> usize {
@@ -93,5 +104,13 @@ mod tests {
     fn colour_style_wraps_in_ansi_codes() {
         let s = Style { color: true };
         assert_eq!(s.strong("0"), "\x1b[1;32m0\x1b[0m");
+    }
+
+    #[test]
+    fn shortened_text_fits_its_width() {
+        assert_eq!(shorten("x xor y", 7), "x xor y");
+        assert_eq!(shorten("x xor y", 5), "x xo…");
+        assert_eq!(shorten("φφφ", 2), "φ…");
+        assert_eq!(shorten("abc", 0), "…");
     }
 }

@@ -17,7 +17,7 @@ use tokio::time::Instant;
 
 use super::print;
 use crate::commands::{countdown, describe, emit, unexpected};
-use crate::render::{visible_width, Style};
+use crate::render::{shorten, visible_width, Style};
 use client::Client;
 
 /// Width of one board's card, in columns.
@@ -37,7 +37,8 @@ pub struct Boards {
 }
 
 impl Boards {
-    /// The boards of `view`'s tournaments under way (followed once [`Boards::follow`] ran).
+    /// The boards of `view`'s tournaments and exhibitions under way (followed once
+    /// [`Boards::follow`] ran).
     pub fn new(view: RoomView, analysis: bool, style: Style) -> Boards {
         Boards {
             view,
@@ -50,13 +51,13 @@ impl Boards {
 
     /// The games under way that the view does not follow yet.
     fn unfollowed(&self) -> Vec<i64> {
-        self.view
-            .tournaments
-            .iter()
-            .flat_map(|t| t.games.iter())
-            .filter(|g| g.result.is_none() && !self.states.contains_key(&g.match_id))
+        let tournaments = self.view.tournaments.iter().flat_map(|t| t.games.iter());
+        let simuls = self.view.simuls.iter().flat_map(|s| s.games.iter());
+        let open = tournaments
+            .filter(|g| g.result.is_none())
             .map(|g| g.match_id)
-            .collect()
+            .chain(simuls.filter(|g| g.result.is_none()).map(|g| g.match_id));
+        open.filter(|id| !self.states.contains_key(id)).collect()
     }
 
     /// Follows every board under way not followed yet; values them when analysis is on.
@@ -141,6 +142,13 @@ impl Boards {
                 }
                 true
             }
+            ServerBody::Simul { code, simul } if code == self.view.code => {
+                match self.view.simuls.iter_mut().find(|s| s.id == simul.id) {
+                    Some(s) => *s = simul,
+                    None => self.view.simuls.push(simul),
+                }
+                true
+            }
             ServerBody::Answered { tally, answer, .. } => {
                 self.view
                     .tallies
@@ -184,8 +192,9 @@ impl Boards {
             .collect();
         let over = self.states.len() - live.len();
         out.push_str(&format!(
-            "{} boards under way{} · analysis {} (a) · q leaves\n\n",
+            "{} board{} under way{} · analysis {} (a) · q leaves\n\n",
             live.len(),
+            if live.len() == 1 { "" } else { "s" },
             if over > 0 {
                 format!(", {over} over")
             } else {
@@ -239,17 +248,17 @@ impl Boards {
     fn card(&self, s: &MatchState, at: Instant) -> Vec<String> {
         let st = self.style;
         let mut lines = vec![
-            st.strong(&cut(
+            st.strong(&shorten(
                 &format!("{} · {} – {}", s.match_id, name(s, 0), name(s, 1)),
                 CARD,
             )),
-            cut(&format!("{} · {}", describe(&s.params), s.position), CARD),
+            shorten(&format!("{} · {}", describe(&s.params), s.position), CARD),
         ];
         let turn = match s.to_move {
             Some(seat) => format!("{} to move", name(s, seat)),
             None => "waiting".to_owned(),
         };
-        lines.push(cut(&format!("ply {} · {turn}", s.ply), CARD));
+        lines.push(shorten(&format!("ply {} · {turn}", s.ply), CARD));
         if let Some(c) = &s.clock {
             // The running clock counts down from when the state came.
             let left = |seat: u8| {
@@ -270,7 +279,7 @@ impl Boards {
                 .values
                 .get(&(s.match_id, s.ply))
                 .map_or("…", String::as_str);
-            lines.push(st.dim(&cut(v, CARD)));
+            lines.push(st.dim(&shorten(v, CARD)));
         }
         lines
     }
@@ -278,16 +287,6 @@ impl Boards {
 
 fn name(s: &MatchState, seat: u8) -> &str {
     s.seats[usize::from(seat)].name.as_deref().unwrap_or("?")
-}
-
-fn cut(text: &str, width: usize) -> String {
-    if text.chars().count() <= width {
-        text.to_owned()
-    } else {
-        let mut t: String = text.chars().take(width - 1).collect();
-        t.push('…');
-        t
-    }
 }
 
 fn pad(text: &str, width: usize) -> String {
@@ -378,4 +377,35 @@ fn draw(b: &Boards) -> Result<()> {
     out.write_all(text.replace('\n', "\r\n").as_bytes())?;
     out.flush()?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn view(simuls: &str) -> RoomView {
+        let json = format!(
+            r#"{{"code":"U7DK","name":"class","role":"teacher","settings":{{"hints":false}},
+                "members":[],"exercises":[],"answers":[],"simuls":[{simuls}]}}"#
+        );
+        serde_json::from_str(&json).expect("a room view")
+    }
+
+    const SIMUL: &str = r#"{"id":1,"game":"chocolate","k":3,"start":"5,3,13",
+        "host":"engine (easy)","students_first":false,"finished":false,
+        "games":[{"match_id":7,"player_id":2,"name":"ada"},
+                 {"match_id":8,"player_id":3,"name":"bob","result":"win"}]}"#;
+
+    #[test]
+    fn an_exhibition_s_boards_under_way_are_followed() {
+        let b = Boards::new(view(SIMUL), false, Style { color: false });
+        assert_eq!(b.unfollowed(), [7]);
+        // One started later is picked up from its event.
+        let mut b = Boards::new(view(""), false, Style { color: false });
+        assert!(b.unfollowed().is_empty());
+        let simul = serde_json::from_str(SIMUL).expect("an exhibition");
+        let code = "U7DK".to_owned();
+        assert!(b.event(ServerBody::Simul { code, simul }));
+        assert_eq!(b.unfollowed(), [7]);
+    }
 }

@@ -10,6 +10,7 @@ use protocol::{CheckReport, DisagreementMap};
 use super::frame::{axes, header, swatch, Plot, BOTTOM, LEFT, MAX_CELL, PLOT, RIGHT, TOP};
 use super::{escape, image};
 use crate::commands::describe;
+use crate::render::shorten;
 
 /// The least height of a picture: the legend fits.
 const LEAST_HEIGHT: usize = TOP + 340;
@@ -141,14 +142,6 @@ fn ring(s: &mut String, plot: &Plot, m: &DisagreementMap, cell: &str) {
         s,
         "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{radius:.1}\" fill=\"none\" stroke=\"{RING}\" stroke-width=\"2.5\"/>"
     );
-}
-
-/// `text`, cut to `chars` characters with an ellipsis.
-fn shorten(text: &str, chars: usize) -> String {
-    match text.char_indices().nth(chars.saturating_sub(1)) {
-        Some((end, _)) => format!("{}…", &text[..end]),
-        None => text.to_owned(),
-    }
 }
 
 /// What the colours mean, what a square is, and where the values came from.

@@ -71,10 +71,11 @@ impl Console {
     ) -> Result<()> {
         if old.is_none() {
             self.say(&format!(
-                "exhibition {}: {} plays {} boards of {} from {}\n",
+                "exhibition {}: {} plays {} board{} of {} from {}\n",
                 s.id,
                 s.host,
                 s.games.len(),
+                if s.games.len() == 1 { "" } else { "s" },
                 describe(&s.params),
                 s.start
             ))?;
