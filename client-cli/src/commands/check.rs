@@ -11,8 +11,7 @@ use protocol::{
     ServerBody,
 };
 
-use super::{describe, emit, print_json, unexpected};
-use crate::render::progress::Bar;
+use super::{describe, emit, print_json, request_with_progress, unexpected};
 use crate::render::{picture, Style};
 use client::Client;
 
@@ -109,16 +108,10 @@ pub async fn run(conn: &mut Client, args: Args, style: Style) -> Result<()> {
         upto: args.upto.or(args.size),
         map,
     };
-    let mut bar = Bar::for_stderr();
-    let mut progress = |what: &str, done, total| bar.update(what, done, total);
-    let r = match conn
-        .request_reporting(Request::Check(q), &mut progress)
-        .await?
-    {
+    let r = match request_with_progress(conn, Request::Check(q)).await? {
         ServerBody::Check(r) => r,
         other => return Err(unexpected(&other)),
     };
-    drop(bar);
     pictures(&args, std::slice::from_ref(&r))?;
     if args.json {
         print_json(&r)?;
@@ -141,16 +134,10 @@ async fn named(
         upto: args.upto.or(args.size),
         map,
     };
-    let mut bar = Bar::for_stderr();
-    let mut progress = |what: &str, done, total| bar.update(what, done, total);
-    let r: NamedCheckReport = match conn
-        .request_reporting(Request::CheckNamed(q), &mut progress)
-        .await?
-    {
+    let r: NamedCheckReport = match request_with_progress(conn, Request::CheckNamed(q)).await? {
         ServerBody::CheckNamed(r) => r,
         other => return Err(unexpected(&other)),
     };
-    drop(bar);
     pictures(args, &r.checks)?;
     if args.json {
         print_json(&r)?;

@@ -29,7 +29,11 @@ mod typing;
 mod view;
 pub mod watch;
 
-use protocol::{Game, GameParams, ServerBody};
+use anyhow::Result;
+use protocol::{Game, GameParams, Request, ServerBody};
+
+use crate::render::progress::Bar;
+use client::Client;
 
 /// A game and its parameters, as the commands that name a game take them.
 #[derive(Debug, clap::Args)]
@@ -78,6 +82,15 @@ pub fn now_ms() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+}
+
+/// Sends `request` and waits for its reply, drawing a progress bar on stderr while the
+/// server reports progress (a table solved beyond the stored ones); the bar is gone once the
+/// reply is there.
+pub async fn request_with_progress(conn: &mut Client, request: Request) -> Result<ServerBody> {
+    let mut bar = Bar::for_stderr();
+    let mut progress = |what: &str, done, total| bar.update(what, done, total);
+    Ok(conn.request_reporting(request, &mut progress).await?)
 }
 
 /// The error for a reply of the wrong kind (a server and client that disagree).

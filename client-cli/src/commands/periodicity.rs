@@ -7,8 +7,7 @@ use anyhow::Result;
 use protocol::{Game, LineKind, PeriodicityQuery, Request, RowPeriodicity, ServerBody, Span};
 
 use super::table::parse_span;
-use super::{describe, emit, print_json, unexpected, GameArgs};
-use crate::render::progress::Bar;
+use super::{describe, emit, print_json, request_with_progress, unexpected, GameArgs};
 use crate::render::{Columns, Style};
 use client::Client;
 
@@ -59,16 +58,10 @@ pub async fn run(conn: &mut Client, args: Args, style: Style) -> Result<()> {
         rows: args.rows,
         upto: args.upto,
     };
-    let mut bar = Bar::for_stderr();
-    let mut progress = |what: &str, done, total| bar.update(what, done, total);
-    let report = match conn
-        .request_reporting(Request::Periodicity(q), &mut progress)
-        .await?
-    {
+    let report = match request_with_progress(conn, Request::Periodicity(q)).await? {
         ServerBody::Periodicity(r) => r,
         other => return Err(unexpected(&other)),
     };
-    drop(bar);
     if args.json {
         return print_json(&report);
     }

@@ -7,8 +7,7 @@ use anyhow::Result;
 use protocol::limits::DEFAULT_STEP;
 use protocol::{Game, Request, SequenceLine, SequenceQuery, SequenceReport, ServerBody};
 
-use super::{describe, emit, print_json, unexpected, GameArgs};
-use crate::render::progress::Bar;
+use super::{describe, emit, print_json, request_with_progress, unexpected, GameArgs};
 use crate::render::Style;
 use client::Client;
 
@@ -93,16 +92,10 @@ pub async fn run(conn: &mut Client, args: Args, style: Style) -> Result<()> {
         line: args.line(),
         upto: args.upto,
     };
-    let mut bar = Bar::for_stderr();
-    let mut progress = |what: &str, done, total| bar.update(what, done, total);
-    let r = match conn
-        .request_reporting(Request::Sequence(q), &mut progress)
-        .await?
-    {
+    let r = match request_with_progress(conn, Request::Sequence(q)).await? {
         ServerBody::Sequence(r) => r,
         other => return Err(unexpected(&other)),
     };
-    drop(bar);
     if args.json {
         print_json(&r)
     } else if args.bfile {

@@ -9,8 +9,7 @@ use anyhow::{Context, Result};
 use protocol::limits::{DEFAULT_SPAN, MAX_SEARCHED_TABLE_CELLS, MAX_TABLE_CELLS};
 use protocol::{Game, Request, ServerBody, Span, TableData};
 
-use super::{emit, print_json, unexpected, GameArgs};
-use crate::render::progress::Bar;
+use super::{emit, print_json, request_with_progress, unexpected, GameArgs};
 use crate::render::{grid, opt, picture, Columns, Style};
 use client::Client;
 
@@ -265,9 +264,7 @@ async fn ask(
         layer,
     };
     // A table beyond the server's is solved first: a bar on a terminal meanwhile.
-    let mut bar = Bar::for_stderr();
-    let mut progress = |what: &str, done, total| bar.update(what, done, total);
-    match conn.request_reporting(request, &mut progress).await? {
+    match request_with_progress(conn, request).await? {
         ServerBody::Table(t) => Ok(t),
         other => Err(unexpected(&other)),
     }
