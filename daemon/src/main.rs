@@ -252,28 +252,32 @@ async fn shutdown_signal() {
 /// Marks `db` (given with `option`) as in use by this process until the returned file is
 /// dropped (or the process ends, however it ends): a second `grundyd` on the same games file
 /// would restore and play the same matches, and one on the same analysis file would write
-/// its tables beside the first, so it is refused. The mark is a lock on `DB.lock` beside the
-/// file.
+/// its tables beside the first, so it is refused. The mark is an OS lock (`flock`) on the
+/// file itself, created empty if missing: whatever path reaches it (a symbolic link, a hard
+/// link, `./grundy.db` or its absolute path), a second server meets the same lock. SQLite's
+/// own locks are of another kind (`fcntl`) and do not see it.
 fn lock(db: &std::path::Path, option: &str) -> anyhow::Result<std::fs::File> {
-    let mut path = db.as_os_str().to_owned();
-    path.push(".lock");
-    let path = PathBuf::from(path);
     let file = std::fs::OpenOptions::new()
         .create(true)
         .truncate(false)
-        .write(true)
-        .open(&path)
-        .with_context(|| format!("cannot open {}", path.display()))?;
+        .read(true)
+        .append(true)
+        .open(db)
+        .or_else(|e| match e.kind() {
+            // A file this user may read but not write: locked all the same, and the
+            // database then says it cannot be written (see `Db::open`).
+            std::io::ErrorKind::PermissionDenied => std::fs::File::open(db),
+            _ => Err(e),
+        })
+        .with_context(|| format!("cannot open {} ({option})", db.display()))?;
     match file.try_lock() {
         Ok(()) => Ok(file),
         Err(std::fs::TryLockError::WouldBlock) => anyhow::bail!(
-            "{} is in use by another grundyd (it holds {}); stop that one first, or pass \
-             another {option}",
+            "{} is in use by another grundyd; stop that one first, or pass another {option}",
             db.display(),
-            path.display()
         ),
         Err(std::fs::TryLockError::Error(e)) => {
-            Err(e).with_context(|| format!("cannot lock {}", path.display()))
+            Err(e).with_context(|| format!("cannot lock {}", db.display()))
         }
     }
 }

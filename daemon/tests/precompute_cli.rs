@@ -42,14 +42,10 @@ fn precompute_computes_once_then_is_up_to_date() {
     assert!(!bad.status.success());
 }
 
-/// A second grundyd on the same database would restore and play the same matches: it is
-/// refused while the first runs, and welcome once it has stopped.
-#[test]
-fn a_second_grundyd_on_the_same_database_is_refused() {
+/// Starts grundyd on `db` and waits until it listens.
+fn serve(db: &std::path::Path) -> std::process::Child {
     use std::io::{BufRead, BufReader};
-    let dir = tempfile::TempDir::new().expect("temp dir");
-    let db = dir.path().join("grundy.db");
-    let mut first = Command::new(env!("CARGO_BIN_EXE_grundyd"))
+    let mut server = Command::new(env!("CARGO_BIN_EXE_grundyd"))
         .args([
             "--listen",
             "127.0.0.1:0",
@@ -59,27 +55,108 @@ fn a_second_grundyd_on_the_same_database_is_refused() {
             "16",
             "--db",
         ])
-        .arg(&db)
+        .arg(db)
         .env("RUST_LOG", "info")
         .env("NO_COLOR", "1")
         .stderr(std::process::Stdio::piped())
         .spawn()
         .expect("run grundyd");
-    let stderr = first.stderr.take().expect("stderr");
+    let stderr = server.stderr.take().expect("stderr");
     let mut lines = BufReader::new(stderr).lines();
     assert!(
         lines.any(|l| l.is_ok_and(|l| l.contains("listening on"))),
         "the first grundyd did not start"
     );
-    let second = Command::new(env!("CARGO_BIN_EXE_grundyd"))
-        .args(["--listen", "127.0.0.1:0", "--db"])
-        .arg(&db)
-        .output()
+    // Read on, so that the server's later lines do not meet a closed pipe.
+    std::thread::spawn(move || lines.for_each(drop));
+    server
+}
+
+/// What a grundyd run by `command` says, having refused to start: one that starts would
+/// serve for ever, so it must have stopped by itself within a minute.
+fn refused(mut command: Command) -> String {
+    let mut running = command
+        .env("NO_COLOR", "1")
+        .stderr(std::process::Stdio::piped())
+        .spawn()
         .expect("run grundyd");
-    let said = String::from_utf8_lossy(&second.stderr);
-    assert!(!second.status.success(), "{said}");
-    assert!(said.contains("in use by another grundyd"), "{said}");
+    let started = std::time::Instant::now();
+    while running.try_wait().expect("wait").is_none() {
+        if started.elapsed() > std::time::Duration::from_secs(60) {
+            let _ = running.kill();
+            panic!("grundyd started, though it had to refuse");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let out = running.wait_with_output().expect("its output");
+    let said = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(!out.status.success(), "{said}");
+    said
+}
+
+/// A second grundyd on the same database would restore and play the same matches: it is
+/// refused while the first runs, however the path reaches the file (the same path, a
+/// symbolic link, a hard link), and welcome once the first has stopped.
+#[test]
+fn a_second_grundyd_on_the_same_database_is_refused() {
+    let dir = tempfile::TempDir::new().expect("temp dir");
+    let db = dir.path().join("grundy.db");
+    let mut first = serve(&db);
+    let symlink = dir.path().join("via-symlink.db");
+    std::os::unix::fs::symlink(&db, &symlink).expect("symlink");
+    let hard = dir.path().join("via-hard-link.db");
+    std::fs::hard_link(&db, &hard).expect("hard link");
+    for path in [&db, &symlink, &hard] {
+        assert!(first.try_wait().expect("wait").is_none(), "the first stopped");
+        // Its own analysis file, so that only the games file is shared.
+        let analysis = dir.path().join(format!(
+            "{}.other.analysis.db",
+            path.file_name().unwrap_or_default().to_string_lossy()
+        ));
+        let mut second = Command::new(env!("CARGO_BIN_EXE_grundyd"));
+        second
+            .args(["--listen", "127.0.0.1:0", "--board", "16", "--bar", "16"])
+            .arg("--analysis-db")
+            .arg(&analysis)
+            .arg("--db")
+            .arg(path);
+        let said = refused(second);
+        assert!(said.contains("in use by another grundyd"), "{path:?}: {said}");
+    }
     first.kill().expect("stop the first");
     first.wait().expect("the first stops");
     precompute(&db, &["--board", "16", "--bar", "16"]);
+}
+
+/// A database this user may read but not write would start a server that then fails every
+/// `hello`: it is refused at start, saying what to do.
+#[test]
+fn a_read_only_database_is_refused_at_start() {
+    let dir = tempfile::TempDir::new().expect("temp dir");
+    let db = dir.path().join("grundy.db");
+    precompute(&db, &["--board", "16", "--bar", "16"]);
+    let mut server = Command::new(env!("CARGO_BIN_EXE_grundyd"));
+    // Permissions do not bind root: the server then runs as `nobody`, who may read the
+    // files but not write them, in a folder anyone may write (so the journal could be).
+    let root = std::fs::metadata("/proc/self").is_ok_and(|m| {
+        use std::os::unix::fs::MetadataExt;
+        m.uid() == 0
+    });
+    if root {
+        server = Command::new("setpriv");
+        server.args(["--reuid=65534", "--regid=65534", "--clear-groups"]);
+        server.arg(env!("CARGO_BIN_EXE_grundyd"));
+    }
+    use std::os::unix::fs::PermissionsExt;
+    for entry in std::fs::read_dir(dir.path()).expect("list") {
+        let path = entry.expect("entry").path();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444)).expect("chmod");
+    }
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o777)).expect("chmod");
+    server
+        .args(["--listen", "127.0.0.1:0", "--board", "16", "--bar", "16", "--db"])
+        .arg(&db);
+    let said = refused(server);
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    assert!(said.contains("cannot be written"), "{said}");
 }

@@ -78,6 +78,16 @@ impl Db {
     /// file of the old layout (analysis tables inside) gives its tables to an analysis file
     /// that has none, drops them and is compacted (`upgrade.rs`).
     pub async fn open_with_analysis(path: &Path, analysis: &Path) -> Result<Db, DbError> {
+        Db::open_files(path, analysis).await.map_err(|e| {
+            if e.is_read_only() {
+                DbError::ReadOnly(format!("{} (or {})", path.display(), analysis.display()))
+            } else {
+                e
+            }
+        })
+    }
+
+    async fn open_files(path: &Path, analysis: &Path) -> Result<Db, DbError> {
         let analysis_name = analysis_file::attach_name(path, analysis)?;
         analysis_file::prepare(analysis).await?;
         let base = SqliteConnectOptions::new()
@@ -99,6 +109,7 @@ impl Db {
             .pragma("wal_autocheckpoint", "0")
             .connect()
             .await?;
+        writable(&mut conn, path).await?;
         // The migrations run with the games file alone, as they always did.
         let old_layout = upgrade::has_old_tables(&mut conn).await?;
         if old_layout {
@@ -176,6 +187,28 @@ impl Db {
     pub fn write_stats(&self) -> WriteStats {
         self.writer.stats()
     }
+}
+
+/// Whether the games file can be written: SQLite opens a file it may not write read-only,
+/// and then every reads works and every write fails. A write to the header inside a
+/// transaction that is rolled back tells, and changes nothing.
+async fn writable(conn: &mut SqliteConnection, path: &Path) -> Result<(), DbError> {
+    let version: i64 = sqlx::query_scalar("PRAGMA user_version")
+        .fetch_one(&mut *conn)
+        .await?;
+    sqlx::query("BEGIN IMMEDIATE").execute(&mut *conn).await?;
+    let written = sqlx::query(&format!("PRAGMA user_version = {version}"))
+        .execute(&mut *conn)
+        .await;
+    sqlx::query("ROLLBACK").execute(&mut *conn).await?;
+    written.map(drop).map_err(|e| {
+        let e = DbError::from(e);
+        if e.is_read_only() {
+            DbError::ReadOnly(path.display().to_string())
+        } else {
+            e
+        }
+    })
 }
 
 /// Moves the WAL of each file into it and truncates it.

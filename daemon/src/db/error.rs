@@ -31,6 +31,13 @@ pub enum DbError {
     /// file, or not UTF-8).
     #[error("database path: {0}")]
     Path(String),
+    /// The games file can be read but not written (its permissions, a read-only file system):
+    /// a server on it could not store a single move, so it does not start.
+    #[error(
+        "{0} cannot be written (read-only file or file system): give this user write access \
+         to it and to its folder, or pass another --db"
+    )]
+    ReadOnly(String),
     /// The writer task has stopped (after `Db::close`), so nothing more
     /// can be written.
     #[error("database writer has stopped")]
@@ -38,6 +45,18 @@ pub enum DbError {
 }
 
 impl DbError {
+    /// Whether SQLite refused to write because the file (or its folder, or the file system)
+    /// is read-only: SQLITE_READONLY (8) or one of its extended codes (264, 520, 1544, ...).
+    pub fn is_read_only(&self) -> bool {
+        match self {
+            DbError::ReadOnly(_) => true,
+            DbError::Sqlx(sqlx::Error::Database(e)) => {
+                e.code().and_then(|c| c.parse::<i64>().ok()).map(|c| c & 0xff) == Some(8)
+            }
+            _ => false,
+        }
+    }
+
     /// Whether SQLite refused the write for a UNIQUE, PRIMARY KEY, FOREIGN KEY, CHECK or NOT
     /// NULL constraint: the caller sent something inconsistent, the database is fine.
     pub fn is_constraint_violation(&self) -> bool {
