@@ -81,3 +81,71 @@ async fn the_page_and_the_websocket_share_the_port() -> anyhow::Result<()> {
     );
     Ok(())
 }
+
+/// The answer's head to a websocket upgrade from a page at `origin` (none: not a browser).
+async fn handshake(server: &Server, origin: Option<&str>) -> anyhow::Result<String> {
+    let host = server.addr.to_string();
+    let origin = origin.map_or(String::new(), |o| format!("Origin: {o}\r\n"));
+    let request = format!(
+        "GET / HTTP/1.1\r\nHost: {host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
+         Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\
+         {origin}\r\n"
+    );
+    let mut tcp = tokio::net::TcpStream::connect(&host).await?;
+    tcp.write_all(request.as_bytes()).await?;
+    // The head only: after a `101` the connection stays open for the protocol.
+    let mut answer = Vec::new();
+    let mut byte = [0u8; 1];
+    while !answer.ends_with(b"\r\n\r\n") && tcp.read(&mut byte).await? == 1 {
+        answer.push(byte[0]);
+    }
+    let mut body = vec![0u8; 512];
+    if !answer.starts_with(b"HTTP/1.1 101") {
+        let n = tcp.read(&mut body).await?;
+        answer.extend_from_slice(&body[..n]);
+    }
+    Ok(String::from_utf8_lossy(&answer).into_owned())
+}
+
+/// Any page a student visits could open a socket to the class server and act as a player:
+/// only the server's own page (and clients that are not browsers) may, and the page's policy
+/// lets it connect to its own host alone.
+#[tokio::test]
+async fn websockets_from_other_sites_are_refused() -> anyhow::Result<()> {
+    let dir = tempfile::tempdir()?;
+    let config = daemon::Config {
+        allowed_origins: vec!["https://school.example".to_owned()],
+        ..grundy_e2e::test_config()
+    };
+    let server = Server::start_with(&dir, config).await?;
+    let host = server.addr.to_string();
+    for origin in [
+        "http://evil.example",
+        "null",
+        "http://127.0.0.1:1",
+        "http://school.example",
+    ] {
+        let answer = handshake(&server, Some(origin)).await?;
+        assert!(
+            answer.starts_with("HTTP/1.1 403 Forbidden\r\n"),
+            "{origin}: {answer}"
+        );
+        assert!(answer.contains("--allow-origin"), "{answer}");
+    }
+    let own = format!("http://{host}");
+    for origin in [None, Some(own.as_str()), Some("https://school.example")] {
+        let answer = handshake(&server, origin).await?;
+        assert!(
+            answer.starts_with("HTTP/1.1 101 Switching Protocols\r\n"),
+            "{origin:?}: {answer}"
+        );
+    }
+    let page = get(&server, "/", "").await?;
+    assert!(
+        page.contains(&format!("connect-src 'self' ws://{host} wss://{host};")),
+        "{page}"
+    );
+    assert!(!page.contains("ws: wss:"), "{page}");
+    server.stop().await?;
+    Ok(())
+}

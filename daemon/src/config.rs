@@ -40,6 +40,9 @@ pub struct Config {
     /// and refused: a formula of hundreds of operators over a table of 268 million cells
     /// would otherwise keep the server's cores for minutes.
     pub check_time_limit: Duration,
+    /// Web pages of other sites whose scripts may open a websocket here (`--allow-origin`),
+    /// beside this server's own page and clients that are not browsers.
+    pub allowed_origins: Vec<String>,
 }
 
 /// Default time to say `hello`: generous for a person's client, short for a stray socket.
@@ -94,6 +97,7 @@ impl Default for Config {
             write_timeout: DEFAULT_WRITE_TIMEOUT,
             message_burst: DEFAULT_MESSAGE_BURST,
             check_time_limit: DEFAULT_CHECK_TIME_LIMIT,
+            allowed_origins: Vec::new(),
         }
     }
 }

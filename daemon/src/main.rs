@@ -71,6 +71,11 @@ struct Args {
     #[arg(long, default_value_t = daemon::config::DEFAULT_CHECK_TIME_LIMIT.as_secs(),
           value_parser = clap::value_parser!(u64).range(1..=86_400))]
     check_time_limit_s: u64,
+    /// A web page of another site allowed to open a websocket here, as its origin
+    /// (`https://school.example`); repeat for several. This server's own page and clients that
+    /// are not browsers (`grundy`) need none; any other page a student visits is refused.
+    #[arg(long = "allow-origin", value_name = "ORIGIN")]
+    allowed_origins: Vec<String>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -139,6 +144,7 @@ async fn serve() -> anyhow::Result<()> {
         message_rate: args.message_rate,
         message_burst: args.message_burst,
         check_time_limit: Duration::from_secs(args.check_time_limit_s),
+        allowed_origins: args.allowed_origins.clone(),
         ..Config::default()
     };
     raise_file_limit(config.max_connections);

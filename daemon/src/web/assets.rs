@@ -96,11 +96,16 @@ const PAGE: Asset = Asset {
     body: include_bytes!("../../web/index.html"),
 };
 
-/// Scripts only from here and no inline script or style; the websocket on this host.
-/// (`'self'` covers `ws:` to the same host in CSP 3, but not in every browser yet.)
-const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
-                   connect-src 'self' ws: wss:; base-uri 'none'; form-action 'none'; \
-                   frame-ancestors 'none'";
+/// Scripts only from here and no inline script or style; connections only to this host
+/// (`connect_src`: `'self'` covers `ws:` to the same host in CSP 3, but not in every browser
+/// yet, so the websocket's address is named too).
+fn csp(connect_src: &str) -> String {
+    format!(
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
+         connect-src {connect_src}; base-uri 'none'; form-action 'none'; \
+         frame-ancestors 'none'"
+    )
+}
 
 /// Each file's entity tag: a hash of its bytes, so a browser revalidates cheaply and never
 /// keeps a file older than the binary.
@@ -181,10 +186,10 @@ pub fn answer<B>(req: &Request<B>) -> Response<Full<Bytes>> {
         h.insert(header::ETAG, tag);
     }
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    h.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(CSP),
-    );
+    let host = req.headers().get(header::HOST).and_then(|h| h.to_str().ok());
+    if let Ok(policy) = HeaderValue::from_str(&csp(&super::origin::connect_src(host))) {
+        h.insert(header::CONTENT_SECURITY_POLICY, policy);
+    }
     h.insert(
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),

@@ -21,6 +21,7 @@ use tokio_tungstenite::tungstenite::protocol::Role;
 use tokio_tungstenite::WebSocketStream;
 
 mod assets;
+mod origin;
 mod upgrade;
 
 use crate::connection;
@@ -61,7 +62,7 @@ async fn http(stream: TcpStream, hub: &Arc<Hub>, peer: Option<SocketAddr>) -> Op
     let service = {
         let hub = Arc::clone(hub);
         service_fn(move |req: Request<Incoming>| {
-            let answer = answer(req, &hub, &slot);
+            let answer = answer(req, peer, &hub, &slot);
             async move { Ok::<_, Infallible>(answer) }
         })
     };
@@ -103,15 +104,25 @@ async fn http(stream: TcpStream, hub: &Arc<Hub>, peer: Option<SocketAddr>) -> Op
     rx.try_recv().ok()
 }
 
-/// The answer to one request: the websocket's `101` (its upgrade handed over through
-/// `slot`), a page or asset, or an error saying what is served here.
+/// The answer to one request from `peer`: the websocket's `101` (its upgrade handed over
+/// through `slot`), a page or asset, or an error saying what is served here.
 fn answer(
     mut req: Request<Incoming>,
+    peer: Option<SocketAddr>,
     hub: &Hub,
     slot: &Mutex<Option<oneshot::Sender<OnUpgrade>>>,
 ) -> Response<Full<Bytes>> {
     if !upgrade::asked(&req) {
         return assets::answer(&req);
+    }
+    if let Err(refused) = origin::check(req.headers(), &hub.config.allowed_origins) {
+        tracing::warn!(?peer, origin = refused, "websocket from another site refused");
+        let mut response = upgrade::refused(&format!(
+            "a websocket from the page at {refused} is refused: only this server's own page \
+             may open one (start grundyd with --allow-origin {refused} to allow it)"
+        ));
+        *response.status_mut() = hyper::StatusCode::FORBIDDEN;
+        return response;
     }
     let response = upgrade::accept(&req, &hub.server_id);
     if response.status() != hyper::StatusCode::SWITCHING_PROTOCOLS {
