@@ -8,6 +8,7 @@ mod checks;
 mod crash;
 mod following;
 mod games;
+mod guard;
 mod handshake;
 mod limits;
 mod presence;

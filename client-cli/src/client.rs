@@ -118,7 +118,21 @@ impl Client {
         let (ws, response) = tokio::time::timeout(CONNECT_TIMEOUT, connect)
             .await
             .map_err(|_| failed("no answer".to_owned()))?
-            .map_err(|e| failed(e.to_string()))?;
+            .map_err(|e| match e {
+                // An answer with a status other than 101: the server is there and refuses.
+                tokio_tungstenite::tungstenite::Error::Http(response) => {
+                    let said = response
+                        .body()
+                        .as_deref()
+                        .map(|b| String::from_utf8_lossy(b).trim().to_owned())
+                        .filter(|b| !b.is_empty());
+                    Error::Refused {
+                        url: url.clone(),
+                        reason: said.unwrap_or_else(|| response.status().to_string()),
+                    }
+                }
+                e => failed(e.to_string()),
+            })?;
         let server_id = response
             .headers()
             .get(protocol::SERVER_ID_HEADER)

@@ -38,6 +38,15 @@ pub enum Error {
         /// What the network said.
         reason: String,
     },
+    /// The server answered the websocket's opening with a refusal (too many connections from
+    /// this address, a page of another site), saying why.
+    #[error("{url} refused the connection: {reason}")]
+    Refused {
+        /// The address tried.
+        url: String,
+        /// The server's words, or the HTTP status when it gave none.
+        reason: String,
+    },
     /// An `http://` address: grundyd is reached over websockets.
     #[error("{url} is a web address; grundyd speaks websockets: use {ws}")]
     NotWebsocket {

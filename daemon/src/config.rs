@@ -19,6 +19,17 @@ pub struct Config {
     pub hello_timeout: Duration,
     /// Open connections at most; `accept` waits for a free place when reached.
     pub max_connections: usize,
+    /// Open connections one address may hold at once (a class behind one NAT is one address);
+    /// more are refused with a `503` saying why.
+    pub max_per_address: usize,
+    /// Wrong codes (access code, room code, owner token, player token) one address may send
+    /// at once before its guesses are refused for a while.
+    pub guess_burst: u32,
+    /// The time one address takes to earn back a wrong guess.
+    pub guess_every: Duration,
+    /// A connection that is in no match and no room, and has asked for nothing but pings
+    /// this long, is closed (4000: idle); a page opens it again when used.
+    pub unseated_idle: Duration,
     /// Messages a second one client may send on average; more are refused (`rate_limited`).
     pub message_rate: u32,
     /// Messages one client may send in a burst above the rate.
@@ -70,6 +81,10 @@ pub const DEFAULT_MESSAGE_BURST: u32 = 400;
 /// Default connection limit: far more than a classroom, far less than the file descriptors.
 pub const DEFAULT_MAX_CONNECTIONS: usize = 10_000;
 
+/// Default time a connection seated nowhere may stay without asking for anything: a
+/// lesson's pause, not a tab forgotten overnight.
+pub const DEFAULT_UNSEATED_IDLE: Duration = Duration::from_secs(15 * 60);
+
 /// Default engine delay: long enough to see one's own move, short enough not to bore.
 pub const DEFAULT_ENGINE_DELAY: Duration = Duration::from_millis(500);
 
@@ -89,6 +104,10 @@ impl Default for Config {
             bar: DEFAULT_BAR,
             hello_timeout: DEFAULT_HELLO_TIMEOUT,
             max_connections: DEFAULT_MAX_CONNECTIONS,
+            max_per_address: crate::guard::DEFAULT_PER_ADDRESS,
+            guess_burst: crate::guard::DEFAULT_GUESS_BURST,
+            guess_every: crate::guard::DEFAULT_GUESS_EVERY,
+            unseated_idle: DEFAULT_UNSEATED_IDLE,
             access_code: None,
             message_rate: DEFAULT_MESSAGE_RATE,
             abandon_after: DEFAULT_ABANDON_AFTER,

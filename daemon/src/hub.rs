@@ -5,6 +5,7 @@ use std::sync::Arc;
 use crate::analysis::Analysis;
 use crate::config::Config;
 use crate::db::Db;
+use crate::guard::{Failures, Places};
 use crate::matches::{self, Matches};
 use crate::presence::Presence;
 use crate::rooms::Rooms;
@@ -23,6 +24,10 @@ pub struct Hub {
     pub matches: Arc<Matches>,
     /// The rooms in use (others are read from the database when asked for).
     pub rooms: Rooms,
+    /// The connections each address holds, up to `config.max_per_address`.
+    pub places: Arc<Places>,
+    /// Each address's wrong guesses of codes and tokens.
+    pub failures: Failures,
     /// This server's id, announced to every client so that it keeps one identity here
     /// however it writes the address.
     pub server_id: String,
@@ -59,6 +64,8 @@ impl Hub {
             );
         }
         Ok(Arc::new(Hub {
+            places: Places::new(config.max_per_address),
+            failures: Failures::new(config.guess_burst, config.guess_every),
             rooms,
             db,
             config,

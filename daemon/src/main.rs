@@ -51,10 +51,20 @@ struct Args {
     #[arg(long, default_value_t = daemon::config::DEFAULT_MAX_CONNECTIONS as u64,
           value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     max_connections: u64,
+    /// Open connections one network address may hold at once; more are refused, and
+    /// logged. A class behind one NAT is one address: the default fits a class of 40 with a
+    /// few windows each; raise it for a whole school behind one address, or a load test.
+    #[arg(long, default_value_t = daemon::guard::DEFAULT_PER_ADDRESS as u64,
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    max_connections_per_address: u64,
     /// A code every client must give to connect (`grundy --access-code CODE`); share it with
-    /// the class. Without it anyone who can reach the port may play.
+    /// the class. Without it anyone who can reach the port may play. Written here it shows in
+    /// the process list: prefer the environment variable or --access-code-file.
     #[arg(long, env = "GRUNDYD_ACCESS_CODE", hide_env_values = true)]
     access_code: Option<String>,
+    /// A file whose first line is the access code (instead of --access-code).
+    #[arg(long, value_name = "PATH", conflicts_with = "access_code")]
+    access_code_file: Option<PathBuf>,
     /// Seconds a player may be away during a match before losing it by abandonment.
     #[arg(long, default_value_t = 120)]
     abandon_after_s: u64,
@@ -108,7 +118,29 @@ async fn serve() -> anyhow::Result<()> {
             tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
         )
         .init();
-    let args = Args::parse();
+    let matches = <Args as clap::CommandFactory>::command().get_matches();
+    let args = <Args as clap::FromArgMatches>::from_arg_matches(&matches)?;
+    if matches.value_source("access_code") == Some(clap::parser::ValueSource::CommandLine) {
+        tracing::warn!(
+            "--access-code shows in the process list to anyone on this computer: pass it as \
+             GRUNDYD_ACCESS_CODE or with --access-code-file"
+        );
+    }
+    let access_code = match &args.access_code_file {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read the access code from {}", path.display()))?;
+            let code = text.lines().next().unwrap_or_default().trim().to_owned();
+            if code.is_empty() {
+                anyhow::bail!(
+                    "{} has no access code on its first line: write the code there",
+                    path.display()
+                );
+            }
+            Some(code)
+        }
+        None => args.access_code.clone(),
+    };
     let analysis = args
         .analysis_db
         .clone()
@@ -139,7 +171,9 @@ async fn serve() -> anyhow::Result<()> {
         board: sizes.board,
         bar: sizes.bar,
         max_connections: usize::try_from(args.max_connections).unwrap_or(usize::MAX),
-        access_code: args.access_code.clone().filter(|c| !c.is_empty()),
+        access_code: access_code.filter(|c| !c.is_empty()),
+        max_per_address: usize::try_from(args.max_connections_per_address)
+            .unwrap_or(usize::MAX),
         abandon_after: Duration::from_secs(args.abandon_after_s),
         message_rate: args.message_rate,
         message_burst: args.message_burst,

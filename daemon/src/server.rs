@@ -26,11 +26,17 @@ pub async fn run(listener: TcpListener, hub: Arc<Hub>, shutdown: impl Future<Out
         };
         tokio::select! {
             accepted = listener.accept() => match accepted {
-                Ok((stream, _)) => {
+                Ok((stream, peer)) => {
                     let _ = stream.set_nodelay(true);
                     let hub = hub.clone();
                     tokio::spawn(async move {
-                        web::serve(stream, hub).await;
+                        match hub.places.take(peer.ip()) {
+                            Ok(mine) => {
+                                web::serve(stream, hub).await;
+                                drop(mine);
+                            }
+                            Err(limit) => web::too_many(stream, limit).await,
+                        }
                         drop(place);
                     });
                 }

@@ -20,6 +20,7 @@ const STATUS = {
   online: "online",
   reconnecting: "connection lost: reconnecting…",
   refused: "refused by the server",
+  idle: "paused while unused: tap or press a key to go on",
 };
 
 server.addEventListener("status", (e) => {

@@ -15,7 +15,7 @@ export class Refusal extends Error {
   }
 }
 
-/** The connection. Events: `status` (detail: "connecting", "online", "reconnecting",
+/** The connection. Events: `status` (detail: "connecting", "online", "reconnecting", "idle",
  *  "refused"), `welcome`, `message` (detail: a pushed message, e.g. a `match` event). */
 export class Server extends EventTarget {
   constructor() {
@@ -144,6 +144,21 @@ export class Server extends EventTarget {
     // Refused for the access code (1008): asked again, not retried.
     if (event.code === 1008) {
       this.status("refused");
+      return;
+    }
+    // Closed for sitting idle in no match or room (4000): open again when the user is back.
+    if (event.code === 4000) {
+      this.status("idle");
+      const back = () => {
+        if (document.visibilityState !== "visible") return;
+        for (const type of ["pointerdown", "keydown", "visibilitychange"]) {
+          window.removeEventListener(type, back);
+        }
+        this.connect();
+      };
+      for (const type of ["pointerdown", "keydown", "visibilitychange"]) {
+        window.addEventListener(type, back);
+      }
       return;
     }
     if (this.welcome) this.retry();

@@ -327,11 +327,12 @@ pub async fn reconnected<T>(
     }
 }
 
-/// Whether `e` says that no connection could be opened.
+/// Whether `e` says that no connection could be opened (for now: a server refusing one
+/// more connection from this address may take it once another closes).
 fn is_unreachable(e: &anyhow::Error) -> bool {
     matches!(
         e.downcast_ref::<ClientError>(),
-        Some(ClientError::Connect { .. })
+        Some(ClientError::Connect { .. } | ClientError::Refused { .. })
     )
 }
 

@@ -36,6 +36,10 @@ use crate::presence::Arrival;
 /// instead cost 28 MiB more for 10 000 connections.
 pub const READ_BUFFER_BYTES: usize = 1024;
 
+/// The close code of a connection closed for sitting idle in no match or room
+/// ([`crate::Config::unseated_idle`]): a client reconnects when its user comes back.
+pub const IDLE_CLOSE: u16 = 4000;
+
 /// Something to write to the socket.
 enum Outgoing {
     /// A reply.
@@ -68,6 +72,8 @@ where
         let bucket = rate::Bucket::new(hub.config.message_rate, hub.config.message_burst);
         let (progress, mut progress_events) = tokio::sync::mpsc::channel(progress::QUEUED);
         let mut conn = Connection {
+            peer: peer.map(|p| p.ip()),
+            asked_at: tokio::time::Instant::now(),
             progress,
             hub,
             replies: Vec::new(),
@@ -107,6 +113,18 @@ where
                     break;
                 }
                 _ = ping.tick() => {
+                    let unseated = conn.hub.config.unseated_idle;
+                    if conn.seated_nowhere() && conn.asked_at.elapsed() > unseated {
+                        let reason = format!(
+                            "closed after {} min in no match or room with nothing asked; \
+                             reconnect to go on",
+                            unseated.as_secs() / 60
+                        );
+                        tracing::info!("idle connection seated nowhere: closed");
+                        let close = Outgoing::Close(CloseCode::from(IDLE_CLOSE), reason);
+                        let _ = write(&mut sink, limit, [close]).await;
+                        break;
+                    }
                     if last_heard.elapsed() > idle {
                         let reason = format!("nothing heard for {} s", idle.as_secs());
                         let _ = write(&mut sink, limit, [Outgoing::Close(CloseCode::Away, reason)]).await;
@@ -244,6 +262,10 @@ enum Flow {
 
 struct Connection {
     hub: Arc<Hub>,
+    /// The client's address, whose wrong guesses of codes are counted (see `guard`).
+    peer: Option<std::net::IpAddr>,
+    /// When the client last asked for something other than a `ping`.
+    asked_at: tokio::time::Instant,
     /// What to write next: the replies to the frame being handled (written once it is
     /// done), then the events ready by then.
     replies: Vec<Outgoing>,
@@ -265,6 +287,12 @@ struct Connection {
 }
 
 impl Connection {
+    /// Whether this connection is in no match and no room: nothing would be lost by
+    /// closing it.
+    fn seated_nowhere(&self) -> bool {
+        self.following.is_empty() && self.in_room.is_empty()
+    }
+
     /// Queues a followed match's event: its JSON, shared by every follower.
     fn push_event(&mut self, snapshot: &Snapshot) {
         match Utf8Bytes::try_from(snapshot.event.clone()) {
@@ -361,6 +389,9 @@ impl Connection {
             }
         };
         let id = msg.id;
+        if !matches!(msg.request, protocol::Request::Ping) {
+            self.asked_at = tokio::time::Instant::now();
+        }
         let flow = match self.dispatch(id, msg.request).await {
             Ok(Some(body)) => {
                 self.send(ServerMessage::reply(id, body)).await;

@@ -10,6 +10,7 @@ use tokio_stream::wrappers::BroadcastStream;
 use tokio_tungstenite::tungstenite::Utf8Bytes;
 
 use super::{Connection, Outgoing};
+use crate::guard::Guess;
 use crate::matches::PlayerRef;
 use crate::rooms::{normalize_code, Joined, Room};
 
@@ -32,9 +33,21 @@ impl Connection {
                 owner_token,
             } => {
                 let here = self.in_room.contains_key(&normalize_code(&code)?);
+                // An address past its wrong guesses may not try a code for a while.
+                if let Err(limited) = self.hub.failures.check(self.peer) {
+                    return Err(ErrorBody::new(ErrorCode::RateLimited, limited.message()));
+                }
                 let joined = rooms
                     .join(player, &code, name.as_deref(), owner_token.as_deref(), here)
-                    .await?;
+                    .await
+                    .inspect_err(|e| {
+                        let guess = match e.code {
+                            ErrorCode::NoSuchRoom => Guess::RoomCode,
+                            ErrorCode::BadToken => Guess::OwnerToken,
+                            _ => return,
+                        };
+                        self.hub.failures.failed(self.peer, guess);
+                    })?;
                 self.enter(joined)
             }
             Request::ConfigureRoom {

@@ -9,6 +9,7 @@ use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use super::{Connection, Flow, Outgoing};
 use crate::auth;
 use crate::errors::internal;
+use crate::guard::Guess;
 use crate::matches::PlayerRef;
 
 impl Connection {
@@ -44,8 +45,28 @@ impl Connection {
             ));
             return Ok(None);
         }
+        // Past its wrong guesses an address may not try a code or a token for a while, even
+        // the right one: otherwise guessing would go on.
+        let guessing = self.hub.config.access_code.is_some() || token.is_some();
+        if let Some(limited) = guessing
+            .then(|| self.hub.failures.check(self.peer).err())
+            .flatten()
+        {
+            self.send(ServerMessage::error(
+                None,
+                ErrorCode::RateLimited,
+                limited.message(),
+            ))
+            .await;
+            self.replies
+                .push(Outgoing::Close(CloseCode::Policy, "too many wrong codes".into()));
+            return Ok(None);
+        }
         if let Some(expected) = &self.hub.config.access_code {
             if !auth::same_secret(access_code.unwrap_or_default(), expected) {
+                if access_code.is_some() {
+                    self.hub.failures.failed(self.peer, Guess::AccessCode);
+                }
                 let message = match access_code {
                     None => {
                         "this server needs an access code: ask the host, then pass it \
@@ -73,6 +94,7 @@ impl Connection {
                     .await
                     .map_err(|e| keep(internal("look up your token", e)))?;
                 let Some(row) = found else {
+                    self.hub.failures.failed(self.peer, Guess::Token);
                     return Err(keep(ErrorBody::new(
                         ErrorCode::BadToken,
                         "this token is not known here; say hello without a token to start afresh",

@@ -53,6 +53,33 @@ pub async fn serve(stream: TcpStream, hub: Arc<Hub>) {
     connection::serve(ws, hub, peer).await;
 }
 
+/// How long a refused connection is given to send its request and read the refusal.
+const REFUSAL_TIME: Duration = Duration::from_secs(1);
+
+/// Refuses a connection from an address that holds `limit` connections already: a `503`
+/// saying why, written within [`REFUSAL_TIME`], then the connection is closed. The request
+/// is read first (what fits in 4 KiB), so that closing does not reset the answer away.
+pub async fn too_many(mut stream: TcpStream, limit: usize) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let body = format!(
+        "too many connections from your address: at most {limit} at once; close other \
+         windows or clients of this server, or ask its host to raise \
+         --max-connections-per-address\n"
+    );
+    let answer = format!(
+        "HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain; charset=utf-8\r\n\
+         retry-after: 10\r\nconnection: close\r\ncontent-length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    let _ = tokio::time::timeout(REFUSAL_TIME, async {
+        let mut request = [0u8; 4096];
+        let _ = tokio::time::timeout(REFUSAL_TIME / 4, stream.read(&mut request)).await;
+        let _ = stream.write_all(answer.as_bytes()).await;
+        let _ = stream.shutdown().await;
+    })
+    .await;
+}
+
 /// Answers HTTP requests on `stream` until the connection ends; the upgrade to come when
 /// one of them asked for the websocket.
 async fn http(stream: TcpStream, hub: &Arc<Hub>, peer: Option<SocketAddr>) -> Option<OnUpgrade> {

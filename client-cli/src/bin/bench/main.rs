@@ -44,8 +44,9 @@ Only the server given by --server is contacted. Each match takes two connections
 generator plays both seats) or one with --opponent engine; connections beyond that stay open
 and idle. Every move is timed from sending it to its acknowledgement, which the server sends
 only after the move is committed to disk. Start the server for a load test with a high
-per-client message rate and no engine delay, e.g.
-  grundyd --db /tmp/load.db --engine-delay-ms 0
+per-client message rate, no engine delay, and room for every connection from this address, e.g.
+  grundyd --db /tmp/load.db --engine-delay-ms 0 --message-rate 100000 \
+    --max-connections-per-address 100000
 
 Examples:
   grundy-bench                                       100 connections, 50 matches, 1000 moves/s, 10 s
