@@ -20,6 +20,7 @@ pub mod db;
 pub mod errors;
 pub mod hub;
 pub mod matches;
+pub mod names;
 pub mod presence;
 pub mod queries;
 pub mod records;
