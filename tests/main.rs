@@ -10,6 +10,7 @@ mod following;
 mod games;
 mod handshake;
 mod limits;
+mod names;
 mod presence;
 mod refusals;
 mod restart;
