@@ -11,6 +11,7 @@ mod games;
 mod guard;
 mod handshake;
 mod limits;
+mod names;
 mod presence;
 mod refusals;
 mod restart;

@@ -31,7 +31,7 @@ pub async fn connect(server: &str, name: &str, access_code: Option<String>) -> R
     let token = match welcome {
         Ok(welcome) => {
             if let Some(warning) = namesakes_warning(&welcome.name, &welcome.namesakes) {
-                eprintln!("grundy: {warning}");
+                crate::commands::emit_error(&format!("grundy: {warning}"));
             }
             welcome.token.clone()
         }
@@ -43,10 +43,10 @@ pub async fn connect(server: &str, name: &str, access_code: Option<String>) -> R
     if kept.as_deref() != Some(token.as_str()) {
         if let Err(e) = identity.keep(&token) {
             let place = identity.path().map(|p| p.display().to_string());
-            eprintln!(
+            crate::commands::emit_error(&format!(
                 "grundy: cannot keep your identity in {} ({e}); `grundy resume` will not know you",
                 place.unwrap_or_default()
-            );
+            ));
         }
     }
     Ok(client)
@@ -70,11 +70,13 @@ fn namesakes_warning(name: &str, namesakes: &[Namesake]) -> Option<String> {
                     about.push(format!("seated in matches {}", ids.join(", ")));
                 }
             }
-            format!(
-                "another player here is also called {} ({})",
-                one.name,
-                about.join(", ")
-            )
+            // The server finds namesakes by how names read: `аda` in Cyrillic for `ada`.
+            let called = if one.name.to_lowercase() == name.to_lowercase() {
+                format!("is also called {}", one.name)
+            } else {
+                format!("goes by {}, which reads the same as {name}", one.name)
+            };
+            format!("another player here {called} ({})", about.join(", "))
         }
         more => format!("{} other players here are also called {name}", more.len()),
     };
@@ -112,5 +114,13 @@ mod tests {
             .starts_with("warning: 2 other players here are also called ada:"));
         let away = namesakes_warning("ada", &[namesake(false, &[3, 4])]).unwrap();
         assert!(away.contains("(seated in matches 3, 4)"), "{away}");
+        let lookalike = namesakes_warning("\u{430}da", &[namesake(true, &[])]).unwrap();
+        assert!(
+            lookalike.starts_with(
+                "warning: another player here goes by Ada, which reads the same as \u{430}da \
+                 (connected now)"
+            ),
+            "{lookalike}"
+        );
     }
 }

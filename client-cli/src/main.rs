@@ -163,7 +163,7 @@ fn main() -> ExitCode {
         return match commands::bench::run(args, &cli.server, cli.access_code) {
             Ok(code) => code,
             Err(e) => {
-                eprintln!("grundy: {e:#}");
+                commands::emit_error(&format!("grundy: {e:#}"));
                 ExitCode::FAILURE
             }
         };
@@ -188,9 +188,9 @@ fn main() -> ExitCode {
         Err(e) if e.is::<commands::check::Refuted>() => ExitCode::FAILURE,
         Err(e) => {
             if let Some(ClientError::Server(server)) = e.downcast_ref::<ClientError>() {
-                eprintln!("{server}");
+                commands::emit_error(&server.to_string());
             } else {
-                eprintln!("grundy: {e:#}");
+                commands::emit_error(&format!("grundy: {e:#}"));
             }
             if checking {
                 ExitCode::from(2)

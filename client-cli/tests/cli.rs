@@ -1176,3 +1176,107 @@ async fn sequence_writes_a_bfile_and_csv() {
     assert!(stderr(&none).contains("--row"), "{}", stderr(&none));
     server.stop().await.unwrap();
 }
+
+/// A game stored with seat names no server takes any more (an older one imported them as
+/// written): `eve` followed by a clipboard write (OSC 52), `bob` by a screen clear and a
+/// right-to-left override. Returns its id.
+async fn game_with_escapes_in_its_names(server: &Server) -> i64 {
+    use daemon::db::{Finish, NewMatch as Row, NewMove, SeatRow};
+    use protocol::{MatchStatus, Outcome, Reason};
+    let m = Row {
+        game: Game::Nim,
+        size: None,
+        k: None,
+        misere: false,
+        start: "1,2".into(),
+        seats: [SeatRow::default(), SeatRow::default()],
+        clock_initial_ms: None,
+        clock_increment_ms: None,
+        status: MatchStatus::Playing,
+        rematch_of: None,
+        created_at: 0,
+        started_at: Some(0),
+    };
+    let moves = [("2:1", "1,1"), ("1:1", "0,1"), ("2:1", "0,0")]
+        .iter()
+        .enumerate()
+        .map(|(i, (notation, position))| NewMove {
+            match_id: 0,
+            ply: i as u32 + 1,
+            seat: (i % 2) as u8,
+            notation: (*notation).into(),
+            position: (*position).into(),
+            time_ms: 0,
+            clock_ms: None,
+            played_at: 0,
+        })
+        .collect();
+    let won = Outcome {
+        winner: Some(0),
+        reason: Reason::LastStone,
+    };
+    let names = [
+        Some("eve\u{1b}]52;c;cm0gLXJmIH4=\u{7}".to_owned()),
+        Some("bob\u{1b}[2J\u{202e}".to_owned()),
+    ];
+    server
+        .hub
+        .db
+        .import_match(m, names, moves, Finish::new(won, Vec::new(), 0), [7; 32])
+        .await
+        .expect("stored as an older server stored it")
+}
+
+/// What the server sends is printed with every character a terminal would obey shown
+/// instead: names in `games`, `review` and `export`, and a refusal that quotes a move on
+/// stderr. `--json` keeps the names exactly, as JSON escapes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn escapes_from_the_server_are_shown_not_obeyed() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir).await.unwrap();
+    let url = server.url();
+    let id = game_with_escapes_in_its_names(&server).await.to_string();
+    let (eve, bob) = ("eve^[]52;c;cm0gLXJmIH4=^G", "bob^[[2J\\u{202e}");
+    // `ok` also checks that stdout holds no escape character.
+    for args in [&["review", &id][..], &["games"], &["export", &id]] {
+        let out = ok(&url, args).await;
+        assert!(
+            !out.contains('\u{7}') && !out.contains('\u{202e}'),
+            "{args:?}: {out:?}"
+        );
+    }
+    let review = ok(&url, &["review", &id]).await;
+    assert!(review.contains(&format!("{eve} vs {bob}")), "{review}");
+    let games = ok(&url, &["games"]).await;
+    assert!(
+        games.contains(eve) || games.contains("eve\\u{1b}]52"),
+        "{games}"
+    );
+    for args in [
+        &["games", "--json"][..],
+        &["export", &id, "--format", "json"],
+    ] {
+        let out = ok(&url, args).await;
+        assert!(
+            !out.contains('\u{7}') && !out.contains('\u{202e}'),
+            "{out:?}"
+        );
+        let v: Value = serde_json::from_str(out.trim()).unwrap();
+        let text = v.to_string();
+        assert!(text.contains("bob\\u001b[2J\u{202e}"), "{args:?}: {text}");
+    }
+    // A refusal quoting what was sent: the server's words, shown on stderr.
+    let file = dir.path().join("doctored.txt");
+    let record = "[Game \"nim\"]\n[Start \"1,2\"]\n[Result \"1-0\"]\n\
+                  [Termination \"last_stone\"]\n\n1. 2:1\u{1b}]0;pwned\u{7} 1:1 2. 2:1 1-0\n";
+    std::fs::write(&file, record).unwrap();
+    let o = grundy(&url, &["import", file.to_str().unwrap()]).await;
+    assert_eq!(o.status.code(), Some(1));
+    let said = stderr(&o);
+    assert!(said.contains("2:1^[]0;pwned^G"), "{said}");
+    assert!(
+        !said.contains('\u{1b}') && !said.contains('\u{7}'),
+        "{said:?}"
+    );
+    server.stop().await.unwrap();
+}

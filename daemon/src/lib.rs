@@ -21,6 +21,7 @@ pub mod errors;
 pub mod guard;
 pub mod hub;
 pub mod matches;
+pub mod names;
 pub mod presence;
 pub mod queries;
 pub mod records;

@@ -118,7 +118,8 @@ pub enum Request {
     Hello {
         /// The protocol version the client speaks.
         protocol: u32,
-        /// The name to show to others.
+        /// The name to show to others: 1 to 40 characters, none of them invisible, a control
+        /// or a direction control (docs/PROTOCOL.md, Handshake).
         name: String,
         /// The token from an earlier `welcome`, to come back as the same player.
         #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -30,7 +30,8 @@ pub struct Welcome {
     pub protocol: u32,
     /// The player's id.
     pub player_id: i64,
-    /// The player's name.
+    /// The player's name as the server keeps it: in Unicode NFKC, one space between words
+    /// (`ａｄａ` is `ada`).
     pub name: String,
     /// The secret that proves this identity on reconnect; keep it private. Seats belong to
     /// the player holding it.
@@ -42,14 +43,15 @@ pub struct Welcome {
     pub server_id: String,
     /// Matches this player has a seat in and that are not over, to resume.
     pub matches: Vec<i64>,
-    /// Other players here now who go by the same name, letter case aside: connected, or
-    /// seated in a match that is not over. Two students both called `ada` cannot be told
+    /// Other players here now whose names read the same (letter case aside, look-alike
+    /// letters as one: Cyrillic `аda` for `ada`): connected, or seated in a match that is not
+    /// over. Two students both called `ada` cannot be told
     /// apart in the lobby; a client warns. Empty (and absent) most of the time.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub namesakes: Vec<Namesake>,
 }
 
-/// Another player with the same name (see [`Welcome::namesakes`]).
+/// Another player whose name reads the same (see [`Welcome::namesakes`]).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Namesake {
     /// Their player id.

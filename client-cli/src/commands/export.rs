@@ -5,6 +5,7 @@ use anyhow::Result;
 use protocol::{ExportFormat, Request, ServerBody};
 
 use super::{emit, unexpected};
+use crate::render::safe;
 use client::Client;
 
 /// Examples shown by `grundy export --help`.
@@ -46,6 +47,11 @@ pub async fn run(conn: &mut Client, args: Args) -> Result<()> {
     };
     match conn.request(request).await? {
         ServerBody::Export { content, .. } => {
+            // A JSON document stays JSON: what a terminal would obey is written as `\u` escapes.
+            let content = match args.format {
+                Format::Json => safe::json(&content),
+                Format::Text => content.as_str().into(),
+            };
             emit(&content)?;
             if content.ends_with('\n') {
                 Ok(())

@@ -33,6 +33,7 @@ use anyhow::Result;
 use protocol::{Game, GameParams, Request, ServerBody};
 
 use crate::render::progress::Bar;
+use crate::render::{safe, Style};
 use client::Client;
 
 /// A game and its parameters, as the commands that name a game take them.
@@ -98,21 +99,32 @@ pub fn unexpected(body: &ServerBody) -> anyhow::Error {
     anyhow::anyhow!("unexpected answer from the server: {body:?}")
 }
 
-/// Prints `value` as one line of JSON on stdout.
+/// Prints `value` as one line of JSON on stdout, with nothing in it a terminal would obey
+/// ([`safe::json`]: the same value).
 pub fn print_json<T: serde::Serialize>(value: &T) -> anyhow::Result<()> {
     let mut line = serde_json::to_string(value)?;
     line.push('\n');
-    emit(&line)
+    emit(&safe::json(&line))
 }
 
-/// Writes `text` to stdout. Unlike `print!`, a reader that has gone away (`grundy query … |
-/// head`) is an error returned, [`OutputClosed`], not a panic: `main` then ends quietly.
+/// Writes `text` to stdout, every character a terminal would obey shown instead
+/// ([`safe::terminal`]: the server's text cannot clear the screen or write the clipboard;
+/// the client's own colours stay). Unlike `print!`, a reader that has gone away (`grundy
+/// query … | head`) is an error returned, [`OutputClosed`], not a panic: `main` then ends
+/// quietly.
 pub fn emit(text: &str) -> anyhow::Result<()> {
+    let shown = safe::terminal(text, Style::for_stdout().color);
     let mut out = std::io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+    match out.write_all(shown.as_bytes()).and_then(|()| out.flush()) {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(OutputClosed.into()),
         written => Ok(written?),
     }
+}
+
+/// Writes `text` and a line feed to stderr, every character a terminal would obey shown
+/// instead ([`safe::terminal`]): errors and warnings quote what the server said.
+pub fn emit_error(text: &str) {
+    eprintln!("{}", safe::terminal(text, false));
 }
 
 /// Stdout's reader stopped reading: not a failure of the command.

@@ -5,6 +5,8 @@ use std::io::Write as _;
 
 use crossterm::terminal;
 
+use crate::render::{safe, Style};
+
 /// Raw mode for as long as it lives; the terminal is put back however its user ends
 /// (returned, failed or panicked).
 pub struct Raw;
@@ -23,9 +25,20 @@ impl Drop for Raw {
     }
 }
 
-/// Writes `text` to stdout in raw mode, where a line feed does not return the carriage.
+/// Writes `text` to stdout in raw mode, where a line feed does not return the carriage;
+/// what a terminal would obey in it is shown instead ([`safe::terminal`]).
 pub fn show(text: &str) -> std::io::Result<()> {
+    let text = safe::terminal(text, Style::for_stdout().color);
+    write_raw(&text.replace('\n', "\r\n"))
+}
+
+/// Back to the start of the line, to write over it.
+pub fn line_start() -> std::io::Result<()> {
+    write_raw("\r")
+}
+
+fn write_raw(text: &str) -> std::io::Result<()> {
     let mut out = std::io::stdout().lock();
-    out.write_all(text.replace('\n', "\r\n").as_bytes())?;
+    out.write_all(text.as_bytes())?;
     out.flush()
 }

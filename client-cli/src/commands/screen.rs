@@ -3,7 +3,7 @@
 //! goes above it, and the line is drawn again below, as it was: an opponent's move never
 //! lands in the middle of one's own.
 
-use crate::render::visible_width;
+use crate::render::{safe, visible_width, Style};
 use std::cell::RefCell;
 use std::io::Write as _;
 
@@ -37,8 +37,10 @@ impl Screen {
         }
     }
 
-    /// Prints `text` above the last line, which is then drawn again.
+    /// Prints `text` above the last line, which is then drawn again; what a terminal would
+    /// obey in it is shown instead ([`safe::terminal`]).
     pub fn print(&self, text: &str) -> std::io::Result<()> {
+        let text = safe::terminal(text, Style::for_stdout().color);
         let bottom = self.bottom.borrow();
         let mut out = String::from(CLEAR_LINE);
         out.push_str(&text.replace('\n', "\r\n"));
@@ -49,8 +51,10 @@ impl Screen {
         write_out(&out)
     }
 
-    /// Shows `prompt` on the last line (drawn again only if it changed).
+    /// Shows `prompt` on the last line (drawn again only if it changed); what a terminal
+    /// would obey in it (a name the server sent) is shown instead.
     pub fn set_prompt(&self, prompt: String) -> std::io::Result<()> {
+        let prompt = safe::terminal(&prompt, Style::for_stdout().color).into_owned();
         let mut bottom = self.bottom.borrow_mut();
         if bottom.prompt == prompt {
             return Ok(());

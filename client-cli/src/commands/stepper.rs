@@ -7,7 +7,7 @@ use anyhow::Result;
 use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind};
 use protocol::{GameSummary, ReviewedMove};
 
-use super::raw::{show, Raw};
+use super::raw::{line_start, show, Raw};
 use super::review::{best_play, counted, name, strip, this_move, BETTER_SHOWN};
 use crate::render::{board, Style};
 
@@ -52,15 +52,17 @@ pub fn step(game: &GameSummary, moves: &[ReviewedMove], style: Style) -> Result<
             Step::To(p) => p,
             Step::Digit(c) => {
                 typed.push(c);
-                show(&format!("\rply {typed}"))?;
+                line_start()?;
+                show(&format!("ply {typed}"))?;
                 continue;
             }
             Step::Jump if typed.is_empty() => (ply + 1).min(last),
             Step::Jump => match std::mem::take(&mut typed).parse::<usize>() {
                 Ok(p) if p <= last => p,
                 _ => {
+                    line_start()?;
                     show(&format!(
-                        "\rthat ply is past the end: the game has {} (0 is the start)\n",
+                        "that ply is past the end: the game has {} (0 is the start)\n",
                         counted(last, "ply", "plies")
                     ))?;
                     continue;

@@ -1,4 +1,5 @@
-//! Text output: colour decisions, game boards, aligned columns, the grid of a 2-D table, dates.
+//! Text output: colour decisions, game boards, aligned columns, the grid of a 2-D table, dates,
+//! and text made safe for the terminal (`safe`).
 
 mod board;
 mod columns;
@@ -6,6 +7,7 @@ mod date;
 mod grid;
 pub mod picture;
 pub mod progress;
+pub mod safe;
 mod style;
 mod sum;
 

@@ -41,7 +41,8 @@ impl Bar {
             bar.enable_steady_tick(REDRAW);
             bar
         });
-        bar.set_message(what.to_owned());
+        // What is being done, in the server's words.
+        bar.set_message(super::safe::terminal(what, false).into_owned());
         bar.set_length(total);
         bar.set_position(done);
     }

@@ -3,6 +3,24 @@
 
 use std::io::IsTerminal;
 
+/// Bold green: P-positions, a loss of the mover.
+const STRONG: &str = "1;32";
+/// Dimmed: headers and labels.
+const DIM: &str = "2";
+/// Outcomes for the player to move: a win green, a loss red, a draw yellow.
+const WIN: &str = "32";
+const LOSS: &str = "31";
+const DRAW: &str = "33";
+/// The L-game's two Ls, bold red and bold blue.
+const RED: &str = "1;31";
+const BLUE: &str = "1;34";
+/// Back to plain text.
+const RESET: &str = "0";
+
+/// The SGR parameters of every colour sequence the client writes (`ESC [ code m`): the only
+/// escape sequences printing keeps (`super::safe::terminal`).
+pub const SGR_CODES: [&str; 8] = [STRONG, DIM, WIN, LOSS, DRAW, RED, BLUE, RESET];
+
 /// How text is decorated.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Style {
@@ -21,37 +39,37 @@ impl Style {
 
     /// `text` in bold green, for P-positions and losses of the mover (wins for the other).
     pub fn strong(self, text: &str) -> String {
-        self.paint("1;32", text)
+        self.paint(STRONG, text)
     }
 
     /// `text` dimmed, for headers and labels.
     pub fn dim(self, text: &str) -> String {
-        self.paint("2", text)
+        self.paint(DIM, text)
     }
 
     /// `text` coloured by an outcome for the player to move.
     pub fn outcome(self, outcome: &str) -> String {
         match outcome {
-            "win" => self.paint("32", outcome),
-            "loss" => self.paint("31", outcome),
-            "draw" => self.paint("33", outcome),
+            "win" => self.paint(WIN, outcome),
+            "loss" => self.paint(LOSS, outcome),
+            "draw" => self.paint(DRAW, outcome),
             _ => outcome.to_owned(),
         }
     }
 
     /// `text` in red: the red L, the goal corner.
     pub fn red(self, text: &str) -> String {
-        self.paint("1;31", text)
+        self.paint(RED, text)
     }
 
     /// `text` in blue: the blue L.
     pub fn blue(self, text: &str) -> String {
-        self.paint("1;34", text)
+        self.paint(BLUE, text)
     }
 
     fn paint(self, code: &str, text: &str) -> String {
         if self.color {
-            format!("\x1b[{code}m{text}\x1b[0m")
+            format!("\x1b[{code}m{text}\x1b[{RESET}m")
         } else {
             text.to_owned()
         }

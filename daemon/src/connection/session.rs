@@ -11,6 +11,7 @@ use crate::auth;
 use crate::errors::internal;
 use crate::guard::Guess;
 use crate::matches::PlayerRef;
+use crate::names;
 
 impl Connection {
     pub(super) async fn hello(
@@ -85,7 +86,7 @@ impl Connection {
                 return Ok(None);
             }
         }
-        let name = auth::check_name(name).map_err(keep)?;
+        let name = names::check_name(name).map_err(|e| keep(e.into()))?;
         let db = &self.hub.db;
         let (id, token) = match token {
             Some(token) => {

@@ -15,6 +15,7 @@ use sqlx::{ConnectOptions, Row, SqliteConnection};
 use super::analysis_file::{self, default_analysis_path};
 use super::checkpointer;
 use super::error::DbError;
+use super::skeletons;
 use super::upgrade;
 use super::writer::{self, WriteStats, Writer};
 
@@ -76,7 +77,8 @@ impl Db {
     /// synchronous=FULL, foreign keys on and a busy timeout; the analysis file in WAL mode
     /// with synchronous=NORMAL, attached to every connection as schema `analysis`. A games
     /// file of the old layout (analysis tables inside) gives its tables to an analysis file
-    /// that has none, drops them and is compacted (`upgrade.rs`).
+    /// that has none, drops them and is compacted (`upgrade.rs`); names without a skeleton
+    /// get one (`skeletons.rs`).
     pub async fn open_with_analysis(path: &Path, analysis: &Path) -> Result<Db, DbError> {
         Db::open_files(path, analysis).await.map_err(|e| {
             if e.is_read_only() {
@@ -116,6 +118,7 @@ impl Db {
             upgrade::copy_old_tables(&base, &analysis_name).await?;
         }
         MIGRATOR.run(&mut conn).await?;
+        skeletons::fill(&mut conn).await?;
         upgrade::give_back_space(&mut conn, old_layout).await?;
         analysis_file::attach(&mut conn, &analysis_name).await?;
         // Readers never set the journal mode (changing it needs an exclusive lock) and refuse

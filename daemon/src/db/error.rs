@@ -58,7 +58,8 @@ impl DbError {
     }
 
     /// Whether SQLite refused the write for a UNIQUE, PRIMARY KEY, FOREIGN KEY, CHECK or NOT
-    /// NULL constraint: the caller sent something inconsistent, the database is fine.
+    /// NULL constraint, or a trigger's: the caller sent something inconsistent, the database
+    /// is fine.
     pub fn is_constraint_violation(&self) -> bool {
         match self {
             DbError::Sqlx(e) => is_constraint(e),
@@ -67,17 +68,23 @@ impl DbError {
     }
 }
 
+/// SQLITE_CONSTRAINT_TRIGGER: a trigger's `RAISE(ABORT, …)` refused the statement (a name
+/// that reads as another member's, 20261126000000_name_skeletons.sql).
+const SQLITE_CONSTRAINT_TRIGGER: &str = "1811";
+
 /// Whether SQLite refused a statement for a constraint (the statement alone is undone).
 pub(crate) fn is_constraint(e: &sqlx::Error) -> bool {
     use sqlx::error::ErrorKind;
     match e {
-        sqlx::Error::Database(e) => matches!(
-            e.kind(),
-            ErrorKind::UniqueViolation
-                | ErrorKind::ForeignKeyViolation
-                | ErrorKind::NotNullViolation
-                | ErrorKind::CheckViolation
-        ),
+        sqlx::Error::Database(e) => {
+            matches!(
+                e.kind(),
+                ErrorKind::UniqueViolation
+                    | ErrorKind::ForeignKeyViolation
+                    | ErrorKind::NotNullViolation
+                    | ErrorKind::CheckViolation
+            ) || e.code().as_deref() == Some(SQLITE_CONSTRAINT_TRIGGER)
+        }
         _ => false,
     }
 }

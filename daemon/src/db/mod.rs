@@ -36,6 +36,7 @@ mod rows;
 mod set_reads;
 mod sets;
 mod simuls;
+mod skeletons;
 mod sql;
 mod tournaments;
 mod upgrade;

@@ -183,7 +183,8 @@ impl Db {
             .collect()
     }
 
-    /// The players other than `player_id` called `name` (ASCII letter case aside), each with
+    /// The players other than `player_id` whose names read as `name` (the same skeleton,
+    /// [`crate::names::skeleton`]: letter case aside, and `ada` as Cyrillic `аda`), each with
     /// the matches not over in which they have a seat (the first [`NAMESAKES_READ`] rows).
     pub async fn namesakes_of(
         &self,
@@ -194,10 +195,10 @@ impl Db {
             "SELECT p.id, p.name, m.id AS match_id FROM players p \
              LEFT JOIN matches m ON m.status IN {NOT_OVER} \
              AND (m.seat0_player = p.id OR m.seat1_player = p.id) \
-             WHERE p.name = ? COLLATE NOCASE AND p.id <> ? ORDER BY p.id, m.id LIMIT ?"
+             WHERE p.name_skeleton = ? AND p.id <> ? ORDER BY p.id, m.id LIMIT ?"
         );
         let rows = sqlx::query(&sql)
-            .bind(name)
+            .bind(crate::names::skeleton(name))
             .bind(player_id)
             .bind(NAMESAKES_READ)
             .fetch_all(&self.pool)

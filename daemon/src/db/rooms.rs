@@ -9,6 +9,7 @@ use super::decode::{bind_game_params, game_params, get};
 use super::error::{from_sql_int, DbError};
 use super::writer::{OnConnection, Write};
 use super::Db;
+use crate::names::skeleton;
 
 /// A room as stored.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -127,7 +128,8 @@ impl Db {
     }
 
     /// Adds a member, or changes a member's name and role (a student who comes back as a
-    /// teacher). A name taken in the room is a constraint violation.
+    /// teacher). A name that reads as another member's (the same skeleton,
+    /// [`crate::names::skeleton`]) is a constraint violation.
     pub async fn put_member(
         &self,
         room_id: i64,
@@ -381,13 +383,15 @@ async fn put_member(
     at: i64,
 ) -> Result<(), DbError> {
     sqlx::query(
-        "INSERT INTO room_members (room_id, player_id, name, role, joined_at) \
-         VALUES (?, ?, ?, ?, ?) \
-         ON CONFLICT (room_id, player_id) DO UPDATE SET name = excluded.name, role = excluded.role",
+        "INSERT INTO room_members (room_id, player_id, name, name_skeleton, role, joined_at) \
+         VALUES (?, ?, ?, ?, ?, ?) \
+         ON CONFLICT (room_id, player_id) DO UPDATE SET name = excluded.name, \
+         name_skeleton = excluded.name_skeleton, role = excluded.role",
     )
     .bind(room_id)
     .bind(m.player_id)
     .bind(&m.name)
+    .bind(skeleton(&m.name))
     .bind(role_name(m.role))
     .bind(at)
     .execute(&mut *conn)

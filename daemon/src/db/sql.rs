@@ -9,6 +9,7 @@ use sqlx::{Row, SqliteConnection};
 use super::decode::encode_plies;
 use super::error::{to_sql_int, to_sql_opt, DbError};
 use super::rows::{Finish, NewMatch, NewMove};
+use crate::names::skeleton;
 
 /// `(?, ?), (?, ?)`: `rows` groups of `columns` placeholders, for statements of many rows.
 pub(crate) fn placeholders(rows: usize, columns: usize) -> String {
@@ -23,15 +24,17 @@ pub(crate) fn placeholders(rows: usize, columns: usize) -> String {
     sql
 }
 
-/// Registers a player; returns the new id.
+/// Registers a player, with the skeleton of their name; returns the new id.
 pub(crate) async fn create_player(
     conn: &mut SqliteConnection,
     name: String,
     token_hash: Vec<u8>,
     created_at: i64,
 ) -> Result<i64, DbError> {
-    let sql = "INSERT INTO players (name, token_hash, created_at) VALUES (?, ?, ?)";
+    let sql = "INSERT INTO players (name_skeleton, name, token_hash, created_at) \
+               VALUES (?, ?, ?, ?)";
     let done = sqlx::query(sql)
+        .bind(skeleton(&name))
         .bind(name)
         .bind(token_hash)
         .bind(created_at)
@@ -40,14 +43,15 @@ pub(crate) async fn create_player(
     Ok(done.last_insert_rowid())
 }
 
-/// Changes a player's name.
+/// Changes a player's name, and its skeleton.
 pub(crate) async fn rename_player(
     conn: &mut SqliteConnection,
     id: i64,
     name: String,
 ) -> Result<(), DbError> {
-    let sql = "UPDATE players SET name = ? WHERE id = ?";
+    let sql = "UPDATE players SET name_skeleton = ?, name = ? WHERE id = ?";
     let done = sqlx::query(sql)
+        .bind(skeleton(&name))
         .bind(name)
         .bind(id)
         .execute(&mut *conn)

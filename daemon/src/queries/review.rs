@@ -4,7 +4,6 @@
 use std::sync::Arc;
 
 use engine::review::MoveReview;
-use engine::Level;
 use protocol::{
     ErrorBody, ErrorCode, ExportFormat, MatchStatus, MoveInfo, MoveRecord, Reason, ReviewedMove,
 };
@@ -14,7 +13,7 @@ use crate::clock::unix_ms;
 use crate::db::{Finish, NewMatch, NewMove, SeatRow, StoredMatch};
 use crate::errors::{engine_error, internal};
 use crate::hub::Hub;
-use crate::records::{GameRecord, RecordError, Replay};
+use crate::records::{engine_seat, GameRecord, RecordError, Replay, EMPTY_SEAT};
 
 /// Every move of stored match `match_id`, annotated.
 pub async fn review(hub: &Arc<Hub>, match_id: i64) -> Result<Vec<ReviewedMove>, ErrorBody> {
@@ -126,11 +125,7 @@ pub async fn import(hub: &Arc<Hub>, text: &str) -> Result<i64, ErrorBody> {
     // Names stand in the match; an engine seat is recognised by its name.
     let seat = |name: &str| SeatRow {
         player_id: None,
-        engine: name
-            .strip_prefix("engine (")
-            .and_then(|l| l.strip_suffix(')'))
-            .filter(|l| Level::parse(l).is_ok())
-            .map(str::to_owned),
+        engine: engine_seat(name).map(|l| l.name().to_owned()),
     };
     let variant = start.variant();
     let m = NewMatch {
@@ -139,7 +134,7 @@ pub async fn import(hub: &Arc<Hub>, text: &str) -> Result<i64, ErrorBody> {
         k: variant.k(),
         misere: record.misere,
         start: start.to_string(),
-        seats: [seat(&record.seats[0]), seat(&record.seats[1])],
+        seats: [seat(&replay.seats[0]), seat(&replay.seats[1])],
         clock_initial_ms: record.clock.map(|c| c.initial_ms),
         clock_increment_ms: record.clock.map(|c| c.increment_ms),
         status: MatchStatus::Playing,
@@ -147,10 +142,7 @@ pub async fn import(hub: &Arc<Hub>, text: &str) -> Result<i64, ErrorBody> {
         created_at: at,
         started_at: Some(at),
     };
-    let names = record
-        .seats
-        .clone()
-        .map(|n| (n != crate::records::EMPTY_SEAT).then_some(n));
+    let names = replay.seats.clone().map(|n| (n != EMPTY_SEAT).then_some(n));
     let finish = Finish::new(result, repetition_plies, at);
     let fingerprint = fingerprint(&record, &replay);
     let stored_as = |id: i64| {
@@ -181,8 +173,8 @@ pub async fn import(hub: &Arc<Hub>, text: &str) -> Result<i64, ErrorBody> {
 }
 
 /// What makes two imported records the same game: the game and its parameters, the start,
-/// the names as written, the date, the result and every move in canonical notation (however
-/// the record wrote them).
+/// the seats' names as stored (normalised), the date, the result and every move in canonical
+/// notation (however the record wrote them).
 fn fingerprint(record: &GameRecord, replay: &Replay) -> [u8; 32] {
     use sha2::{Digest, Sha256};
     let mut h = Sha256::new();
@@ -190,7 +182,7 @@ fn fingerprint(record: &GameRecord, replay: &Replay) -> [u8; 32] {
         record.game.name().to_owned(),
         format!("{:?} {:?}", record.size, record.k),
         replay.positions[0].to_string(),
-        record.seats.join("\n"),
+        replay.seats.join("\n"),
         format!("{:?}", record.date),
         format!("{:?}", record.result),
         replay.moves.join("\n"),

@@ -40,6 +40,13 @@ pub use text::{comment, describe, move_token, BETTER_SHOWN, KNOWN_TAGS, LINE_WID
 /// A seat nobody holds (PGN's unknown player).
 pub const EMPTY_SEAT: &str = "?";
 
+/// The engine's level when `name` is exactly how an engine seat is written: `engine
+/// (perfect)`.
+pub fn engine_seat(name: &str) -> Option<engine::Level> {
+    let level = name.strip_prefix("engine (")?.strip_suffix(')')?;
+    engine::Level::ALL.into_iter().find(|l| l.name() == level)
+}
+
 /// One game as a record: what the text and JSON forms hold.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameRecord {

@@ -1,11 +1,13 @@
-//! Checking a record against the rules: the game and start exist, every move is legal, and
-//! the result agrees with the board wherever the board decides it.
+//! Checking a record against the rules: the game and start exist, every move is legal, the
+//! result agrees with the board wherever the board decides it, and each seat is nobody, the
+//! engine, or a name `hello` would take.
 
 use engine::{AnyPosition, GameKind, Position as _, Variant};
 use protocol::{Outcome, Reason};
 
-use super::{result_token, GameRecord, RecordError};
+use super::{engine_seat, result_token, GameRecord, RecordError, EMPTY_SEAT};
 use crate::matches::model::terminal_reason;
+use crate::names::{check_name, NameError};
 
 /// A record replayed through the rules.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -14,6 +16,9 @@ pub struct Replay {
     pub positions: Vec<AnyPosition>,
     /// Each move in canonical notation.
     pub moves: Vec<String>,
+    /// Each seat's name as it is stored: `?`, `engine (level)`, or a name normalised as
+    /// `hello` normalises it.
+    pub seats: [String; 2],
 }
 
 impl GameRecord {
@@ -55,8 +60,9 @@ impl GameRecord {
     }
 
     /// Like [`GameRecord::validate`], but returns the whole replay: every position from the
-    /// start, and every move in canonical notation.
+    /// start, every move in canonical notation, and the seats' names as stored.
     pub fn replay(&self) -> Result<Replay, RecordError> {
+        let seats = [seat_name(0, &self.seats[0])?, seat_name(1, &self.seats[1])?];
         let start = self.start_position()?;
         let mut positions = vec![start];
         let mut moves = Vec::with_capacity(self.moves.len());
@@ -71,7 +77,11 @@ impl GameRecord {
             positions.push(next);
         }
         self.check_result(&positions)?;
-        Ok(Replay { positions, moves })
+        Ok(Replay {
+            positions,
+            moves,
+            seats,
+        })
     }
 
     fn check_result(&self, seen: &[AnyPosition]) -> Result<(), RecordError> {
@@ -165,6 +175,22 @@ impl GameRecord {
             _ => Ok(()),
         }
     }
+}
+
+/// Seat `seat`'s name as stored: nobody (`?`), the engine (`engine (perfect)`), or a name
+/// checked and normalised as `hello` checks it, so that no record brings in a name nobody
+/// could say hello with: an escape sequence, an invisible character, the engine's name.
+fn seat_name(seat: u8, name: &str) -> Result<String, RecordError> {
+    if name == EMPTY_SEAT || engine_seat(name).is_some() {
+        return Ok(name.to_owned());
+    }
+    check_name(name).map_err(|e| {
+        let message = match e {
+            NameError::Empty => "is empty: write the player's name, or ? for nobody".to_owned(),
+            e => e.to_string(),
+        };
+        RecordError::tag(None, &format!("Seat{seat}"), message)
+    })
 }
 
 /// `0-1 (corner_reached)`.

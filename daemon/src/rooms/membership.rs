@@ -10,11 +10,12 @@ use tokio::sync::broadcast;
 
 use super::room::Room;
 use super::{code, Rooms};
-use crate::auth::{check_name, new_token, token_hash};
+use crate::auth::{new_token, token_hash};
 use crate::clock::unix_ms;
 use crate::db::{MemberRow, RoomRow};
 use crate::errors::internal;
 use crate::matches::PlayerRef;
+use crate::names::{check_name, skeleton};
 
 /// Longest room name, in characters.
 pub const MAX_ROOM_NAME_CHARS: usize = 60;
@@ -122,16 +123,26 @@ impl Rooms {
                 .iter()
                 .find(|m| m.row.player_id == player.id)
                 .map(|m| m.row.clone());
-            let taken = s.members.iter().any(|m| {
-                m.row.player_id != player.id && m.row.name.to_lowercase() == name.to_lowercase()
-            });
+            // Two members' names must not read the same: letter case aside, and with the
+            // characters that look alike taken as one (names::skeleton).
+            let key = skeleton(&name);
+            let taken = s
+                .members
+                .iter()
+                .find(|m| m.row.player_id != player.id && m.skeleton == key)
+                .map(|m| m.row.name.clone());
             (known, taken)
         };
-        if taken {
+        if let Some(other) = taken {
+            let who = if other == name {
+                other
+            } else {
+                format!("{other:?}, which reads the same as {name:?}")
+            };
             return Err(ErrorBody::new(
                 ErrorCode::NameTaken,
                 format!(
-                    "someone in room {} already goes by {name}; join with another name",
+                    "someone in room {} already goes by {who}; join with another name",
                     room.code
                 ),
             ));
@@ -242,11 +253,11 @@ impl Room {
             .iter_mut()
             .find(|m| m.row.player_id == row.player_id)
         {
-            Some(m) => m.row = row,
-            None => s.members.push(super::room::LiveMember {
-                row,
-                connections: 0,
-            }),
+            Some(m) => {
+                m.skeleton = skeleton(&row.name);
+                m.row = row;
+            }
+            None => s.members.push(super::room::LiveMember::new(row)),
         }
     }
 }

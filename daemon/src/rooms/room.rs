@@ -56,6 +56,8 @@ pub(super) struct State {
 /// A member and how many connections they have in the room now.
 pub(super) struct LiveMember {
     pub(super) row: MemberRow,
+    /// The key of the member's name ([`crate::names::skeleton`]): no two members share one.
+    pub(super) skeleton: String,
     pub(super) connections: u32,
 }
 
@@ -114,13 +116,7 @@ impl Room {
                 hints: row.hints,
                 engine: row.engine,
             },
-            members: members
-                .into_iter()
-                .map(|row| LiveMember {
-                    row,
-                    connections: 0,
-                })
-                .collect(),
+            members: members.into_iter().map(LiveMember::new).collect(),
             exercises,
             answers,
             answered,
@@ -286,6 +282,15 @@ impl Room {
 }
 
 impl LiveMember {
+    /// A member with no connection in the room yet.
+    pub(super) fn new(row: MemberRow) -> LiveMember {
+        LiveMember {
+            skeleton: crate::names::skeleton(&row.name),
+            row,
+            connections: 0,
+        }
+    }
+
     pub(super) fn info(&self) -> Member {
         Member {
             player_id: self.row.player_id,

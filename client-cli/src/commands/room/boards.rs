@@ -17,7 +17,7 @@ use tokio::time::Instant;
 
 use super::print;
 use crate::commands::{countdown, describe, emit, unexpected};
-use crate::render::{shorten, visible_width, Style};
+use crate::render::{safe, shorten, visible_width, Style};
 use client::Client;
 
 /// Width of one board's card, in columns.
@@ -367,6 +367,7 @@ async fn run(conn: &mut Client, b: &mut Boards) -> Result<()> {
 fn draw(b: &Boards) -> Result<()> {
     let (w, _) = terminal::size()?;
     let text = b.render(usize::from(w));
+    let text = safe::terminal(&text, b.style.color);
     let mut out = std::io::stdout().lock();
     execute!(
         out,

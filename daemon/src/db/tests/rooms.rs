@@ -123,6 +123,41 @@ async fn a_room_is_read_back_whole() {
     assert_eq!(stored.members[1].role, Role::Teacher);
 }
 
+/// A name that reads as another member's (Cyrillic а for Latin a) is refused by the schema,
+/// when joining and when changing one's name; a name of one's own is taken.
+#[tokio::test]
+async fn a_name_that_reads_as_a_members_is_refused() {
+    let (_dir, _path, db) = fresh().await;
+    let id = class(&db).await;
+    let carol = db.create_player("carol", &token(7)).await.unwrap();
+    for lookalike in ["\u{430}da", "\u{410}DA", "b\u{43e}b"] {
+        let refused = db
+            .put_member(id, member(carol, lookalike, Role::Student), 13)
+            .await;
+        assert!(
+            refused.unwrap_err().is_constraint_violation(),
+            "{lookalike}"
+        );
+    }
+    db.put_member(id, member(carol, "carol", Role::Student), 13)
+        .await
+        .unwrap();
+    let renamed = db
+        .put_member(id, member(carol, "\u{430}da", Role::Student), 14)
+        .await;
+    assert!(renamed.unwrap_err().is_constraint_violation());
+    let names: Vec<String> = db
+        .load_room("K7Q2")
+        .await
+        .unwrap()
+        .unwrap()
+        .members
+        .into_iter()
+        .map(|m| m.name)
+        .collect();
+    assert_eq!(names, ["teacher", "ada", "bob", "carol"]);
+}
+
 #[tokio::test]
 async fn the_documented_room_queries_answer_correctly() {
     let (_dir, _path, db) = fresh().await;

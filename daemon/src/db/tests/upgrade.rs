@@ -134,7 +134,7 @@ async fn an_old_layout_gives_its_tables_to_the_analysis_file_and_shrinks() {
     assert_eq!(count(&db, "PRAGMA main.freelist_count").await, 0);
     assert_eq!(
         count(&db, "SELECT COUNT(*) FROM _sqlx_migrations").await,
-        10
+        11
     );
     db.close().await;
     let new_size = std::fs::metadata(&path).expect("new file").len();
@@ -272,6 +272,70 @@ async fn a_games_file_from_before_tournaments_keeps_its_misere_matches() {
     assert_eq!(done.reason, Some(Reason::Adjudication));
     assert_eq!(
         count(&db, "SELECT COUNT(*) FROM pragma_foreign_key_check").await,
+        0
+    );
+    db.close().await;
+}
+
+/// The migration for name skeletons: every player and room member stored before gets the
+/// skeleton of their name at the first start, so namesakes are found by it at once (those
+/// an older server let in with an invisible character too); two members whose names already
+/// read the same keep their rows, and no third joins under such a name.
+#[tokio::test]
+async fn a_games_file_from_before_skeletons_gets_them_filled() {
+    let dir = tempfile::tempdir().expect("dir");
+    let (path, mut conn) = migrated_before(&dir, "20261126000000").await;
+    sqlx::raw_sql(
+        "INSERT INTO players (id, name, token_hash, created_at) VALUES
+             (1, 'ada', x'01', 0), (2, 'АDA', x'02', 0), (3, 'ada\u{200b}', x'03', 0),
+             (4, 'bob', x'04', 0), (5, 'carol', x'05', 0);
+         INSERT INTO rooms (id, code, name, owner_token_hash, created_by, created_at)
+              VALUES (1, 'K7Q2', '3B', x'09', 4, 0);
+         INSERT INTO room_members (room_id, player_id, name, role, joined_at) VALUES
+             (1, 4, 'bob', 'teacher', 0), (1, 1, 'ada', 'student', 1),
+             (1, 2, 'аda', 'student', 2);",
+    )
+    .execute(&mut conn)
+    .await
+    .expect("players and a room of before");
+    conn.close().await.expect("close");
+
+    let db = Db::open(&path).await.expect("upgrade");
+    for table in ["players", "room_members"] {
+        let sql = format!("SELECT COUNT(*) FROM {table} WHERE name_skeleton IS NULL");
+        assert_eq!(count(&db, &sql).await, 0, "{table}");
+    }
+    let namesakes: Vec<i64> = db
+        .namesakes_of(1, "ada")
+        .await
+        .expect("namesakes")
+        .into_iter()
+        .map(|(p, _)| p.id)
+        .collect();
+    assert_eq!(namesakes, [2, 3]);
+    let room = db.load_room("K7Q2").await.expect("load").expect("kept");
+    assert_eq!(room.members.len(), 3);
+    let third = db
+        .put_member(
+            1,
+            crate::db::MemberRow {
+                player_id: 5,
+                name: "\u{430}d\u{430}".into(),
+                role: protocol::Role::Student,
+            },
+            3,
+        )
+        .await;
+    assert!(third.unwrap_err().is_constraint_violation());
+    db.close().await;
+    // Filled once: a second start has nothing to fill.
+    let db = Db::open(&path).await.expect("reopen");
+    assert_eq!(
+        count(
+            &db,
+            "SELECT COUNT(*) FROM players WHERE name_skeleton IS NULL"
+        )
+        .await,
         0
     );
     db.close().await;

@@ -245,3 +245,55 @@ fn bad_json_is_named() {
         "json: move 2 has ply 3; the moves are numbered 1, 2, 3, ... in order"
     );
 }
+
+/// The end of a queen game from 5,3 that seat 1 won in the corner.
+const WON_ON_THE_BOARD: &str = "[Termination \"corner_reached\"]\n\n1. 5,0 0,0 0-1\n";
+
+/// A seat holds nobody, the engine as it is written, or a name `hello` would take: no escape
+/// sequence, no invisible character, nothing that reads as the engine. Names are stored in
+/// their normal form.
+#[test]
+fn seats_are_names_hello_would_take() {
+    let with_seats = |seat0: &str, seat1: &str| {
+        format!("{QUEEN_TAGS}[Seat0 \"{seat0}\"]\n[Seat1 \"{seat1}\"]\n{WON_ON_THE_BOARD}")
+    };
+    let e = validate_err(&with_seats("ada\u{1b}]52;c;cm0gLXJm\u{7}", "bob"));
+    assert_eq!(
+        e.to_string(),
+        "[Seat0]: name: character 4 is U+001B ESCAPE, a control character, which a terminal \
+         obeys instead of showing; type the name again without it"
+    );
+    assert_eq!(e.code(), "bad_tag");
+    let e = validate_err(&with_seats("ada", "bob\0"));
+    assert!(
+        e.to_string()
+            .starts_with("[Seat1]: name: character 4 is U+0000 NULL"),
+        "{e}"
+    );
+    let e = validate_err(&with_seats("ada", "\u{202e}bob"));
+    assert!(
+        e.to_string().contains("U+202E RIGHT-TO-LEFT OVERRIDE"),
+        "{e}"
+    );
+    let e = validate_err(&with_seats("ada\u{200b}", "bob"));
+    assert!(e.to_string().contains("U+200B ZERO WIDTH SPACE"), "{e}");
+    for engine in [
+        "\u{435}ngine (perfect)",
+        "engine (hard)",
+        "Engine (perfect)",
+    ] {
+        let e = validate_err(&with_seats(engine, "bob"));
+        assert!(e.to_string().contains("how the engine is shown"), "{e}");
+    }
+    let e = validate_err(&with_seats("", "bob"));
+    assert_eq!(
+        e.to_string(),
+        "[Seat0]: is empty: write the player's name, or ? for nobody"
+    );
+    let record = GameRecord::parse_text(&with_seats(" ａｄａ  lovelace", "engine (perfect)"))
+        .expect("reads");
+    let replay = record.replay().expect("replays");
+    assert_eq!(replay.seats, ["ada lovelace", "engine (perfect)"]);
+    let record = GameRecord::parse_text(&format!("{QUEEN_TAGS}{WON_ON_THE_BOARD}")).expect("reads");
+    assert_eq!(record.replay().expect("replays").seats, ["?", "?"]);
+}
