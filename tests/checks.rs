@@ -61,7 +61,7 @@ async fn the_named_checks_reproduce_the_known_results() -> anyhow::Result<()> {
     let dir = tempfile::tempdir()?;
     let server = Server::start(&dir).await?;
     let mut c = server.connect("researcher").await?;
-    let ServerBody::NamedChecks { checks } = c.request(Request::NamedChecks).await? else {
+    let ServerBody::NamedChecks { checks } = c.request(Request::NamedChecks {}).await? else {
         anyhow::bail!("expected the named checks");
     };
     let names: Vec<&str> = checks.iter().map(|c| c.name.as_str()).collect();

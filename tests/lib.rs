@@ -150,7 +150,7 @@ pub async fn refusal_of_text(c: &mut Client, text: &str, id: Option<u64>) -> Res
 
 /// Asks `ping` and fails unless the answer is `pong`: `c` is still served.
 pub async fn ping(c: &mut Client) -> Result<()> {
-    match c.request(Request::Ping).await? {
+    match c.request(Request::Ping {}).await? {
         ServerBody::Pong => Ok(()),
         other => bail!("pong expected, got {other:?}"),
     }

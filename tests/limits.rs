@@ -73,7 +73,7 @@ async fn a_flood_is_rate_limited_while_others_are_served() -> anyhow::Result<()>
     let mut flood = server.connect("flood").await?;
     let mut calm = server.connect("calm").await?;
     for _ in 0..300 {
-        flood.send(Request::Ping).await?;
+        flood.send(Request::Ping {}).await?;
     }
     let (mut pongs, mut limited) = (0, 0);
     for _ in 0..300 {

@@ -243,3 +243,40 @@ async fn a_name_does_not_give_a_seat() -> anyhow::Result<()> {
     assert_eq!((state.ply, state.status), (0, MatchStatus::Playing));
     server.stop().await
 }
+
+/// A misspelt field (`"misre"`) once gave normal play without a word: a field a request does
+/// not have is refused, naming it and the fields allowed, and nothing is created.
+#[tokio::test]
+async fn an_unknown_field_is_refused_naming_the_allowed_ones() -> anyhow::Result<()> {
+    let dir = tempfile::tempdir()?;
+    let server = Server::start(&dir).await?;
+    let mut ada = server.connect("ada").await?;
+    let e = grundy_e2e::refusal_of_text(
+        &mut ada,
+        r#"{"type":"create_match","id":7,"game":"nim","misre":true,"opponent":{"engine":"perfect"}}"#,
+        Some(7),
+    )
+    .await?;
+    assert_eq!(e.code, ErrorCode::BadMessage);
+    assert!(
+        e.message.starts_with(
+            "unknown field `misre` in create_match (did you mean `misere`?): its fields are \
+             type, id, game, size, k, misere, start, opponent"
+        ),
+        "{}",
+        e.message
+    );
+    let e = grundy_e2e::refusal_of_text(
+        &mut ada,
+        r#"{"type":"query","id":8,"game":"nim","position":"1,2,3","misre":true}"#,
+        Some(8),
+    )
+    .await?;
+    assert!(e.message.starts_with("unknown field `misre` in query"), "{}", e.message);
+    // Nothing was created, and the connection goes on.
+    let protocol::ServerBody::Lobby { open, playing } = ada.request(Request::Lobby {}).await? else {
+        anyhow::bail!("no lobby");
+    };
+    assert!(open.is_empty() && playing.is_empty());
+    server.stop().await
+}

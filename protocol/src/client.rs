@@ -49,6 +49,7 @@ pub type StartSpec = String;
 
 /// What `create_match` asks for.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct NewMatch {
     /// Game and parameters.
     #[serde(flatten)]
@@ -110,9 +111,10 @@ impl NewMatch {
     }
 }
 
-/// A request.
+/// A request. A field it does not have is refused (a misspelt `"misre"` would otherwise
+/// pass for normal play): see [`crate::decode`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Request {
     /// The handshake; must come first.
     Hello {
@@ -131,7 +133,7 @@ pub enum Request {
     /// Creates a match and takes a seat in it.
     CreateMatch(NewMatch),
     /// Lists open matches and matches in progress.
-    Lobby,
+    Lobby {},
     /// Takes the free seat of a waiting match.
     Join {
         /// Which match.
@@ -187,7 +189,7 @@ pub enum Request {
         match_id: i64,
     },
     /// Checks that the server is there.
-    Ping,
+    Ping {},
     /// Classifies a position: its value and every move's, best first.
     Query {
         /// Game and parameters.
@@ -227,7 +229,7 @@ pub enum Request {
     /// is about.
     CheckNamed(NamedCheckQuery),
     /// Lists the named checks.
-    NamedChecks,
+    NamedChecks {},
     /// Lists saved games, newest first.
     Games {
         /// Filters and paging.

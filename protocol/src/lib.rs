@@ -12,6 +12,7 @@
 
 mod analysis;
 mod client;
+pub mod decode;
 mod error;
 mod game;
 pub mod limits;

@@ -123,6 +123,7 @@ pub struct PeriodicityReport {
 
 /// What `periodicity` asks.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PeriodicityQuery {
     /// Game and parameters (a corner game or chocolate).
     #[serde(flatten)]
@@ -141,6 +142,7 @@ pub struct PeriodicityQuery {
 
 /// What `check` asks: a formula checked over every cell of a game's table.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CheckQuery {
     /// Game and parameters (a corner game or chocolate).
     #[serde(flatten)]
@@ -185,6 +187,7 @@ pub const MAX_MAP_SIDE: u64 = 256;
 /// What `check_named` asks: one of the named checks (`grundy check --list`) run against
 /// every stored table it is about.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct NamedCheckQuery {
     /// The named check: `rook-nim`, `wythoff`, `dragon-king`, `dragon-horse`,
     /// `chocolate-even`, `chocolate-one` or `chocolate-odd`.
@@ -299,6 +302,7 @@ pub enum SequenceLine {
 
 /// What `sequence` asks: one line of a game's stored table, or its P-positions, to export.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SequenceQuery {
     /// Game and parameters (a corner game or chocolate).
     #[serde(flatten)]

@@ -34,6 +34,7 @@ pub struct RoomSettings {
 
 /// An exercise as a teacher sets it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ExerciseSpec {
     /// Game and parameters.
     #[serde(flatten)]

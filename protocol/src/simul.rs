@@ -9,6 +9,7 @@ use crate::variant::GameParams;
 
 /// What `start_simul` asks for.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct NewSimul {
     /// The room.
     pub code: String,

@@ -28,6 +28,7 @@ impl Format {
 
 /// What `create_tournament` asks for.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct NewTournament {
     /// The room.
     pub code: String,

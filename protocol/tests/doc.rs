@@ -133,3 +133,50 @@ fn every_request_type_and_error_code_is_documented() {
         );
     }
 }
+
+/// The fields `decode` names as allowed are those the requests have: every field of every
+/// documented request is among them, every type has its list, and every type refuses a
+/// field it does not have, naming it.
+#[test]
+fn the_allowed_fields_are_the_requests_own() {
+    for text in examples() {
+        let Ok(message) = serde_json::from_str::<ClientMessage>(text) else {
+            continue;
+        };
+        let value = serde_json::to_value(&message).unwrap();
+        let kind = value["type"].as_str().unwrap().to_owned();
+        let Some(allowed) = protocol::decode::fields(&kind) else {
+            panic!("no fields listed for {kind}");
+        };
+        for key in value.as_object().unwrap().keys() {
+            assert!(allowed.contains(&key.as_str()), "{kind} lacks `{key}`");
+        }
+        for item in value
+            .get("exercises")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            let exercise = protocol::decode::fields("exercise").unwrap();
+            for key in item.as_object().unwrap().keys() {
+                assert!(exercise.contains(&key.as_str()), "an exercise lacks `{key}`");
+            }
+        }
+        // Each listed field is one the request reads: a value of no type it takes is refused
+        // for its type, not as unknown.
+        for key in allowed.iter().filter(|k| !["type", "id"].contains(k)) {
+            let mut probed = value.clone();
+            probed[*key] = serde_json::json!({"\u{0}": [[]]});
+            let e = protocol::decode::client_message(&probed.to_string()).unwrap_err();
+            assert!(!e.message.starts_with("unknown field"), "{kind}.{key}: {}", e.message);
+        }
+        let mut extra = value.clone();
+        extra["bogus_field"] = Value::from(1);
+        let e = protocol::decode::client_message(&extra.to_string()).unwrap_err();
+        assert!(
+            e.message.starts_with(&format!("unknown field `bogus_field` in {kind}")),
+            "{}",
+            e.message
+        );
+    }
+}

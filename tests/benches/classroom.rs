@@ -105,7 +105,7 @@ async fn load(url: &str, rooms: usize, students: usize, pid: u32) -> Result<()> 
                     () = stop.notified() => break,
                     _ = tick.tick() => {
                         let t = Instant::now();
-                        c.request(Request::Ping).await?;
+                        c.request(Request::Ping {}).await?;
                         times.push(t.elapsed());
                     }
                 }

@@ -163,7 +163,7 @@ async fn named(
 
 /// Lists the named checks.
 async fn list(conn: &mut Client, json: bool, style: Style) -> Result<()> {
-    let checks = match conn.request(Request::NamedChecks).await? {
+    let checks = match conn.request(Request::NamedChecks {}).await? {
         ServerBody::NamedChecks { checks } => checks,
         other => return Err(unexpected(&other)),
     };

@@ -24,7 +24,7 @@ pub struct Args {
 
 /// Asks for the lobby and prints it.
 pub async fn run(conn: &mut Client, args: Args) -> Result<()> {
-    let (open, playing) = match conn.request(Request::Lobby).await? {
+    let (open, playing) = match conn.request(Request::Lobby {}).await? {
         ServerBody::Lobby { open, playing } => (open, playing),
         other => return Err(unexpected(&other)),
     };

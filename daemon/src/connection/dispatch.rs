@@ -63,8 +63,8 @@ impl Connection {
             | Request::WithdrawTournament { .. } => {
                 self.room_request(&player, request).await.map_err(keep)?
             }
-            Request::Ping => ServerBody::Pong,
-            Request::Lobby => {
+            Request::Ping {} => ServerBody::Pong,
+            Request::Lobby {} => {
                 let (open, playing) = self.hub.matches.lobby();
                 ServerBody::Lobby { open, playing }
             }
@@ -166,7 +166,7 @@ impl Connection {
                     .await
                     .map_err(keep)?,
             ),
-            Request::NamedChecks => ServerBody::NamedChecks {
+            Request::NamedChecks {} => ServerBody::NamedChecks {
                 checks: queries::named_checks(),
             },
             Request::Periodicity(q) => ServerBody::Periodicity(

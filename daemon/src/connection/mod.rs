@@ -378,18 +378,16 @@ impl Connection {
                 .await;
             return Flow::Continue;
         }
-        let msg: ClientMessage = match serde_json::from_str(text) {
+        let msg: ClientMessage = match protocol::decode::client_message(text) {
             Ok(m) => m,
             Err(e) => {
-                let id = request_id(text);
-                let message = format!("cannot read this message: {e}; see docs/PROTOCOL.md");
-                self.error(id, ErrorBody::new(ErrorCode::BadMessage, message))
+                self.error(e.id, ErrorBody::new(ErrorCode::BadMessage, e.message))
                     .await;
                 return Flow::Continue;
             }
         };
         let id = msg.id;
-        if !matches!(msg.request, protocol::Request::Ping) {
+        if !matches!(msg.request, protocol::Request::Ping {}) {
             self.asked_at = tokio::time::Instant::now();
         }
         let flow = match self.dispatch(id, msg.request).await {
