@@ -481,3 +481,65 @@ async fn rooms_refuse_what_they_must_and_keep_going() -> Result<()> {
     ));
     server.stop().await
 }
+
+/// A blank answer was once graded as `none` and final: it is an error to correct.
+#[tokio::test]
+async fn a_blank_answer_is_an_error_to_correct() -> Result<()> {
+    let dir = tempfile::tempdir()?;
+    let server = Server::start(&dir).await?;
+    let mut teacher = server.connect("teacher").await?;
+    let view = room_of(
+        teacher
+            .request(Request::CreateRoom {
+                name: "3B".into(),
+                settings: RoomSettings::default(),
+            })
+            .await?,
+    )?;
+    let code = view.code;
+    let mut ada = server.connect("ada").await?;
+    room_of(
+        ada.request(Request::JoinRoom {
+            code: code.clone(),
+            name: None,
+            owner_token: None,
+        })
+        .await?,
+    )?;
+    let ex = set(
+        &mut teacher,
+        &code,
+        vec![
+            spec(Game::Nim, "3,4,5", "winning_moves"),
+            spec(Game::Nim, "1,2,3", "winning_move"),
+            spec(Game::Nim, "1,2", "outcome"),
+        ],
+    )
+    .await?;
+    for e in &ex {
+        for blank in ["", "   ", "\t"] {
+            let said = ada
+                .request(Request::Answer {
+                    code: code.clone(),
+                    exercise_id: e.id,
+                    answer: blank.into(),
+                })
+                .await;
+            let refusal = grundy_e2e::refusal(said)?;
+            assert_eq!(refusal.code, ErrorCode::BadNotation, "{}", refusal.message);
+            assert!(
+                refusal.message.contains("the answer is empty"),
+                "{}",
+                refusal.message
+            );
+        }
+    }
+    // Still unanswered: the real answers are taken and graded.
+    let g = answer(&mut ada, &code, ex[0].id, "1:2").await?;
+    ensure!(g.correct, "{}", g.explanation);
+    let g = answer(&mut ada, &code, ex[1].id, "none").await?;
+    ensure!(g.correct, "{}", g.explanation);
+    let g = answer(&mut ada, &code, ex[2].id, "win").await?;
+    ensure!(g.correct, "{}", g.explanation);
+    server.stop().await
+}

@@ -177,6 +177,15 @@ impl Exercise {
     /// a move that is not legal here) is an error, not a wrong answer, so that a typo can be
     /// corrected.
     pub fn grade(&self, knowledge: &Knowledge, answer: &str) -> Result<Grade, Error> {
+        // A blank answer is a slip of the finger, not an answer: it is refused, to be
+        // answered again, rather than graded (as `none`) and made final.
+        if answer.trim().is_empty() {
+            return Err(Error::new(
+                ErrorKind::Notation,
+                answer,
+                format!("the answer is empty: {}", self.question.how_to_answer()),
+            ));
+        }
         let explain = explain::Explainer {
             knowledge,
             convention: self.convention,

@@ -72,6 +72,20 @@ impl Question {
     }
 }
 
+impl Question {
+    /// The form of an answer, for a student whose answer could not be read.
+    pub fn how_to_answer(self) -> &'static str {
+        match self {
+            Question::Outcome => "answer win, loss or draw",
+            Question::Grundy | Question::Remoteness => "answer a whole number such as 3",
+            Question::WinningMove => "answer a move, or none if there is no winning move",
+            Question::WinningMoves => {
+                "answer the moves separated by ;, or none if there is no winning move"
+            }
+        }
+    }
+}
+
 impl fmt::Display for Question {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
@@ -112,10 +126,10 @@ pub(super) fn number(answer: &str, what: &str) -> Result<u64, Error> {
     })
 }
 
-/// Moves separated by `;`, or none at all (`none`, `-`, or nothing).
+/// Moves separated by `;`, or none at all (`none` or `-`).
 pub(super) fn moves(answer: &str) -> Result<Vec<&str>, Error> {
     let a = answer.trim();
-    if a.is_empty() || a == "-" || a.eq_ignore_ascii_case("none") {
+    if a == "-" || a.eq_ignore_ascii_case("none") {
         return Ok(Vec::new());
     }
     let parts: Vec<&str> = a.split(';').map(str::trim).collect();
