@@ -554,3 +554,51 @@ fn simul_of(body: ServerBody) -> Result<SimulView> {
         other => bail!("expected an exhibition, got {other:?}"),
     }
 }
+
+/// Aborting a tournament game once scored ½-½ with no reason: a game a room paired cannot be
+/// aborted; resigning it is a loss, and the game says why it ended.
+#[tokio::test]
+async fn a_tournament_game_cannot_be_aborted_and_says_how_it_ended() -> Result<()> {
+    let dir = tempfile::tempdir()?;
+    let server = Server::start(&dir).await?;
+    let (mut teacher, code, mut students) = class(&server, 2).await?;
+    let t = tournament_of(
+        teacher
+            .request(Request::CreateTournament(nim_swiss(&code, 1)))
+            .await?,
+    )?;
+    let game = t.games.first().context("a game")?.clone();
+    let first = students
+        .iter_mut()
+        .find(|s| s.player_id() == game.first)
+        .context("the first player")?;
+    let aborted = first
+        .request(Request::Abort {
+            match_id: game.match_id,
+        })
+        .await;
+    let e = grundy_e2e::refusal(aborted)?;
+    assert_eq!(e.code, ErrorCode::InvalidState);
+    assert!(e.message.contains("cannot be aborted"), "{}", e.message);
+    first
+        .request(Request::Resign {
+            match_id: game.match_id,
+        })
+        .await?;
+    // The teacher sees the result, with its reason.
+    loop {
+        if let ServerBody::Tournament { tournament: t, .. } = teacher.event().await? {
+            let g = t
+                .games
+                .iter()
+                .find(|g| g.match_id == game.match_id)
+                .context("the game")?;
+            if g.result.is_some() {
+                assert_eq!(g.result.as_deref(), Some("0-1"));
+                assert_eq!(g.reason, Some(Reason::Resignation));
+                break;
+            }
+        }
+    }
+    server.stop().await
+}

@@ -79,6 +79,9 @@ pub struct TournamentGame {
     /// `1-0`, `0-1`, `½-½`, or absent while it is played.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<String>,
+    /// Why it ended (`resignation`, `flag`, `adjudicated`, ...), once over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<crate::Reason>,
 }
 
 /// A bye: no opponent in a round, scored as a win.

@@ -16,6 +16,7 @@ pub fn refusal(e: MatchError) -> ErrorBody {
         MatchError::NotActive { .. } | MatchError::Closed { .. } => ErrorCode::MatchNotActive,
         MatchError::AlreadySeated { .. }
         | MatchError::TooLateToAbort { .. }
+        | MatchError::PairedNoAbort { .. }
         | MatchError::NoDraws { .. }
         | MatchError::EngineDeclinesDraw { .. }
         | MatchError::NoOfferToAccept

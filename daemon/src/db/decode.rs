@@ -22,7 +22,9 @@ pub(crate) const MATCH_SELECT: &str =
      COALESCE(p1.name, m.seat1_name) AS seat1_name, m.clock_initial_ms, m.clock_increment_ms, \
      m.status, m.winner, m.reason, m.repetition_plies, m.rematch_of, \
      (SELECT r.id FROM matches r WHERE r.rematch_of = m.id) AS rematch, \
-     m.created_at, m.started_at, m.finished_at, m.imported \
+     m.created_at, m.started_at, m.finished_at, m.imported, \
+     (EXISTS (SELECT 1 FROM tournament_games t WHERE t.match_id = m.id) \
+      OR EXISTS (SELECT 1 FROM simul_games s WHERE s.match_id = m.id)) AS paired \
      FROM matches m \
      LEFT JOIN players p0 ON p0.id = m.seat0_player \
      LEFT JOIN players p1 ON p1.id = m.seat1_player";
@@ -117,6 +119,7 @@ pub(crate) fn stored_match(row: &SqliteRow) -> Result<StoredMatch, DbError> {
         started_at: get(row, "started_at")?,
         finished_at: get(row, "finished_at")?,
         imported: get::<i64>(row, "imported")? != 0,
+        paired: get::<i64>(row, "paired")? != 0,
         moves: Vec::new(),
     })
 }

@@ -151,6 +151,8 @@ pub struct StoredMatch {
     /// Imported from a record rather than played here: its names are as the record wrote
     /// them, not registered players.
     pub imported: bool,
+    /// A game a room paired (a tournament's or an exhibition's): it cannot be aborted.
+    pub paired: bool,
     /// The moves in ply order (left empty by `Db::list_matches`).
     pub moves: Vec<StoredMove>,
 }

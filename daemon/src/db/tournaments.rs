@@ -1,7 +1,7 @@
 //! Tournaments: the rows, the writes (through the writer task, like every write) and the read
 //! of a room's tournaments with each game's result from `matches`.
 
-use protocol::{Format, GameParams, MatchStatus};
+use protocol::{Format, GameParams, MatchStatus, Reason};
 use sqlx::sqlite::SqliteRow;
 use sqlx::SqliteConnection;
 
@@ -48,6 +48,8 @@ pub struct TournamentGameRow {
     pub status: MatchStatus,
     /// The winning seat, when over and not drawn.
     pub winner: Option<u8>,
+    /// Why it ended, once over.
+    pub reason: Option<Reason>,
 }
 
 /// A tournament with everything in it.
@@ -180,7 +182,8 @@ impl Db {
             .map(|r| Ok((get(r, "player_id")?, get::<i64>(r, "withdrawn")? != 0)))
             .collect::<Result<_, DbError>>()?;
             let games = sqlx::query(
-                "SELECT g.round, g.match_id, m.seat0_player, m.seat1_player, m.status, m.winner \
+                "SELECT g.round, g.match_id, m.seat0_player, m.seat1_player, m.status, m.winner, \
+                 m.reason \
                  FROM tournament_games g JOIN matches m ON m.id = g.match_id \
                  WHERE g.tournament_id = ? ORDER BY g.round, g.match_id",
             )
@@ -244,6 +247,11 @@ fn game(r: &SqliteRow) -> Result<TournamentGameRow, DbError> {
         status: MatchStatus::parse(&status)
             .ok_or_else(|| DbError::Corrupt(format!("status {status:?} is unknown")))?,
         winner: from_sql_opt(get(r, "winner")?, "winner")?,
+        reason: get::<Option<String>>(r, "reason")?
+            .map(|r| {
+                Reason::parse(&r).ok_or_else(|| DbError::Corrupt(format!("reason {r:?} is unknown")))
+            })
+            .transpose()?,
     })
 }
 

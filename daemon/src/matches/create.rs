@@ -65,11 +65,11 @@ pub async fn create_match(
     } else {
         [them, me]
     };
-    create(matches, start, convention, seats, req.clock, None).await
+    create(matches, start, convention, seats, req.clock, None, false).await
 }
 
 /// A match with both seats taken at once (a tournament's game, an exhibition's board):
-/// seat 0 moves first.
+/// seat 0 moves first. A room paired it, so it cannot be aborted.
 pub async fn create_with(
     matches: &Arc<Matches>,
     start: engine::AnyPosition,
@@ -77,7 +77,7 @@ pub async fn create_with(
     seats: [Occupant; 2],
     clock: Option<ClockSpec>,
 ) -> Result<MatchHandle, MatchError> {
-    let (handle, _) = create(matches, start, convention, seats, clock, None).await?;
+    let (handle, _) = create(matches, start, convention, seats, clock, None, true).await?;
     Ok(handle)
 }
 
@@ -102,6 +102,7 @@ pub async fn create_rematch(matches: &Arc<Matches>, old: &Model) -> Result<i64, 
         seats,
         spec,
         Some(old.id),
+        false,
     )
     .await?;
     Ok(handle.id)
@@ -114,6 +115,7 @@ async fn create(
     seats: [Occupant; 2],
     clock: Option<ClockSpec>,
     rematch_of: Option<i64>,
+    paired: bool,
 ) -> Result<(MatchHandle, MatchState), MatchError> {
     let variant = start.variant();
     let full = !seats.contains(&Occupant::Empty);
@@ -156,6 +158,7 @@ async fn create(
         now_ms(),
     );
     model.rematch_of = rematch_of;
+    model.paired = paired;
     model.convention = convention;
     model.value_components(&matches.analysis.current());
     tracing::info!(match_id = id, game = %variant.kind(), "match created");

@@ -64,6 +64,16 @@ pub enum MatchError {
         /// The match.
         match_id: i64,
     },
+    /// An abort of a game a room paired (a tournament's, an exhibition's): calling it off
+    /// would score a game nobody played.
+    #[error(
+        "match {match_id} is a game of a tournament or an exhibition: it cannot be aborted; \
+         play it, or resign if you must stop (your opponent then wins)"
+    )]
+    PairedNoAbort {
+        /// The match.
+        match_id: i64,
+    },
     /// A draw offer in a game that always ends with a winner.
     #[error("{game} cannot be drawn: every game of it ends with a winner")]
     NoDraws {

@@ -141,6 +141,8 @@ pub struct Model {
     pub draw_offer: Option<Seat>,
     /// A pending rematch request.
     pub rematch_offer: Option<Seat>,
+    /// A game a room paired (a tournament's, an exhibition's): it cannot be aborted.
+    pub paired: bool,
     /// The match this is a rematch of.
     pub rematch_of: Option<i64>,
     /// The rematch of this match, once created.
@@ -188,6 +190,7 @@ impl Model {
             clocks: clock.map(Clocks::new),
             draw_offer: None,
             rematch_offer: None,
+            paired: false,
             rematch_of: None,
             rematch: None,
             repetition_limit: repetition_limit.max(2),
@@ -380,6 +383,9 @@ impl Model {
                 winner: Some(other),
                 reason: Reason::Resignation,
             })),
+            Action::Abort if self.paired && !self.status.is_over() => {
+                Err(MatchError::PairedNoAbort { match_id: self.id })
+            }
             Action::Abort if self.ply() == 0 && !self.status.is_over() => {
                 Ok(Decision::End(Outcome {
                     winner: None,

@@ -93,6 +93,7 @@ pub fn rebuild(s: StoredMatch, repetition_limit: u32) -> anyhow::Result<Model> {
     let mut model = Model::new(s.id, start, seats, clock, repetition_limit, now);
     model.rematch_of = s.rematch_of;
     model.rematch = s.rematch;
+    model.paired = s.paired;
     model.convention = engine::Convention::misere_if(s.misere);
     for mv in &s.moves {
         if model.to_move() != Some(mv.seat) {

@@ -210,6 +210,7 @@ async fn advance(deps: &Deps, room: &Arc<Room>, id: i64) -> Result<(), ErrorBody
                 first: g.first,
                 second: g.second,
                 outcome: None,
+                reason: None,
             }));
         t.byes
             .extend(pairing.bye.map(|player| Bye { round, player }));
@@ -257,7 +258,9 @@ async fn game_over(deps: &Deps, room: &Arc<Room>, id: i64, match_id: i64) -> Res
         .load_match(match_id)
         .await
         .map_err(|e| internal("read the game", e))?;
-    let Some(outcome) = stored.and_then(|m| outcome_of(m.status, m.winner)) else {
+    let Some((outcome, reason)) = stored
+        .and_then(|m| Some((outcome_of(m.status, m.winner)?, m.reason)))
+    else {
         return Ok(()); // not over: the server is stopping
     };
     let _changing = room.changing.lock().await;
@@ -267,7 +270,10 @@ async fn game_over(deps: &Deps, room: &Arc<Room>, id: i64, match_id: i64) -> Res
             return Ok(());
         };
         match t.games.iter_mut().find(|g| g.match_id == match_id) {
-            Some(g) if g.outcome.is_none() => g.outcome = Some(outcome),
+            Some(g) if g.outcome.is_none() => {
+                g.outcome = Some(outcome);
+                g.reason = reason;
+            }
             _ => return Ok(()), // recorded already (adjudicated by the teacher)
         }
         t.round_over()
@@ -308,10 +314,11 @@ impl Rooms {
                 .load_match(match_id)
                 .await
                 .map_err(|e| internal("read the game", e))?;
-            let outcome = stored.and_then(|m| outcome_of(m.status, m.winner));
+            let outcome = stored.as_ref().and_then(|m| outcome_of(m.status, m.winner));
             if let Some(t) = room.state().tournaments.iter_mut().find(|t| t.row.id == id) {
                 if let Some(g) = t.games.iter_mut().find(|g| g.match_id == match_id) {
                     g.outcome = outcome;
+                    g.reason = stored.and_then(|m| m.reason);
                 }
             }
         }

@@ -18,6 +18,8 @@ pub(super) struct Game {
     pub(super) second: i64,
     /// `None` while it is played.
     pub(super) outcome: Option<Outcome>,
+    /// Why it ended (a resignation, a flag, an adjudication...), once over.
+    pub(super) reason: Option<protocol::Reason>,
 }
 
 /// A tournament of a room.
@@ -58,6 +60,7 @@ impl LiveTournament {
                     first: g.first,
                     second: g.second,
                     outcome: outcome_of(g.status, g.winner),
+                    reason: g.reason,
                 })
                 .collect(),
             byes: t
@@ -149,6 +152,7 @@ impl LiveTournament {
                         }
                         .to_owned()
                     }),
+                    reason: g.reason,
                 })
                 .collect(),
             byes: self

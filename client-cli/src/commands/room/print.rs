@@ -208,8 +208,13 @@ pub fn game(t: &protocol::TournamentView, g: &protocol::TournamentGame) -> Strin
             .find(|e| e.player_id == id)
             .map_or_else(|| id.to_string(), |e| e.name.clone())
     };
+    // How it ended, where that is not the board's own ending: a resignation, a flag...
+    let how = g
+        .reason
+        .map(|r| format!(", {}", r.as_str().replace('_', " ")))
+        .unwrap_or_default();
     format!(
-        "{} {} {} (round {}, match {})",
+        "{} {} {} (round {}, match {}{how})",
         name(g.first),
         g.result.as_deref().unwrap_or("–"),
         name(g.second),

@@ -267,6 +267,7 @@ fn a_stored_match_becomes_a_record() {
         started_at: None,
         finished_at: None,
         imported: false,
+        paired: false,
         moves: vec![mv(1, "5,0"), mv(2, "0,0")],
     };
     let r = GameRecord::from_stored(&stored);
