@@ -7,70 +7,18 @@
 //! cargo test --release -p grundy-e2e crash -- --nocapture` (build the daemon first: a test
 //! of this package alone does not rebuild another package's binary).
 
-use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::path::Path;
+use std::process::Child;
 use std::time::Duration;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use engine::Rng;
 use grundy_e2e::{state_of, Client, Hello};
 use protocol::{Game, GameParams, NewMatch, Opponent, Request, ServerBody};
 
-/// The `grundyd` binary built beside this test (cargo builds it for the daemon's own tests).
-fn daemon_binary() -> Result<PathBuf> {
-    let exe = std::env::current_exe()?;
-    let dir = exe
-        .parent()
-        .and_then(Path::parent)
-        .context("no target dir")?;
-    let bin = dir.join(format!("grundyd{}", std::env::consts::EXE_SUFFIX));
-    if !bin.exists() {
-        bail!(
-            "{} is missing: run `cargo build --bin grundyd` (cargo test --workspace builds it)",
-            bin.display()
-        );
-    }
-    Ok(bin)
-}
-
 /// Starts the daemon on a free port and returns it with its websocket URL.
 fn start(db: &Path) -> Result<(Child, String)> {
-    let mut child = Command::new(daemon_binary()?)
-        .args([
-            "--listen",
-            "127.0.0.1:0",
-            "--board",
-            "64",
-            "--bar",
-            "64",
-            "--engine-delay-ms",
-            "0",
-        ])
-        .arg("--db")
-        .arg(db)
-        .env("NO_COLOR", "1")
-        .env_remove("RUST_LOG")
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()?;
-    let stderr = child.stderr.take().context("stderr")?;
-    let mut lines = BufReader::new(stderr).lines();
-    for line in lines.by_ref() {
-        let line = line?;
-        if let Some(rest) = line.split("listening on ").nth(1) {
-            let url = rest
-                .split_whitespace()
-                .next()
-                .unwrap_or_default()
-                .to_owned();
-            // Keep draining the log so the daemon never blocks on a full pipe.
-            std::thread::spawn(move || lines.for_each(drop));
-            return Ok((child, url));
-        }
-    }
-    bail!("grundyd exited before listening")
+    grundy_e2e::process::start(db, &[])
 }
 
 /// How long a client waits for any one reply: a killed daemon's sockets close at once, so

@@ -12,6 +12,8 @@ pub use client::{Client, CloseCode, Error as ClientError, Hello, ServerError};
 use daemon::{db::Db, Config, Hub};
 use protocol::{ErrorCode, Game, GameParams, MatchState, NewMatch, Opponent, Request, ServerBody};
 
+pub mod process;
+
 /// How long a test waits for any single reply or event before failing.
 pub const WAIT: Duration = Duration::from_secs(20);
 

@@ -7,6 +7,7 @@ mod browser;
 mod checks;
 mod crash;
 mod following;
+mod footprint;
 mod games;
 mod guard;
 mod handshake;

@@ -69,9 +69,9 @@ impl Rooms {
                 id: 0,
                 set_no,
                 params: params.clone(),
-                position: ex.0.position().to_string(),
-                question: ex.0.question().as_str().to_owned(),
-                solution: ex.0.solution(),
+                position: ex.position().to_string(),
+                question: ex.question().as_str().to_owned(),
+                solution: ex.solution().to_owned(),
                 set_at: now,
                 deadline,
             })
@@ -86,10 +86,9 @@ impl Rooms {
             .into_iter()
             .zip(made)
             .zip(first..)
-            .map(|((row, ((exercise, knowledge), _)), id)| LiveExercise {
+            .map(|((row, (exercise, _)), id)| LiveExercise {
                 row: ExerciseRow { id, ..row },
                 exercise: Arc::new(exercise),
-                knowledge,
             })
             .collect();
         let info = |role| live.iter().map(|e| e.info(role, now)).collect::<Vec<_>>();
@@ -114,7 +113,7 @@ impl Rooms {
     async fn exercise(
         &self,
         spec: ExerciseSpec,
-    ) -> Result<((Exercise, Arc<engine::Knowledge>), protocol::GameParams), ErrorBody> {
+    ) -> Result<(Exercise, protocol::GameParams), ErrorBody> {
         let variant = crate::variants::variant(&spec.params)?;
         let convention = crate::variants::convention(&spec.params).map_err(engine_error)?;
         let question = Question::parse(&spec.question).map_err(engine_error)?;
@@ -139,7 +138,6 @@ impl Rooms {
                 })
                 .await
                 .map_err(|e| internal("draw a position", e))?
-                .map(|ex| (ex, knowledge))
             }
             text => {
                 let position = match text {
@@ -153,7 +151,6 @@ impl Rooms {
                 })
                 .await
                 .map_err(|e| internal("set the exercise", e))?
-                .map(|ex| (ex, knowledge))
             }
         };
         Ok((made.map_err(engine_error)?, params))
@@ -205,9 +202,16 @@ impl Rooms {
                 ),
             ));
         }
-        let grade = live
-            .exercise
-            .grade(&live.knowledge, text)
+        let knowledge = self
+            .deps
+            .analysis
+            .for_question(live.exercise.position())
+            .await;
+        let exercise = Arc::clone(&live.exercise);
+        let text = text.to_owned();
+        let grade = tokio::task::spawn_blocking(move || exercise.grade(&knowledge, &text))
+            .await
+            .map_err(|e| internal("grade the answer", e))?
             .map_err(engine_error)?;
         let row = AnswerRow {
             exercise_id,

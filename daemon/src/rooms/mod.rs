@@ -89,10 +89,11 @@ impl Rooms {
                     format!("no room has the code {code}; check the code on the teacher's screen"),
                 )
             })?;
-        let mut exercises = Vec::with_capacity(stored.exercises.len());
-        for row in stored.exercises {
-            exercises.push(self.rebuild(row).await?);
-        }
+        let exercises = stored
+            .exercises
+            .into_iter()
+            .map(Rooms::rebuild)
+            .collect::<Result<Vec<_>, _>>()?;
         let tournaments = self
             .deps
             .db
@@ -182,8 +183,9 @@ impl Rooms {
         })
     }
 
-    /// An exercise read back from its row: the question set again on its position.
-    async fn rebuild(&self, row: ExerciseRow) -> Result<LiveExercise, ErrorBody> {
+    /// An exercise read back from its row: its position and solution as stored, with no
+    /// work (grading classifies the position when an answer comes).
+    fn rebuild(row: ExerciseRow) -> Result<LiveExercise, ErrorBody> {
         let params = &row.params;
         let variant = crate::variants::variant(params)?;
         let convention =
@@ -193,17 +195,10 @@ impl Rooms {
             .map_err(|e| internal("read a stored exercise", e))?;
         let question =
             Question::parse(&row.question).map_err(|e| internal("read a stored exercise", e))?;
-        let knowledge = self.deps.analysis.for_question(&position).await;
-        let k = Arc::clone(&knowledge);
-        let exercise =
-            tokio::task::spawn_blocking(move || Exercise::new(&k, position, convention, question))
-                .await
-                .map_err(|e| internal("set the exercise again", e))?
-                .map_err(|e| internal("set the exercise again", e))?;
+        let exercise = Exercise::restored(position, convention, question, row.solution.clone());
         Ok(LiveExercise {
             row,
             exercise: Arc::new(exercise),
-            knowledge,
         })
     }
 }

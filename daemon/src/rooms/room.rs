@@ -7,7 +7,6 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use bytes::Bytes;
 use engine::exercise::Exercise;
-use engine::Knowledge;
 use protocol::{
     AnswerCount, AnswerInfo, ExerciseInfo, Member, Role, RoomSettings, RoomView, ServerBody,
     ServerMessage, Tally,
@@ -61,12 +60,12 @@ pub(super) struct LiveMember {
     pub(super) connections: u32,
 }
 
-/// An exercise with what grades its answers.
+/// An exercise with what grades its answers: its position and solution, a few hundred
+/// bytes (the moves' values are classified again for each answer).
 #[derive(Clone)]
 pub(super) struct LiveExercise {
     pub(super) row: ExerciseRow,
     pub(super) exercise: Arc<Exercise>,
-    pub(super) knowledge: Arc<Knowledge>,
 }
 
 impl LiveExercise {

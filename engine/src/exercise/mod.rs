@@ -37,13 +37,16 @@ pub const MAX_MOVES: u64 = 10_000;
 /// Most positions drawn when an exercise asks for a random position of some difficulty.
 pub const MAX_DRAWS: usize = 2_000;
 
-/// A question about one position, with everything needed to grade any answer to it.
-#[derive(Debug, Clone)]
+/// A question about one position and its exact answer. The moves' values that grading and
+/// its explanations need are classified again for each answer (a few milliseconds at most,
+/// [`MAX_MOVES`] moves), not kept: a room's exercises then cost their positions and
+/// solutions, not thousands of valued moves each.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Exercise {
     question: Question,
     convention: Convention,
-    /// The position's value and every move's, best first.
-    class: Classification,
+    position: AnyPosition,
+    solution: String,
 }
 
 /// A graded answer.
@@ -67,6 +70,32 @@ impl Exercise {
         convention: Convention,
         question: Question,
     ) -> Result<Exercise, Error> {
+        Exercise::classified(knowledge, position, convention, question).map(|(ex, _)| ex)
+    }
+
+    /// An exercise set earlier, from what was stored of it: no work, since its solution is
+    /// known (grading classifies again, and agrees with it).
+    pub fn restored(
+        position: AnyPosition,
+        convention: Convention,
+        question: Question,
+        solution: String,
+    ) -> Exercise {
+        Exercise {
+            question,
+            convention,
+            position,
+            solution,
+        }
+    }
+
+    /// [`Exercise::new`], with the classification it was set from.
+    fn classified(
+        knowledge: &Knowledge,
+        position: AnyPosition,
+        convention: Convention,
+        question: Question,
+    ) -> Result<(Exercise, Classification), Error> {
         let count = position.move_count();
         if count > MAX_MOVES {
             return Err(Error::new(
@@ -96,11 +125,16 @@ impl Exercise {
             }
             _ => {}
         }
-        Ok(Exercise {
-            question,
-            convention,
+        let solution = solution(question, &class);
+        Ok((
+            Exercise {
+                question,
+                convention,
+                position,
+                solution,
+            },
             class,
-        })
+        ))
     }
 
     /// A random position of `variant` whose remoteness lies in `remoteness` (a measure of
@@ -117,10 +151,9 @@ impl Exercise {
         let mut last = None;
         for _ in 0..MAX_DRAWS {
             let position = variant.random_start(rng);
-            match Exercise::new(knowledge, position, convention, question) {
-                Ok(ex)
-                    if ex
-                        .class
+            match Exercise::classified(knowledge, position, convention, question) {
+                Ok((ex, class))
+                    if class
                         .value
                         .remoteness
                         .is_some_and(|r| remoteness.contains(&r)) =>
@@ -152,25 +185,17 @@ impl Exercise {
 
     /// The position asked about.
     pub fn position(&self) -> &AnyPosition {
-        &self.class.position
+        &self.position
+    }
+
+    /// Normal or misère play.
+    pub fn convention(&self) -> Convention {
+        self.convention
     }
 
     /// The exact answer, in the canonical form of [`Grade::answer`].
-    pub fn solution(&self) -> String {
-        let v = &self.class.value;
-        match self.question {
-            Question::Outcome => v.outcome.as_str().to_owned(),
-            Question::Grundy => v.grundy.map(|g| g.to_string()).unwrap_or_default(),
-            Question::Remoteness => v.remoteness.map(|r| r.to_string()).unwrap_or_default(),
-            Question::WinningMove | Question::WinningMoves => {
-                let winning: Vec<String> = self.winning().map(|m| m.mv.to_string()).collect();
-                if winning.is_empty() {
-                    "none".to_owned()
-                } else {
-                    winning.join("; ")
-                }
-            }
-        }
+    pub fn solution(&self) -> &str {
+        &self.solution
     }
 
     /// Grades `answer`: right or wrong, and why. An answer that cannot be read (not a number,
@@ -186,6 +211,24 @@ impl Exercise {
                 format!("the answer is empty: {}", self.question.how_to_answer()),
             ));
         }
+        Graded {
+            question: self.question,
+            convention: self.convention,
+            class: knowledge.classify_in(&self.position, MAX_MOVES, usize::MAX, self.convention)?,
+        }
+        .grade(knowledge, answer)
+    }
+}
+
+/// An exercise's position classified, for grading one answer.
+struct Graded {
+    question: Question,
+    convention: Convention,
+    class: Classification,
+}
+
+impl Graded {
+    fn grade(&self, knowledge: &Knowledge, answer: &str) -> Result<Grade, Error> {
         let explain = explain::Explainer {
             knowledge,
             convention: self.convention,
@@ -244,13 +287,28 @@ impl Exercise {
             .find(|m| &m.mv == mv)
             .expect("every legal move is classified: at most MAX_MOVES")
     }
+}
 
-    /// The moves that win: to a position lost for the opponent.
-    fn winning(&self) -> impl Iterator<Item = &MoveValue> {
-        self.class
-            .moves
-            .iter()
-            .filter(|m| m.value.outcome == Outcome::Loss)
+/// The exact answer to `question` about the position classified in `class`.
+fn solution(question: Question, class: &Classification) -> String {
+    let v = &class.value;
+    match question {
+        Question::Outcome => v.outcome.as_str().to_owned(),
+        Question::Grundy => v.grundy.map(|g| g.to_string()).unwrap_or_default(),
+        Question::Remoteness => v.remoteness.map(|r| r.to_string()).unwrap_or_default(),
+        Question::WinningMove | Question::WinningMoves => {
+            let winning: Vec<String> = class
+                .moves
+                .iter()
+                .filter(|m| m.value.outcome == Outcome::Loss)
+                .map(|m| m.mv.to_string())
+                .collect();
+            if winning.is_empty() {
+                "none".to_owned()
+            } else {
+                winning.join("; ")
+            }
+        }
     }
 }
 

@@ -116,7 +116,7 @@ fn solutions_and_grades_agree_with_brute_force() {
             .map(|m| m.to_string())
             .collect();
         let every = set(Question::WinningMoves);
-        let mut solution: Vec<String> = match every.solution().as_str() {
+        let mut solution: Vec<String> = match every.solution() {
             "none" => Vec::new(),
             s => s.split("; ").map(str::to_owned).collect(),
         };
