@@ -124,7 +124,7 @@ fn solutions_and_grades_agree_with_brute_force() {
         let mut expected = winning.clone();
         expected.sort();
         assert_eq!(solution, expected, "{p}");
-        assert!(every.grade(&k, &every.solution()).unwrap().correct, "{p}");
+        assert!(every.grade(&k, every.solution()).unwrap().correct, "{p}");
         let one = set(Question::WinningMove);
         for m in p.legal_moves() {
             let grade = one.grade(&k, &m.to_string()).unwrap();
@@ -136,7 +136,7 @@ fn solutions_and_grades_agree_with_brute_force() {
             "{p}"
         );
         let r = set(Question::Remoteness);
-        assert!(r.grade(&k, &r.solution()).unwrap().correct, "{p}");
+        assert!(r.grade(&k, r.solution()).unwrap().correct, "{p}");
     }
 }
 
