@@ -43,7 +43,10 @@ fn join(code: &str, owner_token: Option<String>) -> Request {
 
 /// Answers `e` with its solution (a teacher sees it) and checks the grade.
 async fn answer_right(student: &mut Client, code: &str, e: &ExerciseInfo) -> Result<()> {
-    let solution = e.solution.clone().context("the teacher sees the solution")?;
+    let solution = e
+        .solution
+        .clone()
+        .context("the teacher sees the solution")?;
     let reply = student
         .request(Request::Answer {
             code: code.to_owned(),
@@ -102,6 +105,10 @@ async fn a_thousand_big_exercises_cost_little_before_and_after_a_restart() -> Re
     }
     let after = rss(daemon.id())?;
     let cost = after.saturating_sub(before);
+    println!(
+        "1 000 exercises set: the server's memory grew by {:.1} MiB",
+        cost as f64 / 1048576.0
+    );
     ensure!(
         cost <= BUDGET,
         "1 000 exercises cost {} MiB of the server's memory",
@@ -123,9 +130,17 @@ async fn a_thousand_big_exercises_cost_little_before_and_after_a_restart() -> Re
     let ServerBody::Room { room } = teacher.request(join(&code, Some(owner))).await? else {
         bail!("the room did not come back");
     };
-    ensure!(room.exercises.len() == SETS * PER_SET, "{}", room.exercises.len());
+    ensure!(
+        room.exercises.len() == SETS * PER_SET,
+        "{}",
+        room.exercises.len()
+    );
     let after = rss(daemon.id())?;
     let cost = after.saturating_sub(before);
+    println!(
+        "the room brought back: the server's memory grew by {:.1} MiB",
+        cost as f64 / 1048576.0
+    );
     ensure!(
         cost <= BUDGET,
         "the room's 1 000 exercises cost {} MiB once brought back",

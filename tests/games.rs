@@ -98,7 +98,7 @@ async fn person_against_person_in_every_family_with_a_spectator() -> anyhow::Res
         assert_eq!(created.status, MatchStatus::Waiting);
         let id = created.match_id;
         // The lobby shows it as open.
-        let ServerBody::Lobby { open, .. } = b.request(Request::Lobby {}).await? else {
+        let ServerBody::Lobby { open, .. } = b.request(Request::lobby()).await? else {
             panic!("expected lobby")
         };
         assert!(open.iter().any(|m| m.match_id == id));

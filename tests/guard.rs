@@ -55,7 +55,10 @@ async fn one_address_cannot_take_every_connection() -> Result<()> {
         bail!("a sixth connection from one address was let in");
     };
     assert!(answer.starts_with("HTTP/1.1 503"), "{answer}");
-    assert!(answer.contains("too many connections from your address: at most 5"), "{answer}");
+    assert!(
+        answer.contains("too many connections from your address: at most 5"),
+        "{answer}"
+    );
     // Everyone else is served meanwhile.
     let mut other = server.connect("other").await?;
     ping(&mut other).await?;
@@ -192,7 +195,8 @@ async fn the_client_says_why_its_connection_was_refused() -> Result<()> {
         .err()
         .context("a second connection was let in")?;
     assert!(
-        e.to_string().contains("too many connections from your address"),
+        e.to_string()
+            .contains("too many connections from your address"),
         "{e}"
     );
     server.stop().await

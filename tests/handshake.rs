@@ -100,7 +100,7 @@ async fn requests_before_hello_and_malformed_messages_get_errors() -> anyhow::Re
     let server = Server::start(&dir).await?;
     let mut c = server.raw().await?;
     assert_eq!(
-        refused(c.request(Request::Lobby {}).await)?,
+        refused(c.request(Request::lobby()).await)?,
         ErrorCode::HelloFirst
     );
     let e = refusal_of_text(&mut c, "not json", None).await?;

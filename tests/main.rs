@@ -11,6 +11,7 @@ mod footprint;
 mod games;
 mod guard;
 mod handshake;
+mod lifetimes;
 mod limits;
 mod names;
 mod presence;

@@ -120,7 +120,7 @@ async fn a_second_connection_closing_keeps_the_player_here(server: &Server) -> a
     let mut bob = server.connect("bob").await?;
     let s = nim_between(&mut ada, &mut bob).await?;
     let mut lobby = second(server, &ada, "ada").await?;
-    lobby.request(Request::Lobby {}).await?;
+    lobby.request(Request::lobby()).await?;
     drop(lobby);
     // Past the grace period: ada's first connection is open all along, so she plays on.
     tokio::time::sleep(Duration::from_millis(GRACE_MS + 300)).await;

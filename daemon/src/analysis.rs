@@ -2,7 +2,9 @@
 //! start (precomputed and stored first when missing or stale), then grown in memory on
 //! demand (bounded, off the async runtime) when a match needs a bigger board than they cover.
 
-use std::sync::{Arc, RwLock};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, RwLock};
+use std::time::{Duration, Instant};
 
 use engine::corner::{Piece, Table};
 use engine::{chocolate, AnyPosition, Knowledge, Position as _, DEFAULT_BUDGET};
@@ -36,39 +38,85 @@ pub struct EngineLimit {
     limit: String,
 }
 
+/// Default memory for the tables built on demand (beyond the stored ones): the four corner
+/// pieces at 4096 (about 96 MiB each with their misère tables) and a few staircases; the
+/// least recently used go first past it.
+pub const DEFAULT_TABLE_BUDGET: u64 = 512 << 20;
+
+/// How long the table solved for research questions stays unused before it is dropped
+/// (up to 0.5 GiB).
+pub const RESEARCH_KEPT_FOR: Duration = Duration::from_secs(10 * 60);
+
+/// A table built on demand: a corner piece's (with its misère table), or a staircase step's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum TableId {
+    Corner(Piece),
+    Chocolate(u32),
+}
+
+/// A table built on demand, when it was last used, and what it costs.
+struct OnDemand {
+    tables: Built,
+    bytes: u64,
+    used: Instant,
+}
+
+/// What one build makes.
+#[derive(Clone)]
+enum Built {
+    Corner(Arc<Table>, Arc<engine::corner::misere::MisereTable>),
+    Chocolate(Arc<chocolate::Table>),
+}
+
 /// The daemon's tables, shared by every match and query.
 pub struct Analysis {
-    /// Swapped whole when a table is added, so readers never wait for a computation.
+    /// Swapped whole when a table is added or dropped, so readers never wait for a
+    /// computation: the stored tables with those built on demand.
     knowledge: RwLock<Arc<Knowledge>>,
     /// The tables as loaded from the database, to tell a stored answer from one computed on
     /// demand since.
     stored: Arc<Knowledge>,
-    /// One on-demand computation at a time: two matches needing the same big table wait for
-    /// one solve rather than running two.
-    grow: tokio::sync::Mutex<()>,
+    /// One build at a time per table: two matches needing the same big table wait for one
+    /// solve rather than running two, and nobody waits for a table they do not need.
+    building: Mutex<HashMap<TableId, Arc<tokio::sync::Mutex<()>>>>,
+    /// The tables built on demand, the least recently used dropped past `budget` bytes.
+    on_demand: Mutex<HashMap<TableId, OnDemand>>,
+    /// Memory the tables built on demand may take.
+    budget: u64,
     /// The last corner table solved for a research question beyond the engine's boards,
-    /// kept for the next question (a periodicity, then a check, then an export).
-    research: std::sync::Mutex<Option<Arc<Table>>>,
+    /// kept for the next question (a periodicity, then a check, then an export) until
+    /// another replaces it or it is unused for [`RESEARCH_KEPT_FOR`].
+    research: Mutex<Option<(Arc<Table>, Instant)>>,
+    /// One research solve at a time (each takes up to 0.5 GiB and every core).
+    research_solve: tokio::sync::Mutex<()>,
 }
 
 impl Analysis {
     /// Loads the tables `sizes` asks for from `db`, computing and storing first whatever
     /// is missing, stale or damaged (the first start of a new database: a few seconds, with
     /// a progress bar on a terminal).
-    pub async fn start(db: &Db, sizes: Sizes) -> Result<Analysis, tables::TablesError> {
+    pub async fn start(
+        db: &Db,
+        sizes: Sizes,
+        budget: u64,
+    ) -> Result<Analysis, tables::TablesError> {
         let progress = Progress::for_stderr();
         let loaded = tables::ensure(db, sizes, &Stamp::current(), &progress).await?;
-        Ok(Analysis::with(loaded.knowledge(DEFAULT_BUDGET)))
+        Ok(Analysis::with(loaded.knowledge(DEFAULT_BUDGET), budget))
     }
 
-    /// Starts from `knowledge` as it is (for tests and tools).
-    pub fn with(knowledge: Knowledge) -> Analysis {
+    /// Starts from `knowledge` as it is (for tests and tools), with `budget` bytes for the
+    /// tables built on demand.
+    pub fn with(knowledge: Knowledge, budget: u64) -> Analysis {
         let stored = Arc::new(knowledge);
         Analysis {
             knowledge: RwLock::new(stored.clone()),
             stored,
-            grow: tokio::sync::Mutex::new(()),
-            research: std::sync::Mutex::new(None),
+            building: Mutex::new(HashMap::new()),
+            on_demand: Mutex::new(HashMap::new()),
+            budget,
+            research: Mutex::new(None),
+            research_solve: tokio::sync::Mutex::new(()),
         }
     }
 
@@ -152,42 +200,126 @@ impl Analysis {
         let need = Need::of(pos);
         let current = self.current();
         if need.met_by(&current) {
+            self.touch(need);
             return Ok(current);
         }
         Analysis::engine_can_play(pos)
             .map_err(|e| ErrorBody::new(ErrorCode::TooLarge, e.to_string()))?;
-        let _one_at_a_time = self.grow.lock().await;
+        let Some(id) = need.id() else {
+            return Ok(current);
+        };
+        let lock = {
+            let mut building = lock(&self.building);
+            Arc::clone(building.entry(id).or_default())
+        };
+        let _this_table = lock.lock().await;
         let current = self.current();
         if need.met_by(&current) {
+            self.touch(need);
             return Ok(current);
         }
-        let mut grown = (*current).clone();
         let build = need.to_build(pos);
-        let built = tokio::task::spawn_blocking(move || -> Result<Knowledge, engine::Error> {
-            match build {
-                Need::Corner(piece, n) => {
-                    grown.add_corner(Arc::new(Table::solve(piece, n)?));
-                    let misere = engine::corner::misere::MisereTable::solve(piece, n)?;
-                    grown.add_corner_misere(Arc::new(misere));
-                }
+        let built = tokio::task::spawn_blocking(move || -> Result<Option<Built>, engine::Error> {
+            Ok(match build {
+                Need::Corner(piece, n) => Some(Built::Corner(
+                    Arc::new(Table::solve(piece, n)?),
+                    Arc::new(engine::corner::misere::MisereTable::solve(piece, n)?),
+                )),
                 Need::Chocolate(k, z) => {
-                    grown.add_chocolate(Arc::new(chocolate::Table::solve(k, z)?))
+                    Some(Built::Chocolate(Arc::new(chocolate::Table::solve(k, z)?)))
                 }
-                Need::Nothing => {}
-            }
-            Ok(grown)
+                Need::Nothing => None,
+            })
         })
         .await
         .map_err(|e| internal("build a table", e))?
         .map_err(crate::errors::engine_error)?;
-        let built = Arc::new(built);
-        match self.knowledge.write() {
-            Ok(mut k) => *k = built.clone(),
-            Err(poisoned) => *poisoned.into_inner() = built.clone(),
-        }
+        let Some(built) = built else {
+            return Ok(current);
+        };
         tracing::info!(?need, ?build, "table built on demand");
-        Ok(built)
+        Ok(self.keep(id, built))
     }
+
+    /// Adds a table built on demand, drops the least recently used others past the budget,
+    /// and makes the knowledge anew: the stored tables with those kept.
+    fn keep(&self, id: TableId, built: Built) -> Arc<Knowledge> {
+        let mut on_demand = lock(&self.on_demand);
+        let bytes = match &built {
+            Built::Corner(t, m) => t.bytes() + m.bytes(),
+            Built::Chocolate(t) => t.bytes(),
+        };
+        on_demand.insert(
+            id,
+            OnDemand {
+                tables: built,
+                bytes,
+                used: Instant::now(),
+            },
+        );
+        // The newest stays even alone past the budget: the question that built it needs it.
+        while on_demand.values().map(|t| t.bytes).sum::<u64>() > self.budget {
+            let Some(oldest) = on_demand
+                .iter()
+                .filter(|(k, _)| **k != id)
+                .min_by_key(|(_, t)| t.used)
+                .map(|(k, _)| *k)
+            else {
+                break;
+            };
+            on_demand.remove(&oldest);
+            tracing::info!(table = ?oldest, "table built on demand dropped (the least recently used, past --table-memory)");
+        }
+        let mut knowledge = (*self.stored).clone();
+        for t in on_demand.values() {
+            match &t.tables {
+                Built::Corner(table, misere) => {
+                    knowledge.add_corner(Arc::clone(table));
+                    knowledge.add_corner_misere(Arc::clone(misere));
+                }
+                Built::Chocolate(table) => knowledge.add_chocolate(Arc::clone(table)),
+            }
+        }
+        let knowledge = Arc::new(knowledge);
+        match self.knowledge.write() {
+            Ok(mut k) => *k = knowledge.clone(),
+            Err(poisoned) => *poisoned.into_inner() = knowledge.clone(),
+        }
+        knowledge
+    }
+
+    /// Notes that a table built on demand was used now (stored tables are not counted).
+    fn touch(&self, need: Need) {
+        if let Some(id) = need.id() {
+            if let Some(t) = lock(&self.on_demand).get_mut(&id) {
+                t.used = Instant::now();
+            }
+        }
+    }
+
+    /// The memory the tables built on demand take now, and how many there are.
+    pub fn on_demand_bytes(&self) -> (u64, usize) {
+        let on_demand = lock(&self.on_demand);
+        (on_demand.values().map(|t| t.bytes).sum(), on_demand.len())
+    }
+
+    /// Drops the research table when it has been unused for [`RESEARCH_KEPT_FOR`].
+    pub fn sweep(&self, now: Instant) {
+        let mut research = lock(&self.research);
+        if research
+            .as_ref()
+            .is_some_and(|(_, used)| now.duration_since(*used) >= RESEARCH_KEPT_FOR)
+        {
+            *research = None;
+            tracing::info!("research table dropped: unused for {RESEARCH_KEPT_FOR:?}");
+        }
+    }
+}
+
+/// A std mutex's guard, poisoned or not (what it guards stays consistent: every change is one
+/// assignment).
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
 impl Analysis {
@@ -222,20 +354,24 @@ impl Analysis {
             ));
         }
         let kept = || {
-            let kept = self.research.lock().ok()?.clone()?;
-            (kept.piece() == piece && kept.size() >= side).then_some(kept)
+            let mut research = lock(&self.research);
+            let (kept, used) = research.as_mut()?;
+            *used = Instant::now();
+            (kept.piece() == piece && kept.size() >= side).then(|| kept.clone())
         };
         if let Some(t) = kept() {
             return Ok(t);
         }
-        let _one_at_a_time = self.grow.lock().await;
+        let _one_at_a_time = self.research_solve.lock().await;
         if let Some(t) = kept() {
             return Ok(t);
         }
         let what = format!("solving the {piece} table to {side}×{side}");
         report(&what, 0, side);
         let threads = std::thread::available_parallelism().map_or(1, |t| t.get());
-        let table = tokio::task::spawn_blocking(move || {
+        // The one kept before is let go first: two of up to 0.5 GiB are not held at once.
+        *lock(&self.research) = None;
+        let table = crate::pool::idle(move || {
             Table::solve_with(piece, side, threads, &|done, total| {
                 report(&what, done, total)
             })
@@ -244,9 +380,7 @@ impl Analysis {
         .map_err(|e| internal("solve a table", e))?
         .map_err(crate::errors::engine_error)?;
         let table = Arc::new(table);
-        if let Ok(mut kept) = self.research.lock() {
-            *kept = Some(table.clone());
-        }
+        *lock(&self.research) = Some((table.clone(), Instant::now()));
         tracing::info!(%piece, side, "table solved for a research question");
         Ok(table)
     }
@@ -287,6 +421,15 @@ impl Need {
         }
     }
 
+    /// The table that meets the need.
+    fn id(self) -> Option<TableId> {
+        match self {
+            Need::Nothing => None,
+            Need::Corner(piece, _) => Some(TableId::Corner(piece)),
+            Need::Chocolate(k, _) => Some(TableId::Chocolate(k)),
+        }
+    }
+
     fn met_by(&self, k: &Knowledge) -> bool {
         match *self {
             Need::Nothing => true,
@@ -321,7 +464,7 @@ mod tests {
 
     #[tokio::test]
     async fn tables_built_on_demand_are_rounded_up_within_the_board() {
-        let analysis = Analysis::with(Knowledge::new(DEFAULT_BUDGET));
+        let analysis = Analysis::with(Knowledge::new(DEFAULT_BUDGET), DEFAULT_TABLE_BUDGET);
         let first = analysis.covering(&queen(1000, 70, 3)).await.expect("built");
         assert_eq!(queen_side(&first), Some(128));
         // A match starting farther out is covered by the same table.

@@ -41,6 +41,9 @@ pub struct Config {
     pub write_timeout: Duration,
     /// A player away (disconnected) this long during a match loses it by abandonment.
     pub abandon_after: Duration,
+    /// A match waiting this long for an opponent is called off (aborted), so that the lobby
+    /// does not fill with matches nobody will join.
+    pub waiting_lifetime: Duration,
     /// A finished match stays in memory this long after its last request (for a rematch
     /// asked for at once); afterwards it is read back from the database when needed.
     pub linger: Duration,
@@ -51,6 +54,12 @@ pub struct Config {
     /// and refused: a formula of hundreds of operators over a table of 268 million cells
     /// would otherwise keep the server's cores for minutes.
     pub check_time_limit: Duration,
+    /// Memory the tables built on demand (beyond the stored ones) may take; the least
+    /// recently used are dropped past it.
+    pub table_budget: u64,
+    /// Research requests (`check`, `periodicity`, `sequence`, large tables) running at once;
+    /// the others wait their turn, one player's after another's.
+    pub research_turns: usize,
     /// Web pages of other sites whose scripts may open a websocket here (`--allow-origin`),
     /// beside this server's own page and clients that are not browsers.
     pub allowed_origins: Vec<String>,
@@ -85,6 +94,9 @@ pub const DEFAULT_MAX_CONNECTIONS: usize = 10_000;
 /// lesson's pause, not a tab forgotten overnight.
 pub const DEFAULT_UNSEATED_IDLE: Duration = Duration::from_secs(15 * 60);
 
+/// Default time an open match waits for an opponent: a lesson.
+pub const DEFAULT_WAITING_LIFETIME: Duration = Duration::from_secs(60 * 60);
+
 /// Default engine delay: long enough to see one's own move, short enough not to bore.
 pub const DEFAULT_ENGINE_DELAY: Duration = Duration::from_millis(500);
 
@@ -112,11 +124,14 @@ impl Default for Config {
             message_rate: DEFAULT_MESSAGE_RATE,
             abandon_after: DEFAULT_ABANDON_AFTER,
             linger: DEFAULT_LINGER,
+            waiting_lifetime: DEFAULT_WAITING_LIFETIME,
             idle_timeout: DEFAULT_IDLE_TIMEOUT,
             write_timeout: DEFAULT_WRITE_TIMEOUT,
             message_burst: DEFAULT_MESSAGE_BURST,
             check_time_limit: DEFAULT_CHECK_TIME_LIMIT,
             allowed_origins: Vec::new(),
+            table_budget: crate::analysis::DEFAULT_TABLE_BUDGET,
+            research_turns: crate::pool::default_turns(),
         }
     }
 }

@@ -10,6 +10,22 @@ use crate::matches::{self, Matches};
 use crate::presence::Presence;
 use crate::rooms::Rooms;
 
+/// How often what is kept for a while is looked over: rooms nobody is in, the research table.
+pub const SWEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// Lets go, every [`SWEEP_EVERY`], of what nobody uses any more; ends with the hub.
+async fn sweep(hub: std::sync::Weak<Hub>) {
+    let mut every = tokio::time::interval(SWEEP_EVERY);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    every.tick().await;
+    loop {
+        every.tick().await;
+        let Some(hub) = hub.upgrade() else { break };
+        hub.rooms.sweep();
+        hub.analysis.sweep(std::time::Instant::now());
+    }
+}
+
 /// Shared server state.
 pub struct Hub {
     /// Where everything is stored.
@@ -28,6 +44,8 @@ pub struct Hub {
     pub places: Arc<Places>,
     /// Each address's wrong guesses of codes and tokens.
     pub failures: Failures,
+    /// Turns for research requests, a fair share per player.
+    pub research: Arc<crate::pool::Gate>,
     /// This server's id, announced to every client so that it keeps one identity here
     /// however it writes the address.
     pub server_id: String,
@@ -39,7 +57,7 @@ impl Hub {
     /// Loads (on a new database: computes and stores) the analysis tables of the sizes in
     /// `config`, and brings back the matches that were under way.
     pub async fn start(db: Db, config: Config) -> anyhow::Result<Arc<Hub>> {
-        let analysis = Arc::new(Analysis::start(&db, config.sizes()).await?);
+        let analysis = Arc::new(Analysis::start(&db, config.sizes(), config.table_budget).await?);
         let presence = Arc::new(Presence::default());
         let matches = Arc::new(Matches::new(
             db.clone(),
@@ -63,9 +81,10 @@ impl Hub {
                 "rooms with tournaments under way brought back"
             );
         }
-        Ok(Arc::new(Hub {
+        let hub = Arc::new(Hub {
             places: Places::new(config.max_per_address),
             failures: Failures::new(config.guess_burst, config.guess_every),
+            research: crate::pool::Gate::new(config.research_turns),
             rooms,
             db,
             config,
@@ -74,7 +93,9 @@ impl Hub {
             matches,
             server_id,
             stopping: tokio::sync::watch::Sender::new(false),
-        }))
+        });
+        tokio::spawn(sweep(Arc::downgrade(&hub)));
+        Ok(hub)
     }
 
     /// Tells every connection that the server is stopping.

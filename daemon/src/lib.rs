@@ -22,6 +22,7 @@ pub mod guard;
 pub mod hub;
 pub mod matches;
 pub mod names;
+pub mod pool;
 pub mod presence;
 pub mod queries;
 pub mod records;

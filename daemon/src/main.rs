@@ -65,6 +65,20 @@ struct Args {
     /// A file whose first line is the access code (instead of --access-code).
     #[arg(long, value_name = "PATH", conflicts_with = "access_code")]
     access_code_file: Option<PathBuf>,
+    /// Memory, in MiB, the tables built on demand (boards and bars beyond the stored ones)
+    /// may take; past it the least recently used are dropped (and built again if needed).
+    #[arg(long, default_value_t = daemon::analysis::DEFAULT_TABLE_BUDGET >> 20,
+          value_parser = clap::value_parser!(u64).range(1..=1_048_576))]
+    table_memory_mb: u64,
+    /// Research requests (check, periodicity, sequence, tables beyond the stored ones) run at
+    /// once, at the lowest priority; the others wait their turn, one player's after
+    /// another's [default: half the cores].
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
+    research_turns: Option<u64>,
+    /// Seconds an open match waits for an opponent before it is called off.
+    #[arg(long, default_value_t = daemon::config::DEFAULT_WAITING_LIFETIME.as_secs(),
+          value_parser = clap::value_parser!(u64).range(1..))]
+    waiting_lifetime_s: u64,
     /// Seconds a player may be away during a match before losing it by abandonment.
     #[arg(long, default_value_t = 120)]
     abandon_after_s: u64,
@@ -172,9 +186,13 @@ async fn serve() -> anyhow::Result<()> {
         bar: sizes.bar,
         max_connections: usize::try_from(args.max_connections).unwrap_or(usize::MAX),
         access_code: access_code.filter(|c| !c.is_empty()),
-        max_per_address: usize::try_from(args.max_connections_per_address)
-            .unwrap_or(usize::MAX),
+        max_per_address: usize::try_from(args.max_connections_per_address).unwrap_or(usize::MAX),
         abandon_after: Duration::from_secs(args.abandon_after_s),
+        waiting_lifetime: Duration::from_secs(args.waiting_lifetime_s),
+        table_budget: args.table_memory_mb << 20,
+        research_turns: args
+            .research_turns
+            .map_or_else(daemon::pool::default_turns, |n| n as usize),
         message_rate: args.message_rate,
         message_burst: args.message_burst,
         check_time_limit: Duration::from_secs(args.check_time_limit_s),

@@ -107,7 +107,10 @@ fn a_second_grundyd_on_the_same_database_is_refused() {
     let hard = dir.path().join("via-hard-link.db");
     std::fs::hard_link(&db, &hard).expect("hard link");
     for path in [&db, &symlink, &hard] {
-        assert!(first.try_wait().expect("wait").is_none(), "the first stopped");
+        assert!(
+            first.try_wait().expect("wait").is_none(),
+            "the first stopped"
+        );
         // Its own analysis file, so that only the games file is shared.
         let analysis = dir.path().join(format!(
             "{}.other.analysis.db",
@@ -121,7 +124,10 @@ fn a_second_grundyd_on_the_same_database_is_refused() {
             .arg("--db")
             .arg(path);
         let said = refused(second);
-        assert!(said.contains("in use by another grundyd"), "{path:?}: {said}");
+        assert!(
+            said.contains("in use by another grundyd"),
+            "{path:?}: {said}"
+        );
     }
     first.kill().expect("stop the first");
     first.wait().expect("the first stops");
@@ -154,7 +160,15 @@ fn a_read_only_database_is_refused_at_start() {
     }
     std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o777)).expect("chmod");
     server
-        .args(["--listen", "127.0.0.1:0", "--board", "16", "--bar", "16", "--db"])
+        .args([
+            "--listen",
+            "127.0.0.1:0",
+            "--board",
+            "16",
+            "--bar",
+            "16",
+            "--db",
+        ])
         .arg(&db);
     let said = refused(server);
     std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).expect("chmod");

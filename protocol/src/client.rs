@@ -132,8 +132,15 @@ pub enum Request {
     },
     /// Creates a match and takes a seat in it.
     CreateMatch(NewMatch),
-    /// Lists open matches and matches in progress.
-    Lobby {},
+    /// Lists open matches and matches in progress, oldest first, a page at a time.
+    Lobby {
+        /// Matches of each list to skip (paging; default 0).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        offset: Option<u32>,
+        /// Matches of each list to give at most (default and most: `limits::LOBBY_PAGE`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        limit: Option<u32>,
+    },
     /// Takes the free seat of a waiting match.
     Join {
         /// Which match.
@@ -353,6 +360,14 @@ pub enum Request {
 }
 
 impl Request {
+    /// `lobby`: its first page.
+    pub fn lobby() -> Request {
+        Request::Lobby {
+            offset: None,
+            limit: None,
+        }
+    }
+
     /// `create_match` of `new`.
     pub fn create(new: NewMatch) -> Request {
         Request::CreateMatch(new)

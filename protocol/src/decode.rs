@@ -56,7 +56,9 @@ fn explain(field: &str, message: &Value) -> Option<String> {
                 .any(|item| item.get(field).is_some())
                 .then_some(key.as_str())
         })?;
-        let object = NESTED.iter().find(|(k, key, _)| *k == kind && *key == nested)?;
+        let object = NESTED
+            .iter()
+            .find(|(k, key, _)| *k == kind && *key == nested)?;
         (format!("an item of {kind}'s {nested}"), fields(object.2)?)
     };
     // A suggestion only for a near miss: a letter off in three.
@@ -85,9 +87,10 @@ pub fn fields(kind: &str) -> Option<Vec<&'static str>> {
     let own: &[&str] = match kind {
         "hello" => &["protocol", "name", "token", "access_code"],
         "create_match" => &["start", "opponent", "first", "clock", "my_engine"],
-        "lobby" | "ping" | "named_checks" => &[],
-        "join" | "watch" | "unwatch" | "resign" | "offer_draw" | "accept_draw"
-        | "decline_draw" | "abort" | "rematch" | "game" | "review" => &["match_id"],
+        "lobby" => &["offset", "limit"],
+        "ping" | "named_checks" => &[],
+        "join" | "watch" | "unwatch" | "resign" | "offer_draw" | "accept_draw" | "decline_draw"
+        | "abort" | "rematch" | "game" | "review" => &["match_id"],
         "move" => &["match_id", "move"],
         "query" => &["position", "limit"],
         "table" => &["rows", "cols", "layer"],
@@ -160,8 +163,10 @@ mod tests {
 
     #[test]
     fn an_unknown_field_is_named_with_the_allowed_ones() {
-        let e = client_message(r#"{"type":"create_match","id":5,"game":"nim","misre":true,"opponent":"human"}"#)
-            .unwrap_err();
+        let e = client_message(
+            r#"{"type":"create_match","id":5,"game":"nim","misre":true,"opponent":"human"}"#,
+        )
+        .unwrap_err();
         assert_eq!(e.id, Some(5));
         assert_eq!(
             e.message,
@@ -170,7 +175,12 @@ mod tests {
              docs/PROTOCOL.md"
         );
         let e = client_message(r#"{"type":"ping","id":1,"x":1}"#).unwrap_err();
-        assert!(e.message.starts_with("unknown field `x` in ping: its fields are type, id;"), "{}", e.message);
+        assert!(
+            e.message
+                .starts_with("unknown field `x` in ping: its fields are type, id;"),
+            "{}",
+            e.message
+        );
         let e = client_message(
             r#"{"type":"set_exercises","id":2,"code":"K7Q2","exercises":[{"game":"nim","position":"1,2","question":"outcome","misere":false,"sise":4}]}"#,
         )
@@ -189,7 +199,12 @@ mod tests {
     fn other_faults_say_what_json_said() {
         let e = client_message(r#"{"type":"move","id":4,"match_id":"x","move":"1"}"#).unwrap_err();
         assert_eq!(e.id, Some(4));
-        assert!(e.message.starts_with("cannot read this message: invalid type"), "{}", e.message);
+        assert!(
+            e.message
+                .starts_with("cannot read this message: invalid type"),
+            "{}",
+            e.message
+        );
         assert!(client_message("{").unwrap_err().id.is_none());
     }
 

@@ -42,3 +42,7 @@ pub const DEFAULT_PAGE: u32 = 50;
 
 /// Most games `games` lists in one page.
 pub const MAX_PAGE: u32 = 500;
+
+/// Most matches of each list one `lobby` reply gives (about 200 bytes each): more are had
+/// by paging.
+pub const LOBBY_PAGE: u32 = 100;

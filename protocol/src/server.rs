@@ -93,6 +93,12 @@ pub enum ServerBody {
         open: Vec<MatchSummary>,
         /// Matches in progress.
         playing: Vec<MatchSummary>,
+        /// How many matches wait in all, when more than this page shows.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        open_total: Option<u64>,
+        /// How many matches are in progress in all, when more than this page shows.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        playing_total: Option<u64>,
     },
     /// The reply to `move`: the move is stored on disk.
     MoveAccepted {

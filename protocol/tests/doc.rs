@@ -159,7 +159,10 @@ fn the_allowed_fields_are_the_requests_own() {
         {
             let exercise = protocol::decode::fields("exercise").unwrap();
             for key in item.as_object().unwrap().keys() {
-                assert!(exercise.contains(&key.as_str()), "an exercise lacks `{key}`");
+                assert!(
+                    exercise.contains(&key.as_str()),
+                    "an exercise lacks `{key}`"
+                );
             }
         }
         // Each listed field is one the request reads: a value of no type it takes is refused
@@ -168,13 +171,18 @@ fn the_allowed_fields_are_the_requests_own() {
             let mut probed = value.clone();
             probed[*key] = serde_json::json!({"\u{0}": [[]]});
             let e = protocol::decode::client_message(&probed.to_string()).unwrap_err();
-            assert!(!e.message.starts_with("unknown field"), "{kind}.{key}: {}", e.message);
+            assert!(
+                !e.message.starts_with("unknown field"),
+                "{kind}.{key}: {}",
+                e.message
+            );
         }
         let mut extra = value.clone();
         extra["bogus_field"] = Value::from(1);
         let e = protocol::decode::client_message(&extra.to_string()).unwrap_err();
         assert!(
-            e.message.starts_with(&format!("unknown field `bogus_field` in {kind}")),
+            e.message
+                .starts_with(&format!("unknown field `bogus_field` in {kind}")),
             "{}",
             e.message
         );

@@ -24,19 +24,40 @@ pub struct Args {
 
 /// Asks for the lobby and prints it.
 pub async fn run(conn: &mut Client, args: Args) -> Result<()> {
-    let (open, playing) = match conn.request(Request::Lobby {}).await? {
-        ServerBody::Lobby { open, playing } => (open, playing),
+    let (open, playing, open_total, playing_total) = match conn.request(Request::lobby()).await? {
+        ServerBody::Lobby {
+            open,
+            playing,
+            open_total,
+            playing_total,
+        } => (open, playing, open_total, playing_total),
         other => return Err(unexpected(&other)),
     };
     if args.json {
-        return print_json(&serde_json::json!({ "open": open, "playing": playing }));
+        return print_json(&serde_json::json!({
+            "open": open,
+            "playing": playing,
+            "open_total": open_total,
+            "playing_total": playing_total,
+        }));
     }
-    emit(&section("open (waiting for an opponent)", &open))?;
-    emit(&section("playing", &playing))
+    emit(&section(
+        "open (waiting for an opponent)",
+        &open,
+        open_total,
+    ))?;
+    emit(&section("playing", &playing, playing_total))
 }
 
-/// A heading and the matches under it, or `none`.
-fn section(title: &str, matches: &[MatchSummary]) -> String {
+/// A heading and the matches under it, or `none`; with how many there are in all when the
+/// server gave only the first of them.
+fn section(title: &str, matches: &[MatchSummary], total: Option<u64>) -> String {
+    let title = match total {
+        Some(total) if total > matches.len() as u64 => {
+            format!("{title}, the first {} of {total}", matches.len())
+        }
+        _ => title.to_owned(),
+    };
     let mut out = format!("{title}:\n");
     if matches.is_empty() {
         out.push_str("  none\n");

@@ -48,6 +48,17 @@ impl Connection {
                 format!("your teacher has turned hints off in room {code} while you have {why}"),
             )));
         }
+        // Research takes turns, a fair share per player; the turn is held until the answer.
+        let _turn = match researching(&request) {
+            true => Some(
+                self.hub
+                    .research
+                    .turn(player.id)
+                    .await
+                    .map_err(|e| keep(ErrorBody::new(ErrorCode::RateLimited, e.to_string())))?,
+            ),
+            false => None,
+        };
         let body = match request {
             Request::Hello { .. } => unreachable!("handled above"),
             Request::CreateRoom { .. }
@@ -64,9 +75,20 @@ impl Connection {
                 self.room_request(&player, request).await.map_err(keep)?
             }
             Request::Ping {} => ServerBody::Pong,
-            Request::Lobby {} => {
-                let (open, playing) = self.hub.matches.lobby();
-                ServerBody::Lobby { open, playing }
+            Request::Lobby { offset, limit } => {
+                let page = protocol::limits::LOBBY_PAGE;
+                let limit = limit.unwrap_or(page).min(page) as usize;
+                let offset = offset.unwrap_or(0) as usize;
+                let lobby = self.hub.matches.lobby(offset, limit);
+                // The totals are said when the page does not show everything.
+                let total =
+                    |shown: usize, all: usize| (offset > 0 || shown < all).then_some(all as u64);
+                ServerBody::Lobby {
+                    open_total: total(lobby.open.len(), lobby.open_total),
+                    playing_total: total(lobby.playing.len(), lobby.playing_total),
+                    open: lobby.open,
+                    playing: lobby.playing,
+                }
             }
             Request::CreateMatch(req) => {
                 let levels = [req.my_engine.as_deref(), engine_level(&req.opponent)];
@@ -288,6 +310,25 @@ fn withheld(request: &Request) -> bool {
             | Request::CheckNamed(_)
     )
 }
+
+/// Whether a request is research: work over whole tables, which takes turns (see `pool`).
+/// A `table` is too when it reaches beyond the stored tables, which may mean solving one.
+fn researching(request: &Request) -> bool {
+    match request {
+        Request::Check(_)
+        | Request::CheckNamed(_)
+        | Request::Periodicity(_)
+        | Request::Sequence(_) => true,
+        Request::Table { rows, cols, .. } => {
+            let far = |s: &Option<protocol::Span>| s.is_some_and(|s| s.to > RESEARCH_FROM);
+            far(rows) || far(cols)
+        }
+        _ => false,
+    }
+}
+
+/// Tables reaching past this are research (the engine's boards are up to 4096 wide).
+const RESEARCH_FROM: u64 = crate::analysis::ENGINE_MAX_BOARD;
 
 /// The engine level a match's opponent plays at, if the engine.
 fn engine_level(opponent: &protocol::Opponent) -> Option<&str> {

@@ -59,8 +59,10 @@ impl Connection {
                 limited.message(),
             ))
             .await;
-            self.replies
-                .push(Outgoing::Close(CloseCode::Policy, "too many wrong codes".into()));
+            self.replies.push(Outgoing::Close(
+                CloseCode::Policy,
+                "too many wrong codes".into(),
+            ));
             return Ok(None);
         }
         if let Some(expected) = &self.hub.config.access_code {

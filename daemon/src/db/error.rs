@@ -51,7 +51,10 @@ impl DbError {
         match self {
             DbError::ReadOnly(_) => true,
             DbError::Sqlx(sqlx::Error::Database(e)) => {
-                e.code().and_then(|c| c.parse::<i64>().ok()).map(|c| c & 0xff) == Some(8)
+                e.code()
+                    .and_then(|c| c.parse::<i64>().ok())
+                    .map(|c| c & 0xff)
+                    == Some(8)
             }
             _ => false,
         }

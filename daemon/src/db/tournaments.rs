@@ -249,7 +249,8 @@ fn game(r: &SqliteRow) -> Result<TournamentGameRow, DbError> {
         winner: from_sql_opt(get(r, "winner")?, "winner")?,
         reason: get::<Option<String>>(r, "reason")?
             .map(|r| {
-                Reason::parse(&r).ok_or_else(|| DbError::Corrupt(format!("reason {r:?} is unknown")))
+                Reason::parse(&r)
+                    .ok_or_else(|| DbError::Corrupt(format!("reason {r:?} is unknown")))
             })
             .transpose()?,
     })

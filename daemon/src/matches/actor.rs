@@ -77,6 +77,7 @@ impl Actor {
             self.schedule_engine();
             let deadline = self.model.clocks.as_ref().and_then(|c| c.deadline());
             let abandon = self.model.abandonment();
+            let expiry = self.model.expiry();
             let over = self.model.status.is_over();
             let changed = tokio::select! {
                 cmd = rx.recv() => match cmd {
@@ -89,6 +90,9 @@ impl Actor {
                 }
                 _ = tokio::time::sleep_until(instant_at(abandon.map_or(0, |(_, t)| t))), if abandon.is_some() => {
                     self.abandon().await
+                }
+                _ = tokio::time::sleep_until(instant_at(expiry.unwrap_or(0))), if expiry.is_some() => {
+                    self.expire().await
                 }
                 seat = presence_changed(&self.presence) => self.sync_presence(seat),
                 _ = tokio::time::sleep(self.linger()), if over => break,
@@ -294,6 +298,27 @@ impl Actor {
         match self.model.flag_fallen(now) {
             Some(seat) => self.flag(seat, now).await.is_ok(),
             None => false,
+        }
+    }
+
+    /// Calls off a match nobody joined in time (see `Config::waiting_lifetime`).
+    async fn expire(&mut self) -> bool {
+        if self.model.expiry().is_none() {
+            return false;
+        }
+        let outcome = Outcome {
+            winner: None,
+            reason: Reason::Aborted,
+        };
+        tracing::info!("nobody joined: called off");
+        match self.end(outcome, now_ms()).await {
+            Ok(()) => true,
+            Err(e) => {
+                // Tried again later rather than at once, over and over.
+                tracing::error!(error = %e, "cannot call off the match; trying again in a minute");
+                self.model.expires_at = Some(now_ms().saturating_add(60_000));
+                false
+            }
         }
     }
 

@@ -81,6 +81,11 @@ pub async fn create_with(
     Ok(handle)
 }
 
+/// A duration in milliseconds, saturated.
+pub(super) fn millis(d: std::time::Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}
+
 /// How `player` sits in a match made for them: connected as they are now.
 pub fn seated(matches: &Matches, player: &PlayerRef) -> Occupant {
     Occupant::Player {
@@ -159,6 +164,9 @@ async fn create(
     );
     model.rematch_of = rematch_of;
     model.paired = paired;
+    if !full {
+        model.expires_at = Some(now_ms().saturating_add(millis(matches.config.waiting_lifetime)));
+    }
     model.convention = convention;
     model.value_components(&matches.analysis.current());
     tracing::info!(match_id = id, game = %variant.kind(), "match created");

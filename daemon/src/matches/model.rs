@@ -143,6 +143,9 @@ pub struct Model {
     pub rematch_offer: Option<Seat>,
     /// A game a room paired (a tournament's, an exhibition's): it cannot be aborted.
     pub paired: bool,
+    /// When a match still waiting for an opponent is called off (monotonic ms): an open
+    /// match nobody takes does not stay in the lobby for ever.
+    pub expires_at: Option<u64>,
     /// The match this is a rematch of.
     pub rematch_of: Option<i64>,
     /// The rematch of this match, once created.
@@ -191,6 +194,7 @@ impl Model {
             draw_offer: None,
             rematch_offer: None,
             paired: false,
+            expires_at: None,
             rematch_of: None,
             rematch: None,
             repetition_limit: repetition_limit.max(2),
@@ -571,6 +575,12 @@ impl Model {
             info.abandon_in_ms = self.abandon_at[seat].map(|t| t.saturating_sub(now));
         }
         info
+    }
+
+    /// When the match is called off for want of an opponent, while it waits for one.
+    pub fn expiry(&self) -> Option<u64> {
+        self.expires_at
+            .filter(|_| self.status == MatchStatus::Waiting)
     }
 
     /// The seat whose player is away and loses first, and when, while the match is under

@@ -12,6 +12,18 @@ use crate::config::Config;
 use crate::db::Db;
 use crate::presence::Presence;
 
+/// A page of the lobby.
+pub struct Lobby {
+    /// Matches waiting for an opponent.
+    pub open: Vec<MatchSummary>,
+    /// How many wait in all.
+    pub open_total: usize,
+    /// Matches under way.
+    pub playing: Vec<MatchSummary>,
+    /// How many are under way in all.
+    pub playing_total: usize,
+}
+
 /// Every live match: under way, waiting, or recently over.
 pub struct Matches {
     /// Where every change is stored before it is acknowledged.
@@ -65,17 +77,28 @@ impl Matches {
         self.live().get(&id).cloned()
     }
 
-    /// Matches waiting for an opponent and matches under way, oldest first.
-    pub fn lobby(&self) -> (Vec<MatchSummary>, Vec<MatchSummary>) {
+    /// A page of the matches waiting for an opponent and of those under way, oldest first:
+    /// `offset` skipped and at most `limit` of each, with each list's whole length.
+    pub fn lobby(&self, offset: usize, limit: usize) -> Lobby {
         let mut states: Vec<_> = self.live().values().map(|h| h.snapshot()).collect();
         states.sort_by_key(|s| s.summary.match_id);
         let pick = |status| {
-            states
-                .iter()
-                .filter(|s| s.summary.status == status)
+            let all = states.iter().filter(|s| s.summary.status == status);
+            let total = all.clone().count();
+            let page = all
+                .skip(offset)
+                .take(limit)
                 .map(|s| s.summary.clone())
-                .collect()
+                .collect();
+            (page, total)
         };
-        (pick(MatchStatus::Waiting), pick(MatchStatus::Playing))
+        let (open, open_total) = pick(MatchStatus::Waiting);
+        let (playing, playing_total) = pick(MatchStatus::Playing);
+        Lobby {
+            open,
+            open_total,
+            playing,
+            playing_total,
+        }
     }
 }

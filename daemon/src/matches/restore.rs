@@ -56,7 +56,14 @@ pub async fn revive(matches: &Arc<Matches>, id: i64) -> anyhow::Result<Option<Ma
 
 /// [`rebuild`] with the server's settings, a sum's components valued as a new match's are.
 fn rebuilt(matches: &Matches, stored: StoredMatch) -> anyhow::Result<Model> {
+    // A match waiting since before the restart has what is left of its lifetime.
+    let waited = u64::try_from(crate::clock::unix_ms().saturating_sub(stored.created_at))
+        .unwrap_or_default();
     let mut model = rebuild(stored, matches.config.repetition_limit)?;
+    if model.status == protocol::MatchStatus::Waiting {
+        let lifetime = super::create::millis(matches.config.waiting_lifetime);
+        model.expires_at = Some(now_ms().saturating_add(lifetime.saturating_sub(waited)));
+    }
     model.value_components(&matches.analysis.current());
     Ok(model)
 }

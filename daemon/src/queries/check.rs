@@ -33,7 +33,7 @@ pub async fn check(
     let (table, upto) =
         Stored::reaching(hub, &q.params, q.upto, "a formula's check", report.clone()).await?;
     let (until, _abandon) = until(hub);
-    tokio::task::spawn_blocking(move || check_table(&table, &formula, upto, q.map, &until, &report))
+    crate::pool::idle(move || check_table(&table, &formula, upto, q.map, &until, &report))
         .await
         .map_err(|e| crate::errors::internal("check the formula", e))?
 }
@@ -60,7 +60,7 @@ pub async fn check_named(
         tables.push(Stored::reaching(hub, &params, q.upto, what, report.clone()).await?);
     }
     let (until, _abandon) = until(hub);
-    let checks = tokio::task::spawn_blocking(move || {
+    let checks = crate::pool::idle(move || {
         tables
             .iter()
             .map(|(t, upto)| check_table(t, &formula, *upto, q.map, &until, &report))

@@ -73,7 +73,7 @@ pub async fn periodicity(
             })
             .collect::<Result<Vec<_>, ErrorBody>>()
     };
-    let report = tokio::task::spawn_blocking(run)
+    let report = crate::pool::idle(run)
         .await
         .map_err(|e| crate::errors::internal("find the periods", e))??;
     Ok(PeriodicityReport {

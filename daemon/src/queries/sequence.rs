@@ -39,7 +39,7 @@ pub async fn sequence(
         SequenceLine::Column(c) => (LineKind::Column, signed(c)),
         SequenceLine::Diagonal(d) => (LineKind::Diagonal, d),
         SequenceLine::PPositions => {
-            let cells = tokio::task::spawn_blocking(move || p_positions(&table, upto))
+            let cells = crate::pool::idle(move || p_positions(&table, upto))
                 .await
                 .map_err(|e| crate::errors::internal("list the P-positions", e))??;
             return Ok(SequenceReport { cells, ..report });
@@ -64,7 +64,7 @@ pub async fn sequence(
             ),
         ));
     }
-    let values = tokio::task::spawn_blocking(move || line.values(&table))
+    let values = crate::pool::idle(move || line.values(&table))
         .await
         .map_err(|e| crate::errors::internal("read the line", e))??;
     Ok(SequenceReport {

@@ -92,7 +92,7 @@ impl Stored {
                     let grown = hub.analysis.covering(&AnyPosition::Chocolate(tall)).await?;
                     grown.chocolate_table(k).cloned()
                 } else {
-                    let solved = tokio::task::spawn_blocking(move || chocolate::Table::solve(k, z))
+                    let solved = crate::pool::idle(move || chocolate::Table::solve(k, z))
                         .await
                         .map_err(|e| crate::errors::internal("solve a staircase table", e))?;
                     Some(Arc::new(solved.map_err(engine_error)?))

@@ -127,6 +127,28 @@ impl Rooms {
         Ok(room)
     }
 
+    /// Lets go of the rooms nobody is in and that run nothing: held by this map alone (a
+    /// connection in a room holds it, and so does a tournament's or an exhibition's task
+    /// while it runs). They come back from the database when asked for. The number let go.
+    pub fn sweep(&self) -> usize {
+        let mut live = self.live();
+        let before = live.len();
+        live.retain(|_, room| Arc::strong_count(room) > 1);
+        let gone = before - live.len();
+        if gone > 0 {
+            tracing::info!(
+                rooms = gone,
+                "rooms nobody is in let go (back from the database when asked for)"
+            );
+        }
+        gone
+    }
+
+    /// How many rooms are in memory.
+    pub fn live_count(&self) -> usize {
+        self.live().len()
+    }
+
     /// Brings back the rooms with a tournament under way, so that their rounds go on after a
     /// restart; the number brought back. A room that cannot be is logged and left for its
     /// next `join_room` to report: one room never keeps the server from starting.

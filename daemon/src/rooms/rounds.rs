@@ -258,8 +258,8 @@ async fn game_over(deps: &Deps, room: &Arc<Room>, id: i64, match_id: i64) -> Res
         .load_match(match_id)
         .await
         .map_err(|e| internal("read the game", e))?;
-    let Some((outcome, reason)) = stored
-        .and_then(|m| Some((outcome_of(m.status, m.winner)?, m.reason)))
+    let Some((outcome, reason)) =
+        stored.and_then(|m| Some((outcome_of(m.status, m.winner)?, m.reason)))
     else {
         return Ok(()); // not over: the server is stopping
     };

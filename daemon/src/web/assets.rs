@@ -186,7 +186,10 @@ pub fn answer<B>(req: &Request<B>) -> Response<Full<Bytes>> {
         h.insert(header::ETAG, tag);
     }
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    let host = req.headers().get(header::HOST).and_then(|h| h.to_str().ok());
+    let host = req
+        .headers()
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok());
     if let Ok(policy) = HeaderValue::from_str(&csp(&super::origin::connect_src(host))) {
         h.insert(header::CONTENT_SECURITY_POLICY, policy);
     }

@@ -143,7 +143,11 @@ fn answer(
         return assets::answer(&req);
     }
     if let Err(refused) = origin::check(req.headers(), &hub.config.allowed_origins) {
-        tracing::warn!(?peer, origin = refused, "websocket from another site refused");
+        tracing::warn!(
+            ?peer,
+            origin = refused,
+            "websocket from another site refused"
+        );
         let mut response = upgrade::refused(&format!(
             "a websocket from the page at {refused} is refused: only this server's own page \
              may open one (start grundyd with --allow-origin {refused} to allow it)"

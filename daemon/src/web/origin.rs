@@ -96,7 +96,11 @@ mod tests {
         assert!(check(&headers(None, "pc:7878"), none).is_ok());
         assert!(check(&headers(Some("http://pc:7878"), "pc:7878"), none).is_ok());
         assert!(check(&headers(Some("http://PC:7878"), "pc:7878"), none).is_ok());
-        assert!(check(&headers(Some("https://10.0.0.2:7878"), "10.0.0.2:7878"), none).is_ok());
+        assert!(check(
+            &headers(Some("https://10.0.0.2:7878"), "10.0.0.2:7878"),
+            none
+        )
+        .is_ok());
     }
 
     #[test]

@@ -110,6 +110,11 @@ impl Table {
         })
     }
 
+    /// The memory its values take, in bytes.
+    pub fn bytes(&self) -> u64 {
+        (self.cells.len() * std::mem::size_of::<u32>()) as u64
+    }
+
     /// The step k this table was solved for.
     pub fn k(&self) -> u32 {
         self.k

@@ -166,6 +166,11 @@ impl Table {
         })
     }
 
+    /// The memory its values take, in bytes.
+    pub fn bytes(&self) -> u64 {
+        (self.cells.len() * std::mem::size_of::<u32>()) as u64
+    }
+
     /// The piece this table is for.
     pub fn piece(&self) -> Piece {
         self.piece

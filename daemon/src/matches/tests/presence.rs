@@ -17,7 +17,10 @@ use crate::presence::Presence;
 /// A registry of live matches on a database in `dir`, the grace period `grace`.
 async fn matches(dir: &TempDir, grace: Duration) -> Arc<Matches> {
     let db = Db::open(&dir.path().join("grundy.db")).await.expect("open");
-    let analysis = Arc::new(Analysis::with(Knowledge::new(DEFAULT_BUDGET)));
+    let analysis = Arc::new(Analysis::with(
+        Knowledge::new(DEFAULT_BUDGET),
+        crate::analysis::DEFAULT_TABLE_BUDGET,
+    ));
     let config = Config {
         abandon_after: grace,
         ..Config::default()

@@ -79,10 +79,14 @@ async fn loaded_knowledge_answers_as_freshly_solved_tables() {
 #[tokio::test]
 async fn the_daemon_starts_from_the_database() {
     let (_dir, _path, db) = fresh().await;
-    let first = Analysis::start(&db, SMALL).await.expect("start");
+    let first = Analysis::start(&db, SMALL, crate::analysis::DEFAULT_TABLE_BUDGET)
+        .await
+        .expect("start");
     let records = db.stored_sets().await.expect("records");
     assert_eq!(records.len(), 12);
-    let second = Analysis::start(&db, SMALL).await.expect("start again");
+    let second = Analysis::start(&db, SMALL, crate::analysis::DEFAULT_TABLE_BUDGET)
+        .await
+        .expect("start again");
     assert_eq!(db.stored_sets().await.expect("records"), records);
     for analysis in [&first, &second] {
         let k = analysis.current();

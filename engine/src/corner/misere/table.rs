@@ -95,6 +95,11 @@ impl MisereTable {
         Ok(MisereTable { piece, n, cells })
     }
 
+    /// The memory its values take, in bytes.
+    pub fn bytes(&self) -> u64 {
+        (self.cells.len() * std::mem::size_of::<u16>()) as u64
+    }
+
     /// The piece this table is for.
     pub fn piece(&self) -> Piece {
         self.piece
