@@ -6,6 +6,7 @@ mod bad_input;
 mod browser;
 mod checks;
 mod crash;
+mod exam;
 mod following;
 mod footprint;
 mod games;

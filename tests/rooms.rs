@@ -454,6 +454,7 @@ async fn rooms_refuse_what_they_must_and_keep_going() -> Result<()> {
         code: code.clone(),
         hints: None,
         engine: Some("easy".into()),
+        exam: None,
     };
     ensure!(matches!(
         teacher.request(limit).await?,

@@ -37,6 +37,7 @@ async fn class(server: &Server, n: usize) -> Result<(Client, String, Vec<Client>
                 settings: RoomSettings {
                     hints: true,
                     engine: None,
+                    exam: false,
                 },
             })
             .await?,
@@ -281,6 +282,7 @@ async fn a_round_ended_by_the_teacher_is_adjudicated_and_the_next_one_paired() -
         code: code.clone(),
         hints: Some(false),
         engine: None,
+        exam: None,
     };
     teacher.request(off).await?;
     let playing = t.games[0].first;

@@ -5,6 +5,7 @@ use std::sync::Arc;
 use crate::analysis::Analysis;
 use crate::config::Config;
 use crate::db::Db;
+use crate::exam::Exam;
 use crate::guard::{Failures, Places};
 use crate::matches::{self, Matches};
 use crate::presence::Presence;
@@ -44,6 +45,8 @@ pub struct Hub {
     pub places: Arc<Places>,
     /// Each address's wrong guesses of codes and tokens.
     pub failures: Failures,
+    /// The rooms holding an exam: while any does, answers are out of students' reach.
+    pub exam: Arc<Exam>,
     /// Turns for research requests, a fair share per player.
     pub research: Arc<crate::pool::Gate>,
     /// This server's id, announced to every client so that it keeps one identity here
@@ -59,18 +62,25 @@ impl Hub {
     pub async fn start(db: Db, config: Config) -> anyhow::Result<Arc<Hub>> {
         let analysis = Arc::new(Analysis::start(&db, config.sizes(), config.table_budget).await?);
         let presence = Arc::new(Presence::default());
+        let exam = Arc::new(Exam::load(&db).await?);
         let matches = Arc::new(Matches::new(
             db.clone(),
             Arc::clone(&analysis),
             config.clone(),
             Arc::clone(&presence),
+            Arc::clone(&exam),
         ));
         let server_id = db.server_id().await?;
         let restored = matches::restore(&matches).await?;
         if restored > 0 {
             tracing::info!(restored, "matches under way restored from the database");
         }
-        let rooms = Rooms::new(db.clone(), Arc::clone(&analysis), Arc::clone(&matches));
+        let rooms = Rooms::new(
+            db.clone(),
+            Arc::clone(&analysis),
+            Arc::clone(&matches),
+            Arc::clone(&exam),
+        );
         let resumed = rooms
             .restore()
             .await
@@ -85,6 +95,7 @@ impl Hub {
             places: Places::new(config.max_per_address),
             failures: Failures::new(config.guess_burst, config.guess_every),
             research: crate::pool::Gate::new(config.research_turns),
+            exam,
             rooms,
             db,
             config,

@@ -18,6 +18,7 @@ pub mod config;
 pub mod connection;
 pub mod db;
 pub mod errors;
+pub mod exam;
 pub mod guard;
 pub mod hub;
 pub mod matches;

@@ -102,6 +102,10 @@ export function showRoom(main, server, code, go) {
       case "room":
         view = m.room;
         break;
+      case "answers_released":
+        // Each student's grades are theirs alone: the room is read again.
+        join();
+        return;
       case "match":
         if (!live.boards.has(m.state.match_id)) return;
         live.boards.set(m.state.match_id, m.state);
@@ -209,10 +213,11 @@ function studentParts(view, server, redraw) {
   }
   const graded = view.answers.map((a) => {
     const n = view.exercises.findIndex((e) => e.id === a.exercise_id) + 1;
+    const mark = a.withheld ? "✎ kept" : a.correct ? "✓ right" : "✗ wrong";
     return el(
       "li",
-      { class: a.correct ? "right" : "wrong" },
-      el("strong", {}, `${a.correct ? "✓ right" : "✗ wrong"} (exercise ${n}: ${a.answer})`),
+      { class: a.withheld ? "kept" : a.correct ? "right" : "wrong" },
+      el("strong", {}, `${mark} (exercise ${n}: ${a.answer})`),
       " ",
       a.explanation,
     );

@@ -298,6 +298,15 @@ pub enum Request {
         /// `any` (no limit).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         engine: Option<String>,
+        /// Exam mode on or off (docs/CLASSROOM.md).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        exam: Option<bool>,
+    },
+    /// Releases the grades and solutions of every exercise of the room to its students
+    /// (teachers): what a room holding an exam keeps from them until then.
+    ReleaseAnswers {
+        /// Which room.
+        code: String,
     },
     /// Sets one exercise or several (a homework) in a room (teachers); every member is told.
     SetExercises {

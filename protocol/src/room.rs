@@ -30,6 +30,11 @@ pub struct RoomSettings {
     /// `perfect`, or `none` (only each other); any when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub engine: Option<String>,
+    /// Exam mode (docs/CLASSROOM.md): while any room holds an exam, nobody but its teachers
+    /// gets analysis, plays the engine or sees values on a board, and its students see their
+    /// grades and the solutions only once released (or past the deadline).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub exam: bool,
 }
 
 /// An exercise as a teacher sets it.
@@ -99,10 +104,14 @@ pub struct AnswerInfo {
     pub name: String,
     /// The answer as read, in canonical form.
     pub answer: String,
-    /// Right or wrong, by the exact classification.
+    /// Right or wrong, by the exact classification (false while `withheld`).
     pub correct: bool,
-    /// Why.
+    /// Why (while `withheld`: when the grade will be told).
     pub explanation: String,
+    /// The grade is kept from the student until the teacher releases it or the deadline
+    /// passes (a room holding an exam); the teacher sees it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub withheld: bool,
     /// When (Unix ms).
     pub answered_at: u64,
 }

@@ -195,6 +195,13 @@ pub enum ServerBody {
         /// The switches now.
         settings: RoomSettings,
     },
+    /// The reply to `release_answers`, and the event telling every member: the grades and
+    /// solutions of the room's exercises are told to its students now (`join_room` again
+    /// shows a student their grades).
+    AnswersReleased {
+        /// Which room.
+        code: String,
+    },
     /// The reply to `set_exercises`, and the event telling every member (students see no
     /// solution).
     ExercisesSet {

@@ -76,6 +76,8 @@ fn every_request_type_and_error_code_is_documented() {
         "room_member",
         "configure_room",
         "room_settings",
+        "release_answers",
+        "answers_released",
         "set_exercises",
         "exercises_set",
         "answer",

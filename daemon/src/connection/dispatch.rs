@@ -39,6 +39,9 @@ impl Connection {
                 "say hello first: {\"type\":\"hello\",\"id\":1,\"protocol\":1,\"name\":\"...\"}",
             )));
         };
+        if let Some(what) = exam_keeps(&request) {
+            self.hub.exam.allows(player.id, what).await.map_err(keep)?;
+        }
         if let Some((code, why)) = withheld(&request)
             .then(|| self.hub.rooms.hints_withheld(player.id))
             .flatten()
@@ -64,6 +67,7 @@ impl Connection {
             Request::CreateRoom { .. }
             | Request::JoinRoom { .. }
             | Request::ConfigureRoom { .. }
+            | Request::ReleaseAnswers { .. }
             | Request::SetExercises { .. }
             | Request::Answer { .. }
             | Request::ExportRoom { .. }
@@ -309,6 +313,24 @@ fn withheld(request: &Request) -> bool {
             | Request::Check(_)
             | Request::CheckNamed(_)
     )
+}
+
+/// What an exam keeps from everyone but its teachers, if `request` asks for it: values,
+/// the engine (it plays the solution), a rematch (of a game against it).
+fn exam_keeps(request: &Request) -> Option<&'static str> {
+    match request {
+        r if withheld(r) => Some("analysis"),
+        Request::CreateMatch(new)
+            if new.my_engine.is_some() || engine_level(&new.opponent).is_some() =>
+        {
+            Some("playing the engine")
+        }
+        Request::Rematch { .. } => Some("a rematch"),
+        Request::StartSimul(new) if matches!(new.host, protocol::Opponent::Engine(_)) => {
+            Some("an exhibition against the engine")
+        }
+        _ => None,
+    }
 }
 
 /// Whether a request is research: work over whole tables, which takes turns (see `pool`).

@@ -54,11 +54,21 @@ impl Connection {
                 code,
                 hints,
                 engine,
+                exam,
             } => {
                 let room = self.room(&code)?;
                 ServerBody::RoomSettings {
                     code: room.code.clone(),
-                    settings: rooms.configure(&room, player.id, hints, engine).await?,
+                    settings: rooms
+                        .configure(&room, player.id, hints, engine, exam)
+                        .await?,
+                }
+            }
+            Request::ReleaseAnswers { code } => {
+                let room = self.room(&code)?;
+                rooms.release_answers(&room, player.id).await?;
+                ServerBody::AnswersReleased {
+                    code: room.code.clone(),
                 }
             }
             Request::SetExercises {

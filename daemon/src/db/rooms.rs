@@ -24,6 +24,8 @@ pub struct RoomRow {
     pub hints: bool,
     /// The strongest engine students may play (`none`, `easy`, …); any when `None`.
     pub engine: Option<String>,
+    /// Whether the room holds an exam (see `crate::exam`).
+    pub exam: bool,
     /// SHA-256 of the owner token.
     pub owner_token_hash: Vec<u8>,
 }
@@ -58,6 +60,8 @@ pub struct ExerciseRow {
     pub set_at: i64,
     /// When answers stop (Unix ms).
     pub deadline: Option<i64>,
+    /// When the teacher released its grades and solution to the students (Unix ms).
+    pub released_at: Option<i64>,
 }
 
 /// A graded answer as stored.
@@ -107,6 +111,11 @@ enum Op {
         room_id: i64,
         hints: bool,
         engine: Option<String>,
+        exam: bool,
+    },
+    Release {
+        room_id: i64,
+        at: i64,
     },
     Exercises {
         room_id: i64,
@@ -150,13 +159,42 @@ impl Db {
         room_id: i64,
         hints: bool,
         engine: Option<String>,
+        exam: bool,
     ) -> Result<(), DbError> {
         let op = Op::Settings {
             room_id,
             hints,
             engine,
+            exam,
         };
         self.writer.write(op).await.map(drop)
+    }
+
+    /// Releases the grades and solutions of every exercise of the room not released yet.
+    pub async fn release_exercises(&self, room_id: i64, at: i64) -> Result<(), DbError> {
+        self.writer
+            .write(Op::Release { room_id, at })
+            .await
+            .map(drop)
+    }
+
+    /// The rooms holding an exam.
+    pub async fn exam_rooms(&self) -> Result<Vec<i64>, DbError> {
+        Ok(sqlx::query_scalar("SELECT id FROM rooms WHERE exam = 1")
+            .fetch_all(&self.pool)
+            .await?)
+    }
+
+    /// Whether `player` is a teacher of a room holding an exam.
+    pub async fn is_exam_teacher(&self, player: i64) -> Result<bool, DbError> {
+        let found: Option<i64> = sqlx::query_scalar(
+            "SELECT 1 FROM room_members m JOIN rooms r ON r.id = m.room_id \
+             WHERE m.player_id = ? AND m.role = 'teacher' AND r.exam = 1 LIMIT 1",
+        )
+        .bind(player)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(found.is_some())
     }
 
     /// Stores exercises together; returns the id of the first (the others follow it: one
@@ -181,7 +219,7 @@ impl Db {
     pub async fn load_room(&self, code: &str) -> Result<Option<StoredRoom>, DbError> {
         let mut tx = self.pool.begin().await?;
         let row = sqlx::query(
-            "SELECT id, code, name, hints, engine, owner_token_hash FROM rooms WHERE code = ?",
+            "SELECT id, code, name, hints, engine, exam, owner_token_hash FROM rooms WHERE code = ?",
         )
         .bind(code)
         .fetch_optional(&mut *tx)
@@ -193,6 +231,7 @@ impl Db {
             name: get(&row, "name")?,
             hints: get::<i64>(&row, "hints")? != 0,
             engine: get(&row, "engine")?,
+            exam: get::<i64>(&row, "exam")? != 0,
             owner_token_hash: get(&row, "owner_token_hash")?,
         };
         let members = sqlx::query(
@@ -206,7 +245,7 @@ impl Db {
         .collect::<Result<_, _>>()?;
         let exercises = sqlx::query(
             "SELECT id, set_no, game, size, k, misere, position, question, solution, set_at, \
-             deadline FROM exercises WHERE room_id = ? ORDER BY id",
+             deadline, released_at FROM exercises WHERE room_id = ? ORDER BY id",
         )
         .bind(room.id)
         .fetch_all(&mut *tx)
@@ -259,6 +298,7 @@ fn exercise(row: &SqliteRow) -> Result<ExerciseRow, DbError> {
         solution: get(row, "solution")?,
         set_at: get(row, "set_at")?,
         deadline: get(row, "deadline")?,
+        released_at: get(row, "released_at")?,
     })
 }
 
@@ -283,7 +323,7 @@ fn role_name(role: Role) -> &'static str {
 impl Write for Op {
     fn is_one_statement(&self) -> bool {
         match self {
-            Op::Member { .. } | Op::Settings { .. } | Op::Answer(_) => true,
+            Op::Member { .. } | Op::Settings { .. } | Op::Release { .. } | Op::Answer(_) => true,
             Op::Create { .. } => false,
             Op::Exercises { exercises, .. } => exercises.len() == 1,
         }
@@ -297,14 +337,15 @@ impl Write for Op {
             match *self {
                 Op::Create { room, teacher, at } => {
                     let id = sqlx::query(
-                        "INSERT INTO rooms (code, name, owner_token_hash, hints, engine, \
-                         created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        "INSERT INTO rooms (code, name, owner_token_hash, hints, engine, exam, \
+                         created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                     )
                     .bind(&room.code)
                     .bind(&room.name)
                     .bind(&room.owner_token_hash)
                     .bind(i64::from(room.hints))
                     .bind(&room.engine)
+                    .bind(i64::from(room.exam))
                     .bind(teacher.player_id)
                     .bind(at)
                     .execute(&mut *conn)
@@ -324,13 +365,26 @@ impl Write for Op {
                     room_id,
                     hints,
                     engine,
+                    exam,
                 } => {
-                    sqlx::query("UPDATE rooms SET hints = ?, engine = ? WHERE id = ?")
+                    sqlx::query("UPDATE rooms SET hints = ?, engine = ?, exam = ? WHERE id = ?")
                         .bind(i64::from(hints))
                         .bind(engine)
+                        .bind(i64::from(exam))
                         .bind(room_id)
                         .execute(&mut *conn)
                         .await?;
+                    Ok(room_id)
+                }
+                Op::Release { room_id, at } => {
+                    sqlx::query(
+                        "UPDATE exercises SET released_at = ? \
+                         WHERE room_id = ? AND released_at IS NULL",
+                    )
+                    .bind(at)
+                    .bind(room_id)
+                    .execute(&mut *conn)
+                    .await?;
                     Ok(room_id)
                 }
                 Op::Exercises { room_id, exercises } => {

@@ -162,6 +162,10 @@ impl Actor {
                 let _ = reply.send(Ok(self.model.state(now_ms())));
                 false
             }
+            Command::Revalue => {
+                self.matches.value_components(&mut self.model);
+                true
+            }
             Command::Adjudicate { reply } => {
                 let result = self.adjudicate().await;
                 self.publish_if(result.is_ok());
@@ -246,8 +250,7 @@ impl Actor {
             tracing::info!(reason = o.reason.as_str(), winner = ?o.winner, "match over");
         }
         self.model.apply(pending, now);
-        self.model
-            .value_components(&self.matches.analysis.current());
+        self.matches.value_components(&mut self.model);
         Ok(accepted)
     }
 

@@ -168,7 +168,7 @@ async fn create(
         model.expires_at = Some(now_ms().saturating_add(millis(matches.config.waiting_lifetime)));
     }
     model.convention = convention;
-    model.value_components(&matches.analysis.current());
+    matches.value_components(&mut model);
     tracing::info!(match_id = id, game = %variant.kind(), "match created");
     let state = model.state(now_ms());
     let handle = super::spawn(matches, model);

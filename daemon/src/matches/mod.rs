@@ -104,6 +104,8 @@ pub enum Command {
         /// Done.
         reply: Reply<()>,
     },
+    /// Show or hide the values on the board again, exam mode having changed.
+    Revalue,
     /// The full state, now.
     State {
         /// The state.
@@ -161,6 +163,12 @@ impl MatchHandle {
     /// The full state, from the actor.
     pub async fn state(&self) -> Result<MatchState, MatchError> {
         self.ask(|reply| Command::State { reply }).await
+    }
+
+    /// Sends a command that needs no reply, if the actor's queue has room (it is dropped
+    /// otherwise: for news that a later change brings anyway).
+    pub fn tell(&self, command: Command) {
+        let _ = self.tx.try_send(command);
     }
 
     /// Sends a command and waits for its reply.

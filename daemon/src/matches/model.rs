@@ -485,10 +485,11 @@ impl Model {
     }
 
     /// Values the components of a sum's current position, for the board that shows each
-    /// with its Grundy number; nothing for other games. The actor calls it whenever the
-    /// position changes.
-    pub fn value_components(&mut self, knowledge: &engine::Knowledge) {
-        self.components = crate::queries::components(knowledge, &self.position, self.convention);
+    /// with its Grundy number (none in exam mode); nothing for other games. The actor calls
+    /// it whenever the position changes.
+    pub fn value_components(&mut self, knowledge: Option<&engine::Knowledge>) {
+        self.components =
+            knowledge.and_then(|k| crate::queries::components(k, &self.position, self.convention));
     }
 
     /// Ends the match.

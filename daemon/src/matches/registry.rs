@@ -10,6 +10,7 @@ use super::MatchHandle;
 use crate::analysis::Analysis;
 use crate::config::Config;
 use crate::db::Db;
+use crate::exam::Exam;
 use crate::presence::Presence;
 
 /// A page of the lobby.
@@ -38,6 +39,8 @@ pub struct Matches {
     live: Mutex<HashMap<i64, MatchHandle>>,
     /// Held while a finished match is brought back from the database, so it comes back once.
     pub(crate) reviving: tokio::sync::Mutex<()>,
+    /// In exam mode boards show no values.
+    pub(crate) exam: Arc<Exam>,
 }
 
 impl Matches {
@@ -47,12 +50,14 @@ impl Matches {
         analysis: Arc<Analysis>,
         config: Config,
         presence: Arc<Presence>,
+        exam: Arc<Exam>,
     ) -> Matches {
         Matches {
             db,
             analysis,
             config,
             presence,
+            exam,
             live: Mutex::new(HashMap::new()),
             reviving: tokio::sync::Mutex::new(()),
         }
@@ -70,6 +75,20 @@ impl Matches {
     /// Forgets a match whose actor stopped.
     pub(crate) fn remove(&self, id: i64) {
         self.live().remove(&id);
+    }
+
+    /// Values a sum's components for its board, unless the server is in exam mode.
+    pub(crate) fn value_components(&self, model: &mut super::Model) {
+        let knowledge = (!self.exam.is_on()).then(|| self.analysis.current());
+        model.value_components(knowledge.as_deref());
+    }
+
+    /// Tells every live match to show or hide its board's values, exam mode having changed.
+    pub fn revalue_all(&self) {
+        let handles: Vec<MatchHandle> = self.live().values().cloned().collect();
+        for h in handles {
+            h.tell(super::Command::Revalue);
+        }
     }
 
     /// A live match.

@@ -64,7 +64,7 @@ fn rebuilt(matches: &Matches, stored: StoredMatch) -> anyhow::Result<Model> {
         let lifetime = super::create::millis(matches.config.waiting_lifetime);
         model.expires_at = Some(now_ms().saturating_add(lifetime.saturating_sub(waited)));
     }
-    model.value_components(&matches.analysis.current());
+    matches.value_components(&mut model);
     Ok(model)
 }
 

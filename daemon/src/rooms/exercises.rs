@@ -29,6 +29,9 @@ impl Rooms {
         deadline_s: Option<u64>,
     ) -> Result<Vec<ExerciseInfo>, ErrorBody> {
         room.teacher(player)?;
+        // A room's teacher sees its exercises' solutions: during an exam, only its teachers
+        // set any.
+        self.deps.exam.allows(player, "setting exercises").await?;
         if specs.is_empty() || specs.len() > MAX_EXERCISES_PER_SET {
             return Err(ErrorBody::new(
                 ErrorCode::BadParameters,
@@ -74,6 +77,7 @@ impl Rooms {
                 solution: ex.solution().to_owned(),
                 set_at: now,
                 deadline,
+                released_at: None,
             })
             .collect();
         let first = self
@@ -229,22 +233,47 @@ impl Rooms {
                 true => already_answered(exercise_id),
                 false => internal("store the answer", e),
             })?;
-        let (info, tally) = {
+        let (info, mine, tally) = {
             let mut s = room.state();
             s.answered.insert((exercise_id, player));
-            let info = s.answer_info(&row);
+            let info = s.answer_info(&row, false);
+            let mine = s.answer_info(&row, s.withholds(exercise_id, now));
             s.answers.push(row);
-            (info, s.tally(exercise_id))
+            (info, mine, s.tally(exercise_id))
         };
         room.publish(
             ServerBody::Answered {
                 code: room.code.clone(),
-                answer: info.clone(),
+                answer: info,
                 tally,
             },
             None,
         );
-        Ok(info)
+        Ok(mine)
+    }
+}
+
+impl Rooms {
+    /// Tells the room's students the grades and solutions of every exercise set so far
+    /// (teachers): what a room holding an exam keeps from them until then.
+    pub async fn release_answers(&self, room: &Room, player: i64) -> Result<(), ErrorBody> {
+        room.teacher(player)?;
+        let _changing = room.changing.lock().await;
+        let now = unix_ms();
+        self.deps
+            .db
+            .release_exercises(room.id, now)
+            .await
+            .map_err(|e| internal("release the answers", e))?;
+        for e in room.state().exercises.iter_mut() {
+            e.row.released_at.get_or_insert(now);
+        }
+        let body = || ServerBody::AnswersReleased {
+            code: room.code.clone(),
+        };
+        room.publish(body(), Some(body()));
+        tracing::info!(room = %room.code, "answers released");
+        Ok(())
     }
 }
 

@@ -59,6 +59,7 @@ impl Rooms {
                 name: name.clone(),
                 hints: settings.hints,
                 engine: checked_engine(settings.engine.as_deref())?,
+                exam: settings.exam,
                 owner_token_hash: token_hash(&token),
             };
             match self
@@ -78,6 +79,9 @@ impl Rooms {
                     ));
                     self.live().insert(code, Arc::clone(&room));
                     tracing::info!(room = %room.code, player = player.id, "room opened");
+                    if settings.exam && self.deps.exam.set(id, true) {
+                        self.deps.matches.revalue_all();
+                    }
                     let mut joined = self.enter(room, player.id, true);
                     joined.view.owner_token = Some(token);
                     return Ok(joined);
@@ -202,6 +206,7 @@ impl Rooms {
         player: i64,
         hints: Option<bool>,
         engine: Option<String>,
+        exam: Option<bool>,
     ) -> Result<RoomSettings, ErrorBody> {
         room.teacher(player)?;
         let _changing = room.changing.lock().await;
@@ -213,13 +218,23 @@ impl Rooms {
                 Some("any") => None,
                 Some(level) => checked_engine(Some(level))?,
             },
+            exam: exam.unwrap_or(now.exam),
         };
         self.deps
             .db
-            .set_room_settings(room.id, settings.hints, settings.engine.clone())
+            .set_room_settings(
+                room.id,
+                settings.hints,
+                settings.engine.clone(),
+                settings.exam,
+            )
             .await
             .map_err(|e| internal("store the room's settings", e))?;
         room.state().settings = settings.clone();
+        // Boards show their values, or no longer do, when the server's mode changes.
+        if self.deps.exam.set(room.id, settings.exam) {
+            self.deps.matches.revalue_all();
+        }
         let body = || ServerBody::RoomSettings {
             code: room.code.clone(),
             settings: settings.clone(),

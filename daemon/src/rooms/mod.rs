@@ -35,6 +35,7 @@ pub(crate) struct Deps {
     pub(crate) db: Db,
     pub(crate) analysis: Arc<Analysis>,
     pub(crate) matches: Arc<Matches>,
+    pub(crate) exam: Arc<crate::exam::Exam>,
 }
 
 /// The live rooms, by join code.
@@ -48,12 +49,18 @@ pub struct Rooms {
 
 impl Rooms {
     /// No room live yet.
-    pub fn new(db: Db, analysis: Arc<Analysis>, matches: Arc<Matches>) -> Rooms {
+    pub fn new(
+        db: Db,
+        analysis: Arc<Analysis>,
+        matches: Arc<Matches>,
+        exam: Arc<crate::exam::Exam>,
+    ) -> Rooms {
         Rooms {
             deps: Deps {
                 db,
                 analysis,
                 matches,
+                exam,
             },
             live: Mutex::new(HashMap::new()),
             loading: tokio::sync::Mutex::new(()),

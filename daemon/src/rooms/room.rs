@@ -74,10 +74,16 @@ impl LiveExercise {
         self.row.deadline.is_none_or(|d| now <= d)
     }
 
-    /// The exercise as `role` sees it: students see the solution only after the deadline.
+    /// Whether its students may know the solution and their grades: once the deadline has
+    /// passed or the teacher released them.
+    pub(super) fn told(&self, now: i64) -> bool {
+        self.row.released_at.is_some() || !self.is_open(now)
+    }
+
+    /// The exercise as `role` sees it: students see the solution only once told.
     pub(super) fn info(&self, role: Role, now: i64) -> ExerciseInfo {
         let r = &self.row;
-        let shown = role == Role::Teacher || !self.is_open(now);
+        let shown = role == Role::Teacher || self.told(now);
         ExerciseInfo {
             id: r.id,
             set: r.set_no,
@@ -114,6 +120,7 @@ impl Room {
             settings: RoomSettings {
                 hints: row.hints,
                 engine: row.engine,
+                exam: row.exam,
             },
             members: members.into_iter().map(LiveMember::new).collect(),
             exercises,
@@ -196,7 +203,7 @@ impl Room {
                 .answers
                 .iter()
                 .filter(|a| teacher || a.player_id == player)
-                .map(|a| s.answer_info(a))
+                .map(|a| s.answer_info(a, !teacher && s.withholds(a.exercise_id, now)))
                 .collect(),
             tallies: if teacher {
                 s.exercises.iter().map(|e| s.tally(e.row.id)).collect()
@@ -310,16 +317,39 @@ impl State {
             .unwrap_or_default()
     }
 
-    pub(super) fn answer_info(&self, a: &AnswerRow) -> AnswerInfo {
+    /// An answer as its reader sees it: a student of a room holding an exam sees no grade
+    /// before it is told (`withheld`).
+    pub(super) fn answer_info(&self, a: &AnswerRow, withheld: bool) -> AnswerInfo {
+        let (correct, explanation) = match withheld {
+            false => (a.correct, a.explanation.clone()),
+            true => (
+                false,
+                "your answer is kept; you will see whether it is right when your teacher \
+                 releases the answers, or once the deadline has passed"
+                    .to_owned(),
+            ),
+        };
         AnswerInfo {
             exercise_id: a.exercise_id,
             player_id: a.player_id,
             name: self.name_of(a.player_id),
             answer: a.answer.clone(),
-            correct: a.correct,
-            explanation: a.explanation.clone(),
+            correct,
+            explanation,
+            withheld,
             answered_at: unsigned(a.answered_at),
         }
+    }
+
+    /// Whether the grades of `exercise` are kept from its students now: the room holds an
+    /// exam and they have not been told.
+    pub(super) fn withholds(&self, exercise: i64, now: i64) -> bool {
+        self.settings.exam
+            && self
+                .exercises
+                .iter()
+                .find(|e| e.row.id == exercise)
+                .is_some_and(|e| !e.told(now))
     }
 
     /// How the class answered `exercise` so far.

@@ -67,6 +67,11 @@ enum RoomCommand {
         /// The strongest engine students may play: easy, medium, perfect, or none.
         #[arg(long, value_name = "LEVEL", value_parser = ["easy", "medium", "perfect", "none"])]
         engine: Option<String>,
+        /// Hold an exam: while it lasts nobody but this room's teachers gets analysis, plays
+        /// the engine or sees values on a board, anywhere on the server, and students see
+        /// their grades once released (docs/CLASSROOM.md).
+        #[arg(long)]
+        exam: bool,
         /// Print the room as JSON and exit (the owner token included).
         #[arg(long)]
         json: bool,
@@ -136,6 +141,19 @@ enum RoomCommand {
         #[arg(value_parser = ["on", "off"])]
         state: String,
     },
+    /// Exam mode on or off (teachers): see `room open --exam`.
+    Exam {
+        /// The room's code.
+        code: String,
+        /// on or off.
+        #[arg(value_parser = ["on", "off"])]
+        state: String,
+    },
+    /// Tell the room's students their grades and the solutions (teachers).
+    Release {
+        /// The room's code.
+        code: String,
+    },
     /// The strongest engine the room's students may play (teachers).
     Engine {
         /// The room's code.
@@ -155,12 +173,17 @@ pub async fn run(conn: &mut Client, args: Args, name: &str) -> Result<()> {
             title,
             hints,
             engine,
+            exam,
             json,
         } => {
             let view = room(
                 conn.request(Request::CreateRoom {
                     name: title,
-                    settings: RoomSettings { hints, engine },
+                    settings: RoomSettings {
+                        hints,
+                        engine,
+                        exam,
+                    },
                 })
                 .await?,
             )?;
@@ -288,10 +311,26 @@ pub async fn run(conn: &mut Client, args: Args, name: &str) -> Result<()> {
             }
         }
         RoomCommand::Hints { code, state } => {
-            configure(conn, &code, token, Some(state == "on"), None).await
+            let hints = Some(state == "on");
+            configure(conn, &code, token, hints, None, None).await
         }
         RoomCommand::Engine { code, level } => {
-            configure(conn, &code, token, None, Some(level)).await
+            configure(conn, &code, token, None, Some(level), None).await
+        }
+        RoomCommand::Exam { code, state } => {
+            configure(conn, &code, token, None, None, Some(state == "on")).await
+        }
+        RoomCommand::Release { code } => {
+            let view = join(conn, &code, None, token).await?;
+            let request = Request::ReleaseAnswers {
+                code: view.code.clone(),
+            };
+            match conn.request(request).await? {
+                ServerBody::AnswersReleased { code } => emit(&format!(
+                    "room {code}: the students see their grades and the solutions now\n"
+                )),
+                other => Err(unexpected(&other)),
+            }
         }
     }
 }
@@ -303,12 +342,14 @@ async fn configure(
     token: Option<&str>,
     hints: Option<bool>,
     engine: Option<String>,
+    exam: Option<bool>,
 ) -> Result<()> {
     let view = join(conn, code, None, token).await?;
     let request = Request::ConfigureRoom {
         code: view.code.clone(),
         hints,
         engine,
+        exam,
     };
     match conn.request(request).await? {
         ServerBody::RoomSettings { settings, .. } => emit(&format!(

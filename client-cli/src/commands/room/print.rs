@@ -37,7 +37,13 @@ pub fn settings(s: &protocol::RoomSettings) -> String {
         Some("none") => "no engine, only each other".to_owned(),
         Some(level) => format!("the engine up to {level}"),
     };
-    format!("hints are {hints}; students may play {engine}")
+    let exam = if s.exam {
+        "; an exam is under way (no analysis, engine or values for anyone but its teachers; \
+         grades told once released)"
+    } else {
+        ""
+    };
+    format!("hints are {hints}; students may play {engine}{exam}")
 }
 
 /// An exercise: its number, game, position and deadline, the board, and the question (and,
@@ -70,9 +76,11 @@ pub fn exercise(number: usize, e: &ExerciseInfo, drawn: bool, style: Style) -> S
     out
 }
 
-/// A grade, as its student reads it.
+/// A grade, as its student reads it (during an exam: that the answer is kept).
 pub fn grade(number: usize, a: &AnswerInfo, style: Style) -> String {
-    let mark = if a.correct {
+    let mark = if a.withheld {
+        style.dim("✎ kept")
+    } else if a.correct {
         style.strong("✓ right")
     } else {
         style.red("✗ wrong")

@@ -27,6 +27,7 @@ fn exercise(position: &str, question: &str, solution: &str) -> ExerciseRow {
         solution: solution.into(),
         set_at: 1000,
         deadline: None,
+        released_at: None,
     }
 }
 
@@ -54,6 +55,7 @@ async fn class(db: &Db) -> i64 {
         name: "3B".into(),
         hints: false,
         engine: None,
+        exam: false,
         owner_token_hash: vec![9; 32],
     };
     let id = db

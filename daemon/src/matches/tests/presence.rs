@@ -25,7 +25,8 @@ async fn matches(dir: &TempDir, grace: Duration) -> Arc<Matches> {
         abandon_after: grace,
         ..Config::default()
     };
-    Arc::new(Matches::new(db, analysis, config, Arc::default()))
+    let exam = Arc::new(crate::exam::Exam::load(&db).await.expect("exam rooms"));
+    Arc::new(Matches::new(db, analysis, config, Arc::default(), exam))
 }
 
 async fn player(m: &Matches, n: u8, name: &str) -> PlayerRef {

@@ -33,6 +33,9 @@ homework DURATION SPEC [| …] the same with a deadline (10m, 2h, 3d)
 hints on|off                 whether students may ask for values meanwhile
 engine LEVEL                 the strongest engine students may play: easy, medium, perfect,
                              none (only each other) or any
+exam on|off                  exam mode for the whole server: no analysis, engine or values for
+                             anyone but this room's teachers; grades told once released
+release                      tell the students their grades and the solutions
 results                      who answered what; students: the class list
 export FILE                  the results as CSV
 swiss GAME [size=N] [k=K] [misere] [START] [rounds=N] [clock=5+3]
@@ -135,6 +138,9 @@ pub async fn run(
                 }
             },
             event = conn.event() => match event {
+                Ok(ServerBody::AnswersReleased { code }) if code == c.view.code => {
+                    c.released(conn).await?;
+                }
                 Ok(body) => {
                     if let Some(id) = c.event(body)? {
                         c.play(conn, id, &mut typing).await?;
@@ -323,6 +329,22 @@ impl Console {
     }
 
     /// Takes a lost connection up again and joins the room again.
+    /// The teacher released the grades: the room read again, a student's grades shown.
+    async fn released(&mut self, conn: &mut Client) -> Result<()> {
+        let me = self.me.clone();
+        let name = (me != conn.welcome().map_or("", |w| w.name.as_str())).then_some(me.as_str());
+        self.view = super::join(conn, &self.view.code.clone(), name, None).await?;
+        if self.teacher() {
+            return self.say("the students see their grades and the solutions now\n");
+        }
+        self.say("your teacher released the answers:\n")?;
+        for a in &self.view.answers {
+            let n = print::number_of(&self.view, a.exercise_id);
+            self.say(&print::grade(n, a, self.style))?;
+        }
+        Ok(())
+    }
+
     async fn recover(&mut self, conn: &mut Client, cause: anyhow::Error) -> Result<()> {
         self.say(&format!("connection lost ({cause:#}); trying again…\n"))?;
         let (code, me) = (self.view.code.clone(), self.me.clone());

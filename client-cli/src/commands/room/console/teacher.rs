@@ -52,12 +52,25 @@ impl Console {
                     _ => anyhow::bail!("hints on, or hints off"),
                 }),
                 engine: None,
+                exam: None,
             },
             "engine" => Request::ConfigureRoom {
                 code,
                 hints: None,
                 engine: Some(rest.trim().to_owned()),
+                exam: None,
             },
+            "exam" => Request::ConfigureRoom {
+                code,
+                hints: None,
+                engine: None,
+                exam: Some(match rest.trim() {
+                    "on" => true,
+                    "off" => false,
+                    _ => anyhow::bail!("exam on, or exam off"),
+                }),
+            },
+            "release" => Request::ReleaseAnswers { code },
             "swiss" | "roundrobin" | "round-robin" => {
                 let format = if word == "swiss" {
                     Format::Swiss
@@ -119,6 +132,7 @@ impl Console {
             Ok(
                 ServerBody::ExercisesSet { .. }
                 | ServerBody::RoomSettings { .. }
+                | ServerBody::AnswersReleased { .. }
                 | ServerBody::Tournament { .. },
             ) => Ok(()),
             Ok(other) => Err(unexpected(&other)),
@@ -220,11 +234,13 @@ fn tournament_spec(code: &str, format: Format, text: &str) -> Result<NewTourname
 }
 
 /// The teacher's commands: on an exhibition's board, anything else is a move.
-pub(super) const TEACHER_WORDS: [&str; 16] = [
+pub(super) const TEACHER_WORDS: [&str; 18] = [
     "ask",
     "homework",
     "hints",
     "engine",
+    "exam",
+    "release",
     "results",
     "students",
     "export",
