@@ -94,7 +94,7 @@ pub async fn classify(
     // Only the moves asked for are ordered and written (a corner square has thousands).
     let best = listed(limit);
     // What a table the question lacks would have needed, to say so if it is refused.
-    let beyond = Analysis::engine_can_play(&pos).err();
+    let beyond = Analysis::engine_can_play(&pos, convention).err();
     // A sum's explanation weighs its components' moves: with the classification, off the
     // runtime.
     let answer = move || {

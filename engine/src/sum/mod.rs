@@ -22,6 +22,7 @@
 
 mod explain;
 mod moves;
+pub(crate) mod play;
 mod position;
 pub mod search;
 mod value;
