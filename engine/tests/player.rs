@@ -438,7 +438,10 @@ fn big_sums_are_played_by_their_components_winning_moves() {
         "rook(10000000):60000,50000 + rook(10000000):50000,60000",
     ] {
         let pos = AnyPosition::Sum(engine::sum::Position::parse(text).expect("a sum"));
-        assert!(pos.move_count() > engine::player::MAX_ENGINE_MOVES, "{text}");
+        assert!(
+            pos.move_count() > engine::player::MAX_ENGINE_MOVES,
+            "{text}"
+        );
         let won = k.grundy(&pos).expect("known") != Some(0);
         for seed in 0..8 {
             let mv = choose(k, &pos, Level::Perfect, &mut Rng::new(seed))

@@ -91,7 +91,11 @@ fn nth_move(c: &AnyPosition, i: u64) -> Option<AnyMove> {
         AnyPosition::Corner(p) => {
             let (x, y, m) = (p.x(), p.y(), p.x().min(p.y()));
             let piece = p.piece();
-            let [row, column] = if piece.slides_straight() { [x, y] } else { [0, 0] };
+            let [row, column] = if piece.slides_straight() {
+                [x, y]
+            } else {
+                [0, 0]
+            };
             let diagonal = match piece {
                 Piece::Queen | Piece::Horse => m,
                 Piece::Dragon => u64::from(m > 0),

@@ -48,6 +48,8 @@ pub(super) struct Part {
     pub diagonal: Option<usize>,
     /// The component as it stands in the sum searched, to recognise its positions.
     pub variant: crate::Variant,
+    /// The component itself, whose rules list a small one's moves.
+    pub start: AnyPosition,
 }
 
 /// Running summaries of a family of parallel lines: lines that differ in the axes
@@ -148,6 +150,7 @@ impl Layout {
                 coords,
                 diagonal: None,
                 variant: c.variant(),
+                start: c.clone(),
             });
         }
         debug_assert_eq!(stride, states);

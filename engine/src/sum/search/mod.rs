@@ -9,6 +9,7 @@
 //! (see [`pass`]): 1 000 000 combinations take a few tens of milliseconds, and 4 MB for
 //! their remoteness.
 
+mod explicit;
 mod layout;
 mod pass;
 
