@@ -321,9 +321,12 @@ mod tests {
         // In normal play a sum is played from its components' winning moves: any size.
         assert!(Analysis::engine_can_play(&sum("nim:1000000 + queen(8):3,3"), normal).is_ok());
         let e = Analysis::engine_can_play(&sum("nim:1000000 + queen(8):3,3"), misere).unwrap_err();
-        assert!(e.to_string().starts_with("a misère sum with 1000009 moves"), "{e}");
-        let e = Analysis::engine_can_play(&sum("queen(10000):9000,9000 + nim:1"), normal)
-            .unwrap_err();
+        assert!(
+            e.to_string().starts_with("a misère sum with 1000009 moves"),
+            "{e}"
+        );
+        let e =
+            Analysis::engine_can_play(&sum("queen(10000):9000,9000 + nim:1"), normal).unwrap_err();
         assert!(e.to_string().starts_with("a 9001×9001 board"), "{e}");
     }
 

@@ -24,8 +24,7 @@ mod variant;
 
 pub use analysis::{
     ClassInfo, Classification, ComponentInfo, ExportFormat, GameQuery, GameSummary, MoveInfo,
-    ReviewedMove, Span, SumInfo, TableData, UnknownComponent, ValueInfo, Verdict,
-    WinningComponent,
+    ReviewedMove, Span, SumInfo, TableData, UnknownComponent, ValueInfo, Verdict, WinningComponent,
 };
 pub use client::{ClientMessage, First, NewMatch, Opponent, Request, StartSpec};
 pub use error::{ErrorBody, ErrorCode};
