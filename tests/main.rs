@@ -17,5 +17,6 @@ mod review;
 mod rooms;
 mod sequences;
 mod shutdown;
+mod sums;
 mod tournaments;
 mod web;
