@@ -65,7 +65,7 @@ pub fn moves_to(p: &Position, target: u64, table: Option<&Table>) -> Result<Vec<
 /// below i only (k is even, so k·2ⁱ has no bit below i + 1), so bit i of q is fixed by bit i
 /// of s: q is found bit by bit from the lowest, and checked.
 fn stair_solutions(k: u64, s: u64) -> impl Iterator<Item = u64> {
-    debug_assert!(k % 2 == 0 && k > 0);
+    debug_assert!(k.is_multiple_of(2) && k > 0);
     (0..k).filter_map(move |r| {
         let mut q: u128 = 0;
         for i in 0..64 {
@@ -74,7 +74,7 @@ fn stair_solutions(k: u64, s: u64) -> impl Iterator<Item = u64> {
             q |= bit << i;
         }
         let w = u64::try_from(u128::from(k) * q + u128::from(r)).ok()?;
-        (w / k ^ w == s).then_some(w)
+        ((w / k) ^ w == s).then_some(w)
     })
 }
 
@@ -120,7 +120,7 @@ mod tests {
             for s in 0..300 {
                 let mut found: Vec<u64> = stair_solutions(k, s).collect();
                 found.sort_unstable();
-                let brute: Vec<u64> = (0..4096).filter(|&w| w / k ^ w == s).collect();
+                let brute: Vec<u64> = (0..4096).filter(|&w| (w / k) ^ w == s).collect();
                 assert_eq!(found, brute, "k={k} s={s}");
             }
         }

@@ -132,3 +132,25 @@ fn big_components_alone_list_their_winning_moves() {
         assert_eq!(listed, expected, "{big}");
     }
 }
+
+/// A queen worth 0 far beyond every table: which of its moves reach 5 no formula says, so
+/// the explanation names it instead of leaving it out as if it had none; the Nim move is
+/// listed.
+#[test]
+fn a_component_whose_moves_are_not_known_is_named() {
+    let k = Knowledge::new(crate::DEFAULT_BUDGET);
+    let (a, b) = corner::wythoff_pair(40_000);
+    let p = Position::parse(&format!("queen(200000):{a},{b} + nim:5")).expect("a sum");
+    let e = analyse(&k, &p).expect("analysed").explanation;
+    assert_eq!(
+        (e.unknown.len(), e.unknown[0].component, e.unknown[0].to),
+        (1, 0, 5)
+    );
+    assert_eq!((e.targets.len(), e.targets[0].component), (1, 1));
+    let listed: Vec<String> = winning_moves(&k, &p)
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
+    assert_eq!(listed, ["2/1:5"]);
+    assert!(k.moves_to(&AnyPosition::Sum(p), 0).is_err());
+}
