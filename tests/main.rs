@@ -22,5 +22,6 @@ mod review;
 mod rooms;
 mod sequences;
 mod shutdown;
+mod sums;
 mod tournaments;
 mod web;

@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant};
 
 use engine::corner::{Piece, Table};
-use engine::{chocolate, AnyPosition, Knowledge, Position as _, DEFAULT_BUDGET};
+use engine::{chocolate, AnyPosition, Convention, Knowledge, Position as _, DEFAULT_BUDGET};
 use protocol::{ErrorBody, ErrorCode};
 
 use crate::db::Db;
@@ -156,15 +156,19 @@ impl Analysis {
         }
     }
 
-    /// Checks that the engine can play from `pos` — the tables it needs exist or may be built.
-    pub fn engine_can_play(pos: &AnyPosition) -> Result<(), EngineLimit> {
+    /// Checks that the engine can play from `pos` under `convention` — the tables it needs
+    /// exist or may be built. A sum in normal play is played from its components' winning
+    /// moves however many moves it has; in misère play its moves are weighed one by one, so
+    /// at most [`engine::player::MAX_ENGINE_MOVES`] of them.
+    pub fn engine_can_play(pos: &AnyPosition, convention: Convention) -> Result<(), EngineLimit> {
         if let AnyPosition::Sum(p) = pos {
             let moves = pos.move_count();
-            if moves > engine::player::MAX_ENGINE_MOVES {
+            if convention == Convention::Misere && moves > engine::player::MAX_ENGINE_MOVES {
                 return Err(EngineLimit {
-                    asked: format!("a sum with {moves} moves"),
+                    asked: format!("a misère sum with {moves} moves"),
                     limit: format!(
-                        "sums of up to {} moves (a Nim component of huge piles has too many)",
+                        "misère sums of up to {} moves (a Nim component of huge piles has too \
+                         many)",
                         engine::player::MAX_ENGINE_MOVES
                     ),
                 });
@@ -172,7 +176,7 @@ impl Analysis {
             return p
                 .components()
                 .iter()
-                .try_for_each(Analysis::engine_can_play);
+                .try_for_each(|c| Analysis::engine_can_play(c, convention));
         }
         match Need::of(pos) {
             Need::Corner(_, n) if n > ENGINE_MAX_BOARD => Err(EngineLimit {
@@ -203,7 +207,7 @@ impl Analysis {
             self.touch(need);
             return Ok(current);
         }
-        Analysis::engine_can_play(pos)
+        Analysis::engine_can_play(pos, Convention::Normal)
             .map_err(|e| ErrorBody::new(ErrorCode::TooLarge, e.to_string()))?;
         let Some(id) = need.id() else {
             return Ok(current);
@@ -453,12 +457,19 @@ mod tests {
     }
 
     #[test]
-    fn the_engine_refuses_a_sum_with_too_many_moves_or_a_board_too_big() {
+    fn the_engine_refuses_a_misere_sum_with_too_many_moves_or_a_board_too_big() {
         let sum = |text: &str| AnyPosition::Sum(engine::sum::Position::parse(text).expect("a sum"));
-        assert!(Analysis::engine_can_play(&sum("queen(11):5,3 + nim:3,4,5")).is_ok());
-        let e = Analysis::engine_can_play(&sum("nim:1000000 + queen(8):3,3")).unwrap_err();
-        assert!(e.to_string().starts_with("a sum with 1000009 moves"), "{e}");
-        let e = Analysis::engine_can_play(&sum("queen(10000):9000,9000 + nim:1")).unwrap_err();
+        let (normal, misere) = (Convention::Normal, Convention::Misere);
+        assert!(Analysis::engine_can_play(&sum("queen(11):5,3 + nim:3,4,5"), misere).is_ok());
+        // In normal play a sum is played from its components' winning moves: any size.
+        assert!(Analysis::engine_can_play(&sum("nim:1000000 + queen(8):3,3"), normal).is_ok());
+        let e = Analysis::engine_can_play(&sum("nim:1000000 + queen(8):3,3"), misere).unwrap_err();
+        assert!(
+            e.to_string().starts_with("a misère sum with 1000009 moves"),
+            "{e}"
+        );
+        let e =
+            Analysis::engine_can_play(&sum("queen(10000):9000,9000 + nim:1"), normal).unwrap_err();
         assert!(e.to_string().starts_with("a 9001×9001 board"), "{e}");
     }
 

@@ -276,16 +276,29 @@ impl Knowledge {
         }
         let move_count = pos.move_count();
         if move_count > max_moves {
-            // Too many to weigh them all: the winning ones, where a formula finds them.
-            let Answer { value, source } = self.value(pos)?;
-            let mut moves = Vec::new();
-            for mv in winning_by_formula(self, pos) {
-                let position = pos.play(&mv)?;
-                let value = self.value(&position)?.value;
+            // Too many to weigh them all: the winning ones, as each family finds them.
+            let winning = winning_by_formula(self, pos)?;
+            let next = winning
+                .iter()
+                .map(|mv| pos.play(mv))
+                .collect::<Result<Vec<_>, Error>>()?;
+            // A sum's are valued with one search of its combinations for all of them.
+            let (Answer { value, mut source }, answers) = match pos {
+                AnyPosition::Sum(p) => sum::with_successors(self, p, &next)?,
+                _ => (
+                    self.value(pos)?,
+                    next.iter()
+                        .map(|q| self.value(q))
+                        .collect::<Result<_, _>>()?,
+                ),
+            };
+            let mut moves = Vec::with_capacity(next.len());
+            for ((mv, position), answer) in winning.into_iter().zip(next).zip(answers) {
+                source = source.max(answer.source);
                 moves.push(MoveValue {
                     mv,
                     position,
-                    value,
+                    value: answer.value,
                 });
             }
             return Ok(Classification::ranked(
@@ -395,11 +408,12 @@ fn classify_in_table(
     })
 }
 
-/// The winning moves of `pos` that a closed form finds without weighing every move: Nim's
-/// (to a nim-sum of zero), the corner games' (to a P-position) and a sum's (to a nim-sum of
-/// zero, weighing one component's moves); none for the others.
-fn winning_by_formula(knowledge: &Knowledge, pos: &AnyPosition) -> Vec<AnyMove> {
-    match pos {
+/// The winning moves of `pos` found without weighing every move: Nim's (to a nim-sum of
+/// zero), the corner games' (to a P-position, by formula), a chocolate bar's (x ⊕ G(y, z) = 0,
+/// its staircase read in its table or solved for) and a sum's (component by component, see
+/// [`sum::winning_moves`]); none for the L-game.
+fn winning_by_formula(knowledge: &Knowledge, pos: &AnyPosition) -> Result<Vec<AnyMove>, Error> {
+    Ok(match pos {
         AnyPosition::Nim(p) => nim::winning_moves(p)
             .into_iter()
             .map(AnyMove::Nim)
@@ -408,9 +422,10 @@ fn winning_by_formula(knowledge: &Knowledge, pos: &AnyPosition) -> Vec<AnyMove> 
             .into_iter()
             .map(|(x, y)| AnyMove::Corner(corner::Move { x, y }))
             .collect(),
+        AnyPosition::Chocolate(_) => knowledge.moves_to(pos, 0)?,
         AnyPosition::Sum(p) => sum::winning_moves(knowledge, p),
-        AnyPosition::Chocolate(_) | AnyPosition::LGame(_) => Vec::new(),
-    }
+        AnyPosition::LGame(_) => Vec::new(),
+    })
 }
 
 /// Sorts `moves` best first by [`Value::cmp_as_move`]; equal moves keep their order.

@@ -36,6 +36,7 @@ pub mod nim;
 mod number_list;
 pub mod periodicity;
 pub mod player;
+mod reach;
 pub mod review;
 pub mod rng;
 pub mod sum;

@@ -8,7 +8,8 @@ use crate::error::{params, too_large};
 use crate::knowledge::{Knowledge, MoveValue};
 use crate::{nim, Convention, Error, Outcome, Position, Rng};
 
-/// Most moves the engine weighs one by one; beyond it only Nim has a direct strategy.
+/// Most moves the engine weighs one by one; beyond it Nim and (in normal play) sums have
+/// direct strategies.
 pub const MAX_ENGINE_MOVES: u64 = 100_000;
 
 /// How well the engine plays.
@@ -91,6 +92,10 @@ pub fn choose_in(
             pos.to_string(),
             format!("{pos} is over: there is no move to choose"),
         ));
+    }
+    // A sum is played from its components' winning moves, however many moves it has.
+    if let (AnyPosition::Sum(p), Convention::Normal) = (pos, convention) {
+        return crate::sum::play::choose(knowledge, p, level, rng);
     }
     if count > MAX_ENGINE_MOVES {
         return match pos {

@@ -149,6 +149,11 @@ pub struct SumInfo {
     /// How the remoteness was found: `search` (of every combination of the components'
     /// positions), or `null` when it is unknown (see `remoteness_unknown`).
     pub remoteness_method: Option<String>,
+    /// The components whose moves to `to` are not known, so that none of theirs is listed
+    /// and whether one wins is not known: a queen or horse square worth 0 beyond the solved
+    /// tables, whose other values no formula gives. Left out when there are none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unknown: Vec<UnknownComponent>,
 }
 
 /// One component of a sum and its value on its own.
@@ -175,6 +180,17 @@ pub struct WinningComponent {
     pub to: u64,
     /// How many of its moves do it.
     pub moves: u64,
+}
+
+/// A component whose moves from Grundy number `from` to `to` = `from` ⊕ nim-sum are not known.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnknownComponent {
+    /// The component, numbered from 1.
+    pub component: u64,
+    /// Its Grundy number now.
+    pub from: u64,
+    /// The Grundy number a winning move would leave it with.
+    pub to: u64,
 }
 
 /// A half-open range `from..to`.

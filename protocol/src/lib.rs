@@ -25,7 +25,7 @@ mod variant;
 
 pub use analysis::{
     ClassInfo, Classification, ComponentInfo, ExportFormat, GameQuery, GameSummary, MoveInfo,
-    ReviewedMove, Span, SumInfo, TableData, ValueInfo, Verdict, WinningComponent,
+    ReviewedMove, Span, SumInfo, TableData, UnknownComponent, ValueInfo, Verdict, WinningComponent,
 };
 pub use client::{ClientMessage, First, NewMatch, Opponent, Request, StartSpec};
 pub use error::{ErrorBody, ErrorCode};

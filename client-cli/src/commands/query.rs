@@ -155,6 +155,13 @@ fn explanation(sum: &SumInfo, style: Style) -> String {
             w.component, w.from, w.from, sum.nim_sum, w.to, w.moves
         ));
     }
+    for u in &sum.unknown {
+        out.push_str(&format!(
+            "  component {}: {} → {} ⊕ {} = {}: not known whether a move reaches it (beyond the \
+             solved tables), none of its moves listed\n",
+            u.component, u.from, u.from, sum.nim_sum, u.to
+        ));
+    }
     out
 }
 

@@ -35,7 +35,7 @@ pub async fn create_match(
     }
     let engine_level = |name: &str| -> Result<Occupant, MatchError> {
         let level = Level::parse(name)?;
-        Analysis::engine_can_play(&start)?;
+        Analysis::engine_can_play(&start, convention)?;
         if convention == Convention::Misere {
             // A misère value the engine cannot know (a large sum) is refused now, not at
             // the engine's first turn.

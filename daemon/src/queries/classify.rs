@@ -6,7 +6,8 @@ use std::sync::Arc;
 use engine::{AnyPosition, Convention, ErrorKind, Outcome, Position as _, Source, Value, Variant};
 use protocol::limits::QUERY_MAX_MOVES;
 use protocol::{
-    ComponentInfo, ErrorBody, ErrorCode, GameParams, SumInfo, ValueInfo, Verdict, WinningComponent,
+    ComponentInfo, ErrorBody, ErrorCode, GameParams, SumInfo, UnknownComponent, ValueInfo, Verdict,
+    WinningComponent,
 };
 
 use crate::analysis::Analysis;
@@ -94,7 +95,7 @@ pub async fn classify(
     // Only the moves asked for are ordered and written (a corner square has thousands).
     let best = listed(limit);
     // What a table the question lacks would have needed, to say so if it is refused.
-    let beyond = Analysis::engine_can_play(&pos).err();
+    let beyond = Analysis::engine_can_play(&pos, convention).err();
     // A sum's explanation weighs its components' moves: with the classification, off the
     // runtime.
     let answer = move || {
@@ -177,12 +178,23 @@ fn sum_info(
             moves: t.moves as u64,
         })
         .collect();
+    let unknown = a
+        .explanation
+        .unknown
+        .iter()
+        .map(|t| UnknownComponent {
+            component: t.component as u64 + 1,
+            from: t.from,
+            to: t.to,
+        })
+        .collect();
     SumInfo {
         components: parts,
         nim_sum: a.explanation.nim_sum,
         winning,
         method: "sprague-grundy".to_owned(),
         remoteness_method: c.value.remoteness.map(|_| "search".to_owned()),
+        unknown,
     }
 }
 
@@ -214,10 +226,10 @@ impl Answer {
         c: engine::Classification,
         analysis: Option<engine::sum::Analysis>,
     ) -> Answer {
-        // Said only when the search was not made: then its bounds say why.
+        // Said only when the search was not made: then its bound says why, known at once.
         let remoteness_unknown = match &c.position {
             AnyPosition::Sum(p) if c.value.remoteness.is_none() => {
-                engine::sum::search::Space::new(p).err().map(|e| e.reason())
+                engine::sum::search::size(p).err().map(|e| e.reason())
             }
             _ => None,
         };

@@ -128,7 +128,7 @@ impl Rooms {
             },
             Opponent::Engine(level) => {
                 let level = Level::parse(level).map_err(engine_error)?;
-                Analysis::engine_can_play(&position)
+                Analysis::engine_can_play(&position, convention)
                     .map_err(|e| ErrorBody::new(ErrorCode::TooLarge, e.to_string()))?;
                 Occupant::Engine(level)
             }

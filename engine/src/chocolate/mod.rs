@@ -20,6 +20,7 @@ mod mex_bits;
 pub mod misere;
 mod moves;
 mod position;
+mod reach;
 mod remoteness;
 mod table;
 mod value;
@@ -33,6 +34,7 @@ mod tests;
 
 pub use moves::Move;
 pub use position::{check_k, Position, MAX_K, MAX_LEN};
+pub use reach::moves_to;
 pub use remoteness::remoteness;
 pub(crate) use remoteness::with_successors;
 pub use table::{Table, MAX_TABLE_CELLS};

@@ -6,6 +6,7 @@ mod formula;
 pub mod misere;
 mod piece;
 mod position;
+mod reach;
 mod table;
 
 pub use formula::{
@@ -14,6 +15,7 @@ pub use formula::{
 };
 pub use piece::Piece;
 pub use position::{Move, Position, MAX_SIZE};
+pub use reach::moves_to;
 pub use table::{Table, MAX_TABLE};
 
 use crate::{Error, Value};

@@ -28,4 +28,4 @@ mod tests;
 pub use moves::Move;
 pub use position::{Position, MAX_PILE, MAX_PILES};
 pub(crate) use value::remoteness_of_piles;
-pub use value::{grundy, remoteness, value, winning_moves};
+pub use value::{grundy, moves_to, remoteness, value, winning_moves};

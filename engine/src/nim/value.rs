@@ -15,17 +15,21 @@ pub fn grundy(p: &Position) -> u64 {
 /// O(piles): a pile can be lowered to `pile ⊕ g` exactly when that is smaller, and no other
 /// move zeroes the nim-sum `g`.
 pub fn winning_moves(p: &Position) -> Vec<Move> {
-    let g = grundy(p);
-    if g == 0 {
-        return Vec::new();
-    }
+    moves_to(p, 0)
+}
+
+/// Every move to a position of Grundy number `target`, in pile order. O(piles): the move
+/// must change the nim-sum g by g ⊕ target, so pile i must become pileᵢ ⊕ g ⊕ target, a move
+/// exactly when that is smaller.
+pub fn moves_to(p: &Position, target: u64) -> Vec<Move> {
+    let change = grundy(p) ^ target;
     p.piles()
         .iter()
         .enumerate()
-        .filter(|(_, &pile)| pile ^ g < pile)
+        .filter(|(_, &pile)| pile ^ change < pile)
         .map(|(pile, &stones)| Move {
             pile,
-            take: stones - (stones ^ g),
+            take: stones - (stones ^ change),
         })
         .collect()
 }

@@ -10,6 +10,10 @@ pub struct Explanation {
     pub nim_sum: u64,
     /// The components with a winning move, in order. Empty when X = 0.
     pub targets: Vec<Target>,
+    /// The components whose moves to `from` ⊕ X are not known, in order (`moves` 0): a queen
+    /// or horse square worth 0 beyond the solved tables, whose other values no formula gives.
+    /// Whether one of their moves wins too is not known; none of theirs is listed.
+    pub unknown: Vec<Target>,
 }
 
 /// A component with a winning move: bringing it from `from` to `to` = `from` ⊕ X leaves a sum
@@ -31,25 +35,36 @@ pub struct Target {
 }
 
 /// The explanation of a sum whose components have these Grundy numbers, where component `i`
-/// has `moves(i, to)` moves to a position of Grundy number `to`.
-pub fn explain(grundies: &[u64], mut moves: impl FnMut(usize, u64) -> usize) -> Explanation {
+/// has `moves(i, to)` moves to a position of Grundy number `to` (`None`: not known).
+pub fn explain(
+    grundies: &[u64],
+    mut moves: impl FnMut(usize, u64) -> Option<usize>,
+) -> Explanation {
     let nim_sum = grundies.iter().fold(0, |x, g| x ^ g);
-    let targets = grundies
-        .iter()
-        .enumerate()
-        .filter(|_| nim_sum != 0)
-        .map(|(component, &from)| Target {
+    let mut targets = Vec::new();
+    let mut unknown = Vec::new();
+    for (component, &from) in grundies.iter().enumerate() {
+        if nim_sum == 0 {
+            break;
+        }
+        let to = from ^ nim_sum;
+        let target = |moves| Target {
             component,
             from,
-            to: from ^ nim_sum,
-            moves: moves(component, from ^ nim_sum),
-        })
-        .filter(|t| t.moves > 0)
-        .collect();
+            to,
+            moves,
+        };
+        match moves(component, to) {
+            Some(0) => {}
+            Some(n) => targets.push(target(n)),
+            None => unknown.push(target(0)),
+        }
+    }
     Explanation {
         grundies: grundies.to_vec(),
         nim_sum,
         targets,
+        unknown,
     }
 }
 
@@ -58,8 +73,8 @@ mod tests {
     use super::*;
 
     /// Nim heaps: a heap of g stones has one move to each smaller value and none above.
-    fn heaps(_: usize, to: u64, grundies: &[u64], i: usize) -> usize {
-        usize::from(to < grundies[i])
+    fn heaps(_: usize, to: u64, grundies: &[u64], i: usize) -> Option<usize> {
+        Some(usize::from(to < grundies[i]))
     }
 
     #[test]
@@ -77,7 +92,13 @@ mod tests {
                 moves: 1
             }]
         );
-        assert!(explain(&[1, 2, 3], |_, _| 1).targets.is_empty());
+        assert!(explain(&[1, 2, 3], |_, _| Some(1)).targets.is_empty());
+        let unknown = explain(&[0, 5], |i, _| (i == 1).then_some(1));
+        assert_eq!(unknown.unknown.len(), 1);
+        assert_eq!(
+            (unknown.unknown[0].component, unknown.unknown[0].to),
+            (0, 5)
+        );
         assert_eq!(
             explain(&[7], |i, to| heaps(i, to, &[7], i)).targets[0].to,
             0

@@ -16,16 +16,19 @@
 //! assert_eq!(p.components().len(), 3);
 //! let m = p.parse_move("2/1:1")?; // in component 2, take 1 stone from pile 1
 //! assert_eq!(p.play(&m)?.to_string(), "queen(11):5,3 + nim:2,4,5 + chocolate(1):5,3,7");
-//! assert_eq!(sum::explain(&[0, 2, 3], |_, _| 1).nim_sum, 1);
+//! assert_eq!(sum::explain(&[0, 2, 3], |_, _| Some(1)).nim_sum, 1);
 //! # Ok::<(), engine::Error>(())
 //! ```
 
 mod explain;
 mod moves;
+pub(crate) mod play;
 mod position;
 pub mod search;
 mod value;
 
+#[cfg(test)]
+mod big_tests;
 #[cfg(test)]
 mod proptests;
 #[cfg(test)]
@@ -34,4 +37,5 @@ mod tests;
 pub use explain::{explain, Explanation, Target};
 pub use moves::Move;
 pub use position::{component_name, Position, MAX_COMPONENTS};
+pub(crate) use value::moves_to;
 pub use value::{analyse, grundy, value, winning_moves, with_successors, Analysis};

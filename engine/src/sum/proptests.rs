@@ -2,7 +2,9 @@
 
 use proptest::prelude::*;
 
-use super::tests::{knowledge, sum_of};
+use std::collections::BTreeSet;
+
+use super::tests::{knowledge, sum_of, Product};
 use super::*;
 use crate::any::{AnyMove, AnyPosition};
 use crate::{Knowledge, Outcome, Position as _, Rng};
@@ -42,6 +44,39 @@ proptest! {
                 prop_assert_eq!(v.grundy, Some(0));
                 prop_assert_eq!(v.outcome, Outcome::Loss);
             }
+            Ok(())
+        })?;
+    }
+
+    /// Against brute force over the product graph (the mex, no XOR): every move listed as
+    /// winning goes to a P-position, and every move to a P-position is listed — by
+    /// `winning_moves`, by a classification that lists only the winning moves (as one of too
+    /// many moves does), and counted right in the explanation.
+    #[test]
+    fn the_winning_moves_are_exactly_the_moves_to_p_positions(p in any_sum()) {
+        let mut product = Product::new(&p);
+        prop_assume!(product.states() <= 200_000);
+        let to_p: BTreeSet<String> = p
+            .legal_moves()
+            .into_iter()
+            .filter(|m| {
+                let q = p.play(m).expect("legal");
+                product.brute(product.key(&q)).grundy == 0
+            })
+            .map(|m| m.to_string())
+            .collect();
+        KNOWLEDGE.with(|k| {
+            let listed: BTreeSet<String> =
+                winning_moves(k, &p).iter().map(|m| m.to_string()).collect();
+            prop_assert_eq!(&listed, &to_p);
+            let only_winning = k.classify_best(&AnyPosition::Sum(p.clone()), 0, usize::MAX)?;
+            let classified: BTreeSet<String> =
+                only_winning.moves.iter().map(|m| m.mv.to_string()).collect();
+            prop_assert_eq!(&classified, &to_p);
+            prop_assert!(only_winning.moves.iter().all(|m| m.value.outcome == Outcome::Loss));
+            let e = analyse(k, &p)?.explanation;
+            prop_assert!(e.unknown.is_empty());
+            prop_assert_eq!(e.targets.iter().map(|t| t.moves).sum::<usize>(), to_p.len());
             Ok(())
         })?;
     }

@@ -81,22 +81,22 @@ fn graph(start: &AnyPosition) -> Graph {
 
 /// What brute force says of one combination of component positions.
 #[derive(Debug, Clone, Copy)]
-struct Brute {
-    grundy: u64,
-    remoteness: u64,
-    misere_wins: bool,
-    misere_remoteness: u64,
+pub(super) struct Brute {
+    pub(super) grundy: u64,
+    pub(super) remoteness: u64,
+    pub(super) misere_wins: bool,
+    pub(super) misere_remoteness: u64,
 }
 
 /// A sum's combinations of component positions, numbered in mixed radix.
-struct Product {
+pub(super) struct Product {
     graphs: Vec<Graph>,
     strides: Vec<usize>,
     memo: Vec<Option<Brute>>,
 }
 
 impl Product {
-    fn new(p: &Position) -> Product {
+    pub(super) fn new(p: &Position) -> Product {
         let graphs: Vec<Graph> = p.components().iter().map(graph).collect();
         let mut strides = Vec::new();
         let mut n = 1usize;
@@ -111,13 +111,13 @@ impl Product {
         }
     }
 
-    fn states(&self) -> usize {
+    pub(super) fn states(&self) -> usize {
         self.graphs
             .iter()
             .fold(1usize, |n, g| n.saturating_mul(g.successors.len()))
     }
 
-    fn key(&self, q: &Position) -> usize {
+    pub(super) fn key(&self, q: &Position) -> usize {
         q.components()
             .iter()
             .zip(&self.graphs)
@@ -129,7 +129,7 @@ impl Product {
     /// Every value of a sum straight from the definitions, over the product graph: the
     /// Grundy number as the mex of the successors' (not an XOR), Smith's remoteness, and
     /// misère play's outcome (no move: the player to move has won) and remoteness.
-    fn brute(&mut self, at: usize) -> Brute {
+    pub(super) fn brute(&mut self, at: usize) -> Brute {
         if self.memo.is_empty() {
             self.memo = vec![None; self.states()];
         }
@@ -272,7 +272,7 @@ fn a_sum_too_large_to_search_has_no_remoteness_and_says_why() {
     assert!(why.starts_with("too large to search"), "{why}");
     assert!(matches!(
         Solved::new(&p, Convention::Normal),
-        Err(TooLarge::States)
+        Err(TooLarge::States { .. })
     ));
     // The outcome and Grundy number are still exact: 40 ⊕ 40 ⊕ 40 = 40, 40 ⊕ 40 = 0.
     let queen = a.components[2].value.grundy.unwrap();

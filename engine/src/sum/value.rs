@@ -6,21 +6,20 @@ use crate::error::too_large;
 use crate::knowledge::{Answer, Knowledge, Source};
 use crate::sum::search::Solved;
 use crate::sum::{explain, Explanation, Move, Position};
-use crate::{Convention, Error, Position as _, Value};
+use crate::{Convention, Error, Value};
 
 /// The Sprague–Grundy analysis of a sum: each component's value and the explanation of the
 /// nim-sum. (The sum's own value, remoteness included, is its classification's.)
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Analysis {
-    /// Each component's own answer, component 1 first (a chocolate bar's without its
-    /// remoteness, which would cost a search).
+    /// Each component's own answer, component 1 first: what it is worth alone.
     pub components: Vec<Answer>,
     /// The nim-sum worked out, and the components with a winning move.
     pub explanation: Explanation,
 }
 
-/// The components' Grundy numbers (no remoteness: a chocolate bar's would cost a search);
-/// an error when one is not known (a board beyond the tables), since the sum's outcome
+/// The components' Grundy numbers (no remoteness, which the XOR rule does not need); an
+/// error when one is not known (a board beyond the tables), since the sum's outcome
 /// depends on all of them.
 fn grundies(knowledge: &Knowledge, p: &Position) -> Result<Vec<u64>, Error> {
     p.components()
@@ -55,30 +54,18 @@ fn answer(grundy: u64, remoteness: Option<u64>) -> Answer {
     }
 }
 
-/// The full analysis of `p`.
+/// The full analysis of `p`: each component's own value (a chocolate bar's remoteness
+/// within the knowledge's budget, as the bar alone is answered), and in each component the
+/// moves to gᵢ ⊕ X, found by the component's family without weighing its every move.
 pub fn analyse(knowledge: &Knowledge, p: &Position) -> Result<Analysis, Error> {
     let g = grundies(knowledge, p)?;
-    // Each component's own value, where it costs no search: a chocolate bar's remoteness is
-    // a search of its own, so the bar shows its Grundy number and outcome only.
     let parts = p
         .components()
         .iter()
-        .zip(&g)
-        .map(|(c, &grundy)| match c {
-            AnyPosition::Chocolate(_) => Ok(Answer {
-                value: Value::impartial(grundy, None),
-                source: Source::Table,
-            }),
-            _ => knowledge.value(c),
-        })
+        .map(|c| knowledge.value(c))
         .collect::<Result<Vec<_>, _>>()?;
-    let winning = winning_in(knowledge, p, &g);
-    let explanation = explain(&g, |i, _| {
-        winning
-            .iter()
-            .filter(|m| matches!(m, AnyMove::Sum(m) if m.component == i))
-            .count()
-    });
+    let found = component_moves(knowledge, p, &g, nim_sum(&g));
+    let explanation = explain(&g, |i, _| found[i].as_ref().ok().map(Vec::len));
     Ok(Analysis {
         components: parts,
         explanation,
@@ -135,56 +122,65 @@ pub fn with_successors(
     Ok((own, successors))
 }
 
-/// The winning moves of `p` without weighing every move (for sums with too many moves to
-/// list): in each component i, the moves to a position of value gᵢ ⊕ X, X the nim-sum — for
-/// a Nim component by its closed form, for the others by weighing that component's moves.
+/// The winning moves of `p` without weighing every move: in each component i, the moves to
+/// a position of value gᵢ ⊕ X, X the nim-sum, as its family finds them (see
+/// [`Knowledge::moves_to`]), however many moves it has. A component whose moves to its
+/// target are not known (a queen or horse square worth 0 beyond the solved tables) has none
+/// listed: [`analyse`] names it. Empty when a component's value is not known.
 pub fn winning_moves(knowledge: &Knowledge, p: &Position) -> Vec<AnyMove> {
-    match grundies(knowledge, p) {
-        Ok(g) => winning_in(knowledge, p, &g),
-        Err(_) => Vec::new(),
-    }
+    let Ok(g) = grundies(knowledge, p) else {
+        return Vec::new();
+    };
+    component_moves(knowledge, p, &g, nim_sum(&g))
+        .into_iter()
+        .filter_map(Result::ok)
+        .flatten()
+        .collect()
 }
 
-fn winning_in(knowledge: &Knowledge, p: &Position, grundies: &[u64]) -> Vec<AnyMove> {
-    let x = nim_sum(grundies);
+/// The moves of `p` to a sum of Grundy number `target`: in component i, those to
+/// gᵢ ⊕ g ⊕ `target`. An error when one component's are not known.
+pub(crate) fn moves_to(
+    knowledge: &Knowledge,
+    p: &Position,
+    target: u64,
+) -> Result<Vec<AnyMove>, Error> {
+    let g = grundies(knowledge, p)?;
     let mut moves = Vec::new();
-    if x == 0 {
-        return moves;
+    for found in component_moves(knowledge, p, &g, nim_sum(&g) ^ target) {
+        moves.extend(found?);
     }
-    for (i, (c, &from)) in p.components().iter().zip(grundies).enumerate() {
-        let to = from ^ x;
-        let wrap = |mv: AnyMove| {
-            AnyMove::Sum(Move {
-                component: i,
-                mv: Box::new(mv),
-            })
-        };
-        match c {
-            AnyPosition::Nim(n) => {
-                for (pile, &stones) in n.piles().iter().enumerate() {
-                    let target = stones ^ from ^ to;
-                    if target < stones {
-                        moves.push(wrap(AnyMove::Nim(crate::nim::Move {
-                            pile,
-                            take: stones - target,
-                        })));
-                    }
-                }
+    Ok(moves)
+}
+
+/// In each component i, the moves that change its value by `change` (to gᵢ ⊕ `change`),
+/// as the sum's moves, or why they are not known. None when `change` is 0: no position has a
+/// move to its own Grundy number.
+fn component_moves(
+    knowledge: &Knowledge,
+    p: &Position,
+    grundies: &[u64],
+    change: u64,
+) -> Vec<Result<Vec<AnyMove>, Error>> {
+    p.components()
+        .iter()
+        .zip(grundies)
+        .enumerate()
+        .map(|(i, (c, &from))| {
+            if change == 0 {
+                return Ok(Vec::new());
             }
-            _ if c.move_count() <= crate::player::MAX_ENGINE_MOVES => {
-                for mv in c.legal_moves() {
-                    let reaches = c
-                        .play(&mv)
-                        .ok()
-                        .and_then(|q| knowledge.grundy(&q).ok())
-                        .is_some_and(|g| g == Some(to));
-                    if reaches {
-                        moves.push(wrap(mv));
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-    moves
+            let wrap = |mv: AnyMove| {
+                AnyMove::Sum(Move {
+                    component: i,
+                    mv: Box::new(mv),
+                })
+            };
+            Ok(knowledge
+                .moves_to(c, from ^ change)?
+                .into_iter()
+                .map(wrap)
+                .collect())
+        })
+        .collect()
 }

@@ -1,0 +1,127 @@
+//! The search against brute force on sums whose coordinates run long, so that lines are read
+//! through their running summaries (and short ones point by point), and its bound.
+
+use super::*;
+use crate::any::AnyPosition;
+use crate::corner::{self, Piece};
+use crate::sum::tests::Product;
+use crate::{chocolate, nim, Position as _, Rng};
+
+/// A component with coordinates up to `most`: a corner square, one or two Nim piles, or a
+/// chocolate bar of step 0 to 3.
+fn long_component(rng: &mut Rng, most: u64) -> AnyPosition {
+    let mut pick = |lo: u64, hi: u64| lo + rng.below(hi - lo + 1);
+    match pick(0, 2) {
+        0 => {
+            let piece = Piece::ALL[pick(0, 3) as usize];
+            let (x, y) = (pick(0, most), pick(0, most));
+            AnyPosition::Corner(corner::Position::new(piece, most + 1, x, y).expect("on it"))
+        }
+        1 => {
+            let piles = (0..pick(1, 2)).map(|_| pick(0, most)).collect();
+            AnyPosition::Nim(nim::Position::new(piles).expect("piles"))
+        }
+        _ => {
+            let k = pick(0, 3) as u32;
+            let z = pick(0, most);
+            let top = if k == 0 { most } else { z / u64::from(k) };
+            let y = pick(0, top);
+            AnyPosition::Chocolate(chocolate::Position::new(k, pick(0, most), y, z).expect("bar"))
+        }
+    }
+}
+
+/// Sums of one to three components with coordinates up to 20 and at most 40 000
+/// combinations: the searched remoteness of the sum and of every move, normal and misère,
+/// equals brute force over the product graph.
+#[test]
+fn long_lines_are_summarised_exactly() {
+    let mut rng = Rng::new(31);
+    let mut checked = 0;
+    let mut summarised = 0;
+    while checked < 600 {
+        let count = 1 + rng.below(3);
+        let most = [4, 12, 20][rng.below(3) as usize];
+        let components = (0..count).map(|_| long_component(&mut rng, most)).collect();
+        let p = Position::new(components).expect("a sum");
+        let Ok(space) = Space::new(&p) else { continue };
+        if space.states() > 40_000 {
+            continue;
+        }
+        if space.layout.axes.iter().any(|a| a.group.is_some()) {
+            summarised += 1;
+        }
+        let mut product = Product::new(&p);
+        let normal = Solved::new(&p, Convention::Normal).expect("small");
+        let misere = Solved::new(&p, Convention::Misere).expect("small");
+        let mut sums = vec![p.clone()];
+        sums.extend(p.legal_moves().iter().map(|m| p.play(m).expect("legal")));
+        for q in &sums {
+            let b = product.brute(product.key(q));
+            assert_eq!(normal.get(q).map(|(_, r)| r), Some(b.remoteness), "{q}");
+            let won = if b.misere_wins {
+                Outcome::Win
+            } else {
+                Outcome::Loss
+            };
+            assert_eq!(
+                misere.get(q),
+                Some((won, b.misere_remoteness)),
+                "misère {q}"
+            );
+        }
+        checked += 1;
+    }
+    assert!(summarised > 300, "only {summarised} sums with a long line");
+}
+
+/// The bound is a product known at once, and the refusal says how many there were.
+#[test]
+fn the_bound_is_the_number_of_combinations_and_is_named() {
+    // 303 · 201 = 60 903 combinations: searched, whatever the number of moves among them.
+    let queen = Position::parse("queen(1024):302,200").unwrap();
+    assert_eq!(size(&queen), Ok(60_903));
+    // Exactly the bound: searched.
+    let nim = Position::parse("nim:999,999").unwrap();
+    assert_eq!(size(&nim), Ok(MAX_STATES));
+    let over = Position::parse("nim:999,1000").unwrap();
+    let e = size(&over).unwrap_err();
+    assert_eq!(
+        e.reason(),
+        "too large to search: 1001000 combinations of the components' positions, more than \
+         the 1000000 one search covers"
+    );
+    let bar = Position::parse("chocolate(1):10,100,1000").unwrap();
+    assert!(size(&bar).unwrap_err().reason().contains("box x·y·z"));
+    let huge = Position::parse(
+        "rook(1000000000000000):999999999999999,999999999999999 + \
+                                rook(1000000000000000):999999999999999,999999999999999 + \
+                                rook(1000000000000000):999999999999999,999999999999999",
+    )
+    .unwrap();
+    assert!(size(&huge)
+        .unwrap_err()
+        .reason()
+        .contains("more than 2^128"));
+}
+
+/// Positions outside the box searched, or of another game, are not answered.
+#[test]
+fn only_the_combinations_searched_are_answered() {
+    let p = Position::parse("queen(20):12,9 + nim:10").unwrap();
+    let s = Solved::new(&p, Convention::Normal).unwrap();
+    assert!(s.get(&p).is_some());
+    for other in [
+        "queen(20):13,9 + nim:10",
+        "queen(20):12,9 + nim:11",
+        "rook(20):12,9 + nim:10",
+        "queen(21):12,9 + nim:10",
+        "queen(20):12,9",
+    ] {
+        assert_eq!(s.get(&Position::parse(other).unwrap()), None, "{other}");
+    }
+    assert_eq!(
+        s.get(&Position::parse("queen(20):0,0 + nim:0").unwrap()),
+        Some((Outcome::Loss, 0))
+    );
+}
