@@ -372,7 +372,7 @@ impl Analysis {
         }
         let what = format!("solving the {piece} table to {side}×{side}");
         report(&what, 0, side);
-        let threads = std::thread::available_parallelism().map_or(1, |t| t.get());
+        let threads = crate::pool::threads();
         // The one kept before is let go first: two of up to 0.5 GiB are not held at once.
         *lock(&self.research) = None;
         let table = crate::pool::idle(move || {

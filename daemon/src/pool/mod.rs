@@ -14,6 +14,14 @@ mod idle;
 pub use gate::{Gate, Turn, MAX_WAITING_PER_PLAYER};
 pub use idle::idle;
 
+/// Threads one research request may use: every core but one, which stays the class's (at
+/// least one). The lowest priority lets the class's threads run first, but a core shared
+/// with research still costs them its caches and the switch (`cargo bench --bench isolation`:
+/// a move's p99 beside research went from 5.8 to 3.4 times its p99 alone with one core left).
+pub fn threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1))
+}
+
 /// Default research requests running at once: half the cores (at least one), since each one
 /// uses every core it can.
 pub fn default_turns() -> usize {

@@ -52,9 +52,7 @@ pub fn scan(
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let parts: Mutex<Vec<Option<Part>>> = Mutex::new((0..chunks).map(|_| None).collect());
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(chunks.max(1));
+    let threads = crate::pool::threads().min(chunks.max(1));
     let maps: Vec<Option<Bins>> = std::thread::scope(|s| {
         let workers: Vec<_> = (0..threads)
             .map(|_| {
