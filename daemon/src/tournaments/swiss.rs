@@ -121,7 +121,7 @@ pub fn swiss(
 /// The opponents `a` (the best ranked unpaired player) would rather meet, best first: the
 /// player half a score group below (Dutch style), the rest of the group's bottom half, the
 /// group's top half from the middle up, then the lower groups in rank order.
-fn preferences<'a>(
+pub(super) fn preferences<'a>(
     a: usize,
     rest: &'a [usize],
     points: &'a [u32],
@@ -136,7 +136,7 @@ fn preferences<'a>(
 }
 
 /// Checks that the history fits the entrants and the round, and that there is someone to pair.
-fn validate(
+pub(super) fn validate(
     entrants: &[Entrant],
     played: &[Played],
     byes: &[Bye],
