@@ -296,7 +296,9 @@ impl Rooms {
         if t.row.finished {
             return Err(over(id));
         }
-        for match_id in t.unfinished() {
+        // Every game at once, so that their endings are stored together (one after the other,
+        // 500 games took over a second).
+        let adjudicated = t.unfinished().into_iter().map(|match_id| async move {
             if let Some(handle) = deps.matches.get(match_id) {
                 handle
                     .ask(|reply| Command::Adjudicate { reply })
@@ -308,12 +310,21 @@ impl Rooms {
                 .load_match(match_id)
                 .await
                 .map_err(|e| internal("read the game", e))?;
-            let outcome = stored.and_then(|m| outcome_of(m.status, m.winner));
-            if let Some(t) = room.state().tournaments.iter_mut().find(|t| t.row.id == id) {
+            Ok((
+                match_id,
+                stored.and_then(|m| outcome_of(m.status, m.winner)),
+            ))
+        });
+        let adjudicated = futures_util::future::join_all(adjudicated).await;
+        if let Some(t) = room.state().tournaments.iter_mut().find(|t| t.row.id == id) {
+            for &(match_id, outcome) in adjudicated.iter().flatten() {
                 if let Some(g) = t.games.iter_mut().find(|g| g.match_id == match_id) {
                     g.outcome = outcome;
                 }
             }
+        }
+        if let Some(Err(e)) = adjudicated.into_iter().find(Result::is_err) {
+            return Err(e);
         }
         advance(deps, room, id).await?;
         view(room, id)
