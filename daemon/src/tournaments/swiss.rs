@@ -42,11 +42,11 @@ use super::{Bye, Entrant, Pairing, PairingError, Played, Round};
 /// is traded for speed: the round is the one the rules define, the same as the slow way of
 /// checking each preference by matching the rest again (`baseline`, which the tests hold it
 /// to). What makes it fast is that a board costs at most one search of the graph, however many
-/// preferred opponents it must refuse (see `matching`): a round of 1 000 players takes under
-/// 20 ms, 60 players under 1 ms (release build; the slow way took seconds for 400 and tens of
-/// seconds for 800). The bound is one search per board, O(n³) a round (it was one search per
-/// refused candidate); the fields measured in `docs/PERFORMANCE.md`, a constructed hard one
-/// included, stay far below it.
+/// preferred opponents it must refuse (see `matching`): a round of 1 000 players takes 3 to
+/// 15 ms, 60 players well under 1 ms (release build; the slow way took up to 40 s for 800).
+/// The bound is one search per board, O(n³) a round (it was one search per refused
+/// candidate); the fields measured in `docs/PERFORMANCE.md`, a constructed hard one included
+/// (under 25 ms for 1 000), stay far below it.
 pub fn swiss(
     entrants: &[Entrant],
     played: &[Played],
