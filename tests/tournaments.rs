@@ -604,3 +604,122 @@ async fn a_tournament_game_cannot_be_aborted_and_says_how_it_ended() -> Result<(
     }
     server.stop().await
 }
+
+/// A student who joins room `code` and then reads everything the room sends without decoding
+/// it (a class's students decode on their own machines; here they would take the processors
+/// the server is measured on).
+async fn silent_student(
+    server: &Server,
+    name: &str,
+    code: &str,
+) -> Result<tokio::task::JoinHandle<()>> {
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::Message;
+    let (mut ws, _) = tokio_tungstenite::connect_async(server.url()).await?;
+    let hello = Request::Hello {
+        protocol: protocol::PROTOCOL_VERSION,
+        name: name.to_owned(),
+        token: None,
+        access_code: None,
+    };
+    for (id, request) in [(1, hello), (2, join(code))] {
+        let text = serde_json::to_string(&protocol::ClientMessage { id, request })?;
+        ws.send(Message::text(text)).await?;
+        loop {
+            let Message::Text(text) = ws.next().await.context("closed")?? else {
+                continue;
+            };
+            let reply: serde_json::Value = serde_json::from_str(&text)?;
+            if reply["id"] == id {
+                ensure!(reply["type"] != "error", "{name}: {reply}");
+                break;
+            }
+        }
+    }
+    Ok(tokio::spawn(async move {
+        while let Some(Ok(_)) = ws.next().await {}
+    }))
+}
+
+/// A school event through the server: 1 000 students (each reading everything the room sends),
+/// a Swiss of 15 rounds, each round ended by the teacher (every game adjudicated by its exact
+/// value, so one side wins every board: the hardest pairing there is for score groups); prints
+/// how long creating the tournament and each next round take, how large the room's tournament
+/// message has grown, and the share of the processors the hypervisor stole meanwhile. A
+/// measurement, run in a release build:
+/// `cargo test -p grundy-e2e --release --test e2e -- --ignored --nocapture school_event`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a measurement: 1 000 connections, minutes in a debug build"]
+async fn a_school_event_of_a_thousand_students() -> Result<()> {
+    const STUDENTS: usize = 1000;
+    const ROUNDS: u32 = 15;
+    let dir = tempfile::tempdir()?;
+    let config = daemon::Config {
+        max_connections: 2 * STUDENTS,
+        ..test_config()
+    };
+    let server = Server::start_with(&dir, config).await?;
+    let started = std::time::Instant::now();
+    let mut teacher = server.connect("teacher").await?;
+    // The pairing as first written took minutes here: wait for it.
+    teacher.set_timeouts(std::time::Duration::from_secs(600), None);
+    let code = room_of(
+        teacher
+            .request(Request::CreateRoom {
+                name: "school".into(),
+                settings: RoomSettings {
+                    hints: true,
+                    engine: None,
+                },
+            })
+            .await?,
+    )?
+    .code;
+    let mut readers = Vec::new();
+    for i in 0..STUDENTS {
+        readers.push(silent_student(&server, &format!("s{i:04}"), &code).await?);
+    }
+    println!(
+        "{STUDENTS} students in the room in {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+    let started = std::time::Instant::now();
+    let mut t = tournament_of(
+        teacher
+            .request(Request::CreateTournament(nim_swiss(&code, ROUNDS)))
+            .await?,
+    )?;
+    println!(
+        "round  1 paired and started: {:>7.1} ms ({} games)",
+        started.elapsed().as_secs_f64() * 1000.0,
+        t.games.len()
+    );
+    for round in 2..=ROUNDS {
+        let ticks = grundy_e2e::host_ticks();
+        let started = std::time::Instant::now();
+        t = tournament_of(
+            teacher
+                .request(Request::NextRound {
+                    code: code.clone(),
+                    tournament_id: t.id,
+                })
+                .await?,
+        )?;
+        let took = started.elapsed();
+        ensure!(t.round == round, "{} after round {round}", t.round);
+        let bytes = serde_json::to_string(&t)?.len();
+        println!(
+            "round {round:>2} adjudicated, paired and started: {:>7.1} ms; the tournament's \
+             message {:.0} KB; steal {:.1} %",
+            took.as_secs_f64() * 1000.0,
+            bytes as f64 / 1000.0,
+            grundy_e2e::steal_since(ticks).unwrap_or(0.0),
+        );
+    }
+    check_pairings(&t)?;
+    server.stop().await?;
+    for r in readers {
+        r.abort();
+    }
+    Ok(())
+}

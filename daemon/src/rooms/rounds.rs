@@ -302,7 +302,9 @@ impl Rooms {
         if t.row.finished {
             return Err(over(id));
         }
-        for match_id in t.unfinished() {
+        // Every game at once, so that their endings are stored together (one after the other,
+        // 500 games took over a second).
+        let adjudicated = t.unfinished().into_iter().map(|match_id| async move {
             if let Some(handle) = deps.matches.get(match_id) {
                 handle
                     .ask(|reply| Command::Adjudicate { reply })
@@ -314,13 +316,23 @@ impl Rooms {
                 .load_match(match_id)
                 .await
                 .map_err(|e| internal("read the game", e))?;
-            let outcome = stored.as_ref().and_then(|m| outcome_of(m.status, m.winner));
-            if let Some(t) = room.state().tournaments.iter_mut().find(|t| t.row.id == id) {
-                if let Some(g) = t.games.iter_mut().find(|g| g.match_id == match_id) {
-                    g.outcome = outcome;
-                    g.reason = stored.and_then(|m| m.reason);
+            Ok((
+                match_id,
+                stored.as_ref().and_then(|m| outcome_of(m.status, m.winner)),
+                stored.and_then(|m| m.reason),
+            ))
+        });
+        let adjudicated = futures_util::future::join_all(adjudicated).await;
+        if let Some(t) = room.state().tournaments.iter_mut().find(|t| t.row.id == id) {
+            for (match_id, outcome, reason) in adjudicated.iter().flatten() {
+                if let Some(g) = t.games.iter_mut().find(|g| g.match_id == *match_id) {
+                    g.outcome = *outcome;
+                    g.reason = reason.clone();
                 }
             }
+        }
+        if let Some(Err(e)) = adjudicated.into_iter().find(Result::is_err) {
+            return Err(e);
         }
         advance(deps, room, id).await?;
         view(room, id)

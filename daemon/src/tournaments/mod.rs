@@ -6,6 +6,8 @@
 //! can recompute everything from what it stored and the same history always gives the same
 //! answer. Scores are in half-points (win 2, draw 1, loss 0, bye 2) so no floats are needed.
 
+#[doc(hidden)]
+pub mod baseline;
 mod error;
 mod history;
 mod matching;

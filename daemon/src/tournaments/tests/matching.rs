@@ -1,7 +1,9 @@
-//! The matching against exhaustive search on small random graphs.
+//! The matching against exhaustive search on small random graphs, and against the baseline's
+//! matching on larger ones.
 
 use proptest::prelude::*;
 
+use super::super::baseline::matching as baseline;
 use super::super::matching::Matching;
 
 /// The largest matching among `alive` vertices, by trying every way to pair the first one.
@@ -90,4 +92,90 @@ fn pairs_are_taken_only_when_the_rest_can_make_up() {
     );
     assert!(matching.take_pair(3, 2));
     assert_eq!(matching.size(), 0);
+}
+
+/// A random graph on 12 to 60 vertices, most pairs joined (a class late in a tournament),
+/// with a few vertices joined to few others so that some pairs cannot be taken.
+fn large_graph() -> impl Strategy<Value = Vec<Vec<bool>>> {
+    (12_usize..=60, 0.5_f64..0.98, any::<u64>()).prop_map(|(n, p, seed)| {
+        let mut state = seed | 1;
+        let mut random = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let sparse: Vec<bool> = (0..n).map(|_| random() < 0.2).collect();
+        let mut edges = vec![vec![false; n]; n];
+        for x in 0..n {
+            for y in x + 1..n {
+                let p = if sparse[x] || sparse[y] { 1.0 - p } else { p };
+                let joined = random() < p;
+                edges[x][y] = joined;
+                edges[y][x] = joined;
+            }
+        }
+        edges
+    })
+}
+
+proptest! {
+    #[test]
+    fn the_first_candidate_that_keeps_the_matching_maximum_is_taken(
+        edges in graph(),
+        picks in prop::collection::vec((0_usize..11, prop::collection::vec(0_usize..11, 0..8)), 12),
+    ) {
+        let n = edges.len();
+        let mut matching = Matching::new(edges.clone());
+        let mut alive: Vec<usize> = (0..n).collect();
+        for (i, wanted) in picks {
+            if alive.len() < 2 {
+                break;
+            }
+            let a = alive[i % alive.len()];
+            // Candidates may repeat, be `a` itself or be out of the graph already.
+            let candidates: Vec<usize> = wanted.iter().map(|&j| j % n).collect();
+            let best = brute_force(&edges, &alive);
+            let expected = candidates.iter().copied().find(|&b| {
+                let rest: Vec<usize> = alive.iter().copied().filter(|&v| v != a && v != b).collect();
+                b != a && alive.contains(&b) && brute_force(&edges, &rest) + usize::from(edges[a][b]) == best
+            });
+            prop_assert_eq!(matching.take_first(a, candidates.iter().copied()), expected, "{} among {:?}", a, candidates);
+            if let Some(b) = expected {
+                alive.retain(|&v| v != a && v != b);
+            }
+            prop_assert_eq!(matching.size(), brute_force(&edges, &alive));
+        }
+    }
+
+    #[test]
+    fn large_graphs_answer_as_the_baseline_does(
+        edges in large_graph(),
+        picks in prop::collection::vec(any::<u64>(), 30),
+    ) {
+        let n = edges.len();
+        let mut fast = Matching::new(edges.clone());
+        let mut slow = baseline::Matching::new(edges.clone());
+        prop_assert_eq!(fast.size(), slow.size());
+        let mut alive: Vec<usize> = (0..n).collect();
+        for pick in picks {
+            if alive.len() < 2 {
+                break;
+            }
+            let a = alive[pick as usize % alive.len()];
+            // Everyone else, in an order of the pick's choosing, as a player's preferences are.
+            let mut candidates: Vec<usize> = alive.iter().copied().filter(|&v| v != a).collect();
+            let turn = (pick >> 32) as usize % candidates.len();
+            candidates.rotate_left(turn);
+            if pick & 1 == 1 {
+                candidates.reverse();
+            }
+            let expected = candidates.iter().copied().find(|&b| slow.take_pair(a, b));
+            prop_assert_eq!(fast.take_first(a, candidates.iter().copied()), expected);
+            if expected.is_some() {
+                alive.retain(|&v| Some(v) != expected && v != a);
+            }
+            prop_assert_eq!(fast.size(), slow.size());
+        }
+    }
 }

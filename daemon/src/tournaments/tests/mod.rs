@@ -1,7 +1,9 @@
 //! Tests of tournaments: the round robin schedule, the matching Swiss pairing relies on, Swiss
-//! rounds checked against exhaustive search, and standings computed by hand.
+//! rounds checked against exhaustive search and against the baseline on random histories, and
+//! standings computed by hand.
 
 mod matching;
+mod properties;
 mod referee;
 mod round_robin;
 mod standings;

@@ -1,13 +1,12 @@
-//! Maximum matchings in general graphs (Edmonds' blossom algorithm), kept maximum while pairs
-//! are taken out one by one. Swiss pairing asks it whether a pair still leaves the best possible
-//! pairing of everyone else, so its guarantees (no avoidable repeat, ...) are exact, not
-//! heuristic, and cost polynomial time.
+//! The baseline's maximum matchings: Edmonds' blossom algorithm on an adjacency matrix, kept
+//! maximum while pairs are taken out one by one, each refused pair costing a search of the
+//! whole graph. As it was before issue 31.
 
 use std::collections::VecDeque;
 
 /// A maximum matching of a graph whose vertices can be taken out.
 #[derive(Debug, Clone)]
-pub(super) struct Matching {
+pub(in crate::tournaments) struct Matching {
     /// Adjacency matrix (symmetric): the pairs the matching may use.
     edges: Vec<Vec<bool>>,
     /// Vertices still in the graph.
