@@ -262,8 +262,7 @@ async fn saved_games_are_listed_filtered_and_paged() -> anyhow::Result<()> {
     };
     let code = refused(ada.request(games(no_player)).await)?;
     assert_eq!(code, ErrorCode::BadParameters);
-    let ServerBody::Game { game, moves } = ada.request(Request::Game { match_id: ids[0] }).await?
-    else {
+    let ServerBody::Game { game, moves, .. } = ada.request(Request::game(ids[0])).await? else {
         panic!("expected a game")
     };
     assert_eq!(game.status, MatchStatus::Finished);

@@ -368,8 +368,7 @@ async fn the_engine_wins_misere_nim_and_the_last_stone_loses() -> anyhow::Result
     assert_eq!(state.history.last().expect("moves").seat, 1);
     assert_eq!(result.winner, Some(0));
     // The review weighs the moves by misère values: the engine's are all best.
-    let ServerBody::Review { moves, .. } = person.request(Request::Review { match_id: id }).await?
-    else {
+    let ServerBody::Review { moves, .. } = person.request(Request::review(id)).await? else {
         panic!("expected a review")
     };
     assert!(moves

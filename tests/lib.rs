@@ -259,3 +259,61 @@ pub fn figures(times: &mut [Duration]) -> [Duration; 4] {
     let at = |p: f64| times[((times.len() as f64 - 1.0) * p).round() as usize];
     [at(0.5), at(0.9), at(0.99), times[times.len() - 1]]
 }
+
+/// The record (the text of docs/EXPORT.md) of an L-game of `plies` plies from the standard
+/// start between `ada` and `bob`, ended by a resignation, in which no position stands three
+/// times with the same side to move (a match would end there as a draw by repetition) and no
+/// move leaves an L blocked: a walk that goes where it has been least (ties broken by a
+/// seeded generator). The L-game has 18 368 positions a side, so walks of tens of thousands
+/// of plies are found at once. Imported with [`daemon::queries::import`] (no websocket frame
+/// holds such a record), it is the long game of issue 31.
+pub fn long_lgame(plies: usize, seed: u64) -> Result<String> {
+    use engine::Position as _;
+    use std::collections::HashMap;
+    let variant = engine::Variant::new(engine::GameKind::LGame, None, None)?;
+    let start = variant.start();
+    let mut seen: HashMap<engine::AnyPosition, u8> = HashMap::from([(start.clone(), 1)]);
+    let mut rng = engine::Rng::new(seed);
+    let mut pos = start.clone();
+    let mut moves = Vec::with_capacity(plies);
+    while moves.len() < plies {
+        let mut next: Vec<(u8, u64, engine::AnyMove, engine::AnyPosition)> = pos
+            .legal_moves()
+            .into_iter()
+            .filter_map(|m| {
+                let after = pos.play(&m).ok()?;
+                let times = seen.get(&after).copied().unwrap_or(0);
+                (times < 2).then(|| (times, rng.next_u64(), m, after))
+            })
+            .collect();
+        next.sort_by_key(|(times, key, ..)| (*times, *key));
+        let Some((_, _, m, after)) = next
+            .into_iter()
+            .find(|(.., after)| !after.legal_moves().is_empty())
+        else {
+            bail!("the walk is stuck after {} plies", moves.len());
+        };
+        *seen.entry(after.clone()).or_insert(0) += 1;
+        moves.push(m.to_string());
+        pos = after;
+    }
+    let record = daemon::records::GameRecord {
+        match_id: None,
+        game: Game::LGame,
+        size: None,
+        k: None,
+        misere: false,
+        start: start.to_string(),
+        seats: ["ada".to_owned(), "bob".to_owned()],
+        date: Some(1_795_281_600_000),
+        // The side to move resigns.
+        result: Some(protocol::Outcome {
+            winner: Some(if plies % 2 == 0 { 1 } else { 0 }),
+            reason: protocol::Reason::Resignation,
+        }),
+        clock: None,
+        moves,
+        extra_tags: Vec::new(),
+    };
+    Ok(record.to_text(None))
+}

@@ -30,8 +30,7 @@ async fn a_blunder_is_flagged_with_the_winning_alternatives_and_games_round_trip
     let state = play_out([&mut ada, &mut bob], state, &k).await?;
     assert_eq!(state.result.map(|r| r.winner), Some(Some(1)));
 
-    let ServerBody::Review { moves, .. } = ada.request(Request::Review { match_id: id }).await?
-    else {
+    let ServerBody::Review { moves, .. } = ada.request(Request::review(id)).await? else {
         panic!("expected a review")
     };
     assert_eq!(moves.len() as u32, state.ply);
@@ -160,8 +159,7 @@ async fn a_sums_blunder_is_flagged_and_explained() -> anyhow::Result<()> {
     assert_eq!(result.reason, protocol::Reason::NoMoveLeft);
     assert_eq!(result.winner, Some(1));
 
-    let ServerBody::Review { moves, .. } = ada.request(Request::Review { match_id: id }).await?
-    else {
+    let ServerBody::Review { moves, .. } = ada.request(Request::review(id)).await? else {
         panic!("expected a review")
     };
     let first = &moves[0];
@@ -232,5 +230,138 @@ async fn a_sums_blunder_is_flagged_and_explained() -> anyhow::Result<()> {
             .join("\n")
     };
     assert_eq!(body(&again), body(&content));
+    server.stop().await
+}
+
+/// A long game (issue 31: a 21 639-ply L-game's review was one 61 MB reply, 230 MB of work
+/// each, and 16 at once took the server down) is reviewed a page at a time: each page a
+/// bounded reply, the pages following each other to the end, and together the whole game's
+/// review as the engine gives it. Its moves page the same way; the export is one bounded
+/// reply, without the annotations that would not fit, saying so.
+#[tokio::test]
+async fn a_long_game_is_reviewed_page_by_page_each_reply_bounded() -> anyhow::Result<()> {
+    use protocol::limits::{MAX_REPLY_BYTES, PAGE_BYTES, REVIEW_PAGE};
+    const PLIES: u32 = 3000;
+    let dir = tempfile::tempdir()?;
+    let server = Server::start(&dir).await?;
+    let text = grundy_e2e::long_lgame(PLIES as usize, 7)?;
+    let id = daemon::queries::import(&server.hub, &text)
+        .await
+        .map_err(|e| anyhow::anyhow!("{}", e.message))?;
+    let mut ada = server.connect("ada").await?;
+
+    let mut reviewed = Vec::new();
+    let mut from = None;
+    loop {
+        let request = Request::Review {
+            match_id: id,
+            from,
+            limit: None,
+        };
+        let ServerBody::Review {
+            from: at,
+            total,
+            next,
+            moves,
+            ..
+        } = ada.request(request).await?
+        else {
+            panic!("expected a review")
+        };
+        assert_eq!((at, total), (from.unwrap_or(0), PLIES));
+        assert!(!moves.is_empty() && moves.len() as u32 <= REVIEW_PAGE);
+        assert!(serde_json::to_string(&moves)?.len() <= PAGE_BYTES);
+        assert_eq!(moves[0].played.ply, at + 1);
+        reviewed.extend(moves);
+        match next {
+            Some(n) => {
+                assert_eq!(n as usize, reviewed.len());
+                from = Some(n);
+            }
+            None => break,
+        }
+    }
+    assert_eq!(reviewed.len() as u32, PLIES);
+
+    // The same as the whole game's review by the engine.
+    let record = daemon::records::GameRecord::parse_text(&text)?;
+    let variant = engine::Variant::new(engine::GameKind::LGame, None, None)?;
+    let start = variant.parse_position(&record.start)?;
+    let whole = engine::review(&knowledge(), &start, &record.moves)?;
+    for (got, want) in reviewed.iter().zip(&whole) {
+        assert_eq!(got.played.ply, want.ply);
+        assert_eq!(got.annotation, want.annotation.as_str(), "ply {}", want.ply);
+        assert_eq!(got.before.remoteness, want.before.remoteness);
+        assert_eq!(got.better.len(), want.better.len(), "ply {}", want.ply);
+    }
+
+    // A page can be asked for anywhere, and nowhere past the end.
+    let asked = |from, limit| Request::Review {
+        match_id: id,
+        from: Some(from),
+        limit: Some(limit),
+    };
+    let ServerBody::Review { moves, next, .. } = ada.request(asked(1234, 10)).await? else {
+        panic!("expected a review")
+    };
+    assert_eq!(moves.len(), 10);
+    assert_eq!(moves[0], reviewed[1234]);
+    assert_eq!(next, Some(1244));
+    let ServerBody::Review { moves, next, .. } = ada.request(asked(PLIES, 10)).await? else {
+        panic!("expected a review")
+    };
+    assert!(moves.is_empty() && next.is_none());
+    let e = refusal(ada.request(asked(PLIES + 1, 10)).await)?;
+    assert_eq!(e.code, ErrorCode::BadParameters);
+    assert!(e.message.contains("has 3000 plies"), "{}", e.message);
+
+    // The moves alone, in pages of 700.
+    let mut notations = Vec::new();
+    let mut from = Some(0);
+    while let Some(f) = from {
+        let request = Request::Game {
+            match_id: id,
+            from: Some(f),
+            limit: Some(700),
+        };
+        let ServerBody::Game {
+            game, moves, next, ..
+        } = ada.request(request).await?
+        else {
+            panic!("expected a game")
+        };
+        assert_eq!(game.ply, PLIES);
+        assert!(moves.len() <= 700);
+        notations.extend(moves.into_iter().map(|m| m.notation));
+        from = next;
+    }
+    assert_eq!(notations, record.moves);
+
+    // The export: the text with every move's annotation; the JSON, whose better moves would
+    // take more than a reply holds, without them, saying why.
+    for (format, annotated) in [(ExportFormat::Text, true), (ExportFormat::Json, false)] {
+        let ServerBody::Export {
+            content,
+            unannotated,
+            ..
+        } = ada
+            .request(Request::Export {
+                match_id: id,
+                format,
+            })
+            .await?
+        else {
+            panic!("expected an export")
+        };
+        assert!(content.len() <= MAX_REPLY_BYTES);
+        assert_eq!(
+            unannotated.is_none(),
+            annotated,
+            "{format:?}: {unannotated:?}"
+        );
+        if let Some(why) = unannotated {
+            assert!(why.contains("4096 KiB"), "{why}");
+        }
+    }
     server.stop().await
 }

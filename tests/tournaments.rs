@@ -232,9 +232,7 @@ async fn forty_students_play_a_five_round_swiss() -> Result<()> {
         .all(|w| halves(&w[0].points) >= halves(&w[1].points)));
     // Every game is an ordinary saved match.
     let review = teacher
-        .request(Request::Review {
-            match_id: t.games[0].match_id,
-        })
+        .request(Request::review(t.games[0].match_id))
         .await?;
     ensure!(matches!(review, ServerBody::Review { .. }));
     server.stop().await
@@ -670,6 +668,7 @@ async fn a_school_event_of_a_thousand_students() -> Result<()> {
                 settings: RoomSettings {
                     hints: true,
                     engine: None,
+                    exam: false,
                 },
             })
             .await?,

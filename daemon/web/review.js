@@ -8,6 +8,9 @@ import { describe, drawing, el, fill } from "./dom.js";
 import { drawBoard } from "./boards.js";
 import { analyseLink } from "./analyse.js";
 
+/** Plies of a review loaded at once: a long game's come on demand, a page at a time. */
+const AUTO_PLIES = 1000;
+
 const PLURALS = [["best", "best"], ["inaccuracy", "inaccuracies"], ["mistake", "mistakes"], ["blunder", "blunders"]];
 
 /** Shows the review of game `id` in `main`; returns what to do when leaving it. */
@@ -20,10 +23,11 @@ export function showReview(main, server, id) {
   const chart = el("figure", { class: "chart" });
   const controls = el("div", { class: "actions" });
   const list = el("ol", { class: "history review-list", start: 1 });
+  const more = el("p", { class: "more" });
   fill(
     main,
     el("section", { class: "match" }, heading, summary, board, step, controls, annotation, chart),
-    el("aside", { class: "record" }, el("h2", {}, "Moves"), list),
+    el("aside", { class: "record" }, el("h2", {}, "Moves"), list, more),
   );
   let game = null;
   let moves = [];
@@ -37,7 +41,7 @@ export function showReview(main, server, id) {
     fill(board, drawBoard({ ...game, position, legal_moves: [] }, null));
     fill(
       step,
-      `ply ${at} of ${moves.length} · position ${position} · `,
+      `ply ${at} of ${Math.max(total, moves.length)} · position ${position} · `,
       el("a", { href: analyseLink(game.game, position, game.size, game.k), "data-view": true }, "analyse it"),
     );
     fill(annotation, at === 0 ? el("p", {}, "The start. → steps forward.") : explain(moves[at - 1]));
@@ -116,25 +120,61 @@ export function showReview(main, server, id) {
     goTo(to);
   }
 
+  // Where the review's next page starts (null after the last), and the game's length.
+  let next = null;
+  let total = 0;
+
+  /** The next page of the review, added to the moves shown. */
+  async function page(from) {
+    const r = await server.request({ type: "review", match_id: id, from });
+    moves = moves.concat(r.moves);
+    next = r.next ?? null;
+    total = r.total;
+  }
+
+  /** Pages up to `AUTO_PLIES` come at once; a longer game's are loaded on demand. */
+  async function loadMore() {
+    fill(more, "loading…");
+    try {
+      const until = moves.length + AUTO_PLIES;
+      do await page(next);
+      while (next !== null && moves.length < until);
+      render();
+      goTo(at);
+    } catch (e) {
+      fill(more, el("span", { class: "error" }, e.message));
+    }
+  }
+
+  function render() {
+    const counts = {};
+    for (const m of moves) counts[m.annotation] = (counts[m.annotation] || 0) + 1;
+    const result = game.result
+      ? game.result.winner === null || game.result.winner === undefined
+        ? `no winner (${game.result.reason})`
+        : `${names(game.result.winner)} won (${game.result.reason})`
+      : "not over";
+    const shown = moves.length < total ? ` In the first ${moves.length} plies of ${total}:` : "";
+    summary.textContent = `${names(0)} vs ${names(1)}; ${result}.${shown} ${PLURALS.map(([a, many]) => `${counts[a] || 0} ${(counts[a] || 0) === 1 ? a : many}`).join(", ")}.`;
+    fill(list, moves.map((m) => el("li", { value: m.ply }, el("a", { href: "#", onclick: (e) => { e.preventDefault(); goTo(m.ply); } }, `${names(m.seat)}: ${m.move}`), " ", el("span", { class: `mark ${m.annotation}` }, m.annotation))));
+    fill(
+      more,
+      next === null
+        ? null
+        : el("button", { type: "button", onclick: loadMore }, `load plies ${moves.length + 1}–${Math.min(total, moves.length + AUTO_PLIES)} of ${total}`),
+    );
+    drawChart();
+  }
+
   async function load() {
     try {
-      const [g, r] = await Promise.all([
-        server.request({ type: "game", match_id: id }),
-        server.request({ type: "review", match_id: id }),
-      ]);
+      const g = await server.request({ type: "game", match_id: id, limit: 0 });
       game = g.game;
-      moves = r.moves;
+      moves = [];
+      await page(null);
+      while (next !== null && moves.length < AUTO_PLIES) await page(next);
       document.title = `grundy · review of game ${id}`;
       heading.textContent = `Game ${id}: ${describe(game.game, game.size, game.k, game.misere)}`;
-      const result = game.result
-        ? game.result.winner === null || game.result.winner === undefined
-          ? `no winner (${game.result.reason})`
-          : `${names(game.result.winner)} won (${game.result.reason})`
-        : "not over";
-      const counts = {};
-      for (const m of moves) counts[m.annotation] = (counts[m.annotation] || 0) + 1;
-      summary.textContent = `${names(0)} vs ${names(1)}; ${result}. ${PLURALS.map(([a, many]) => `${counts[a] || 0} ${(counts[a] || 0) === 1 ? a : many}`).join(", ")}.`;
-      fill(list, moves.map((m) => el("li", { value: m.ply }, el("a", { href: "#", onclick: (e) => { e.preventDefault(); goTo(m.ply); } }, `${names(m.seat)}: ${m.move}`), " ", el("span", { class: `mark ${m.annotation}` }, m.annotation))));
       fill(
         controls,
         el("button", { type: "button", onclick: () => goTo(0), "aria-label": "the start" }, "« start"),
@@ -142,7 +182,7 @@ export function showReview(main, server, id) {
         el("button", { type: "button", onclick: () => goTo(at + 1), "aria-label": "one ply forward" }, "forward ›"),
         el("button", { type: "button", onclick: () => goTo(moves.length), "aria-label": "the end" }, "end »"),
       );
-      drawChart();
+      render();
       goTo(0);
     } catch (e) {
       fill(step, el("span", { class: "error" }, e.message));

@@ -54,7 +54,7 @@ pub use error::{Error, ErrorKind};
 pub use game::Position;
 pub use knowledge::{Answer, Classification, Knowledge, MoveValue, Source, DEFAULT_BUDGET};
 pub use player::{choose, choose_in, Level};
-pub use review::{review, review_in, Annotation, MoveReview};
+pub use review::{review, review_in, review_move, Annotation, MoveReview};
 pub use rng::Rng;
 pub use value::{mex, remoteness_of, Outcome, Value};
 pub use variant::{GameKind, Variant};

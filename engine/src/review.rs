@@ -162,44 +162,61 @@ pub fn review_in(
     let mut pos = start.clone();
     let mut reviews = Vec::with_capacity(moves.len());
     for (i, text) in moves.iter().enumerate() {
-        let ply = i as u32 + 1;
-        let at_ply = |e: Error| e.at_ply(ply, Some(text));
-        let (mv, next) = pos.play_text(text).map_err(at_ply)?;
-        let classification = knowledge
-            .classify_in(&pos, MAX_ENGINE_MOVES, usize::MAX, convention)
-            .map_err(at_ply)?;
-        if classification.moves.is_empty() {
-            let reason = format!(
-                "{pos} has {} legal moves; a review weighs at most {MAX_ENGINE_MOVES}",
-                classification.move_count
-            );
-            return Err(too_large(pos.to_string(), reason).at_ply(ply, None));
-        }
-        let after = classification
-            .moves
-            .iter()
-            .find(|m| m.position == next)
-            .map(|m| m.value)
-            .ok_or_else(|| at_ply(illegal(text.as_str(), "not among the legal moves")))?;
-        let better: Vec<MoveValue> = classification
-            .moves
-            .into_iter()
-            .filter(|m| strictly_better(&m.value, &after))
-            .collect();
-        let annotation = if better.is_empty() {
-            Annotation::Best
-        } else {
-            Annotation::of_loss(classification.value.outcome, after.outcome.flip())
-        };
-        reviews.push(MoveReview {
-            ply,
-            notation: mv.to_string(),
-            before: classification.value,
-            after,
-            annotation,
-            better,
-        });
+        let (review, next) = review_move(knowledge, &pos, i as u32 + 1, text, convention)?;
+        reviews.push(review);
         pos = next;
     }
     Ok(reviews)
+}
+
+/// One move of a review: `text` played from `pos` as ply `ply` of its game, annotated as
+/// [`review`] does, with the position after it. A game is reviewed a part at a time by
+/// starting from the position before the part's first move (a server pages a long game's
+/// review so): the annotation of a move depends on that position only.
+///
+/// Errors as [`review`]'s, at `ply`.
+pub fn review_move(
+    knowledge: &Knowledge,
+    pos: &AnyPosition,
+    ply: u32,
+    text: &str,
+    convention: Convention,
+) -> Result<(MoveReview, AnyPosition), Error> {
+    let at_ply = |e: Error| e.at_ply(ply, Some(text));
+    let (mv, next) = pos.play_text(text).map_err(at_ply)?;
+    let classification = knowledge
+        .classify_in(pos, MAX_ENGINE_MOVES, usize::MAX, convention)
+        .map_err(at_ply)?;
+    if classification.moves.is_empty() {
+        let reason = format!(
+            "{pos} has {} legal moves; a review weighs at most {MAX_ENGINE_MOVES}",
+            classification.move_count
+        );
+        return Err(too_large(pos.to_string(), reason).at_ply(ply, None));
+    }
+    let after = classification
+        .moves
+        .iter()
+        .find(|m| m.position == next)
+        .map(|m| m.value)
+        .ok_or_else(|| at_ply(illegal(text, "not among the legal moves")))?;
+    let better: Vec<MoveValue> = classification
+        .moves
+        .into_iter()
+        .filter(|m| strictly_better(&m.value, &after))
+        .collect();
+    let annotation = if better.is_empty() {
+        Annotation::Best
+    } else {
+        Annotation::of_loss(classification.value.outcome, after.outcome.flip())
+    };
+    let review = MoveReview {
+        ply,
+        notation: mv.to_string(),
+        before: classification.value,
+        after,
+        annotation,
+        better,
+    };
+    Ok((review, next))
 }

@@ -278,8 +278,13 @@ pub struct ReviewedMove {
     /// `best`, `inaccuracy` (same result, slower), `mistake` (draw → loss or win → draw) or
     /// `blunder` (win → loss).
     pub annotation: String,
-    /// The better moves there were, best first.
+    /// The better moves there were, best first: at most [`crate::limits::BETTER_LISTED`] of
+    /// them, in at most [`crate::limits::BETTER_BYTES`].
     pub better: Vec<MoveInfo>,
+    /// How many better moves there were, when `better` lists only the best of them; absent
+    /// when it lists them all.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub better_count: Option<u64>,
 }
 
 /// Filters of `games`; every field is optional.

@@ -243,15 +243,28 @@ pub enum Request {
         #[serde(flatten)]
         filter: GameQuery,
     },
-    /// One saved game with its moves.
+    /// One saved game with a page of its moves.
     Game {
         /// Which match.
         match_id: i64,
+        /// Plies before the page: its first move is ply `from + 1` (default 0, the first).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        from: Option<u32>,
+        /// Moves at most (default and most [`crate::limits::GAME_PAGE`]; 0 for the game
+        /// alone).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        limit: Option<u32>,
     },
-    /// Every move of a game annotated from the exact classification.
+    /// A page of a game's moves annotated from the exact classification.
     Review {
         /// Which match.
         match_id: i64,
+        /// Plies before the page: its first move is ply `from + 1` (default 0, the first).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        from: Option<u32>,
+        /// Plies at most (default and most [`crate::limits::REVIEW_PAGE`]).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        limit: Option<u32>,
     },
     /// A game as text (docs/EXPORT.md) or JSON.
     Export {
@@ -369,6 +382,24 @@ pub enum Request {
 }
 
 impl Request {
+    /// `review` of match `match_id`: the first page.
+    pub fn review(match_id: i64) -> Request {
+        Request::Review {
+            match_id,
+            from: None,
+            limit: None,
+        }
+    }
+
+    /// `game` of match `match_id`: the game and the first page of its moves.
+    pub fn game(match_id: i64) -> Request {
+        Request::Game {
+            match_id,
+            from: None,
+            limit: None,
+        }
+    }
+
     /// `lobby`: its first page.
     pub fn lobby() -> Request {
         Request::Lobby {

@@ -90,7 +90,8 @@ pub fn fields(kind: &str) -> Option<Vec<&'static str>> {
         "lobby" => &["offset", "limit"],
         "ping" | "named_checks" => &[],
         "join" | "watch" | "unwatch" | "resign" | "offer_draw" | "accept_draw" | "decline_draw"
-        | "abort" | "rematch" | "game" | "review" => &["match_id"],
+        | "abort" | "rematch" => &["match_id"],
+        "game" | "review" => &["match_id", "from", "limit"],
         "move" => &["match_id", "move"],
         "query" => &["position", "limit"],
         "table" => &["rows", "cols", "layer"],

@@ -46,3 +46,32 @@ pub const MAX_PAGE: u32 = 500;
 /// Most matches of each list one `lobby` reply gives (about 200 bytes each): more are had
 /// by paging.
 pub const LOBBY_PAGE: u32 = 100;
+
+/// Plies one `review` reply covers at most, and when its request gives no `limit`: a long
+/// game's review comes in pages, each a bounded piece of work and of memory (500 plies of an
+/// L-game are classified in about 40 ms).
+pub const REVIEW_PAGE: u32 = 500;
+
+/// Moves one `game` reply lists at most, and when its request gives no `limit`.
+pub const GAME_PAGE: u32 = 2000;
+
+/// Most bytes (as JSON) the moves of one `review` or `game` page take: a page ends early at
+/// the move that reaches them, and its `next` says where the next page starts. A reviewed
+/// L-game move with its better moves takes 2.6 KB on average, so a page of one is about 200
+/// plies.
+pub const PAGE_BYTES: usize = 512 * 1024;
+
+/// Better moves one reviewed move lists at most, best first (its `better_count` says how
+/// many there were): all of them in the L-game (at most 221 legal moves), the best ones from
+/// a far square of a large board.
+pub const BETTER_LISTED: usize = 256;
+
+/// Most bytes (as JSON) the better moves of one reviewed move take: the positions of a sum
+/// can be long. The best one is listed whatever its size.
+pub const BETTER_BYTES: usize = 32 * 1024;
+
+/// Most bytes of one reply of `review`, `game` or `export`. Pages stay far below it
+/// ([`PAGE_BYTES`]); an export whose record would be larger comes without its annotations
+/// (saying so), and one larger even without them is refused with `too_large`: an export is a
+/// file, written whole, and 4 MiB holds the text of 200 000 L-game moves.
+pub const MAX_REPLY_BYTES: usize = 4 * 1024 * 1024;

@@ -154,18 +154,30 @@ pub enum ServerBody {
         /// The page of games, newest first.
         games: Vec<GameSummary>,
     },
-    /// The reply to `game`.
+    /// The reply to `game`: the game and a page of its moves (`game.ply` in all).
     Game {
         /// The game.
         game: GameSummary,
-        /// Its moves.
+        /// Plies before the page: its first move is ply `from + 1`.
+        from: u32,
+        /// The `from` of the next page; absent after the last.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        next: Option<u32>,
+        /// The page's moves.
         moves: Vec<MoveRecord>,
     },
-    /// The reply to `review`.
+    /// The reply to `review`: a page of the game's moves, annotated.
     Review {
         /// Which match.
         match_id: i64,
-        /// Every move, annotated.
+        /// Plies before the page: its first move is ply `from + 1`.
+        from: u32,
+        /// Plies in the whole game.
+        total: u32,
+        /// The `from` of the next page; absent after the last.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        next: Option<u32>,
+        /// The page's moves, annotated.
         moves: Vec<ReviewedMove>,
     },
     /// The reply to `export`.
@@ -176,6 +188,11 @@ pub enum ServerBody {
         format: ExportFormat,
         /// The game text (for `json`, a JSON document as a string).
         content: String,
+        /// Why the record carries no annotations when the game has moves: it cannot be
+        /// reviewed, or it would be larger than [`crate::limits::MAX_REPLY_BYTES`] with
+        /// them. Absent when annotated.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        unannotated: Option<String>,
     },
     /// The reply to `import`: the game is stored under a new match id.
     Imported {

@@ -46,7 +46,17 @@ pub async fn run(conn: &mut Client, args: Args) -> Result<()> {
         format,
     };
     match conn.request(request).await? {
-        ServerBody::Export { content, .. } => {
+        ServerBody::Export {
+            content,
+            unannotated,
+            ..
+        } => {
+            if let Some(why) = unannotated {
+                eprintln!(
+                    "note: the record comes without annotations: {}",
+                    safe::terminal(&why, false)
+                );
+            }
             // A JSON document stays JSON: what a terminal would obey is written as `\u` escapes.
             let content = match args.format {
                 Format::Json => safe::json(&content),

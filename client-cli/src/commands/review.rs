@@ -7,7 +7,7 @@ use anyhow::Result;
 use protocol::{Game, GameSummary, Outcome, Request, ReviewedMove, Seat, ServerBody, Verdict};
 
 use super::{describe, emit, print_json, unexpected};
-use crate::render::{Columns, Style};
+use crate::render::{progress::Bar, Columns, Style};
 use client::Client;
 
 /// Examples shown by `grundy review --help`.
@@ -33,17 +33,19 @@ pub struct Args {
     json: bool,
 }
 
-/// Asks for the review and prints it: stepping move by move on a terminal, a listing
-/// otherwise.
+/// Asks for the review, page after page (a bar on a terminal while a long game's come), and
+/// prints it: stepping move by move on a terminal, a listing otherwise.
 pub async fn run(conn: &mut Client, args: Args, style: Style) -> Result<()> {
-    let body = conn.request(Request::Review { match_id: args.id }).await?;
-    let ServerBody::Review { match_id, moves } = body else {
-        return Err(unexpected(&body));
-    };
+    let moves = every_page(conn, args.id).await?;
     if args.json {
-        return print_json(&serde_json::json!({ "match_id": match_id, "moves": moves }));
+        return print_json(&serde_json::json!({ "match_id": args.id, "moves": moves }));
     }
-    let body = conn.request(Request::Game { match_id }).await?;
+    let request = Request::Game {
+        match_id: args.id,
+        from: None,
+        limit: Some(0),
+    };
+    let body = conn.request(request).await?;
     let ServerBody::Game { game, .. } = body else {
         return Err(unexpected(&body));
     };
@@ -52,6 +54,36 @@ pub async fn run(conn: &mut Client, args: Args, style: Style) -> Result<()> {
         super::stepper::step(&game, &moves, style)?;
     }
     Ok(())
+}
+
+/// Every move of game `match_id` reviewed, following the server's pages to the last.
+async fn every_page(conn: &mut Client, match_id: i64) -> Result<Vec<ReviewedMove>> {
+    let mut bar = Bar::for_stderr();
+    let mut all = Vec::new();
+    let mut from = None;
+    loop {
+        let request = Request::Review {
+            match_id,
+            from,
+            limit: None,
+        };
+        let body = conn.request(request).await?;
+        let ServerBody::Review {
+            moves, total, next, ..
+        } = body
+        else {
+            return Err(unexpected(&body));
+        };
+        all.extend(moves);
+        match next {
+            // A page that does not move on would be asked again forever.
+            Some(n) if from.is_none_or(|f| n > f) => {
+                bar.update("reviewing", u64::from(n), u64::from(total));
+                from = Some(n);
+            }
+            _ => return Ok(all),
+        }
+    }
 }
 
 /// What the mover could get with best play from the position before the move: `win in 11`,

@@ -208,21 +208,48 @@ impl Connection {
             Request::Games { filter } => ServerBody::Games {
                 games: queries::games(&self.hub, filter).await.map_err(keep)?,
             },
-            Request::Game { match_id } => {
-                let (game, moves) = queries::game(&self.hub, match_id).await.map_err(keep)?;
-                ServerBody::Game { game, moves }
-            }
-            Request::Review { match_id } => ServerBody::Review {
+            Request::Game {
                 match_id,
-                moves: queries::review(&self.hub, match_id).await.map_err(keep)?,
-            },
-            Request::Export { match_id, format } => ServerBody::Export {
-                match_id,
-                format,
-                content: queries::export(&self.hub, match_id, format)
+                from,
+                limit,
+            } => {
+                let (game, page) = queries::game(&self.hub, match_id, from, limit)
                     .await
-                    .map_err(keep)?,
-            },
+                    .map_err(keep)?;
+                ServerBody::Game {
+                    game,
+                    from: page.from,
+                    next: page.next,
+                    moves: page.moves,
+                }
+            }
+            Request::Review {
+                match_id,
+                from,
+                limit,
+            } => {
+                let (page, total) = queries::review(&self.hub, match_id, from, limit)
+                    .await
+                    .map_err(keep)?;
+                ServerBody::Review {
+                    match_id,
+                    from: page.from,
+                    total,
+                    next: page.next,
+                    moves: page.moves,
+                }
+            }
+            Request::Export { match_id, format } => {
+                let (content, unannotated) = queries::export(&self.hub, match_id, format)
+                    .await
+                    .map_err(keep)?;
+                ServerBody::Export {
+                    match_id,
+                    format,
+                    content,
+                    unannotated,
+                }
+            }
             Request::Import { text } => ServerBody::Imported {
                 match_id: queries::import(&self.hub, &text).await.map_err(keep)?,
             },
@@ -340,7 +367,8 @@ fn researching(request: &Request) -> bool {
         Request::Check(_)
         | Request::CheckNamed(_)
         | Request::Periodicity(_)
-        | Request::Sequence(_) => true,
+        | Request::Sequence(_)
+        | Request::Export { .. } => true,
         Request::Table { rows, cols, .. } => {
             let far = |s: &Option<protocol::Span>| s.is_some_and(|s| s.to > RESEARCH_FROM);
             far(rows) || far(cols)

@@ -54,6 +54,17 @@ impl Db {
 
     /// One match with its moves in ply order and the seated players' names.
     pub async fn load_match(&self, id: i64) -> Result<Option<StoredMatch>, DbError> {
+        self.load_match_plies(id, 0, u32::MAX).await
+    }
+
+    /// Match `id` with only its moves of plies `first..=last` (`ply` still counts them all):
+    /// a page of a long game, read without the rest.
+    pub async fn load_match_plies(
+        &self,
+        id: i64,
+        first: u32,
+        last: u32,
+    ) -> Result<Option<StoredMatch>, DbError> {
         let mut tx = self.pool.begin().await?;
         let row = sqlx::query(&format!("{MATCH_SELECT} WHERE m.id = ?"))
             .bind(id)
@@ -63,8 +74,16 @@ impl Db {
             return Ok(None);
         };
         let mut m = stored_match(&row)?;
-        let sql = format!("SELECT {MOVE_COLUMNS} FROM moves WHERE match_id = ? ORDER BY ply");
-        let rows = sqlx::query(&sql).bind(id).fetch_all(&mut *tx).await?;
+        let sql = format!(
+            "SELECT {MOVE_COLUMNS} FROM moves WHERE match_id = ? AND ply BETWEEN ? AND ? \
+             ORDER BY ply"
+        );
+        let rows = sqlx::query(&sql)
+            .bind(id)
+            .bind(first)
+            .bind(last)
+            .fetch_all(&mut *tx)
+            .await?;
         m.moves = rows.iter().map(stored_move).collect::<Result<_, _>>()?;
         tx.commit().await?;
         Ok(Some(m))

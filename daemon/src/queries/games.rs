@@ -2,11 +2,12 @@
 
 use std::sync::Arc;
 
-use protocol::limits::{DEFAULT_PAGE, MAX_PAGE};
+use protocol::limits::{DEFAULT_PAGE, GAME_PAGE, MAX_PAGE};
 use protocol::{
     ErrorBody, ErrorCode, GameParams, GameQuery, GameSummary, MoveRecord, Outcome, SeatInfo,
 };
 
+use super::pages::{span, Budget, Page};
 use crate::db::{GameFilter, ResultFilter, StoredMatch};
 use crate::errors::internal;
 use crate::hub::Hub;
@@ -87,8 +88,18 @@ pub async fn games(hub: &Arc<Hub>, q: GameQuery) -> Result<Vec<GameSummary>, Err
 
 /// One stored match, or `no_such_match`.
 pub async fn load(hub: &Arc<Hub>, match_id: i64) -> Result<StoredMatch, ErrorBody> {
+    load_plies(hub, match_id, 0, u32::MAX).await
+}
+
+/// Stored match `match_id` with its moves of plies `first..=last` only.
+pub async fn load_plies(
+    hub: &Arc<Hub>,
+    match_id: i64,
+    first: u32,
+    last: u32,
+) -> Result<StoredMatch, ErrorBody> {
     hub.db
-        .load_match(match_id)
+        .load_match_plies(match_id, first, last)
         .await
         .map_err(|e| internal("read the game", e))?
         .ok_or_else(|| {
@@ -99,13 +110,20 @@ pub async fn load(hub: &Arc<Hub>, match_id: i64) -> Result<StoredMatch, ErrorBod
         })
 }
 
-/// A saved game with its moves.
+/// A saved game with a page of its moves: after ply `from`, at most `limit` of them (default
+/// and most [`GAME_PAGE`]), in at most [`protocol::limits::PAGE_BYTES`] of JSON.
 pub async fn game(
     hub: &Arc<Hub>,
     match_id: i64,
-) -> Result<(GameSummary, Vec<MoveRecord>), ErrorBody> {
-    let m = load(hub, match_id).await?;
-    let moves = m
+    from: Option<u32>,
+    limit: Option<u32>,
+) -> Result<(GameSummary, Page<MoveRecord>), ErrorBody> {
+    // The game's length first, to read only the page's moves.
+    let m = load_plies(hub, match_id, 1, 0).await?;
+    let (from, count) = span(match_id, m.ply, from, limit, GAME_PAGE)?;
+    let m = load_plies(hub, match_id, from + 1, from.saturating_add(count)).await?;
+    let mut budget = Budget::page();
+    let moves: Vec<MoveRecord> = m
         .moves
         .iter()
         .map(|mv| MoveRecord {
@@ -115,6 +133,13 @@ pub async fn game(
             position: mv.position.clone(),
             time_ms: mv.time_ms,
         })
+        .take_while(|mv| budget.take(mv))
         .collect();
-    Ok((summary(&m), moves))
+    let end = from + moves.len() as u32;
+    let page = Page {
+        from,
+        next: (end < m.ply).then_some(end),
+        moves,
+    };
+    Ok((summary(&m), page))
 }

@@ -4,83 +4,214 @@
 use std::sync::Arc;
 
 use engine::review::MoveReview;
+use protocol::limits::{BETTER_LISTED, MAX_REPLY_BYTES, REVIEW_PAGE};
 use protocol::{
     ErrorBody, ErrorCode, ExportFormat, MatchStatus, MoveInfo, MoveRecord, Reason, ReviewedMove,
 };
 
-use super::{games::load, value_info};
+use super::games::{load, load_plies};
+use super::pages::{json_len, listed_better, span, Budget, Page};
+use super::value_info;
 use crate::clock::unix_ms;
-use crate::db::{Finish, NewMatch, NewMove, SeatRow, StoredMatch};
+use crate::db::{Finish, NewMatch, NewMove, SeatRow, StoredMatch, StoredMove};
 use crate::errors::{engine_error, internal};
 use crate::hub::Hub;
-use crate::records::{engine_seat, GameRecord, RecordError, Replay, EMPTY_SEAT};
+use crate::records::{
+    comment, engine_seat, GameRecord, JsonReview, RecordError, Replay, BETTER_SHOWN, EMPTY_SEAT,
+};
 
-/// Every move of stored match `match_id`, annotated.
-pub async fn review(hub: &Arc<Hub>, match_id: i64) -> Result<Vec<ReviewedMove>, ErrorBody> {
-    let m = load(hub, match_id).await?;
-    let reviews = annotate(hub, &m).await?;
-    Ok(m.moves
-        .iter()
-        .zip(reviews)
-        .map(|(mv, r)| ReviewedMove {
-            played: MoveRecord {
-                ply: mv.ply,
-                seat: mv.seat,
-                notation: mv.notation.clone(),
-                position: mv.position.clone(),
-                time_ms: mv.time_ms,
-            },
-            before: value_info(&r.before),
-            after: value_info(&r.after),
-            annotation: r.annotation.as_str().to_owned(),
-            better: r
-                .better
-                .iter()
-                .map(|b| MoveInfo {
-                    notation: b.mv.to_string(),
-                    position: b.position.to_string(),
-                    value: value_info(&b.value),
-                })
-                .collect(),
-        })
-        .collect())
+/// A page of stored match `match_id`'s moves annotated: after ply `from`, at most `limit` of
+/// them (default and most [`REVIEW_PAGE`]), in at most [`protocol::limits::PAGE_BYTES`] of
+/// JSON. Returns the page and the game's length in plies.
+///
+/// A page is reviewed from the position before its first move, which is stored with the move
+/// before it: only the page's moves are read, and the work and memory are a page's whatever
+/// the game's length.
+pub async fn review(
+    hub: &Arc<Hub>,
+    match_id: i64,
+    from: Option<u32>,
+    limit: Option<u32>,
+) -> Result<(Page<ReviewedMove>, u32), ErrorBody> {
+    let m = load_plies(hub, match_id, 1, 0).await?;
+    let (from, count) = span(match_id, m.ply, from, limit, REVIEW_PAGE)?;
+    // The move before the page, for its position, and the page's.
+    let m = load_plies(hub, match_id, from, from.saturating_add(count)).await?;
+    let (variant, convention) = rules(&m)?;
+    let mut moves = m.moves;
+    let before = match from {
+        0 => variant.parse_position(&m.start),
+        _ if moves.first().is_some_and(|mv| mv.ply == from) => {
+            variant.parse_position(&moves.remove(0).position)
+        }
+        _ => return Err(internal("read the game", format!("ply {from} is missing"))),
+    }
+    .map_err(engine_error)?;
+    let knowledge = hub.analysis.covering(&before).await?;
+    let _turn = hub.reviews.acquire().await;
+    let reviewed = tokio::task::spawn_blocking(move || {
+        let mut pos = before;
+        let mut budget = Budget::page();
+        let mut page = Vec::new();
+        for mv in moves {
+            let (r, next) =
+                engine::review_move(&knowledge, &pos, mv.ply, &mv.notation, convention)?;
+            let reviewed = reviewed_move(mv, r);
+            if !budget.take(&reviewed) {
+                break;
+            }
+            page.push(reviewed);
+            pos = next;
+        }
+        Ok(page)
+    })
+    .await
+    .map_err(|e| internal("review the game", e))?
+    .map_err(engine_error)?;
+    let end = from + reviewed.len() as u32;
+    let page = Page {
+        from,
+        next: (end < m.ply).then_some(end),
+        moves: reviewed,
+    };
+    Ok((page, m.ply))
 }
 
-/// The review of a stored match, computed off the async runtime with tables that cover its
-/// start (and so every later position).
-async fn annotate(hub: &Arc<Hub>, m: &StoredMatch) -> Result<Vec<MoveReview>, ErrorBody> {
+/// A stored move with its review, as the protocol sends it.
+fn reviewed_move(mv: StoredMove, r: MoveReview) -> ReviewedMove {
+    let better = r
+        .better
+        .iter()
+        .map(|b| MoveInfo {
+            notation: b.mv.to_string(),
+            position: b.position.to_string(),
+            value: value_info(&b.value),
+        })
+        .collect();
+    let (better, better_count) = listed_better(better);
+    ReviewedMove {
+        played: MoveRecord {
+            ply: mv.ply,
+            seat: mv.seat,
+            notation: mv.notation,
+            position: mv.position,
+            time_ms: mv.time_ms,
+        },
+        before: value_info(&r.before),
+        after: value_info(&r.after),
+        annotation: r.annotation.as_str().to_owned(),
+        better,
+        better_count,
+    }
+}
+
+/// The variant and convention a stored match is played under.
+fn rules(m: &StoredMatch) -> Result<(engine::Variant, engine::Convention), ErrorBody> {
     let variant = crate::variants::variant(&protocol::GameParams {
         game: m.game,
         size: m.size,
         k: m.k,
         misere: m.misere,
     })?;
-    let convention = engine::Convention::misere_if(m.misere);
-    let start = variant.parse_position(&m.start).map_err(engine_error)?;
-    let knowledge = hub.analysis.covering(&start).await?;
-    let moves: Vec<String> = m.moves.iter().map(|mv| mv.notation.clone()).collect();
-    tokio::task::spawn_blocking(move || {
-        engine::review::review_in(&knowledge, &start, &moves, convention)
-    })
-    .await
-    .map_err(|e| internal("review the game", e))?
-    .map_err(engine_error)
+    Ok((variant, engine::Convention::misere_if(m.misere)))
 }
 
-/// Stored match `match_id` as text or JSON, annotated when the review is possible.
+/// Stored match `match_id` as text or JSON, annotated when the review is possible and fits
+/// in a reply; with why not when it is not annotated. A record larger than
+/// [`MAX_REPLY_BYTES`] even without annotations is refused.
 pub async fn export(
     hub: &Arc<Hub>,
     match_id: i64,
     format: ExportFormat,
-) -> Result<String, ErrorBody> {
+) -> Result<(String, Option<String>), ErrorBody> {
     let m = load(hub, match_id).await?;
     let record = GameRecord::from_stored(&m);
-    // A game too large to review is still exported, without annotations.
-    let review = annotate(hub, &m).await.ok();
-    Ok(match format {
-        ExportFormat::Text => record.to_text(review.as_deref()),
-        ExportFormat::Json => record.to_json(review.as_deref()),
+    let write = |review: Option<&[MoveReview]>| match format {
+        ExportFormat::Text => record.to_text(review),
+        ExportFormat::Json => record.to_json(review),
+    };
+    let plain = write(None);
+    if plain.len() > MAX_REPLY_BYTES {
+        return Err(ErrorBody::new(
+            ErrorCode::TooLarge,
+            format!(
+                "game {match_id} takes {} KiB as a record, more than the {} KiB an export \
+                 holds; `grundy review {match_id}` shows it page by page",
+                plain.len() / 1024,
+                MAX_REPLY_BYTES / 1024
+            ),
+        ));
+    }
+    if m.moves.is_empty() {
+        return Ok((plain, None));
+    }
+    let room = MAX_REPLY_BYTES - plain.len();
+    let review = match annotate(hub, &m, format, room).await {
+        Ok(review) => review,
+        Err(why) => return Ok((plain, Some(why))),
+    };
+    let annotated = write(Some(&review));
+    if annotated.len() > MAX_REPLY_BYTES {
+        let why = too_long_annotated(annotated.len());
+        return Ok((plain, Some(why)));
+    }
+    Ok((annotated, None))
+}
+
+/// Why an export is not annotated when its annotations would not fit.
+fn too_long_annotated(bytes: usize) -> String {
+    format!(
+        "with its annotations the record would take more than {} KiB ({} KiB at least); \
+         `grundy review` annotates it page by page",
+        MAX_REPLY_BYTES / 1024,
+        bytes / 1024
+    )
+}
+
+/// The review of a whole stored match for its export, computed off the async runtime, each
+/// move keeping the better moves the format writes, and given up as soon as the annotations
+/// would take more than `room` bytes. `Err` says why there are none.
+async fn annotate(
+    hub: &Arc<Hub>,
+    m: &StoredMatch,
+    format: ExportFormat,
+    room: usize,
+) -> Result<Vec<MoveReview>, String> {
+    let (variant, convention) = rules(m).map_err(|e| e.message)?;
+    let start = variant
+        .parse_position(&m.start)
+        .map_err(|e| engine_error(e).message)?;
+    let knowledge = hub.analysis.covering(&start).await.map_err(|e| e.message)?;
+    let moves: Vec<String> = m.moves.iter().map(|mv| mv.notation.clone()).collect();
+    let _turn = hub.reviews.acquire().await;
+    tokio::task::spawn_blocking(move || {
+        let mut pos = start;
+        let mut reviews = Vec::with_capacity(moves.len());
+        let mut bytes = 0;
+        for (i, text) in moves.iter().enumerate() {
+            let (mut r, next) =
+                engine::review_move(&knowledge, &pos, i as u32 + 1, text, convention)
+                    .map_err(|e| format!("it cannot be reviewed: {}", engine_error(e).message))?;
+            // The text writes the first few better moves (and `…` after them); the JSON the
+            // best ones, as a review page lists them.
+            r.better.truncate(match format {
+                ExportFormat::Text => BETTER_SHOWN + 1,
+                ExportFormat::Json => BETTER_LISTED,
+            });
+            bytes += match format {
+                ExportFormat::Text => comment(&r).len() + 1,
+                ExportFormat::Json => json_len(&JsonReview::from(&r)),
+            };
+            if bytes > room {
+                return Err(too_long_annotated(bytes));
+            }
+            reviews.push(r);
+            pos = next;
+        }
+        Ok(reviews)
     })
+    .await
+    .map_err(|e| internal("review the game", e).message)?
 }
 
 /// Stores a finished game given as text, after replaying it through the rules; returns the

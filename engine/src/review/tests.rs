@@ -312,4 +312,27 @@ proptest! {
             prop_assert_eq!(r.annotation, expected);
         }
     }
+
+    /// A review taken up at any ply, from the position before it, goes on as the whole
+    /// game's: what a server's pages rely on.
+    #[test]
+    fn a_review_taken_up_at_any_ply_goes_on_as_the_whole(
+        kind in prop::sample::select(GameKind::ALL.to_vec()),
+        seed in any::<u64>(),
+        cut in 0usize..12,
+    ) {
+        let (start, moves, _) = random_game(kind, seed, 0);
+        let whole = review(knowledge(), &start, &moves).expect("a legal game");
+        let cut = cut.min(moves.len());
+        let mut pos = start.clone();
+        for m in &moves[..cut] {
+            pos = pos.play_text(m).expect("legal").1;
+        }
+        for (i, text) in moves.iter().enumerate().skip(cut) {
+            let (r, next) = review_move(knowledge(), &pos, i as u32 + 1, text, Convention::Normal)
+                .expect("a legal move");
+            prop_assert_eq!(&r, &whole[i]);
+            pos = next;
+        }
+    }
 }
