@@ -738,3 +738,58 @@ async fn a_hint_marks_every_move_with_what_it_leaves() -> Result<()> {
     b.close().await?;
     server.stop().await
 }
+
+/// A long game's review on a phone: the first thousand plies come at once, in pages, the
+/// summary saying how much of the game it counts; the rest come on a press, a page at a time.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_long_games_review_comes_a_page_at_a_time() -> Result<()> {
+    let Some(b) = Browser::open().await? else {
+        return Ok(());
+    };
+    let dir = tempfile::tempdir()?;
+    let server = Server::start(&dir).await?;
+    let record = grundy_e2e::long_lgame(1500, 3)?;
+    let id = daemon::queries::import(&server.hub, &record)
+        .await
+        .map_err(|e| anyhow::anyhow!("{}", e.message))?;
+    b.client.set_window_size(390, 844).await?;
+    b.goto(&server, "/").await?;
+    b.sign_in("ada").await?;
+    b.goto(&server, &format!("/review/{id}")).await?;
+    let summary = b
+        .text_until(".summary", |t| t.contains("In the first"))
+        .await?;
+    // Pages end early at 512 KiB: the first whole pages past 1 000 plies.
+    let shown: usize = summary
+        .split("In the first ")
+        .nth(1)
+        .and_then(|t| t.split(' ').next())
+        .context("how many plies")?
+        .parse()?;
+    assert!((1000..1500).contains(&shown), "{summary}");
+    assert!(summary.contains("plies of 1500"), "{summary}");
+    b.text_until(".step", |t| t.starts_with("ply 0 of 1500"))
+        .await?;
+    b.screenshot("review-long-phone").await?;
+    b.find(".more button").await?.click().await?;
+    let summary = b
+        .text_until(".summary", |t| !t.contains("In the first"))
+        .await?;
+    assert!(summary.contains("best"), "{summary}");
+    let moves = b.client.find_all(Locator::Css(".review-list li")).await?;
+    assert_eq!(moves.len(), 1500);
+    assert!(b
+        .client
+        .find_all(Locator::Css(".more button"))
+        .await?
+        .is_empty());
+    b.find("button[aria-label='the end']")
+        .await?
+        .click()
+        .await?;
+    b.text_until(".step", |t| t.starts_with("ply 1500 of 1500"))
+        .await?;
+    b.screenshot("review-long-phone-end").await?;
+    b.close().await?;
+    server.stop().await
+}
