@@ -308,7 +308,7 @@ pub fn long_lgame(plies: usize, seed: u64) -> Result<String> {
         date: Some(1_795_281_600_000),
         // The side to move resigns.
         result: Some(protocol::Outcome {
-            winner: Some(if plies % 2 == 0 { 1 } else { 0 }),
+            winner: Some(u8::from(plies.is_multiple_of(2))),
             reason: protocol::Reason::Resignation,
         }),
         clock: None,

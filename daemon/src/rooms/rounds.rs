@@ -324,10 +324,10 @@ impl Rooms {
         });
         let adjudicated = futures_util::future::join_all(adjudicated).await;
         if let Some(t) = room.state().tournaments.iter_mut().find(|t| t.row.id == id) {
-            for (match_id, outcome, reason) in adjudicated.iter().flatten() {
-                if let Some(g) = t.games.iter_mut().find(|g| g.match_id == *match_id) {
-                    g.outcome = *outcome;
-                    g.reason = reason.clone();
+            for &(match_id, outcome, reason) in adjudicated.iter().flatten() {
+                if let Some(g) = t.games.iter_mut().find(|g| g.match_id == match_id) {
+                    g.outcome = outcome;
+                    g.reason = reason;
                 }
             }
         }
