@@ -24,4 +24,5 @@ mod sequences;
 mod shutdown;
 mod sums;
 mod tournaments;
+mod turns;
 mod web;
