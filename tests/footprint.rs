@@ -155,3 +155,52 @@ async fn a_thousand_big_exercises_cost_little_before_and_after_a_restart() -> Re
     daemon.wait()?;
     Ok(())
 }
+
+/// Tables built on demand past their budget give their memory back to the system: a real
+/// `grundyd` with 32 MiB for them answers questions that build 60 queen tables of 1 100 to
+/// 4 000 squares a side (up to 30 MiB each), and its resident memory grows by a few budgets
+/// at most, not by the tables it dropped (508 such questions once kept 650 MiB).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tables_past_their_budget_give_their_memory_back() -> Result<()> {
+    const TABLE_BUDGET_MIB: u64 = 32;
+    let dir = tempfile::tempdir()?;
+    let db = dir.path().join("grundy.db");
+    let (mut daemon, url) = start(&db, &["--table-memory-mb", &TABLE_BUDGET_MIB.to_string()])?;
+    let mut c = connect(&url, "researcher", None).await?;
+    let ask = |x: u64| Request::Query {
+        params: GameParams::of(Game::Queen),
+        position: format!("{x},1000"),
+        limit: Some(1),
+    };
+    c.request(ask(100)).await?;
+    let before = rss(daemon.id())?;
+    let mut peak = before;
+    // More with GRUNDY_TABLES (a measurement in a release build).
+    let tables: u64 = match std::env::var("GRUNDY_TABLES") {
+        Ok(n) => n.parse()?,
+        Err(_) => 60,
+    };
+    for i in 0..tables {
+        let x = 1_100 + 2_900 * i / tables;
+        let ServerBody::Classification(_) = c.request(ask(x)).await? else {
+            bail!("no classification of {x},1000");
+        };
+        peak = peak.max(rss(daemon.id())?);
+    }
+    let after = rss(daemon.id())?;
+    let mib = |b: u64| b as f64 / 1048576.0;
+    println!(
+        "{tables} tables built with {TABLE_BUDGET_MIB} MiB for them: the server's memory grew \
+         by {:.1} MiB ({:.1} MiB at the peak)",
+        mib(after.saturating_sub(before)),
+        mib(peak.saturating_sub(before))
+    );
+    ensure!(
+        after.saturating_sub(before) <= 4 * (TABLE_BUDGET_MIB << 20),
+        "{tables} tables with a {TABLE_BUDGET_MIB} MiB budget kept {:.0} MiB",
+        mib(after.saturating_sub(before))
+    );
+    daemon.kill()?;
+    daemon.wait()?;
+    Ok(())
+}
