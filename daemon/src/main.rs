@@ -112,10 +112,10 @@ enum Command {
     Precompute,
 }
 
-/// The allocator: tables built on demand are tens of MiB each, built on whichever thread
-/// answers, and dropped past their budget. The system's allocator kept much of what they
-/// freed (351 tables past a 64 MiB budget left it 300–350 MiB resident); jemalloc gives it
-/// back (110–170 MiB), and builds them faster. See docs/PERFORMANCE.md.
+/// The allocator: tables built on demand are built on whichever thread answers and dropped
+/// past their budget. The system's allocator kept much of what they freed (351 of them left
+/// it 300–350 MiB resident); jemalloc gives it back (110–170 MiB) and builds them faster.
+/// See docs/PERFORMANCE.md.
 #[global_allocator]
 static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 
