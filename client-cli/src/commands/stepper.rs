@@ -114,8 +114,39 @@ fn frame(game: &GameSummary, moves: &[ReviewedMove], ply: usize, style: Style) -
             out.push_str(&format!("better: {}\n", better.join(", ")));
         }
     }
-    out.push_str(&format!("{}\n{}^\n", strip(moves), " ".repeat(ply)));
+    let width = crossterm::terminal::size().map_or(80, |(w, _)| usize::from(w).max(20));
+    let (marks, at) = window(&strip(moves), ply, width - 1);
+    out.push_str(&format!("{marks}\n{}^\n", " ".repeat(at)));
     out.push_str(&style.dim("→/n next · ←/p back · Home/End · digits+Enter: a ply · q quit"));
     out.push('\n');
     out
+}
+
+/// The part of the value strip that fits in `width` columns around `ply` (a long game's strip
+/// is longer than a line), with the column of `ply` in it.
+fn window(strip: &str, ply: usize, width: usize) -> (String, usize) {
+    let marks: Vec<char> = strip.chars().collect();
+    if marks.len() <= width {
+        return (strip.to_owned(), ply);
+    }
+    let start = ply.saturating_sub(width / 2).min(marks.len() - width);
+    (marks[start..start + width].iter().collect(), ply - start)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::window;
+
+    #[test]
+    fn a_long_strip_is_shown_around_the_ply() {
+        assert_eq!(window("▲·▼", 2, 10), ("▲·▼".to_owned(), 2));
+        let long: String = "▲▼·".repeat(100);
+        let (marks, at) = window(&long, 0, 30);
+        assert_eq!((marks.chars().count(), at), (30, 0));
+        let (marks, at) = window(&long, 150, 30);
+        assert_eq!(marks.chars().count(), 30);
+        assert_eq!(marks.chars().nth(at), long.chars().nth(150));
+        let (marks, at) = window(&long, 299, 30);
+        assert_eq!((marks.chars().count(), at), (30, 29));
+    }
 }
