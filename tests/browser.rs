@@ -790,6 +790,10 @@ async fn a_long_games_review_comes_a_page_at_a_time() -> Result<()> {
     b.text_until(".step", |t| t.starts_with("ply 1500 of 1500"))
         .await?;
     b.screenshot("review-long-phone-end").await?;
+    for (name, width, height) in [("tablet", 820, 1180), ("projector", 1920, 1080)] {
+        b.client.set_window_size(width, height).await?;
+        b.screenshot(&format!("review-long-{name}")).await?;
+    }
     b.close().await?;
     server.stop().await
 }

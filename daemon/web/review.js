@@ -11,6 +11,9 @@ import { analyseLink } from "./analyse.js";
 /** Plies of a review loaded at once: a long game's come on demand, a page at a time. */
 const AUTO_PLIES = 1000;
 
+/** Positions the value chart marks one by one; a longer game's chart has a line at the ply. */
+const DOTS_UPTO = 200;
+
 const PLURALS = [["best", "best"], ["inaccuracy", "inaccuracies"], ["mistake", "mistakes"], ["blunder", "blunders"]];
 
 /** Shows the review of game `id` in `main`; returns what to do when leaving it. */
@@ -32,6 +35,8 @@ export function showReview(main, server, id) {
   let game = null;
   let moves = [];
   let at = 0;
+  // Moves the chart's line to a ply, when the chart has a line instead of a mark a ply.
+  let cursor = null;
 
   const names = (seat) => (game ? game.seats[seat].name || `seat ${seat}` : `seat ${seat}`);
 
@@ -49,6 +54,7 @@ export function showReview(main, server, id) {
     for (const dot of chart.querySelectorAll("[data-ply]")) {
       dot.classList.toggle("current", Number(dot.dataset.ply) === at);
     }
+    if (cursor) cursor(at);
   }
 
   function explain(m) {
@@ -87,11 +93,26 @@ export function showReview(main, server, id) {
     add("text", { x: w - pad + 4, y: h / 2 + 4, class: "chart-label" }, "draw");
     const path = points.map((p, i) => `${i ? "L" : "M"}${x(p.ply)},${y(p.y)}`).join(" ");
     add("path", { d: path, fill: "none", stroke: "#1d4e89", "stroke-width": 2 });
-    for (const p of points) {
-      const shape = p.y > 0 ? "▲" : p.y < 0 ? "▼" : "●";
-      const dot = add("text", { x: x(p.ply), y: y(p.y) + 5, "text-anchor": "middle", class: `dot ${p.cls}`, "data-ply": p.ply }, shape);
-      add("title", {}, `ply ${p.ply}: ${p.say}`, dot);
-      dot.addEventListener("click", () => goTo(p.ply));
+    if (points.length <= DOTS_UPTO) {
+      for (const p of points) {
+        const shape = p.y > 0 ? "▲" : p.y < 0 ? "▼" : "●";
+        const dot = add("text", { x: x(p.ply), y: y(p.y) + 5, "text-anchor": "middle", class: `dot ${p.cls}`, "data-ply": p.ply }, shape);
+        add("title", {}, `ply ${p.ply}: ${p.say}`, dot);
+        dot.addEventListener("click", () => goTo(p.ply));
+      }
+      cursor = null;
+    } else {
+      // Too many plies for a mark each: a line at the ply shown, and a click goes to a ply.
+      const line = add("line", { x1: x(at), y1: 20, x2: x(at), y2: h - 20, stroke: "#e07b00", "stroke-width": 2 });
+      cursor = (ply) => {
+        line.setAttribute("x1", x(ply));
+        line.setAttribute("x2", x(ply));
+      };
+      svg.addEventListener("click", (e) => {
+        const box = svg.getBoundingClientRect();
+        const px = ((e.clientX - box.left) * w) / box.width;
+        goTo(Math.round(((px - pad) * Math.max(1, moves.length)) / (w - 2 * pad)));
+      });
     }
     for (let ply = 0; ply <= moves.length; ply += Math.max(1, Math.ceil(moves.length / 10))) {
       add("text", { x: x(ply), y: h / 2 + 16, "text-anchor": "middle", class: "chart-tick" }, String(ply));
