@@ -121,7 +121,13 @@ pub async fn game(
     // The game's length first, to read only the page's moves.
     let m = load_plies(hub, match_id, 1, 0).await?;
     let (from, count) = span(match_id, m.ply, from, limit, GAME_PAGE)?;
-    let m = load_plies(hub, match_id, from + 1, from.saturating_add(count)).await?;
+    let m = load_plies(
+        hub,
+        match_id,
+        from.saturating_add(1),
+        from.saturating_add(count),
+    )
+    .await?;
     let mut budget = Budget::page();
     let moves: Vec<MoveRecord> = m
         .moves
