@@ -41,6 +41,24 @@ pub fn test_config() -> Config {
     }
 }
 
+/// The bytes of an analysis file holding the test tables (boards and bars up to 64),
+/// computed by a real start of the daemon once per test process and checkpointed: tests
+/// write a copy instead of computing them again.
+pub async fn analysis_template() -> Result<&'static [u8]> {
+    static TEMPLATE: tokio::sync::OnceCell<Vec<u8>> = tokio::sync::OnceCell::const_new();
+    let bytes = TEMPLATE
+        .get_or_try_init(|| async {
+            let dir = tempfile::tempdir()?;
+            let db_path = dir.path().join("grundy.db");
+            let db = Db::open(&db_path).await?;
+            drop(Hub::start(db.clone(), test_config()).await?);
+            db.checkpoint().await?;
+            Ok::<_, anyhow::Error>(std::fs::read(daemon::db::default_analysis_path(&db_path))?)
+        })
+        .await?;
+    Ok(bytes)
+}
+
 impl Server {
     /// Starts a daemon with a fresh database in `dir`, engine delay 0, and small analysis
     /// tables (boards and bars up to 64), so that the first start precomputes them quickly.
@@ -48,8 +66,15 @@ impl Server {
         Server::start_with(dir, test_config()).await
     }
 
-    /// Starts a daemon on `dir/grundy.db` (created or reused) with `config`.
+    /// Starts a daemon on `dir/grundy.db` (created or reused) with `config`. In a fresh
+    /// directory, the test tables are a copy of [`analysis_template`] instead of being
+    /// computed again (which took most of a test server's start).
     pub async fn start_with(dir: &tempfile::TempDir, config: Config) -> Result<Server> {
+        let db = dir.path().join("grundy.db");
+        let analysis = daemon::db::default_analysis_path(&db);
+        if !db.exists() && !analysis.exists() && config.sizes() == test_config().sizes() {
+            std::fs::write(&analysis, analysis_template().await?)?;
+        }
         Server::start_on(dir, config, "127.0.0.1:0").await
     }
 
