@@ -12,12 +12,11 @@
 //! and the share of the processors' time the hypervisor stole meanwhile.
 
 use std::collections::HashMap;
-use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
+use grundy_e2e::bench_server::{beside_server, serve};
 use grundy_e2e::{figures, Client, Hello};
 use protocol::{
     ExerciseSpec, Format, Game, GameParams, MatchStatus, NewTournament, Request, RoomSettings,
@@ -35,54 +34,18 @@ type Sent = Arc<Mutex<HashMap<(i64, i64), Instant>>>;
 
 fn main() -> Result<()> {
     if let Ok(dir) = std::env::var(SERVER_ENV) {
-        return serve(&dir);
-    }
-    let rooms: usize = env_number("GRUNDY_CLASSROOM_ROOMS", 30)?;
-    let students: usize = env_number("GRUNDY_CLASSROOM_STUDENTS", 40)?;
-    let dir = tempfile::tempdir()?;
-    let mut server = Command::new(std::env::current_exe()?)
-        .env(SERVER_ENV, dir.path())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()?;
-    let mut line = String::new();
-    BufReader::new(server.stdout.take().context("stdout")?).read_line(&mut line)?;
-    let addr = line.trim().to_owned();
-    let pid = server.id();
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()?;
-    let result = runtime.block_on(load(&format!("ws://{addr}"), rooms, students, pid));
-    drop(server.stdin.take()); // the server stops at the end of its input
-    let _ = server.wait();
-    result
-}
-
-/// The server's process: a real `grundyd` on 127.0.0.1:0 until its stdin ends.
-fn serve(dir: &str) -> Result<()> {
-    let runtime = tokio::runtime::Runtime::new()?;
-    runtime.block_on(async {
-        let db = daemon::db::Db::open(&std::path::Path::new(dir).join("grundy.db")).await?;
         let config = daemon::Config {
             engine_delay: Duration::ZERO,
             board: 64,
             bar: 64,
             ..daemon::Config::default()
         };
-        let hub = daemon::Hub::start(db, config).await?;
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
-        println!("{}", listener.local_addr()?);
-        let stop = tokio::task::spawn_blocking(|| {
-            let mut sink = String::new();
-            while std::io::stdin().read_line(&mut sink).unwrap_or(0) > 0 {}
-        });
-        daemon::run(listener, hub, async {
-            let _ = stop.await;
-        })
-        .await;
-        Ok(())
+        return serve(&dir, config, |_| async { Ok(String::new()) });
+    }
+    let rooms: usize = env_number("GRUNDY_CLASSROOM_ROOMS", 30)?;
+    let students: usize = env_number("GRUNDY_CLASSROOM_STUDENTS", 40)?;
+    beside_server(SERVER_ENV, |addr, pid| async move {
+        load(&format!("ws://{addr}"), rooms, students, pid).await
     })
 }
 

@@ -12,13 +12,12 @@
 //! meanwhile. The target: the move p99 within 2× of the run without research, the query p99
 //! under 5 ms, every query answered within 1 s.
 
-use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
+use grundy_e2e::bench_server::{beside_server, serve};
 use grundy_e2e::{figures, Client, Hello};
 use protocol::{
     CheckQuery, Game, GameParams, LineKind, NewMatch, Opponent, PeriodicityQuery, Request,
@@ -37,39 +36,9 @@ const RESEARCHERS: usize = 8;
 const SIDE: u64 = 16_384;
 
 fn main() -> Result<()> {
+    // The server: the default tables (1024), and no limit on messages a second for the
+    // load's connections.
     if let Ok(dir) = std::env::var(SERVER_ENV) {
-        return serve(&dir);
-    }
-    let seconds: u64 = match std::env::var("GRUNDY_ISOLATION_SECONDS") {
-        Ok(s) => s.parse().context("GRUNDY_ISOLATION_SECONDS")?,
-        Err(_) => 15,
-    };
-    let dir = tempfile::tempdir()?;
-    let mut server = Command::new(std::env::current_exe()?)
-        .env(SERVER_ENV, dir.path())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()?;
-    let mut line = String::new();
-    BufReader::new(server.stdout.take().context("stdout")?).read_line(&mut line)?;
-    let url = format!("ws://{}", line.trim());
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()?;
-    let result = runtime.block_on(run(&url, Duration::from_secs(seconds)));
-    drop(server.stdin.take()); // the server stops at the end of its input
-    let _ = server.wait();
-    result
-}
-
-/// The server's process: a real `grundyd` on 127.0.0.1:0 until its stdin ends, with the
-/// default tables (1024) and no limit on messages a second for the load's connections.
-fn serve(dir: &str) -> Result<()> {
-    let runtime = tokio::runtime::Runtime::new()?;
-    runtime.block_on(async {
-        let db = daemon::db::Db::open(&std::path::Path::new(dir).join("grundy.db")).await?;
         let config = daemon::Config {
             engine_delay: Duration::ZERO,
             message_rate: 100_000,
@@ -77,18 +46,14 @@ fn serve(dir: &str) -> Result<()> {
             max_per_address: 100_000,
             ..daemon::Config::default()
         };
-        let hub = daemon::Hub::start(db, config).await?;
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
-        println!("{}", listener.local_addr()?);
-        let stop = tokio::task::spawn_blocking(|| {
-            let mut sink = String::new();
-            while std::io::stdin().read_line(&mut sink).unwrap_or(0) > 0 {}
-        });
-        daemon::run(listener, hub, async {
-            let _ = stop.await;
-        })
-        .await;
-        Ok(())
+        return serve(&dir, config, |_| async { Ok(String::new()) });
+    }
+    let seconds: u64 = match std::env::var("GRUNDY_ISOLATION_SECONDS") {
+        Ok(s) => s.parse().context("GRUNDY_ISOLATION_SECONDS")?,
+        Err(_) => 15,
+    };
+    beside_server(SERVER_ENV, |addr, _| async move {
+        run(&format!("ws://{addr}"), Duration::from_secs(seconds)).await
     })
 }
 

@@ -10,11 +10,10 @@
 //! are written as JSON by hand and the replies read as text, so that the same bench measures
 //! a server from before paging (one reply with every move) and after.
 
-use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
+use grundy_e2e::bench_server::{beside_server, serve};
 use grundy_e2e::{figures, Client, Hello};
 use tokio::time::Instant;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
@@ -23,67 +22,27 @@ use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 const SERVER_ENV: &str = "GRUNDY_REVIEW_SERVER";
 
 fn main() -> Result<()> {
-    if let Ok(dir) = std::env::var(SERVER_ENV) {
-        return serve(&dir);
-    }
     let plies = env_number("GRUNDY_REVIEW_PLIES", 21_639)?;
     let clients = env_number("GRUNDY_REVIEW_CLIENTS", 16)?;
-    let dir = tempfile::tempdir()?;
-    let mut server = Command::new(std::env::current_exe()?)
-        .env(SERVER_ENV, dir.path())
-        .env("GRUNDY_REVIEW_PLIES", plies.to_string())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()?;
-    let mut out = BufReader::new(server.stdout.take().context("stdout")?);
-    let mut line = String::new();
-    out.read_line(&mut line)?;
-    let (addr, id) = line
-        .trim()
-        .split_once(' ')
-        .context("address and match id")?;
-    let (addr, id) = (addr.to_owned(), id.parse::<i64>()?);
-    let pid = server.id();
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()?;
-    let result = runtime.block_on(load(&format!("ws://{addr}"), id, plies, clients, pid));
-    drop(server.stdin.take()); // the server stops at the end of its input
-    let _ = server.wait();
-    result
-}
-
-/// The server's process: a real `grundyd` on 127.0.0.1:0 holding the long game, until its
-/// stdin ends. Prints its address and the game's match id.
-fn serve(dir: &str) -> Result<()> {
-    let plies = env_number("GRUNDY_REVIEW_PLIES", 21_639)?;
-    let runtime = tokio::runtime::Runtime::new()?;
-    runtime.block_on(async {
-        let db = daemon::db::Db::open(&std::path::Path::new(dir).join("grundy.db")).await?;
+    // The server, holding the long game: it prints its match id after its address.
+    if let Ok(dir) = std::env::var(SERVER_ENV) {
         let config = daemon::Config {
             engine_delay: Duration::ZERO,
             board: 64,
             bar: 64,
             ..daemon::Config::default()
         };
-        let hub = daemon::Hub::start(db, config).await?;
-        let record = grundy_e2e::long_lgame(plies, 7)?;
-        let id = daemon::queries::import(&hub, &record)
-            .await
-            .map_err(|e| anyhow::anyhow!("import: {}", e.message))?;
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
-        println!("{} {id}", listener.local_addr()?);
-        let stop = tokio::task::spawn_blocking(|| {
-            let mut sink = String::new();
-            while std::io::stdin().read_line(&mut sink).unwrap_or(0) > 0 {}
+        return serve(&dir, config, |hub| async move {
+            let record = grundy_e2e::long_lgame(plies, 7)?;
+            let id = daemon::queries::import(&hub, &record)
+                .await
+                .map_err(|e| anyhow::anyhow!("import: {}", e.message))?;
+            Ok(id.to_string())
         });
-        daemon::run(listener, hub, async {
-            let _ = stop.await;
-        })
-        .await;
-        Ok(())
+    }
+    beside_server(SERVER_ENV, |line, pid| async move {
+        let (addr, id) = line.split_once(' ').context("address and match id")?;
+        load(&format!("ws://{addr}"), id.parse()?, plies, clients, pid).await
     })
 }
 
