@@ -4,26 +4,11 @@
 //! the exam's teachers, and the grades come once released.
 
 use anyhow::{bail, ensure, Context, Result};
+use grundy_e2e::{join_room, open_room, room_of};
 use grundy_e2e::{refusal, state_of, Client, Server};
 use protocol::{
-    ErrorCode, ExerciseSpec, Game, GameParams, NewMatch, Opponent, Request, RoomSettings, RoomView,
-    ServerBody,
+    ErrorCode, ExerciseSpec, Game, GameParams, NewMatch, Opponent, Request, ServerBody,
 };
-
-fn room_of(body: ServerBody) -> Result<RoomView> {
-    match body {
-        ServerBody::Room { room } => Ok(room),
-        other => bail!("expected a room, got {other:?}"),
-    }
-}
-
-fn join(code: &str, owner_token: Option<String>) -> Request {
-    Request::JoinRoom {
-        code: code.to_owned(),
-        name: None,
-        owner_token,
-    }
-}
 
 fn exam(code: &str, on: bool) -> Request {
     Request::ConfigureRoom {
@@ -59,19 +44,12 @@ async fn in_exam_mode_nobody_but_its_teachers_gets_answers() -> Result<()> {
     let dir = tempfile::tempdir()?;
     let server = Server::start(&dir).await?;
     let mut teacher = server.connect("teacher").await?;
-    let view = room_of(
-        teacher
-            .request(Request::CreateRoom {
-                name: "3B exam".into(),
-                settings: RoomSettings::default(),
-            })
-            .await?,
-    )?;
+    let view = open_room(&mut teacher, "3B exam").await?;
     let code = view.code.clone();
     let mut ada = server.connect("ada").await?;
     let mut puppet = server.connect("ada2").await?;
     for s in [&mut ada, &mut puppet] {
-        room_of(s.request(join(&code, None)).await?)?;
+        room_of(s.request(join_room(&code, None)).await?)?;
     }
     // A sum match of two students, under way before the exam: its board shows values.
     let mut bob = server.connect("bob").await?;
@@ -113,14 +91,7 @@ async fn in_exam_mode_nobody_but_its_teachers_gets_answers() -> Result<()> {
         NewMatch::new(GameParams::of(Game::Nim), Opponent::engine("perfect")).start("3,4,5");
     kept_out(&mut stranger, Request::create(from_exercise)).await?;
     // A room of one's own does not make a teacher of the exam: its solutions are kept too.
-    let own = room_of(
-        stranger
-            .request(Request::CreateRoom {
-                name: "mine".into(),
-                settings: RoomSettings::default(),
-            })
-            .await?,
-    )?;
+    let own = open_room(&mut stranger, "mine").await?;
     kept_out(
         &mut stranger,
         Request::SetExercises {
@@ -152,7 +123,7 @@ async fn in_exam_mode_nobody_but_its_teachers_gets_answers() -> Result<()> {
         "{}",
         answer.explanation
     );
-    let seen = room_of(puppet.request(join(&code, None)).await?)?;
+    let seen = room_of(puppet.request(join_room(&code, None)).await?)?;
     ensure!(seen.exercises[0].solution.is_none());
     ensure!(seen.answers.iter().all(|a| a.withheld));
     // Boards show no values: a new sum match, and the one under way once it moves.
@@ -179,7 +150,7 @@ async fn in_exam_mode_nobody_but_its_teachers_gets_answers() -> Result<()> {
     };
     let teacher_view = room_of(
         teacher
-            .request(join(&code, view.owner_token.clone()))
+            .request(join_room(&code, view.owner_token.clone()))
             .await?,
     )?;
     ensure!(teacher_view.answers.iter().all(|a| !a.withheld));
@@ -191,7 +162,7 @@ async fn in_exam_mode_nobody_but_its_teachers_gets_answers() -> Result<()> {
     else {
         bail!("not released");
     };
-    let seen = room_of(puppet.request(join(&code, None)).await?)?;
+    let seen = room_of(puppet.request(join_room(&code, None)).await?)?;
     ensure!(seen.exercises[0].solution.as_deref() == Some("1:2"));
     let a = seen.answers.first().context("the answer")?;
     ensure!(

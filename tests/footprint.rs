@@ -7,8 +7,9 @@ use std::time::Duration;
 use anyhow::{bail, ensure, Context, Result};
 use engine::Rng;
 use grundy_e2e::process::{rss, start};
+use grundy_e2e::{join_room, open_room};
 use grundy_e2e::{Client, Hello};
-use protocol::{ExerciseInfo, ExerciseSpec, Game, GameParams, Request, RoomSettings, ServerBody};
+use protocol::{ExerciseInfo, ExerciseSpec, Game, GameParams, Request, ServerBody};
 
 /// Exercises set in all: twenty sets of fifty, the most one request may set.
 const SETS: usize = 20;
@@ -31,14 +32,6 @@ async fn connect(url: &str, name: &str, token: Option<String>) -> Result<Client>
     c.set_timeouts(Duration::from_secs(120), Some(Duration::from_secs(120)));
     c.hello(Hello::new(name).with_token(token)).await?;
     Ok(c)
-}
-
-fn join(code: &str, owner_token: Option<String>) -> Request {
-    Request::JoinRoom {
-        code: code.to_owned(),
-        name: None,
-        owner_token,
-    }
 }
 
 /// Answers `e` with its solution (a teacher sees it) and checks the grade.
@@ -67,15 +60,7 @@ async fn a_thousand_big_exercises_cost_little_before_and_after_a_restart() -> Re
     let db = dir.path().join("grundy.db");
     let (mut daemon, url) = start(&db, &[])?;
     let mut teacher = connect(&url, "teacher", None).await?;
-    let ServerBody::Room { room } = teacher
-        .request(Request::CreateRoom {
-            name: "3B".into(),
-            settings: RoomSettings::default(),
-        })
-        .await?
-    else {
-        bail!("no room");
-    };
+    let room = open_room(&mut teacher, "3B").await?;
     let code = room.code.clone();
     let owner = room.owner_token.clone().context("owner token")?;
     let before = rss(daemon.id())?;
@@ -116,7 +101,7 @@ async fn a_thousand_big_exercises_cost_little_before_and_after_a_restart() -> Re
     );
     let mut student = connect(&url, "ada", None).await?;
     let token = student.token().to_owned();
-    student.request(join(&code, None)).await?;
+    student.request(join_room(&code, None)).await?;
     for e in set.iter().take(3) {
         answer_right(&mut student, &code, e).await?;
     }
@@ -127,7 +112,7 @@ async fn a_thousand_big_exercises_cost_little_before_and_after_a_restart() -> Re
     let (mut daemon, url) = start(&db, &[])?;
     let before = rss(daemon.id())?;
     let mut teacher = connect(&url, "teacher", Some(teacher.token().to_owned())).await?;
-    let ServerBody::Room { room } = teacher.request(join(&code, Some(owner))).await? else {
+    let ServerBody::Room { room } = teacher.request(join_room(&code, Some(owner))).await? else {
         bail!("the room did not come back");
     };
     ensure!(
@@ -147,7 +132,7 @@ async fn a_thousand_big_exercises_cost_little_before_and_after_a_restart() -> Re
         cost >> 20
     );
     let mut student = connect(&url, "ada", Some(token)).await?;
-    student.request(join(&code, None)).await?;
+    student.request(join_room(&code, None)).await?;
     for e in set.iter().skip(3).take(3) {
         answer_right(&mut student, &code, e).await?;
     }

@@ -6,8 +6,9 @@ use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use daemon::Config;
+use grundy_e2e::open_room;
 use grundy_e2e::{ping, refusal, test_config, Client, CloseCode, Hello, Server};
-use protocol::{ErrorCode, Request, RoomSettings, ServerBody};
+use protocol::{ErrorCode, Request, RoomSettings};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 /// A websocket to `server` from the loopback address `from` (127.0.0.0/8 is all loopback),
@@ -80,15 +81,7 @@ async fn wrong_room_codes_run_out() -> Result<()> {
     };
     let server = Server::start_with(&dir, config).await?;
     let mut teacher = server.connect("teacher").await?;
-    let ServerBody::Room { room } = teacher
-        .request(Request::CreateRoom {
-            name: "3B".into(),
-            settings: RoomSettings::default(),
-        })
-        .await?
-    else {
-        bail!("no room");
-    };
+    let room = open_room(&mut teacher, "3B").await?;
     let mut guesser = server.connect("guesser").await?;
     let join = |code: &str| Request::JoinRoom {
         code: code.to_owned(),

@@ -10,8 +10,12 @@ use std::time::Duration;
 use anyhow::{bail, Result};
 pub use client::{Client, CloseCode, Error as ClientError, Hello, ServerError};
 use daemon::{db::Db, Config, Hub};
-use protocol::{ErrorCode, Game, GameParams, MatchState, NewMatch, Opponent, Request, ServerBody};
+use protocol::{
+    ErrorCode, Game, GameParams, MatchState, NewMatch, Opponent, Request, RoomSettings, RoomView,
+    ServerBody,
+};
 
+pub mod bench_server;
 pub mod process;
 
 /// How long a test waits for any single reply or event before failing.
@@ -38,6 +42,43 @@ pub fn test_config() -> Config {
         board: 64,
         bar: 64,
         ..Config::default()
+    }
+}
+
+/// The room a reply carries.
+pub fn room_of(body: ServerBody) -> Result<RoomView> {
+    match body {
+        ServerBody::Room { room } => Ok(room),
+        other => bail!("expected a room, got {other:?}"),
+    }
+}
+
+/// Opens a room named `name` with the default settings, `teacher` its teacher.
+pub async fn open_room(teacher: &mut Client, name: &str) -> Result<RoomView> {
+    open_room_with(teacher, name, RoomSettings::default()).await
+}
+
+/// Opens a room named `name` with `settings`, `teacher` its teacher.
+pub async fn open_room_with(
+    teacher: &mut Client,
+    name: &str,
+    settings: RoomSettings,
+) -> Result<RoomView> {
+    let reply = teacher
+        .request(Request::CreateRoom {
+            name: name.to_owned(),
+            settings,
+        })
+        .await?;
+    room_of(reply)
+}
+
+/// `join_room` of room `code` under the player's own name; as its teacher with `owner_token`.
+pub fn join_room(code: &str, owner_token: Option<String>) -> Request {
+    Request::JoinRoom {
+        code: code.to_owned(),
+        name: None,
+        owner_token,
     }
 }
 

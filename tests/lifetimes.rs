@@ -6,10 +6,10 @@ use std::time::Duration;
 
 use anyhow::{bail, ensure, Context, Result};
 use daemon::Config;
+use grundy_e2e::open_room;
 use grundy_e2e::{state_of, test_config, Server};
 use protocol::{
-    ExerciseSpec, Game, GameParams, MatchStatus, NewMatch, Opponent, Request, RoomSettings,
-    ServerBody,
+    ExerciseSpec, Game, GameParams, MatchStatus, NewMatch, Opponent, Request, ServerBody,
 };
 
 #[tokio::test]
@@ -17,15 +17,7 @@ async fn rooms_nobody_is_in_are_let_go_and_come_back() -> Result<()> {
     let dir = tempfile::tempdir()?;
     let server = Server::start(&dir).await?;
     let mut teacher = server.connect("teacher").await?;
-    let ServerBody::Room { room } = teacher
-        .request(Request::CreateRoom {
-            name: "3B".into(),
-            settings: RoomSettings::default(),
-        })
-        .await?
-    else {
-        bail!("no room");
-    };
+    let room = open_room(&mut teacher, "3B").await?;
     teacher
         .request(Request::SetExercises {
             code: room.code.clone(),

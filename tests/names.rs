@@ -2,15 +2,9 @@
 //! the namesakes a `welcome` names, on a real server (issue 31, item 10; item 11 for imports).
 
 use anyhow::{bail, ensure, Result};
+use grundy_e2e::{open_room, room_of};
 use grundy_e2e::{refusal, Hello, Server};
-use protocol::{ErrorCode, GameQuery, Request, RoomSettings, RoomView, ServerBody};
-
-fn room_of(body: ServerBody) -> Result<RoomView> {
-    match body {
-        ServerBody::Room { room } => Ok(room),
-        other => bail!("expected a room, got {other:?}"),
-    }
-}
+use protocol::{ErrorCode, GameQuery, Request, ServerBody};
 
 fn hello(name: &str) -> Request {
     Request::Hello {
@@ -116,15 +110,7 @@ async fn a_room_refuses_a_name_that_reads_as_a_members() -> Result<()> {
     let dir = tempfile::tempdir()?;
     let server = Server::start(&dir).await?;
     let mut teacher = server.connect("ms-lovelace").await?;
-    let code = room_of(
-        teacher
-            .request(Request::CreateRoom {
-                name: "3B".into(),
-                settings: RoomSettings::default(),
-            })
-            .await?,
-    )?
-    .code;
+    let code = open_room(&mut teacher, "3B").await?.code;
     let join = |name: &str| Request::JoinRoom {
         code: code.clone(),
         name: Some(name.to_owned()),

@@ -8,19 +8,13 @@ use anyhow::{bail, ensure, Context, Result};
 use engine::{Outcome, Position as _};
 use futures_util::future::try_join_all;
 use grundy_e2e::{knowledge, refusal, refused, test_config, Client, Hello, Server};
+use grundy_e2e::{open_room, room_of};
 use protocol::{
     AnswerInfo, ErrorCode, ExerciseInfo, ExerciseSpec, Game, GameParams, NewMatch, Opponent,
-    Request, Role, RoomSettings, RoomView, ServerBody, Span, Tally,
+    Request, Role, ServerBody, Span, Tally,
 };
 
 const STUDENTS: usize = 40;
-
-fn room_of(body: ServerBody) -> Result<RoomView> {
-    match body {
-        ServerBody::Room { room } => Ok(room),
-        other => bail!("expected a room, got {other:?}"),
-    }
-}
 
 fn spec(game: Game, position: &str, question: &str) -> ExerciseSpec {
     ExerciseSpec {
@@ -113,14 +107,7 @@ async fn forty_students_answer_and_every_grade_is_exact() -> Result<()> {
     let dir = tempfile::tempdir()?;
     let server = Server::start(&dir).await?;
     let mut teacher = server.connect("ms-lovelace").await?;
-    let view = room_of(
-        teacher
-            .request(Request::CreateRoom {
-                name: "3B maths".into(),
-                settings: RoomSettings::default(),
-            })
-            .await?,
-    )?;
+    let view = open_room(&mut teacher, "3B maths").await?;
     assert_eq!(view.role, Role::Teacher);
     let code = view.code.clone();
     let owner_token = view.owner_token.clone().context("an owner token")?;
@@ -304,15 +291,7 @@ async fn rooms_refuse_what_they_must_and_keep_going() -> Result<()> {
     let dir = tempfile::tempdir()?;
     let server = Server::start(&dir).await?;
     let mut teacher = server.connect("teacher").await?;
-    let code = room_of(
-        teacher
-            .request(Request::CreateRoom {
-                name: "lesson".into(),
-                settings: RoomSettings::default(),
-            })
-            .await?,
-    )?
-    .code;
+    let code = open_room(&mut teacher, "lesson").await?.code;
     let join = |name: &str| Request::JoinRoom {
         code: code.clone(),
         name: Some(name.to_owned()),
@@ -489,14 +468,7 @@ async fn a_blank_answer_is_an_error_to_correct() -> Result<()> {
     let dir = tempfile::tempdir()?;
     let server = Server::start(&dir).await?;
     let mut teacher = server.connect("teacher").await?;
-    let view = room_of(
-        teacher
-            .request(Request::CreateRoom {
-                name: "3B".into(),
-                settings: RoomSettings::default(),
-            })
-            .await?,
-    )?;
+    let view = open_room(&mut teacher, "3B").await?;
     let code = view.code;
     let mut ada = server.connect("ada").await?;
     room_of(

@@ -7,18 +7,12 @@ use std::collections::{HashMap, HashSet};
 
 use anyhow::{bail, ensure, Context, Result};
 use futures_util::future::try_join_all;
+use grundy_e2e::{join_room, room_of};
 use grundy_e2e::{knowledge, refused, state_of, test_config, Client, Hello, Server};
 use protocol::{
     ErrorCode, Format, Game, GameParams, MatchState, MatchStatus, NewSimul, NewTournament,
-    Opponent, Reason, Request, RoomSettings, RoomView, ServerBody, SimulView, TournamentView,
+    Opponent, Reason, Request, RoomSettings, ServerBody, SimulView, TournamentView,
 };
-
-fn room_of(body: ServerBody) -> Result<RoomView> {
-    match body {
-        ServerBody::Room { room } => Ok(room),
-        other => bail!("expected a room, got {other:?}"),
-    }
-}
 
 fn tournament_of(body: ServerBody) -> Result<TournamentView> {
     match body {
@@ -46,18 +40,10 @@ async fn class(server: &Server, n: usize) -> Result<(Client, String, Vec<Client>
     let mut students = Vec::new();
     for i in 0..n {
         let mut s = server.connect(&format!("s{i:02}")).await?;
-        room_of(s.request(join(&code)).await?)?;
+        room_of(s.request(join_room(&code, None)).await?)?;
         students.push(s);
     }
     Ok((teacher, code, students))
-}
-
-fn join(code: &str) -> Request {
-    Request::JoinRoom {
-        code: code.to_owned(),
-        name: None,
-        owner_token: None,
-    }
 }
 
 fn nim_swiss(code: &str, rounds: u32) -> NewTournament {
@@ -249,7 +235,7 @@ async fn a_round_ended_by_the_teacher_is_adjudicated_and_the_next_one_paired() -
     ensure!(t.games.len() == 2 && t.byes.len() == 1, "{t:?}");
     // A late student enters from the next round; one withdraws.
     let mut late = server.connect("late").await?;
-    room_of(late.request(join(&code)).await?)?;
+    room_of(late.request(join_room(&code, None)).await?)?;
     tournament_of(
         late.request(Request::EnterTournament {
             code: code.clone(),
@@ -367,7 +353,7 @@ async fn a_restart_in_the_middle_of_a_round_loses_nothing() -> Result<()> {
         let mut s = server
             .connect_as(Hello::new(&name).with_token(Some(token)))
             .await?;
-        let view = room_of(s.request(join(&code)).await?)?;
+        let view = room_of(s.request(join_room(&code, None)).await?)?;
         ensure!(view.tournaments.len() == 1 && view.tournaments[0].round == 1);
         students.push(s);
     }
@@ -543,7 +529,7 @@ async fn the_engine_and_the_teacher_play_every_student_at_once() -> Result<()> {
     for p in players {
         ensure!(p.await?? == "win");
     }
-    let view = room_of(teacher.request(join(&code)).await?)?;
+    let view = room_of(teacher.request(join_room(&code, None)).await?)?;
     ensure!(view.simuls.len() == 2 && view.simuls.iter().all(|s| s.finished));
     server.stop().await
 }
@@ -620,7 +606,7 @@ async fn silent_student(
         token: None,
         access_code: None,
     };
-    for (id, request) in [(1, hello), (2, join(code))] {
+    for (id, request) in [(1, hello), (2, join_room(code, None))] {
         let text = serde_json::to_string(&protocol::ClientMessage { id, request })?;
         ws.send(Message::text(text)).await?;
         loop {
