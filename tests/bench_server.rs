@@ -69,3 +69,14 @@ where
         Ok(())
     })
 }
+
+/// The number in environment variable `name`, or `default` when it is not set.
+pub fn env_number(name: &str, default: usize) -> Result<usize> {
+    match std::env::var(name) {
+        Ok(v) => v
+            .trim()
+            .parse()
+            .with_context(|| format!("{name}={v} is not a number")),
+        Err(_) => Ok(default),
+    }
+}

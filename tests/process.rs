@@ -67,12 +67,22 @@ pub fn start(db: &Path, extra: &[&str]) -> Result<(Child, String)> {
 
 /// The resident memory of process `pid` now, in bytes (Linux: `VmRSS` of /proc/PID/status).
 pub fn rss(pid: u32) -> Result<u64> {
+    status_bytes(pid, "VmRSS:")
+}
+
+/// The resident memory of process `pid` now and at its peak (`VmHWM`), in bytes.
+pub fn memory(pid: u32) -> Option<(u64, u64)> {
+    Some((rss(pid).ok()?, status_bytes(pid, "VmHWM:").ok()?))
+}
+
+/// A field of /proc/PID/status given in KiB, in bytes.
+fn status_bytes(pid: u32, key: &str) -> Result<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status"))?;
     let kib: u64 = status
         .lines()
-        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .find_map(|l| l.strip_prefix(key))
         .and_then(|v| v.split_whitespace().next())
-        .context("no VmRSS")?
+        .with_context(|| format!("no {key}"))?
         .parse()?;
     Ok(kib * 1024)
 }

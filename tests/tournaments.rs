@@ -7,7 +7,7 @@ use std::collections::{HashMap, HashSet};
 
 use anyhow::{bail, ensure, Context, Result};
 use futures_util::future::try_join_all;
-use grundy_e2e::{join_room, room_of};
+use grundy_e2e::{join_room, open_room_with, room_of};
 use grundy_e2e::{knowledge, refused, state_of, test_config, Client, Hello, Server};
 use protocol::{
     ErrorCode, Format, Game, GameParams, MatchState, MatchStatus, NewSimul, NewTournament,
@@ -24,18 +24,15 @@ fn tournament_of(body: ServerBody) -> Result<TournamentView> {
 /// A teacher with a room, and `n` students in it.
 async fn class(server: &Server, n: usize) -> Result<(Client, String, Vec<Client>)> {
     let mut teacher = server.connect("teacher").await?;
-    let code = room_of(
-        teacher
-            .request(Request::CreateRoom {
-                name: "club".into(),
-                settings: RoomSettings {
-                    hints: true,
-                    engine: None,
-                    exam: false,
-                },
-            })
-            .await?,
-    )?
+    let code = open_room_with(
+        &mut teacher,
+        "club",
+        RoomSettings {
+            hints: true,
+            ..RoomSettings::default()
+        },
+    )
+    .await?
     .code;
     let mut students = Vec::new();
     for i in 0..n {
@@ -647,18 +644,15 @@ async fn a_school_event_of_a_thousand_students() -> Result<()> {
     let mut teacher = server.connect("teacher").await?;
     // The pairing as first written took minutes here: wait for it.
     teacher.set_timeouts(std::time::Duration::from_secs(600), None);
-    let code = room_of(
-        teacher
-            .request(Request::CreateRoom {
-                name: "school".into(),
-                settings: RoomSettings {
-                    hints: true,
-                    engine: None,
-                    exam: false,
-                },
-            })
-            .await?,
-    )?
+    let code = open_room_with(
+        &mut teacher,
+        "school",
+        RoomSettings {
+            hints: true,
+            ..RoomSettings::default()
+        },
+    )
+    .await?
     .code;
     let mut readers = Vec::new();
     for i in 0..STUDENTS {

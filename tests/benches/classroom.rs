@@ -15,8 +15,9 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use anyhow::{bail, Context, Result};
-use grundy_e2e::bench_server::{beside_server, serve};
+use anyhow::{bail, Result};
+use grundy_e2e::bench_server::{beside_server, env_number, serve};
+use grundy_e2e::process::memory;
 use grundy_e2e::{figures, Client, Hello};
 use protocol::{
     ExerciseSpec, Format, Game, GameParams, MatchStatus, NewTournament, Request, RoomSettings,
@@ -362,20 +363,6 @@ fn plan_move(
     Ok(())
 }
 
-/// Resident memory now and at its peak, in bytes.
-fn memory(pid: u32) -> Option<(u64, u64)> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let kib = |key: &str| -> Option<u64> {
-        let line = status.lines().find(|l| l.starts_with(key))?;
-        line.split_whitespace()
-            .nth(1)?
-            .parse::<u64>()
-            .ok()
-            .map(|k| k * 1024)
-    };
-    Some((kib("VmRSS:")?, kib("VmHWM:")?))
-}
-
 /// The process's CPU time (user + system), in seconds.
 fn cpu_seconds(pid: u32) -> Option<f64> {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
@@ -383,14 +370,4 @@ fn cpu_seconds(pid: u32) -> Option<f64> {
     let fields: Vec<&str> = after.split_whitespace().collect();
     let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
     Some(ticks / 100.0)
-}
-
-fn env_number(name: &str, default: usize) -> Result<usize> {
-    match std::env::var(name) {
-        Ok(v) => v
-            .trim()
-            .parse()
-            .with_context(|| format!("{name}={v} is not a number")),
-        Err(_) => Ok(default),
-    }
 }

@@ -13,7 +13,8 @@
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
-use grundy_e2e::bench_server::{beside_server, serve};
+use grundy_e2e::bench_server::{beside_server, env_number, serve};
+use grundy_e2e::process::memory;
 use grundy_e2e::{figures, Client, Hello};
 use tokio::time::Instant;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
@@ -221,36 +222,11 @@ async fn load(url: &str, id: i64, plies: usize, clients: usize, pid: u32) -> Res
     Ok(())
 }
 
-/// The process's resident memory and its peak, in KiB.
-fn memory(pid: u32) -> Option<(u64, u64)> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let kib = |key: &str| -> Option<u64> {
-        status
-            .lines()
-            .find(|l| l.starts_with(key))?
-            .split_whitespace()
-            .nth(1)?
-            .parse()
-            .ok()
-    };
-    Some((kib("VmRSS:")?, kib("VmHWM:")?))
-}
-
 /// Starts the process's peak resident memory (`VmHWM`) again from what it holds now.
 fn reset_peak(pid: u32) {
     let _ = std::fs::write(format!("/proc/{pid}/clear_refs"), "5");
 }
 
-fn mib(kib: u64) -> String {
-    format!("{:.0}", kib as f64 / 1024.0)
-}
-
-fn env_number(name: &str, default: usize) -> Result<usize> {
-    match std::env::var(name) {
-        Ok(v) => v
-            .trim()
-            .parse()
-            .with_context(|| format!("{name}={v} is not a number")),
-        Err(_) => Ok(default),
-    }
+fn mib(bytes: u64) -> String {
+    format!("{:.0}", bytes as f64 / 1_048_576.0)
 }
