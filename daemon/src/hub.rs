@@ -49,7 +49,8 @@ pub struct Hub {
     pub exam: Arc<Exam>,
     /// Turns for research requests, a fair share per player.
     pub research: Arc<crate::pool::Gate>,
-    /// Reviews being computed at once (a page each, or an export's): one a core; more wait.
+    /// Reviews being computed at once (a page each, or an export's): one on every core but one,
+    /// as research, so that however many pages are asked for a core stays with the matches.
     pub reviews: tokio::sync::Semaphore,
     /// This server's id, announced to every client so that it keeps one identity here
     /// however it writes the address.
@@ -97,7 +98,7 @@ impl Hub {
             places: Places::new(config.max_per_address),
             failures: Failures::new(config.guess_burst, config.guess_every),
             research: crate::pool::Gate::new(config.research_turns),
-            reviews: tokio::sync::Semaphore::new(crate::pool::threads() + 1),
+            reviews: tokio::sync::Semaphore::new(crate::pool::threads()),
             exam,
             rooms,
             db,
