@@ -10,6 +10,16 @@ use protocol::{
     ErrorCode, ExerciseSpec, Game, GameParams, NewMatch, Opponent, Request, ServerBody,
 };
 
+/// The exercise the exam sets: a winning move in Nim 3,4,5.
+fn nim_exercise() -> ExerciseSpec {
+    ExerciseSpec {
+        params: GameParams::of(Game::Nim),
+        position: "3,4,5".into(),
+        question: "winning_move".into(),
+        remoteness: None,
+    }
+}
+
 fn exam(code: &str, on: bool) -> Request {
     Request::ConfigureRoom {
         code: code.to_owned(),
@@ -67,12 +77,7 @@ async fn in_exam_mode_nobody_but_its_teachers_gets_answers() -> Result<()> {
     let ServerBody::ExercisesSet { exercises, .. } = teacher
         .request(Request::SetExercises {
             code: code.clone(),
-            exercises: vec![ExerciseSpec {
-                params: GameParams::of(Game::Nim),
-                position: "3,4,5".into(),
-                question: "winning_move".into(),
-                remoteness: None,
-            }],
+            exercises: vec![nim_exercise()],
             deadline_s: None,
         })
         .await?
@@ -96,12 +101,7 @@ async fn in_exam_mode_nobody_but_its_teachers_gets_answers() -> Result<()> {
         &mut stranger,
         Request::SetExercises {
             code: own.code.clone(),
-            exercises: vec![ExerciseSpec {
-                params: GameParams::of(Game::Nim),
-                position: "3,4,5".into(),
-                question: "winning_move".into(),
-                remoteness: None,
-            }],
+            exercises: vec![nim_exercise()],
             deadline_s: None,
         },
     )

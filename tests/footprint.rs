@@ -34,6 +34,22 @@ async fn connect(url: &str, name: &str, token: Option<String>) -> Result<Client>
     Ok(c)
 }
 
+/// Says how much the server's memory grew from `before` to `after` for `what`, and fails
+/// past [`BUDGET`].
+fn within_budget(what: &str, before: u64, after: u64) -> Result<()> {
+    let cost = after.saturating_sub(before);
+    println!(
+        "{what}: the server's memory grew by {:.1} MiB",
+        cost as f64 / 1048576.0
+    );
+    ensure!(
+        cost <= BUDGET,
+        "{what}: 1 000 exercises cost {} MiB of the server's memory",
+        cost >> 20
+    );
+    Ok(())
+}
+
 /// Answers `e` with its solution (a teacher sees it) and checks the grade.
 async fn answer_right(student: &mut Client, code: &str, e: &ExerciseInfo) -> Result<()> {
     let solution = e
@@ -88,17 +104,7 @@ async fn a_thousand_big_exercises_cost_little_before_and_after_a_restart() -> Re
         };
         set.extend(exercises);
     }
-    let after = rss(daemon.id())?;
-    let cost = after.saturating_sub(before);
-    println!(
-        "1 000 exercises set: the server's memory grew by {:.1} MiB",
-        cost as f64 / 1048576.0
-    );
-    ensure!(
-        cost <= BUDGET,
-        "1 000 exercises cost {} MiB of the server's memory",
-        cost >> 20
-    );
+    within_budget("1 000 exercises set", before, rss(daemon.id())?)?;
     let mut student = connect(&url, "ada", None).await?;
     let token = student.token().to_owned();
     student.request(join_room(&code, None)).await?;
@@ -120,17 +126,7 @@ async fn a_thousand_big_exercises_cost_little_before_and_after_a_restart() -> Re
         "{}",
         room.exercises.len()
     );
-    let after = rss(daemon.id())?;
-    let cost = after.saturating_sub(before);
-    println!(
-        "the room brought back: the server's memory grew by {:.1} MiB",
-        cost as f64 / 1048576.0
-    );
-    ensure!(
-        cost <= BUDGET,
-        "the room's 1 000 exercises cost {} MiB once brought back",
-        cost >> 20
-    );
+    within_budget("the room brought back", before, rss(daemon.id())?)?;
     let mut student = connect(&url, "ada", Some(token)).await?;
     student.request(join_room(&code, None)).await?;
     for e in set.iter().skip(3).take(3) {
