@@ -35,13 +35,9 @@ type Sent = Arc<Mutex<HashMap<(i64, i64), Instant>>>;
 
 fn main() -> Result<()> {
     if let Ok(dir) = std::env::var(SERVER_ENV) {
-        let config = daemon::Config {
-            engine_delay: Duration::ZERO,
-            board: 64,
-            bar: 64,
-            ..daemon::Config::default()
-        };
-        return serve(&dir, config, |_| async { Ok(String::new()) });
+        return serve(&dir, grundy_e2e::test_config(), |_| async {
+            Ok(String::new())
+        });
     }
     let rooms: usize = env_number("GRUNDY_CLASSROOM_ROOMS", 30)?;
     let students: usize = env_number("GRUNDY_CLASSROOM_STUDENTS", 40)?;

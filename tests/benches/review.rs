@@ -27,13 +27,7 @@ fn main() -> Result<()> {
     let clients = env_number("GRUNDY_REVIEW_CLIENTS", 16)?;
     // The server, holding the long game: it prints its match id after its address.
     if let Ok(dir) = std::env::var(SERVER_ENV) {
-        let config = daemon::Config {
-            engine_delay: Duration::ZERO,
-            board: 64,
-            bar: 64,
-            ..daemon::Config::default()
-        };
-        return serve(&dir, config, |hub| async move {
+        return serve(&dir, grundy_e2e::test_config(), |hub| async move {
             let record = grundy_e2e::long_lgame(plies, 7)?;
             let id = daemon::queries::import(&hub, &record)
                 .await
