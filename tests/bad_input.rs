@@ -289,9 +289,14 @@ async fn ten_thousand_bad_messages_get_precise_errors_and_break_nothing() -> any
         let sent = &case.sent;
         let reply = bad.next_message().await?;
         match &reply.body {
-            ServerBody::Error { code, message } => {
+            ServerBody::Error(e @ protocol::ErrorBody { code, message, .. }) => {
                 refusals += 1;
                 assert!(!message.is_empty(), "case {i}: empty message");
+                // Every refusal says its precise kind, for a client in another language.
+                assert!(
+                    e.kind().is_some_and(|k| !k.is_empty()),
+                    "case {i} {sent}: no kind in {e:?}"
+                );
                 assert_ne!(*code, ErrorCode::Internal, "case {i} {sent}: {message}");
                 assert_eq!(*code, case.expected, "case {i} {sent}: {message}");
             }
@@ -325,10 +330,10 @@ async fn ten_thousand_bad_messages_get_precise_errors_and_break_nothing() -> any
     bad.send_binary(vec![0, 159, 146, 150]).await?;
     assert!(matches!(
         bad.next_message().await?.body,
-        ServerBody::Error {
+        ServerBody::Error(protocol::ErrorBody {
             code: ErrorCode::BadMessage,
             ..
-        }
+        })
     ));
     ping(&mut bad).await?;
     server.stop().await

@@ -751,7 +751,7 @@ async fn a_long_games_review_comes_a_page_at_a_time() -> Result<()> {
     let record = grundy_e2e::long_lgame(1500, 3)?;
     let id = daemon::queries::import(&server.hub, &record)
         .await
-        .map_err(|e| anyhow::anyhow!("{}", e.message))?;
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
     b.client.set_window_size(390, 844).await?;
     b.goto(&server, "/").await?;
     b.sign_in("ada").await?;

@@ -85,7 +85,7 @@ async fn unknown_version_is_refused_with_the_supported_list_then_closed() -> any
     assert!(code.is_some());
     assert!(!messages.is_empty());
     for m in messages {
-        let ServerBody::Error { code, message } = m.body else {
+        let ServerBody::Error(protocol::ErrorBody { code, message, .. }) = m.body else {
             panic!("an error expected, got {m:?}");
         };
         assert_eq!(code, ErrorCode::UnsupportedVersion);

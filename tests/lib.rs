@@ -207,10 +207,8 @@ pub async fn refusal_of_text(c: &mut Client, text: &str, id: Option<u64>) -> Res
     loop {
         let m = c.next_message().await?;
         match (m.id, m.body) {
-            (got, ServerBody::Error { code, message }) if got == id => {
-                return Ok(ServerError { code, message })
-            }
-            (None, body) if id.is_some() && !matches!(body, ServerBody::Error { .. }) => {}
+            (got, ServerBody::Error(e)) if got == id => return Ok(ServerError::from(e)),
+            (None, body) if id.is_some() && !matches!(body, ServerBody::Error(_)) => {}
             (got, body) => bail!("{text} answered with id {got:?}: {body:?}"),
         }
     }

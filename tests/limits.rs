@@ -79,10 +79,10 @@ async fn a_flood_is_rate_limited_while_others_are_served() -> anyhow::Result<()>
     for _ in 0..300 {
         match flood.next_message().await?.body {
             ServerBody::Pong => pongs += 1,
-            ServerBody::Error {
+            ServerBody::Error(protocol::ErrorBody {
                 code: ErrorCode::RateLimited,
                 ..
-            } => limited += 1,
+            }) => limited += 1,
             other => panic!("unexpected {other:?}"),
         }
     }

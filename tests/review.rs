@@ -247,7 +247,7 @@ async fn a_long_game_is_reviewed_page_by_page_each_reply_bounded() -> anyhow::Re
     let text = grundy_e2e::long_lgame(PLIES as usize, 7)?;
     let id = daemon::queries::import(&server.hub, &text)
         .await
-        .map_err(|e| anyhow::anyhow!("{}", e.message))?;
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
     let mut ada = server.connect("ada").await?;
 
     let mut reviewed = Vec::new();

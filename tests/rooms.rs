@@ -58,7 +58,7 @@ async fn answer(c: &mut Client, code: &str, exercise_id: i64, text: &str) -> Res
 /// The truth, from the engine crate's own tables (not the server's): whether `answer` to
 /// `exercise` is right.
 fn truly_correct(k: &engine::Knowledge, e: &ExerciseInfo, answer: &str) -> Result<bool> {
-    let variant = daemon::variants::checked(&e.params)?;
+    let variant = daemon::variants::variant(&e.params)?;
     let pos = variant.parse_position(&e.position)?;
     let value = k.value(&pos)?.value;
     let winning = || -> Result<Vec<String>> {
@@ -300,9 +300,12 @@ async fn rooms_refuse_what_they_must_and_keep_going() -> Result<()> {
     let mut ada = server.connect("ada").await?;
     room_of(ada.request(join("ada")).await?)?;
     let mut other = server.connect("ada").await?;
+    let taken = refusal(other.request(join("ADA")).await)?;
+    assert_eq!(taken.code, ErrorCode::NameTaken);
+    // The details name the values, for a client that says it in another language.
     assert_eq!(
-        refused(other.request(join("ADA")).await)?,
-        ErrorCode::NameTaken
+        serde_json::Value::Object(taken.details),
+        serde_json::json!({"kind": "name_taken", "room": code, "taken": "ada", "name": "ADA"})
     );
     room_of(other.request(join("ada 2")).await?)?;
     let wrong = other
@@ -348,6 +351,11 @@ async fn rooms_refuse_what_they_must_and_keep_going() -> Result<()> {
         e.message.starts_with("exercise 2: ") && e.message.contains("not impartial"),
         "{}",
         e.message
+    );
+    ensure!(
+        e.details["kind"] == "in_exercise" && e.details["number"] == 2,
+        "{:?}",
+        e.details
     );
 
     // A random position of a given difficulty.

@@ -271,9 +271,7 @@ impl Client {
                         progress(&what, done, total);
                     }
                 }
-                (None, ServerBody::Error { code, message }) => {
-                    return Err(ServerError { code, message }.into())
-                }
+                (None, ServerBody::Error(e)) => return Err(ServerError::from(e).into()),
                 (None, body) => self.keep(ServerMessage::event(body)),
                 // A late reply to a request whose caller stopped waiting: nobody wants it.
                 (Some(_), _) => {}
@@ -317,8 +315,8 @@ impl Client {
         loop {
             let message = self.read().await?;
             match (message.id, message.body) {
-                (None, ServerBody::Error { code, message }) => {
-                    return Err(ServerError { code, message }.into());
+                (None, ServerBody::Error(e)) => {
+                    return Err(ServerError::from(e).into());
                 }
                 (None, body) => return Ok(body),
                 (Some(_), _) => {}
@@ -448,7 +446,7 @@ impl Client {
 /// A reply's body, or the server's refusal.
 fn answer(body: ServerBody) -> Result<ServerBody, Error> {
     match body {
-        ServerBody::Error { code, message } => Err(ServerError { code, message }.into()),
+        ServerBody::Error(e) => Err(ServerError::from(e).into()),
         body => Ok(body),
     }
 }

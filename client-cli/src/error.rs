@@ -4,7 +4,7 @@
 use std::fmt;
 use std::time::Duration;
 
-use protocol::{ErrorCode, ServerBody};
+use protocol::{Details, ErrorBody, ErrorCode, ServerBody};
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 
 /// An `error` from the server: the request changed nothing. Printed `error (code): message`.
@@ -14,6 +14,18 @@ pub struct ServerError {
     pub code: ErrorCode,
     /// What went wrong and what to do, for people.
     pub message: String,
+    /// The refusal's precise kind and the values its message names.
+    pub details: Details,
+}
+
+impl From<ErrorBody> for ServerError {
+    fn from(e: ErrorBody) -> ServerError {
+        ServerError {
+            code: e.code,
+            message: e.message,
+            details: e.details,
+        }
+    }
 }
 
 impl fmt::Display for ServerError {

@@ -8,10 +8,9 @@ use std::time::{Duration, Instant};
 
 use engine::corner::{Piece, Table};
 use engine::{chocolate, AnyPosition, Convention, Knowledge, Position as _, DEFAULT_BUDGET};
-use protocol::{ErrorBody, ErrorCode};
 
 use crate::db::Db;
-use crate::errors::internal;
+use crate::failure::{Context as _, Internal};
 use crate::tables::{self, Progress, Sizes, Stamp};
 
 /// Largest corner board the engine plays on: its table takes about 0.3 s to solve.
@@ -29,13 +28,31 @@ pub type Report = Arc<dyn Fn(&str, u64, u64) + Send + Sync>;
 
 /// A game too large for the engine: the table it needs would take too long to solve. Says
 /// what was asked and what the limit is.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, serde::Serialize)]
 #[error("{asked} is beyond what the engine solves: {limit}")]
+#[serde(tag = "kind", rename = "engine_limit")]
 pub struct EngineLimit {
     /// What the question or match needs: `a 10000×10000 board`.
     asked: String,
     /// How far the engine goes: `corner games on boards up to 4096×4096`.
     limit: String,
+}
+
+/// Why a table was not built: too large, a failure inside the server, or (never for a
+/// position already read) the rules.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, serde::Serialize)]
+#[serde(untagged)]
+pub enum TableError {
+    /// Beyond what the engine solves.
+    #[error(transparent)]
+    Limit(#[from] EngineLimit),
+    /// Solving failed inside the server.
+    #[error(transparent)]
+    Internal(#[from] Internal),
+    /// The engine refused the table's parameters.
+    #[error(transparent)]
+    #[serde(serialize_with = "crate::failure::rules")]
+    Rules(#[from] engine::Error),
 }
 
 /// Default memory for the tables built on demand (beyond the stored ones): the four corner
@@ -194,7 +211,7 @@ impl Analysis {
     }
 
     /// Knowledge covering `pos` and every position after it, building a table if needed.
-    pub async fn covering(&self, pos: &AnyPosition) -> Result<Arc<Knowledge>, ErrorBody> {
+    pub async fn covering(&self, pos: &AnyPosition) -> Result<Arc<Knowledge>, TableError> {
         if let AnyPosition::Sum(p) = pos {
             for c in p.components() {
                 Box::pin(self.covering(c)).await?;
@@ -207,8 +224,7 @@ impl Analysis {
             self.touch(need);
             return Ok(current);
         }
-        Analysis::engine_can_play(pos, Convention::Normal)
-            .map_err(|e| ErrorBody::new(ErrorCode::TooLarge, e.to_string()))?;
+        Analysis::engine_can_play(pos, Convention::Normal)?;
         let Some(id) = need.id() else {
             return Ok(current);
         };
@@ -236,8 +252,7 @@ impl Analysis {
             })
         })
         .await
-        .map_err(|e| internal("build a table", e))?
-        .map_err(crate::errors::engine_error)?;
+        .context("build a table")??;
         let Some(built) = built else {
             return Ok(current);
         };
@@ -337,25 +352,26 @@ impl Analysis {
         piece: Piece,
         side: u64,
         report: Report,
-    ) -> Result<Arc<Table>, ErrorBody> {
+    ) -> Result<Arc<Table>, TableError> {
         let reaching = |k: &Knowledge| k.corner_table(piece).filter(|t| t.size() >= side).cloned();
         if let Some(t) = reaching(&self.current()) {
             return Ok(t);
         }
         if side <= ENGINE_MAX_BOARD {
-            let far = engine::corner::Position::new(piece, side, side - 1, side - 1)
-                .map_err(crate::errors::engine_error)?;
+            let far = engine::corner::Position::new(piece, side, side - 1, side - 1)?;
             let grown = self.covering(&AnyPosition::Corner(far)).await?;
-            return reaching(&grown).ok_or_else(|| internal("grow a table", "it does not reach"));
+            return reaching(&grown)
+                .ok_or_else(|| Internal::new("grow a table", "it does not reach").into());
         }
         if side > RESEARCH_MAX_BOARD {
-            return Err(ErrorBody::new(
-                ErrorCode::TooLarge,
-                format!(
-                    "a {side}×{side} {piece} table is beyond what is solved on demand: up to \
-                     {RESEARCH_MAX_BOARD}×{RESEARCH_MAX_BOARD}; ask with a smaller upto"
+            return Err(EngineLimit {
+                asked: format!("a {side}×{side} {piece} table"),
+                limit: format!(
+                    "tables are solved on demand up to {RESEARCH_MAX_BOARD}×{RESEARCH_MAX_BOARD}; \
+                     ask with a smaller upto"
                 ),
-            ));
+            }
+            .into());
         }
         let kept = || {
             let mut research = lock(&self.research);
@@ -381,8 +397,7 @@ impl Analysis {
             })
         })
         .await
-        .map_err(|e| internal("solve a table", e))?
-        .map_err(crate::errors::engine_error)?;
+        .context("solve a table")??;
         let table = Arc::new(table);
         *lock(&self.research) = Some((table.clone(), Instant::now()));
         tracing::info!(%piece, side, "table solved for a research question");

@@ -6,9 +6,9 @@ use sha2::{Digest, Sha256};
 const TOKEN_BYTES: usize = 32;
 
 /// A new secret token, hex encoded.
-pub fn new_token() -> anyhow::Result<String> {
+pub fn new_token() -> Result<String, getrandom::Error> {
     let mut bytes = [0u8; TOKEN_BYTES];
-    getrandom::fill(&mut bytes).map_err(|e| anyhow::anyhow!("no randomness: {e}"))?;
+    getrandom::fill(&mut bytes)?;
     Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 

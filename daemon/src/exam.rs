@@ -16,10 +16,9 @@ use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
-use protocol::{ErrorBody, ErrorCode};
-
 use crate::db::{Db, DbError};
-use crate::errors::internal;
+use crate::failure::Context as _;
+use crate::rooms::RoomError;
 
 /// The rooms holding an exam.
 pub struct Exam {
@@ -75,7 +74,7 @@ impl Exam {
 
     /// `Ok` when `player` may have `what` now: the server is not in exam mode, or they
     /// teach a room holding the exam; otherwise the refusal, saying why.
-    pub async fn allows(&self, player: i64, what: &str) -> Result<(), ErrorBody> {
+    pub async fn allows(&self, player: i64, what: &str) -> Result<(), RoomError> {
         if !self.is_on() {
             return Ok(());
         }
@@ -83,13 +82,12 @@ impl Exam {
             .db
             .is_exam_teacher(player)
             .await
-            .map_err(|e| internal("look up the exam's teachers", e))?;
+            .context("look up the exam's teachers")?;
         if teacher {
             return Ok(());
         }
-        Err(ErrorBody::new(
-            ErrorCode::HintsOff,
-            format!("an exam is under way on this server: {what} is for its teachers only until it ends"),
-        ))
+        Err(RoomError::ExamUnderWay {
+            what: what.to_owned(),
+        })
     }
 }

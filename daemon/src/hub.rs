@@ -4,12 +4,27 @@ use std::sync::Arc;
 
 use crate::analysis::Analysis;
 use crate::config::Config;
-use crate::db::Db;
+use crate::db::{Db, DbError};
 use crate::exam::Exam;
 use crate::guard::{Failures, Places};
 use crate::matches::{self, Matches};
 use crate::presence::Presence;
-use crate::rooms::Rooms;
+use crate::rooms::{RoomError, Rooms};
+use crate::tables::TablesError;
+
+/// Why the server could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    /// The analysis tables could not be loaded, computed or stored.
+    #[error("the analysis tables: {0}")]
+    Tables(#[from] TablesError),
+    /// The database could not be read.
+    #[error(transparent)]
+    Db(#[from] DbError),
+    /// The rooms with tournaments under way could not be listed.
+    #[error("bring back the rooms' tournaments: {0}")]
+    Rooms(#[from] RoomError),
+}
 
 /// How often what is kept for a while is looked over: rooms nobody is in, the research table.
 pub const SWEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
@@ -62,7 +77,7 @@ pub struct Hub {
 impl Hub {
     /// Loads (on a new database: computes and stores) the analysis tables of the sizes in
     /// `config`, and brings back the matches that were under way.
-    pub async fn start(db: Db, config: Config) -> anyhow::Result<Arc<Hub>> {
+    pub async fn start(db: Db, config: Config) -> Result<Arc<Hub>, StartError> {
         let analysis = Arc::new(Analysis::start(&db, config.sizes(), config.table_budget).await?);
         let presence = Arc::new(Presence::default());
         let exam = Arc::new(Exam::load(&db).await?);
@@ -84,10 +99,7 @@ impl Hub {
             Arc::clone(&matches),
             Arc::clone(&exam),
         );
-        let resumed = rooms
-            .restore()
-            .await
-            .map_err(|e| anyhow::anyhow!("bring back the rooms' tournaments: {}", e.message))?;
+        let resumed = rooms.restore().await?;
         if resumed > 0 {
             tracing::info!(
                 rooms = resumed,

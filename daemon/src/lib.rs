@@ -3,7 +3,7 @@
 //!
 //! Start it in-process (as the tests do) with a listener on port 0:
 //! ```no_run
-//! # async fn demo() -> anyhow::Result<()> {
+//! # async fn demo() -> Result<(), Box<dyn std::error::Error>> {
 //! let db = daemon::db::Db::open(std::path::Path::new("grundy.db")).await?;
 //! let hub = daemon::Hub::start(db, daemon::Config::default()).await?;
 //! let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
@@ -17,8 +17,8 @@ pub mod clock;
 pub mod config;
 pub mod connection;
 pub mod db;
-pub mod errors;
 pub mod exam;
+pub mod failure;
 pub mod guard;
 pub mod hub;
 pub mod matches;

@@ -3,9 +3,7 @@
 
 use engine::{Convention, GameKind, Variant};
 use protocol::limits::{DEFAULT_BOARD_SIZE, DEFAULT_STEP};
-use protocol::{ErrorBody, Game, GameParams};
-
-use crate::errors::engine_error;
+use protocol::{Game, GameParams};
 
 /// The engine's game of a wire name.
 pub fn kind(game: Game) -> GameKind {
@@ -37,7 +35,7 @@ pub fn game(kind: GameKind) -> Game {
 
 /// The game of a request's parameters, checked (board size, step); a parameter the game
 /// takes and the request leaves out is the protocol's default.
-pub fn checked(params: &GameParams) -> Result<Variant, engine::Error> {
+pub fn variant(params: &GameParams) -> Result<Variant, engine::Error> {
     let size = params
         .size
         .or(params.game.is_corner().then_some(DEFAULT_BOARD_SIZE));
@@ -45,11 +43,6 @@ pub fn checked(params: &GameParams) -> Result<Variant, engine::Error> {
         .k
         .or((params.game == Game::Chocolate).then_some(DEFAULT_STEP));
     Variant::new(kind(params.game), size, k)
-}
-
-/// [`checked`], refused as the wire says it.
-pub fn variant(params: &GameParams) -> Result<Variant, ErrorBody> {
-    checked(params).map_err(engine_error)
 }
 
 /// The wire form of a game in normal play: its name and parameters (the size its board has
@@ -100,10 +93,10 @@ mod tests {
     fn the_protocols_defaults_are_the_engines() {
         assert_eq!(DEFAULT_BOARD_SIZE, engine::variant::DEFAULT_SIZE);
         assert_eq!(DEFAULT_STEP, engine::variant::DEFAULT_K);
-        let queen = checked(&GameParams::of(Game::Queen)).unwrap();
+        let queen = variant(&GameParams::of(Game::Queen)).unwrap();
         assert_eq!(queen.size(), Some(DEFAULT_BOARD_SIZE));
-        let bar = checked(&GameParams::of(Game::Chocolate)).unwrap();
+        let bar = variant(&GameParams::of(Game::Chocolate)).unwrap();
         assert_eq!(bar.k(), Some(DEFAULT_STEP));
-        assert_eq!(checked(&GameParams::of(Game::Nim)).unwrap().size(), None);
+        assert_eq!(variant(&GameParams::of(Game::Nim)).unwrap().size(), None);
     }
 }

@@ -28,14 +28,14 @@ impl ErrorKind {
         ErrorKind::TooLarge,
     ];
 
-    /// A stable snake_case code for the protocol: `bad_parameters`, `bad_position`,
-    /// `bad_notation`, `illegal_move` or `too_large`.
-    pub fn code(self) -> &'static str {
+    /// The kind's stable snake_case name: `params`, `position`, `notation`, `illegal` or
+    /// `too_large`. (A server says each in its own protocol's words.)
+    pub fn name(self) -> &'static str {
         match self {
-            ErrorKind::Params => "bad_parameters",
-            ErrorKind::Position => "bad_position",
-            ErrorKind::Notation => "bad_notation",
-            ErrorKind::Illegal => "illegal_move",
+            ErrorKind::Params => "params",
+            ErrorKind::Position => "position",
+            ErrorKind::Notation => "notation",
+            ErrorKind::Illegal => "illegal",
             ErrorKind::TooLarge => "too_large",
         }
     }
@@ -43,7 +43,7 @@ impl ErrorKind {
 
 impl fmt::Display for ErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.code())
+        f.write_str(self.name())
     }
 }
 
@@ -97,11 +97,6 @@ impl Error {
     /// What is wrong and which rule says so, without the ply.
     pub fn reason(&self) -> &str {
         &self.reason
-    }
-
-    /// A stable snake_case code for the protocol (see [`ErrorKind::code`]).
-    pub fn code(&self) -> &'static str {
-        self.kind.code()
     }
 
     /// The same error, at ply `ply` (1 for a game's first move) of a game; `played` is the
@@ -204,14 +199,12 @@ mod tests {
         let reason = "board size must be between 2 and 1000000000000000, not 1";
         assert_eq!(parts(&e), (ErrorKind::Params, "size 1", reason));
         assert_eq!(e.to_string(), reason);
-        assert_eq!(e.code(), "bad_parameters");
 
         let nim = Variant::new(GameKind::Nim, None, None).unwrap();
         let e = nim.parse_position("3,x").unwrap_err();
         let reason = "`3,x` is not a list of numbers: unexpected `x`; write them separated by \
                       commas, such as 3,4,5";
         assert_eq!(parts(&e), (ErrorKind::Position, "3,x", reason));
-        assert_eq!(e.code(), "bad_position");
         // A value read from the text is refused with the text as given.
         let e = nim.parse_position(" 1,1000000000001").unwrap_err();
         let reason = "pile 2 has 1000000000001 stones; a pile holds at most 1000000000000";
@@ -226,13 +219,11 @@ mod tests {
         let reason = "cannot read move \"jump\": give the target square as x,y (for example \
                       4,3), or a direction and distance: l3 (left), d2 (down), ld1 (diagonal)";
         assert_eq!(parts(&e), (ErrorKind::Notation, "jump", reason));
-        assert_eq!(e.code(), "bad_notation");
 
         let start = nim.parse_position("3,4,5").unwrap();
         let e = start.play_text(" 2:5").unwrap_err();
         let reason = "pile 2 has 4 stones; you cannot take 5";
         assert_eq!(parts(&e), (ErrorKind::Illegal, " 2:5", reason));
-        assert_eq!(e.code(), "illegal_move");
         let lgame = Variant::new(GameKind::LGame, None, None).unwrap().start();
         let e = lgame.play_text("b2c2d2d3").unwrap_err();
         let reason = "the L cannot cover b2: the blue L is there";
@@ -242,7 +233,6 @@ mod tests {
         let reason = "a table for step 1 up to z = 10000 would hold 50015001 values; the most \
                       is 33554432";
         assert_eq!(parts(&e), (ErrorKind::TooLarge, "z_max 10000", reason));
-        assert_eq!(e.code(), "too_large");
         assert_eq!(e.ply(), None);
         assert_eq!(e.played(), None);
     }
@@ -264,17 +254,11 @@ mod tests {
     }
 
     #[test]
-    fn kinds_keep_their_codes() {
-        let codes = ErrorKind::ALL.map(ErrorKind::code);
+    fn kinds_keep_their_names() {
+        let names = ErrorKind::ALL.map(ErrorKind::name);
         assert_eq!(
-            codes,
-            [
-                "bad_parameters",
-                "bad_position",
-                "bad_notation",
-                "illegal_move",
-                "too_large"
-            ]
+            names,
+            ["params", "position", "notation", "illegal", "too_large"]
         );
     }
 }

@@ -21,7 +21,8 @@ use std::sync::{Arc, OnceLock};
 
 use engine::corner::{Piece, Table};
 use engine::{
-    chocolate, AnyPosition, Convention, Error, GameKind, Knowledge, Outcome, Position as _, Variant,
+    chocolate, AnyPosition, Convention, Error, ErrorKind, GameKind, Knowledge, Outcome,
+    Position as _, Variant,
 };
 
 const DOC: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/NOTATION.md"));
@@ -128,7 +129,18 @@ fn expect_error(c: &Check, e: Error, step: &str) {
     };
     assert_eq!(e.to_string(), message, "line {line}: {step}");
     if let Some(code) = c.get("code") {
-        assert_eq!(e.code(), code, "line {line}");
+        assert_eq!(wire_code(e.kind()), code, "line {line}");
+    }
+}
+
+/// The code the server's error carries for an error of `kind` (the document names those).
+fn wire_code(kind: ErrorKind) -> &'static str {
+    match kind {
+        ErrorKind::Params => "bad_parameters",
+        ErrorKind::Position => "bad_position",
+        ErrorKind::Notation => "bad_notation",
+        ErrorKind::Illegal => "illegal_move",
+        ErrorKind::TooLarge => "too_large",
     }
 }
 

@@ -97,20 +97,43 @@ impl ErrorCode {
 }
 
 /// The body of an `error` message.
+///
+/// `details` holds the values the message names, so that a client can say the same thing in
+/// another language: `kind`, a stable snake_case name of the precise refusal (the `code` is
+/// its family: many refusals share `invalid_state`), and one field per value (`room`,
+/// `match_id`, `input`, `ply`, ...). Empty details are left out of the JSON.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ErrorBody {
     /// What kind of error, for programs.
     pub code: ErrorCode,
     /// What went wrong and what to do, for people.
     pub message: String,
+    /// The refusal's precise kind and the values its message names.
+    #[serde(default, skip_serializing_if = "Details::is_empty")]
+    pub details: Details,
 }
 
+/// The values an error names, by field: see [`ErrorBody`].
+pub type Details = serde_json::Map<String, serde_json::Value>;
+
 impl ErrorBody {
-    /// An error with a code and a message.
+    /// An error with a code and a message, and no details.
     pub fn new(code: ErrorCode, message: impl Into<String>) -> ErrorBody {
         ErrorBody {
             code,
             message: message.into(),
+            details: Details::new(),
         }
+    }
+
+    /// The same error with `key` set to `value` among its details.
+    pub fn with(mut self, key: &str, value: impl Into<serde_json::Value>) -> ErrorBody {
+        self.details.insert(key.to_owned(), value.into());
+        self
+    }
+
+    /// The precise kind of the refusal (`details.kind`), when the server gave one.
+    pub fn kind(&self) -> Option<&str> {
+        self.details.get("kind").and_then(serde_json::Value::as_str)
     }
 }

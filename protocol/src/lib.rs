@@ -28,7 +28,7 @@ pub use analysis::{
     ReviewedMove, Span, SumInfo, TableData, UnknownComponent, ValueInfo, Verdict, WinningComponent,
 };
 pub use client::{ClientMessage, First, NewMatch, Opponent, Request, StartSpec};
-pub use error::{ErrorBody, ErrorCode};
+pub use error::{Details, ErrorBody, ErrorCode};
 pub use game::{
     Clock, ClockSpec, MatchState, MatchStatus, MatchSummary, MoveRecord, Outcome, Reason, Seat,
     SeatInfo,

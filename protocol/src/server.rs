@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::analysis::{Classification, ExportFormat, GameSummary, ReviewedMove, TableData};
-use crate::error::ErrorCode;
+use crate::error::ErrorBody;
 use crate::game::{MatchState, MatchSummary, MoveRecord};
 use crate::research::{
     CheckReport, NamedCheckInfo, NamedCheckReport, PeriodicityReport, SequenceReport,
@@ -75,12 +75,7 @@ pub enum ServerBody {
     Welcome(Welcome),
     /// The request failed and changed nothing (or, without an id, the connection is about
     /// to close for the reason given).
-    Error {
-        /// Stable code.
-        code: ErrorCode,
-        /// What to do about it.
-        message: String,
-    },
+    Error(ErrorBody),
     /// A match's full state: the reply to `create_match`, `join`, `watch`, and, as an
     /// event, pushed to every player and spectator after every change.
     Match {
@@ -288,13 +283,10 @@ impl ServerMessage {
     }
 
     /// An error reply (or, without an id, an error event before a close).
-    pub fn error(id: Option<u64>, code: ErrorCode, message: impl Into<String>) -> ServerMessage {
+    pub fn error(id: Option<u64>, error: ErrorBody) -> ServerMessage {
         ServerMessage {
             id,
-            body: ServerBody::Error {
-                code,
-                message: message.into(),
-            },
+            body: ServerBody::Error(error),
         }
     }
 }

@@ -204,7 +204,7 @@ async fn server_work(
     q: &Question,
 ) -> anyhow::Result<[Duration; 3]> {
     let pos = daemon::variants::variant(&q.params)
-        .map_err(|e| anyhow::anyhow!("{}", e.message))?
+        .map_err(|e| anyhow::anyhow!("{e}"))?
         .parse_position(&q.position)?;
     let knowledge = hub.analysis.current();
     let t = Instant::now();
@@ -214,7 +214,7 @@ async fn server_work(
     let t = Instant::now();
     let c = daemon::queries::classify(hub, &q.params, &q.position, q.limit)
         .await
-        .map_err(|e| anyhow::anyhow!("{}: {}", q.position, e.message))?;
+        .map_err(|e| anyhow::anyhow!("{}: {e}", q.position))?;
     let answer = t.elapsed();
     let t = Instant::now();
     let json = daemon::wire::classification(Some(1), &c);

@@ -31,7 +31,7 @@ fn main() -> Result<()> {
             let record = grundy_e2e::long_lgame(plies, 7)?;
             let id = daemon::queries::import(&hub, &record)
                 .await
-                .map_err(|e| anyhow::anyhow!("import: {}", e.message))?;
+                .map_err(|e| anyhow::anyhow!("import: {e}"))?;
             Ok(id.to_string())
         });
     }

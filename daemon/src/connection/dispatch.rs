@@ -2,14 +2,14 @@
 
 use std::sync::Arc;
 
-use protocol::{ErrorBody, ErrorCode, Request, ServerBody};
+use protocol::{Request, ServerBody};
 use tokio::sync::watch;
 use tokio_stream::wrappers::WatchStream;
 
-use super::refusal::refusal;
-use super::{Connection, Flow, Outgoing};
-use crate::errors::internal;
-use crate::matches::{self, Action, Command, MatchError, MatchHandle, Snapshot};
+use super::refusal::{Refusal, SessionError};
+use super::{Connection, Outgoing};
+use crate::failure::Context as _;
+use crate::matches::{self, Action, Command, MatchHandle, Snapshot};
 use crate::queries;
 
 impl Connection {
@@ -19,9 +19,7 @@ impl Connection {
         &mut self,
         id: u64,
         request: Request,
-    ) -> Result<Option<ServerBody>, (ErrorBody, Flow)> {
-        let keep = |e: ErrorBody| (e, Flow::Continue);
-        let refused = |e: MatchError| (refusal(e), Flow::Continue);
+    ) -> Result<Option<ServerBody>, Refusal> {
         if let Request::Hello {
             protocol,
             name,
@@ -34,32 +32,20 @@ impl Connection {
                 .await;
         }
         let Some(player) = self.player.clone() else {
-            return Err(keep(ErrorBody::new(
-                ErrorCode::HelloFirst,
-                "say hello first: {\"type\":\"hello\",\"id\":1,\"protocol\":1,\"name\":\"...\"}",
-            )));
+            return Err(SessionError::HelloFirst.into());
         };
         if let Some(what) = exam_keeps(&request) {
-            self.hub.exam.allows(player.id, what).await.map_err(keep)?;
+            self.hub.exam.allows(player.id, what).await?;
         }
-        if let Some((code, why)) = withheld(&request)
+        if let Some((room, why)) = withheld(&request)
             .then(|| self.hub.rooms.hints_withheld(player.id))
             .flatten()
         {
-            return Err(keep(ErrorBody::new(
-                ErrorCode::HintsOff,
-                format!("your teacher has turned hints off in room {code} while you have {why}"),
-            )));
+            return Err(SessionError::HintsWithheld { room, why }.into());
         }
         // Research takes turns, a fair share per player; the turn is held until the answer.
         let _turn = match researching(&request) {
-            true => Some(
-                self.hub
-                    .research
-                    .turn(player.id)
-                    .await
-                    .map_err(|e| keep(ErrorBody::new(ErrorCode::RateLimited, e.to_string())))?,
-            ),
+            true => Some(self.hub.research.turn(player.id).await?),
             false => None,
         };
         let body = match request {
@@ -75,9 +61,7 @@ impl Connection {
             | Request::StartSimul(_)
             | Request::NextRound { .. }
             | Request::EnterTournament { .. }
-            | Request::WithdrawTournament { .. } => {
-                self.room_request(&player, request).await.map_err(keep)?
-            }
+            | Request::WithdrawTournament { .. } => self.room_request(&player, request).await?,
             Request::Ping {} => ServerBody::Pong,
             Request::Lobby { offset, limit } => {
                 let page = protocol::limits::LOBBY_PAGE;
@@ -101,23 +85,21 @@ impl Connection {
                     .flatten()
                     .find_map(|l| self.hub.rooms.engine_refused(player.id, l))
                 {
-                    return Err(keep(e));
+                    return Err(e.into());
                 }
-                let (handle, state) = matches::create_match(&self.hub.matches, &player, req)
-                    .await
-                    .map_err(refused)?;
+                let (handle, state) =
+                    matches::create_match(&self.hub.matches, &player, req).await?;
                 self.follow(handle.id, handle.changes_since_made());
                 ServerBody::Match { state }
             }
             Request::Join { match_id } => {
-                let handle = self.live(match_id).map_err(keep)?;
+                let handle = self.live(match_id)?;
                 let (state, changes) = handle
                     .ask(|reply| Command::Join {
                         player: player.clone(),
                         reply,
                     })
-                    .await
-                    .map_err(refused)?;
+                    .await?;
                 self.follow(handle.id, changes);
                 ServerBody::Match { state }
             }
@@ -125,11 +107,11 @@ impl Connection {
                 Some(handle) => {
                     // Following first: a change after the state was read is then sent too.
                     self.follow(handle.id, handle.subscribe());
-                    let state = handle.state().await.map_err(refused)?;
+                    let state = handle.state().await?;
                     ServerBody::Match { state }
                 }
                 None => ServerBody::Match {
-                    state: self.stored_state(match_id).await.map_err(keep)?,
+                    state: self.stored_state(match_id).await?,
                 },
             },
             Request::Unwatch { match_id } => {
@@ -137,15 +119,14 @@ impl Connection {
                 ServerBody::Done { match_id }
             }
             Request::Move { match_id, notation } => {
-                let handle = self.live(match_id).map_err(keep)?;
+                let handle = self.live(match_id)?;
                 let a = handle
                     .ask(|reply| Command::Move {
                         player: player.id,
                         text: notation,
                         reply,
                     })
-                    .await
-                    .map_err(refused)?;
+                    .await?;
                 ServerBody::MoveAccepted {
                     match_id,
                     ply: a.ply,
@@ -164,9 +145,7 @@ impl Connection {
                 position,
                 limit,
             } => {
-                let answer = queries::classify(&self.hub, &params, &position, limit)
-                    .await
-                    .map_err(keep)?;
+                let answer = queries::classify(&self.hub, &params, &position, limit).await?;
                 // Written as JSON straight from the engine's values: see `wire`.
                 let json = crate::wire::classification(Some(id), &answer);
                 self.replies.push(Outgoing::Text(json.into()));
@@ -178,44 +157,32 @@ impl Connection {
                 cols,
                 layer,
             } => ServerBody::Table(
-                queries::table(&self.hub, &params, rows, cols, layer, self.reporter(id))
-                    .await
-                    .map_err(keep)?,
+                queries::table(&self.hub, &params, rows, cols, layer, self.reporter(id)).await?,
             ),
-            Request::Check(q) => ServerBody::Check(
-                queries::check(&self.hub, q, self.reporter(id))
-                    .await
-                    .map_err(keep)?,
-            ),
-            Request::CheckNamed(q) => ServerBody::CheckNamed(
-                queries::check_named(&self.hub, q, self.reporter(id))
-                    .await
-                    .map_err(keep)?,
-            ),
+            Request::Check(q) => {
+                ServerBody::Check(queries::check(&self.hub, q, self.reporter(id)).await?)
+            }
+            Request::CheckNamed(q) => {
+                ServerBody::CheckNamed(queries::check_named(&self.hub, q, self.reporter(id)).await?)
+            }
             Request::NamedChecks {} => ServerBody::NamedChecks {
                 checks: queries::named_checks(),
             },
             Request::Periodicity(q) => ServerBody::Periodicity(
-                queries::periodicity(&self.hub, q, self.reporter(id))
-                    .await
-                    .map_err(keep)?,
+                queries::periodicity(&self.hub, q, self.reporter(id)).await?,
             ),
-            Request::Sequence(q) => ServerBody::Sequence(
-                queries::sequence(&self.hub, q, self.reporter(id))
-                    .await
-                    .map_err(keep)?,
-            ),
+            Request::Sequence(q) => {
+                ServerBody::Sequence(queries::sequence(&self.hub, q, self.reporter(id)).await?)
+            }
             Request::Games { filter } => ServerBody::Games {
-                games: queries::games(&self.hub, filter).await.map_err(keep)?,
+                games: queries::games(&self.hub, filter).await?,
             },
             Request::Game {
                 match_id,
                 from,
                 limit,
             } => {
-                let (game, page) = queries::game(&self.hub, match_id, from, limit)
-                    .await
-                    .map_err(keep)?;
+                let (game, page) = queries::game(&self.hub, match_id, from, limit).await?;
                 ServerBody::Game {
                     game,
                     from: page.from,
@@ -228,9 +195,7 @@ impl Connection {
                 from,
                 limit,
             } => {
-                let (page, total) = queries::review(&self.hub, match_id, from, limit)
-                    .await
-                    .map_err(keep)?;
+                let (page, total) = queries::review(&self.hub, match_id, from, limit).await?;
                 ServerBody::Review {
                     match_id,
                     from: page.from,
@@ -240,9 +205,7 @@ impl Connection {
                 }
             }
             Request::Export { match_id, format } => {
-                let (content, unannotated) = queries::export(&self.hub, match_id, format)
-                    .await
-                    .map_err(keep)?;
+                let (content, unannotated) = queries::export(&self.hub, match_id, format).await?;
                 ServerBody::Export {
                     match_id,
                     format,
@@ -251,22 +214,21 @@ impl Connection {
                 }
             }
             Request::Import { text } => ServerBody::Imported {
-                match_id: queries::import(&self.hub, &text).await.map_err(keep)?,
+                match_id: queries::import(&self.hub, &text).await?,
             },
         };
         Ok(Some(body))
     }
 
-    async fn act(&self, match_id: i64, action: Action) -> Result<ServerBody, (ErrorBody, Flow)> {
-        let keep = |e: ErrorBody| (e, Flow::Continue);
+    async fn act(&self, match_id: i64, action: Action) -> Result<ServerBody, Refusal> {
         let player = self.player.as_ref().map_or(-1, |p| p.id);
         let handle = match action {
             // A finished match may have left memory: a rematch brings it back.
             Action::Rematch => matches::restore::revive(&self.hub.matches, match_id)
                 .await
-                .map_err(|e| keep(internal("bring the match back", e)))?
-                .ok_or_else(|| keep(self.no_live_match(match_id)))?,
-            _ => self.live(match_id).map_err(keep)?,
+                .context("bring the match back")?
+                .ok_or(SessionError::NoLiveMatch { match_id })?,
+            _ => self.live(match_id)?,
         };
         handle
             .ask(|reply| Command::Act {
@@ -274,45 +236,29 @@ impl Connection {
                 action,
                 reply,
             })
-            .await
-            .map_err(|e| (refusal(e), Flow::Continue))?;
+            .await?;
         Ok(ServerBody::Done { match_id })
     }
 
     /// A live match, or the error saying why it cannot be played.
-    fn live(&self, match_id: i64) -> Result<MatchHandle, ErrorBody> {
+    fn live(&self, match_id: i64) -> Result<MatchHandle, SessionError> {
         self.hub
             .matches
             .get(match_id)
-            .ok_or_else(|| self.no_live_match(match_id))
-    }
-
-    fn no_live_match(&self, match_id: i64) -> ErrorBody {
-        ErrorBody::new(
-            ErrorCode::NoSuchMatch,
-            format!(
-                "no match {match_id} is open for play; `lobby` lists open matches and \
-                 `watch` shows finished ones"
-            ),
-        )
+            .ok_or(SessionError::NoLiveMatch { match_id })
     }
 
     /// The state of a match that is no longer live, from the database.
-    async fn stored_state(&self, match_id: i64) -> Result<protocol::MatchState, ErrorBody> {
+    async fn stored_state(&self, match_id: i64) -> Result<protocol::MatchState, Refusal> {
         let stored = self
             .hub
             .db
             .load_match(match_id)
             .await
-            .map_err(|e| internal("read the match", e))?
-            .ok_or_else(|| {
-                ErrorBody::new(
-                    ErrorCode::NoSuchMatch,
-                    format!("there is no match {match_id}"),
-                )
-            })?;
+            .context("read the match")?
+            .ok_or(SessionError::NoMatch { match_id })?;
         let model = matches::restore::rebuild(stored, self.hub.config.repetition_limit)
-            .map_err(|e| internal("replay the stored match", e))?;
+            .context("replay the stored match")?;
         Ok(model.state(crate::clock::now_ms()))
     }
 

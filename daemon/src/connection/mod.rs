@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use futures_util::{FutureExt, SinkExt, StreamExt};
 use protocol::limits::MAX_MESSAGE_BYTES;
-use protocol::{ClientMessage, ErrorBody, ErrorCode, ServerMessage};
+use protocol::{ClientMessage, ServerMessage};
 use tokio::io::{AsyncRead, AsyncWrite};
 use tokio_stream::wrappers::{BroadcastStream, WatchStream};
 use tokio_stream::StreamMap;
@@ -25,6 +25,8 @@ mod rate;
 mod refusal;
 mod rooms;
 mod session;
+
+pub use refusal::{Refusal, SessionError};
 
 use crate::hub::Hub;
 use crate::matches::{PlayerRef, Snapshot};
@@ -322,8 +324,8 @@ impl Connection {
         self.replies.push(Outgoing::Message(Box::new(m)));
     }
 
-    async fn error(&mut self, id: Option<u64>, e: ErrorBody) {
-        self.send(ServerMessage::error(id, e.code, e.message)).await;
+    async fn error(&mut self, id: Option<u64>, e: Refusal) {
+        self.send(ServerMessage::error(id, e.body())).await;
     }
 
     async fn on_frame(
@@ -333,14 +335,7 @@ impl Connection {
         match frame {
             Ok(Message::Text(text)) => self.on_text(text.as_str()).await,
             Ok(Message::Binary(_)) => {
-                self.error(
-                    None,
-                    ErrorBody::new(
-                        ErrorCode::BadMessage,
-                        "binary frames are not understood; send JSON text frames",
-                    ),
-                )
-                .await;
+                self.error(None, SessionError::BinaryFrame.into()).await;
                 Flow::Continue
             }
             Ok(Message::Close(_)) => Flow::Close,
@@ -359,8 +354,10 @@ impl Connection {
                     }
                     _ => return Flow::Close, // the client went away
                 };
-                self.error(None, ErrorBody::new(ErrorCode::BadMessage, reason.clone()))
-                    .await;
+                let refused = SessionError::BadFrame {
+                    reason: reason.clone(),
+                };
+                self.error(None, refused.into()).await;
                 self.replies.push(Outgoing::Close(code, reason));
                 Flow::Close
             }
@@ -371,18 +368,14 @@ impl Connection {
         if !self.bucket.take() {
             let id = request_id(text);
             let rate = self.hub.config.message_rate;
-            let message = format!(
-                "too many messages: at most {rate} a second; this one was not processed, send it again"
-            );
-            self.error(id, ErrorBody::new(ErrorCode::RateLimited, message))
-                .await;
+            self.error(id, SessionError::TooFast { rate }.into()).await;
             return Flow::Continue;
         }
         let msg: ClientMessage = match protocol::decode::client_message(text) {
             Ok(m) => m,
             Err(e) => {
-                self.error(e.id, ErrorBody::new(ErrorCode::BadMessage, e.message))
-                    .await;
+                let refused = SessionError::Unreadable { reason: e.message };
+                self.error(e.id, refused.into()).await;
                 return Flow::Continue;
             }
         };
@@ -396,9 +389,9 @@ impl Connection {
                 Flow::Continue
             }
             Ok(None) => Flow::Continue,
-            Err((e, flow)) => {
+            Err(e) => {
                 self.error(Some(id), e).await;
-                flow
+                Flow::Continue
             }
         };
         flow

@@ -1,14 +1,219 @@
-//! A match's refusal as the wire says it: the stable code for programs beside the match's own
-//! words for people.
+//! A refusal as the wire says it: the stable code for programs, the refusing part's own words
+//! for people, and the details (the refusal's precise kind and the values its message names)
+//! for a client that says it in another language. The only place that knows wire codes.
 
-use protocol::{ErrorBody, ErrorCode};
+use engine::ErrorKind;
+use protocol::{Details, ErrorBody, ErrorCode};
+use serde::Serialize;
 
-use crate::errors::engine_error;
+use crate::analysis::TableError;
+use crate::failure::Internal;
 use crate::matches::MatchError;
+use crate::names::NameError;
+use crate::queries::QueryError;
+use crate::records::RecordError;
+use crate::rooms::RoomError;
 
-/// The error body of `e`.
-pub fn refusal(e: MatchError) -> ErrorBody {
-    let code = match &e {
+/// A request refused, by the part of the server that refused it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize)]
+#[serde(untagged)]
+pub enum Refusal {
+    /// The connection itself: the handshake, the rate of messages, a frame.
+    #[error(transparent)]
+    Session(#[from] SessionError),
+    /// A match (seats, turns, draws) or the rules of its game.
+    #[error(transparent)]
+    Match(#[from] MatchError),
+    /// A room (membership, exercises, tournaments, exhibitions).
+    #[error(transparent)]
+    Room(#[from] RoomError),
+    /// A question about positions, tables or stored games.
+    #[error(transparent)]
+    Query(#[from] QueryError),
+    /// A name.
+    #[error(transparent)]
+    Name(#[from] NameError),
+    /// A failure inside the server; nothing was changed.
+    #[error(transparent)]
+    Internal(#[from] Internal),
+    /// A game parameter, a position or a move unreadable or against the rules.
+    #[error(transparent)]
+    #[serde(serialize_with = "crate::failure::rules")]
+    Rules(#[from] engine::Error),
+}
+
+/// What the connection itself refuses.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum SessionError {
+    /// A request before `hello`.
+    #[error("say hello first: {{\"type\":\"hello\",\"id\":1,\"protocol\":1,\"name\":\"...\"}}")]
+    HelloFirst,
+    /// A second `hello`.
+    #[error("this connection already said hello")]
+    AlreadyWelcomed,
+    /// A protocol version the server does not speak.
+    #[error(
+        "protocol version {version} is not supported; this server speaks {supported:?}: update \
+         your client"
+    )]
+    UnsupportedVersion {
+        /// The version asked for.
+        version: u32,
+        /// The versions spoken.
+        supported: Vec<u32>,
+    },
+    /// Too many wrong codes or tokens from the address.
+    #[error(
+        "too many wrong codes from your address: try again in {retry_after_s} s (check the \
+         code on the teacher's screen)"
+    )]
+    Guessing {
+        /// Seconds to wait.
+        retry_after_s: u64,
+    },
+    /// No access code, on a server that needs one.
+    #[error(
+        "this server needs an access code: ask the host, then pass it (grundy --access-code CODE)"
+    )]
+    NeedsAccessCode,
+    /// A wrong access code.
+    #[error("wrong access code: ask the host for the right one")]
+    WrongAccessCode,
+    /// A reconnect token nobody has.
+    #[error("this token is not known here; say hello without a token to start afresh")]
+    UnknownToken,
+    /// Values asked for by a student whose room withholds them.
+    #[error("your teacher has turned hints off in room {room} while you have {why}")]
+    HintsWithheld {
+        /// The room.
+        room: String,
+        /// What the student has to do first.
+        why: &'static str,
+    },
+    /// A player with too many research requests under way.
+    #[error(
+        "you have {most} research requests under way already: wait for one to finish (other \
+         players' requests take turns with yours)"
+    )]
+    ResearchWaiting {
+        /// Most requests a player may have waiting or running.
+        most: usize,
+    },
+    /// No live match has the id.
+    #[error(
+        "no match {match_id} is open for play; `lobby` lists open matches and `watch` shows \
+         finished ones"
+    )]
+    NoLiveMatch {
+        /// The match asked for.
+        match_id: i64,
+    },
+    /// No match has the id.
+    #[error("there is no match {match_id}")]
+    NoMatch {
+        /// The match asked for.
+        match_id: i64,
+    },
+    /// A binary frame.
+    #[error("binary frames are not understood; send JSON text frames")]
+    BinaryFrame,
+    /// A frame broken at the websocket level.
+    #[error("{reason}")]
+    BadFrame {
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// Messages faster than the rate allowed.
+    #[error(
+        "too many messages: at most {rate} a second; this one was not processed, send it again"
+    )]
+    TooFast {
+        /// Messages a second.
+        rate: u32,
+    },
+    /// A message that cannot be read.
+    #[error("{reason}")]
+    Unreadable {
+        /// What is wrong, and where.
+        reason: String,
+    },
+}
+
+impl Refusal {
+    /// The error body the wire carries.
+    pub fn body(&self) -> ErrorBody {
+        let details = match serde_json::to_value(self) {
+            Ok(serde_json::Value::Object(map)) => map,
+            _ => Details::new(),
+        };
+        ErrorBody {
+            code: code(self),
+            message: self.to_string(),
+            details,
+        }
+    }
+}
+
+impl From<crate::guard::Limited> for Refusal {
+    fn from(limited: crate::guard::Limited) -> Refusal {
+        Refusal::Session(SessionError::Guessing {
+            retry_after_s: limited.retry_after_s(),
+        })
+    }
+}
+
+impl From<crate::pool::TooMany> for Refusal {
+    fn from(_: crate::pool::TooMany) -> Refusal {
+        Refusal::Session(SessionError::ResearchWaiting {
+            most: crate::pool::MAX_WAITING_PER_PLAYER,
+        })
+    }
+}
+
+/// The wire code of `e`.
+fn code(e: &Refusal) -> ErrorCode {
+    match e {
+        Refusal::Session(e) => session_code(e),
+        Refusal::Match(e) => match_code(e),
+        Refusal::Room(e) => room_code(e),
+        Refusal::Query(e) => query_code(e),
+        Refusal::Rules(e) => rules_code(e),
+        Refusal::Name(_) => ErrorCode::BadParameters,
+        Refusal::Internal(_) => ErrorCode::Internal,
+    }
+}
+
+fn session_code(e: &SessionError) -> ErrorCode {
+    use SessionError as S;
+    match e {
+        S::HelloFirst => ErrorCode::HelloFirst,
+        S::AlreadyWelcomed => ErrorCode::AlreadyWelcomed,
+        S::UnsupportedVersion { .. } => ErrorCode::UnsupportedVersion,
+        S::Guessing { .. } | S::ResearchWaiting { .. } | S::TooFast { .. } => {
+            ErrorCode::RateLimited
+        }
+        S::NeedsAccessCode | S::WrongAccessCode => ErrorCode::BadAccessCode,
+        S::UnknownToken => ErrorCode::BadToken,
+        S::HintsWithheld { .. } => ErrorCode::HintsOff,
+        S::NoLiveMatch { .. } | S::NoMatch { .. } => ErrorCode::NoSuchMatch,
+        S::BinaryFrame | S::BadFrame { .. } | S::Unreadable { .. } => ErrorCode::BadMessage,
+    }
+}
+
+/// The wire code of an engine error: which part of the request to correct.
+pub fn rules_code(e: &engine::Error) -> ErrorCode {
+    match e.kind() {
+        ErrorKind::Params => ErrorCode::BadParameters,
+        ErrorKind::Position => ErrorCode::BadPosition,
+        ErrorKind::Notation => ErrorCode::BadNotation,
+        ErrorKind::Illegal => ErrorCode::IllegalMove,
+        ErrorKind::TooLarge => ErrorCode::TooLarge,
+    }
+}
+
+fn match_code(e: &MatchError) -> ErrorCode {
+    match e {
         MatchError::NotYourSeat { .. } => ErrorCode::NotYourSeat,
         MatchError::NotYourTurn { .. } | MatchError::NotTheEnginesTurn { .. } => {
             ErrorCode::NotYourTurn
@@ -22,10 +227,182 @@ pub fn refusal(e: MatchError) -> ErrorBody {
         | MatchError::NoOfferToAccept
         | MatchError::NoOfferToDecline
         | MatchError::RematchExists { .. } => ErrorCode::InvalidState,
-        MatchError::Rules(e) => return engine_error(e.clone()),
+        MatchError::Rules(e) => rules_code(e),
         MatchError::StartIsOver { .. } => ErrorCode::BadPosition,
         MatchError::EngineLimit(_) => ErrorCode::TooLarge,
-        MatchError::Internal { .. } => ErrorCode::Internal,
-    };
-    ErrorBody::new(code, e.to_string())
+        MatchError::Internal(_) => ErrorCode::Internal,
+    }
+}
+
+fn room_code(e: &RoomError) -> ErrorCode {
+    use RoomError as R;
+    match e {
+        R::NoSuchRoom { .. } | R::NotACode { .. } => ErrorCode::NoSuchRoom,
+        R::NotOwnerToken { .. } => ErrorCode::BadToken,
+        R::NameTaken { .. } => ErrorCode::NameTaken,
+        R::NotTeacher { .. } => ErrorCode::NotTeacher,
+        R::NotMember { .. }
+        | R::NotJoinedHere { .. }
+        | R::TeachersDoNotAnswer
+        | R::TooFewStudents { .. }
+        | R::StudentsOnly { .. }
+        | R::RoundRobinFixed
+        | R::NotEntrant { .. }
+        | R::NoSuchTournament { .. }
+        | R::TournamentOver { .. }
+        | R::NobodyHere { .. } => ErrorCode::InvalidState,
+        R::EmptyRoomName
+        | R::LongRoomName { .. }
+        | R::ControlInRoomName
+        | R::BadEngineLevel { .. }
+        | R::ExerciseCount { .. }
+        | R::DeadlineTooFar
+        | R::RoundCount { .. }
+        | R::Name(_) => ErrorCode::BadParameters,
+        R::EngineNotAllowed { .. } => ErrorCode::EngineNotAllowed,
+        R::ExamUnderWay { .. } => ErrorCode::HintsOff,
+        R::InExercise { error, .. } => room_code(error),
+        R::NoSuchExercise { .. } => ErrorCode::NoSuchExercise,
+        R::DeadlinePassed { .. } => ErrorCode::DeadlinePassed,
+        R::AlreadyAnswered { .. } => ErrorCode::AlreadyAnswered,
+        R::StartIsOver { .. } => ErrorCode::BadPosition,
+        R::EngineLimit(_) => ErrorCode::TooLarge,
+        R::Internal(_) => ErrorCode::Internal,
+        R::Rules(e) => rules_code(e),
+    }
+}
+
+fn query_code(e: &QueryError) -> ErrorCode {
+    use QueryError as Q;
+    match e {
+        Q::MisereHasNoGrundy { .. }
+        | Q::NoStoredTable { .. }
+        | Q::NotATable { .. }
+        | Q::NegativeLine { .. }
+        | Q::NegativeDiagonal { .. }
+        | Q::EmptyLine { .. }
+        | Q::NoLayer
+        | Q::NoMisereLGame
+        | Q::BackwardRange
+        | Q::SumHasNoTable
+        | Q::LineCount { .. }
+        | Q::FiniteColumns { .. }
+        | Q::UnreadableFormula { .. }
+        | Q::FormulaFails { .. }
+        | Q::CheckAbandoned
+        | Q::NoNamedCheck { .. }
+        | Q::NoTableForCheck { .. }
+        | Q::ResultNeedsPlayer
+        | Q::UnknownResult { .. }
+        | Q::PageBeyond { .. } => ErrorCode::BadParameters,
+        Q::StaircaseTooTall { .. }
+        | Q::BeyondTable { .. }
+        | Q::LineBeyond { .. }
+        | Q::LongSequence { .. }
+        | Q::ManyPPositions { .. }
+        | Q::ManyCells { .. }
+        | Q::ManySearchedCells { .. }
+        | Q::CheckTooLong { .. }
+        | Q::LargeExport { .. }
+        | Q::EngineLimit(_) => ErrorCode::TooLarge,
+        Q::NoSuchGame { .. } => ErrorCode::NoSuchMatch,
+        Q::Import(RecordError::Move { error, .. }) => rules_code(error),
+        Q::Import(RecordError::Result(_)) => ErrorCode::InvalidState,
+        Q::Import(_) => ErrorCode::BadNotation,
+        Q::Unfinished | Q::Imported { .. } => ErrorCode::InvalidState,
+        Q::Table(TableError::Limit(_)) => ErrorCode::TooLarge,
+        Q::Table(TableError::Internal(_)) | Q::Internal(_) => ErrorCode::Internal,
+        Q::Table(TableError::Rules(e)) | Q::Rules(e) => rules_code(e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_refusal_carries_its_kind_and_the_values_its_message_names() {
+        let taken = Refusal::from(RoomError::NameTaken {
+            room: "K7Q2".into(),
+            taken: "Ada".into(),
+            name: "ada".into(),
+        })
+        .body();
+        assert_eq!(taken.code, ErrorCode::NameTaken);
+        assert_eq!(
+            taken.message,
+            "someone in room K7Q2 already goes by \"Ada\", which reads the same as \"ada\"; \
+             join with another name"
+        );
+        assert_eq!(
+            serde_json::Value::Object(taken.details),
+            json!({"kind": "name_taken", "room": "K7Q2", "taken": "Ada", "name": "ada"})
+        );
+        let turn = Refusal::from(MatchError::NotYourTurn {
+            match_id: 4,
+            to_move: 1,
+        })
+        .body();
+        assert_eq!(turn.code, ErrorCode::NotYourTurn);
+        assert_eq!(turn.kind(), Some("not_your_turn"));
+        assert_eq!(turn.details["match_id"], 4);
+    }
+
+    #[test]
+    fn the_rules_name_the_input_and_the_ply() {
+        let e = engine::Error::new(engine::ErrorKind::Illegal, "5,3 4,1", "no such move")
+            .at_ply(7, Some("5,3 4,1"));
+        for refused in [
+            Refusal::from(e.clone()),
+            Refusal::from(MatchError::Rules(e.clone())),
+            Refusal::from(QueryError::Rules(e.clone())),
+        ] {
+            let body = refused.body();
+            assert_eq!(body.code, ErrorCode::IllegalMove);
+            assert_eq!(
+                serde_json::Value::Object(body.details),
+                json!({"kind": "illegal", "input": "5,3 4,1", "ply": 7, "move": "5,3 4,1"})
+            );
+        }
+        let nested = Refusal::from(RoomError::InExercise {
+            number: 2,
+            error: Box::new(RoomError::Rules(e)),
+        })
+        .body();
+        assert_eq!(nested.code, ErrorCode::IllegalMove);
+        assert!(
+            nested.message.starts_with("exercise 2: "),
+            "{}",
+            nested.message
+        );
+        assert_eq!(nested.details["error"]["kind"], "illegal");
+    }
+
+    #[test]
+    fn names_internal_failures_and_the_connections_own_refusals_have_kinds_too() {
+        let name = Refusal::from(crate::names::check_name("a\u{1b}").unwrap_err()).body();
+        assert_eq!(name.code, ErrorCode::BadParameters);
+        assert_eq!(name.kind(), Some("name_character"));
+        assert_eq!(name.details["position"], 2);
+        let internal = Refusal::from(Internal {
+            context: "store your move",
+        })
+        .body();
+        assert_eq!(internal.code, ErrorCode::Internal);
+        assert_eq!(
+            serde_json::Value::Object(internal.details),
+            json!({"kind": "internal", "context": "store your move"})
+        );
+        let version = Refusal::from(SessionError::UnsupportedVersion {
+            version: 2,
+            supported: vec![1],
+        })
+        .body();
+        assert_eq!(version.code, ErrorCode::UnsupportedVersion);
+        assert_eq!(version.details["supported"], json!([1]));
+        let limit = Refusal::from(crate::pool::TooMany).body();
+        assert_eq!(limit.code, ErrorCode::RateLimited);
+        assert_eq!(limit.kind(), Some("research_waiting"));
+    }
 }

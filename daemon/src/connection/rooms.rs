@@ -4,15 +4,16 @@
 use std::sync::Arc;
 
 use bytes::Bytes;
-use protocol::{ErrorBody, ErrorCode, Request, ServerBody, ServerMessage};
+use protocol::{Request, ServerBody, ServerMessage};
 use tokio_stream::wrappers::errors::BroadcastStreamRecvError;
 use tokio_stream::wrappers::BroadcastStream;
 use tokio_tungstenite::tungstenite::Utf8Bytes;
 
+use super::refusal::Refusal;
 use super::{Connection, Outgoing};
 use crate::guard::Guess;
 use crate::matches::PlayerRef;
-use crate::rooms::{normalize_code, Joined, Room};
+use crate::rooms::{normalize_code, Joined, Room, RoomError};
 
 impl Connection {
     /// Handles a room request.
@@ -20,7 +21,7 @@ impl Connection {
         &mut self,
         player: &PlayerRef,
         request: Request,
-    ) -> Result<ServerBody, ErrorBody> {
+    ) -> Result<ServerBody, Refusal> {
         let rooms = &self.hub.rooms;
         Ok(match request {
             Request::CreateRoom { name, settings } => {
@@ -34,16 +35,16 @@ impl Connection {
             } => {
                 let here = self.in_room.contains_key(&normalize_code(&code)?);
                 // An address past its wrong guesses may not try a code for a while.
-                if let Err(limited) = self.hub.failures.check(self.peer) {
-                    return Err(ErrorBody::new(ErrorCode::RateLimited, limited.message()));
-                }
+                self.hub.failures.check(self.peer)?;
                 let joined = rooms
                     .join(player, &code, name.as_deref(), owner_token.as_deref(), here)
                     .await
                     .inspect_err(|e| {
-                        let guess = match e.code {
-                            ErrorCode::NoSuchRoom => Guess::RoomCode,
-                            ErrorCode::BadToken => Guess::OwnerToken,
+                        let guess = match e {
+                            RoomError::NoSuchRoom { .. } | RoomError::NotACode { .. } => {
+                                Guess::RoomCode
+                            }
+                            RoomError::NotOwnerToken { .. } => Guess::OwnerToken,
                             _ => return,
                         };
                         self.hub.failures.failed(self.peer, guess);
@@ -166,17 +167,12 @@ impl Connection {
     }
 
     /// A room this connection joined.
-    fn room(&self, code: &str) -> Result<Arc<Room>, ErrorBody> {
+    fn room(&self, code: &str) -> Result<Arc<Room>, RoomError> {
         let code = normalize_code(code)?;
-        self.in_room.get(&code).cloned().ok_or_else(|| {
-            ErrorBody::new(
-                ErrorCode::InvalidState,
-                format!(
-                    "join room {code} on this connection first: \
-                     {{\"type\":\"join_room\",\"code\":\"{code}\"}}"
-                ),
-            )
-        })
+        self.in_room
+            .get(&code)
+            .cloned()
+            .ok_or(RoomError::NotJoinedHere { room: code })
     }
 
     /// Queues a room event; after a lag, the whole room as this member sees it.

@@ -1,14 +1,12 @@
 //! Who is on the other end: the `hello` handshake, and leaving.
 
-use protocol::{
-    ErrorBody, ErrorCode, Namesake, ServerBody, ServerMessage, Welcome, PROTOCOL_VERSION,
-    SUPPORTED_VERSIONS,
-};
+use protocol::{Namesake, ServerBody, Welcome, PROTOCOL_VERSION, SUPPORTED_VERSIONS};
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 
-use super::{Connection, Flow, Outgoing};
+use super::refusal::{Refusal, SessionError};
+use super::{Connection, Outgoing};
 use crate::auth;
-use crate::errors::internal;
+use crate::failure::Context as _;
 use crate::guard::Guess;
 use crate::matches::PlayerRef;
 use crate::names;
@@ -20,26 +18,17 @@ impl Connection {
         name: &str,
         token: Option<&str>,
         access_code: Option<&str>,
-    ) -> Result<Option<ServerBody>, (ErrorBody, Flow)> {
-        let keep = |e: ErrorBody| (e, Flow::Continue);
+    ) -> Result<Option<ServerBody>, Refusal> {
         if self.player.is_some() {
-            return Err(keep(ErrorBody::new(
-                ErrorCode::AlreadyWelcomed,
-                "this connection already said hello",
-            )));
+            return Err(SessionError::AlreadyWelcomed.into());
         }
         if !SUPPORTED_VERSIONS.contains(&version) {
-            let message = format!(
-                "protocol version {version} is not supported; this server speaks {SUPPORTED_VERSIONS:?}: \
-                 update your client"
-            );
+            let refused = SessionError::UnsupportedVersion {
+                version,
+                supported: SUPPORTED_VERSIONS.to_vec(),
+            };
             // The error, then the close: written in this order once this request is done.
-            self.send(ServerMessage::error(
-                None,
-                ErrorCode::UnsupportedVersion,
-                message,
-            ))
-            .await;
+            self.error(None, refused.into()).await;
             self.replies.push(Outgoing::Close(
                 CloseCode::Protocol,
                 "unsupported protocol version".into(),
@@ -53,12 +42,7 @@ impl Connection {
             .then(|| self.hub.failures.check(self.peer).err())
             .flatten()
         {
-            self.send(ServerMessage::error(
-                None,
-                ErrorCode::RateLimited,
-                limited.message(),
-            ))
-            .await;
+            self.error(None, limited.into()).await;
             self.replies.push(Outgoing::Close(
                 CloseCode::Policy,
                 "too many wrong codes".into(),
@@ -70,63 +54,49 @@ impl Connection {
                 if access_code.is_some() {
                     self.hub.failures.failed(self.peer, Guess::AccessCode);
                 }
-                let message = match access_code {
-                    None => {
-                        "this server needs an access code: ask the host, then pass it \
-                             (grundy --access-code CODE)"
-                    }
-                    Some(_) => "wrong access code: ask the host for the right one",
+                let refused = match access_code {
+                    None => SessionError::NeedsAccessCode,
+                    Some(_) => SessionError::WrongAccessCode,
                 };
-                self.send(ServerMessage::error(
-                    None,
-                    ErrorCode::BadAccessCode,
-                    message,
-                ))
-                .await;
+                self.error(None, refused.into()).await;
                 self.replies
                     .push(Outgoing::Close(CloseCode::Policy, "access code".into()));
                 return Ok(None);
             }
         }
-        let name = names::check_name(name).map_err(|e| keep(e.into()))?;
+        let name = names::check_name(name)?;
         let db = &self.hub.db;
         let (id, token) = match token {
             Some(token) => {
                 let found = db
                     .player_by_token(&auth::token_hash(token))
                     .await
-                    .map_err(|e| keep(internal("look up your token", e)))?;
+                    .context("look up your token")?;
                 let Some(row) = found else {
                     self.hub.failures.failed(self.peer, Guess::Token);
-                    return Err(keep(ErrorBody::new(
-                        ErrorCode::BadToken,
-                        "this token is not known here; say hello without a token to start afresh",
-                    )));
+                    return Err(SessionError::UnknownToken.into());
                 };
                 if row.name != name {
                     db.rename_player(row.id, &name)
                         .await
-                        .map_err(|e| keep(internal("rename you", e)))?;
+                        .context("rename you")?;
                 }
                 (row.id, token.trim().to_owned())
             }
             None => {
-                let token = auth::new_token().map_err(|e| keep(internal("make a token", e)))?;
+                let token = auth::new_token().context("make a token")?;
                 let id = db
                     .create_player(&name, &auth::token_hash(&token))
                     .await
-                    .map_err(|e| keep(internal("register you", e)))?;
+                    .context("register you")?;
                 (id, token)
             }
         };
-        let matches = db
-            .open_matches_of(id)
-            .await
-            .map_err(|e| keep(internal("list your matches", e)))?;
+        let matches = db.open_matches_of(id).await.context("list your matches")?;
         let namesakes = db
             .namesakes_of(id, &name)
             .await
-            .map_err(|e| keep(internal("look for others of your name", e)))?
+            .context("look for others of your name")?
             .into_iter()
             .map(|(player, matches)| Namesake {
                 player_id: player.id,

@@ -54,13 +54,9 @@ pub struct Limited {
 }
 
 impl Limited {
-    /// The refusal, for a person.
-    pub fn message(&self) -> String {
-        format!(
-            "too many wrong codes from your address: try again in {} s (check the code on \
-             the teacher's screen)",
-            self.retry_after.as_secs().max(1)
-        )
+    /// Whole seconds until it may guess again, at least one.
+    pub fn retry_after_s(&self) -> u64 {
+        self.retry_after.as_secs().max(1)
     }
 }
 

@@ -474,7 +474,7 @@ async fn think(
     level: Level,
     seed: u64,
 ) -> Result<String, String> {
-    let knowledge = analysis.covering(&pos).await.map_err(|e| e.message)?;
+    let knowledge = analysis.covering(&pos).await.map_err(|e| e.to_string())?;
     tokio::task::spawn_blocking(move || {
         engine::choose_in(&knowledge, &pos, level, &mut Rng::new(seed), convention)
             .map(|m| m.to_string())

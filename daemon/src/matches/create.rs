@@ -20,7 +20,7 @@ pub async fn create_match(
     creator: &PlayerRef,
     req: protocol::NewMatch,
 ) -> Result<(MatchHandle, MatchState), MatchError> {
-    let variant = crate::variants::checked(&req.params)?;
+    let variant = crate::variants::variant(&req.params)?;
     let convention = crate::variants::convention(&req.params)?;
     let mut rng = Rng::new(unix_ms() as u64 ^ (creator.id as u64).rotate_left(32));
     let start = match req.start.trim() {

@@ -4,10 +4,14 @@
 
 use engine::GameKind;
 use protocol::{MatchStatus, Outcome, Seat};
+use serde::Serialize;
+
+use crate::failure::Internal;
 
 /// The engine's view of the position when it is offered a draw: it takes one exactly when
 /// best play draws.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum EngineView {
     /// Best play draws.
     Draw,
@@ -19,8 +23,10 @@ pub enum EngineView {
     Unknown,
 }
 
-/// A refusal by a match. Messages are for people: what is wrong and what to do instead.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+/// A refusal by a match. Messages are for people: what is wrong and what to do instead. Its
+/// `Serialize` form is the wire error's details.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
 pub enum MatchError {
     /// The sender has no seat in the match (a spectator or a stranger).
     #[error("you have no seat in match {match_id}; spectators can watch but not play")]
@@ -78,6 +84,7 @@ pub enum MatchError {
     #[error("{game} cannot be drawn: every game of it ends with a winner")]
     NoDraws {
         /// The game.
+        #[serde(serialize_with = "crate::failure::shown")]
         game: GameKind,
     },
     /// Accepting a draw nobody offered.
@@ -98,31 +105,31 @@ pub enum MatchError {
         /// The rematch.
         rematch: i64,
     },
-    /// The move (or the start, or a game parameter) is unreadable or against the game's
-    /// rules.
-    #[error("{0}")]
-    Rules(#[from] engine::Error),
     /// A start where nobody can move.
     #[error("{start} is already over: nobody could move; choose another start")]
     StartIsOver {
         /// The start asked for.
         start: String,
     },
-    /// A game too large for the engine to play.
-    #[error("{0}; play this one against a person")]
-    EngineLimit(#[from] crate::analysis::EngineLimit),
     /// The match's actor has stopped: the match left memory.
     #[error("match {match_id} is closed; look it up with `watch`")]
     Closed {
         /// The match.
         match_id: i64,
     },
+    /// A game too large for the engine to play.
+    #[error("{0}; play this one against a person")]
+    #[serde(untagged)]
+    EngineLimit(#[from] crate::analysis::EngineLimit),
     /// Storing the change failed; nothing changed. The cause is logged where it happened.
-    #[error("the server could not {context}; nothing was changed, please try again")]
-    Internal {
-        /// What could not be done: `store your move`, `end the match`.
-        context: &'static str,
-    },
+    #[error(transparent)]
+    #[serde(untagged)]
+    Internal(#[from] Internal),
+    /// The move (or the start, or a game parameter) is unreadable or against the game's
+    /// rules.
+    #[error("{0}")]
+    #[serde(untagged, serialize_with = "crate::failure::rules")]
+    Rules(#[from] engine::Error),
 }
 
 /// Why the engine declines a draw.
@@ -150,7 +157,6 @@ fn state_words(status: MatchStatus, result: Option<Outcome>) -> String {
 impl MatchError {
     /// A failure inside the server, logged in full here, reported without internals.
     pub fn internal(context: &'static str, e: impl std::fmt::Display) -> MatchError {
-        tracing::error!(error = %e, "{context}");
-        MatchError::Internal { context }
+        MatchError::Internal(Internal::new(context, e))
     }
 }

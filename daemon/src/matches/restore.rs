@@ -12,11 +12,45 @@ use super::model::Occupant;
 use super::Matches;
 use super::{MatchHandle, Model};
 use crate::clock::now_ms;
-use crate::db::{SeatRow, StoredMatch};
+use crate::db::{DbError, SeatRow, StoredMatch};
+
+/// Why a stored match could not be brought back: the file cannot be read, or what it holds
+/// does not replay through the rules (a damaged or hand-edited file).
+#[derive(Debug, thiserror::Error)]
+pub enum RestoreError {
+    /// The database could not be read.
+    #[error(transparent)]
+    Db(#[from] DbError),
+    /// The stored game, start or engine level is refused by the rules.
+    #[error("the stored game: {0}")]
+    Rules(#[from] engine::Error),
+    /// A move stored for the seat not to move.
+    #[error("ply {ply}: stored for seat {seat}, out of turn")]
+    OutOfTurn {
+        /// The ply.
+        ply: u32,
+        /// The seat it is stored for.
+        seat: u8,
+    },
+    /// A stored move the match refuses.
+    #[error("ply {ply}: {error}")]
+    Move {
+        /// The ply.
+        ply: u32,
+        /// Why.
+        error: super::MatchError,
+    },
+    /// A finished match stored without the reason it ended.
+    #[error("a finished match without a reason")]
+    NoReason,
+    /// A match whose moves end it while its status says it goes on.
+    #[error("the stored moves end the match but its status says otherwise")]
+    EndedByMoves,
+}
 
 /// Restarts the actor of every stored match that is waiting or playing. A match whose
 /// stored moves no longer replay (a corrupted file) is logged and left alone.
-pub async fn restore(matches: &Arc<Matches>) -> anyhow::Result<usize> {
+pub async fn restore(matches: &Arc<Matches>) -> Result<usize, DbError> {
     let mut n = 0;
     for stored in matches.db.unfinished_matches().await? {
         let id = stored.id;
@@ -34,7 +68,7 @@ pub async fn restore(matches: &Arc<Matches>) -> anyhow::Result<usize> {
 /// The live match `id`, brought back from the database when it is over and its actor has
 /// stopped (a finished match stays live only a short while): a rematch can be asked for
 /// later. `None` when there is no such match.
-pub async fn revive(matches: &Arc<Matches>, id: i64) -> anyhow::Result<Option<MatchHandle>> {
+pub async fn revive(matches: &Arc<Matches>, id: i64) -> Result<Option<MatchHandle>, RestoreError> {
     if let Some(handle) = matches.get(id) {
         return Ok(Some(handle));
     }
@@ -55,7 +89,7 @@ pub async fn revive(matches: &Arc<Matches>, id: i64) -> anyhow::Result<Option<Ma
 }
 
 /// [`rebuild`] with the server's settings, a sum's components valued as a new match's are.
-fn rebuilt(matches: &Matches, stored: StoredMatch) -> anyhow::Result<Model> {
+fn rebuilt(matches: &Matches, stored: StoredMatch) -> Result<Model, RestoreError> {
     // A match waiting since before the restart has what is left of its lifetime.
     let waited = u64::try_from(crate::clock::unix_ms().saturating_sub(stored.created_at))
         .unwrap_or_default();
@@ -70,11 +104,11 @@ fn rebuilt(matches: &Matches, stored: StoredMatch) -> anyhow::Result<Model> {
 
 /// Rebuilds the in-memory model of a stored match by replaying its moves through the rules
 /// (any status: finished matches are rebuilt for `watch`).
-pub fn rebuild(s: StoredMatch, repetition_limit: u32) -> anyhow::Result<Model> {
+pub fn rebuild(s: StoredMatch, repetition_limit: u32) -> Result<Model, RestoreError> {
     let kind = crate::variants::kind(s.game);
     let variant = Variant::new(kind, s.size, s.k)?;
     let start = variant.parse_position(&s.start)?;
-    let occupant = |row: &SeatRow, name: &Option<String>| -> anyhow::Result<Occupant> {
+    let occupant = |row: &SeatRow, name: &Option<String>| -> Result<Occupant, RestoreError> {
         Ok(match (row.player_id, &row.engine) {
             (Some(id), _) => Occupant::Player {
                 id,
@@ -104,11 +138,14 @@ pub fn rebuild(s: StoredMatch, repetition_limit: u32) -> anyhow::Result<Model> {
     model.convention = engine::Convention::misere_if(s.misere);
     for mv in &s.moves {
         if model.to_move() != Some(mv.seat) {
-            anyhow::bail!("ply {}: stored for seat {}, out of turn", mv.ply, mv.seat);
+            return Err(RestoreError::OutOfTurn {
+                ply: mv.ply,
+                seat: mv.seat,
+            });
         }
         let mut pending = model
             .prepare(mv.seat, &mv.notation, now)
-            .map_err(|e| anyhow::anyhow!("ply {}: {e}", mv.ply))?;
+            .map_err(|error| RestoreError::Move { ply: mv.ply, error })?;
         pending.time_ms = mv.time_ms;
         pending.clock_ms = mv.clock_ms;
         model.apply(pending, now);
@@ -118,9 +155,7 @@ pub fn rebuild(s: StoredMatch, repetition_limit: u32) -> anyhow::Result<Model> {
         (true, true) | (false, false) => {}
         // Ended off the board: resignation, agreed draw, flag fall, abandonment, abort.
         (true, false) => {
-            let reason = s
-                .reason
-                .ok_or_else(|| anyhow::anyhow!("a finished match without a reason"))?;
+            let reason = s.reason.ok_or(RestoreError::NoReason)?;
             model.finish(
                 protocol::Outcome {
                     winner: s.winner,
@@ -130,7 +165,7 @@ pub fn rebuild(s: StoredMatch, repetition_limit: u32) -> anyhow::Result<Model> {
             );
         }
         (false, true) => {
-            anyhow::bail!("the stored moves end the match but its status says otherwise")
+            return Err(RestoreError::EndedByMoves);
         }
     }
     Ok(model)

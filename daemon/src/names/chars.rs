@@ -6,7 +6,8 @@
 use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
 
 /// Why a character is refused in a name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Refusal {
     /// A control character (C0, DEL, C1): a terminal obeys it instead of showing it.
     Control,

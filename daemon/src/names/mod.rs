@@ -18,7 +18,6 @@
 
 pub mod chars;
 
-use protocol::{ErrorBody, ErrorCode};
 use unicode_normalization::UnicodeNormalization;
 
 pub use chars::Refusal;
@@ -30,20 +29,27 @@ pub const MAX_NAME_CHARS: usize = 40;
 pub const ENGINE_NAME: &str = "engine";
 
 /// Why a name is refused.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, serde::Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
 pub enum NameError {
     /// Nothing left once trimmed.
     #[error("name must not be empty; pick the name others will see")]
+    #[serde(rename = "empty_name")]
     Empty,
     /// Longer than [`MAX_NAME_CHARS`].
-    #[error("name is too long: at most {MAX_NAME_CHARS} characters")]
-    TooLong,
+    #[error("name is too long: at most {most} characters")]
+    #[serde(rename = "long_name")]
+    TooLong {
+        /// Most characters: [`MAX_NAME_CHARS`].
+        most: usize,
+    },
     /// A character no name may hold.
     #[error(
         "name: character {position} is {}, {}; type the name again without it",
         chars::describe(*.character),
         .why.what()
     )]
+    #[serde(rename = "name_character")]
     Character {
         /// 1 for the first character of the name as given.
         position: usize,
@@ -54,16 +60,11 @@ pub enum NameError {
     },
     /// The name reads as the engine's.
     #[error("name {name:?} is how the engine is shown; pick a name of your own")]
+    #[serde(rename = "engine_name")]
     Engine {
         /// The name, normalised.
         name: String,
     },
-}
-
-impl From<NameError> for ErrorBody {
-    fn from(e: NameError) -> ErrorBody {
-        ErrorBody::new(ErrorCode::BadParameters, e.to_string())
-    }
 }
 
 /// A display name in the form it is stored and shown in, or why it is refused: no control,
@@ -79,7 +80,9 @@ pub fn check_name(name: &str) -> Result<String, NameError> {
         return Err(NameError::Empty);
     }
     if normal.chars().count() > MAX_NAME_CHARS {
-        return Err(NameError::TooLong);
+        return Err(NameError::TooLong {
+            most: MAX_NAME_CHARS,
+        });
     }
     if reads_as_engine(&normal) {
         return Err(NameError::Engine { name: normal });

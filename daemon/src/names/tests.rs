@@ -76,8 +76,6 @@ fn direction_controls_and_control_characters_are_refused() {
     );
     let e = check_name("a\u{1b}[2J").unwrap_err().to_string();
     assert!(e.contains("U+001B ESCAPE, a control character"), "{e}");
-    let e: ErrorBody = check_name("a\u{1b}").unwrap_err().into();
-    assert_eq!(e.code, ErrorCode::BadParameters);
 }
 
 #[test]
@@ -93,7 +91,7 @@ fn names_are_normalised() {
     assert!(matches!(check_name(" \u{3000} "), Err(NameError::Empty)));
     assert!(matches!(
         check_name(&"x".repeat(41)),
-        Err(NameError::TooLong)
+        Err(NameError::TooLong { .. })
     ));
     assert_eq!(check_name(&"名".repeat(40)).unwrap(), "名".repeat(40));
 }

@@ -11,7 +11,7 @@
 mod gate;
 mod idle;
 
-pub use gate::{Gate, Turn, MAX_WAITING_PER_PLAYER};
+pub use gate::{Gate, TooMany, Turn, MAX_WAITING_PER_PLAYER};
 pub use idle::idle;
 
 /// Threads one research request may use: every core but one, which stays the class's (at

@@ -12,13 +12,14 @@ use engine::formula::{Formula, Kind};
 use engine::named_checks::{named_check, NamedCheck, Tables, NAMED_CHECKS};
 use engine::Knowledge;
 use protocol::{
-    CheckQuery, CheckReport, ErrorBody, ErrorCode, Game, GameParams, NamedCheckInfo,
-    NamedCheckQuery, NamedCheckReport,
+    CheckQuery, CheckReport, Game, GameParams, NamedCheckInfo, NamedCheckQuery, NamedCheckReport,
 };
 
 use super::scan::{scan, Abandon, Stopped, Until};
-use super::stored::{bad, Stored};
+use super::stored::Stored;
+use super::QueryError;
 use crate::analysis::Report;
+use crate::failure::Context as _;
 use crate::hub::Hub;
 use crate::tables::CHOCOLATE_STEPS;
 
@@ -27,15 +28,16 @@ pub async fn check(
     hub: &Arc<Hub>,
     q: CheckQuery,
     report: Report,
-) -> Result<CheckReport, ErrorBody> {
-    let formula =
-        Formula::parse(&q.formula).map_err(|e| bad(&format!("the formula cannot be read: {e}")))?;
+) -> Result<CheckReport, QueryError> {
+    let formula = Formula::parse(&q.formula).map_err(|e| QueryError::UnreadableFormula {
+        error: e.to_string(),
+    })?;
     let (table, upto) =
         Stored::reaching(hub, &q.params, q.upto, "a formula's check", report.clone()).await?;
     let (until, _abandon) = until(hub);
     crate::pool::idle(move || check_table(&table, &formula, upto, q.map, &until, &report))
         .await
-        .map_err(|e| crate::errors::internal("check the formula", e))?
+        .context("check the formula")?
 }
 
 /// Answers `check_named`: the named check against each stored table it is about, in order.
@@ -43,17 +45,15 @@ pub async fn check_named(
     hub: &Arc<Hub>,
     q: NamedCheckQuery,
     report: Report,
-) -> Result<NamedCheckReport, ErrorBody> {
+) -> Result<NamedCheckReport, QueryError> {
     let Some(named) = named_check(&q.name) else {
         let names: Vec<&str> = NAMED_CHECKS.iter().map(|c| c.name).collect();
-        return Err(bad(&format!(
-            "no named check {:?}; the named checks are {}",
-            q.name,
-            names.join(", ")
-        )));
+        return Err(QueryError::NoNamedCheck {
+            name: q.name,
+            known: names.into_iter().map(str::to_owned).collect(),
+        });
     };
-    let formula = Formula::parse(named.formula)
-        .map_err(|e| crate::errors::internal("read a named check", e))?;
+    let formula = Formula::parse(named.formula).context("read a named check")?;
     let mut tables = Vec::new();
     for params in games_of(&hub.analysis.current(), named)? {
         let what = "a named check";
@@ -67,7 +67,7 @@ pub async fn check_named(
             .collect::<Result<Vec<_>, _>>()
     })
     .await
-    .map_err(|e| crate::errors::internal("run a named check", e))??;
+    .context("run a named check")??;
     let holds = checks.iter().all(|c| c.holds);
     Ok(NamedCheckReport {
         name: named.name.to_owned(),
@@ -103,7 +103,7 @@ pub fn named_checks() -> Vec<NamedCheckInfo> {
 
 /// The games whose tables a named check is about: its corner game, or every chocolate step
 /// it names of which the server stores a table.
-fn games_of(knowledge: &Knowledge, named: &NamedCheck) -> Result<Vec<GameParams>, ErrorBody> {
+fn games_of(knowledge: &Knowledge, named: &NamedCheck) -> Result<Vec<GameParams>, QueryError> {
     let tables: Vec<GameParams> = match named.tables {
         Tables::Corner(piece) => vec![GameParams::of(corner_game(piece))],
         steps => CHOCOLATE_STEPS
@@ -115,10 +115,9 @@ fn games_of(knowledge: &Knowledge, named: &NamedCheck) -> Result<Vec<GameParams>
             .collect(),
     };
     if tables.is_empty() {
-        return Err(bad(&format!(
-            "this server has no stored table for {}",
-            named.name
-        )));
+        return Err(QueryError::NoTableForCheck {
+            check: named.name.to_owned(),
+        });
     }
     Ok(tables)
 }
@@ -180,20 +179,17 @@ fn check_table(
     map: bool,
     until: &Until,
     report: &Report,
-) -> Result<CheckReport, ErrorBody> {
+) -> Result<CheckReport, QueryError> {
     let started = Instant::now();
     let found =
         scan(table, formula, upto, map, until, report).map_err(|stopped| match stopped {
-            Stopped::Fault(fault) => bad(&format!("the formula fails {fault}")),
-            Stopped::Late(limit) => ErrorBody::new(
-                ErrorCode::TooLarge,
-                format!(
-                    "the check was stopped after {} s, the most a check may run on this server \
-                 (grundyd --check-time-limit-s): ask with a smaller upto, or a simpler formula",
-                    limit.as_secs_f64()
-                ),
-            ),
-            Stopped::Abandoned => bad("the check was abandoned: nobody waits for it"),
+            Stopped::Fault(fault) => QueryError::FormulaFails {
+                fault: fault.to_string(),
+            },
+            Stopped::Late(limit) => QueryError::CheckTooLong {
+                limit_ms: u64::try_from(limit.as_millis()).unwrap_or(u64::MAX),
+            },
+            Stopped::Abandoned => QueryError::CheckAbandoned,
         })?;
     Ok(CheckReport {
         params: table.params(),

@@ -6,12 +6,12 @@ use std::sync::Arc;
 use engine::{AnyPosition, Convention, ErrorKind, Outcome, Position as _, Source, Value, Variant};
 use protocol::limits::QUERY_MAX_MOVES;
 use protocol::{
-    ComponentInfo, ErrorBody, ErrorCode, GameParams, SumInfo, UnknownComponent, ValueInfo, Verdict,
-    WinningComponent,
+    ComponentInfo, GameParams, SumInfo, UnknownComponent, ValueInfo, Verdict, WinningComponent,
 };
 
+use super::QueryError;
 use crate::analysis::Analysis;
-use crate::errors::{engine_error, internal};
+use crate::failure::Context as _;
 use crate::hub::Hub;
 
 /// Most moves of a corner or L-game position classified on the async runtime itself when no
@@ -73,15 +73,15 @@ pub async fn classify(
     params: &GameParams,
     position: &str,
     limit: Option<u64>,
-) -> Result<Answer, ErrorBody> {
+) -> Result<Answer, QueryError> {
     let asked = crate::variants::variant(params)?;
-    let convention = crate::variants::convention(params).map_err(engine_error)?;
+    let convention = crate::variants::convention(params)?;
     let (variant, pos) = match position.trim() {
         // As in `create_match`: the game's standard start.
         "standard" => (asked, asked.start()),
         text => {
             let variant = board_for(asked, params, text);
-            (variant, variant.parse_position(text).map_err(engine_error)?)
+            (variant, variant.parse_position(text)?)
         }
     };
     // Beyond the stored tables a table is built for this board when it is small enough, so
@@ -112,13 +112,11 @@ pub async fn classify(
     } else {
         tokio::task::spawn_blocking(answer)
             .await
-            .map_err(|e| internal("classify the position", e))?
+            .context("classify the position")?
     }
     .map_err(|e| match beyond {
-        Some(limit) if e.kind() == ErrorKind::TooLarge => {
-            ErrorBody::new(ErrorCode::TooLarge, limit.to_string())
-        }
-        _ => engine_error(e),
+        Some(limit) if e.kind() == ErrorKind::TooLarge => QueryError::EngineLimit(limit),
+        _ => e.into(),
     })?;
     // A table answer from a table built on demand (now or by an earlier question) is computed.
     if c.source == Source::Table && !stored {

@@ -3,13 +3,12 @@
 use std::sync::Arc;
 
 use protocol::limits::{DEFAULT_PAGE, GAME_PAGE, MAX_PAGE};
-use protocol::{
-    ErrorBody, ErrorCode, GameParams, GameQuery, GameSummary, MoveRecord, Outcome, SeatInfo,
-};
+use protocol::{GameParams, GameQuery, GameSummary, MoveRecord, Outcome, SeatInfo};
 
 use super::pages::{span, Budget, Page};
+use super::QueryError;
 use crate::db::{GameFilter, ResultFilter, StoredMatch};
-use crate::errors::internal;
+use crate::failure::Context as _;
 use crate::hub::Hub;
 
 /// The list line of a stored match.
@@ -46,7 +45,7 @@ pub fn summary(m: &StoredMatch) -> GameSummary {
 }
 
 /// A page of saved games matching `q`, newest first.
-pub async fn games(hub: &Arc<Hub>, q: GameQuery) -> Result<Vec<GameSummary>, ErrorBody> {
+pub async fn games(hub: &Arc<Hub>, q: GameQuery) -> Result<Vec<GameSummary>, QueryError> {
     let result = match q.result.as_deref() {
         None => None,
         Some("draw") => Some(ResultFilter::Draw),
@@ -55,17 +54,11 @@ pub async fn games(hub: &Arc<Hub>, q: GameQuery) -> Result<Vec<GameSummary>, Err
         } else {
             ResultFilter::Lost
         }),
-        Some("win" | "loss") => {
-            return Err(ErrorBody::new(
-                ErrorCode::BadParameters,
-                "a result of win or loss is from a player's side: give the player too",
-            ))
-        }
+        Some("win" | "loss") => return Err(QueryError::ResultNeedsPlayer),
         Some(other) => {
-            return Err(ErrorBody::new(
-                ErrorCode::BadParameters,
-                format!("unknown result {other:?}; use win, loss or draw"),
-            ))
+            return Err(QueryError::UnknownResult {
+                result: other.to_owned(),
+            })
         }
     };
     let filter = GameFilter {
@@ -82,12 +75,12 @@ pub async fn games(hub: &Arc<Hub>, q: GameQuery) -> Result<Vec<GameSummary>, Err
         .db
         .list_matches(&filter)
         .await
-        .map_err(|e| internal("list the games", e))?;
+        .context("list the games")?;
     Ok(rows.iter().map(summary).collect())
 }
 
 /// One stored match, or `no_such_match`.
-pub async fn load(hub: &Arc<Hub>, match_id: i64) -> Result<StoredMatch, ErrorBody> {
+pub async fn load(hub: &Arc<Hub>, match_id: i64) -> Result<StoredMatch, QueryError> {
     load_plies(hub, match_id, 0, u32::MAX).await
 }
 
@@ -97,17 +90,12 @@ pub async fn load_plies(
     match_id: i64,
     first: u32,
     last: u32,
-) -> Result<StoredMatch, ErrorBody> {
+) -> Result<StoredMatch, QueryError> {
     hub.db
         .load_match_plies(match_id, first, last)
         .await
-        .map_err(|e| internal("read the game", e))?
-        .ok_or_else(|| {
-            ErrorBody::new(
-                ErrorCode::NoSuchMatch,
-                format!("there is no match {match_id}; `games` lists the saved ones"),
-            )
-        })
+        .context("read the game")?
+        .ok_or(QueryError::NoSuchGame { match_id })
 }
 
 /// A saved game with a page of its moves: after ply `from`, at most `limit` of them (default
@@ -117,7 +105,7 @@ pub async fn game(
     match_id: i64,
     from: Option<u32>,
     limit: Option<u32>,
-) -> Result<(GameSummary, Page<MoveRecord>), ErrorBody> {
+) -> Result<(GameSummary, Page<MoveRecord>), QueryError> {
     // The game's length first, to read only the page's moves.
     let m = load_plies(hub, match_id, 1, 0).await?;
     let (from, count) = span(match_id, m.ply, from, limit, GAME_PAGE)?;

@@ -13,9 +13,11 @@
 //! The bound applies to the coordinates that run along the line (both, along a diagonal);
 //! the fixed one of a row or a column need only lie inside the stored table.
 
-use protocol::{ErrorBody, ErrorCode, LineKind};
+use protocol::LineKind;
 
-use super::stored::{bad, Stored};
+use super::stored::Stored;
+use super::QueryError;
+use crate::failure::Internal;
 
 /// A line below a bound: the cells `first + i·step` for `i < len`, value i indexed
 /// `offset + i`.
@@ -47,15 +49,16 @@ impl Line {
 
     /// The Grundy numbers along the line. A cell missing from the table is a fault of the
     /// server (a line is built inside the table), reported as such.
-    pub fn values(&self, table: &Stored) -> Result<Vec<u64>, ErrorBody> {
+    pub fn values(&self, table: &Stored) -> Result<Vec<u64>, QueryError> {
         (0..self.len)
             .map(|i| {
                 let (a, b) = self.cell(i);
                 table.grundy(a, b).ok_or_else(|| {
-                    crate::errors::internal(
+                    Internal::new(
                         "read the line from the table",
                         format!("cell {a},{b} of {self:?} is not in the table"),
                     )
+                    .into()
                 })
             })
             .collect()
@@ -65,24 +68,17 @@ impl Line {
 /// Line `at` of kind `kind` in `table`, read below `upto` (at most the table's bound).
 /// Refused when the line lies outside the table (`too_large`), or is no line of the
 /// game (a row or column numbered below 0, a chocolate diagonal D < 0).
-pub fn line(table: &Stored, kind: LineKind, at: i64, upto: u64) -> Result<Line, ErrorBody> {
+pub fn line(table: &Stored, kind: LineKind, at: i64, upto: u64) -> Result<Line, QueryError> {
     let bound = table.bound();
     let n = at.unsigned_abs();
-    let beyond = || {
-        ErrorBody::new(
-            ErrorCode::TooLarge,
-            format!(
-                "{} lies beyond the table, which reaches {bound}; ask for a line below \
-                 {bound}, or with an upto beyond the line to have the table solved that far",
-                name(table, kind, at)
-            ),
-        )
+    let beyond = || QueryError::LineBeyond {
+        line: name(table, kind, at),
+        bound,
     };
     if at < 0 && kind != LineKind::Diagonal {
-        return Err(bad(&format!(
-            "there is no {}: rows and columns are numbered from 0",
-            name(table, kind, at)
-        )));
+        return Err(QueryError::NegativeLine {
+            line: name(table, kind, at),
+        });
     }
     if n >= bound {
         return Err(beyond());
@@ -138,11 +134,9 @@ pub fn line(table: &Stored, kind: LineKind, at: i64, upto: u64) -> Result<Line, 
             }
         }
         (Stored::Chocolate(_), LineKind::Diagonal) if at < 0 => {
-            return Err(bad(&format!(
-                "chocolate's diagonals are the cells y, k·y + D with D ≥ 0, the D-th cell of \
-                 each row of the staircase; {} would leave it: ask for D ≥ 0",
-                name(table, kind, at)
-            )))
+            return Err(QueryError::NegativeDiagonal {
+                line: name(table, kind, at),
+            })
         }
         (Stored::Chocolate(t), LineKind::Diagonal) => {
             let k = u64::from(t.k()).max(1);
@@ -218,15 +212,17 @@ mod tests {
     fn lines_outside_the_table_are_refused_with_what_to_ask() {
         let t = queen(16);
         let far = line(&t, LineKind::Row, 16, 16).unwrap_err();
-        assert_eq!(far.code, ErrorCode::TooLarge);
-        assert!(far.message.contains("row x = 16"), "{}", far.message);
+        assert!(matches!(far, QueryError::LineBeyond { .. }), "{far:?}");
+        assert!(far.to_string().contains("row x = 16"), "{far}");
         let c = bar(1, 20);
-        assert_eq!(
-            line(&c, LineKind::Row, 21, 21).unwrap_err().code,
-            ErrorCode::TooLarge
-        );
-        let negative = line(&c, LineKind::Diagonal, -1, 21).unwrap_err();
-        assert!(negative.message.contains("D ≥ 0"), "{}", negative.message);
+        assert!(matches!(
+            line(&c, LineKind::Row, 21, 21).unwrap_err(),
+            QueryError::LineBeyond { .. }
+        ));
+        let negative = line(&c, LineKind::Diagonal, -1, 21)
+            .unwrap_err()
+            .to_string();
+        assert!(negative.contains("D ≥ 0"), "{negative}");
         // Inside the table but beyond the bound asked: an empty line.
         assert_eq!(line(&c, LineKind::Row, 15, 10).unwrap().len, 0);
     }

@@ -2,6 +2,7 @@
 
 mod check;
 mod classify;
+mod error;
 mod games;
 mod lines;
 mod pages;
@@ -14,6 +15,7 @@ mod table;
 
 pub use check::{check, check_named, named_checks};
 pub use classify::{classify, components, listed, value_info, Answer};
+pub use error::QueryError;
 pub use games::{game, games, summary};
 pub use pages::Page;
 pub use periodicity::periodicity;

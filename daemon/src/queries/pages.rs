@@ -2,8 +2,8 @@
 //! bytes a reply may take, so that each page is a bounded piece of work and of memory however
 //! long the game.
 
+use super::QueryError;
 use protocol::limits::{BETTER_BYTES, BETTER_LISTED, PAGE_BYTES};
-use protocol::{ErrorBody, ErrorCode};
 use serde::Serialize;
 
 /// A page of a game's moves.
@@ -26,13 +26,10 @@ pub fn span(
     from: Option<u32>,
     limit: Option<u32>,
     most: u32,
-) -> Result<(u32, u32), ErrorBody> {
+) -> Result<(u32, u32), QueryError> {
     let from = from.unwrap_or(0);
     if from > plies {
-        return Err(ErrorBody::new(
-            ErrorCode::BadParameters,
-            format!("game {match_id} has {plies} plies: `from` can be 0 to {plies}"),
-        ));
+        return Err(QueryError::PageBeyond { match_id, plies });
     }
     Ok((from, limit.unwrap_or(most).min(most)))
 }
@@ -113,8 +110,14 @@ mod tests {
         assert_eq!(span(1, 10, Some(10), Some(3), 500), Ok((10, 3)));
         assert_eq!(span(1, 10, Some(4), Some(9999), 500), Ok((4, 500)));
         let e = span(7, 10, Some(11), None, 500).unwrap_err();
-        assert_eq!(e.code, ErrorCode::BadParameters);
-        assert!(e.message.contains("game 7 has 10 plies"), "{}", e.message);
+        assert_eq!(
+            e,
+            QueryError::PageBeyond {
+                match_id: 7,
+                plies: 10
+            }
+        );
+        assert!(e.to_string().contains("game 7 has 10 plies"), "{e}");
     }
 
     #[test]

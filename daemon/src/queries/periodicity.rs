@@ -7,11 +7,13 @@ use std::sync::Arc;
 
 use engine::periodicity::additive;
 use protocol::limits::DEFAULT_SPAN;
-use protocol::{ErrorBody, LineKind, PeriodicityQuery, PeriodicityReport, RowPeriodicity};
+use protocol::{LineKind, PeriodicityQuery, PeriodicityReport, RowPeriodicity};
 
 use super::lines::{self, Line};
-use super::stored::{bad, Stored};
+use super::stored::Stored;
+use super::QueryError;
 use crate::analysis::Report;
+use crate::failure::Context as _;
 use crate::hub::Hub;
 
 /// Whole periods the periodic part must span beyond the first: with 2, the relation is seen
@@ -26,24 +28,21 @@ pub async fn periodicity(
     hub: &Arc<Hub>,
     q: PeriodicityQuery,
     report: Report,
-) -> Result<PeriodicityReport, ErrorBody> {
+) -> Result<PeriodicityReport, QueryError> {
     let rows = q.rows.unwrap_or(DEFAULT_SPAN);
     let kind = q.line.unwrap_or_default();
     if rows.to <= rows.from || rows.to - rows.from > MAX_ROWS {
-        return Err(bad(&format!(
-            "{kind}s {}..{}: ask for 1 to {MAX_ROWS} lines",
-            rows.from, rows.to
-        )));
+        return Err(QueryError::LineCount {
+            line: kind.to_string(),
+            from: rows.from,
+            to: rows.to,
+            most: MAX_ROWS,
+        });
     }
     let (table, upto) = Stored::reaching(hub, &q.params, q.upto, "periodicity", report).await?;
     if let (Stored::Chocolate(t), LineKind::Column) = (&table, kind) {
         if t.k() > 0 {
-            return Err(bad(&format!(
-                "chocolate's columns are finite — column z holds y = 0 to ⌊z/k⌋ only (here \
-                 k = {}) — so they have no periodicity to find; ask for rows (line row: y \
-                 fixed, z growing from k·y) or diagonals (line diagonal: the cells y, k·y + D)",
-                t.k()
-            )));
+            return Err(QueryError::FiniteColumns { k: t.k().into() });
         }
     }
     let max_period = (upto / (REPEATS as u64 + 1)).max(1);
@@ -71,11 +70,9 @@ pub async fn periodicity(
                     saltus: found.map(|f| f.saltus),
                 })
             })
-            .collect::<Result<Vec<_>, ErrorBody>>()
+            .collect::<Result<Vec<_>, QueryError>>()
     };
-    let report = crate::pool::idle(run)
-        .await
-        .map_err(|e| crate::errors::internal("find the periods", e))??;
+    let report = crate::pool::idle(run).await.context("find the periods")??;
     Ok(PeriodicityReport {
         params,
         line: kind,

@@ -5,19 +5,18 @@ use std::sync::Arc;
 
 use engine::review::MoveReview;
 use protocol::limits::{BETTER_LISTED, MAX_REPLY_BYTES, REVIEW_PAGE};
-use protocol::{
-    ErrorBody, ErrorCode, ExportFormat, MatchStatus, MoveInfo, MoveRecord, Reason, ReviewedMove,
-};
+use protocol::{ExportFormat, MatchStatus, MoveInfo, MoveRecord, Reason, ReviewedMove};
 
 use super::games::{load, load_plies};
 use super::pages::{json_len, listed_better, span, Budget, Page};
 use super::value_info;
+use super::QueryError;
 use crate::clock::unix_ms;
 use crate::db::{Finish, NewMatch, NewMove, SeatRow, StoredMatch, StoredMove};
-use crate::errors::{engine_error, internal};
+use crate::failure::{Context as _, Internal};
 use crate::hub::Hub;
 use crate::records::{
-    comment, engine_seat, GameRecord, JsonReview, RecordError, Replay, BETTER_SHOWN, EMPTY_SEAT,
+    comment, engine_seat, GameRecord, JsonReview, Replay, BETTER_SHOWN, EMPTY_SEAT,
 };
 
 /// A page of stored match `match_id`'s moves annotated: after ply `from`, at most `limit` of
@@ -32,7 +31,7 @@ pub async fn review(
     match_id: i64,
     from: Option<u32>,
     limit: Option<u32>,
-) -> Result<(Page<ReviewedMove>, u32), ErrorBody> {
+) -> Result<(Page<ReviewedMove>, u32), QueryError> {
     let m = load_plies(hub, match_id, 1, 0).await?;
     let (from, count) = span(match_id, m.ply, from, limit, REVIEW_PAGE)?;
     // The move before the page, for its position, and the page's.
@@ -44,9 +43,8 @@ pub async fn review(
         _ if moves.first().is_some_and(|mv| mv.ply == from) => {
             variant.parse_position(&moves.remove(0).position)
         }
-        _ => return Err(internal("read the game", format!("ply {from} is missing"))),
-    }
-    .map_err(engine_error)?;
+        _ => return Err(Internal::new("read the game", format!("ply {from} is missing")).into()),
+    }?;
     let knowledge = hub.analysis.covering(&before).await?;
     let _turn = hub.reviews.acquire().await;
     let reviewed = tokio::task::spawn_blocking(move || {
@@ -63,11 +61,10 @@ pub async fn review(
             page.push(reviewed);
             pos = next;
         }
-        Ok(page)
+        Ok::<_, engine::Error>(page)
     })
     .await
-    .map_err(|e| internal("review the game", e))?
-    .map_err(engine_error)?;
+    .context("review the game")??;
     let end = from + reviewed.len() as u32;
     let page = Page {
         from,
@@ -106,7 +103,7 @@ fn reviewed_move(mv: StoredMove, r: MoveReview) -> ReviewedMove {
 }
 
 /// The variant and convention a stored match is played under.
-fn rules(m: &StoredMatch) -> Result<(engine::Variant, engine::Convention), ErrorBody> {
+fn rules(m: &StoredMatch) -> Result<(engine::Variant, engine::Convention), QueryError> {
     let variant = crate::variants::variant(&protocol::GameParams {
         game: m.game,
         size: m.size,
@@ -123,7 +120,7 @@ pub async fn export(
     hub: &Arc<Hub>,
     match_id: i64,
     format: ExportFormat,
-) -> Result<(String, Option<String>), ErrorBody> {
+) -> Result<(String, Option<String>), QueryError> {
     let m = load(hub, match_id).await?;
     let record = GameRecord::from_stored(&m);
     let write = |review: Option<&[MoveReview]>| match format {
@@ -132,15 +129,11 @@ pub async fn export(
     };
     let plain = write(None);
     if plain.len() > MAX_REPLY_BYTES {
-        return Err(ErrorBody::new(
-            ErrorCode::TooLarge,
-            format!(
-                "game {match_id} takes {} KiB as a record, more than the {} KiB an export \
-                 holds; `grundy review {match_id}` shows it page by page",
-                plain.len() / 1024,
-                MAX_REPLY_BYTES / 1024
-            ),
-        ));
+        return Err(QueryError::LargeExport {
+            match_id,
+            kib: plain.len() / 1024,
+            most_kib: MAX_REPLY_BYTES / 1024,
+        });
     }
     if m.moves.is_empty() {
         return Ok((plain, None));
@@ -177,11 +170,15 @@ async fn annotate(
     format: ExportFormat,
     room: usize,
 ) -> Result<Vec<MoveReview>, String> {
-    let (variant, convention) = rules(m).map_err(|e| e.message)?;
+    let (variant, convention) = rules(m).map_err(|e| e.to_string())?;
     let start = variant
         .parse_position(&m.start)
-        .map_err(|e| engine_error(e).message)?;
-    let knowledge = hub.analysis.covering(&start).await.map_err(|e| e.message)?;
+        .map_err(|e| e.to_string())?;
+    let knowledge = hub
+        .analysis
+        .covering(&start)
+        .await
+        .map_err(|e| e.to_string())?;
     let moves: Vec<String> = m.moves.iter().map(|mv| mv.notation.clone()).collect();
     let _turn = hub.reviews.acquire().await;
     tokio::task::spawn_blocking(move || {
@@ -191,7 +188,7 @@ async fn annotate(
         for (i, text) in moves.iter().enumerate() {
             let (mut r, next) =
                 engine::review_move(&knowledge, &pos, i as u32 + 1, text, convention)
-                    .map_err(|e| format!("it cannot be reviewed: {}", engine_error(e).message))?;
+                    .map_err(|e| format!("it cannot be reviewed: {e}"))?;
             // The text writes the first few better moves (and `…` after them); the JSON the
             // best ones, as a review page lists them.
             r.better.truncate(match format {
@@ -211,19 +208,17 @@ async fn annotate(
         Ok(reviews)
     })
     .await
-    .map_err(|e| internal("review the game", e).message)?
+    .context("review the game")
+    .map_err(|e| e.to_string())?
 }
 
 /// Stores a finished game given as text, after replaying it through the rules; returns the
 /// new match id.
-pub async fn import(hub: &Arc<Hub>, text: &str) -> Result<i64, ErrorBody> {
-    let record = GameRecord::parse_text(text).map_err(record_error)?;
-    let replay = record.replay().map_err(record_error)?;
+pub async fn import(hub: &Arc<Hub>, text: &str) -> Result<i64, QueryError> {
+    let record = GameRecord::parse_text(text).map_err(QueryError::Import)?;
+    let replay = record.replay().map_err(QueryError::Import)?;
     let Some(result) = record.result else {
-        return Err(ErrorBody::new(
-            ErrorCode::InvalidState,
-            "only finished games can be imported: this one's result is *",
-        ));
+        return Err(QueryError::Unfinished);
     };
     let start = replay.positions[0].clone();
     let at = record.date.unwrap_or_else(unix_ms);
@@ -276,14 +271,13 @@ pub async fn import(hub: &Arc<Hub>, text: &str) -> Result<i64, ErrorBody> {
     let names = replay.seats.clone().map(|n| (n != EMPTY_SEAT).then_some(n));
     let finish = Finish::new(result, repetition_plies, at);
     let fingerprint = fingerprint(&record, &replay);
-    let stored_as = |id: i64| {
-        ErrorBody::new(
-            ErrorCode::InvalidState,
-            format!("this game is stored already, as game {id}: `grundy review {id}` shows it"),
-        )
-    };
-    let look_up = |e| internal("look the game up", e);
-    if let Some(id) = hub.db.imported_as(&fingerprint).await.map_err(look_up)? {
+    let stored_as = |match_id: i64| QueryError::Imported { match_id };
+    if let Some(id) = hub
+        .db
+        .imported_as(&fingerprint)
+        .await
+        .context("look the game up")?
+    {
         return Err(stored_as(id));
     }
     match hub
@@ -294,12 +288,17 @@ pub async fn import(hub: &Arc<Hub>, text: &str) -> Result<i64, ErrorBody> {
         Ok(id) => Ok(id),
         // The same game imported at the same moment by someone else.
         Err(e) if e.is_constraint_violation() => {
-            match hub.db.imported_as(&fingerprint).await.map_err(look_up)? {
+            match hub
+                .db
+                .imported_as(&fingerprint)
+                .await
+                .context("look the game up")?
+            {
                 Some(id) => Err(stored_as(id)),
-                None => Err(internal("store the imported game", e)),
+                None => Err(Internal::new("store the imported game", e).into()),
             }
         }
-        Err(e) => Err(internal("store the imported game", e)),
+        Err(e) => Err(Internal::new("store the imported game", e).into()),
     }
 }
 
@@ -323,14 +322,4 @@ fn fingerprint(record: &GameRecord, replay: &Replay) -> [u8; 32] {
         h.update([0]);
     }
     h.finalize().into()
-}
-
-/// A record error as the client sees it, keeping the record's own precise message.
-fn record_error(e: RecordError) -> ErrorBody {
-    let code = match &e {
-        RecordError::Move { error, .. } => crate::errors::engine_error(error.clone()).code,
-        RecordError::Result(_) => ErrorCode::InvalidState,
-        _ => ErrorCode::BadNotation,
-    };
-    ErrorBody::new(code, format!("cannot import this game: {e}"))
 }

@@ -6,11 +6,13 @@
 use std::sync::Arc;
 
 use protocol::limits::MAX_SEQUENCE_VALUES;
-use protocol::{ErrorBody, ErrorCode, LineKind, SequenceLine, SequenceQuery, SequenceReport};
+use protocol::{LineKind, SequenceLine, SequenceQuery, SequenceReport};
 
 use super::lines;
-use super::stored::{bad, Stored};
+use super::stored::Stored;
+use super::QueryError;
 use crate::analysis::Report;
+use crate::failure::Context as _;
 use crate::hub::Hub;
 
 /// Answers `sequence` from the stored tables, or one solved for it beyond them (misère play
@@ -19,7 +21,7 @@ pub async fn sequence(
     hub: &Arc<Hub>,
     q: SequenceQuery,
     report: Report,
-) -> Result<SequenceReport, ErrorBody> {
+) -> Result<SequenceReport, QueryError> {
     let (table, upto) = Stored::reaching(hub, &q.params, q.upto, "a sequence", report).await?;
     let report = SequenceReport {
         params: table.params(),
@@ -41,32 +43,30 @@ pub async fn sequence(
         SequenceLine::PPositions => {
             let cells = crate::pool::idle(move || p_positions(&table, upto))
                 .await
-                .map_err(|e| crate::errors::internal("list the P-positions", e))??;
+                .context("list the P-positions")??;
             return Ok(SequenceReport { cells, ..report });
         }
     };
     let line = lines::line(&table, kind, at, upto)?;
     let what = lines::name(&table, kind, at);
     if line.len == 0 {
-        return Err(bad(&format!(
-            "{what} has no cell below the bound {upto}; ask with a larger upto (the stored \
-             table reaches {})",
-            table.bound()
-        )));
+        return Err(QueryError::EmptyLine {
+            line: what,
+            upto,
+            bound: table.bound(),
+        });
     }
     if line.len > MAX_SEQUENCE_VALUES {
-        return Err(ErrorBody::new(
-            ErrorCode::TooLarge,
-            format!(
-                "{what} below {upto} has {} values, and one answer holds at most \
-                 {MAX_SEQUENCE_VALUES}; ask with a smaller upto",
-                line.len
-            ),
-        ));
+        return Err(QueryError::LongSequence {
+            line: what,
+            upto,
+            values: line.len,
+            most: MAX_SEQUENCE_VALUES,
+        });
     }
     let values = crate::pool::idle(move || line.values(&table))
         .await
-        .map_err(|e| crate::errors::internal("read the line", e))??;
+        .context("read the line")??;
     Ok(SequenceReport {
         offset: Some(line.offset),
         first: Some([line.first.0, line.first.1]),
@@ -80,7 +80,7 @@ pub async fn sequence(
 /// coordinate, then the second (a corner game's cells x,y with both below `upto`, mirror
 /// images included; a staircase's cells y,z with z below `upto`). Refused past
 /// [`MAX_SEQUENCE_VALUES`].
-fn p_positions(table: &Stored, upto: u64) -> Result<Vec<[u64; 2]>, ErrorBody> {
+fn p_positions(table: &Stored, upto: u64) -> Result<Vec<[u64; 2]>, QueryError> {
     let mut cells = Vec::new();
     for a in 0..i64::try_from(upto).unwrap_or(i64::MAX) {
         // Past the last row with a cell below the bound (a staircase's k·y reaching it).
@@ -93,14 +93,10 @@ fn p_positions(table: &Stored, upto: u64) -> Result<Vec<[u64; 2]>, ErrorBody> {
                 continue;
             }
             if cells.len() as u64 == MAX_SEQUENCE_VALUES {
-                return Err(ErrorBody::new(
-                    ErrorCode::TooLarge,
-                    format!(
-                        "there are more than {MAX_SEQUENCE_VALUES} P-positions below {upto}, \
-                         and one answer holds at most {MAX_SEQUENCE_VALUES}; ask with a \
-                         smaller upto"
-                    ),
-                ));
+                return Err(QueryError::ManyPPositions {
+                    upto,
+                    most: MAX_SEQUENCE_VALUES,
+                });
             }
             let (x, y) = row.cell(i);
             cells.push([x, y]);

@@ -6,10 +6,11 @@
 use std::sync::Arc;
 
 use engine::{chocolate, corner, AnyPosition, Knowledge, Variant};
-use protocol::{ErrorBody, ErrorCode, GameParams};
+use protocol::GameParams;
 
+use super::QueryError;
 use crate::analysis::{Report, ENGINE_MAX_BAR};
-use crate::errors::engine_error;
+use crate::failure::{Context as _, Internal};
 use crate::hub::Hub;
 
 /// The stored table a research question is about.
@@ -23,27 +24,35 @@ pub enum Stored {
 
 impl Stored {
     /// The stored table of `params`' game; `what` names the question in the refusals.
-    pub fn of(knowledge: &Knowledge, params: &GameParams, what: &str) -> Result<Stored, ErrorBody> {
+    pub fn of(
+        knowledge: &Knowledge,
+        params: &GameParams,
+        what: &str,
+    ) -> Result<Stored, QueryError> {
         let variant = crate::variants::variant(params)?;
         if params.misere {
-            return Err(bad(&format!(
-                "misère play has no Grundy numbers for {what}; ask without misere"
-            )));
+            return Err(QueryError::MisereHasNoGrundy {
+                what: what.to_owned(),
+            });
         }
         match variant {
             Variant::Corner { piece, .. } => knowledge
                 .corner_table(piece)
                 .cloned()
                 .map(Stored::Corner)
-                .ok_or_else(|| bad(&format!("no stored {piece} table on this server"))),
+                .ok_or_else(|| QueryError::NoStoredTable {
+                    table: piece.to_string(),
+                }),
             Variant::Chocolate { k } => knowledge
                 .chocolate_table(k)
                 .cloned()
                 .map(Stored::Chocolate)
-                .ok_or_else(|| bad(&format!("no stored table for chocolate k={k}"))),
-            _ => Err(bad(&format!(
-                "{what} is about a 2-D table: a corner game or chocolate"
-            ))),
+                .ok_or_else(|| QueryError::NoStoredTable {
+                    table: format!("chocolate k={k}"),
+                }),
+            _ => Err(QueryError::NotATable {
+                what: what.to_owned(),
+            }),
         }
     }
 
@@ -57,7 +66,7 @@ impl Stored {
         upto: Option<u64>,
         what: &str,
         report: Report,
-    ) -> Result<(Stored, u64), ErrorBody> {
+    ) -> Result<(Stored, u64), QueryError> {
         let stored = Stored::of(&hub.analysis.current(), params, what)?;
         let upto = match upto {
             Some(upto) if upto > stored.bound() => upto,
@@ -66,41 +75,39 @@ impl Stored {
                 return Ok((stored, upto));
             }
         };
-        let table = match stored {
-            Stored::Corner(t) => Stored::Corner(
-                hub.analysis
-                    .research_corner(t.piece(), upto, report)
-                    .await?,
-            ),
-            Stored::Chocolate(t) => {
-                let (k, z) = (t.k(), upto - 1);
-                if z > ENGINE_MAX_BAR {
-                    return Err(ErrorBody::new(
-                        ErrorCode::TooLarge,
-                        format!(
-                            "staircases are solved on demand up to z = {ENGINE_MAX_BAR}; ask with \
-                             upto at most {}",
-                            ENGINE_MAX_BAR + 1
-                        ),
-                    ));
+        let table =
+            match stored {
+                Stored::Corner(t) => Stored::Corner(
+                    hub.analysis
+                        .research_corner(t.piece(), upto, report)
+                        .await?,
+                ),
+                Stored::Chocolate(t) => {
+                    let (k, z) = (t.k(), upto - 1);
+                    if z > ENGINE_MAX_BAR {
+                        return Err(QueryError::StaircaseTooTall {
+                            most_z: ENGINE_MAX_BAR,
+                        });
+                    }
+                    let what = format!("solving the staircases of step {k} to z = {z}");
+                    report(&what, 0, 1);
+                    let table = if k % 2 == 1 {
+                        // Odd steps serve matches too: grown for everyone.
+                        let tall = chocolate::Position::new(k, 0, 0, z)?;
+                        let grown = hub.analysis.covering(&AnyPosition::Chocolate(tall)).await?;
+                        grown.chocolate_table(k).cloned()
+                    } else {
+                        let solved = crate::pool::idle(move || chocolate::Table::solve(k, z))
+                            .await
+                            .context("solve a staircase table")?;
+                        Some(Arc::new(solved?))
+                    };
+                    report(&what, 1, 1);
+                    Stored::Chocolate(table.ok_or_else(|| {
+                        Internal::new("solve a staircase table", "none was solved")
+                    })?)
                 }
-                let what = format!("solving the staircases of step {k} to z = {z}");
-                report(&what, 0, 1);
-                let table = if k % 2 == 1 {
-                    // Odd steps serve matches too: grown for everyone.
-                    let tall = chocolate::Position::new(k, 0, 0, z).map_err(engine_error)?;
-                    let grown = hub.analysis.covering(&AnyPosition::Chocolate(tall)).await?;
-                    grown.chocolate_table(k).cloned()
-                } else {
-                    let solved = crate::pool::idle(move || chocolate::Table::solve(k, z))
-                        .await
-                        .map_err(|e| crate::errors::internal("solve a staircase table", e))?;
-                    Some(Arc::new(solved.map_err(engine_error)?))
-                };
-                report(&what, 1, 1);
-                Stored::Chocolate(table.ok_or_else(|| bad("no staircase table was solved"))?)
-            }
-        };
+            };
         let upto = table.upto(Some(upto))?;
         Ok((table, upto))
     }
@@ -123,17 +130,11 @@ impl Stored {
     }
 
     /// The bound asked for (default: the table's), or the refusal of one beyond the table.
-    pub fn upto(&self, asked: Option<u64>) -> Result<u64, ErrorBody> {
+    pub fn upto(&self, asked: Option<u64>) -> Result<u64, QueryError> {
         let bound = self.bound();
         match asked.unwrap_or(bound) {
             upto if upto <= bound => Ok(upto),
-            _ => Err(ErrorBody::new(
-                ErrorCode::TooLarge,
-                format!(
-                    "the table reaches {bound}; ask with upto at most {bound}, or start the \
-                     server with larger tables (grundyd --board N, --bar N)"
-                ),
-            )),
+            _ => Err(QueryError::BeyondTable { bound }),
         }
     }
 
@@ -160,9 +161,4 @@ impl Stored {
             env!("CARGO_PKG_VERSION")
         )
     }
-}
-
-/// A refusal for the question's parameters.
-pub fn bad(message: &str) -> ErrorBody {
-    ErrorBody::new(ErrorCode::BadParameters, message)
 }

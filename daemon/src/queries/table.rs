@@ -6,11 +6,11 @@ use engine::{chocolate, AnyPosition, Convention, GameKind, Variant};
 use protocol::limits::{
     DEFAULT_SPAN, MAX_SEARCHED_TABLE_CELLS as MAX_SEARCHED_CELLS, MAX_TABLE_CELLS,
 };
-use protocol::{ClassInfo, ErrorBody, ErrorCode, GameParams, Span, TableData};
+use protocol::{ClassInfo, GameParams, Span, TableData};
 
-use super::stored::bad;
+use super::QueryError;
 use crate::analysis::{Report, ENGINE_MAX_BOARD};
-use crate::errors::engine_error;
+use crate::failure::Context as _;
 use crate::hub::Hub;
 
 /// Answers `table`.
@@ -21,21 +21,16 @@ pub async fn table(
     cols: Option<Span>,
     layer: Option<u64>,
     report: Report,
-) -> Result<TableData, ErrorBody> {
+) -> Result<TableData, QueryError> {
     let variant = crate::variants::variant(params)?;
-    let convention = crate::variants::convention(params).map_err(engine_error)?;
+    let convention = crate::variants::convention(params)?;
     let misere = convention == Convention::Misere;
     let misere_bar = misere && matches!(variant, Variant::Chocolate { .. });
     if layer.is_some() && variant != Variant::Nim && !misere_bar {
-        return Err(bad(
-            "layer is Nim's third heap or a misère chocolate bar's strip x; other tables \
-             have none",
-        ));
+        return Err(QueryError::NoLayer);
     }
     if misere && variant == Variant::LGame {
-        return Err(bad(
-            "the L-game has no misère form: it is not an impartial game",
-        ));
+        return Err(QueryError::NoMisereLGame);
     }
     let params = crate::variants::params_in(variant, convention);
     let mut rows = rows.unwrap_or(DEFAULT_SPAN);
@@ -46,7 +41,7 @@ pub async fn table(
         cols.to = cols.to.min(n);
     }
     if rows.from > rows.to || cols.from > cols.to {
-        return Err(bad("a range's from must not exceed its to"));
+        return Err(QueryError::BackwardRange);
     }
     let cells = (rows.to - rows.from).saturating_mul(cols.to - cols.from);
     let mut data = TableData {
@@ -60,29 +55,24 @@ pub async fn table(
         layer,
     };
     if variant.kind() != GameKind::LGame && cells > MAX_TABLE_CELLS {
-        return Err(ErrorBody::new(
-            ErrorCode::TooLarge,
-            format!(
-                "{cells} cells asked for; at most {MAX_TABLE_CELLS} per request: ask for the table in pieces"
-            ),
-        ));
+        return Err(QueryError::ManyCells {
+            cells,
+            most: MAX_TABLE_CELLS,
+        });
     }
     // A search per cell (misère bars, misère Nim of three heaps): off the runtime, fewer cells.
     let searched = misere_bar || (misere && variant == Variant::Nim && layer.is_some());
     if searched {
         if cells > MAX_SEARCHED_CELLS {
-            return Err(ErrorBody::new(
-                ErrorCode::TooLarge,
-                format!(
-                    "{cells} cells asked for; a misère table of this game searches every cell, \
-                     at most {MAX_SEARCHED_CELLS} per request: ask for it in pieces"
-                ),
-            ));
+            return Err(QueryError::ManySearchedCells {
+                cells,
+                most: MAX_SEARCHED_CELLS,
+            });
         }
         let budget = hub.analysis.current().budget;
         return tokio::task::spawn_blocking(move || searched_cells(data, variant, budget))
             .await
-            .map_err(|e| crate::errors::internal("search a table", e))?;
+            .context("search a table")?;
     }
     match variant {
         Variant::Corner { piece, size } => {
@@ -92,8 +82,7 @@ pub async fn table(
                 size,
                 rows.to.saturating_sub(1),
                 cols.to.saturating_sub(1),
-            )
-            .map_err(engine_error)?;
+            )?;
             let far = AnyPosition::Corner(far);
             let side = rows.to.max(cols.to);
             if !hub.analysis.stored_covers(&far) {
@@ -109,9 +98,11 @@ pub async fn table(
             if misere {
                 // No Grundy numbers in misère play: the remoteness, whose parity is the
                 // outcome (odd: lost).
-                let t = knowledge
-                    .corner_misere_table(piece)
-                    .ok_or_else(|| bad("no misère table for this piece"))?;
+                let t = knowledge.corner_misere_table(piece).ok_or_else(|| {
+                    QueryError::NoStoredTable {
+                        table: format!("misère {piece}"),
+                    }
+                })?;
                 for x in rows.from..rows.to {
                     let r = (cols.from..cols.to).map(|y| t.remoteness(x, y)).collect();
                     data.remoteness.push(r);
@@ -120,13 +111,15 @@ pub async fn table(
             }
             let t = knowledge
                 .corner_table(piece)
-                .ok_or_else(|| bad("no table for this piece"))?;
+                .ok_or_else(|| QueryError::NoStoredTable {
+                    table: piece.to_string(),
+                })?;
             corner_cells(&mut data, t);
         }
         Variant::Chocolate { k } => {
             let table = if k % 2 == 1 {
                 let top = rows.to.saturating_sub(1);
-                let tall = chocolate::Position::new(k, 0, 0, top).map_err(engine_error)?;
+                let tall = chocolate::Position::new(k, 0, 0, top)?;
                 let before = hub.analysis.current();
                 let knowledge = hub.analysis.covering(&AnyPosition::Chocolate(tall)).await?;
                 if !std::ptr::eq(before.as_ref(), knowledge.as_ref()) {
@@ -173,7 +166,7 @@ pub async fn table(
                         remoteness.push(Some(engine::corner::misere::rook_remoteness(a, b)));
                     } else {
                         let piles = [a, b].into_iter().chain(layer).collect();
-                        let heaps = engine::nim::Position::new(piles).map_err(engine_error)?;
+                        let heaps = engine::nim::Position::new(piles)?;
                         grundy.push(Some(engine::nim::grundy(&heaps)));
                         remoteness.push(engine::nim::remoteness(&heaps, 0));
                     }
@@ -184,12 +177,7 @@ pub async fn table(
                 data.remoteness.push(remoteness);
             }
         }
-        Variant::Sum => {
-            return Err(bad(
-                "a sum has no table; query its positions with `query`, or ask for the table of \
-                 one of its games",
-            ))
-        }
+        Variant::Sum => return Err(QueryError::SumHasNoTable),
     }
     Ok(data)
 }
@@ -216,7 +204,7 @@ fn searched_cells(
     mut data: TableData,
     variant: Variant,
     budget: u64,
-) -> Result<TableData, ErrorBody> {
+) -> Result<TableData, QueryError> {
     data.source = "computed".to_owned();
     let layer = data.layer.unwrap_or(0);
     for r in data.rows.from..data.rows.to {
@@ -227,8 +215,7 @@ fn searched_cells(
                     .ok()
                     .and_then(|bar| chocolate::misere::remoteness(&bar, budget)),
                 _ => {
-                    let heaps =
-                        engine::nim::Position::new(vec![r, c, layer]).map_err(engine_error)?;
+                    let heaps = engine::nim::Position::new(vec![r, c, layer])?;
                     engine::nim::misere::remoteness(&heaps, budget)
                 }
             };

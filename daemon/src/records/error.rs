@@ -50,13 +50,16 @@ fn line_prefix(line: Option<usize>) -> String {
 }
 
 impl RecordError {
-    /// A stable snake_case code: `bad_syntax`, `bad_tag`, the engine's code for a move
-    /// (`illegal_move`, `bad_notation`), `wrong_result` or `bad_json`.
+    /// A stable snake_case code: `bad_syntax`, `bad_tag`, `bad_notation` (a move that cannot
+    /// be read) or `illegal_move` (one the rules forbid), `wrong_result` or `bad_json`.
     pub fn code(&self) -> &'static str {
         match self {
             RecordError::Syntax { .. } => "bad_syntax",
             RecordError::Tag { .. } => "bad_tag",
-            RecordError::Move { error, .. } => error.code(),
+            RecordError::Move { error, .. } => match error.kind() {
+                engine::ErrorKind::Notation => "bad_notation",
+                _ => "illegal_move",
+            },
             RecordError::Result(_) => "wrong_result",
             RecordError::Json(_) => "bad_json",
         }

@@ -1,6 +1,6 @@
 //! Join codes: four characters a teacher reads out and a class types without confusion.
 
-use protocol::{ErrorBody, ErrorCode};
+use super::RoomError;
 
 /// The characters of a code: digits and capitals without 0/O and 1/I, which are misread.
 pub const CODE_ALPHABET: &[u8] = b"23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
@@ -20,18 +20,15 @@ pub fn generate() -> Result<String, getrandom::Error> {
 
 /// A code as typed (any letter case, spaces around) in its stored form, or why it cannot
 /// be one.
-pub fn normalize(code: &str) -> Result<String, ErrorBody> {
+pub fn normalize(code: &str) -> Result<String, RoomError> {
     let code = code.trim().to_ascii_uppercase();
     if code.len() == CODE_LENGTH && code.bytes().all(|b| CODE_ALPHABET.contains(&b)) {
         Ok(code)
     } else {
-        Err(ErrorBody::new(
-            ErrorCode::NoSuchRoom,
-            format!(
-                "{code:?} is not a room code: a code is {CODE_LENGTH} letters and digits such \
-                 as K7Q2 (no 0, O, 1 or I); check the code on the teacher's screen"
-            ),
-        ))
+        Err(RoomError::NotACode {
+            typed: code,
+            length: CODE_LENGTH,
+        })
     }
 }
 

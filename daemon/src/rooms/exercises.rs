@@ -6,14 +6,14 @@ use std::sync::Arc;
 
 use engine::exercise::{Exercise, Question};
 use engine::Rng;
-use protocol::{AnswerInfo, ErrorBody, ErrorCode, ExerciseInfo, ExerciseSpec, Role, ServerBody};
+use protocol::{AnswerInfo, ExerciseInfo, ExerciseSpec, Role, ServerBody};
 
 use super::membership::not_member;
 use super::room::{LiveExercise, Room};
-use super::Rooms;
+use super::{RoomError, Rooms};
 use crate::clock::unix_ms;
 use crate::db::{AnswerRow, DbError, ExerciseRow};
-use crate::errors::{engine_error, internal};
+use crate::failure::{Context as _, Internal};
 
 /// Most exercises set in one request (a homework).
 pub const MAX_EXERCISES_PER_SET: usize = 50;
@@ -27,24 +27,23 @@ impl Rooms {
         player: i64,
         specs: Vec<ExerciseSpec>,
         deadline_s: Option<u64>,
-    ) -> Result<Vec<ExerciseInfo>, ErrorBody> {
+    ) -> Result<Vec<ExerciseInfo>, RoomError> {
         room.teacher(player)?;
         // A room's teacher sees its exercises' solutions: during an exam, only its teachers
         // set any.
         self.deps.exam.allows(player, "setting exercises").await?;
         if specs.is_empty() || specs.len() > MAX_EXERCISES_PER_SET {
-            return Err(ErrorBody::new(
-                ErrorCode::BadParameters,
-                format!(
-                    "{} exercises: set between 1 and {MAX_EXERCISES_PER_SET} at a time",
-                    specs.len()
-                ),
-            ));
+            return Err(RoomError::ExerciseCount {
+                count: specs.len(),
+                most: MAX_EXERCISES_PER_SET,
+            });
         }
         let mut made = Vec::with_capacity(specs.len());
         for (i, spec) in specs.into_iter().enumerate() {
-            let at =
-                |e: ErrorBody| ErrorBody::new(e.code, format!("exercise {}: {}", i + 1, e.message));
+            let at = |e| RoomError::InExercise {
+                number: i + 1,
+                error: Box::new(e),
+            };
             made.push(self.exercise(spec).await.map_err(at)?);
         }
         let now = unix_ms();
@@ -54,9 +53,7 @@ impl Rooms {
                     .ok()
                     .and_then(|s| s.checked_mul(1000))
                     .and_then(|ms| now.checked_add(ms))
-                    .ok_or_else(|| {
-                        ErrorBody::new(ErrorCode::BadParameters, "the deadline is too far away")
-                    })?,
+                    .ok_or(RoomError::DeadlineTooFar)?,
             ),
             None => None,
         };
@@ -85,7 +82,7 @@ impl Rooms {
             .db
             .add_exercises(room.id, rows.clone())
             .await
-            .map_err(|e| internal("store the exercises", e))?;
+            .context("store the exercises")?;
         let live: Vec<LiveExercise> = rows
             .into_iter()
             .zip(made)
@@ -117,10 +114,10 @@ impl Rooms {
     async fn exercise(
         &self,
         spec: ExerciseSpec,
-    ) -> Result<(Exercise, protocol::GameParams), ErrorBody> {
+    ) -> Result<(Exercise, protocol::GameParams), RoomError> {
         let variant = crate::variants::variant(&spec.params)?;
-        let convention = crate::variants::convention(&spec.params).map_err(engine_error)?;
-        let question = Question::parse(&spec.question).map_err(engine_error)?;
+        let convention = crate::variants::convention(&spec.params)?;
+        let question = Question::parse(&spec.question)?;
         let params = crate::variants::params_in(variant, convention);
         let made = match spec.position.trim() {
             "random" => {
@@ -141,12 +138,12 @@ impl Rooms {
                     )
                 })
                 .await
-                .map_err(|e| internal("draw a position", e))?
+                .context("draw a position")?
             }
             text => {
                 let position = match text {
                     "standard" => variant.start(),
-                    _ => variant.parse_position(text).map_err(engine_error)?,
+                    _ => variant.parse_position(text)?,
                 };
                 let knowledge = self.deps.analysis.for_question(&position).await;
                 let k = Arc::clone(&knowledge);
@@ -154,10 +151,10 @@ impl Rooms {
                     Exercise::new(&k, position, convention, question)
                 })
                 .await
-                .map_err(|e| internal("set the exercise", e))?
+                .context("set the exercise")?
             }
         };
-        Ok((made.map_err(engine_error)?, params))
+        Ok((made?, params))
     }
 
     /// Grades `player`'s answer to `exercise_id`, stores it and tells the teachers.
@@ -167,18 +164,14 @@ impl Rooms {
         player: i64,
         exercise_id: i64,
         text: &str,
-    ) -> Result<AnswerInfo, ErrorBody> {
+    ) -> Result<AnswerInfo, RoomError> {
         let now = unix_ms();
         let live = {
             let s = room.state();
             match s.members.iter().find(|m| m.row.player_id == player) {
                 None => return Err(not_member(room)),
                 Some(m) if m.row.role == Role::Teacher => {
-                    return Err(ErrorBody::new(
-                        ErrorCode::InvalidState,
-                        "teachers set exercises and students answer them; join the room with \
-                         another name to try one",
-                    ))
+                    return Err(RoomError::TeachersDoNotAnswer)
                 }
                 Some(_) => {}
             }
@@ -187,11 +180,9 @@ impl Rooms {
                 .iter()
                 .find(|e| e.row.id == exercise_id)
                 .cloned()
-                .ok_or_else(|| {
-                    ErrorBody::new(
-                        ErrorCode::NoSuchExercise,
-                        format!("room {} has no exercise {exercise_id}", room.code),
-                    )
+                .ok_or_else(|| RoomError::NoSuchExercise {
+                    room: room.code.clone(),
+                    exercise: exercise_id,
                 })?;
             if s.answered.contains(&(exercise_id, player)) {
                 return Err(already_answered(exercise_id));
@@ -199,12 +190,9 @@ impl Rooms {
             live
         };
         if !live.is_open(now) {
-            return Err(ErrorBody::new(
-                ErrorCode::DeadlinePassed,
-                format!(
-                    "the deadline of exercise {exercise_id} has passed; answers are no longer taken"
-                ),
-            ));
+            return Err(RoomError::DeadlinePassed {
+                exercise: exercise_id,
+            });
         }
         let knowledge = self
             .deps
@@ -215,8 +203,7 @@ impl Rooms {
         let text = text.to_owned();
         let grade = tokio::task::spawn_blocking(move || exercise.grade(&knowledge, &text))
             .await
-            .map_err(|e| internal("grade the answer", e))?
-            .map_err(engine_error)?;
+            .context("grade the answer")??;
         let row = AnswerRow {
             exercise_id,
             player_id: player,
@@ -231,7 +218,7 @@ impl Rooms {
             .await
             .map_err(|e: DbError| match e.is_constraint_violation() {
                 true => already_answered(exercise_id),
-                false => internal("store the answer", e),
+                false => Internal::new("store the answer", e).into(),
             })?;
         let (info, mine, tally) = {
             let mut s = room.state();
@@ -256,7 +243,7 @@ impl Rooms {
 impl Rooms {
     /// Tells the room's students the grades and solutions of every exercise set so far
     /// (teachers): what a room holding an exam keeps from them until then.
-    pub async fn release_answers(&self, room: &Room, player: i64) -> Result<(), ErrorBody> {
+    pub async fn release_answers(&self, room: &Room, player: i64) -> Result<(), RoomError> {
         room.teacher(player)?;
         let _changing = room.changing.lock().await;
         let now = unix_ms();
@@ -264,7 +251,7 @@ impl Rooms {
             .db
             .release_exercises(room.id, now)
             .await
-            .map_err(|e| internal("release the answers", e))?;
+            .context("release the answers")?;
         for e in room.state().exercises.iter_mut() {
             e.row.released_at.get_or_insert(now);
         }
@@ -277,9 +264,8 @@ impl Rooms {
     }
 }
 
-fn already_answered(exercise_id: i64) -> ErrorBody {
-    ErrorBody::new(
-        ErrorCode::AlreadyAnswered,
-        format!("you have answered exercise {exercise_id} already; the first answer is final"),
-    )
+fn already_answered(exercise_id: i64) -> RoomError {
+    RoomError::AlreadyAnswered {
+        exercise: exercise_id,
+    }
 }

@@ -5,15 +5,15 @@
 use std::sync::Arc;
 
 use bytes::Bytes;
-use protocol::{ErrorBody, ErrorCode, Role, RoomSettings, RoomView, ServerBody};
+use protocol::{Role, RoomSettings, RoomView, ServerBody};
 use tokio::sync::broadcast;
 
 use super::room::Room;
-use super::{code, Rooms};
+use super::{code, RoomError, Rooms};
 use crate::auth::{new_token, token_hash};
 use crate::clock::unix_ms;
 use crate::db::{MemberRow, RoomRow};
-use crate::errors::internal;
+use crate::failure::{Context as _, Internal};
 use crate::matches::PlayerRef;
 use crate::names::{check_name, skeleton};
 
@@ -43,16 +43,16 @@ impl Rooms {
         player: &PlayerRef,
         name: &str,
         settings: RoomSettings,
-    ) -> Result<Joined, ErrorBody> {
+    ) -> Result<Joined, RoomError> {
         let name = room_name(name)?;
-        let token = new_token().map_err(|e| internal("make an owner token", e))?;
+        let token = new_token().context("make an owner token")?;
         let teacher = MemberRow {
             player_id: player.id,
             name: player.name.clone(),
             role: Role::Teacher,
         };
         for _ in 0..CODE_DRAWS {
-            let code = code::generate().map_err(|e| internal("draw a room code", e))?;
+            let code = code::generate().context("draw a room code")?;
             let row = RoomRow {
                 id: 0,
                 code: code.clone(),
@@ -87,10 +87,10 @@ impl Rooms {
                     return Ok(joined);
                 }
                 Err(e) if e.is_constraint_violation() => continue,
-                Err(e) => return Err(internal("store the room", e)),
+                Err(e) => return Err(Internal::new("store the room", e).into()),
             }
         }
-        Err(internal("draw a room code", "every code drawn was taken"))
+        Err(Internal::new("draw a room code", "every code drawn was taken").into())
     }
 
     /// Joins `player` to the room with `code` under `name` (default: their name); with the
@@ -103,19 +103,15 @@ impl Rooms {
         name: Option<&str>,
         owner_token: Option<&str>,
         here: bool,
-    ) -> Result<Joined, ErrorBody> {
+    ) -> Result<Joined, RoomError> {
         let room = self.get(code).await?;
         let name = check_name(name.unwrap_or(&player.name))?;
         let owner = match owner_token {
             Some(t) if token_hash(t) == room.owner_token_hash => true,
             Some(_) => {
-                return Err(ErrorBody::new(
-                    ErrorCode::BadToken,
-                    format!(
-                        "this is not the owner token of room {}; join without it as a student",
-                        room.code
-                    ),
-                ))
+                return Err(RoomError::NotOwnerToken {
+                    room: room.code.clone(),
+                })
             }
             None => false,
         };
@@ -137,19 +133,12 @@ impl Rooms {
                 .map(|m| m.row.name.clone());
             (known, taken)
         };
-        if let Some(other) = taken {
-            let who = if other == name {
-                other
-            } else {
-                format!("{other:?}, which reads the same as {name:?}")
-            };
-            return Err(ErrorBody::new(
-                ErrorCode::NameTaken,
-                format!(
-                    "someone in room {} already goes by {who}; join with another name",
-                    room.code
-                ),
-            ));
+        if let Some(taken) = taken {
+            return Err(RoomError::NameTaken {
+                room: room.code.clone(),
+                taken,
+                name,
+            });
         }
         let role = match (&known, owner) {
             (_, true) => Role::Teacher,
@@ -167,11 +156,12 @@ impl Rooms {
                 .put_member(room.id, row.clone(), unix_ms())
                 .await
                 .map_err(|e| match e.is_constraint_violation() {
-                    true => ErrorBody::new(
-                        ErrorCode::NameTaken,
-                        format!("someone in room {} already goes by {}", room.code, row.name),
-                    ),
-                    false => internal("store the member", e),
+                    true => RoomError::NameTaken {
+                        room: room.code.clone(),
+                        taken: row.name.clone(),
+                        name: row.name.clone(),
+                    },
+                    false => Internal::new("store the member", e).into(),
                 })?;
             room.put_member(row);
         }
@@ -207,7 +197,7 @@ impl Rooms {
         hints: Option<bool>,
         engine: Option<String>,
         exam: Option<bool>,
-    ) -> Result<RoomSettings, ErrorBody> {
+    ) -> Result<RoomSettings, RoomError> {
         room.teacher(player)?;
         let _changing = room.changing.lock().await;
         let now = room.state().settings.clone();
@@ -229,7 +219,7 @@ impl Rooms {
                 settings.exam,
             )
             .await
-            .map_err(|e| internal("store the room's settings", e))?;
+            .context("store the room's settings")?;
         room.state().settings = settings.clone();
         // Boards show their values, or no longer do, when the server's mode changes.
         if self.deps.exam.set(room.id, settings.exam) {
@@ -246,17 +236,12 @@ impl Rooms {
 
 impl Room {
     /// `Ok` when `player` is a teacher of the room.
-    pub fn teacher(&self, player: i64) -> Result<(), ErrorBody> {
+    pub fn teacher(&self, player: i64) -> Result<(), RoomError> {
         match self.role_of(player) {
             Some(Role::Teacher) => Ok(()),
-            Some(Role::Student) => Err(ErrorBody::new(
-                ErrorCode::NotTeacher,
-                format!(
-                    "only a teacher of room {} may do this; a teacher joins with the room's \
-                     owner token",
-                    self.code
-                ),
-            )),
+            Some(Role::Student) => Err(RoomError::NotTeacher {
+                room: self.code.clone(),
+            }),
             None => Err(not_member(self)),
         }
     }
@@ -277,48 +262,38 @@ impl Room {
     }
 }
 
-pub(super) fn not_member(room: &Room) -> ErrorBody {
-    ErrorBody::new(
-        ErrorCode::InvalidState,
-        format!(
-            "you are not in room {}; join it first: {{\"type\":\"join_room\",\"code\":\"{}\"}}",
-            room.code, room.code
-        ),
-    )
+pub(super) fn not_member(room: &Room) -> RoomError {
+    RoomError::NotMember {
+        room: room.code.clone(),
+    }
 }
 
 /// A room's name, trimmed, or why it is refused.
-fn room_name(name: &str) -> Result<String, ErrorBody> {
+fn room_name(name: &str) -> Result<String, RoomError> {
     let name = name.trim();
-    let bad = |why: String| ErrorBody::new(ErrorCode::BadParameters, format!("room name {why}"));
     if name.is_empty() {
-        return Err(bad(
-            "must not be empty; name the class, such as \"3B maths\"".into(),
-        ));
+        return Err(RoomError::EmptyRoomName);
     }
     if name.chars().count() > MAX_ROOM_NAME_CHARS {
-        return Err(bad(format!(
-            "is too long: at most {MAX_ROOM_NAME_CHARS} characters"
-        )));
+        return Err(RoomError::LongRoomName {
+            most: MAX_ROOM_NAME_CHARS,
+        });
     }
     if name.chars().any(char::is_control) {
-        return Err(bad("must not contain control characters".into()));
+        return Err(RoomError::ControlInRoomName);
     }
     Ok(name.to_owned())
 }
 
 /// A room's engine limit, checked: `none` or an engine level.
-fn checked_engine(engine: Option<&str>) -> Result<Option<String>, ErrorBody> {
+fn checked_engine(engine: Option<&str>) -> Result<Option<String>, RoomError> {
     match engine.map(str::trim) {
         None => Ok(None),
         Some("none") => Ok(Some("none".to_owned())),
         Some(level) => engine::Level::parse(level)
             .map(|l| Some(l.name().to_owned()))
-            .map_err(|_| {
-                ErrorBody::new(
-                    ErrorCode::BadParameters,
-                    format!("engine {level:?}: allow easy, medium, perfect, or none"),
-                )
+            .map_err(|_| RoomError::BadEngineLevel {
+                level: level.to_owned(),
             }),
     }
 }

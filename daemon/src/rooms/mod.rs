@@ -4,6 +4,7 @@
 //! the first time it is asked for after a restart.
 
 mod code;
+mod error;
 mod exercises;
 mod export;
 mod membership;
@@ -16,16 +17,16 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use engine::exercise::{Exercise, Question};
-use protocol::{ErrorBody, ErrorCode};
 
 pub use code::{normalize as normalize_code, CODE_ALPHABET, CODE_LENGTH};
+pub use error::RoomError;
 pub use membership::Joined;
 pub use room::{Room, EVENT_BACKLOG};
 pub use rounds::{DEFAULT_SWISS_ROUNDS, MAX_ROUNDS};
 
 use crate::analysis::Analysis;
 use crate::db::{Db, ExerciseRow};
-use crate::errors::internal;
+use crate::failure::Context as _;
 use crate::matches::Matches;
 use room::LiveExercise;
 
@@ -75,7 +76,7 @@ impl Rooms {
     }
 
     /// The room with `code` (any letter case), from memory or the database.
-    pub async fn get(&self, code: &str) -> Result<Arc<Room>, ErrorBody> {
+    pub async fn get(&self, code: &str) -> Result<Arc<Room>, RoomError> {
         let code = normalize_code(code)?;
         if let Some(room) = self.live().get(&code) {
             return Ok(Arc::clone(room));
@@ -89,13 +90,8 @@ impl Rooms {
             .db
             .load_room(&code)
             .await
-            .map_err(|e| internal("read the room", e))?
-            .ok_or_else(|| {
-                ErrorBody::new(
-                    ErrorCode::NoSuchRoom,
-                    format!("no room has the code {code}; check the code on the teacher's screen"),
-                )
-            })?;
+            .context("read the room")?
+            .ok_or_else(|| RoomError::NoSuchRoom { room: code.clone() })?;
         let exercises = stored
             .exercises
             .into_iter()
@@ -106,7 +102,7 @@ impl Rooms {
             .db
             .load_tournaments(stored.room.id)
             .await
-            .map_err(|e| internal("read the room's tournaments", e))?
+            .context("read the room's tournaments")?
             .into_iter()
             .map(tournament::LiveTournament::from_stored)
             .collect();
@@ -115,7 +111,7 @@ impl Rooms {
             .db
             .load_simuls(stored.room.id)
             .await
-            .map_err(|e| internal("read the room's exhibitions", e))?
+            .context("read the room's exhibitions")?
             .into_iter()
             .map(simul::LiveSimul::from_stored)
             .collect();
@@ -159,19 +155,19 @@ impl Rooms {
     /// Brings back the rooms with a tournament under way, so that their rounds go on after a
     /// restart; the number brought back. A room that cannot be is logged and left for its
     /// next `join_room` to report: one room never keeps the server from starting.
-    pub async fn restore(&self) -> Result<usize, ErrorBody> {
+    pub async fn restore(&self) -> Result<usize, RoomError> {
         let codes = self
             .deps
             .db
             .rooms_with_tournaments()
             .await
-            .map_err(|e| internal("list the rooms with tournaments", e))?;
+            .context("list the rooms with tournaments")?;
         let mut back = 0;
         for code in &codes {
             match self.get(code).await {
                 Ok(_) => back += 1,
                 Err(e) => {
-                    tracing::error!(room = %code, error = %e.message, "room not brought back")
+                    tracing::error!(room = %code, error = %e, "room not brought back")
                 }
             }
         }
@@ -189,7 +185,7 @@ impl Rooms {
 
     /// Why `player` may not play the engine at `level`: a room of theirs allows only weaker
     /// levels (or none).
-    pub fn engine_refused(&self, player: i64, level: &str) -> Option<ErrorBody> {
+    pub fn engine_refused(&self, player: i64, level: &str) -> Option<RoomError> {
         let rank = |name: &str| {
             engine::Level::ALL
                 .iter()
@@ -199,31 +195,23 @@ impl Rooms {
         let rooms: Vec<Arc<Room>> = self.live().values().cloned().collect();
         rooms.into_iter().find_map(|room| {
             let limit = room.engine_limit(player)?;
-            (rank(level) > rank(&limit)).then(|| {
-                let allowed = match limit.as_str() {
-                    "none" => "the engine not at all: play a classmate".to_owned(),
-                    l => format!("the engine up to {l}"),
-                };
-                ErrorBody::new(
-                    ErrorCode::EngineNotAllowed,
-                    format!("room {} allows {allowed}", room.code),
-                )
+            (rank(level) > rank(&limit)).then(|| RoomError::EngineNotAllowed {
+                room: room.code.clone(),
+                limit,
             })
         })
     }
 
     /// An exercise read back from its row: its position and solution as stored, with no
     /// work (grading classifies the position when an answer comes).
-    fn rebuild(row: ExerciseRow) -> Result<LiveExercise, ErrorBody> {
+    fn rebuild(row: ExerciseRow) -> Result<LiveExercise, RoomError> {
         let params = &row.params;
         let variant = crate::variants::variant(params)?;
-        let convention =
-            crate::variants::convention(params).map_err(crate::errors::engine_error)?;
+        let convention = crate::variants::convention(params)?;
         let position = variant
             .parse_position(&row.position)
-            .map_err(|e| internal("read a stored exercise", e))?;
-        let question =
-            Question::parse(&row.question).map_err(|e| internal("read a stored exercise", e))?;
+            .context("read a stored exercise")?;
+        let question = Question::parse(&row.question).context("read a stored exercise")?;
         let exercise = Exercise::restored(position, convention, question, row.solution.clone());
         Ok(LiveExercise {
             row,

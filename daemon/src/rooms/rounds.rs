@@ -6,14 +6,14 @@
 use std::sync::Arc;
 
 use engine::{AnyPosition, Position as _, Rng, Variant};
-use protocol::{ErrorBody, ErrorCode, Format, NewTournament, Role, ServerBody, TournamentView};
+use protocol::{Format, NewTournament, Role, ServerBody, TournamentView};
 
 use super::room::Room;
 use super::tournament::{outcome_of, Game, LiveTournament};
-use super::{Deps, Rooms};
+use super::{Deps, RoomError, Rooms};
 use crate::clock::unix_ms;
 use crate::db::TournamentRow;
-use crate::errors::{engine_error, internal};
+use crate::failure::{Context as _, Internal};
 use crate::matches::create::{create_with, seated};
 use crate::matches::{Action, Command, MatchHandle, PlayerRef};
 use crate::tournaments::{round_robin, swiss, Bye, Entrant, PairingError};
@@ -31,11 +31,11 @@ impl Rooms {
         room: &Arc<Room>,
         player: i64,
         new: NewTournament,
-    ) -> Result<TournamentView, ErrorBody> {
+    ) -> Result<TournamentView, RoomError> {
         let deps = &self.deps;
         room.teacher(player)?;
         let variant = crate::variants::variant(&new.params)?;
-        let convention = crate::variants::convention(&new.params).map_err(engine_error)?;
+        let convention = crate::variants::convention(&new.params)?;
         // The start is checked now: every round would refuse it.
         start_position(variant, &new.start, 0, 1)?;
         let changing = room.changing.lock().await;
@@ -48,14 +48,10 @@ impl Rooms {
                 .collect()
         };
         if entrants.len() < 2 {
-            return Err(ErrorBody::new(
-                ErrorCode::InvalidState,
-                format!(
-                    "a tournament needs at least two students here; {} of room {} are",
-                    entrants.len(),
-                    room.code
-                ),
-            ));
+            return Err(RoomError::TooFewStudents {
+                room: room.code.clone(),
+                here: entrants.len(),
+            });
         }
         let rounds = match (new.format, new.rounds) {
             (Format::RoundRobin, _) => {
@@ -65,10 +61,10 @@ impl Rooms {
             (Format::Swiss, None) => DEFAULT_SWISS_ROUNDS,
         };
         if rounds == 0 || rounds > MAX_ROUNDS {
-            return Err(ErrorBody::new(
-                ErrorCode::BadParameters,
-                format!("{rounds} rounds: a tournament has 1 to {MAX_ROUNDS}"),
-            ));
+            return Err(RoomError::RoundCount {
+                rounds,
+                most: MAX_ROUNDS,
+            });
         }
         let params = crate::variants::params_in(variant, convention);
         let row = TournamentRow {
@@ -86,7 +82,7 @@ impl Rooms {
             .db
             .create_tournament(room.id, row.clone(), entrants.clone(), unix_ms())
             .await
-            .map_err(|e| internal("store the tournament", e))?;
+            .context("store the tournament")?;
         room.state().tournaments.push(LiveTournament {
             row: TournamentRow { id, ..row },
             entrants: entrants
@@ -113,7 +109,7 @@ fn start_position(
     start: &str,
     id: i64,
     round: u32,
-) -> Result<AnyPosition, ErrorBody> {
+) -> Result<AnyPosition, RoomError> {
     let position = match start.trim() {
         "" | "standard" => variant.start(),
         "random" => {
@@ -122,20 +118,20 @@ fn start_position(
                 .wrapping_add(u64::from(round));
             variant.random_start(&mut Rng::new(seed))
         }
-        text => variant.parse_position(text).map_err(engine_error)?,
+        text => variant.parse_position(text)?,
     };
     if position.is_terminal() {
-        return Err(ErrorBody::new(
-            ErrorCode::BadPosition,
-            format!("{position} is over already: a tournament needs a start with moves"),
-        ));
+        return Err(RoomError::StartIsOver {
+            start: position.to_string(),
+            event: "tournament",
+        });
     }
     Ok(position)
 }
 
 /// Pairs and starts the next round of tournament `id`, or ends it after its last round (or
 /// when fewer than two players are left). The caller holds `room.changing`.
-async fn advance(deps: &Deps, room: &Arc<Room>, id: i64) -> Result<(), ErrorBody> {
+async fn advance(deps: &Deps, room: &Arc<Room>, id: i64) -> Result<(), RoomError> {
     let Some(t) = room.tournament(id) else {
         return Ok(());
     };
@@ -161,14 +157,14 @@ async fn advance(deps: &Deps, room: &Arc<Room>, id: i64) -> Result<(), ErrorBody
         Format::Swiss => match swiss(&t.entrants, &t.played(), &t.byes, round) {
             Ok(r) => Some(r),
             Err(PairingError::TooFewPlayers { .. }) => None,
-            Err(e) => return Err(internal("pair the round", e)),
+            Err(e) => return Err(Internal::new("pair the round", e).into()),
         },
     };
     let Some(pairing) = pairing else {
         deps.db
             .finish_tournament(id, unix_ms())
             .await
-            .map_err(|e| internal("end the tournament", e))?;
+            .context("end the tournament")?;
         if let Some(t) = room.state().tournaments.iter_mut().find(|t| t.row.id == id) {
             t.row.finished = true;
         }
@@ -177,7 +173,7 @@ async fn advance(deps: &Deps, room: &Arc<Room>, id: i64) -> Result<(), ErrorBody
         return Ok(());
     };
     let variant = crate::variants::variant(&t.row.params)?;
-    let convention = crate::variants::convention(&t.row.params).map_err(engine_error)?;
+    let convention = crate::variants::convention(&t.row.params)?;
     let start = start_position(variant, &t.row.start, id, round)?;
     let player = |id: i64| PlayerRef {
         id,
@@ -195,12 +191,12 @@ async fn advance(deps: &Deps, room: &Arc<Room>, id: i64) -> Result<(), ErrorBody
     });
     let handles: Vec<MatchHandle> = futures_util::future::try_join_all(games)
         .await
-        .map_err(|e| internal("start the round's matches", e))?;
+        .context("start the round's matches")?;
     let ids: Vec<i64> = handles.iter().map(|h| h.id).collect();
     deps.db
         .start_round(id, round, ids.clone(), pairing.bye)
         .await
-        .map_err(|e| internal("store the round", e))?;
+        .context("store the round")?;
     if let Some(t) = room.state().tournaments.iter_mut().find(|t| t.row.id == id) {
         t.row.round = round;
         t.games
@@ -235,7 +231,7 @@ fn announce(room: &Room, id: i64) {
 }
 
 /// Tournament `id` as it stands now, for a reply.
-fn view(room: &Room, id: i64) -> Result<TournamentView, ErrorBody> {
+fn view(room: &Room, id: i64) -> Result<TournamentView, RoomError> {
     room.tournament_view(id)
         .ok_or_else(|| no_tournament(room, id))
 }
@@ -245,19 +241,19 @@ pub(super) fn follow(deps: Deps, room: Arc<Room>, id: i64, handle: MatchHandle) 
     tokio::spawn(async move {
         handle.ended().await;
         if let Err(e) = game_over(&deps, &room, id, handle.id).await {
-            tracing::error!(room = %room.code, tournament = id, match_id = handle.id, error = %e.message, "a tournament game's end was not recorded");
+            tracing::error!(room = %room.code, tournament = id, match_id = handle.id, error = %e, "a tournament game's end was not recorded");
         }
     });
 }
 
 /// Records the result of match `match_id` (from the database, where it is stored before it
 /// is announced) and starts the next round when it was the last game of its round.
-async fn game_over(deps: &Deps, room: &Arc<Room>, id: i64, match_id: i64) -> Result<(), ErrorBody> {
+async fn game_over(deps: &Deps, room: &Arc<Room>, id: i64, match_id: i64) -> Result<(), RoomError> {
     let stored = deps
         .db
         .load_match(match_id)
         .await
-        .map_err(|e| internal("read the game", e))?;
+        .context("read the game")?;
     let Some((outcome, reason)) =
         stored.and_then(|m| Some((outcome_of(m.status, m.winner)?, m.reason)))
     else {
@@ -294,7 +290,7 @@ impl Rooms {
         room: &Arc<Room>,
         player: i64,
         id: i64,
-    ) -> Result<TournamentView, ErrorBody> {
+    ) -> Result<TournamentView, RoomError> {
         let deps = &self.deps;
         room.teacher(player)?;
         let _changing = room.changing.lock().await;
@@ -309,14 +305,14 @@ impl Rooms {
                 handle
                     .ask(|reply| Command::Adjudicate { reply })
                     .await
-                    .map_err(|e| internal("adjudicate a game", e))?;
+                    .context("adjudicate a game")?;
             }
             let stored = deps
                 .db
                 .load_match(match_id)
                 .await
-                .map_err(|e| internal("read the game", e))?;
-            Ok((
+                .context("read the game")?;
+            Ok::<_, RoomError>((
                 match_id,
                 stored.as_ref().and_then(|m| outcome_of(m.status, m.winner)),
                 stored.and_then(|m| m.reason),
@@ -344,16 +340,12 @@ impl Rooms {
         room: &Arc<Room>,
         player: i64,
         id: i64,
-    ) -> Result<TournamentView, ErrorBody> {
+    ) -> Result<TournamentView, RoomError> {
         let deps = &self.deps;
         if room.role_of(player) != Some(Role::Student) {
-            return Err(ErrorBody::new(
-                ErrorCode::InvalidState,
-                format!(
-                    "only the students of room {} play its tournaments",
-                    room.code
-                ),
-            ));
+            return Err(RoomError::StudentsOnly {
+                room: room.code.clone(),
+            });
         }
         let _changing = room.changing.lock().await;
         let t = room.tournament(id).ok_or_else(|| no_tournament(room, id))?;
@@ -364,15 +356,12 @@ impl Rooms {
             return view(room, id);
         }
         if t.row.format == Format::RoundRobin {
-            return Err(ErrorBody::new(
-                ErrorCode::InvalidState,
-                "a round robin's pairings are fixed when it starts; ask your teacher for the next one",
-            ));
+            return Err(RoomError::RoundRobinFixed);
         }
         deps.db
             .enter_tournament(id, player)
             .await
-            .map_err(|e| internal("store the entrant", e))?;
+            .context("store the entrant")?;
         if let Some(t) = room.state().tournaments.iter_mut().find(|t| t.row.id == id) {
             t.entrants.push(Entrant {
                 id: player,
@@ -391,7 +380,7 @@ impl Rooms {
         player: i64,
         id: i64,
         who: Option<i64>,
-    ) -> Result<TournamentView, ErrorBody> {
+    ) -> Result<TournamentView, RoomError> {
         let deps = &self.deps;
         let who = who.unwrap_or(player);
         if who != player {
@@ -399,16 +388,16 @@ impl Rooms {
         }
         let t = room.tournament(id).ok_or_else(|| no_tournament(room, id))?;
         if !t.entrants.iter().any(|e| e.id == who) {
-            return Err(ErrorBody::new(
-                ErrorCode::InvalidState,
-                format!("player {who} does not play in tournament {id}"),
-            ));
+            return Err(RoomError::NotEntrant {
+                player: who,
+                tournament: id,
+            });
         }
         let changing = room.changing.lock().await;
         deps.db
             .withdraw_from_tournament(id, who)
             .await
-            .map_err(|e| internal("store the withdrawal", e))?;
+            .context("store the withdrawal")?;
         if let Some(t) = room.state().tournaments.iter_mut().find(|t| t.row.id == id) {
             for e in t.entrants.iter_mut().filter(|e| e.id == who) {
                 e.withdrawn = true;
@@ -438,7 +427,7 @@ impl Rooms {
 
 /// After a restart: follows the games of each tournament's round under way again, and
 /// starts the next round of one whose round ended while the server was down.
-pub async fn resume(deps: &Deps, room: &Arc<Room>) -> Result<(), ErrorBody> {
+pub async fn resume(deps: &Deps, room: &Arc<Room>) -> Result<(), RoomError> {
     let _changing = room.changing.lock().await;
     let playing: Vec<LiveTournament> = room
         .state()
@@ -464,15 +453,15 @@ pub async fn resume(deps: &Deps, room: &Arc<Room>) -> Result<(), ErrorBody> {
     Ok(())
 }
 
-fn no_tournament(room: &Room, id: i64) -> ErrorBody {
-    ErrorBody::new(
-        ErrorCode::InvalidState,
-        format!("room {} has no tournament {id}", room.code),
-    )
+fn no_tournament(room: &Room, id: i64) -> RoomError {
+    RoomError::NoSuchTournament {
+        room: room.code.clone(),
+        tournament: id,
+    }
 }
 
-fn over(id: i64) -> ErrorBody {
-    ErrorBody::new(ErrorCode::InvalidState, format!("tournament {id} is over"))
+fn over(id: i64) -> RoomError {
+    RoomError::TournamentOver { tournament: id }
 }
 
 impl Room {

@@ -5,17 +5,15 @@
 use std::sync::Arc;
 
 use engine::{Level, Position as _, Rng};
-use protocol::{
-    ErrorBody, ErrorCode, MatchStatus, NewSimul, Opponent, Role, ServerBody, SimulGame, SimulView,
-};
+use protocol::{MatchStatus, NewSimul, Opponent, Role, ServerBody, SimulGame, SimulView};
 
 use super::room::{Room, State};
 use super::tournament::outcome_of;
-use super::{Deps, Rooms};
+use super::{Deps, RoomError, Rooms};
 use crate::analysis::Analysis;
 use crate::clock::unix_ms;
 use crate::db::{SimulRow, StoredSimul};
-use crate::errors::{engine_error, internal};
+use crate::failure::{Context as _, Internal};
 use crate::matches::create::{create_with, seated};
 use crate::matches::model::Occupant;
 use crate::matches::{MatchHandle, PlayerRef};
@@ -104,21 +102,21 @@ impl Rooms {
         room: &Arc<Room>,
         player: &PlayerRef,
         new: NewSimul,
-    ) -> Result<SimulView, ErrorBody> {
+    ) -> Result<SimulView, RoomError> {
         let deps = &self.deps;
         room.teacher(player.id)?;
         let variant = crate::variants::variant(&new.params)?;
-        let convention = crate::variants::convention(&new.params).map_err(engine_error)?;
+        let convention = crate::variants::convention(&new.params)?;
         let position = match new.start.trim() {
             "" | "standard" => variant.start(),
             "random" => variant.random_start(&mut Rng::new(unix_ms() as u64)),
-            text => variant.parse_position(text).map_err(engine_error)?,
+            text => variant.parse_position(text)?,
         };
         if position.is_terminal() {
-            return Err(ErrorBody::new(
-                ErrorCode::BadPosition,
-                format!("{position} is over already: an exhibition needs a start with moves"),
-            ));
+            return Err(RoomError::StartIsOver {
+                start: position.to_string(),
+                event: "exhibition",
+            });
         }
         let host = match &new.host {
             Opponent::Human => Occupant::Player {
@@ -127,9 +125,8 @@ impl Rooms {
                 connected: true,
             },
             Opponent::Engine(level) => {
-                let level = Level::parse(level).map_err(engine_error)?;
-                Analysis::engine_can_play(&position, convention)
-                    .map_err(|e| ErrorBody::new(ErrorCode::TooLarge, e.to_string()))?;
+                let level = Level::parse(level)?;
+                Analysis::engine_can_play(&position, convention)?;
                 Occupant::Engine(level)
             }
         };
@@ -145,10 +142,9 @@ impl Rooms {
                 .collect()
         };
         if students.is_empty() {
-            return Err(ErrorBody::new(
-                ErrorCode::InvalidState,
-                format!("no student of room {} is here to play", room.code),
-            ));
+            return Err(RoomError::NobodyHere {
+                room: room.code.clone(),
+            });
         }
         let boards = students.iter().map(|s| {
             let student = seated(&deps.matches, s);
@@ -167,7 +163,7 @@ impl Rooms {
         });
         let handles: Vec<MatchHandle> = futures_util::future::try_join_all(boards)
             .await
-            .map_err(|e| internal("start the boards", e))?;
+            .context("start the boards")?;
         let params = crate::variants::params_in(variant, convention);
         let row = SimulRow {
             id: 0,
@@ -189,7 +185,7 @@ impl Rooms {
             .db
             .create_simul(room.id, row.clone(), games.clone(), unix_ms())
             .await
-            .map_err(|e| internal("store the exhibition", e))?;
+            .context("store the exhibition")?;
         room.state().simuls.push(LiveSimul {
             row: SimulRow { id, ..row },
             boards: games
@@ -207,7 +203,7 @@ impl Rooms {
         }
         announce(room, id);
         room.simul_view(id)
-            .ok_or_else(|| internal("read the exhibition", "it is gone"))
+            .ok_or_else(|| Internal::new("read the exhibition", "it is gone").into())
     }
 }
 

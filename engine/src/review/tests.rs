@@ -221,12 +221,12 @@ fn lgame_throwing_away_a_win() {
 fn an_illegal_move_names_its_ply() {
     let pos = start(GameKind::Queen, Some(11), None, "5,3");
     let e = review(knowledge(), &pos, &moves(&["4,2", "2,1"])).unwrap_err();
-    assert_eq!(e.code(), "illegal_move");
+    assert_eq!(e.kind(), crate::ErrorKind::Illegal);
     assert!(e.to_string().starts_with("ply 2 (`2,1`): "), "{e}");
     let e = review(knowledge(), &pos, &moves(&["5,0", "0,0", "0,0"])).unwrap_err();
     assert!(e.to_string().starts_with("ply 3 "), "{e}");
     let e = review(knowledge(), &pos, &moves(&["up"])).unwrap_err();
-    assert_eq!(e.code(), "bad_notation");
+    assert_eq!(e.kind(), crate::ErrorKind::Notation);
     assert!(e.to_string().starts_with("ply 1 "), "{e}");
 }
 

@@ -1,0 +1,60 @@
+//! Failures inside the server, and what every part's errors share. Each part of the server
+//! says why it refused a request in its own error type (`MatchError`, `RoomError`,
+//! `QueryError`, ...); only the connection (`connection::refusal`) turns one into the wire's
+//! `{code, message, details}`.
+//!
+//! Every error type is `Serialize`, internally tagged by `kind`: what it serializes to is the
+//! wire's `details`, the refusal's precise kind and the values its message names. The
+//! serializers here write the values of types that are not `Serialize` themselves.
+
+use serde::{Serialize, Serializer};
+
+/// An engine error as details: its kind of input (`params`, `position`, `notation`,
+/// `illegal`, `too_large`), the input as given and, in a game, the ply and the move.
+pub fn rules<S: Serializer>(e: &engine::Error, s: S) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeMap;
+    let mut map = s.serialize_map(None)?;
+    map.serialize_entry("kind", e.kind().name())?;
+    map.serialize_entry("input", e.input())?;
+    if let Some(ply) = e.ply() {
+        map.serialize_entry("ply", &ply)?;
+    }
+    if let Some(played) = e.played() {
+        map.serialize_entry("move", played)?;
+    }
+    map.end()
+}
+
+/// A failure inside the server: logged in full where it happened, told without internals.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error, Serialize)]
+#[error("the server could not {context}; nothing was changed, please try again")]
+#[serde(tag = "kind", rename = "internal")]
+pub struct Internal {
+    /// What could not be done: `store your move`, `read the room`.
+    pub context: &'static str,
+}
+
+impl Internal {
+    /// The failure `e` while trying to do `context`, logged here.
+    pub fn new(context: &'static str, e: impl std::fmt::Display) -> Internal {
+        tracing::error!(error = %e, "{context}");
+        Internal { context }
+    }
+}
+
+/// Turns any failure into an [`Internal`] error naming what could not be done.
+pub trait Context<T> {
+    /// The value, or an [`Internal`] error saying the server could not do `context`.
+    fn context(self, context: &'static str) -> Result<T, Internal>;
+}
+
+impl<T, E: std::fmt::Display> Context<T> for Result<T, E> {
+    fn context(self, context: &'static str) -> Result<T, Internal> {
+        self.map_err(|e| Internal::new(context, e))
+    }
+}
+
+/// Serializes a value by its `Display` form, for details whose type is not `Serialize`.
+pub fn shown<T: std::fmt::Display, S: Serializer>(value: &T, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(value)
+}
