@@ -7,11 +7,13 @@ const NAME = "grundy.name";
 const ACCESS = "grundy.access_code";
 const token = (name) => `grundy.token.${name}`;
 
-/** A refusal from the server: `code` (docs/PROTOCOL.md's table) and a sentence. */
+/** A refusal from the server: `code` (docs/PROTOCOL.md's table), a sentence, and `details`
+ *  (the precise `kind` and the values the sentence names). */
 export class Refusal extends Error {
-  constructor(code, message) {
+  constructor(code, message, details = {}) {
     super(message);
     this.code = code;
+    this.details = details;
   }
 }
 
@@ -123,13 +125,13 @@ export class Server extends EventTarget {
     const waiting = message.id !== undefined && this.pending.get(message.id);
     if (waiting) {
       this.pending.delete(message.id);
-      if (message.type === "error") waiting.reject(new Refusal(message.code, message.message));
+      if (message.type === "error") waiting.reject(new Refusal(message.code, message.message, message.details));
       else waiting.resolve(message);
       return;
     }
     // The refusal of the hello, said before the connection closes (1008).
     if (message.type === "error" && message.code === "bad_access_code") {
-      this.refusal = new Refusal(message.code, message.message);
+      this.refusal = new Refusal(message.code, message.message, message.details);
       return;
     }
     this.dispatchEvent(new CustomEvent("message", { detail: message }));
