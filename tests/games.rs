@@ -142,7 +142,7 @@ async fn the_perfect_engine_wins_from_a_won_position_in_every_family() -> anyhow
     for (params, start, reason) in families() {
         // Let the engine move first from a won start, or the person first from a lost one:
         // either way the engine has a won position on its turn.
-        let kind = daemon::variants::kind(params.game);
+        let kind = daemon::convert::kind(params.game);
         let variant = engine::Variant::new(kind, params.size, params.k)?;
         let start_pos = if start == "standard" {
             variant.start()

@@ -263,7 +263,7 @@ pub fn knowledge() -> engine::Knowledge {
 
 /// The perfect move from `position` of the match described by `state`.
 pub fn best_move(k: &engine::Knowledge, state: &MatchState, seed: u64) -> Result<String> {
-    let kind = daemon::variants::kind(state.params.game);
+    let kind = daemon::convert::kind(state.params.game);
     let variant = engine::Variant::new(kind, state.params.size, state.params.k)?;
     let pos = variant.parse_position(&state.position)?;
     let convention = engine::Convention::misere_if(state.params.misere);
@@ -363,10 +363,7 @@ pub fn long_lgame(plies: usize, seed: u64) -> Result<String> {
     }
     let record = daemon::records::GameRecord {
         match_id: None,
-        game: Game::LGame,
-        size: None,
-        k: None,
-        misere: false,
+        params: GameParams::of(Game::LGame),
         start: start.to_string(),
         seats: ["ada".to_owned(), "bob".to_owned()],
         date: Some(1_795_281_600_000),

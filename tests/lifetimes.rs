@@ -158,7 +158,7 @@ async fn tables_built_on_demand_stay_within_their_budget() -> Result<()> {
             bail!("no answer: {reply:?}");
         };
         // Still exact: the same as the engine's own table.
-        let variant = engine::Variant::new(daemon::variants::kind(game), Some(256), None)?;
+        let variant = engine::Variant::new(daemon::convert::kind(game), Some(256), None)?;
         let truth = k.value(&variant.parse_position(square)?)?;
         ensure!(answer.value.grundy == truth.value.grundy, "{game} {square}");
         ensure!(

@@ -58,7 +58,7 @@ async fn answer(c: &mut Client, code: &str, exercise_id: i64, text: &str) -> Res
 /// The truth, from the engine crate's own tables (not the server's): whether `answer` to
 /// `exercise` is right.
 fn truly_correct(k: &engine::Knowledge, e: &ExerciseInfo, answer: &str) -> Result<bool> {
-    let variant = daemon::variants::variant(&e.params)?;
+    let variant = daemon::convert::game(&e.params)?.variant();
     let pos = variant.parse_position(&e.position)?;
     let value = k.value(&pos)?.value;
     let winning = || -> Result<Vec<String>> {

@@ -103,7 +103,7 @@ async fn maybe_move(
     {
         return Ok(());
     }
-    let variant = daemon::variants::variant(&state.params)?;
+    let variant = daemon::convert::game(&state.params)?.variant();
     let pos = variant.parse_position(&state.position)?;
     let mut rng = engine::Rng::new(seed ^ u64::from(state.ply) ^ state.match_id as u64);
     let mv = engine::choose(k, &pos, engine::Level::Medium, &mut rng)?;

@@ -16,6 +16,7 @@ pub mod auth;
 pub mod clock;
 pub mod config;
 pub mod connection;
+pub mod convert;
 pub mod db;
 pub mod exam;
 pub mod failure;
@@ -31,9 +32,7 @@ pub mod rooms;
 pub mod server;
 pub mod tables;
 pub mod tournaments;
-pub mod variants;
 pub mod web;
-pub mod wire;
 
 pub use config::Config;
 pub use hub::Hub;

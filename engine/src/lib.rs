@@ -37,8 +37,10 @@ mod number_list;
 pub mod periodicity;
 pub mod player;
 mod reach;
+pub mod research;
 pub mod review;
 pub mod rng;
+mod setup;
 pub mod sum;
 pub mod value;
 pub mod variant;
@@ -56,5 +58,6 @@ pub use knowledge::{Answer, Classification, Knowledge, MoveValue, Source, DEFAUL
 pub use player::{choose, choose_in, Level};
 pub use review::{review, review_in, review_move, Annotation, MoveReview};
 pub use rng::Rng;
+pub use setup::{Game, Start};
 pub use value::{mex, remoteness_of, Outcome, Value};
 pub use variant::{GameKind, Variant};

@@ -203,8 +203,8 @@ async fn server_work(
     hub: &std::sync::Arc<daemon::Hub>,
     q: &Question,
 ) -> anyhow::Result<[Duration; 3]> {
-    let pos = daemon::variants::variant(&q.params)
-        .map_err(|e| anyhow::anyhow!("{e}"))?
+    let pos = daemon::convert::game(&q.params)?
+        .variant()
         .parse_position(&q.position)?;
     let knowledge = hub.analysis.current();
     let t = Instant::now();
@@ -217,7 +217,7 @@ async fn server_work(
         .map_err(|e| anyhow::anyhow!("{}: {e}", q.position))?;
     let answer = t.elapsed();
     let t = Instant::now();
-    let json = daemon::wire::classification(Some(1), &c);
+    let json = daemon::queries::classification(Some(1), &c);
     let encode = t.elapsed();
     std::hint::black_box(json);
     Ok([engine, answer, encode])

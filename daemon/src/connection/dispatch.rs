@@ -147,7 +147,7 @@ impl Connection {
             } => {
                 let answer = queries::classify(&self.hub, &params, &position, limit).await?;
                 // Written as JSON straight from the engine's values: see `wire`.
-                let json = crate::wire::classification(Some(id), &answer);
+                let json = queries::classification(Some(id), &answer);
                 self.replies.push(Outgoing::Text(json.into()));
                 return Ok(None);
             }

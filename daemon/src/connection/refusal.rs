@@ -228,7 +228,6 @@ fn match_code(e: &MatchError) -> ErrorCode {
         | MatchError::NoOfferToDecline
         | MatchError::RematchExists { .. } => ErrorCode::InvalidState,
         MatchError::Rules(e) => rules_code(e),
-        MatchError::StartIsOver { .. } => ErrorCode::BadPosition,
         MatchError::EngineLimit(_) => ErrorCode::TooLarge,
         MatchError::Internal(_) => ErrorCode::Internal,
     }
@@ -265,7 +264,6 @@ fn room_code(e: &RoomError) -> ErrorCode {
         R::NoSuchExercise { .. } => ErrorCode::NoSuchExercise,
         R::DeadlinePassed { .. } => ErrorCode::DeadlinePassed,
         R::AlreadyAnswered { .. } => ErrorCode::AlreadyAnswered,
-        R::StartIsOver { .. } => ErrorCode::BadPosition,
         R::EngineLimit(_) => ErrorCode::TooLarge,
         R::Internal(_) => ErrorCode::Internal,
         R::Rules(e) => rules_code(e),
@@ -282,7 +280,6 @@ fn query_code(e: &QueryError) -> ErrorCode {
         | Q::NegativeDiagonal { .. }
         | Q::EmptyLine { .. }
         | Q::NoLayer
-        | Q::NoMisereLGame
         | Q::BackwardRange
         | Q::SumHasNoTable
         | Q::LineCount { .. }

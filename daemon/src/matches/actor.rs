@@ -50,7 +50,7 @@ pub fn spawn(matches: &Arc<Matches>, model: Model) -> MatchHandle {
     };
     matches.insert(handle.clone());
     // A root span: the match outlives the connection whose request created it.
-    let (id, game) = (actor.model.id, actor.model.variant.kind());
+    let (id, game) = (actor.model.id, actor.model.game.kind());
     let span = tracing::info_span!(parent: None, "match", id, game = %game);
     tokio::spawn(actor.run(rx).instrument(span));
     handle
@@ -351,7 +351,7 @@ impl Actor {
                     .analysis
                     .for_question(&self.model.position)
                     .await;
-                match knowledge.value_in(&self.model.position, self.model.convention) {
+                match knowledge.value_in(&self.model.position, self.model.game.convention()) {
                     Ok(a) if a.value.outcome == Value::Win => Some(seat),
                     Ok(a) if a.value.outcome == Value::Loss => Some(1 - seat),
                     _ => None,
@@ -400,7 +400,8 @@ impl Actor {
     /// turned to the engine's side.
     fn engine_view(&self) -> EngineView {
         let knowledge = self.matches.analysis.current();
-        let Ok(answer) = knowledge.value_in(&self.model.position, self.model.convention) else {
+        let Ok(answer) = knowledge.value_in(&self.model.position, self.model.game.convention())
+        else {
             return EngineView::Unknown;
         };
         let engine_to_move = self
@@ -431,7 +432,7 @@ impl Actor {
             self.matches.clone(),
             self.tx.clone(),
             self.model.position.clone(),
-            self.model.convention,
+            self.model.game.convention(),
         );
         // The same match and ply always give the same move: games replay exactly.
         let seed = (self.model.id as u64)

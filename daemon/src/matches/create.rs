@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use engine::{Convention, Level, Position as _, Rng};
+use engine::{Convention, Game, Level, Rng, Start};
 use protocol::{ClockSpec, First, MatchState, MatchStatus, Opponent};
 
 use super::error::MatchError;
@@ -20,19 +20,10 @@ pub async fn create_match(
     creator: &PlayerRef,
     req: protocol::NewMatch,
 ) -> Result<(MatchHandle, MatchState), MatchError> {
-    let variant = crate::variants::variant(&req.params)?;
-    let convention = crate::variants::convention(&req.params)?;
+    let game = crate::convert::game(&req.params)?;
+    let convention = game.convention();
     let mut rng = Rng::new(unix_ms() as u64 ^ (creator.id as u64).rotate_left(32));
-    let start = match req.start.trim() {
-        "" | "standard" => variant.start(),
-        "random" => variant.random_start(&mut rng),
-        text => variant.parse_position(text)?,
-    };
-    if start.is_terminal() {
-        return Err(MatchError::StartIsOver {
-            start: start.to_string(),
-        });
-    }
+    let start = game.start(&Start::parse(&req.start), &mut rng)?;
     let engine_level = |name: &str| -> Result<Occupant, MatchError> {
         let level = Level::parse(name)?;
         Analysis::engine_can_play(&start, convention)?;
@@ -65,19 +56,19 @@ pub async fn create_match(
     } else {
         [them, me]
     };
-    create(matches, start, convention, seats, req.clock, None, false).await
+    create(matches, game, start, seats, req.clock, None, false).await
 }
 
 /// A match with both seats taken at once (a tournament's game, an exhibition's board):
 /// seat 0 moves first. A room paired it, so it cannot be aborted.
 pub async fn create_with(
     matches: &Arc<Matches>,
+    game: Game,
     start: engine::AnyPosition,
-    convention: Convention,
     seats: [Occupant; 2],
     clock: Option<ClockSpec>,
 ) -> Result<MatchHandle, MatchError> {
-    let (handle, _) = create(matches, start, convention, seats, clock, None, true).await?;
+    let (handle, _) = create(matches, game, start, seats, clock, None, true).await?;
     Ok(handle)
 }
 
@@ -102,8 +93,8 @@ pub async fn create_rematch(matches: &Arc<Matches>, old: &Model) -> Result<i64, 
     let spec = old.clocks.as_ref().map(|c| c.spec);
     let (handle, _) = create(
         matches,
+        old.game,
         old.start.clone(),
-        old.convention,
         seats,
         spec,
         Some(old.id),
@@ -115,14 +106,13 @@ pub async fn create_rematch(matches: &Arc<Matches>, old: &Model) -> Result<i64, 
 
 async fn create(
     matches: &Arc<Matches>,
+    game: Game,
     start: engine::AnyPosition,
-    convention: Convention,
     seats: [Occupant; 2],
     clock: Option<ClockSpec>,
     rematch_of: Option<i64>,
     paired: bool,
 ) -> Result<(MatchHandle, MatchState), MatchError> {
-    let variant = start.variant();
     let full = !seats.contains(&Occupant::Empty);
     let row = |o: &Occupant| SeatRow {
         player_id: o.player_id(),
@@ -135,10 +125,10 @@ async fn create(
     let id = matches
         .db
         .create_match(NewMatch {
-            game: crate::variants::game(variant.kind()),
-            size: variant.size(),
-            k: variant.k(),
-            misere: convention == Convention::Misere,
+            game: crate::convert::wire(game.kind()),
+            size: game.variant().size(),
+            k: game.variant().k(),
+            misere: game.misere(),
             start: start.to_string(),
             seats: [row(&seats[0]), row(&seats[1])],
             clock_initial_ms: clock.map(|c| c.initial_ms),
@@ -167,9 +157,9 @@ async fn create(
     if !full {
         model.expires_at = Some(now_ms().saturating_add(millis(matches.config.waiting_lifetime)));
     }
-    model.convention = convention;
+    model.game = game;
     matches.value_components(&mut model);
-    tracing::info!(match_id = id, game = %variant.kind(), "match created");
+    tracing::info!(match_id = id, %game, "match created");
     let state = model.state(now_ms());
     let handle = super::spawn(matches, model);
     Ok((handle, state))

@@ -105,12 +105,6 @@ pub enum MatchError {
         /// The rematch.
         rematch: i64,
     },
-    /// A start where nobody can move.
-    #[error("{start} is already over: nobody could move; choose another start")]
-    StartIsOver {
-        /// The start asked for.
-        start: String,
-    },
     /// The match's actor has stopped: the match left memory.
     #[error("match {match_id} is closed; look it up with `watch`")]
     Closed {

@@ -5,17 +5,11 @@
 
 use std::collections::HashMap;
 
-use engine::{AnyPosition, Convention, GameKind, Level, Position as _, Variant};
-use protocol::{
-    ClockSpec, ComponentInfo, MatchState, MatchStatus, MatchSummary, MoveRecord, Outcome, Reason,
-    Seat, SeatInfo,
-};
-
-use protocol::limits::{EVENT_HISTORY, LEGAL_MOVES_LISTED};
+use engine::{AnyPosition, Convention, Game, GameKind, Level, Position as _};
+use protocol::{ClockSpec, ComponentInfo, MatchStatus, MoveRecord, Outcome, Reason, Seat};
 
 use super::clocks::Clocks;
 use super::error::{EngineView, MatchError};
-use super::view::StateView;
 use super::Action;
 
 /// Who sits in a seat.
@@ -37,36 +31,6 @@ pub enum Occupant {
 }
 
 impl Occupant {
-    fn info(&self) -> SeatInfo {
-        match self {
-            Occupant::Empty => SeatInfo {
-                player_id: None,
-                name: None,
-                engine: None,
-                connected: false,
-                abandon_in_ms: None,
-            },
-            Occupant::Player {
-                id,
-                name,
-                connected,
-            } => SeatInfo {
-                player_id: Some(*id),
-                name: Some(name.clone()),
-                engine: None,
-                connected: *connected,
-                abandon_in_ms: None,
-            },
-            Occupant::Engine(level) => SeatInfo {
-                player_id: None,
-                name: Some(format!("engine ({level})")),
-                engine: Some(level.name().to_owned()),
-                connected: true,
-                abandon_in_ms: None,
-            },
-        }
-    }
-
     /// The player id, when a person sits here.
     pub fn player_id(&self) -> Option<i64> {
         match self {
@@ -117,10 +81,8 @@ pub struct Pending {
 pub struct Model {
     /// Its id in the database.
     pub id: i64,
-    /// Game and parameters.
-    pub variant: Variant,
-    /// Normal or misère play.
-    pub convention: Convention,
+    /// Game, parameters and convention.
+    pub game: Game,
     /// Where it started.
     pub start: AnyPosition,
     /// Where it stands.
@@ -181,8 +143,7 @@ impl Model {
         };
         let mut m = Model {
             id,
-            variant: start.variant(),
-            convention: Convention::Normal,
+            game: Game::normal(start.variant()),
             position: start.clone(),
             start,
             seats,
@@ -228,7 +189,7 @@ impl Model {
     /// Whether the game (not the match) can be drawn by agreement: only the L-game has
     /// draws; the impartial games always end.
     pub fn draws_possible(&self) -> bool {
-        self.variant.kind() == GameKind::LGame
+        self.game.kind() == GameKind::LGame
     }
 
     /// Counts an occurrence of `p` at `ply`, in a game whose positions can repeat.
@@ -292,13 +253,13 @@ impl Model {
         let mut repetition_plies = Vec::new();
         if position.is_terminal() {
             // Normal play: the last mover wins; misère play: the last mover loses.
-            let winner = match self.convention {
+            let winner = match self.game.convention() {
                 Convention::Normal => seat,
                 Convention::Misere => 1 - seat,
             };
             finish = Some(Outcome {
                 winner: Some(winner),
-                reason: terminal_reason(self.variant.kind()),
+                reason: terminal_reason(self.game.kind()),
             });
         } else if self.draws_possible() {
             let mut plies = self
@@ -403,7 +364,7 @@ impl Model {
                 if !self.draws_possible() =>
             {
                 Err(MatchError::NoDraws {
-                    game: self.variant.kind(),
+                    game: self.game.kind(),
                 })
             }
             Action::OfferDraw | Action::AcceptDraw if playing => {
@@ -488,8 +449,8 @@ impl Model {
     /// with its Grundy number (none in exam mode); nothing for other games. The actor calls
     /// it whenever the position changes.
     pub fn value_components(&mut self, knowledge: Option<&engine::Knowledge>) {
-        self.components =
-            knowledge.and_then(|k| crate::queries::components(k, &self.position, self.convention));
+        self.components = knowledge
+            .and_then(|k| crate::convert::components(k, &self.position, self.game.convention()));
     }
 
     /// Ends the match.
@@ -517,65 +478,21 @@ impl Model {
         (self.status == MatchStatus::Playing).then_some(seat)
     }
 
-    /// The full state for clients, as of `now`, with every move.
-    pub fn state(&self, now: u64) -> MatchState {
-        self.view(now, 0).to_state()
-    }
-
-    /// The state for an event: only the latest [`EVENT_HISTORY`] moves are listed (a
-    /// follower that fell further behind asks for the whole state with `watch`).
-    pub fn event_view(&self, now: u64) -> StateView<'_> {
-        self.view(now, self.ply().saturating_sub(EVENT_HISTORY))
-    }
-
-    /// The state with the moves after ply `from`, borrowing from the match.
-    fn view(&self, now: u64, from: u32) -> StateView<'_> {
-        let count = self.position.move_count();
-        let over = self.status.is_over();
-        let legal_moves =
-            (!over && count <= LEGAL_MOVES_LISTED).then(|| self.position.legal_moves());
-        let repetitions = match self.draws_possible() {
+    /// How many times the position has occurred so far (1 where no draw by repetition
+    /// exists).
+    pub fn repetitions(&self) -> u32 {
+        match self.draws_possible() {
             true => {
                 let key = self.key(self.ply(), &self.position);
                 self.occurrences.get(&key).map_or(0, |v| v.len() as u32)
             }
             false => 1,
-        };
-        StateView {
-            match_id: self.id,
-            game: crate::variants::game(self.variant.kind()),
-            size: self.variant.size(),
-            k: self.variant.k(),
-            misere: self.convention == Convention::Misere,
-            start: &self.start,
-            position: &self.position,
-            ply: self.ply(),
-            status: self.status,
-            to_move: self.to_move(),
-            seats: [self.seat_info(0, now), self.seat_info(1, now)],
-            history: &self.history[from as usize..],
-            history_from: from,
-            legal_moves,
-            legal_move_count: if over { 0 } else { count },
-            clock: self.clocks.as_ref().map(|c| c.at(now)),
-            draw_offer: self.draw_offer,
-            rematch_offer: self.rematch_offer,
-            repetitions,
-            repetition_plies: &self.repetition_plies,
-            rematch_of: self.rematch_of,
-            rematch: self.rematch,
-            result: self.result,
-            components: self.components.as_deref(),
         }
     }
 
-    /// Who sits in `seat`, as clients see it at `now`.
-    fn seat_info(&self, seat: usize, now: u64) -> SeatInfo {
-        let mut info = self.seats[seat].info();
-        if self.status == MatchStatus::Playing {
-            info.abandon_in_ms = self.abandon_at[seat].map(|t| t.saturating_sub(now));
-        }
-        info
+    /// A sum's components with their values, as the board shows them.
+    pub fn components(&self) -> Option<&[ComponentInfo]> {
+        self.components.as_deref()
     }
 
     /// When the match is called off for want of an opponent, while it waits for one.
@@ -593,18 +510,6 @@ impl Model {
         (0..2u8)
             .filter_map(|s| self.abandon_at[usize::from(s)].map(|t| (s, t)))
             .min_by_key(|&(_, t)| t)
-    }
-
-    /// A lobby line.
-    pub fn summary(&self) -> MatchSummary {
-        MatchSummary {
-            match_id: self.id,
-            params: crate::variants::params_in(self.variant, self.convention),
-            status: self.status,
-            seats: [self.seats[0].info(), self.seats[1].info()],
-            ply: self.ply(),
-            clock: self.clocks.as_ref().map(|c| c.spec),
-        }
     }
 }
 

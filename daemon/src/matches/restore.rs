@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use engine::{Level, Variant};
+use engine::{Game, Level};
 use protocol::ClockSpec;
 
 use super::model::Occupant;
@@ -105,9 +105,8 @@ fn rebuilt(matches: &Matches, stored: StoredMatch) -> Result<Model, RestoreError
 /// Rebuilds the in-memory model of a stored match by replaying its moves through the rules
 /// (any status: finished matches are rebuilt for `watch`).
 pub fn rebuild(s: StoredMatch, repetition_limit: u32) -> Result<Model, RestoreError> {
-    let kind = crate::variants::kind(s.game);
-    let variant = Variant::new(kind, s.size, s.k)?;
-    let start = variant.parse_position(&s.start)?;
+    let game = Game::new(crate::convert::kind(s.game), s.size, s.k, s.misere)?;
+    let start = game.variant().parse_position(&s.start)?;
     let occupant = |row: &SeatRow, name: &Option<String>| -> Result<Occupant, RestoreError> {
         Ok(match (row.player_id, &row.engine) {
             (Some(id), _) => Occupant::Player {
@@ -135,7 +134,7 @@ pub fn rebuild(s: StoredMatch, repetition_limit: u32) -> Result<Model, RestoreEr
     model.rematch_of = s.rematch_of;
     model.rematch = s.rematch;
     model.paired = s.paired;
-    model.convention = engine::Convention::misere_if(s.misere);
+    model.game = game;
     for mv in &s.moves {
         if model.to_move() != Some(mv.seat) {
             return Err(RestoreError::OutOfTurn {

@@ -39,7 +39,7 @@ impl Snapshot {
         Snapshot {
             summary: MatchSummary {
                 match_id: state.match_id,
-                params: state.params(),
+                params: state.params.clone(),
                 status: state.status,
                 seats: state.seats.clone(),
                 ply: state.ply,

@@ -4,25 +4,23 @@
 //! a quarter of what an event costs (~2 of ~8 µs for an L-game's). The owned state, for
 //! replies, is made from the same view, so what a state holds is decided in one place.
 
-use engine::{AnyMove, AnyPosition};
+use engine::{AnyMove, AnyPosition, Position as _};
+use protocol::limits::{EVENT_HISTORY, LEGAL_MOVES_LISTED};
 use protocol::{
-    Clock, ComponentInfo, Game, GameParams, MatchState, MatchStatus, MoveRecord, Outcome, Seat,
-    SeatInfo,
+    Clock, ComponentInfo, GameParams, MatchState, MatchStatus, MatchSummary, MoveRecord, Outcome,
+    Seat, SeatInfo,
 };
 use serde::{Serialize, Serializer};
 
-/// The fields and order of [`MatchState`] on the wire (its `game`, `size` and `k` are its
-/// flattened `params`); a test checks that both write the same text.
+use super::model::{Model, Occupant};
+
+/// The fields and order of [`MatchState`] on the wire; a test checks that both write the
+/// same text.
 #[derive(Serialize)]
 pub struct StateView<'a> {
     pub match_id: i64,
-    pub game: Game,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub size: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub k: Option<u32>,
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub misere: bool,
+    #[serde(flatten)]
+    pub params: GameParams,
     #[serde(serialize_with = "text")]
     pub start: &'a AnyPosition,
     #[serde(serialize_with = "text")]
@@ -51,21 +49,11 @@ pub struct StateView<'a> {
 }
 
 impl StateView<'_> {
-    /// The game and its parameters.
-    pub fn params(&self) -> GameParams {
-        GameParams {
-            game: self.game,
-            size: self.size,
-            k: self.k,
-            misere: self.misere,
-        }
-    }
-
     /// The owned state.
     pub fn to_state(&self) -> MatchState {
         MatchState {
             match_id: self.match_id,
-            params: self.params(),
+            params: self.params.clone(),
             start: self.start.to_string(),
             position: self.position.to_string(),
             ply: self.ply,
@@ -88,6 +76,104 @@ impl StateView<'_> {
             rematch: self.rematch,
             result: self.result,
             components: self.components.map(<[ComponentInfo]>::to_vec),
+        }
+    }
+}
+
+impl Occupant {
+    /// Who sits here, as clients see it.
+    pub(super) fn info(&self) -> SeatInfo {
+        match self {
+            Occupant::Empty => SeatInfo {
+                player_id: None,
+                name: None,
+                engine: None,
+                connected: false,
+                abandon_in_ms: None,
+            },
+            Occupant::Player {
+                id,
+                name,
+                connected,
+            } => SeatInfo {
+                player_id: Some(*id),
+                name: Some(name.clone()),
+                engine: None,
+                connected: *connected,
+                abandon_in_ms: None,
+            },
+            Occupant::Engine(level) => SeatInfo {
+                player_id: None,
+                name: Some(format!("engine ({level})")),
+                engine: Some(level.name().to_owned()),
+                connected: true,
+                abandon_in_ms: None,
+            },
+        }
+    }
+}
+
+impl Model {
+    /// The full state for clients, as of `now`, with every move.
+    pub fn state(&self, now: u64) -> MatchState {
+        self.view(now, 0).to_state()
+    }
+
+    /// The state for an event: only the latest [`EVENT_HISTORY`] moves are listed (a
+    /// follower that fell further behind asks for the whole state with `watch`).
+    pub fn event_view(&self, now: u64) -> StateView<'_> {
+        self.view(now, self.ply().saturating_sub(EVENT_HISTORY))
+    }
+
+    /// The state with the moves after ply `from`, borrowing from the match.
+    fn view(&self, now: u64, from: u32) -> StateView<'_> {
+        let count = self.position.move_count();
+        let over = self.status.is_over();
+        let legal_moves =
+            (!over && count <= LEGAL_MOVES_LISTED).then(|| self.position.legal_moves());
+        StateView {
+            match_id: self.id,
+            params: crate::convert::params(self.game),
+            start: &self.start,
+            position: &self.position,
+            ply: self.ply(),
+            status: self.status,
+            to_move: self.to_move(),
+            seats: [self.seat_info(0, now), self.seat_info(1, now)],
+            history: &self.history[from as usize..],
+            history_from: from,
+            legal_moves,
+            legal_move_count: if over { 0 } else { count },
+            clock: self.clocks.as_ref().map(|c| c.at(now)),
+            draw_offer: self.draw_offer,
+            rematch_offer: self.rematch_offer,
+            repetitions: self.repetitions(),
+            repetition_plies: &self.repetition_plies,
+            rematch_of: self.rematch_of,
+            rematch: self.rematch,
+            result: self.result,
+            components: self.components(),
+        }
+    }
+
+    /// Who sits in `seat`, as clients see it at `now`.
+    fn seat_info(&self, seat: usize, now: u64) -> SeatInfo {
+        let mut info = self.seats[seat].info();
+        if self.status == MatchStatus::Playing {
+            info.abandon_in_ms = self.abandon_at[seat].map(|t| t.saturating_sub(now));
+        }
+        info
+    }
+
+    /// A lobby line.
+    pub fn summary(&self) -> MatchSummary {
+        MatchSummary {
+            match_id: self.id,
+            params: crate::convert::params(self.game),
+            status: self.status,
+            seats: [self.seats[0].info(), self.seats[1].info()],
+            ply: self.ply(),
+            clock: self.clocks.as_ref().map(|c| c.spec),
         }
     }
 }

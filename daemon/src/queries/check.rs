@@ -3,7 +3,7 @@
 //! how many cells, and where it first failed. `check_named`: one of the results grundy grew
 //! out of (`engine::named_checks`), checked against every stored table it is about.
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -15,8 +15,9 @@ use protocol::{
     CheckQuery, CheckReport, Game, GameParams, NamedCheckInfo, NamedCheckQuery, NamedCheckReport,
 };
 
-use super::scan::{scan, Abandon, Stopped, Until};
-use super::stored::Stored;
+use engine::research::{scan, Stopped, Table2D, Until};
+
+use super::stored::{self, Cited as _};
 use super::QueryError;
 use crate::analysis::Report;
 use crate::failure::Context as _;
@@ -33,7 +34,7 @@ pub async fn check(
         error: e.to_string(),
     })?;
     let (table, upto) =
-        Stored::reaching(hub, &q.params, q.upto, "a formula's check", report.clone()).await?;
+        stored::reaching(hub, &q.params, q.upto, "a formula's check", report.clone()).await?;
     let (until, _abandon) = until(hub);
     crate::pool::idle(move || check_table(&table, &formula, upto, q.map, &until, &report))
         .await
@@ -57,7 +58,7 @@ pub async fn check_named(
     let mut tables = Vec::new();
     for params in games_of(&hub.analysis.current(), named)? {
         let what = "a named check";
-        tables.push(Stored::reaching(hub, &params, q.upto, what, report.clone()).await?);
+        tables.push(stored::reaching(hub, &params, q.upto, what, report.clone()).await?);
     }
     let (until, _abandon) = until(hub);
     let checks = crate::pool::idle(move || {
@@ -165,15 +166,26 @@ fn verdict(named: &NamedCheck, checks: &[CheckReport]) -> String {
 fn until(hub: &Hub) -> (Until, Abandon) {
     let abandoned = Arc::new(AtomicBool::new(false));
     let until = Until {
+        threads: crate::pool::threads(),
         limit: hub.config.check_time_limit,
         abandoned: abandoned.clone(),
     };
     (until, Abandon(abandoned))
 }
 
+/// Marks a question abandoned when dropped: held by the request's future, which is dropped
+/// when its client goes away, so that the pass running on the blocking threads stops too.
+struct Abandon(Arc<AtomicBool>);
+
+impl Drop for Abandon {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
 /// Checks `formula` over one table and reports it.
 fn check_table(
-    table: &Stored,
+    table: &Table2D,
     formula: &Formula,
     upto: u64,
     map: bool,
@@ -181,16 +193,17 @@ fn check_table(
     report: &Report,
 ) -> Result<CheckReport, QueryError> {
     let started = Instant::now();
-    let found =
-        scan(table, formula, upto, map, until, report).map_err(|stopped| match stopped {
-            Stopped::Fault(fault) => QueryError::FormulaFails {
-                fault: fault.to_string(),
-            },
-            Stopped::Late(limit) => QueryError::CheckTooLong {
-                limit_ms: u64::try_from(limit.as_millis()).unwrap_or(u64::MAX),
-            },
-            Stopped::Abandoned => QueryError::CheckAbandoned,
-        })?;
+    let what = format!("checking the formula on the rows below {upto}");
+    let rows = |done, total| report(&what, done, total);
+    let found = scan(table, formula, upto, map, until, &rows).map_err(|stopped| match stopped {
+        Stopped::Fault(fault) => QueryError::FormulaFails {
+            fault: fault.to_string(),
+        },
+        Stopped::Late(limit) => QueryError::CheckTooLong {
+            limit_ms: u64::try_from(limit.as_millis()).unwrap_or(u64::MAX),
+        },
+        Stopped::Abandoned => QueryError::CheckAbandoned,
+    })?;
     Ok(CheckReport {
         params: table.params(),
         formula: formula.source().to_owned(),
@@ -203,8 +216,12 @@ fn check_table(
         checked: found.checked,
         failed: found.failed,
         upto,
-        counterexamples: found.counterexamples,
-        map: found.map,
+        counterexamples: found
+            .counterexamples
+            .iter()
+            .map(crate::convert::counterexample)
+            .collect(),
+        map: found.map.map(crate::convert::failure_map),
         elapsed_ms: u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX),
         source: table.source(),
     })

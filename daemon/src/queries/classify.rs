@@ -3,14 +3,13 @@
 
 use std::sync::Arc;
 
-use engine::{AnyPosition, Convention, ErrorKind, Outcome, Position as _, Source, Value, Variant};
+use engine::{AnyPosition, Convention, ErrorKind, Position as _, Source, Start, Variant};
 use protocol::limits::QUERY_MAX_MOVES;
-use protocol::{
-    ComponentInfo, GameParams, SumInfo, UnknownComponent, ValueInfo, Verdict, WinningComponent,
-};
+use protocol::{ComponentInfo, GameParams, SumInfo, UnknownComponent, WinningComponent};
 
 use super::QueryError;
 use crate::analysis::Analysis;
+use crate::convert::value_info;
 use crate::failure::Context as _;
 use crate::hub::Hub;
 
@@ -23,24 +22,6 @@ const INLINE_MAX_MOVES: u64 = 512;
 /// How many moves an answer lists for a `query`'s `limit` (all: none given).
 pub fn listed(limit: Option<u64>) -> usize {
     usize::try_from(limit.unwrap_or(u64::MAX)).unwrap_or(usize::MAX)
-}
-
-/// The wire form of a value.
-pub fn value_info(v: &Value) -> ValueInfo {
-    ValueInfo {
-        outcome: verdict(v.outcome),
-        grundy: v.grundy,
-        remoteness: v.remoteness,
-    }
-}
-
-/// The wire form of an outcome.
-fn verdict(o: Outcome) -> Verdict {
-    match o {
-        Outcome::Win => Verdict::Win,
-        Outcome::Loss => Verdict::Loss,
-        Outcome::Draw => Verdict::Draw,
-    }
 }
 
 /// The board a corner question is about: the one asked for, else the default board when the
@@ -74,16 +55,17 @@ pub async fn classify(
     position: &str,
     limit: Option<u64>,
 ) -> Result<Answer, QueryError> {
-    let asked = crate::variants::variant(params)?;
-    let convention = crate::variants::convention(params)?;
-    let (variant, pos) = match position.trim() {
+    let asked = crate::convert::game(params)?;
+    let convention = asked.convention();
+    let (variant, pos) = match Start::parse(position) {
         // As in `create_match`: the game's standard start.
-        "standard" => (asked, asked.start()),
-        text => {
-            let variant = board_for(asked, params, text);
-            (variant, variant.parse_position(text)?)
+        Start::Standard => (asked.variant(), asked.variant().start()),
+        _ => {
+            let variant = board_for(asked.variant(), params, position);
+            (variant, variant.parse_position(position)?)
         }
     };
+    let game = engine::Game::of(variant, convention)?;
     // Beyond the stored tables a table is built for this board when it is small enough, so
     // the answer carries a remoteness; the build is bounded and runs off the async runtime.
     let knowledge = hub.analysis.for_question(&pos).await;
@@ -122,30 +104,7 @@ pub async fn classify(
     if c.source == Source::Table && !stored {
         c.source = Source::Computed;
     }
-    Ok(Answer::new(variant, convention, c, analysis))
-}
-
-/// A sum's components, each with its own value, as a match's state shows them; `None` for
-/// other games, or when a component has no value at hand.
-pub fn components(
-    knowledge: &engine::Knowledge,
-    pos: &AnyPosition,
-    convention: Convention,
-) -> Option<Vec<ComponentInfo>> {
-    let AnyPosition::Sum(p) = pos else {
-        return None;
-    };
-    p.components()
-        .iter()
-        .map(|c| {
-            let answer = knowledge.value_in(c, convention).ok()?;
-            Some(ComponentInfo {
-                params: crate::variants::params_in(c.variant(), convention),
-                position: c.to_string(),
-                value: value_info(&answer.value),
-            })
-        })
-        .collect()
+    Ok(Answer::new(game, c, analysis))
 }
 
 /// A sum's explanation: its components' values, the nim-sum, where the winning moves are and
@@ -160,7 +119,7 @@ fn sum_info(
         .iter()
         .zip(&a.components)
         .map(|(part, answer)| ComponentInfo {
-            params: crate::variants::params(part.variant()),
+            params: crate::convert::normal(part.variant()),
             position: part.to_string(),
             value: value_info(&answer.value),
         })
@@ -198,15 +157,13 @@ fn sum_info(
 
 /// The answer to a `query`: the engine's classification of the position on the board asked
 /// about, its moves cut to the number asked for, its source as the question saw it. The reply
-/// is written as JSON straight from it (see [`crate::wire`]): an answer can list thousands of
+/// is written as JSON straight from it (see [`super::classification`]): an answer can list thousands of
 /// moves, and making the protocol's strings for each first, then dropping them, cost twice
 /// what writing the JSON did (~0.16 against ~0.07 ms for 1 500 moves).
 #[derive(Debug)]
 pub struct Answer {
     /// The game, with the board the answer is about.
-    pub variant: Variant,
-    /// Normal or misère play.
-    pub convention: Convention,
+    pub game: engine::Game,
     /// The classification.
     pub classification: engine::Classification,
     /// Why the remoteness is unknown, when the reason is worth saying (a sum too large to
@@ -217,10 +174,9 @@ pub struct Answer {
 }
 
 impl Answer {
-    /// The answer of `c` on `variant`'s board, with a sum's `analysis` when it is one.
+    /// The answer of `c` on `game`'s board, with a sum's `analysis` when it is one.
     pub fn new(
-        variant: Variant,
-        convention: Convention,
+        game: engine::Game,
         c: engine::Classification,
         analysis: Option<engine::sum::Analysis>,
     ) -> Answer {
@@ -236,8 +192,7 @@ impl Answer {
             _ => None,
         };
         Answer {
-            variant,
-            convention,
+            game,
             classification: c,
             remoteness_unknown,
             sum,

@@ -2,6 +2,7 @@
 //! error: the connection turns it into the wire's error body (`connection::refusal`); its
 //! `Serialize` form is the body's details.
 
+use engine::research::LineError;
 use serde::{Serialize, Serializer};
 
 use crate::analysis::{EngineLimit, TableError};
@@ -118,10 +119,6 @@ pub enum QueryError {
         "layer is Nim's third heap or a misère chocolate bar's strip x; other tables have none"
     )]
     NoLayer,
-    /// Misère play of the L-game.
-    #[error("the L-game has no misère form: it is not an impartial game")]
-    #[serde(rename = "no_misere_lgame")]
-    NoMisereLGame,
     /// A range backwards.
     #[error("a range's from must not exceed its to")]
     BackwardRange,
@@ -278,6 +275,16 @@ pub enum QueryError {
     #[error(transparent)]
     #[serde(untagged, serialize_with = "crate::failure::rules")]
     Rules(#[from] engine::Error),
+}
+
+impl From<LineError> for QueryError {
+    fn from(e: LineError) -> QueryError {
+        match e {
+            LineError::Beyond { line, bound } => QueryError::LineBeyond { line, bound },
+            LineError::Negative { line } => QueryError::NegativeLine { line },
+            LineError::NegativeDiagonal { line } => QueryError::NegativeDiagonal { line },
+        }
+    }
 }
 
 /// A record's refusal as details: `kind` `import`, the record's own code (`bad_syntax`,

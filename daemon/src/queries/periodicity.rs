@@ -9,8 +9,9 @@ use engine::periodicity::additive;
 use protocol::limits::DEFAULT_SPAN;
 use protocol::{LineKind, PeriodicityQuery, PeriodicityReport, RowPeriodicity};
 
-use super::lines::{self, Line};
-use super::stored::Stored;
+use engine::research::{Line, Table2D};
+
+use super::stored::{self, Cited as _};
 use super::QueryError;
 use crate::analysis::Report;
 use crate::failure::Context as _;
@@ -39,8 +40,8 @@ pub async fn periodicity(
             most: MAX_ROWS,
         });
     }
-    let (table, upto) = Stored::reaching(hub, &q.params, q.upto, "periodicity", report).await?;
-    if let (Stored::Chocolate(t), LineKind::Column) = (&table, kind) {
+    let (table, upto) = stored::reaching(hub, &q.params, q.upto, "periodicity", report).await?;
+    if let (Table2D::Chocolate(t), LineKind::Column) = (&table, kind) {
         if t.k() > 0 {
             return Err(QueryError::FiniteColumns { k: t.k().into() });
         }
@@ -52,11 +53,10 @@ pub async fn periodicity(
         (rows.from..rows.to)
             .filter_map(|r| {
                 let at = i64::try_from(r).ok()?;
-                Some((r, lines::line(&table, kind, at, upto).ok()?))
+                Some((r, stored::line(&table, kind, at, upto).ok()?))
             })
             .map(|(r, line): (u64, Line)| {
-                let seq: Vec<i64> = line
-                    .values(&table)?
+                let seq: Vec<i64> = stored::values(&line, &table)?
                     .into_iter()
                     .map(|g| i64::try_from(g).unwrap_or(i64::MAX))
                     .collect();

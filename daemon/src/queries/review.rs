@@ -9,9 +9,9 @@ use protocol::{ExportFormat, MatchStatus, MoveInfo, MoveRecord, Reason, Reviewed
 
 use super::games::{load, load_plies};
 use super::pages::{json_len, listed_better, span, Budget, Page};
-use super::value_info;
 use super::QueryError;
 use crate::clock::unix_ms;
+use crate::convert::value_info;
 use crate::db::{Finish, NewMatch, NewMove, SeatRow, StoredMatch, StoredMove};
 use crate::failure::{Context as _, Internal};
 use crate::hub::Hub;
@@ -104,13 +104,13 @@ fn reviewed_move(mv: StoredMove, r: MoveReview) -> ReviewedMove {
 
 /// The variant and convention a stored match is played under.
 fn rules(m: &StoredMatch) -> Result<(engine::Variant, engine::Convention), QueryError> {
-    let variant = crate::variants::variant(&protocol::GameParams {
+    let game = crate::convert::game(&protocol::GameParams {
         game: m.game,
         size: m.size,
         k: m.k,
         misere: m.misere,
     })?;
-    Ok((variant, engine::Convention::misere_if(m.misere)))
+    Ok((game.variant(), game.convention()))
 }
 
 /// Stored match `match_id` as text or JSON, annotated when the review is possible and fits
@@ -255,10 +255,10 @@ pub async fn import(hub: &Arc<Hub>, text: &str) -> Result<i64, QueryError> {
     };
     let variant = start.variant();
     let m = NewMatch {
-        game: crate::variants::game(variant.kind()),
+        game: crate::convert::wire(variant.kind()),
         size: variant.size(),
         k: variant.k(),
-        misere: record.misere,
+        misere: record.params.misere,
         start: start.to_string(),
         seats: [seat(&replay.seats[0]), seat(&replay.seats[1])],
         clock_initial_ms: record.clock.map(|c| c.initial_ms),
@@ -309,8 +309,8 @@ fn fingerprint(record: &GameRecord, replay: &Replay) -> [u8; 32] {
     use sha2::{Digest, Sha256};
     let mut h = Sha256::new();
     let fields = [
-        record.game.name().to_owned(),
-        format!("{:?} {:?}", record.size, record.k),
+        record.params.game.name().to_owned(),
+        format!("{:?} {:?}", record.params.size, record.params.k),
         replay.positions[0].to_string(),
         replay.seats.join("\n"),
         format!("{:?}", record.date),

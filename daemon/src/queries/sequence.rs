@@ -8,8 +8,9 @@ use std::sync::Arc;
 use protocol::limits::MAX_SEQUENCE_VALUES;
 use protocol::{LineKind, SequenceLine, SequenceQuery, SequenceReport};
 
-use super::lines;
-use super::stored::Stored;
+use engine::research::Table2D;
+
+use super::stored::{self, Cited as _};
 use super::QueryError;
 use crate::analysis::Report;
 use crate::failure::Context as _;
@@ -22,7 +23,7 @@ pub async fn sequence(
     q: SequenceQuery,
     report: Report,
 ) -> Result<SequenceReport, QueryError> {
-    let (table, upto) = Stored::reaching(hub, &q.params, q.upto, "a sequence", report).await?;
+    let (table, upto) = stored::reaching(hub, &q.params, q.upto, "a sequence", report).await?;
     let report = SequenceReport {
         params: table.params(),
         line: q.line,
@@ -47,8 +48,8 @@ pub async fn sequence(
             return Ok(SequenceReport { cells, ..report });
         }
     };
-    let line = lines::line(&table, kind, at, upto)?;
-    let what = lines::name(&table, kind, at);
+    let line = stored::line(&table, kind, at, upto)?;
+    let what = stored::line_name(&table, kind, at);
     if line.len == 0 {
         return Err(QueryError::EmptyLine {
             line: what,
@@ -64,7 +65,7 @@ pub async fn sequence(
             most: MAX_SEQUENCE_VALUES,
         });
     }
-    let values = crate::pool::idle(move || line.values(&table))
+    let values = crate::pool::idle(move || stored::values(&line, &table))
         .await
         .context("read the line")??;
     Ok(SequenceReport {
@@ -80,15 +81,15 @@ pub async fn sequence(
 /// coordinate, then the second (a corner game's cells x,y with both below `upto`, mirror
 /// images included; a staircase's cells y,z with z below `upto`). Refused past
 /// [`MAX_SEQUENCE_VALUES`].
-fn p_positions(table: &Stored, upto: u64) -> Result<Vec<[u64; 2]>, QueryError> {
+fn p_positions(table: &Table2D, upto: u64) -> Result<Vec<[u64; 2]>, QueryError> {
     let mut cells = Vec::new();
     for a in 0..i64::try_from(upto).unwrap_or(i64::MAX) {
         // Past the last row with a cell below the bound (a staircase's k·y reaching it).
-        let row = match lines::line(table, LineKind::Row, a, upto) {
+        let row = match stored::line(table, LineKind::Row, a, upto) {
             Ok(row) if row.len > 0 => row,
             _ => break,
         };
-        for (i, g) in (0..).zip(row.values(table)?) {
+        for (i, g) in (0..).zip(stored::values(&row, table)?) {
             if g != 0 {
                 continue;
             }

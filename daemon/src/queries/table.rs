@@ -22,17 +22,14 @@ pub async fn table(
     layer: Option<u64>,
     report: Report,
 ) -> Result<TableData, QueryError> {
-    let variant = crate::variants::variant(params)?;
-    let convention = crate::variants::convention(params)?;
+    let game = crate::convert::game(params)?;
+    let (variant, convention) = (game.variant(), game.convention());
     let misere = convention == Convention::Misere;
     let misere_bar = misere && matches!(variant, Variant::Chocolate { .. });
     if layer.is_some() && variant != Variant::Nim && !misere_bar {
         return Err(QueryError::NoLayer);
     }
-    if misere && variant == Variant::LGame {
-        return Err(QueryError::NoMisereLGame);
-    }
-    let params = crate::variants::params_in(variant, convention);
+    let params = crate::convert::params(game);
     let mut rows = rows.unwrap_or(DEFAULT_SPAN);
     let mut cols = cols.unwrap_or(rows);
     if let Some(n) = variant.size() {

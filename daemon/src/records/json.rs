@@ -3,7 +3,7 @@
 
 use engine::review::MoveReview;
 use engine::Value;
-use protocol::{ClockSpec, Game, Outcome};
+use protocol::{ClockSpec, GameParams, Outcome};
 use serde::{Deserialize, Serialize};
 
 use super::{GameRecord, RecordError};
@@ -14,17 +14,9 @@ pub struct JsonRecord {
     /// The match it was played as, on this server.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub match_id: Option<i64>,
-    /// The game.
-    pub game: Game,
-    /// Board side (corner games).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub size: Option<u64>,
-    /// Staircase step (chocolate).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub k: Option<u32>,
-    /// Misère play (absent: normal play).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub misere: bool,
+    /// The game and its parameters: `game`, `size`, `k`, `misere` (absent: normal play).
+    #[serde(flatten)]
+    pub params: GameParams,
     /// The start position.
     pub start: String,
     /// Seat 0 (the first mover) and seat 1.
@@ -135,10 +127,7 @@ impl GameRecord {
             .collect();
         JsonRecord {
             match_id: self.match_id,
-            game: self.game,
-            size: self.size,
-            k: self.k,
-            misere: self.misere,
+            params: self.params.clone(),
             start: self.start.clone(),
             seats: self.seats.clone(),
             date: self.date,
@@ -170,10 +159,7 @@ impl GameRecord {
         }
         Ok(GameRecord {
             match_id: j.match_id,
-            game: j.game,
-            size: j.size,
-            k: j.k,
-            misere: j.misere,
+            params: j.params,
             start: j.start,
             seats: j.seats,
             date: j.date,

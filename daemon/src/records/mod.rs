@@ -27,7 +27,7 @@ pub use validate::Replay;
 #[cfg(test)]
 mod tests;
 
-use protocol::{ClockSpec, Game, Outcome};
+use protocol::{ClockSpec, GameParams, Outcome};
 
 use crate::db::StoredMatch;
 
@@ -52,14 +52,8 @@ pub fn engine_seat(name: &str) -> Option<engine::Level> {
 pub struct GameRecord {
     /// The match it was played as, when it comes from this server (`[Event "grundy match 12"]`).
     pub match_id: Option<i64>,
-    /// Which game.
-    pub game: Game,
-    /// Board side (corner games).
-    pub size: Option<u64>,
-    /// Staircase step (chocolate).
-    pub k: Option<u32>,
-    /// Misère play (`[Play "misere"]`): the player who makes the last move loses.
-    pub misere: bool,
+    /// Which game, with its parameters (`[Game]`, `[Size]`, `[K]`, `[Play "misere"]`).
+    pub params: GameParams,
     /// The start position, in the game's notation.
     pub start: String,
     /// Seat 0 (the first mover) and seat 1: a player's name, `engine (perfect)`, or `?`.
@@ -101,10 +95,12 @@ impl GameRecord {
         };
         GameRecord {
             match_id: Some(m.id),
-            game: m.game,
-            size: m.size,
-            k: m.k,
-            misere: m.misere,
+            params: GameParams {
+                game: m.game,
+                size: m.size,
+                k: m.k,
+                misere: m.misere,
+            },
             start: m.start.clone(),
             seats: [seat(0), seat(1)],
             date: Some(m.created_at),

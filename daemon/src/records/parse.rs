@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use engine::Variant;
-use protocol::{ClockSpec, Game, Outcome, Reason, UnknownGame};
+use protocol::{ClockSpec, Game, GameParams, Outcome, Reason, UnknownGame};
 
 use super::text::{is_tag_char, EVENT_PREFIX, KNOWN_TAGS};
 use super::{parse_date_time, GameRecord, RecordError, EMPTY_SEAT};
@@ -67,10 +67,12 @@ impl GameRecord {
         let result = fields.result(result_at)?;
         Ok(GameRecord {
             match_id,
-            game,
-            size: fields.number("Size")?,
-            k: fields.number("K")?,
-            misere: fields.play()?,
+            params: GameParams {
+                game,
+                size: fields.number("Size")?,
+                k: fields.number("K")?,
+                misere: fields.play()?,
+            },
             start: fields
                 .text("Start")
                 .unwrap_or_else(|| variant.start().to_string()),
@@ -311,7 +313,7 @@ impl Fields {
         let game: Game = name
             .parse()
             .map_err(|e: UnknownGame| self.error("Game", e.to_string()))?;
-        let kind = crate::variants::kind(game);
+        let kind = crate::convert::kind(game);
         let (size, k) = (self.number("Size")?, self.number("K")?);
         let variant = Variant::new(kind, size, k).map_err(|e| {
             let tag = match (size, k) {

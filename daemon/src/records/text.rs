@@ -44,14 +44,14 @@ impl GameRecord {
         if let Some(id) = self.match_id {
             tag("Event", &format!("{EVENT_PREFIX}{id}"));
         }
-        tag("Game", self.game.name());
-        if let Some(size) = self.size {
+        tag("Game", self.params.game.name());
+        if let Some(size) = self.params.size {
             tag("Size", &size.to_string());
         }
-        if let Some(k) = self.k {
+        if let Some(k) = self.params.k {
             tag("K", &k.to_string());
         }
-        if self.misere {
+        if self.params.misere {
             tag("Play", "misere");
         }
         tag("Start", &self.start);

@@ -2,7 +2,7 @@
 //! result agrees with the board wherever the board decides it, and each seat is nobody, the
 //! engine, or a name `hello` would take.
 
-use engine::{AnyPosition, GameKind, Position as _, Variant};
+use engine::{AnyPosition, GameKind, Position as _};
 use protocol::{Outcome, Reason};
 
 use super::{engine_seat, result_token, GameRecord, RecordError, EMPTY_SEAT};
@@ -24,23 +24,17 @@ pub struct Replay {
 impl GameRecord {
     /// The game's variant and start position, or the tag that is wrong.
     pub fn start_position(&self) -> Result<AnyPosition, RecordError> {
-        let kind = crate::variants::kind(self.game);
-        if self.misere && kind == GameKind::LGame {
-            return Err(RecordError::tag(
-                None,
-                "Play",
-                "the L-game has no misère form: it is not an impartial game".to_owned(),
-            ));
-        }
-        let variant = Variant::new(kind, self.size, self.k).map_err(|e| {
-            let tag = match (self.size, self.k) {
-                (Some(_), _) => "Size",
-                (None, Some(_)) => "K",
-                (None, None) => "Game",
+        let p = &self.params;
+        let game = crate::convert::game(p).map_err(|e| {
+            let tag = match (e.input(), p.size, p.k) {
+                ("misere", _, _) => "Play",
+                (_, Some(_), _) => "Size",
+                (_, None, Some(_)) => "K",
+                _ => "Game",
             };
             RecordError::tag(None, tag, e.to_string())
         })?;
-        variant
+        game.variant()
             .parse_position(&self.start)
             .map_err(|e| RecordError::tag(None, "Start", e.to_string()))
     }
@@ -102,13 +96,17 @@ impl GameRecord {
             }
             let mover = ((ply - 1) % 2) as u8;
             // Normal play: the last mover won; misère play: the last mover lost.
-            let winner = if self.misere { 1 - mover } else { mover };
+            let winner = if self.params.misere { 1 - mover } else { mover };
             let expected = Outcome {
                 winner: Some(winner),
                 reason: on_board,
             };
             if self.result != Some(expected) {
-                let play = if self.misere { " in misère play" } else { "" };
+                let play = if self.params.misere {
+                    " in misère play"
+                } else {
+                    ""
+                };
                 return wrong(format!(
                     "the game ended on the board at ply {ply}: {last} leaves no move, so seat \
                      {winner} won{play} ({}), but the record says {said}",

@@ -162,14 +162,6 @@ pub enum RoomError {
         /// Most rounds.
         most: u32,
     },
-    /// A start where nobody can move, for a tournament or an exhibition.
-    #[error("{start} is over already: {} needs a start with moves", event_words(.event))]
-    StartIsOver {
-        /// The start.
-        start: String,
-        /// `tournament` or `exhibition`.
-        event: &'static str,
-    },
     /// A teacher (or a stranger) entering a tournament.
     #[error("only the students of room {room} play its tournaments")]
     StudentsOnly {
@@ -239,12 +231,5 @@ fn allowed_words(limit: &str) -> String {
     match limit {
         "none" => "the engine not at all: play a classmate".to_owned(),
         l => format!("the engine up to {l}"),
-    }
-}
-
-fn event_words(event: &str) -> String {
-    match event {
-        "exhibition" => "an exhibition".to_owned(),
-        e => format!("a {e}"),
     }
 }

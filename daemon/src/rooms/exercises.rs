@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use engine::exercise::{Exercise, Question};
-use engine::Rng;
+use engine::{Rng, Start};
 use protocol::{AnswerInfo, ExerciseInfo, ExerciseSpec, Role, ServerBody};
 
 use super::membership::not_member;
@@ -115,12 +115,12 @@ impl Rooms {
         &self,
         spec: ExerciseSpec,
     ) -> Result<(Exercise, protocol::GameParams), RoomError> {
-        let variant = crate::variants::variant(&spec.params)?;
-        let convention = crate::variants::convention(&spec.params)?;
+        let game = crate::convert::game(&spec.params)?;
+        let (variant, convention) = (game.variant(), game.convention());
         let question = Question::parse(&spec.question)?;
-        let params = crate::variants::params_in(variant, convention);
-        let made = match spec.position.trim() {
-            "random" => {
+        let params = crate::convert::params(game);
+        let made = match Start::parse(&spec.position) {
+            Start::Random => {
                 let knowledge = self.deps.analysis.current();
                 let k = Arc::clone(&knowledge);
                 let range = spec
@@ -140,11 +140,8 @@ impl Rooms {
                 .await
                 .context("draw a position")?
             }
-            text => {
-                let position = match text {
-                    "standard" => variant.start(),
-                    _ => variant.parse_position(text)?,
-                };
+            start => {
+                let position = game.position(&start, &mut Rng::new(0))?;
                 let knowledge = self.deps.analysis.for_question(&position).await;
                 let k = Arc::clone(&knowledge);
                 tokio::task::spawn_blocking(move || {

@@ -206,13 +206,14 @@ impl Rooms {
     /// work (grading classifies the position when an answer comes).
     fn rebuild(row: ExerciseRow) -> Result<LiveExercise, RoomError> {
         let params = &row.params;
-        let variant = crate::variants::variant(params)?;
-        let convention = crate::variants::convention(params)?;
-        let position = variant
+        let game = crate::convert::game(params)?;
+        let position = game
+            .variant()
             .parse_position(&row.position)
             .context("read a stored exercise")?;
         let question = Question::parse(&row.question).context("read a stored exercise")?;
-        let exercise = Exercise::restored(position, convention, question, row.solution.clone());
+        let exercise =
+            Exercise::restored(position, game.convention(), question, row.solution.clone());
         Ok(LiveExercise {
             row,
             exercise: Arc::new(exercise),

@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use engine::{AnyPosition, Position as _, Rng, Variant};
+use engine::{AnyPosition, Rng, Start};
 use protocol::{Format, NewTournament, Role, ServerBody, TournamentView};
 
 use super::room::Room;
@@ -34,10 +34,9 @@ impl Rooms {
     ) -> Result<TournamentView, RoomError> {
         let deps = &self.deps;
         room.teacher(player)?;
-        let variant = crate::variants::variant(&new.params)?;
-        let convention = crate::variants::convention(&new.params)?;
+        let game = crate::convert::game(&new.params)?;
         // The start is checked now: every round would refuse it.
-        start_position(variant, &new.start, 0, 1)?;
+        start_position(game, &new.start, 0, 1)?;
         let changing = room.changing.lock().await;
         let entrants: Vec<i64> = {
             let s = room.state();
@@ -66,7 +65,7 @@ impl Rooms {
                 most: MAX_ROUNDS,
             });
         }
-        let params = crate::variants::params_in(variant, convention);
+        let params = crate::convert::params(game);
         let row = TournamentRow {
             id: 0,
             format: new.format,
@@ -105,28 +104,15 @@ impl Rooms {
 /// The start of round `round` of tournament `id`: the standard start, one drawn at random
 /// for the round (the same on every board), or the position given.
 fn start_position(
-    variant: Variant,
+    game: engine::Game,
     start: &str,
     id: i64,
     round: u32,
 ) -> Result<AnyPosition, RoomError> {
-    let position = match start.trim() {
-        "" | "standard" => variant.start(),
-        "random" => {
-            let seed = (id as u64)
-                .wrapping_mul(0x9E37_79B9)
-                .wrapping_add(u64::from(round));
-            variant.random_start(&mut Rng::new(seed))
-        }
-        text => variant.parse_position(text)?,
-    };
-    if position.is_terminal() {
-        return Err(RoomError::StartIsOver {
-            start: position.to_string(),
-            event: "tournament",
-        });
-    }
-    Ok(position)
+    let seed = (id as u64)
+        .wrapping_mul(0x9E37_79B9)
+        .wrapping_add(u64::from(round));
+    Ok(game.start(&Start::parse(start), &mut Rng::new(seed))?)
 }
 
 /// Pairs and starts the next round of tournament `id`, or ends it after its last round (or
@@ -172,9 +158,8 @@ async fn advance(deps: &Deps, room: &Arc<Room>, id: i64) -> Result<(), RoomError
         announce(room, id);
         return Ok(());
     };
-    let variant = crate::variants::variant(&t.row.params)?;
-    let convention = crate::variants::convention(&t.row.params)?;
-    let start = start_position(variant, &t.row.start, id, round)?;
+    let game = crate::convert::game(&t.row.params)?;
+    let start = start_position(game, &t.row.start, id, round)?;
     let player = |id: i64| PlayerRef {
         id,
         name: room.state().name_of(id),
@@ -187,7 +172,7 @@ async fn advance(deps: &Deps, room: &Arc<Room>, id: i64) -> Result<(), RoomError
             seated(&deps.matches, &first),
             seated(&deps.matches, &second),
         ];
-        async move { create_with(&deps.matches, start, convention, seats, clock).await }
+        async move { create_with(&deps.matches, game, start, seats, clock).await }
     });
     let handles: Vec<MatchHandle> = futures_util::future::try_join_all(games)
         .await

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use engine::{Level, Position as _, Rng};
+use engine::{Level, Rng, Start};
 use protocol::{MatchStatus, NewSimul, Opponent, Role, ServerBody, SimulGame, SimulView};
 
 use super::room::{Room, State};
@@ -105,19 +105,9 @@ impl Rooms {
     ) -> Result<SimulView, RoomError> {
         let deps = &self.deps;
         room.teacher(player.id)?;
-        let variant = crate::variants::variant(&new.params)?;
-        let convention = crate::variants::convention(&new.params)?;
-        let position = match new.start.trim() {
-            "" | "standard" => variant.start(),
-            "random" => variant.random_start(&mut Rng::new(unix_ms() as u64)),
-            text => variant.parse_position(text)?,
-        };
-        if position.is_terminal() {
-            return Err(RoomError::StartIsOver {
-                start: position.to_string(),
-                event: "exhibition",
-            });
-        }
+        let game = crate::convert::game(&new.params)?;
+        let convention = game.convention();
+        let position = game.start(&Start::parse(&new.start), &mut Rng::new(unix_ms() as u64))?;
         let host = match &new.host {
             Opponent::Human => Occupant::Player {
                 id: player.id,
@@ -153,18 +143,12 @@ impl Rooms {
             } else {
                 [host.clone(), student]
             };
-            create_with(
-                &deps.matches,
-                position.clone(),
-                convention,
-                seats,
-                new.clock,
-            )
+            create_with(&deps.matches, game, position.clone(), seats, new.clock)
         });
         let handles: Vec<MatchHandle> = futures_util::future::try_join_all(boards)
             .await
             .context("start the boards")?;
-        let params = crate::variants::params_in(variant, convention);
+        let params = crate::convert::params(game);
         let row = SimulRow {
             id: 0,
             params: params.clone(),

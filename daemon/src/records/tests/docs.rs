@@ -38,7 +38,7 @@ fn export_md_examples_read_validate_and_are_exact() {
         let reviewed = block.contains('{').then(|| review_of(&r));
         assert_eq!(&r.to_text(reviewed.as_deref()), block);
         assert_round_trips(&r);
-        games.push(r.game);
+        games.push(r.params.game);
     }
     for family in ["queen", "nim", "chocolate", "lgame"] {
         assert!(

@@ -60,10 +60,7 @@ pub(super) fn record(
     let kind = variant.kind();
     GameRecord {
         match_id: Some(7),
-        game: crate::variants::game(kind),
-        size: variant.size(),
-        k: variant.k(),
-        misere: false,
+        params: crate::convert::normal(variant),
         start: start.to_owned(),
         seats: ["ada".to_owned(), "engine (perfect)".to_owned()],
         date: Some(1_795_263_787_250),
@@ -325,7 +322,7 @@ fn unknown_tags_are_kept_and_comments_ignored() {
     assert_eq!(again, r);
     // Without [Start], the standard start of the game.
     let r = GameRecord::parse_text("[Game \"queen\"]\n\n*").expect("readable");
-    assert_eq!((r.start.as_str(), r.size), ("7,3", None));
+    assert_eq!((r.start.as_str(), r.params.size), ("7,3", None));
     // An aborted match: no moves, no winner, written `*` with its termination.
     let aborted = GameRecord {
         moves: Vec::new(),

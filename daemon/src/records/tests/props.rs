@@ -54,10 +54,7 @@ proptest! {
         });
         let r = GameRecord {
             match_id,
-            game: crate::variants::game(kind),
-            size: v.size(),
-            k: v.k(),
-            misere: false,
+            params: crate::convert::normal(v),
             start: start.to_string(),
             seats,
             date,

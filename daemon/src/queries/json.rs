@@ -8,7 +8,8 @@ use std::fmt::Write as _;
 use engine::{AnyMove, AnyPosition, Classification};
 use protocol::ValueInfo;
 
-use crate::queries::{value_info, Answer};
+use super::Answer;
+use crate::convert::value_info;
 
 /// `{"id":…,"type":"classification",…}` exactly as serde_json writes the protocol's types: the
 /// fields in declaration order, flattened ones in place, `size` and `k` only when set.
@@ -21,7 +22,7 @@ pub fn classification(id: Option<u64>, answer: &Answer) -> String {
         moves,
         move_count,
     } = &answer.classification;
-    let params = crate::variants::params_in(answer.variant, answer.convention);
+    let params = crate::convert::params(answer.game);
     let mut out = Json {
         text: String::with_capacity(256 + moves.len() * 112),
         scratch: String::new(),
@@ -214,7 +215,7 @@ mod tests {
     fn protocol_form(a: &Answer) -> protocol::Classification {
         let c = &a.classification;
         protocol::Classification {
-            params: crate::variants::params_in(a.variant, a.convention),
+            params: crate::convert::params(a.game),
             position: c.position.to_string(),
             value: value_info(&c.value),
             source: c.source.as_str().to_owned(),
@@ -254,12 +255,7 @@ mod tests {
                     AnyPosition::Sum(p) => Some(engine::sum::analyse(knowledge, p).unwrap()),
                     _ => None,
                 };
-                out.push(Answer::new(
-                    variant,
-                    engine::Convention::Normal,
-                    c,
-                    analysis,
-                ));
+                out.push(Answer::new(engine::Game::normal(variant), c, analysis));
             }
         }
         out
@@ -334,7 +330,8 @@ mod tests {
             let c = knowledge
                 .classify_in(&pos, u64::MAX, usize::MAX, engine::Convention::Misere)
                 .unwrap();
-            all.push(Answer::new(variant, engine::Convention::Misere, c, None));
+            let game = engine::Game::of(variant, engine::Convention::Misere).unwrap();
+            all.push(Answer::new(game, c, None));
         }
         for answer in &all {
             for id in [None, Some(0), Some(u64::MAX)] {

@@ -7,14 +7,45 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use engine::formula::{Env, EvalError, Formula, Kind};
-use protocol::{Counterexample, DisagreementMap, MAX_MAP_SIDE};
-
-use super::stored::Stored;
-use crate::analysis::Report;
+use super::Table2D;
+use crate::formula::{Env, EvalError, Formula, Kind};
 
 /// Counterexamples listed: the first ones, in the order checked.
 pub const MAX_COUNTEREXAMPLES: usize = 10;
+
+/// The most bins along a side of a [`FailureMap`].
+pub const MAX_MAP_SIDE: u64 = 256;
+
+/// A cell where the formula disagrees with the table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Counterexample {
+    /// The cell, in the table's notation (x,y; y,z for chocolate).
+    pub cell: (u64, u64),
+    /// What a value formula gives there (none for a predicate).
+    pub formula: Option<i128>,
+    /// The true Grundy number.
+    pub grundy: u64,
+}
+
+/// Where a formula fails over a table, in at most [`MAX_MAP_SIDE`] × [`MAX_MAP_SIDE`] bins.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FailureMap {
+    /// The coordinate across: `x` for the corner games, `z` for chocolate.
+    pub across: &'static str,
+    /// The coordinate up: `y`.
+    pub up: &'static str,
+    /// Coordinates per bin, along both sides.
+    pub bin: u64,
+    /// Bins across.
+    pub width: u64,
+    /// Bins up.
+    pub height: u64,
+    /// Cells checked in each bin, row by row from the bottom (0 where the table has no cell:
+    /// above a staircase).
+    pub cells: Vec<u32>,
+    /// Cells of each bin where the formula fails.
+    pub failed: Vec<u32>,
+}
 
 /// Rows in a chunk: enough to keep the hand-out cheap, few enough to share the work evenly.
 const CHUNK_ROWS: u64 = 16;
@@ -28,31 +59,30 @@ pub struct Scan {
     /// The first counterexamples, in the order of the rows.
     pub counterexamples: Vec<Counterexample>,
     /// Where it failed, when asked for.
-    pub map: Option<DisagreementMap>,
+    pub map: Option<FailureMap>,
 }
 
-/// Checks `formula` at every cell of `table` with coordinates below `upto`, or says at which
-/// cell, first in the order of the rows, it has no value, or that it was stopped (`until`).
-/// Reports the rows done as it goes.
+/// Checks `formula` at every cell of `table` with coordinates below `upto` on `until.threads`
+/// threads, or says at which cell, first in the order of the rows, it has no value, or that
+/// it was stopped (`until`). Reports the rows done and the rows in all as it goes.
 pub fn scan(
-    table: &Stored,
+    table: &Table2D,
     formula: &Formula,
     upto: u64,
     map: bool,
     until: &Until,
-    report: &Report,
+    report: &(dyn Fn(u64, u64) + Sync),
 ) -> Result<Scan, Stopped> {
     let deadline = Instant::now() + until.limit;
     let late = AtomicBool::new(false);
     let rows = upto;
-    let what = format!("checking the formula on the rows below {upto}");
     let rows_done = AtomicU64::new(0);
     let chunks = usize::try_from(rows.div_ceil(CHUNK_ROWS)).unwrap_or(usize::MAX);
     let bins = map.then(|| Bins::new(table, upto));
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let parts: Mutex<Vec<Option<Part>>> = Mutex::new((0..chunks).map(|_| None).collect());
-    let threads = crate::pool::threads().min(chunks.max(1));
+    let threads = until.threads.max(1).min(chunks.max(1));
     let maps: Vec<Option<Bins>> = std::thread::scope(|s| {
         let workers: Vec<_> = (0..threads)
             .map(|_| {
@@ -73,7 +103,7 @@ pub fn scan(
                         let last = (first + CHUNK_ROWS).min(rows);
                         let part = check_rows(table, formula, upto, first..last, bins.as_mut());
                         let done = rows_done.fetch_add(last - first, Ordering::Relaxed);
-                        report(&what, done + last - first, rows);
+                        report(done + last - first, rows);
                         if part.fault.is_some() {
                             stop.store(true, Ordering::Relaxed);
                         }
@@ -136,22 +166,15 @@ pub enum Stopped {
     Abandoned,
 }
 
-/// How long a pass may go on: until its time limit, or until whoever asked goes away.
+/// What a pass may use: threads, and how long it may go on — until its time limit, or until
+/// whoever asked goes away.
 pub struct Until {
+    /// Threads to check on.
+    pub threads: usize,
     /// The time limit.
     pub limit: Duration,
-    /// Set when the question is abandoned (see [`Abandon`]).
+    /// Set when the question is abandoned: the pass stops at its next chunk of rows.
     pub abandoned: Arc<AtomicBool>,
-}
-
-/// Marks a question abandoned when dropped: held by the request's future, which is dropped
-/// when its client goes away, so that the pass running on the blocking threads stops too.
-pub struct Abandon(pub Arc<AtomicBool>);
-
-impl Drop for Abandon {
-    fn drop(&mut self) {
-        self.0.store(true, Ordering::Relaxed);
-    }
 }
 
 /// What a chunk of rows found.
@@ -164,7 +187,7 @@ struct Part {
 
 /// Checks the rows `rows` (a corner game's x, a staircase's z).
 fn check_rows(
-    table: &Stored,
+    table: &Table2D,
     formula: &Formula,
     upto: u64,
     rows: std::ops::Range<u64>,
@@ -199,8 +222,8 @@ fn check_rows(
             part.failed += 1;
             if part.counterexamples.len() < MAX_COUNTEREXAMPLES {
                 part.counterexamples.push(Counterexample {
-                    cell: format!("{a},{b}"),
-                    formula: said.map(|v| v.to_string()),
+                    cell: (a, b),
+                    formula: said,
                     grundy,
                 });
             }
@@ -208,7 +231,7 @@ fn check_rows(
         true
     };
     match table {
-        Stored::Corner(t) => {
+        Table2D::Corner(t) => {
             for x in rows {
                 for y in 0..upto {
                     let g = t.get(x, y).map_or(0, |(g, _)| g);
@@ -218,7 +241,7 @@ fn check_rows(
                 }
             }
         }
-        Stored::Chocolate(t) => {
+        Table2D::Chocolate(t) => {
             for z in rows {
                 let mut y = 0;
                 while let Some(g) = t.grundy(y, z) {
@@ -251,21 +274,21 @@ fn env(x: u64, y: u64, z: u64, n: u64, k: u32, grundy: u64) -> Env {
     }
 }
 
-/// A [`DisagreementMap`] being filled.
+/// A [`FailureMap`] being filled.
 #[derive(Clone)]
 struct Bins {
-    map: DisagreementMap,
+    map: FailureMap,
     /// Whether the cells are named `y,z` (chocolate: z across), not `x,y` (x across).
     staircase: bool,
 }
 
 impl Bins {
     /// Empty bins over the cells of `table` below `upto`.
-    fn new(table: &Stored, upto: u64) -> Bins {
+    fn new(table: &Table2D, upto: u64) -> Bins {
         let (staircase, high) = match table {
-            Stored::Corner(_) => (false, upto),
+            Table2D::Corner(_) => (false, upto),
             // The tallest staircase below the bound.
-            Stored::Chocolate(t) => match u64::from(t.k()) {
+            Table2D::Chocolate(t) => match u64::from(t.k()) {
                 0 => (true, t.z_max() + 1),
                 k => (true, upto.saturating_sub(1) / k + 1),
             },
@@ -275,9 +298,9 @@ impl Bins {
         let size = usize::try_from(width * height).unwrap_or(0);
         let (across, up) = if staircase { ("z", "y") } else { ("x", "y") };
         Bins {
-            map: DisagreementMap {
-                across: across.to_owned(),
-                up: up.to_owned(),
+            map: FailureMap {
+                across,
+                up,
                 bin,
                 width,
                 height,

@@ -13,11 +13,57 @@
 //! The bound applies to the coordinates that run along the line (both, along a diagonal);
 //! the fixed one of a row or a column need only lie inside the stored table.
 
-use protocol::LineKind;
+use std::fmt;
 
-use super::stored::Stored;
-use super::QueryError;
-use crate::failure::Internal;
+use super::Table2D;
+
+/// A kind of line of a table: the cells it runs through, and the coordinate that runs along
+/// it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum LineKind {
+    /// Rows: x fixed, y growing (corner games); y fixed, z growing from k·y (chocolate).
+    #[default]
+    Row,
+    /// Columns: y fixed, x growing (corner games); z fixed, y growing (chocolate: y from 0
+    /// to ⌊z/k⌋ only, so finite for k ≥ 1).
+    Column,
+    /// Diagonals D: the cells (x, x + D) indexed by x (corner games; D < 0: (y − D, y)
+    /// indexed by y); the cells (y, k·y + D) indexed by y (chocolate, D ≥ 0).
+    Diagonal,
+}
+
+impl fmt::Display for LineKind {
+    /// `row`, `column`, `diagonal`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            LineKind::Row => "row",
+            LineKind::Column => "column",
+            LineKind::Diagonal => "diagonal",
+        })
+    }
+}
+
+/// Why a line cannot be read from a table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LineError {
+    /// The line lies beyond the table's bound.
+    Beyond {
+        /// The line: `row x = 16`.
+        line: String,
+        /// Where the table ends.
+        bound: u64,
+    },
+    /// A row or a column numbered below 0.
+    Negative {
+        /// The line.
+        line: String,
+    },
+    /// A staircase's diagonal below 0.
+    NegativeDiagonal {
+        /// The line.
+        line: String,
+    },
+}
 
 /// A line below a bound: the cells `first + i·step` for `i < len`, value i indexed
 /// `offset + i`.
@@ -47,19 +93,13 @@ impl Line {
         self.offset + self.len
     }
 
-    /// The Grundy numbers along the line. A cell missing from the table is a fault of the
-    /// server (a line is built inside the table), reported as such.
-    pub fn values(&self, table: &Stored) -> Result<Vec<u64>, QueryError> {
+    /// The Grundy numbers along the line, or the first cell missing from the table (never,
+    /// for a line [`line`] built from the same table).
+    pub fn values(&self, table: &Table2D) -> Result<Vec<u64>, (u64, u64)> {
         (0..self.len)
             .map(|i| {
                 let (a, b) = self.cell(i);
-                table.grundy(a, b).ok_or_else(|| {
-                    Internal::new(
-                        "read the line from the table",
-                        format!("cell {a},{b} of {self:?} is not in the table"),
-                    )
-                    .into()
-                })
+                table.grundy(a, b).ok_or((a, b))
             })
             .collect()
     }
@@ -68,16 +108,16 @@ impl Line {
 /// Line `at` of kind `kind` in `table`, read below `upto` (at most the table's bound).
 /// Refused when the line lies outside the table (`too_large`), or is no line of the
 /// game (a row or column numbered below 0, a chocolate diagonal D < 0).
-pub fn line(table: &Stored, kind: LineKind, at: i64, upto: u64) -> Result<Line, QueryError> {
+pub fn line(table: &Table2D, kind: LineKind, at: i64, upto: u64) -> Result<Line, LineError> {
     let bound = table.bound();
     let n = at.unsigned_abs();
-    let beyond = || QueryError::LineBeyond {
-        line: name(table, kind, at),
+    let beyond = || LineError::Beyond {
+        line: line_name(table, kind, at),
         bound,
     };
     if at < 0 && kind != LineKind::Diagonal {
-        return Err(QueryError::NegativeLine {
-            line: name(table, kind, at),
+        return Err(LineError::Negative {
+            line: line_name(table, kind, at),
         });
     }
     if n >= bound {
@@ -89,25 +129,25 @@ pub fn line(table: &Stored, kind: LineKind, at: i64, upto: u64) -> Result<Line, 
         _ => 0,
     };
     let line = match (table, kind) {
-        (Stored::Corner(_), LineKind::Row) => Line {
+        (Table2D::Corner(_), LineKind::Row) => Line {
             first: (n, 0),
             step: (0, 1),
             offset: 0,
             len: upto,
         },
-        (Stored::Corner(_), LineKind::Column) => Line {
+        (Table2D::Corner(_), LineKind::Column) => Line {
             first: (0, n),
             step: (1, 0),
             offset: 0,
             len: upto,
         },
-        (Stored::Corner(_), LineKind::Diagonal) => Line {
+        (Table2D::Corner(_), LineKind::Diagonal) => Line {
             first: if at >= 0 { (0, n) } else { (n, 0) },
             step: (1, 1),
             offset: 0,
             len: below(n, 1),
         },
-        (Stored::Chocolate(t), LineKind::Row) => {
+        (Table2D::Chocolate(t), LineKind::Row) => {
             // Row y starts at the staircase's edge, z = k·y, which must lie in the table.
             let start = u64::from(t.k())
                 .checked_mul(n)
@@ -120,7 +160,7 @@ pub fn line(table: &Stored, kind: LineKind, at: i64, upto: u64) -> Result<Line, 
                 len: below(start, 1),
             }
         }
-        (Stored::Chocolate(t), LineKind::Column) => {
+        (Table2D::Chocolate(t), LineKind::Column) => {
             // Column z holds y = 0 to ⌊z/k⌋; for k = 0 every y of the table.
             let height = match u64::from(t.k()) {
                 0 => bound,
@@ -133,12 +173,12 @@ pub fn line(table: &Stored, kind: LineKind, at: i64, upto: u64) -> Result<Line, 
                 len: height.min(upto),
             }
         }
-        (Stored::Chocolate(_), LineKind::Diagonal) if at < 0 => {
-            return Err(QueryError::NegativeDiagonal {
-                line: name(table, kind, at),
+        (Table2D::Chocolate(_), LineKind::Diagonal) if at < 0 => {
+            return Err(LineError::NegativeDiagonal {
+                line: line_name(table, kind, at),
             })
         }
-        (Stored::Chocolate(t), LineKind::Diagonal) => {
+        (Table2D::Chocolate(t), LineKind::Diagonal) => {
             let k = u64::from(t.k()).max(1);
             Line {
                 first: (0, n),
@@ -152,12 +192,12 @@ pub fn line(table: &Stored, kind: LineKind, at: i64, upto: u64) -> Result<Line, 
 }
 
 /// How a message names line `at`: `row x = 1`, `column z = 7`, `diagonal D = -2`.
-pub fn name(table: &Stored, kind: LineKind, at: i64) -> String {
+pub fn line_name(table: &Table2D, kind: LineKind, at: i64) -> String {
     let fixed = match (table, kind) {
         (_, LineKind::Diagonal) => "D",
-        (Stored::Corner(_), LineKind::Row) => "x",
-        (Stored::Corner(_), LineKind::Column) | (Stored::Chocolate(_), LineKind::Row) => "y",
-        (Stored::Chocolate(_), LineKind::Column) => "z",
+        (Table2D::Corner(_), LineKind::Row) => "x",
+        (Table2D::Corner(_), LineKind::Column) | (Table2D::Chocolate(_), LineKind::Row) => "y",
+        (Table2D::Chocolate(_), LineKind::Column) => "z",
     };
     format!("{kind} {fixed} = {at}")
 }
@@ -166,18 +206,18 @@ pub fn name(table: &Stored, kind: LineKind, at: i64) -> String {
 mod tests {
     use std::sync::Arc;
 
-    use engine::{chocolate, corner};
+    use crate::{chocolate, corner};
 
     use super::*;
 
-    fn queen(n: u64) -> Stored {
-        Stored::Corner(Arc::new(
+    fn queen(n: u64) -> Table2D {
+        Table2D::Corner(Arc::new(
             corner::Table::solve(corner::Piece::Queen, n).unwrap(),
         ))
     }
 
-    fn bar(k: u32, z_max: u64) -> Stored {
-        Stored::Chocolate(Arc::new(chocolate::Table::solve(k, z_max).unwrap()))
+    fn bar(k: u32, z_max: u64) -> Table2D {
+        Table2D::Chocolate(Arc::new(chocolate::Table::solve(k, z_max).unwrap()))
     }
 
     /// Every cell of every line lies in the table, and the cells follow the definitions.
@@ -212,17 +252,20 @@ mod tests {
     fn lines_outside_the_table_are_refused_with_what_to_ask() {
         let t = queen(16);
         let far = line(&t, LineKind::Row, 16, 16).unwrap_err();
-        assert!(matches!(far, QueryError::LineBeyond { .. }), "{far:?}");
-        assert!(far.to_string().contains("row x = 16"), "{far}");
+        assert_eq!(
+            far,
+            LineError::Beyond {
+                line: "row x = 16".into(),
+                bound: 16
+            }
+        );
         let c = bar(1, 20);
         assert!(matches!(
             line(&c, LineKind::Row, 21, 21).unwrap_err(),
-            QueryError::LineBeyond { .. }
+            LineError::Beyond { .. }
         ));
-        let negative = line(&c, LineKind::Diagonal, -1, 21)
-            .unwrap_err()
-            .to_string();
-        assert!(negative.contains("D ≥ 0"), "{negative}");
+        let negative = line(&c, LineKind::Diagonal, -1, 21).unwrap_err();
+        assert!(matches!(negative, LineError::NegativeDiagonal { .. }));
         // Inside the table but beyond the bound asked: an empty line.
         assert_eq!(line(&c, LineKind::Row, 15, 10).unwrap().len, 0);
     }
