@@ -5,8 +5,6 @@
 
 use std::sync::Arc;
 
-use super::sql::UnknownName;
-
 /// Why a database call failed.
 #[derive(Debug, thiserror::Error)]
 pub enum DbError {
@@ -58,6 +56,17 @@ pub enum DbError {
     /// can be written.
     #[error("database writer has stopped")]
     WriterGone,
+}
+
+/// A stored name that is not one this server knows: what a column decoder (`sql.rs`)
+/// fails with, made [`DbError::UnknownName`] with the column by `From<sqlx::Error>`.
+#[derive(Debug, thiserror::Error)]
+#[error("{value:?} is not a {kind} this server knows")]
+pub(crate) struct UnknownName {
+    /// What the name should have been (`game`, `reason`, …).
+    pub(crate) kind: &'static str,
+    /// The name as stored.
+    pub(crate) value: String,
 }
 
 impl From<sqlx::Error> for DbError {

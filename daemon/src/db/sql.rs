@@ -13,7 +13,7 @@ use sqlx::query::Query;
 use sqlx::sqlite::{SqliteArguments, SqliteTypeInfo, SqliteValueRef};
 use sqlx::{Decode, Sqlite, Type, ValueRef};
 
-use super::error::{to_sql_opt, DbError};
+use super::error::{to_sql_opt, DbError, UnknownName};
 
 /// `(?, ?), (?, ?)`: `rows` groups of `columns` placeholders, for statements of many rows.
 pub(crate) fn placeholders(rows: usize, columns: usize) -> String {
@@ -38,16 +38,6 @@ pub(crate) trait Name: Sized {
 
     /// The value of a stored name, which must be exactly one this code writes.
     fn from_name(name: &str) -> Option<Self>;
-}
-
-/// A stored name that is not one this server knows.
-#[derive(Debug, thiserror::Error)]
-#[error("{value:?} is not a {kind} this server knows")]
-pub(crate) struct UnknownName {
-    /// What the name should have been (`game`, `reason`, …).
-    pub(crate) kind: &'static str,
-    /// The name as stored.
-    pub(crate) value: String,
 }
 
 /// A NOT NULL name column, decoded into its value or refused with [`UnknownName`].
