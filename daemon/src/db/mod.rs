@@ -38,6 +38,7 @@ mod writer;
 // The tables, each with its rows, reads and writes.
 mod exercises;
 mod imports;
+mod match_lists;
 mod matches;
 mod moves;
 mod players;
@@ -55,7 +56,8 @@ pub use checkpointer::CHECKPOINT_EVERY;
 pub use database::{Db, WriterSettings, BUSY_TIMEOUT, READ_CONNECTIONS};
 pub use error::DbError;
 pub use exercises::{AnswerRow, ExerciseRow};
-pub use matches::{GameFilter, NewMatch, ResultFilter, SeatRow, StoredMatch};
+pub use match_lists::{GameFilter, ResultFilter};
+pub use matches::{NewMatch, SeatRow, StoredMatch};
 pub use moves::{Finish, NewMove, StoredMove};
 pub use players::{PlayerRow, NAMESAKES_READ};
 pub use rooms::{MemberRow, RoomRow, StoredRoom};
