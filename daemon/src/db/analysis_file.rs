@@ -10,11 +10,11 @@
 //! again at the next start. The games file keeps `synchronous=FULL`.
 
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqliteSynchronous};
 use sqlx::{ConnectOptions, Connection, SqliteConnection};
 
-use super::database::BUSY_TIMEOUT;
 use super::error::DbError;
 
 /// The schema name of the analysis file on every connection of the games database.
@@ -54,15 +54,15 @@ pub(crate) fn attach_name(games: &Path, analysis: &Path) -> Result<String, DbErr
 
 /// Creates the analysis file if missing, in WAL mode, and applies its migrations, on a
 /// connection of its own (the migrations' bookkeeping table `_sqlx_migrations` is then the
-/// analysis file's own, not the games file's).
-pub(crate) async fn prepare(path: &Path) -> Result<(), DbError> {
+/// analysis file's own, not the games file's), which waits `busy_timeout` for a lock.
+pub(crate) async fn prepare(path: &Path, busy_timeout: Duration) -> Result<(), DbError> {
     let mut conn = SqliteConnectOptions::new()
         .filename(path)
         .create_if_missing(true)
         .journal_mode(SqliteJournalMode::Wal)
         .synchronous(SqliteSynchronous::Normal)
         .foreign_keys(true)
-        .busy_timeout(BUSY_TIMEOUT)
+        .busy_timeout(busy_timeout)
         .connect()
         .await?;
     MIGRATOR.run(&mut conn).await?;

@@ -1,7 +1,8 @@
 //! The database handle: opening and closing it (the connection settings that make writes
 //! durable, the embedded migrations, the analysis file attached to every connection, the read
-//! pool and the writer task), and what it tells about its writer. Reads are in `reads.rs`,
-//! writes in `writes.rs`, tables in `sets.rs`, the analysis file in `analysis_file.rs`.
+//! pool and the writer task), and what it tells about itself and its writer. The reads and
+//! writes of each table are in the file of that table (`players.rs`, `matches.rs`, …), the
+//! analysis file in `analysis_file.rs`.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -91,7 +92,7 @@ impl Db {
 
     async fn open_files(path: &Path, analysis: &Path) -> Result<Db, DbError> {
         let analysis_name = analysis_file::attach_name(path, analysis)?;
-        analysis_file::prepare(analysis).await?;
+        analysis_file::prepare(analysis, BUSY_TIMEOUT).await?;
         let base = SqliteConnectOptions::new()
             .filename(path)
             .foreign_keys(true)
@@ -189,6 +190,22 @@ impl Db {
     /// How the writer has batched so far.
     pub fn write_stats(&self) -> WriteStats {
         self.writer.stats()
+    }
+
+    /// This server's id, made when the database was created.
+    pub async fn server_id(&self) -> Result<String, DbError> {
+        let id = sqlx::query_scalar("SELECT id FROM server_identity LIMIT 1")
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(id)
+    }
+
+    /// SQLite's own check of the whole file: `ok`, or the problems it found.
+    pub async fn integrity_check(&self) -> Result<String, DbError> {
+        let lines: Vec<String> = sqlx::query_scalar("PRAGMA integrity_check")
+            .fetch_all(&self.pool)
+            .await?;
+        Ok(lines.join("\n"))
     }
 }
 

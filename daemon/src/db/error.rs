@@ -11,7 +11,7 @@ pub enum DbError {
     /// SQLite or the driver failed: I/O, a constraint (for example a move whose ply is already
     /// stored), a closed pool.
     #[error("database: {0}")]
-    Sqlx(#[from] sqlx::Error),
+    Sqlx(sqlx::Error),
     /// The embedded migrations could not be applied (or the file was migrated by a newer build).
     #[error("database migration: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
@@ -27,6 +27,20 @@ pub enum DbError {
     /// A stored value is not one this code writes (an unknown status, a negative ply, ...).
     #[error("corrupt database value: {0}")]
     Corrupt(String),
+    /// A stored name (of a game, a reason, a status, a role, …) that this server does not
+    /// know: the schema leaves names to the server (no `CHECK` lists), so a file written by a
+    /// newer server, or by hand, may hold one. The row cannot be read.
+    #[error(
+        "corrupt database value: column {column}: {value:?} is not a {kind} this server knows"
+    )]
+    UnknownName {
+        /// The column read.
+        column: String,
+        /// What the name should have been: `game`, `reason`, …
+        kind: &'static str,
+        /// The name as stored.
+        value: String,
+    },
     /// A database file name that cannot be used (the analysis file named like the games
     /// file, or not UTF-8).
     #[error("database path: {0}")]
@@ -42,6 +56,44 @@ pub enum DbError {
     /// can be written.
     #[error("database writer has stopped")]
     WriterGone,
+}
+
+/// A stored name that is not one this server knows: what a column decoder (`sql.rs`)
+/// fails with, made [`DbError::UnknownName`] with the column by `From<sqlx::Error>`.
+#[derive(Debug, thiserror::Error)]
+#[error("{value:?} is not a {kind} this server knows")]
+pub(crate) struct UnknownName {
+    /// What the name should have been (`game`, `reason`, …).
+    pub(crate) kind: &'static str,
+    /// The name as stored.
+    pub(crate) value: String,
+}
+
+impl From<sqlx::Error> for DbError {
+    /// A value that does not decode (a name this server does not know, a number out of
+    /// range, the wrong type) is corruption of that column; anything else is the driver's.
+    fn from(e: sqlx::Error) -> DbError {
+        match e {
+            sqlx::Error::ColumnDecode { index, source } => {
+                let column = index.trim_matches('"').to_owned();
+                let source = match source.downcast::<UnknownName>() {
+                    Ok(u) => {
+                        return DbError::UnknownName {
+                            column,
+                            kind: u.kind,
+                            value: u.value,
+                        }
+                    }
+                    Err(source) => source,
+                };
+                match source.downcast::<DbError>() {
+                    Ok(e) => *e,
+                    Err(source) => DbError::Corrupt(format!("{column}: {source}")),
+                }
+            }
+            e => DbError::Sqlx(e),
+        }
+    }
 }
 
 impl DbError {
@@ -100,17 +152,4 @@ pub(crate) fn to_sql_int(value: u64, what: &str) -> Result<i64, DbError> {
 /// Converts an optional unsigned value to an SQLite integer, rejecting what does not fit.
 pub(crate) fn to_sql_opt(value: Option<u64>, what: &str) -> Result<Option<i64>, DbError> {
     value.map(|v| to_sql_int(v, what)).transpose()
-}
-
-/// Reads a stored integer into a narrower unsigned type, reporting corruption otherwise.
-pub(crate) fn from_sql_int<T: TryFrom<i64>>(value: i64, what: &str) -> Result<T, DbError> {
-    T::try_from(value).map_err(|_| DbError::Corrupt(format!("{what} {value} is out of range")))
-}
-
-/// Reads an optional stored integer into a narrower unsigned type.
-pub(crate) fn from_sql_opt<T: TryFrom<i64>>(
-    value: Option<i64>,
-    what: &str,
-) -> Result<Option<T>, DbError> {
-    value.map(|v| from_sql_int(v, what)).transpose()
 }

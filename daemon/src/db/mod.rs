@@ -24,24 +24,29 @@
 //! # }
 //! ```
 
+// Infrastructure: the handle, the writer task and what it runs on.
 mod analysis_file;
 mod checkpointer;
 mod database;
-mod decode;
 mod error;
 mod moves_batch;
-mod reads;
+mod skeletons;
+mod sql;
+mod upgrade;
+mod writer;
+
+// The tables, each with its rows, reads and writes.
+mod exercises;
+mod imports;
+mod match_lists;
+mod matches;
+mod moves;
+mod players;
 mod rooms;
-mod rows;
 mod set_reads;
 mod sets;
 mod simuls;
-mod skeletons;
-mod sql;
 mod tournaments;
-mod upgrade;
-mod writer;
-mod writes;
 
 #[cfg(test)]
 mod tests;
@@ -50,11 +55,12 @@ pub use analysis_file::{default_analysis_path, SCHEMA as ANALYSIS_SCHEMA};
 pub use checkpointer::CHECKPOINT_EVERY;
 pub use database::{Db, WriterSettings, BUSY_TIMEOUT, READ_CONNECTIONS};
 pub use error::DbError;
-pub use rooms::{AnswerRow, ExerciseRow, MemberRow, RoomRow, StoredRoom};
-pub use rows::{
-    Finish, GameFilter, NewMatch, NewMove, PlayerRow, ResultFilter, SeatRow, StoredMatch,
-    StoredMove,
-};
+pub use exercises::{AnswerRow, ExerciseRow};
+pub use match_lists::{GameFilter, ResultFilter};
+pub use matches::{NewMatch, SeatRow, StoredMatch};
+pub use moves::{Finish, NewMove, StoredMove};
+pub use players::{PlayerRow, NAMESAKES_READ};
+pub use rooms::{MemberRow, RoomRow, StoredRoom};
 pub use sets::{piece_id, LGameRow, NewSet, RowsDone, SetRecord, SetValues, ROWS_PER_INSERT};
 pub use simuls::{SimulGameRow, SimulRow, StoredSimul};
 pub use tournaments::{StoredTournament, TournamentGameRow, TournamentRow};

@@ -20,14 +20,11 @@
 use sqlx::SqliteConnection;
 
 use super::error::{to_sql_int, to_sql_opt, DbError};
-use super::rows::{Finish, NewMove};
-use super::sql::{finish_match, placeholders};
+use super::moves::{finish_match, MoveWrite};
+use super::sql::placeholders;
 
 /// Most moves stored by one statement: 11 parameters a row stays far below SQLite's 32766.
 pub const MAX_MOVES: usize = 256;
-
-/// A move and, when it ends the match, the result.
-pub(crate) type MoveWrite<'a> = (&'a NewMove, Option<&'a Finish>);
 
 /// Opens the batch's transaction with `moves` (each of a different match, at most
 /// [`MAX_MOVES`]) stored in it, and with `commit` (no move ends its match, nothing else is in
@@ -35,10 +32,10 @@ pub(crate) type MoveWrite<'a> = (&'a NewMove, Option<&'a Finish>);
 /// transaction could not start or commit, and no transaction is open: store them one by one.
 pub(crate) async fn begin_with_moves(
     conn: &mut SqliteConnection,
-    moves: &[MoveWrite<'_>],
+    moves: &[&MoveWrite],
     commit: bool,
 ) -> bool {
-    debug_assert!(!commit || moves.iter().all(|(_, f)| f.is_none()));
+    debug_assert!(!commit || moves.iter().all(|w| w.finish.is_none()));
     match try_begin(conn, moves, commit).await {
         Ok(()) => true,
         Err(e) => {
@@ -50,9 +47,10 @@ pub(crate) async fn begin_with_moves(
     }
 }
 
+/// [`begin_with_moves`], with the error that stopped it.
 async fn try_begin(
     conn: &mut SqliteConnection,
-    moves: &[MoveWrite<'_>],
+    moves: &[&MoveWrite],
     commit: bool,
 ) -> Result<(), DbError> {
     // Every match must be playing and at the ply before its move. The check is in the INSERT
@@ -72,7 +70,7 @@ async fn try_begin(
         if commit { "; COMMIT" } else { "" },
     );
     let mut query = sqlx::query(&sql);
-    for (mv, _) in moves {
+    for MoveWrite { mv, .. } in moves {
         query = query
             .bind(mv.match_id)
             .bind(mv.ply)
@@ -83,7 +81,7 @@ async fn try_begin(
             .bind(to_sql_opt(mv.clock_ms, "clock_ms")?)
             .bind(mv.played_at);
     }
-    for (mv, _) in moves {
+    for MoveWrite { mv, .. } in moves {
         query = query
             .bind(mv.match_id)
             .bind(mv.position.as_str())
@@ -91,9 +89,9 @@ async fn try_begin(
     }
     // The statements run in order and stop at the first refused one.
     query.execute(&mut *conn).await?;
-    for (mv, finish) in moves {
+    for MoveWrite { mv, finish } in moves {
         if let Some(f) = finish {
-            finish_match(conn, mv.match_id, (*f).clone()).await?;
+            finish_match(conn, mv.match_id, f.clone()).await?;
         }
     }
     Ok(())

@@ -1,18 +1,18 @@
-//! Rooms, their members, exercises and answers: the rows, the writes (queued for the writer
-//! task like every write, so an acknowledged answer is on disk) and the read of a whole room.
+//! Rooms and their members: the rows, the writes (queued for the writer task like every
+//! write, so an acknowledged join is on disk) and the read of a whole room, with its
+//! exercises and answers (`exercises.rs`).
 
-use protocol::{GameParams, Role};
-use sqlx::sqlite::SqliteRow;
+use protocol::Role;
 use sqlx::SqliteConnection;
 
-use super::decode::{bind_game_params, game_params, get};
-use super::error::{from_sql_int, DbError};
-use super::writer::{OnConnection, Write};
-use super::Db;
+use super::database::Db;
+use super::error::DbError;
+use super::exercises::{self, AnswerRow, ExerciseRow};
+use super::sql::{MaybeNamed, Name, Named};
 use crate::names::skeleton;
 
 /// A room as stored.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct RoomRow {
     /// Its id.
     pub id: i64,
@@ -23,6 +23,7 @@ pub struct RoomRow {
     /// Whether students may ask for values while an exercise is open.
     pub hints: bool,
     /// The strongest engine students may play (`none`, `easy`, …); any when `None`.
+    #[sqlx(try_from = "MaybeNamed<EngineLimit>")]
     pub engine: Option<String>,
     /// Whether the room holds an exam (see `crate::exam`).
     pub exam: bool,
@@ -31,54 +32,15 @@ pub struct RoomRow {
 }
 
 /// A room member as stored.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct MemberRow {
     /// The player.
     pub player_id: i64,
     /// Their name in the room.
     pub name: String,
     /// Teacher or student.
+    #[sqlx(try_from = "Named<Role>")]
     pub role: Role,
-}
-
-/// An exercise as stored (`id` is ignored when adding one).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ExerciseRow {
-    /// Its id.
-    pub id: i64,
-    /// Exercises set together share a set number.
-    pub set_no: u32,
-    /// The game and its parameters.
-    pub params: GameParams,
-    /// The position, canonical.
-    pub position: String,
-    /// The question's name.
-    pub question: String,
-    /// The exact answer when it was set.
-    pub solution: String,
-    /// When it was set (Unix ms).
-    pub set_at: i64,
-    /// When answers stop (Unix ms).
-    pub deadline: Option<i64>,
-    /// When the teacher released its grades and solution to the students (Unix ms).
-    pub released_at: Option<i64>,
-}
-
-/// A graded answer as stored.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct AnswerRow {
-    /// Which exercise.
-    pub exercise_id: i64,
-    /// Who.
-    pub player_id: i64,
-    /// The answer, canonical.
-    pub answer: String,
-    /// Right or wrong.
-    pub correct: bool,
-    /// Why.
-    pub explanation: String,
-    /// When (Unix ms).
-    pub answered_at: i64,
 }
 
 /// A whole room, read in one transaction.
@@ -94,34 +56,31 @@ pub struct StoredRoom {
     pub answers: Vec<AnswerRow>,
 }
 
-/// The room writes.
-#[derive(Debug)]
-enum Op {
-    Create {
-        room: RoomRow,
-        teacher: MemberRow,
-        at: i64,
-    },
-    Member {
-        room_id: i64,
-        member: MemberRow,
-        at: i64,
-    },
-    Settings {
-        room_id: i64,
-        hints: bool,
-        engine: Option<String>,
-        exam: bool,
-    },
-    Release {
-        room_id: i64,
-        at: i64,
-    },
-    Exercises {
-        room_id: i64,
-        exercises: Vec<ExerciseRow>,
-    },
-    Answer(AnswerRow),
+/// The strongest engine a room's students may play, as `rooms.engine` stores it: `none`
+/// (only each other) or an engine level.
+#[derive(Clone, Copy)]
+pub(crate) struct EngineLimit(Option<engine::Level>);
+
+impl Name for EngineLimit {
+    const KIND: &'static str = "room engine limit";
+
+    fn name(&self) -> &'static str {
+        self.0.map_or("none", engine::Level::name)
+    }
+
+    fn from_name(name: &str) -> Option<EngineLimit> {
+        if name == "none" {
+            return Some(EngineLimit(None));
+        }
+        let level = engine::Level::parse(name).ok()?;
+        (level.name() == name).then_some(EngineLimit(Some(level)))
+    }
+}
+
+impl From<MaybeNamed<EngineLimit>> for Option<String> {
+    fn from(limit: MaybeNamed<EngineLimit>) -> Option<String> {
+        limit.0.map(|l| l.name().to_owned())
+    }
 }
 
 impl Db {
@@ -133,7 +92,29 @@ impl Db {
         teacher: MemberRow,
         at: i64,
     ) -> Result<i64, DbError> {
-        self.writer.write(Op::Create { room, teacher, at }).await
+        self.writer
+            .several(move |conn| {
+                Box::pin(async move {
+                    let id = sqlx::query(
+                        "INSERT INTO rooms (code, name, owner_token_hash, hints, engine, exam, \
+                         created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    )
+                    .bind(&room.code)
+                    .bind(&room.name)
+                    .bind(&room.owner_token_hash)
+                    .bind(room.hints)
+                    .bind(&room.engine)
+                    .bind(room.exam)
+                    .bind(teacher.player_id)
+                    .bind(at)
+                    .execute(&mut *conn)
+                    .await?
+                    .last_insert_rowid();
+                    put_member(conn, id, &teacher, at).await?;
+                    Ok(id)
+                })
+            })
+            .await
     }
 
     /// Adds a member, or changes a member's name and role (a student who comes back as a
@@ -145,12 +126,15 @@ impl Db {
         member: MemberRow,
         at: i64,
     ) -> Result<(), DbError> {
-        let op = Op::Member {
-            room_id,
-            member,
-            at,
-        };
-        self.writer.write(op).await.map(drop)
+        self.writer
+            .one(move |conn| {
+                Box::pin(async move {
+                    put_member(conn, room_id, &member, at).await?;
+                    Ok(room_id)
+                })
+            })
+            .await
+            .map(drop)
     }
 
     /// Changes the room's switches.
@@ -161,19 +145,19 @@ impl Db {
         engine: Option<String>,
         exam: bool,
     ) -> Result<(), DbError> {
-        let op = Op::Settings {
-            room_id,
-            hints,
-            engine,
-            exam,
-        };
-        self.writer.write(op).await.map(drop)
-    }
-
-    /// Releases the grades and solutions of every exercise of the room not released yet.
-    pub async fn release_exercises(&self, room_id: i64, at: i64) -> Result<(), DbError> {
         self.writer
-            .write(Op::Release { room_id, at })
+            .one(move |conn| {
+                Box::pin(async move {
+                    sqlx::query("UPDATE rooms SET hints = ?, engine = ?, exam = ? WHERE id = ?")
+                        .bind(hints)
+                        .bind(engine)
+                        .bind(exam)
+                        .bind(room_id)
+                        .execute(&mut *conn)
+                        .await?;
+                    Ok(room_id)
+                })
+            })
             .await
             .map(drop)
     }
@@ -197,73 +181,24 @@ impl Db {
         Ok(found.is_some())
     }
 
-    /// Stores exercises together; returns the id of the first (the others follow it: one
-    /// writer inserts them in one savepoint, each taking the next rowid).
-    pub async fn add_exercises(
-        &self,
-        room_id: i64,
-        exercises: Vec<ExerciseRow>,
-    ) -> Result<i64, DbError> {
-        self.writer
-            .write(Op::Exercises { room_id, exercises })
-            .await
-    }
-
-    /// Stores a graded answer. A second answer to the same exercise is a constraint
-    /// violation: the first is final.
-    pub async fn add_answer(&self, answer: AnswerRow) -> Result<(), DbError> {
-        self.writer.write(Op::Answer(answer)).await.map(drop)
-    }
-
     /// The room with this code (upper case), with everything in it.
     pub async fn load_room(&self, code: &str) -> Result<Option<StoredRoom>, DbError> {
         let mut tx = self.pool.begin().await?;
-        let row = sqlx::query(
+        let room: Option<RoomRow> = sqlx::query_as(
             "SELECT id, code, name, hints, engine, exam, owner_token_hash FROM rooms WHERE code = ?",
         )
         .bind(code)
         .fetch_optional(&mut *tx)
         .await?;
-        let Some(row) = row else { return Ok(None) };
-        let room = RoomRow {
-            id: get(&row, "id")?,
-            code: get(&row, "code")?,
-            name: get(&row, "name")?,
-            hints: get::<i64>(&row, "hints")? != 0,
-            engine: get(&row, "engine")?,
-            exam: get::<i64>(&row, "exam")? != 0,
-            owner_token_hash: get(&row, "owner_token_hash")?,
-        };
-        let members = sqlx::query(
+        let Some(room) = room else { return Ok(None) };
+        let members = sqlx::query_as(
             "SELECT player_id, name, role FROM room_members WHERE room_id = ? ORDER BY joined_at, player_id",
         )
         .bind(room.id)
         .fetch_all(&mut *tx)
-        .await?
-        .iter()
-        .map(member)
-        .collect::<Result<_, _>>()?;
-        let exercises = sqlx::query(
-            "SELECT id, set_no, game, size, k, misere, position, question, solution, set_at, \
-             deadline, released_at FROM exercises WHERE room_id = ? ORDER BY id",
-        )
-        .bind(room.id)
-        .fetch_all(&mut *tx)
-        .await?
-        .iter()
-        .map(exercise)
-        .collect::<Result<_, _>>()?;
-        let answers = sqlx::query(
-            "SELECT a.exercise_id, a.player_id, a.answer, a.correct, a.explanation, a.answered_at \
-             FROM answers a JOIN exercises e ON e.id = a.exercise_id WHERE e.room_id = ? \
-             ORDER BY a.answered_at, a.rowid",
-        )
-        .bind(room.id)
-        .fetch_all(&mut *tx)
-        .await?
-        .iter()
-        .map(answer)
-        .collect::<Result<_, _>>()?;
+        .await?;
+        let exercises = exercises::of_room(&mut tx, room.id).await?;
+        let answers = exercises::answers_of_room(&mut tx, room.id).await?;
         tx.commit().await?;
         Ok(Some(StoredRoom {
             room,
@@ -274,162 +209,7 @@ impl Db {
     }
 }
 
-fn member(row: &SqliteRow) -> Result<MemberRow, DbError> {
-    let role: String = get(row, "role")?;
-    let role = match role.as_str() {
-        "teacher" => Role::Teacher,
-        "student" => Role::Student,
-        _ => return Err(DbError::Corrupt(format!("role {role:?} is unknown"))),
-    };
-    Ok(MemberRow {
-        player_id: get(row, "player_id")?,
-        name: get(row, "name")?,
-        role,
-    })
-}
-
-fn exercise(row: &SqliteRow) -> Result<ExerciseRow, DbError> {
-    Ok(ExerciseRow {
-        id: get(row, "id")?,
-        set_no: from_sql_int(get(row, "set_no")?, "set_no")?,
-        params: game_params(row)?,
-        position: get(row, "position")?,
-        question: get(row, "question")?,
-        solution: get(row, "solution")?,
-        set_at: get(row, "set_at")?,
-        deadline: get(row, "deadline")?,
-        released_at: get(row, "released_at")?,
-    })
-}
-
-fn answer(row: &SqliteRow) -> Result<AnswerRow, DbError> {
-    Ok(AnswerRow {
-        exercise_id: get(row, "exercise_id")?,
-        player_id: get(row, "player_id")?,
-        answer: get(row, "answer")?,
-        correct: get::<i64>(row, "correct")? != 0,
-        explanation: get(row, "explanation")?,
-        answered_at: get(row, "answered_at")?,
-    })
-}
-
-fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::Teacher => "teacher",
-        Role::Student => "student",
-    }
-}
-
-impl Write for Op {
-    fn is_one_statement(&self) -> bool {
-        match self {
-            Op::Member { .. } | Op::Settings { .. } | Op::Release { .. } | Op::Answer(_) => true,
-            Op::Create { .. } => false,
-            Op::Exercises { exercises, .. } => exercises.len() == 1,
-        }
-    }
-
-    fn apply(
-        self: Box<Self>,
-        conn: &mut SqliteConnection,
-    ) -> OnConnection<'_, Result<i64, DbError>> {
-        Box::pin(async move {
-            match *self {
-                Op::Create { room, teacher, at } => {
-                    let id = sqlx::query(
-                        "INSERT INTO rooms (code, name, owner_token_hash, hints, engine, exam, \
-                         created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    )
-                    .bind(&room.code)
-                    .bind(&room.name)
-                    .bind(&room.owner_token_hash)
-                    .bind(i64::from(room.hints))
-                    .bind(&room.engine)
-                    .bind(i64::from(room.exam))
-                    .bind(teacher.player_id)
-                    .bind(at)
-                    .execute(&mut *conn)
-                    .await?
-                    .last_insert_rowid();
-                    put_member(conn, id, &teacher, at).await?;
-                    Ok(id)
-                }
-                Op::Member {
-                    room_id,
-                    member,
-                    at,
-                } => put_member(conn, room_id, &member, at)
-                    .await
-                    .map(|()| room_id),
-                Op::Settings {
-                    room_id,
-                    hints,
-                    engine,
-                    exam,
-                } => {
-                    sqlx::query("UPDATE rooms SET hints = ?, engine = ?, exam = ? WHERE id = ?")
-                        .bind(i64::from(hints))
-                        .bind(engine)
-                        .bind(i64::from(exam))
-                        .bind(room_id)
-                        .execute(&mut *conn)
-                        .await?;
-                    Ok(room_id)
-                }
-                Op::Release { room_id, at } => {
-                    sqlx::query(
-                        "UPDATE exercises SET released_at = ? \
-                         WHERE room_id = ? AND released_at IS NULL",
-                    )
-                    .bind(at)
-                    .bind(room_id)
-                    .execute(&mut *conn)
-                    .await?;
-                    Ok(room_id)
-                }
-                Op::Exercises { room_id, exercises } => {
-                    let mut first = None;
-                    for e in exercises {
-                        let query = sqlx::query(
-                            "INSERT INTO exercises (room_id, set_no, game, size, k, misere, \
-                             position, question, solution, set_at, deadline) \
-                             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                        )
-                        .bind(room_id)
-                        .bind(i64::from(e.set_no));
-                        let id = bind_game_params(query, &e.params)?
-                            .bind(&e.position)
-                            .bind(&e.question)
-                            .bind(&e.solution)
-                            .bind(e.set_at)
-                            .bind(e.deadline)
-                            .execute(&mut *conn)
-                            .await?
-                            .last_insert_rowid();
-                        first.get_or_insert(id);
-                    }
-                    first.ok_or_else(|| DbError::Rejected("no exercise to store".to_owned()))
-                }
-                Op::Answer(a) => {
-                    sqlx::query(
-                        "INSERT INTO answers (exercise_id, player_id, answer, correct, \
-                         explanation, answered_at) VALUES (?, ?, ?, ?, ?, ?)",
-                    )
-                    .bind(a.exercise_id)
-                    .bind(a.player_id)
-                    .bind(&a.answer)
-                    .bind(i64::from(a.correct))
-                    .bind(&a.explanation)
-                    .bind(a.answered_at)
-                    .execute(&mut *conn)
-                    .await?;
-                    Ok(a.exercise_id)
-                }
-            }
-        })
-    }
-}
-
+/// Adds a member to a room, or changes their name and role, with the name's skeleton.
 async fn put_member(
     conn: &mut SqliteConnection,
     room_id: i64,
@@ -446,7 +226,7 @@ async fn put_member(
     .bind(m.player_id)
     .bind(&m.name)
     .bind(skeleton(&m.name))
-    .bind(role_name(m.role))
+    .bind(m.role.name())
     .bind(at)
     .execute(&mut *conn)
     .await?;

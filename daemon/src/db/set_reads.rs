@@ -6,22 +6,21 @@
 //! (a row object, its values copied, a channel hop) is far above SQLite's, and a million
 //! result rows would dominate the daemon's start.
 
-use engine::{chocolate, corner, Outcome};
+use engine::{chocolate, corner};
 use futures_util::TryStreamExt;
 use sqlx::sqlite::SqliteRow;
 use sqlx::Row;
 
-use super::error::{from_sql_int, from_sql_opt, DbError};
+use super::database::Db;
+use super::error::DbError;
 use super::sets::{piece_id, LGameRow, SetRecord};
-use super::Db;
 
 impl Db {
     /// Every stored set's record, by name.
     pub async fn stored_sets(&self) -> Result<Vec<SetRecord>, DbError> {
         let sql = "SELECT name, game, k, bound, row_count, engine_version, crate_version, \
                    computed_at, compute_ms, checksum FROM analysis_sets ORDER BY name";
-        let rows = sqlx::query(sql).fetch_all(&self.pool).await?;
-        rows.iter().map(set_record).collect()
+        Ok(sqlx::query_as(sql).fetch_all(&self.pool).await?)
     }
 
     /// The stored corner table of `piece` with side `n` (as its record says), rebuilt.
@@ -87,19 +86,7 @@ impl Db {
     /// Every stored L-game position seen from the mover, ordered by `fen`.
     pub async fn load_lgame(&self) -> Result<Vec<LGameRow>, DbError> {
         let sql = "SELECT fen, canonical, outcome, depth FROM lgame ORDER BY fen";
-        let rows = sqlx::query(sql).fetch_all(&self.pool).await?;
-        rows.iter()
-            .map(|row| {
-                let outcome: String = row.try_get(2)?;
-                Ok(LGameRow {
-                    fen: row.try_get(0)?,
-                    canonical: row.try_get(1)?,
-                    outcome: Outcome::parse(&outcome)
-                        .ok_or_else(|| DbError::Corrupt(format!("L-game outcome {outcome:?}")))?,
-                    depth: from_sql_opt(row.try_get(3)?, "L-game depth")?,
-                })
-            })
-            .collect()
+        Ok(sqlx::query_as(sql).fetch_all(&self.pool).await?)
     }
 }
 
@@ -122,20 +109,4 @@ fn read_line(row: &SqliteRow, key: u64, first: u64, last: u64, values: &mut Vec<
         ((values.len() - start) as u64 == last - first + 1).then_some(())
     };
     line().is_some()
-}
-
-/// An `analysis_sets` row.
-fn set_record(row: &SqliteRow) -> Result<SetRecord, DbError> {
-    Ok(SetRecord {
-        name: row.try_get("name")?,
-        game: row.try_get("game")?,
-        k: from_sql_opt(row.try_get("k")?, "k")?,
-        bound: from_sql_int(row.try_get("bound")?, "bound")?,
-        row_count: from_sql_int(row.try_get("row_count")?, "row_count")?,
-        engine_version: from_sql_int(row.try_get("engine_version")?, "engine_version")?,
-        crate_version: row.try_get("crate_version")?,
-        computed_at: row.try_get("computed_at")?,
-        compute_ms: from_sql_int(row.try_get("compute_ms")?, "compute_ms")?,
-        checksum: row.try_get("checksum")?,
-    })
 }

@@ -16,9 +16,9 @@ use std::task::Poll;
 use engine::{chocolate, corner, Outcome};
 use sqlx::SqliteConnection;
 
+use super::database::Db;
 use super::error::DbError;
-use super::sql::placeholders;
-use super::Db;
+use super::sql::{placeholders, Named};
 
 /// SQLite's default limit on the parameters of one statement (`SQLITE_MAX_VARIABLE_NUMBER`).
 const MAX_PARAMS: usize = 32_766;
@@ -31,7 +31,7 @@ pub const ROWS_PER_INSERT: usize = 6_000;
 pub type RowsDone = Arc<dyn Fn(u64) + Send + Sync>;
 
 /// One stored set: what it is, how and when it was computed, and the checksum of its values.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct SetRecord {
     /// `queen`, `rook`, `horse`, `dragon`, `chocolate k=N` or `lgame`.
     pub name: String,
@@ -68,13 +68,14 @@ pub enum SetValues {
 }
 
 /// One L-game position seen from the mover, as stored (the `lgame` view's columns).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct LGameRow {
     /// The position, the mover's L written `R`, red to move.
     pub fen: String,
     /// The canonical form of its class.
     pub canonical: String,
     /// Win, loss or draw for the mover.
+    #[sqlx(try_from = "Named<Outcome>")]
     pub outcome: Outcome,
     /// Plies to the end under best play; `None` for a draw.
     pub depth: Option<u64>,

@@ -4,17 +4,17 @@
 use protocol::{GameParams, MatchStatus};
 use sqlx::SqliteConnection;
 
-use super::decode::{bind_game_params, game_params, get};
-use super::error::{from_sql_opt, DbError};
-use super::writer::{OnConnection, Write};
-use super::Db;
+use super::database::Db;
+use super::error::DbError;
+use super::sql::{bind_game_params, GameColumns, Named};
 
 /// An exhibition as stored.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct SimulRow {
     /// Its id (ignored when adding one).
     pub id: i64,
     /// The game and its parameters.
+    #[sqlx(flatten, try_from = "GameColumns")]
     pub params: GameParams,
     /// The start every board had.
     pub start: String,
@@ -27,13 +27,14 @@ pub struct SimulRow {
 }
 
 /// A board of an exhibition, with its match's status and result.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct SimulGameRow {
     /// The match.
     pub match_id: i64,
     /// The student.
     pub player_id: i64,
     /// The match's status.
+    #[sqlx(try_from = "Named<MatchStatus>")]
     pub status: MatchStatus,
     /// The winning seat.
     pub winner: Option<u8>,
@@ -48,14 +49,6 @@ pub struct StoredSimul {
     pub games: Vec<SimulGameRow>,
 }
 
-#[derive(Debug)]
-struct Create {
-    room_id: i64,
-    row: SimulRow,
-    games: Vec<(i64, i64)>,
-    at: i64,
-}
-
 impl Db {
     /// Stores an exhibition of `room_id` with its boards, (match, student) each, whose
     /// matches exist already; its id.
@@ -66,19 +59,15 @@ impl Db {
         games: Vec<(i64, i64)>,
         at: i64,
     ) -> Result<i64, DbError> {
-        let op = Create {
-            room_id,
-            row,
-            games,
-            at,
-        };
-        self.writer.write(op).await
+        self.writer
+            .several(move |conn| Box::pin(create_simul(conn, room_id, row, games, at)))
+            .await
     }
 
     /// Every exhibition of a room, oldest first.
     pub async fn load_simuls(&self, room_id: i64) -> Result<Vec<StoredSimul>, DbError> {
         let mut tx = self.pool.begin().await?;
-        let rows = sqlx::query(
+        let rows: Vec<SimulRow> = sqlx::query_as(
             "SELECT id, game, size, k, misere, start, host_player, host_engine, students_first \
              FROM simuls WHERE room_id = ? ORDER BY id",
         )
@@ -86,34 +75,14 @@ impl Db {
         .fetch_all(&mut *tx)
         .await?;
         let mut out = Vec::with_capacity(rows.len());
-        for r in &rows {
-            let row = SimulRow {
-                id: get(r, "id")?,
-                params: game_params(r)?,
-                start: get(r, "start")?,
-                host_player: get(r, "host_player")?,
-                host_engine: get(r, "host_engine")?,
-                students_first: get::<i64>(r, "students_first")? != 0,
-            };
-            let games = sqlx::query(
+        for row in rows {
+            let games = sqlx::query_as(
                 "SELECT g.match_id, g.player_id, m.status, m.winner FROM simul_games g \
                  JOIN matches m ON m.id = g.match_id WHERE g.simul_id = ? ORDER BY g.match_id",
             )
             .bind(row.id)
             .fetch_all(&mut *tx)
-            .await?
-            .iter()
-            .map(|g| {
-                let status: String = get(g, "status")?;
-                Ok(SimulGameRow {
-                    match_id: get(g, "match_id")?,
-                    player_id: get(g, "player_id")?,
-                    status: MatchStatus::parse(&status)
-                        .ok_or_else(|| DbError::Corrupt(format!("status {status:?} is unknown")))?,
-                    winner: from_sql_opt(get(g, "winner")?, "winner")?,
-                })
-            })
-            .collect::<Result<_, DbError>>()?;
+            .await?;
             out.push(StoredSimul { row, games });
         }
         tx.commit().await?;
@@ -121,47 +90,35 @@ impl Db {
     }
 }
 
-impl Write for Create {
-    fn is_one_statement(&self) -> bool {
-        false
+/// Inserts an exhibition and its boards; returns its id.
+async fn create_simul(
+    conn: &mut SqliteConnection,
+    room_id: i64,
+    row: SimulRow,
+    games: Vec<(i64, i64)>,
+    at: i64,
+) -> Result<i64, DbError> {
+    let query = sqlx::query(
+        "INSERT INTO simuls (room_id, game, size, k, misere, start, host_player, \
+         host_engine, students_first, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    )
+    .bind(room_id);
+    let id = bind_game_params(query, &row.params)?
+        .bind(&row.start)
+        .bind(row.host_player)
+        .bind(&row.host_engine)
+        .bind(row.students_first)
+        .bind(at)
+        .execute(&mut *conn)
+        .await?
+        .last_insert_rowid();
+    for (match_id, player_id) in games {
+        sqlx::query("INSERT INTO simul_games (simul_id, match_id, player_id) VALUES (?, ?, ?)")
+            .bind(id)
+            .bind(match_id)
+            .bind(player_id)
+            .execute(&mut *conn)
+            .await?;
     }
-
-    fn apply(
-        self: Box<Self>,
-        conn: &mut SqliteConnection,
-    ) -> OnConnection<'_, Result<i64, DbError>> {
-        Box::pin(async move {
-            let Create {
-                room_id,
-                row,
-                games,
-                at,
-            } = *self;
-            let query = sqlx::query(
-                "INSERT INTO simuls (room_id, game, size, k, misere, start, host_player, \
-                 host_engine, students_first, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            )
-            .bind(room_id);
-            let id = bind_game_params(query, &row.params)?
-                .bind(&row.start)
-                .bind(row.host_player)
-                .bind(&row.host_engine)
-                .bind(i64::from(row.students_first))
-                .bind(at)
-                .execute(&mut *conn)
-                .await?
-                .last_insert_rowid();
-            for (match_id, player_id) in games {
-                sqlx::query(
-                    "INSERT INTO simul_games (simul_id, match_id, player_id) VALUES (?, ?, ?)",
-                )
-                .bind(id)
-                .bind(match_id)
-                .bind(player_id)
-                .execute(&mut *conn)
-                .await?;
-            }
-            Ok(id)
-        })
-    }
+    Ok(id)
 }

@@ -1,15 +1,19 @@
-//! The statements of every write, run on the writer's connection inside the transaction
-//! (and savepoint) the writer owns. Each checks the state it needs (a waiting match to start,
-//! a playing match at the previous ply to move in), so a confused caller gets
-//! [`DbError::Rejected`] instead of a silently inconsistent file.
+//! How values sit in SQL, shared by every table: placeholders for statements of many rows,
+//! names (of games, reasons, statuses, roles, …) checked in Rust when read, a game's four
+//! columns, and the one encoded column (`repetition_plies`).
+//!
+//! The schema keeps no list of the names a column may hold (no `CHECK (game IN (…))`): a new
+//! game or reason needs no migration. The server writes only names it knows, and reading a
+//! name it does not know (a file written by a newer server, or by hand) is
+//! [`DbError::UnknownName`](super::DbError::UnknownName), never a panic.
 
-use protocol::MatchStatus;
-use sqlx::{Row, SqliteConnection};
+use protocol::{Format, Game, GameParams, MatchStatus, Reason, Role};
+use sqlx::error::BoxDynError;
+use sqlx::query::Query;
+use sqlx::sqlite::{SqliteArguments, SqliteTypeInfo, SqliteValueRef};
+use sqlx::{Decode, Sqlite, Type, ValueRef};
 
-use super::decode::encode_plies;
-use super::error::{to_sql_int, to_sql_opt, DbError};
-use super::rows::{Finish, NewMatch, NewMove};
-use crate::names::skeleton;
+use super::error::{to_sql_opt, DbError, UnknownName};
 
 /// `(?, ?), (?, ?)`: `rows` groups of `columns` placeholders, for statements of many rows.
 pub(crate) fn placeholders(rows: usize, columns: usize) -> String {
@@ -24,230 +28,251 @@ pub(crate) fn placeholders(rows: usize, columns: usize) -> String {
     sql
 }
 
-/// Registers a player, with the skeleton of their name; returns the new id.
-pub(crate) async fn create_player(
-    conn: &mut SqliteConnection,
-    name: String,
-    token_hash: Vec<u8>,
-    created_at: i64,
-) -> Result<i64, DbError> {
-    let sql = "INSERT INTO players (name_skeleton, name, token_hash, created_at) \
-               VALUES (?, ?, ?, ?)";
-    let done = sqlx::query(sql)
-        .bind(skeleton(&name))
-        .bind(name)
-        .bind(token_hash)
-        .bind(created_at)
-        .execute(&mut *conn)
-        .await?;
-    Ok(done.last_insert_rowid())
+/// A value stored in a TEXT column by its name, read back through [`Named`].
+pub(crate) trait Name: Sized {
+    /// What the names are of, for the error: `game`, `reason`, …
+    const KIND: &'static str;
+
+    /// The name stored for this value.
+    fn name(&self) -> &'static str;
+
+    /// The value of a stored name, which must be exactly one this code writes.
+    fn from_name(name: &str) -> Option<Self>;
 }
 
-/// Changes a player's name, and its skeleton.
-pub(crate) async fn rename_player(
-    conn: &mut SqliteConnection,
-    id: i64,
-    name: String,
-) -> Result<(), DbError> {
-    let sql = "UPDATE players SET name_skeleton = ?, name = ? WHERE id = ?";
-    let done = sqlx::query(sql)
-        .bind(skeleton(&name))
-        .bind(name)
-        .bind(id)
-        .execute(&mut *conn)
-        .await?;
-    if done.rows_affected() == 0 {
-        return Err(DbError::Rejected(format!("player {id} does not exist")));
+/// A NOT NULL name column, decoded into its value or refused with [`UnknownName`].
+pub(crate) struct Named<T>(pub(crate) T);
+
+/// A nullable name column: NULL is `None`, any other name as for [`Named`].
+pub(crate) struct MaybeNamed<T>(pub(crate) Option<T>);
+
+impl<T: Name> Type<Sqlite> for Named<T> {
+    fn type_info() -> SqliteTypeInfo {
+        <str as Type<Sqlite>>::type_info()
     }
-    Ok(())
+
+    fn compatible(ty: &SqliteTypeInfo) -> bool {
+        <str as Type<Sqlite>>::compatible(ty)
+    }
 }
 
-/// Seats a player in the free seat of a waiting match, which starts.
-pub(crate) async fn start_match(
-    conn: &mut SqliteConnection,
-    id: i64,
-    seat: u8,
-    player_id: i64,
-    started_at: i64,
-) -> Result<(), DbError> {
-    let sql = match seat {
-        0 => {
-            "UPDATE matches SET seat0_player = ?, status = 'playing', started_at = ? \
-              WHERE id = ? AND status = 'waiting' \
-              AND seat0_player IS NULL AND seat0_engine IS NULL"
+impl<'r, T: Name> Decode<'r, Sqlite> for Named<T> {
+    fn decode(value: SqliteValueRef<'r>) -> Result<Self, BoxDynError> {
+        let text = <&str as Decode<Sqlite>>::decode(value)?;
+        match T::from_name(text) {
+            Some(v) => Ok(Named(v)),
+            None => Err(Box::new(UnknownName {
+                kind: T::KIND,
+                value: text.to_owned(),
+            })),
         }
-        1 => {
-            "UPDATE matches SET seat1_player = ?, status = 'playing', started_at = ? \
-              WHERE id = ? AND status = 'waiting' \
-              AND seat1_player IS NULL AND seat1_engine IS NULL"
+    }
+}
+
+impl<T: Name> Type<Sqlite> for MaybeNamed<T> {
+    fn type_info() -> SqliteTypeInfo {
+        <str as Type<Sqlite>>::type_info()
+    }
+
+    fn compatible(ty: &SqliteTypeInfo) -> bool {
+        <str as Type<Sqlite>>::compatible(ty)
+    }
+}
+
+impl<'r, T: Name> Decode<'r, Sqlite> for MaybeNamed<T> {
+    fn decode(value: SqliteValueRef<'r>) -> Result<Self, BoxDynError> {
+        if value.is_null() {
+            return Ok(MaybeNamed(None));
         }
-        _ => return Err(DbError::Rejected(format!("seat {seat} is not 0 or 1"))),
-    };
-    let done = sqlx::query(sql)
-        .bind(player_id)
-        .bind(started_at)
-        .bind(id)
-        .execute(&mut *conn)
-        .await?;
-    if done.rows_affected() == 0 {
-        let state = describe(conn, id).await?;
-        return Err(DbError::Rejected(format!(
-            "cannot seat a player in seat {seat} of {state}"
-        )));
+        let Named(v) = <Named<T> as Decode<Sqlite>>::decode(value)?;
+        Ok(MaybeNamed(Some(v)))
     }
-    Ok(())
 }
 
-/// Stores a finished game from elsewhere: the match, its seat names, its moves, its result.
-pub(crate) async fn import_match(
-    conn: &mut SqliteConnection,
-    m: NewMatch,
-    names: [Option<String>; 2],
-    moves: Vec<NewMove>,
-    finish: Finish,
-    fingerprint: [u8; 32],
-) -> Result<i64, DbError> {
-    let id = create_match(conn, m).await?;
-    let [n0, n1] = names;
-    let sql = "UPDATE matches SET seat0_name = ?, seat1_name = ?, imported = 1, \
-               import_sha256 = ? WHERE id = ?";
-    sqlx::query(sql)
-        .bind(n0)
-        .bind(n1)
-        .bind(fingerprint.as_slice())
-        .bind(id)
-        .execute(&mut *conn)
-        .await?;
-    for mut mv in moves {
-        mv.match_id = id;
-        add_move(conn, mv).await?;
-    }
-    finish_match(conn, id, finish).await?;
-    Ok(id)
-}
+/// Declares how the values of a type are named in the database, and lets `FromRow` fields
+/// of that type read it with `#[sqlx(try_from = "Named<…>")]` (or `MaybeNamed<…>` when NULL
+/// is allowed).
+macro_rules! names {
+    ($($ty:ty: $kind:literal, |$v:ident| $name:expr, |$s:ident| $parse:expr;)*) => {$(
+        impl Name for $ty {
+            const KIND: &'static str = $kind;
 
-/// Inserts a match at its start position.
-pub(crate) async fn create_match(conn: &mut SqliteConnection, m: NewMatch) -> Result<i64, DbError> {
-    if !matches!(m.status, MatchStatus::Waiting | MatchStatus::Playing) {
-        let status = m.status.as_str();
-        return Err(DbError::Rejected(format!("a new match cannot be {status}")));
-    }
-    let [seat0, seat1] = m.seats;
-    let sql = "INSERT INTO matches (game, size, k, misere, start, position, ply, \
-               seat0_player, seat0_engine, seat1_player, seat1_engine, \
-               clock_initial_ms, clock_increment_ms, status, rematch_of, created_at, started_at) \
-               VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
-    let done = sqlx::query(sql)
-        .bind(m.game.name())
-        .bind(to_sql_opt(m.size, "size")?)
-        .bind(m.k)
-        .bind(m.misere)
-        .bind(m.start.clone())
-        .bind(m.start)
-        .bind(seat0.player_id)
-        .bind(seat0.engine)
-        .bind(seat1.player_id)
-        .bind(seat1.engine)
-        .bind(to_sql_opt(m.clock_initial_ms, "clock_initial_ms")?)
-        .bind(to_sql_opt(m.clock_increment_ms, "clock_increment_ms")?)
-        .bind(m.status.as_str())
-        .bind(m.rematch_of)
-        .bind(m.created_at)
-        .bind(m.started_at)
-        .execute(&mut *conn)
-        .await?;
-    Ok(done.last_insert_rowid())
-}
+            fn name(&self) -> &'static str {
+                let $v = *self;
+                $name
+            }
 
-/// Inserts the move and advances the match to it; the match must be playing at `ply - 1`.
-pub(crate) async fn add_move(conn: &mut SqliteConnection, mv: NewMove) -> Result<(), DbError> {
-    let sql = "INSERT INTO moves (match_id, ply, seat, notation, position, time_ms, clock_ms, \
-               played_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
-    sqlx::query(sql)
-        .bind(mv.match_id)
-        .bind(mv.ply)
-        .bind(mv.seat)
-        .bind(mv.notation)
-        .bind(mv.position.clone())
-        .bind(to_sql_int(mv.time_ms, "time_ms")?)
-        .bind(to_sql_opt(mv.clock_ms, "clock_ms")?)
-        .bind(mv.played_at)
-        .execute(&mut *conn)
-        .await?;
-    let sql = "UPDATE matches SET position = ?, ply = ? \
-               WHERE id = ? AND status = 'playing' AND ply = ? - 1";
-    let done = sqlx::query(sql)
-        .bind(mv.position)
-        .bind(mv.ply)
-        .bind(mv.match_id)
-        .bind(mv.ply)
-        .execute(&mut *conn)
-        .await?;
-    if done.rows_affected() == 0 {
-        let state = describe(conn, mv.match_id).await?;
-        let ply = mv.ply;
-        return Err(DbError::Rejected(format!(
-            "cannot store ply {ply} in {state}"
-        )));
-    }
-    Ok(())
-}
-
-/// Records the result of a waiting or playing match.
-pub(crate) async fn finish_match(
-    conn: &mut SqliteConnection,
-    id: i64,
-    f: Finish,
-) -> Result<(), DbError> {
-    if !f.status.is_over() {
-        let status = f.status.as_str();
-        return Err(DbError::Rejected(format!("a match cannot end as {status}")));
-    }
-    if let Some(winner @ 2..) = f.winner {
-        return Err(DbError::Rejected(format!("winner {winner} is not 0 or 1")));
-    }
-    let sql = "UPDATE matches SET status = ?, winner = ?, reason = ?, repetition_plies = ?, \
-               finished_at = ? WHERE id = ? AND status IN ('waiting', 'playing')";
-    let done = sqlx::query(sql)
-        .bind(f.status.as_str())
-        .bind(f.winner)
-        .bind(f.reason.as_str())
-        .bind(encode_plies(&f.repetition_plies))
-        .bind(f.finished_at)
-        .bind(id)
-        .execute(&mut *conn)
-        .await?;
-    if done.rows_affected() == 0 {
-        let state = describe(conn, id).await?;
-        return Err(DbError::Rejected(format!("cannot finish {state}")));
-    }
-    Ok(())
-}
-
-/// Says what state a match is in, for the message of a rejected write.
-async fn describe(conn: &mut SqliteConnection, id: i64) -> Result<String, DbError> {
-    let row = sqlx::query("SELECT status, ply FROM matches WHERE id = ?")
-        .bind(id)
-        .fetch_optional(&mut *conn)
-        .await?;
-    Ok(match row {
-        None => format!("match {id}, which does not exist"),
-        Some(row) => {
-            let status: String = row.try_get("status")?;
-            let ply: i64 = row.try_get("ply")?;
-            format!("match {id}, which is {status} at ply {ply}")
+            fn from_name($s: &str) -> Option<Self> {
+                $parse
+            }
         }
-    })
+
+        impl From<Named<$ty>> for $ty {
+            fn from(named: Named<$ty>) -> $ty {
+                named.0
+            }
+        }
+
+        impl From<MaybeNamed<$ty>> for Option<$ty> {
+            fn from(named: MaybeNamed<$ty>) -> Option<$ty> {
+                named.0
+            }
+        }
+    )*};
+}
+
+names! {
+    Game: "game", |g| g.name(), |s| Game::ALL.into_iter().find(|g| g.name() == s);
+    MatchStatus: "match status", |m| m.as_str(), |s| MatchStatus::parse(s);
+    Reason: "reason", |r| r.as_str(), |s| Reason::parse(s);
+    Role: "role", |r| match r {
+        Role::Teacher => "teacher",
+        Role::Student => "student",
+    }, |s| [Role::Teacher, Role::Student].into_iter().find(|r| r.name() == s);
+    Format: "tournament format", |f| f.as_str(),
+        |s| [Format::RoundRobin, Format::Swiss].into_iter().find(|f| f.as_str() == s);
+    engine::Outcome: "outcome", |o| o.as_str(), |s| engine::Outcome::parse(s);
+    engine::exercise::Question: "question", |q| q.as_str(),
+        |s| engine::exercise::Question::ALL.into_iter().find(|q| q.as_str() == s);
+}
+
+/// A name kept as text in a row (an exercise's question), checked all the same.
+impl From<Named<engine::exercise::Question>> for String {
+    fn from(named: Named<engine::exercise::Question>) -> String {
+        named.0.name().to_owned()
+    }
+}
+
+/// A game and its parameters, as the columns `game`, `size`, `k` and `misere` hold them
+/// (matches, exercises, tournaments, exhibitions): read with
+/// `#[sqlx(flatten, try_from = "GameColumns")]`.
+#[derive(sqlx::FromRow)]
+pub(crate) struct GameColumns {
+    /// Which game.
+    #[sqlx(try_from = "Named<Game>")]
+    game: Game,
+    /// Board side.
+    size: Option<u64>,
+    /// Staircase step.
+    k: Option<u32>,
+    /// Misère play.
+    misere: bool,
+}
+
+impl From<GameColumns> for GameParams {
+    fn from(c: GameColumns) -> GameParams {
+        GameParams {
+            game: c.game,
+            size: c.size,
+            k: c.k,
+            misere: c.misere,
+        }
+    }
+}
+
+/// Binds a game's four columns (`game, size, k, misere`, in that order) to the next four
+/// placeholders of `query`: the other way of [`GameColumns`].
+pub(crate) fn bind_game_params<'q>(
+    query: Query<'q, Sqlite, SqliteArguments<'q>>,
+    params: &GameParams,
+) -> Result<Query<'q, Sqlite, SqliteArguments<'q>>, DbError> {
+    Ok(query
+        .bind(params.game.name())
+        .bind(to_sql_opt(params.size, "size")?)
+        .bind(params.k.map(i64::from))
+        .bind(i64::from(params.misere)))
+}
+
+/// The plies of a draw by repetition, stored as `0,4,8` (no plies: NULL), read with
+/// `#[sqlx(try_from = "Plies")]`.
+pub(crate) struct Plies(Vec<u32>);
+
+impl Type<Sqlite> for Plies {
+    fn type_info() -> SqliteTypeInfo {
+        <str as Type<Sqlite>>::type_info()
+    }
+
+    fn compatible(ty: &SqliteTypeInfo) -> bool {
+        <str as Type<Sqlite>>::compatible(ty)
+    }
+}
+
+impl<'r> Decode<'r, Sqlite> for Plies {
+    fn decode(value: SqliteValueRef<'r>) -> Result<Self, BoxDynError> {
+        if value.is_null() {
+            return Ok(Plies(Vec::new()));
+        }
+        let text = <&str as Decode<Sqlite>>::decode(value)?;
+        Ok(Plies(decode_plies(Some(text))?))
+    }
+}
+
+impl From<Plies> for Vec<u32> {
+    fn from(plies: Plies) -> Vec<u32> {
+        plies.0
+    }
+}
+
+/// Stores repetition plies as `0,4,8`; no plies is NULL.
+pub(crate) fn encode_plies(plies: &[u32]) -> Option<String> {
+    if plies.is_empty() {
+        return None;
+    }
+    let text: Vec<String> = plies.iter().map(u32::to_string).collect();
+    Some(text.join(","))
+}
+
+/// Reads `0,4,8` back; NULL or an empty string is no plies.
+pub(crate) fn decode_plies(text: Option<&str>) -> Result<Vec<u32>, DbError> {
+    match text {
+        None | Some("") => Ok(Vec::new()),
+        Some(text) => text
+            .split(',')
+            .map(|p| {
+                p.trim()
+                    .parse()
+                    .map_err(|_| DbError::Corrupt(format!("repetition_plies {text:?}")))
+            })
+            .collect(),
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::placeholders;
+    use super::*;
 
     #[test]
     fn placeholders_make_rows_of_parameters() {
         assert_eq!(placeholders(2, 3), "(?, ?, ?), (?, ?, ?)");
         assert_eq!(placeholders(1, 1), "(?)");
         assert_eq!(placeholders(0, 4), "");
+    }
+
+    #[test]
+    fn plies_round_trip() {
+        assert_eq!(encode_plies(&[]), None);
+        assert_eq!(encode_plies(&[0, 4, 8]).as_deref(), Some("0,4,8"));
+        assert_eq!(decode_plies(Some("0,4,8")).ok(), Some(vec![0, 4, 8]));
+        assert_eq!(decode_plies(None).ok(), Some(vec![]));
+        assert!(matches!(
+            decode_plies(Some("0,x")),
+            Err(DbError::Corrupt(_))
+        ));
+        assert!(matches!(decode_plies(Some("-1")), Err(DbError::Corrupt(_))));
+    }
+
+    #[test]
+    fn every_name_reads_back_and_only_exact_names_do() {
+        for g in Game::ALL {
+            assert_eq!(Game::from_name(g.name()), Some(g));
+        }
+        assert_eq!(Game::from_name("Nim"), None);
+        assert_eq!(
+            Reason::from_name("adjudication"),
+            Some(Reason::Adjudication)
+        );
+        assert_eq!(Role::from_name("teacher"), Some(Role::Teacher));
+        assert_eq!(Format::from_name("swiss"), Some(Format::Swiss));
+        assert_eq!(MatchStatus::from_name("over"), None);
     }
 }

@@ -2,22 +2,22 @@
 //! of a room's tournaments with each game's result from `matches`.
 
 use protocol::{Format, GameParams, MatchStatus, Reason};
-use sqlx::sqlite::SqliteRow;
 use sqlx::SqliteConnection;
 
-use super::decode::{bind_game_params, game_params, get};
-use super::error::{from_sql_int, from_sql_opt, to_sql_opt, DbError};
-use super::writer::{OnConnection, Write};
-use super::Db;
+use super::database::Db;
+use super::error::{to_sql_opt, DbError};
+use super::sql::{bind_game_params, GameColumns, MaybeNamed, Name, Named};
 
 /// A tournament as stored.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct TournamentRow {
     /// Its id (ignored when adding one).
     pub id: i64,
     /// Round robin or Swiss.
+    #[sqlx(try_from = "Named<Format>")]
     pub format: Format,
     /// The game and its parameters.
+    #[sqlx(flatten, try_from = "GameColumns")]
     pub params: GameParams,
     /// `standard`, `random` or a position.
     pub start: String,
@@ -30,25 +30,30 @@ pub struct TournamentRow {
     /// Clock: increment.
     pub clock_increment_ms: Option<u64>,
     /// Whether it is over.
+    #[sqlx(rename = "status", try_from = "Named<Progress>")]
     pub finished: bool,
 }
 
 /// A tournament game: its match's seats and result.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct TournamentGameRow {
     /// The round.
     pub round: u32,
     /// The match.
     pub match_id: i64,
     /// Seat 0's player.
+    #[sqlx(rename = "seat0_player")]
     pub first: i64,
     /// Seat 1's player.
+    #[sqlx(rename = "seat1_player")]
     pub second: i64,
     /// The match's status.
+    #[sqlx(try_from = "Named<MatchStatus>")]
     pub status: MatchStatus,
     /// The winning seat, when over and not drawn.
     pub winner: Option<u8>,
     /// Why it ended, once over.
+    #[sqlx(try_from = "MaybeNamed<Reason>")]
     pub reason: Option<Reason>,
 }
 
@@ -65,32 +70,36 @@ pub struct StoredTournament {
     pub byes: Vec<(u32, i64)>,
 }
 
-#[derive(Debug)]
-enum Op {
-    Create {
-        room_id: i64,
-        row: TournamentRow,
-        entrants: Vec<i64>,
-        at: i64,
-    },
-    Enter {
-        id: i64,
-        player: i64,
-    },
-    Withdraw {
-        id: i64,
-        player: i64,
-    },
-    Round {
-        id: i64,
-        round: u32,
-        matches: Vec<i64>,
-        bye: Option<i64>,
-    },
-    Finish {
-        id: i64,
-        at: i64,
-    },
+/// Where a tournament is, as `tournaments.status` stores it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Progress {
+    /// Its rounds go on.
+    Playing,
+    /// Over.
+    Finished,
+}
+
+impl Name for Progress {
+    const KIND: &'static str = "tournament status";
+
+    fn name(&self) -> &'static str {
+        match self {
+            Progress::Playing => "playing",
+            Progress::Finished => "finished",
+        }
+    }
+
+    fn from_name(name: &str) -> Option<Progress> {
+        [Progress::Playing, Progress::Finished]
+            .into_iter()
+            .find(|p| p.name() == name)
+    }
+}
+
+impl From<Named<Progress>> for bool {
+    fn from(progress: Named<Progress>) -> bool {
+        progress.0 == Progress::Finished
+    }
 }
 
 impl Db {
@@ -102,24 +111,49 @@ impl Db {
         entrants: Vec<i64>,
         at: i64,
     ) -> Result<i64, DbError> {
-        let op = Op::Create {
-            room_id,
-            row,
-            entrants,
-            at,
-        };
-        self.writer.write(op).await
+        self.writer
+            .several(move |conn| Box::pin(create(conn, room_id, row, entrants, at)))
+            .await
     }
 
     /// Adds a late entrant, seeded after the others.
     pub async fn enter_tournament(&self, id: i64, player: i64) -> Result<(), DbError> {
-        self.writer.write(Op::Enter { id, player }).await.map(drop)
+        self.writer
+            .one(move |conn| {
+                Box::pin(async move {
+                    sqlx::query(
+                        "INSERT INTO tournament_entrants (tournament_id, player_id, seed) \
+                         SELECT ?, ?, coalesce(max(seed), -1) + 1 FROM tournament_entrants \
+                         WHERE tournament_id = ?",
+                    )
+                    .bind(id)
+                    .bind(player)
+                    .bind(id)
+                    .execute(&mut *conn)
+                    .await?;
+                    Ok(id)
+                })
+            })
+            .await
+            .map(drop)
     }
 
     /// Withdraws an entrant.
     pub async fn withdraw_from_tournament(&self, id: i64, player: i64) -> Result<(), DbError> {
         self.writer
-            .write(Op::Withdraw { id, player })
+            .one(move |conn| {
+                Box::pin(async move {
+                    sqlx::query(
+                        "UPDATE tournament_entrants SET withdrawn = 1 \
+                         WHERE tournament_id = ? AND player_id = ?",
+                    )
+                    .bind(id)
+                    .bind(player)
+                    .execute(&mut *conn)
+                    .await?;
+                    Ok(id)
+                })
+            })
             .await
             .map(drop)
     }
@@ -132,18 +166,29 @@ impl Db {
         matches: Vec<i64>,
         bye: Option<i64>,
     ) -> Result<(), DbError> {
-        let op = Op::Round {
-            id,
-            round,
-            matches,
-            bye,
-        };
-        self.writer.write(op).await.map(drop)
+        self.writer
+            .several(move |conn| Box::pin(start_round(conn, id, round, matches, bye)))
+            .await
+            .map(drop)
     }
 
     /// Marks a tournament over.
     pub async fn finish_tournament(&self, id: i64, at: i64) -> Result<(), DbError> {
-        self.writer.write(Op::Finish { id, at }).await.map(drop)
+        self.writer
+            .one(move |conn| {
+                Box::pin(async move {
+                    sqlx::query(
+                        "UPDATE tournaments SET status = 'finished', finished_at = ? WHERE id = ?",
+                    )
+                    .bind(at)
+                    .bind(id)
+                    .execute(&mut *conn)
+                    .await?;
+                    Ok(id)
+                })
+            })
+            .await
+            .map(drop)
     }
 
     /// The codes of the rooms with a tournament under way: brought back at start, so that
@@ -161,7 +206,7 @@ impl Db {
     /// Every tournament of a room, oldest first.
     pub async fn load_tournaments(&self, room_id: i64) -> Result<Vec<StoredTournament>, DbError> {
         let mut tx = self.pool.begin().await?;
-        let rows = sqlx::query(
+        let rows: Vec<TournamentRow> = sqlx::query_as(
             "SELECT id, format, game, size, k, misere, start, rounds, round, clock_initial_ms, \
              clock_increment_ms, status FROM tournaments WHERE room_id = ? ORDER BY id",
         )
@@ -169,19 +214,15 @@ impl Db {
         .fetch_all(&mut *tx)
         .await?;
         let mut out = Vec::with_capacity(rows.len());
-        for r in &rows {
-            let row = tournament(r)?;
-            let entrants = sqlx::query(
+        for row in rows {
+            let entrants = sqlx::query_as(
                 "SELECT player_id, withdrawn FROM tournament_entrants WHERE tournament_id = ? \
                  ORDER BY seed",
             )
             .bind(row.id)
             .fetch_all(&mut *tx)
-            .await?
-            .iter()
-            .map(|r| Ok((get(r, "player_id")?, get::<i64>(r, "withdrawn")? != 0)))
-            .collect::<Result<_, DbError>>()?;
-            let games = sqlx::query(
+            .await?;
+            let games = sqlx::query_as(
                 "SELECT g.round, g.match_id, m.seat0_player, m.seat1_player, m.status, m.winner, \
                  m.reason \
                  FROM tournament_games g JOIN matches m ON m.id = g.match_id \
@@ -189,19 +230,13 @@ impl Db {
             )
             .bind(row.id)
             .fetch_all(&mut *tx)
-            .await?
-            .iter()
-            .map(game)
-            .collect::<Result<_, DbError>>()?;
-            let byes = sqlx::query(
+            .await?;
+            let byes = sqlx::query_as(
                 "SELECT round, player_id FROM tournament_byes WHERE tournament_id = ? ORDER BY round",
             )
             .bind(row.id)
             .fetch_all(&mut *tx)
-            .await?
-            .iter()
-            .map(|r| Ok((from_sql_int(get(r, "round")?, "round")?, get(r, "player_id")?)))
-            .collect::<Result<_, DbError>>()?;
+            .await?;
             out.push(StoredTournament {
                 row,
                 entrants,
@@ -214,167 +249,76 @@ impl Db {
     }
 }
 
-fn tournament(r: &SqliteRow) -> Result<TournamentRow, DbError> {
-    let format: String = get(r, "format")?;
-    Ok(TournamentRow {
-        id: get(r, "id")?,
-        format: match format.as_str() {
-            "round_robin" => Format::RoundRobin,
-            "swiss" => Format::Swiss,
-            _ => return Err(DbError::Corrupt(format!("format {format:?} is unknown"))),
-        },
-        params: game_params(r)?,
-        start: get(r, "start")?,
-        rounds: from_sql_int(get(r, "rounds")?, "rounds")?,
-        round: from_sql_int(get(r, "round")?, "round")?,
-        clock_initial_ms: from_sql_opt(get(r, "clock_initial_ms")?, "clock_initial_ms")?,
-        clock_increment_ms: from_sql_opt(get(r, "clock_increment_ms")?, "clock_increment_ms")?,
-        finished: get::<String>(r, "status")? == "finished",
-    })
-}
-
-fn game(r: &SqliteRow) -> Result<TournamentGameRow, DbError> {
-    let status: String = get(r, "status")?;
-    let seat = |column: &str| -> Result<i64, DbError> {
-        get::<Option<i64>>(r, column)?
-            .ok_or_else(|| DbError::Corrupt(format!("a tournament game without {column}")))
-    };
-    Ok(TournamentGameRow {
-        round: from_sql_int(get(r, "round")?, "round")?,
-        match_id: get(r, "match_id")?,
-        first: seat("seat0_player")?,
-        second: seat("seat1_player")?,
-        status: MatchStatus::parse(&status)
-            .ok_or_else(|| DbError::Corrupt(format!("status {status:?} is unknown")))?,
-        winner: from_sql_opt(get(r, "winner")?, "winner")?,
-        reason: get::<Option<String>>(r, "reason")?
-            .map(|r| {
-                Reason::parse(&r)
-                    .ok_or_else(|| DbError::Corrupt(format!("reason {r:?} is unknown")))
-            })
-            .transpose()?,
-    })
-}
-
-impl Write for Op {
-    fn is_one_statement(&self) -> bool {
-        matches!(
-            self,
-            Op::Enter { .. } | Op::Withdraw { .. } | Op::Finish { .. }
+/// Inserts a tournament and its entrants in seed order; returns its id.
+async fn create(
+    conn: &mut SqliteConnection,
+    room_id: i64,
+    row: TournamentRow,
+    entrants: Vec<i64>,
+    at: i64,
+) -> Result<i64, DbError> {
+    let query = sqlx::query(
+        "INSERT INTO tournaments (room_id, format, game, size, k, misere, start, \
+         rounds, round, clock_initial_ms, clock_increment_ms, status, created_at) \
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, 'playing', ?)",
+    )
+    .bind(room_id)
+    .bind(row.format.as_str());
+    let id = bind_game_params(query, &row.params)?
+        .bind(&row.start)
+        .bind(i64::from(row.rounds))
+        .bind(to_sql_opt(row.clock_initial_ms, "clock")?)
+        .bind(to_sql_opt(row.clock_increment_ms, "clock")?)
+        .bind(at)
+        .execute(&mut *conn)
+        .await?
+        .last_insert_rowid();
+    for (seed, player) in entrants.into_iter().enumerate() {
+        sqlx::query(
+            "INSERT INTO tournament_entrants (tournament_id, player_id, seed) VALUES (?, ?, ?)",
         )
+        .bind(id)
+        .bind(player)
+        .bind(seed as i64)
+        .execute(&mut *conn)
+        .await?;
     }
+    Ok(id)
+}
 
-    fn apply(
-        self: Box<Self>,
-        conn: &mut SqliteConnection,
-    ) -> OnConnection<'_, Result<i64, DbError>> {
-        Box::pin(async move {
-            match *self {
-                Op::Create {
-                    room_id,
-                    row,
-                    entrants,
-                    at,
-                } => {
-                    let query = sqlx::query(
-                        "INSERT INTO tournaments (room_id, format, game, size, k, misere, start, \
-                         rounds, round, clock_initial_ms, clock_increment_ms, status, created_at) \
-                         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, 'playing', ?)",
-                    )
-                    .bind(room_id)
-                    .bind(row.format.as_str());
-                    let id = bind_game_params(query, &row.params)?
-                        .bind(&row.start)
-                        .bind(i64::from(row.rounds))
-                        .bind(to_sql_opt(row.clock_initial_ms, "clock")?)
-                        .bind(to_sql_opt(row.clock_increment_ms, "clock")?)
-                        .bind(at)
-                        .execute(&mut *conn)
-                        .await?
-                        .last_insert_rowid();
-                    for (seed, player) in entrants.into_iter().enumerate() {
-                        sqlx::query(
-                            "INSERT INTO tournament_entrants (tournament_id, player_id, seed) \
-                             VALUES (?, ?, ?)",
-                        )
-                        .bind(id)
-                        .bind(player)
-                        .bind(seed as i64)
-                        .execute(&mut *conn)
-                        .await?;
-                    }
-                    Ok(id)
-                }
-                Op::Enter { id, player } => {
-                    sqlx::query(
-                        "INSERT INTO tournament_entrants (tournament_id, player_id, seed) \
-                         SELECT ?, ?, coalesce(max(seed), -1) + 1 FROM tournament_entrants \
-                         WHERE tournament_id = ?",
-                    )
-                    .bind(id)
-                    .bind(player)
-                    .bind(id)
-                    .execute(&mut *conn)
-                    .await?;
-                    Ok(id)
-                }
-                Op::Withdraw { id, player } => {
-                    sqlx::query(
-                        "UPDATE tournament_entrants SET withdrawn = 1 \
-                         WHERE tournament_id = ? AND player_id = ?",
-                    )
-                    .bind(id)
-                    .bind(player)
-                    .execute(&mut *conn)
-                    .await?;
-                    Ok(id)
-                }
-                Op::Round {
-                    id,
-                    round,
-                    matches,
-                    bye,
-                } => {
-                    sqlx::query("UPDATE tournaments SET round = ? WHERE id = ?")
-                        .bind(i64::from(round))
-                        .bind(id)
-                        .execute(&mut *conn)
-                        .await?;
-                    for m in matches {
-                        sqlx::query(
-                            "INSERT INTO tournament_games (tournament_id, round, match_id) \
-                             VALUES (?, ?, ?)",
-                        )
-                        .bind(id)
-                        .bind(i64::from(round))
-                        .bind(m)
-                        .execute(&mut *conn)
-                        .await?;
-                    }
-                    if let Some(player) = bye {
-                        sqlx::query(
-                            "INSERT INTO tournament_byes (tournament_id, round, player_id) \
-                             VALUES (?, ?, ?)",
-                        )
-                        .bind(id)
-                        .bind(i64::from(round))
-                        .bind(player)
-                        .execute(&mut *conn)
-                        .await?;
-                    }
-                    Ok(id)
-                }
-                Op::Finish { id, at } => {
-                    sqlx::query(
-                        "UPDATE tournaments SET status = 'finished', finished_at = ? WHERE id = ?",
-                    )
-                    .bind(at)
-                    .bind(id)
-                    .execute(&mut *conn)
-                    .await?;
-                    Ok(id)
-                }
-            }
-        })
+/// Records a round's start: the tournament's round, its games and its bye; returns the
+/// tournament's id.
+async fn start_round(
+    conn: &mut SqliteConnection,
+    id: i64,
+    round: u32,
+    matches: Vec<i64>,
+    bye: Option<i64>,
+) -> Result<i64, DbError> {
+    sqlx::query("UPDATE tournaments SET round = ? WHERE id = ?")
+        .bind(i64::from(round))
+        .bind(id)
+        .execute(&mut *conn)
+        .await?;
+    for m in matches {
+        sqlx::query(
+            "INSERT INTO tournament_games (tournament_id, round, match_id) VALUES (?, ?, ?)",
+        )
+        .bind(id)
+        .bind(i64::from(round))
+        .bind(m)
+        .execute(&mut *conn)
+        .await?;
     }
+    if let Some(player) = bye {
+        sqlx::query(
+            "INSERT INTO tournament_byes (tournament_id, round, player_id) VALUES (?, ?, ?)",
+        )
+        .bind(id)
+        .bind(i64::from(round))
+        .bind(player)
+        .execute(&mut *conn)
+        .await?;
+    }
+    Ok(id)
 }

@@ -10,7 +10,9 @@
 //! the connection to itself (a bulk load, a checkpoint) runs between two batches.
 //! With a single writer there is no write-lock contention, so no write ever sees SQLITE_BUSY.
 //!
-//! The writer knows writes only by the [`Write`] trait: what they are is up to `writes.rs`.
+//! A write is declared once, in the `Db` method that queues it: a closure of its statements
+//! ([`Write::One`] or [`Write::Several`]), or a move ([`Write::Move`]), whose statements are
+//! in `moves.rs` so that the writer can group them.
 
 use std::collections::HashSet;
 use std::future::Future;
@@ -24,7 +26,8 @@ use tokio::sync::{mpsc, oneshot};
 use tracing::Instrument;
 
 use super::error::{is_constraint, DbError};
-use super::moves_batch::{self, MoveWrite};
+use super::moves::{self, MoveWrite};
+use super::moves_batch;
 
 /// Most jobs committed in one transaction: bounds how long the first caller of a batch waits
 /// behind the others, and the work lost to a failed commit.
@@ -40,24 +43,32 @@ type Reply<T> = oneshot::Sender<Result<T, DbError>>;
 /// A future borrowing the writer's connection.
 pub(crate) type OnConnection<'c, T> = Pin<Box<dyn Future<Output = T> + Send + 'c>>;
 
-/// One write of a batch, as the writer sees it.
-pub(crate) trait Write: Send + 'static {
-    /// Runs the write on the writer's connection, inside the batch's transaction (and a
-    /// savepoint of its own when [`Write::is_one_statement`] is false); returns the id of
-    /// the player or match it is about.
-    fn apply(
-        self: Box<Self>,
-        conn: &mut SqliteConnection,
-    ) -> OnConnection<'_, Result<i64, DbError>>;
+/// The statements of a write, run on the writer's connection inside the batch's
+/// transaction; they answer with the id of the player, match or room the write is about.
+pub(crate) type Statements = Box<
+    dyn for<'c> FnOnce(&'c mut SqliteConnection) -> OnConnection<'c, Result<i64, DbError>> + Send,
+>;
 
-    /// Whether the write is a single statement (plus reads), which needs no savepoint of its
-    /// own: see [`run_job`].
-    fn is_one_statement(&self) -> bool;
+/// One write of a batch, as the writer sees it: declared once, where its `Db` method is.
+pub(crate) enum Write {
+    /// A single statement (plus reads), which needs no savepoint of its own: see [`run_job`].
+    One(Statements),
+    /// Several statements, run in a savepoint of their own so that they land together or
+    /// not at all.
+    Several(Statements),
+    /// A move and the result it brings: stored with the other moves of its batch when it
+    /// can be (`moves_batch.rs`), else on its own in a savepoint ([`moves::store`]).
+    Move(Box<MoveWrite>),
+}
 
-    /// The move and result this write stores, when it is a move: the writer stores the
-    /// moves of a batch together.
-    fn as_move(&self) -> Option<MoveWrite<'_>> {
-        None
+impl Write {
+    /// The move this write stores, when it is one: the writer stores the moves of a batch
+    /// together.
+    fn as_move(&self) -> Option<&MoveWrite> {
+        match self {
+            Write::Move(w) => Some(w),
+            Write::One(_) | Write::Several(_) => None,
+        }
     }
 }
 
@@ -68,10 +79,7 @@ pub(crate) type Alone =
 /// What the writer task can be asked to do.
 pub(crate) enum Job {
     /// A write, answered with the id of the player or match it is about.
-    Write {
-        op: Box<dyn Write>,
-        reply: Reply<i64>,
-    },
+    Write { op: Write, reply: Reply<i64> },
     /// Work on the connection alone, after what is queued before it has committed; it
     /// answers its caller itself.
     Alone(Alone),
@@ -80,7 +88,7 @@ pub(crate) enum Job {
 }
 
 /// A write taken from the queue, waiting for its batch to commit.
-type Pending = (Box<dyn Write>, Reply<i64>);
+type Pending = (Write, Reply<i64>);
 
 /// Running totals kept by the writer, read through [`Db::write_stats`].
 #[derive(Debug, Default)]
@@ -123,11 +131,31 @@ pub(crate) struct Writer {
 
 impl Writer {
     /// Queues a write and waits until it is committed (or refused).
-    pub(crate) async fn write(&self, op: impl Write) -> Result<i64, DbError> {
+    pub(crate) async fn write(&self, op: Write) -> Result<i64, DbError> {
         let (reply, answer) = oneshot::channel();
-        let op = Box::new(op);
         self.send(Job::Write { op, reply }).await?;
         answer.await.map_err(|_| DbError::WriterGone)?
+    }
+
+    /// Queues a write of a single statement (see [`Write::One`]) and waits for its answer.
+    pub(crate) async fn one(
+        &self,
+        run: impl for<'c> FnOnce(&'c mut SqliteConnection) -> OnConnection<'c, Result<i64, DbError>>
+            + Send
+            + 'static,
+    ) -> Result<i64, DbError> {
+        self.write(Write::One(Box::new(run))).await
+    }
+
+    /// Queues a write of several statements (see [`Write::Several`]) and waits for its
+    /// answer.
+    pub(crate) async fn several(
+        &self,
+        run: impl for<'c> FnOnce(&'c mut SqliteConnection) -> OnConnection<'c, Result<i64, DbError>>
+            + Send
+            + 'static,
+    ) -> Result<i64, DbError> {
+        self.write(Write::Several(Box::new(run))).await
     }
 
     /// Runs `work` on the writer's connection alone, after every write queued before it has
@@ -241,7 +269,7 @@ async fn commit_batch(conn: &mut SqliteConnection, batch: &mut Vec<Pending>, c: 
     // The moves of different matches go in together, with the BEGIN, in one round trip;
     // with the COMMIT too when there is nothing else to do.
     let group = move_group(batch);
-    let alone = group.len() == size && group.iter().all(|(_, finish)| finish.is_none());
+    let alone = group.len() == size && group.iter().all(|w| w.finish.is_none());
     let grouped = !group.is_empty() && moves_batch::begin_with_moves(conn, &group, alone).await;
     if grouped {
         c.grouped.fetch_add(group.len() as u64, Ordering::Relaxed);
@@ -258,8 +286,8 @@ async fn commit_batch(conn: &mut SqliteConnection, batch: &mut Vec<Pending>, c: 
     let mut done: Vec<(Reply<i64>, Result<i64, DbError>)> = Vec::with_capacity(size);
     let mut jobs = batch.drain(..);
     for (op, reply) in jobs.by_ref() {
-        if let (true, Some((mv, _))) = (grouped, op.as_move()) {
-            done.push((reply, Ok(mv.match_id)));
+        if let (true, Some(w)) = (grouped, op.as_move()) {
+            done.push((reply, Ok(w.mv.match_id)));
             continue;
         }
         match run_job(conn, op).await {
@@ -315,10 +343,10 @@ async fn commit_batch(conn: &mut SqliteConnection, batch: &mut Vec<Pending>, c: 
 }
 
 /// The moves of a batch, when no two are of the same match (else none: one by one).
-fn move_group(batch: &[Pending]) -> Vec<MoveWrite<'_>> {
+fn move_group(batch: &[Pending]) -> Vec<&MoveWrite> {
     let mut seen = HashSet::new();
     let group: Vec<_> = batch.iter().filter_map(|(op, _)| op.as_move()).collect();
-    let distinct = group.iter().all(|(mv, _)| seen.insert(mv.match_id));
+    let distinct = group.iter().all(|w| seen.insert(w.mv.match_id));
     if distinct && group.len() <= moves_batch::MAX_MOVES {
         group
     } else {
@@ -334,25 +362,29 @@ fn move_group(batch: &[Pending]) -> Vec<MoveWrite<'_>> {
 /// whole transaction, and breaks the batch. Jobs of several statements run in a savepoint.
 async fn run_job(
     conn: &mut SqliteConnection,
-    op: Box<dyn Write>,
+    op: Write,
 ) -> Result<Result<i64, DbError>, sqlx::Error> {
-    if !op.is_one_statement() {
-        return in_savepoint(conn, op).await;
-    }
-    match op.apply(conn).await {
-        Err(DbError::Sqlx(e)) if !is_constraint(&e) => Err(e),
-        result => Ok(result),
-    }
+    let run: Statements = match op {
+        Write::One(run) => {
+            return match run(conn).await {
+                Err(DbError::Sqlx(e)) if !is_constraint(&e) => Err(e),
+                result => Ok(result),
+            }
+        }
+        Write::Several(run) => run,
+        Write::Move(w) => Box::new(move |conn| Box::pin(moves::store(conn, *w))),
+    };
+    in_savepoint(conn, run).await
 }
 
 /// Runs one job inside `SAVEPOINT job`, rolling back to it when the job fails. The outer
 /// `Err` means the savepoint itself could not be made, undone or released.
 async fn in_savepoint(
     conn: &mut SqliteConnection,
-    op: Box<dyn Write>,
+    run: Statements,
 ) -> Result<Result<i64, DbError>, sqlx::Error> {
     sqlx::query("SAVEPOINT job").execute(&mut *conn).await?;
-    let result = op.apply(conn).await;
+    let result = run(conn).await;
     if result.is_err() {
         sqlx::query("ROLLBACK TO job").execute(&mut *conn).await?;
     }

@@ -134,7 +134,7 @@ async fn an_old_layout_gives_its_tables_to_the_analysis_file_and_shrinks() {
     assert_eq!(count(&db, "PRAGMA main.freelist_count").await, 0);
     assert_eq!(
         count(&db, "SELECT COUNT(*) FROM _sqlx_migrations").await,
-        12
+        13
     );
     db.close().await;
     let new_size = std::fs::metadata(&path).expect("new file").len();
@@ -338,5 +338,107 @@ async fn a_games_file_from_before_skeletons_gets_them_filled() {
         .await,
         0
     );
+    db.close().await;
+}
+
+/// The migration that leaves names to the server (dropping the `CHECK (x IN (…))` lists,
+/// 20261127000000) keeps every row and every name of the old lists, which read back as they
+/// were; a name no list had is taken by the schema now, and refused when read, by the
+/// server, with an error that names the column and the value.
+#[tokio::test]
+async fn names_once_checked_by_the_schema_are_checked_by_the_server() {
+    let dir = tempfile::tempdir().expect("dir");
+    let (path, mut conn) = migrated_before(&dir, "20261127000000").await;
+    sqlx::raw_sql(
+        "INSERT INTO players (id, name, token_hash, created_at) VALUES
+             (1, 'ada', x'01', 0), (2, 'bob', x'02', 0);
+         INSERT INTO matches (id, game, misere, start, position, ply, seat0_player,
+                              seat1_player, status, winner, reason, repetition_plies,
+                              created_at)
+              VALUES (1, 'sum', 1, 'nim:1', 'nim:0', 1, 1, 2, 'finished', NULL,
+                      'repetition', '0,4', 0);
+         INSERT INTO moves VALUES (1, 1, 0, 'nim:1:1', 'nim:0', 5, NULL, 0);
+         INSERT INTO rooms (id, code, name, owner_token_hash, engine, created_by, created_at)
+              VALUES (1, 'K7Q2', '3B', x'09', 'medium', 1, 0);
+         INSERT INTO room_members (room_id, player_id, name, role, joined_at) VALUES
+             (1, 1, 'ada', 'teacher', 0), (1, 2, 'bob', 'student', 1);
+         INSERT INTO exercises (id, room_id, set_no, game, size, position, question,
+                                solution, set_at)
+              VALUES (1, 1, 1, 'queen', 8, '3,3', 'winning_moves', 'none', 0);
+         INSERT INTO tournaments (id, room_id, format, game, start, rounds, round, status,
+                                  created_at)
+              VALUES (1, 1, 'swiss', 'chocolate', 'standard', 3, 1, 'playing', 0);
+         INSERT INTO tournament_entrants VALUES (1, 1, 0, 0), (1, 2, 1, 0);
+         INSERT INTO tournament_games VALUES (1, 1, 1);",
+    )
+    .execute(&mut conn)
+    .await
+    .expect("rows of before");
+    conn.close().await.expect("close");
+
+    let db = Db::open(&path).await.expect("upgrade");
+    let kept = db.load_match(1).await.expect("load").expect("kept");
+    assert_eq!(
+        (kept.game, kept.misere, kept.status, kept.reason),
+        (
+            protocol::Game::Sum,
+            true,
+            MatchStatus::Finished,
+            Some(Reason::Repetition)
+        )
+    );
+    assert_eq!((kept.repetition_plies, kept.moves.len()), (vec![0, 4], 1));
+    let room = db.load_room("K7Q2").await.expect("load").expect("kept");
+    assert_eq!(room.room.engine.as_deref(), Some("medium"));
+    let roles: Vec<_> = room.members.iter().map(|m| m.role).collect();
+    assert_eq!(roles, [protocol::Role::Teacher, protocol::Role::Student]);
+    assert_eq!(room.exercises[0].question, "winning_moves");
+    assert_eq!(room.exercises[0].params.game, protocol::Game::Queen);
+    let tournaments = db.load_tournaments(1).await.expect("tournaments");
+    assert_eq!(tournaments[0].row.format, protocol::Format::Swiss);
+    assert!(!tournaments[0].row.finished);
+    assert_eq!(tournaments[0].games[0].reason, Some(Reason::Repetition));
+    assert_eq!(
+        count(&db, "SELECT COUNT(*) FROM pragma_foreign_key_check").await,
+        0
+    );
+    assert_eq!(db.integrity_check().await.expect("check"), "ok");
+    let lists = "SELECT COUNT(*) FROM sqlite_master WHERE sql LIKE '%CHECK (game IN%' \
+                 OR sql LIKE '%CHECK (reason IN%' OR sql LIKE '%CHECK (role IN%'";
+    assert_eq!(count(&db, lists).await, 0, "a name list is left");
+
+    // A name from a newer server (or written by hand) goes in, and is refused when read.
+    let mut hand = sqlx::sqlite::SqliteConnectOptions::new()
+        .filename(&path)
+        .foreign_keys(true)
+        .connect()
+        .await
+        .expect("by hand");
+    sqlx::raw_sql(
+        "INSERT INTO matches (id, game, start, position, status, created_at)
+              VALUES (2, 'go', '19x19', '19x19', 'waiting', 0);
+         UPDATE room_members SET role = 'assistant' WHERE player_id = 2;",
+    )
+    .execute(&mut hand)
+    .await
+    .expect("the schema takes any name");
+    hand.close().await.expect("close");
+    let refused = db.load_match(2).await.expect_err("an unknown game");
+    assert!(
+        matches!(&refused, crate::db::DbError::UnknownName { column, kind: "game", value }
+            if column == "game" && value == "go"),
+        "{refused:?}"
+    );
+    assert_eq!(
+        refused.to_string(),
+        "corrupt database value: column game: \"go\" is not a game this server knows"
+    );
+    let refused = db.load_room("K7Q2").await.expect_err("an unknown role");
+    assert!(
+        refused.to_string().contains("\"assistant\" is not a role"),
+        "{refused}"
+    );
+    // The other rows still read.
+    assert!(db.load_match(1).await.expect("load").is_some());
     db.close().await;
 }
