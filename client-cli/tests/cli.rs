@@ -1184,10 +1184,7 @@ async fn game_with_escapes_in_its_names(server: &Server) -> i64 {
     use daemon::db::{Finish, NewMatch as Row, NewMove, SeatRow};
     use protocol::{MatchStatus, Outcome, Reason};
     let m = Row {
-        game: Game::Nim,
-        size: None,
-        k: None,
-        misere: false,
+        params: protocol::GameParams::of(Game::Nim),
         start: "1,2".into(),
         seats: [SeatRow::default(), SeatRow::default()],
         clock_initial_ms: None,

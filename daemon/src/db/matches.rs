@@ -10,13 +10,13 @@
 
 use std::collections::HashMap;
 
-use protocol::{Game, MatchStatus, Reason};
+use protocol::{GameParams, MatchStatus, Reason};
 use sqlx::SqliteConnection;
 
 use super::database::Db;
 use super::error::{to_sql_opt, DbError};
 use super::moves::{self, describe, Finish, MoveOf, MoveWrite, NewMove, StoredMove, MOVE_COLUMNS};
-use super::sql::{MaybeNamed, Named, Plies};
+use super::sql::{bind_game_params, GameColumns, MaybeNamed, Named, Plies};
 use super::writer::Write;
 
 /// The columns of [`StoredMatch`], aliased `m` (matches), `p0`/`p1` (the seated players).
@@ -41,14 +41,8 @@ pub(crate) const NOT_OVER: &str = "('waiting', 'playing')";
 /// A match to create: what is known before anyone has moved.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewMatch {
-    /// Which game.
-    pub game: Game,
-    /// Board side (queen family).
-    pub size: Option<u64>,
-    /// Staircase step (chocolate).
-    pub k: Option<u32>,
-    /// Misère play: the player who makes the last move loses.
-    pub misere: bool,
+    /// Which game, with its parameters.
+    pub params: GameParams,
     /// The start position, in the game's notation; also the current position until a move.
     pub start: String,
     /// Who sits in seat 0 and seat 1; an empty seat waits for a player.
@@ -124,15 +118,9 @@ impl From<SeatNames> for [Option<String>; 2] {
 pub struct StoredMatch {
     /// The match id.
     pub id: i64,
-    /// The game.
-    #[sqlx(try_from = "Named<Game>")]
-    pub game: Game,
-    /// Board side (queen family).
-    pub size: Option<u64>,
-    /// Staircase step (chocolate).
-    pub k: Option<u32>,
-    /// Misère play: the player who makes the last move loses.
-    pub misere: bool,
+    /// The game, with its parameters.
+    #[sqlx(flatten, try_from = "GameColumns")]
+    pub params: GameParams,
     /// The start position.
     pub start: String,
     /// The current position (the final one once over).
@@ -305,11 +293,7 @@ pub(crate) async fn create_match(conn: &mut SqliteConnection, m: NewMatch) -> Re
                seat0_player, seat0_engine, seat1_player, seat1_engine, \
                clock_initial_ms, clock_increment_ms, status, rematch_of, created_at, started_at) \
                VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
-    let done = sqlx::query(sql)
-        .bind(m.game.name())
-        .bind(to_sql_opt(m.size, "size")?)
-        .bind(m.k)
-        .bind(m.misere)
+    let done = bind_game_params(sqlx::query(sql), &m.params)?
         .bind(m.start.clone())
         .bind(m.start)
         .bind(seat0.player_id)

@@ -125,10 +125,7 @@ async fn create(
     let id = matches
         .db
         .create_match(NewMatch {
-            game: crate::convert::wire(game.kind()),
-            size: game.variant().size(),
-            k: game.variant().k(),
-            misere: game.misere(),
+            params: crate::convert::params(game),
             start: start.to_string(),
             seats: [row(&seats[0]), row(&seats[1])],
             clock_initial_ms: clock.map(|c| c.initial_ms),

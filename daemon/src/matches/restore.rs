@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use engine::{Game, Level};
+use engine::Level;
 use protocol::ClockSpec;
 
 use super::model::Occupant;
@@ -105,7 +105,7 @@ fn rebuilt(matches: &Matches, stored: StoredMatch) -> Result<Model, RestoreError
 /// Rebuilds the in-memory model of a stored match by replaying its moves through the rules
 /// (any status: finished matches are rebuilt for `watch`).
 pub fn rebuild(s: StoredMatch, repetition_limit: u32) -> Result<Model, RestoreError> {
-    let game = Game::new(crate::convert::kind(s.game), s.size, s.k, s.misere)?;
+    let game = crate::convert::game(&s.params)?;
     let start = game.variant().parse_position(&s.start)?;
     let occupant = |row: &SeatRow, name: &Option<String>| -> Result<Occupant, RestoreError> {
         Ok(match (row.player_id, &row.engine) {

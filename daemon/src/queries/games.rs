@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use protocol::limits::{DEFAULT_PAGE, GAME_PAGE, MAX_PAGE};
-use protocol::{GameParams, GameQuery, GameSummary, MoveRecord, Outcome, SeatInfo};
+use protocol::{GameQuery, GameSummary, MoveRecord, Outcome, SeatInfo};
 
 use super::pages::{span, Budget, Page};
 use super::QueryError;
@@ -24,12 +24,7 @@ pub fn summary(m: &StoredMatch) -> GameSummary {
     };
     GameSummary {
         match_id: m.id,
-        params: GameParams {
-            game: m.game,
-            size: m.size,
-            k: m.k,
-            misere: m.misere,
-        },
+        params: m.params.clone(),
         start: m.start.clone(),
         status: m.status,
         seats: [seat(0), seat(1)],

@@ -104,12 +104,7 @@ fn reviewed_move(mv: StoredMove, r: MoveReview) -> ReviewedMove {
 
 /// The variant and convention a stored match is played under.
 fn rules(m: &StoredMatch) -> Result<(engine::Variant, engine::Convention), QueryError> {
-    let game = crate::convert::game(&protocol::GameParams {
-        game: m.game,
-        size: m.size,
-        k: m.k,
-        misere: m.misere,
-    })?;
+    let game = crate::convert::game(&m.params)?;
     Ok((game.variant(), game.convention()))
 }
 
@@ -253,12 +248,9 @@ pub async fn import(hub: &Arc<Hub>, text: &str) -> Result<i64, QueryError> {
         player_id: None,
         engine: engine_seat(name).map(|l| l.name().to_owned()),
     };
-    let variant = start.variant();
+    let convention = engine::Convention::misere_if(record.params.misere);
     let m = NewMatch {
-        game: crate::convert::wire(variant.kind()),
-        size: variant.size(),
-        k: variant.k(),
-        misere: record.params.misere,
+        params: crate::convert::params(engine::Game::of(start.variant(), convention)?),
         start: start.to_string(),
         seats: [seat(&replay.seats[0]), seat(&replay.seats[1])],
         clock_initial_ms: record.clock.map(|c| c.initial_ms),

@@ -95,12 +95,7 @@ impl GameRecord {
         };
         GameRecord {
             match_id: Some(m.id),
-            params: GameParams {
-                game: m.game,
-                size: m.size,
-                k: m.k,
-                misere: m.misere,
-            },
+            params: m.params.clone(),
             start: m.start.clone(),
             seats: [seat(0), seat(1)],
             date: Some(m.created_at),

@@ -11,10 +11,7 @@ async fn a_full_match_life() {
     let alice = db.create_player("alice", &token(1)).await.expect("alice");
     let bob = db.create_player("bob", &token(2)).await.expect("bob");
     let new = NewMatch {
-        game: protocol::Game::LGame,
-        size: None,
-        k: None,
-        misere: false,
+        params: protocol::GameParams::of(protocol::Game::LGame),
         start: "start-position".into(),
         seats: [player(alice), SeatRow::default()],
         clock_initial_ms: Some(300_000),

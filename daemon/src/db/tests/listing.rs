@@ -22,8 +22,10 @@ async fn filters_order_and_paging() {
     let bob = db.create_player("bob", &token(2)).await.expect("bob");
     let carol = db.create_player("carol", &token(3)).await.expect("carol");
     let queen = |seats, status, at| NewMatch {
-        game: protocol::Game::Queen,
-        size: Some(8),
+        params: protocol::GameParams {
+            size: Some(8),
+            ..protocol::GameParams::of(protocol::Game::Queen)
+        },
         start: "h8".into(),
         ..nim(seats, status, at)
     };
@@ -124,7 +126,7 @@ async fn filters_order_and_paging() {
     let listed = db.list_matches(&by("alice")).await.expect("list");
     let m4_row = listed.iter().find(|m| m.id == m4).expect("m4 listed");
     assert_eq!(m4_row.seat_names, [None, Some("alice".to_owned())]);
-    assert_eq!((m4_row.size, m4_row.ply), (Some(8), 1));
+    assert_eq!((m4_row.params.size, m4_row.ply), (Some(8), 1));
     assert_eq!(m4_row.winner, Some(0));
     db.close().await;
 }

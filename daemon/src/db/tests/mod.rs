@@ -50,10 +50,7 @@ fn engine() -> SeatRow {
 /// A Nim match with the given seats and status, created at `created_at`.
 fn nim(seats: [SeatRow; 2], status: MatchStatus, created_at: i64) -> NewMatch {
     NewMatch {
-        game: protocol::Game::Nim,
-        size: None,
-        k: None,
-        misere: false,
+        params: protocol::GameParams::of(protocol::Game::Nim),
         start: "3,4,5".into(),
         seats,
         clock_initial_ms: None,

@@ -219,10 +219,7 @@ async fn a_tournament_is_read_back_and_its_documented_query_answers() {
     };
     let m = db
         .create_match(NewMatch {
-            game: Game::Nim,
-            size: None,
-            k: None,
-            misere: false,
+            params: protocol::GameParams::of(Game::Nim),
             start: "1,2".into(),
             seats: [seat(ada), seat(bob)],
             clock_initial_ms: None,

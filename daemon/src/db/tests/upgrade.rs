@@ -182,15 +182,17 @@ async fn a_games_file_from_before_sums_keeps_its_matches() {
     let first = db.load_match(1).await.expect("load").expect("kept");
     assert_eq!(first.moves.len(), 1);
     assert_eq!(first.moves[0].notation, "1:1");
-    assert_eq!((first.rematch, first.misere), (Some(2), false));
+    assert_eq!((first.rematch, first.params.misere), (Some(2), false));
     assert_eq!(
         count(&db, "SELECT COUNT(*) FROM pragma_foreign_key_check").await,
         0
     );
     // The new game, played misère, is accepted now.
     let sum = crate::db::NewMatch {
-        game: protocol::Game::Sum,
-        misere: true,
+        params: protocol::GameParams {
+            misere: true,
+            ..protocol::GameParams::of(protocol::Game::Sum)
+        },
         start: "nim:1 + queen(8):3,3".into(),
         ..nim(
             [SeatRow::default(), SeatRow::default()],
@@ -200,7 +202,10 @@ async fn a_games_file_from_before_sums_keeps_its_matches() {
     };
     let id = db.create_match(sum).await.expect("a misère sum");
     let stored = db.load_match(id).await.expect("load").expect("stored");
-    assert_eq!((stored.game, stored.misere), (protocol::Game::Sum, true));
+    assert_eq!(
+        (stored.params.game, stored.params.misere),
+        (protocol::Game::Sum, true)
+    );
     db.close().await;
 }
 
@@ -259,7 +264,7 @@ async fn a_games_file_from_before_tournaments_keeps_its_misere_matches() {
 
     let db = Db::open(&path).await.expect("upgrade");
     let kept = db.load_match(1).await.expect("load").expect("kept");
-    assert_eq!((kept.misere, kept.moves.len()), (true, 1));
+    assert_eq!((kept.params.misere, kept.moves.len()), (true, 1));
     let finish = crate::db::Finish {
         status: MatchStatus::Finished,
         winner: Some(0),
@@ -379,7 +384,12 @@ async fn names_once_checked_by_the_schema_are_checked_by_the_server() {
     let db = Db::open(&path).await.expect("upgrade");
     let kept = db.load_match(1).await.expect("load").expect("kept");
     assert_eq!(
-        (kept.game, kept.misere, kept.status, kept.reason),
+        (
+            kept.params.game,
+            kept.params.misere,
+            kept.status,
+            kept.reason
+        ),
         (
             protocol::Game::Sum,
             true,

@@ -234,10 +234,10 @@ fn a_stored_match_becomes_a_record() {
     };
     let stored = StoredMatch {
         id: 12,
-        game: protocol::Game::Queen,
-        size: Some(11),
-        k: None,
-        misere: false,
+        params: protocol::GameParams {
+            size: Some(11),
+            ..protocol::GameParams::of(protocol::Game::Queen)
+        },
         start: "5,3".to_owned(),
         position: "0,0".to_owned(),
         ply: 2,
