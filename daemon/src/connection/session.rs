@@ -1,10 +1,10 @@
 //! Who is on the other end: the `hello` handshake, and leaving.
 
+use axum::extract::ws::close_code;
 use protocol::{
     ErrorBody, ErrorCode, Namesake, ServerBody, ServerMessage, Welcome, PROTOCOL_VERSION,
     SUPPORTED_VERSIONS,
 };
-use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 
 use super::{Connection, Flow, Outgoing};
 use crate::auth;
@@ -41,7 +41,7 @@ impl Connection {
             ))
             .await;
             self.replies.push(Outgoing::Close(
-                CloseCode::Protocol,
+                close_code::PROTOCOL,
                 "unsupported protocol version".into(),
             ));
             return Ok(None);
@@ -60,7 +60,7 @@ impl Connection {
             ))
             .await;
             self.replies.push(Outgoing::Close(
-                CloseCode::Policy,
+                close_code::POLICY,
                 "too many wrong codes".into(),
             ));
             return Ok(None);
@@ -84,7 +84,7 @@ impl Connection {
                 ))
                 .await;
                 self.replies
-                    .push(Outgoing::Close(CloseCode::Policy, "access code".into()));
+                    .push(Outgoing::Close(close_code::POLICY, "access code".into()));
                 return Ok(None);
             }
         }
