@@ -75,7 +75,9 @@ pub const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(3
 /// are given back when the socket is dropped, so they are held as long as the websocket it
 /// may become, which runs on a task of its own.
 struct Placed {
+    /// The socket, read and written through.
     stream: TcpStream,
+    /// The places, only held.
     _places: (OwnedSemaphorePermit, Place),
 }
 

@@ -44,7 +44,7 @@ enum Outgoing {
 
 /// Serves one websocket client until it leaves: requests in, replies and match events out.
 /// `socket` is the upgraded connection's frames (axum's `WebSocket`, set up by the `web`
-/// module) or anything else that reads and writes them, such as a pair of channels.
+/// module) or anything else that reads and writes them the same way.
 pub async fn serve<S>(socket: S, hub: Arc<Hub>, peer: Option<SocketAddr>)
 where
     S: Stream<Item = Result<Message, axum::Error>> + Sink<Message> + Unpin,
@@ -231,7 +231,7 @@ where
 
 /// The close code and the reason for a frame that could not be read because of what the
 /// client sent (too big, not UTF-8, against the protocol); `None` when the client went away.
-fn refusal_of(e: axum::Error) -> Option<(CloseCode, String)> {
+fn closing_for(e: axum::Error) -> Option<(CloseCode, String)> {
     // axum's `WebSocket` wraps tungstenite's error.
     let e = e.into_inner();
     match e.downcast_ref::<WsError>()? {
@@ -344,7 +344,7 @@ impl Connection {
             Err(e) => {
                 tracing::debug!(error = %e, "read failed");
                 // Say why before closing, with the close code the websocket standard gives.
-                let Some((code, reason)) = refusal_of(e) else {
+                let Some((code, reason)) = closing_for(e) else {
                     return Flow::Close; // the client went away
                 };
                 self.error(None, ErrorBody::new(ErrorCode::BadMessage, reason.clone()))
