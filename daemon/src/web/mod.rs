@@ -21,6 +21,7 @@ use crate::hub::Hub;
 
 /// The addresses of the browser client's page, which reads the address itself (`route()` in
 /// `web/app.js`): the lobby, a match, a review, the analysis board, the rooms and a room.
+/// Their parts are not checked here: the page shows the lobby at an address it cannot read.
 const PAGES: [&str; 6] = [
     "/",
     "/m/{id}",
