@@ -1,11 +1,16 @@
 //! The accept loop: one task per connection (HTTP, then maybe a websocket), until shutdown.
 
 use std::future::Future;
+use std::io;
+use std::pin::Pin;
 use std::sync::Arc;
+use std::task::{Context, Poll};
 
-use tokio::net::TcpListener;
-use tokio::sync::Semaphore;
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
+use crate::guard::Place;
 use crate::hub::Hub;
 use crate::web;
 
@@ -13,6 +18,7 @@ use crate::web;
 /// listener on port 0; `grundyd` with the `--listen` address.
 pub async fn run(listener: TcpListener, hub: Arc<Hub>, shutdown: impl Future<Output = ()>) {
     tokio::pin!(shutdown);
+    let router = web::router(Arc::clone(&hub));
     // A place is taken before `accept`, so past the limit new clients wait in the kernel's
     // backlog instead of costing memory here.
     let places = Arc::new(Semaphore::new(hub.config.max_connections.max(1)));
@@ -29,15 +35,15 @@ pub async fn run(listener: TcpListener, hub: Arc<Hub>, shutdown: impl Future<Out
                 Ok((stream, peer)) => {
                     let _ = stream.set_nodelay(true);
                     let hub = hub.clone();
+                    let router = router.clone();
                     tokio::spawn(async move {
                         match hub.places.take(peer.ip()) {
                             Ok(mine) => {
-                                web::serve(stream, hub).await;
-                                drop(mine);
+                                let stream = Placed { stream, _places: (place, mine) };
+                                web::serve(stream, peer, router, &hub).await;
                             }
-                            Err(limit) => web::too_many(stream, limit).await,
+                            Err(limit) => web::refuse(stream, limit).await,
                         }
-                        drop(place);
                     });
                 }
                 Err(e) => {
@@ -64,3 +70,53 @@ pub async fn run(listener: TcpListener, hub: Arc<Hub>, shutdown: impl Future<Out
 
 /// How long a stopping server waits for its connections to close.
 pub const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(3);
+
+/// A connection's socket with its places (one of the server's, one of its address's): they
+/// are given back when the socket is dropped, so they are held as long as the websocket it
+/// may become, which runs on a task of its own.
+struct Placed {
+    /// The socket, read and written through.
+    stream: TcpStream,
+    /// The places, only held.
+    _places: (OwnedSemaphorePermit, Place),
+}
+
+impl AsyncRead for Placed {
+    fn poll_read(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().stream).poll_read(cx, buf)
+    }
+}
+
+impl AsyncWrite for Placed {
+    fn poll_write(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        Pin::new(&mut self.get_mut().stream).poll_write(cx, buf)
+    }
+
+    fn poll_write_vectored(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        Pin::new(&mut self.get_mut().stream).poll_write_vectored(cx, bufs)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.stream.is_write_vectored()
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().stream).poll_flush(cx)
+    }
+
+    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().stream).poll_shutdown(cx)
+    }
+}

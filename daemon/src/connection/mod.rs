@@ -7,16 +7,13 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use futures_util::{FutureExt, SinkExt, StreamExt};
+use axum::extract::ws::{close_code, CloseCode, CloseFrame, Message, Utf8Bytes};
+use futures_util::{FutureExt, Sink, SinkExt, Stream, StreamExt};
 use protocol::limits::MAX_MESSAGE_BYTES;
 use protocol::{ClientMessage, ServerMessage};
-use tokio::io::{AsyncRead, AsyncWrite};
 use tokio_stream::wrappers::{BroadcastStream, WatchStream};
 use tokio_stream::StreamMap;
-use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
-use tokio_tungstenite::tungstenite::protocol::{CloseFrame, WebSocketConfig};
-use tokio_tungstenite::tungstenite::{Error as WsError, Message, Utf8Bytes};
-use tokio_tungstenite::WebSocketStream;
+use tokio_tungstenite::tungstenite::Error as WsError;
 use tracing::Instrument;
 
 mod dispatch;
@@ -31,12 +28,6 @@ pub use refusal::{Refusal, SessionError};
 use crate::hub::Hub;
 use crate::matches::{PlayerRef, Snapshot};
 use crate::presence::Arrival;
-
-/// Read buffer per connection. tungstenite's default (128 KiB) costs 1.25 GiB for 10 000
-/// connections and is zeroed on every read. Requests are small (a move is ~100 bytes, so
-/// this holds several); a bigger frame grows the buffer to its announced length. 4 KiB
-/// instead cost 28 MiB more for 10 000 connections.
-pub const READ_BUFFER_BYTES: usize = 1024;
 
 /// The close code of a connection closed for sitting idle in no match or room
 /// ([`crate::Config::unseated_idle`]): a client reconnects when its user comes back.
@@ -53,24 +44,16 @@ enum Outgoing {
     Ping,
 }
 
-/// How the websocket reads and writes: small buffers (see [`READ_BUFFER_BYTES`]) and the
-/// protocol's message size limit.
-pub fn websocket_config() -> WebSocketConfig {
-    WebSocketConfig::default()
-        .read_buffer_size(READ_BUFFER_BYTES)
-        .max_message_size(Some(MAX_MESSAGE_BYTES))
-        .max_frame_size(Some(MAX_MESSAGE_BYTES))
-}
-
 /// Serves one websocket client until it leaves: requests in, replies and match events out.
-/// The upgrade is done (the `web` module answers the HTTP side of the port).
-pub async fn serve<S>(ws: WebSocketStream<S>, hub: Arc<Hub>, peer: Option<SocketAddr>)
+/// `socket` is the upgraded connection's frames (axum's `WebSocket`, set up by the `web`
+/// module) or anything else that reads and writes them the same way.
+pub async fn serve<S>(socket: S, hub: Arc<Hub>, peer: Option<SocketAddr>)
 where
-    S: AsyncRead + AsyncWrite + Unpin,
+    S: Stream<Item = Result<Message, axum::Error>> + Sink<Message> + Unpin,
 {
     let span = tracing::info_span!("conn", ?peer, player = tracing::field::Empty);
     async move {
-        let (mut sink, mut source) = ws.split();
+        let (mut sink, mut source) = socket.split();
         let bucket = rate::Bucket::new(hub.config.message_rate, hub.config.message_burst);
         let (progress, mut progress_events) = tokio::sync::mpsc::channel(progress::QUEUED);
         let mut conn = Connection {
@@ -100,18 +83,18 @@ where
         loop {
             if already {
                 let reason = "the server is shutting down; reconnect when it is back".to_owned();
-                let _ = write(&mut sink, limit, [Outgoing::Close(CloseCode::Away, reason)]).await;
+                let _ = write(&mut sink, limit, [Outgoing::Close(close_code::AWAY, reason)]).await;
                 break;
             }
             tokio::select! {
                 _ = stopping.changed() => {
                     let reason = "the server is shutting down; reconnect when it is back".to_owned();
-                    let _ = write(&mut sink, limit, [Outgoing::Close(CloseCode::Away, reason)]).await;
+                    let _ = write(&mut sink, limit, [Outgoing::Close(close_code::AWAY, reason)]).await;
                     break;
                 }
                 () = tokio::time::sleep_until(hello_by), if conn.player.is_none() => {
                     let reason = "say hello first: no hello within the time allowed".to_owned();
-                    let _ = write(&mut sink, limit, [Outgoing::Close(CloseCode::Policy, reason)]).await;
+                    let _ = write(&mut sink, limit, [Outgoing::Close(close_code::POLICY, reason)]).await;
                     break;
                 }
                 _ = ping.tick() => {
@@ -123,13 +106,13 @@ where
                             unseated.as_secs() / 60
                         );
                         tracing::info!("idle connection seated nowhere: closed");
-                        let close = Outgoing::Close(CloseCode::from(IDLE_CLOSE), reason);
+                        let close = Outgoing::Close(IDLE_CLOSE, reason);
                         let _ = write(&mut sink, limit, [close]).await;
                         break;
                     }
                     if last_heard.elapsed() > idle {
                         let reason = format!("nothing heard for {} s", idle.as_secs());
-                        let _ = write(&mut sink, limit, [Outgoing::Close(CloseCode::Away, reason)]).await;
+                        let _ = write(&mut sink, limit, [Outgoing::Close(close_code::AWAY, reason)]).await;
                         break;
                     }
                     if write(&mut sink, limit, [Outgoing::Ping]).await.is_err() {
@@ -207,7 +190,7 @@ async fn write<S>(
     batch: impl IntoIterator<Item = Outgoing>,
 ) -> Result<(), ()>
 where
-    S: futures_util::Sink<Message> + Unpin,
+    S: Sink<Message> + Unpin,
 {
     match tokio::time::timeout(limit, write_now(sink, batch)).await {
         Ok(result) => result,
@@ -220,11 +203,11 @@ where
 
 async fn write_now<S>(sink: &mut S, batch: impl IntoIterator<Item = Outgoing>) -> Result<(), ()>
 where
-    S: futures_util::Sink<Message> + Unpin,
+    S: Sink<Message> + Unpin,
 {
     for o in batch {
         let message = match o {
-            Outgoing::Ping => Message::Ping(Vec::new().into()),
+            Outgoing::Ping => Message::Ping(bytes::Bytes::new()),
             Outgoing::Text(json) => Message::Text(json),
             Outgoing::Message(m) => match serde_json::to_string(&m) {
                 Ok(json) => Message::text(json),
@@ -246,6 +229,22 @@ where
         sink.feed(message).await.map_err(drop)?;
     }
     sink.flush().await.map_err(drop)
+}
+
+/// The close code and the reason for a frame that could not be read because of what the
+/// client sent (too big, not UTF-8, against the protocol); `None` when the client went away.
+fn closing_for(e: axum::Error) -> Option<(CloseCode, String)> {
+    // axum's `WebSocket` wraps tungstenite's error.
+    let e = e.into_inner();
+    match e.downcast_ref::<WsError>()? {
+        WsError::Capacity(_) => Some((
+            close_code::SIZE,
+            format!("a message may be at most {MAX_MESSAGE_BYTES} bytes"),
+        )),
+        WsError::Utf8(_) => Some((close_code::INVALID, "text frames must be UTF-8".to_owned())),
+        WsError::Protocol(_) => Some((close_code::PROTOCOL, "websocket protocol error".to_owned())),
+        _ => None,
+    }
 }
 
 /// The `id` of a message that was not taken, when it has one, so that the error can echo it
@@ -328,10 +327,7 @@ impl Connection {
         self.send(ServerMessage::error(id, e.body())).await;
     }
 
-    async fn on_frame(
-        &mut self,
-        frame: Result<Message, tokio_tungstenite::tungstenite::Error>,
-    ) -> Flow {
+    async fn on_frame(&mut self, frame: Result<Message, axum::Error>) -> Flow {
         match frame {
             Ok(Message::Text(text)) => self.on_text(text.as_str()).await,
             Ok(Message::Binary(_)) => {
@@ -343,16 +339,8 @@ impl Connection {
             Err(e) => {
                 tracing::debug!(error = %e, "read failed");
                 // Say why before closing, with the close code the websocket standard gives.
-                let (code, reason) = match &e {
-                    WsError::Capacity(_) => (
-                        CloseCode::Size,
-                        format!("a message may be at most {MAX_MESSAGE_BYTES} bytes"),
-                    ),
-                    WsError::Utf8 => (CloseCode::Invalid, "text frames must be UTF-8".to_owned()),
-                    WsError::Protocol(_) => {
-                        (CloseCode::Protocol, "websocket protocol error".to_owned())
-                    }
-                    _ => return Flow::Close, // the client went away
+                let Some((code, reason)) = closing_for(e) else {
+                    return Flow::Close; // the client went away
                 };
                 let refused = SessionError::BadFrame {
                     reason: reason.clone(),

@@ -3,11 +3,11 @@
 
 use std::sync::Arc;
 
+use axum::extract::ws::Utf8Bytes;
 use bytes::Bytes;
 use protocol::{Request, ServerBody, ServerMessage};
 use tokio_stream::wrappers::errors::BroadcastStreamRecvError;
 use tokio_stream::wrappers::BroadcastStream;
-use tokio_tungstenite::tungstenite::Utf8Bytes;
 
 use super::refusal::Refusal;
 use super::{Connection, Outgoing};

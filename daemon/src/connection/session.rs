@@ -1,7 +1,7 @@
 //! Who is on the other end: the `hello` handshake, and leaving.
 
+use axum::extract::ws::close_code;
 use protocol::{Namesake, ServerBody, Welcome, PROTOCOL_VERSION, SUPPORTED_VERSIONS};
-use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 
 use super::refusal::{Refusal, SessionError};
 use super::{Connection, Outgoing};
@@ -30,7 +30,7 @@ impl Connection {
             // The error, then the close: written in this order once this request is done.
             self.error(None, refused.into()).await;
             self.replies.push(Outgoing::Close(
-                CloseCode::Protocol,
+                close_code::PROTOCOL,
                 "unsupported protocol version".into(),
             ));
             return Ok(None);
@@ -44,7 +44,7 @@ impl Connection {
         {
             self.error(None, limited.into()).await;
             self.replies.push(Outgoing::Close(
-                CloseCode::Policy,
+                close_code::POLICY,
                 "too many wrong codes".into(),
             ));
             return Ok(None);
@@ -60,7 +60,7 @@ impl Connection {
                 };
                 self.error(None, refused.into()).await;
                 self.replies
-                    .push(Outgoing::Close(CloseCode::Policy, "access code".into()));
+                    .push(Outgoing::Close(close_code::POLICY, "access code".into()));
                 return Ok(None);
             }
         }

@@ -3,7 +3,7 @@
 //! and act as a new player (or with a token it stole). Clients that are not browsers
 //! (`grundy`, scripts) send no `Origin` and are let in.
 
-use hyper::header::{self, HeaderMap};
+use axum::http::header::{self, HeaderMap};
 
 /// Whether an upgrade with `headers` may go ahead: no `Origin` (not a browser), this
 /// server's own page (the origin's host and port are the request's `Host`), or an origin in
