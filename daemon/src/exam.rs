@@ -17,8 +17,24 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
 use crate::db::{Db, DbError};
-use crate::failure::Context as _;
-use crate::rooms::RoomError;
+use crate::failure::{Context as _, Internal};
+
+/// Why the exam refused something.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, serde::Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum ExamError {
+    /// The server is in exam mode and this is for the exam's teachers.
+    #[error("an exam is under way on this server: {what} is for its teachers only until it ends")]
+    #[serde(rename = "exam_under_way")]
+    UnderWay {
+        /// What was asked for: `analysis`, `setting exercises`.
+        what: String,
+    },
+    /// The exam's teachers could not be looked up.
+    #[error(transparent)]
+    #[serde(untagged)]
+    Internal(#[from] Internal),
+}
 
 /// The rooms holding an exam.
 pub struct Exam {
@@ -74,7 +90,7 @@ impl Exam {
 
     /// `Ok` when `player` may have `what` now: the server is not in exam mode, or they
     /// teach a room holding the exam; otherwise the refusal, saying why.
-    pub async fn allows(&self, player: i64, what: &str) -> Result<(), RoomError> {
+    pub async fn allows(&self, player: i64, what: &str) -> Result<(), ExamError> {
         if !self.is_on() {
             return Ok(());
         }
@@ -86,7 +102,7 @@ impl Exam {
         if teacher {
             return Ok(());
         }
-        Err(RoomError::ExamUnderWay {
+        Err(ExamError::UnderWay {
             what: what.to_owned(),
         })
     }

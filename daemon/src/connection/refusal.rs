@@ -7,6 +7,7 @@ use protocol::{Details, ErrorBody, ErrorCode};
 use serde::Serialize;
 
 use crate::analysis::TableError;
+use crate::exam::ExamError;
 use crate::failure::Internal;
 use crate::matches::MatchError;
 use crate::names::NameError;
@@ -33,6 +34,9 @@ pub enum Refusal {
     /// A name.
     #[error(transparent)]
     Name(#[from] NameError),
+    /// The server's exam.
+    #[error(transparent)]
+    Exam(#[from] ExamError),
     /// A failure inside the server; nothing was changed.
     #[error(transparent)]
     Internal(#[from] Internal),
@@ -180,7 +184,15 @@ fn code(e: &Refusal) -> ErrorCode {
         Refusal::Query(e) => query_code(e),
         Refusal::Rules(e) => rules_code(e),
         Refusal::Name(_) => ErrorCode::BadParameters,
+        Refusal::Exam(e) => exam_code(e),
         Refusal::Internal(_) => ErrorCode::Internal,
+    }
+}
+
+fn exam_code(e: &ExamError) -> ErrorCode {
+    match e {
+        ExamError::UnderWay { .. } => ErrorCode::HintsOff,
+        ExamError::Internal(_) => ErrorCode::Internal,
     }
 }
 
@@ -259,7 +271,7 @@ fn room_code(e: &RoomError) -> ErrorCode {
         | R::RoundCount { .. }
         | R::Name(_) => ErrorCode::BadParameters,
         R::EngineNotAllowed { .. } => ErrorCode::EngineNotAllowed,
-        R::ExamUnderWay { .. } => ErrorCode::HintsOff,
+        R::Exam(e) => exam_code(e),
         R::InExercise { error, .. } => room_code(error),
         R::NoSuchExercise { .. } => ErrorCode::NoSuchExercise,
         R::DeadlinePassed { .. } => ErrorCode::DeadlinePassed,

@@ -25,7 +25,7 @@ pub struct RoomRow {
     /// The strongest engine students may play (`none`, `easy`, …); any when `None`.
     #[sqlx(try_from = "MaybeNamed<EngineLimit>")]
     pub engine: Option<String>,
-    /// Whether the room holds an exam (see `crate::exam`).
+    /// Whether the room holds an exam (see the exam module).
     pub exam: bool,
     /// SHA-256 of the owner token.
     pub owner_token_hash: Vec<u8>,

@@ -5,6 +5,7 @@
 use serde::Serialize;
 
 use crate::analysis::EngineLimit;
+use crate::exam::ExamError;
 use crate::failure::Internal;
 use crate::names::NameError;
 
@@ -94,12 +95,6 @@ pub enum RoomError {
         room: String,
         /// The strongest level allowed, or `none`.
         limit: String,
-    },
-    /// The server is in exam mode and this is for the exam's teachers.
-    #[error("an exam is under way on this server: {what} is for its teachers only until it ends")]
-    ExamUnderWay {
-        /// What was asked for: `values`, `setting exercises`.
-        what: String,
     },
     /// Too many (or no) exercises in one set.
     #[error("{count} exercises: set between 1 and {most} at a time")]
@@ -205,6 +200,10 @@ pub enum RoomError {
     #[error(transparent)]
     #[serde(untagged)]
     Name(#[from] NameError),
+    /// The server's exam keeps this from a student.
+    #[error(transparent)]
+    #[serde(untagged)]
+    Exam(#[from] ExamError),
     /// A game the engine cannot play.
     #[error(transparent)]
     #[serde(untagged)]
