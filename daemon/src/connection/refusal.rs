@@ -6,7 +6,6 @@ use engine::ErrorKind;
 use protocol::{Details, ErrorBody, ErrorCode};
 use serde::Serialize;
 
-use crate::analysis::TableError;
 use crate::exam::ExamError;
 use crate::failure::Internal;
 use crate::matches::MatchError;
@@ -125,7 +124,8 @@ pub enum SessionError {
     /// A frame broken at the websocket level.
     #[error("{reason}")]
     BadFrame {
-        /// What is wrong with it.
+        /// What is wrong with it: the whole message, so not repeated in the details.
+        #[serde(skip)]
         reason: String,
     },
     /// Messages faster than the rate allowed.
@@ -139,7 +139,8 @@ pub enum SessionError {
     /// A message that cannot be read.
     #[error("{reason}")]
     Unreadable {
-        /// What is wrong, and where.
+        /// What is wrong, and where: the whole message, so not repeated in the details.
+        #[serde(skip)]
         reason: String,
     },
 }
@@ -319,9 +320,8 @@ fn query_code(e: &QueryError) -> ErrorCode {
         Q::Import(RecordError::Result(_)) => ErrorCode::InvalidState,
         Q::Import(_) => ErrorCode::BadNotation,
         Q::Unfinished | Q::Imported { .. } => ErrorCode::InvalidState,
-        Q::Table(TableError::Limit(_)) => ErrorCode::TooLarge,
-        Q::Table(TableError::Internal(_)) | Q::Internal(_) => ErrorCode::Internal,
-        Q::Table(TableError::Rules(e)) | Q::Rules(e) => rules_code(e),
+        Q::Internal(_) => ErrorCode::Internal,
+        Q::Rules(e) => rules_code(e),
     }
 }
 

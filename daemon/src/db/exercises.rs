@@ -100,22 +100,13 @@ impl Db {
 
     /// Releases the grades and solutions of every exercise of the room not released yet.
     pub async fn release_exercises(&self, room_id: i64, at: i64) -> Result<(), DbError> {
-        self.writer
-            .one(move |conn| {
-                Box::pin(async move {
-                    sqlx::query(
-                        "UPDATE exercises SET released_at = ? \
+        let statement = sqlx::query(
+            "UPDATE exercises SET released_at = ? \
                          WHERE room_id = ? AND released_at IS NULL",
-                    )
-                    .bind(at)
-                    .bind(room_id)
-                    .execute(&mut *conn)
-                    .await?;
-                    Ok(room_id)
-                })
-            })
-            .await
-            .map(drop)
+        )
+        .bind(at)
+        .bind(room_id);
+        self.writer.statement(room_id, statement).await
     }
 }
 

@@ -145,21 +145,13 @@ impl Db {
         engine: Option<String>,
         exam: bool,
     ) -> Result<(), DbError> {
-        self.writer
-            .one(move |conn| {
-                Box::pin(async move {
-                    sqlx::query("UPDATE rooms SET hints = ?, engine = ?, exam = ? WHERE id = ?")
-                        .bind(hints)
-                        .bind(engine)
-                        .bind(exam)
-                        .bind(room_id)
-                        .execute(&mut *conn)
-                        .await?;
-                    Ok(room_id)
-                })
-            })
-            .await
-            .map(drop)
+        let statement =
+            sqlx::query("UPDATE rooms SET hints = ?, engine = ?, exam = ? WHERE id = ?")
+                .bind(hints)
+                .bind(engine)
+                .bind(exam)
+                .bind(room_id);
+        self.writer.statement(room_id, statement).await
     }
 
     /// The rooms holding an exam.

@@ -118,44 +118,26 @@ impl Db {
 
     /// Adds a late entrant, seeded after the others.
     pub async fn enter_tournament(&self, id: i64, player: i64) -> Result<(), DbError> {
-        self.writer
-            .one(move |conn| {
-                Box::pin(async move {
-                    sqlx::query(
-                        "INSERT INTO tournament_entrants (tournament_id, player_id, seed) \
+        let statement = sqlx::query(
+            "INSERT INTO tournament_entrants (tournament_id, player_id, seed) \
                          SELECT ?, ?, coalesce(max(seed), -1) + 1 FROM tournament_entrants \
                          WHERE tournament_id = ?",
-                    )
-                    .bind(id)
-                    .bind(player)
-                    .bind(id)
-                    .execute(&mut *conn)
-                    .await?;
-                    Ok(id)
-                })
-            })
-            .await
-            .map(drop)
+        )
+        .bind(id)
+        .bind(player)
+        .bind(id);
+        self.writer.statement(id, statement).await
     }
 
     /// Withdraws an entrant.
     pub async fn withdraw_from_tournament(&self, id: i64, player: i64) -> Result<(), DbError> {
-        self.writer
-            .one(move |conn| {
-                Box::pin(async move {
-                    sqlx::query(
-                        "UPDATE tournament_entrants SET withdrawn = 1 \
+        let statement = sqlx::query(
+            "UPDATE tournament_entrants SET withdrawn = 1 \
                          WHERE tournament_id = ? AND player_id = ?",
-                    )
-                    .bind(id)
-                    .bind(player)
-                    .execute(&mut *conn)
-                    .await?;
-                    Ok(id)
-                })
-            })
-            .await
-            .map(drop)
+        )
+        .bind(id)
+        .bind(player);
+        self.writer.statement(id, statement).await
     }
 
     /// Records round `round` as started: its matches and bye, together.
@@ -174,21 +156,11 @@ impl Db {
 
     /// Marks a tournament over.
     pub async fn finish_tournament(&self, id: i64, at: i64) -> Result<(), DbError> {
-        self.writer
-            .one(move |conn| {
-                Box::pin(async move {
-                    sqlx::query(
-                        "UPDATE tournaments SET status = 'finished', finished_at = ? WHERE id = ?",
-                    )
-                    .bind(at)
-                    .bind(id)
-                    .execute(&mut *conn)
-                    .await?;
-                    Ok(id)
-                })
-            })
-            .await
-            .map(drop)
+        let statement =
+            sqlx::query("UPDATE tournaments SET status = 'finished', finished_at = ? WHERE id = ?")
+                .bind(at)
+                .bind(id);
+        self.writer.statement(id, statement).await
     }
 
     /// The codes of the rooms with a tournament under way: brought back at start, so that

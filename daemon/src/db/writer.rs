@@ -147,6 +147,27 @@ impl Writer {
         self.write(Write::One(Box::new(run))).await
     }
 
+    /// Queues `statement`, a write of one statement about `about` (the id the writer reports
+    /// it under), and waits until it is committed.
+    pub(crate) async fn statement(
+        &self,
+        about: i64,
+        statement: sqlx::query::Query<
+            'static,
+            sqlx::Sqlite,
+            sqlx::sqlite::SqliteArguments<'static>,
+        >,
+    ) -> Result<(), DbError> {
+        self.one(move |conn| {
+            Box::pin(async move {
+                statement.execute(&mut *conn).await?;
+                Ok(about)
+            })
+        })
+        .await
+        .map(drop)
+    }
+
     /// Queues a write of several statements (see [`Write::Several`]) and waits for its
     /// answer.
     pub(crate) async fn several(

@@ -263,10 +263,6 @@ pub enum QueryError {
     #[error(transparent)]
     #[serde(untagged)]
     EngineLimit(#[from] EngineLimit),
-    /// A table that could not be built.
-    #[error(transparent)]
-    #[serde(untagged)]
-    Table(#[from] TableError),
     /// Something failed inside the server; nothing was changed.
     #[error(transparent)]
     #[serde(untagged)]
@@ -275,6 +271,16 @@ pub enum QueryError {
     #[error(transparent)]
     #[serde(untagged, serialize_with = "crate::failure::rules")]
     Rules(#[from] engine::Error),
+}
+
+impl From<TableError> for QueryError {
+    fn from(e: TableError) -> QueryError {
+        match e {
+            TableError::Limit(limit) => QueryError::EngineLimit(limit),
+            TableError::Internal(internal) => QueryError::Internal(internal),
+            TableError::Rules(rules) => QueryError::Rules(rules),
+        }
+    }
 }
 
 impl From<LineError> for QueryError {

@@ -119,6 +119,7 @@ impl Rooms {
         let (variant, convention) = (game.variant(), game.convention());
         let question = Question::parse(&spec.question)?;
         let params = crate::convert::params(game);
+        let mut rng = Rng::new(unix_ms() as u64);
         let made = match Start::parse(&spec.position) {
             Start::Random => {
                 let knowledge = self.deps.analysis.current();
@@ -126,22 +127,14 @@ impl Rooms {
                 let range = spec
                     .remoteness
                     .map_or(0..=u64::MAX, |s| s.from..=s.to.saturating_sub(1));
-                let seed = unix_ms() as u64;
                 tokio::task::spawn_blocking(move || {
-                    Exercise::random(
-                        &k,
-                        variant,
-                        convention,
-                        question,
-                        range,
-                        &mut Rng::new(seed),
-                    )
+                    Exercise::random(&k, variant, convention, question, range, &mut rng)
                 })
                 .await
                 .context("draw a position")?
             }
             start => {
-                let position = game.position(&start, &mut Rng::new(0))?;
+                let position = game.position(&start, &mut rng)?;
                 let knowledge = self.deps.analysis.for_question(&position).await;
                 let k = Arc::clone(&knowledge);
                 tokio::task::spawn_blocking(move || {
