@@ -15,7 +15,12 @@ use protocol::{
 #[tokio::test]
 async fn rooms_nobody_is_in_are_let_go_and_come_back() -> Result<()> {
     let dir = tempfile::tempdir()?;
-    let server = Server::start(&dir).await?;
+    let linger = Duration::from_millis(300);
+    let config = Config {
+        room_linger: linger,
+        ..test_config()
+    };
+    let server = Server::start_with(&dir, config).await?;
     let mut teacher = server.connect("teacher").await?;
     let room = open_room(&mut teacher, "3B").await?;
     teacher
@@ -31,22 +36,18 @@ async fn rooms_nobody_is_in_are_let_go_and_come_back() -> Result<()> {
         })
         .await?;
     // While the teacher is in it, it stays.
-    assert_eq!(server.hub.rooms.sweep(), 0);
+    tokio::time::sleep(3 * linger).await;
     assert_eq!(server.hub.rooms.live_count(), 1);
     let token = teacher.token().to_owned();
     drop(teacher);
-    // Once nobody is in it, it goes (the teacher's connection closes on the server's side
-    // a moment after the client's).
-    let mut gone = 0;
-    for _ in 0..100 {
-        gone += server.hub.rooms.sweep();
-        if gone > 0 {
-            break;
-        }
+    // Once nobody is in it, it goes after its linger (the teacher's connection closes on the
+    // server's side a moment after the client's).
+    let mut waited = Duration::ZERO;
+    while server.hub.rooms.live_count() > 0 && waited < 20 * linger {
         tokio::time::sleep(Duration::from_millis(20)).await;
+        waited += Duration::from_millis(20);
     }
-    ensure!(gone == 1, "the empty room was kept");
-    assert_eq!(server.hub.rooms.live_count(), 0);
+    ensure!(server.hub.rooms.live_count() == 0, "the empty room was kept");
     // And it comes back as it was when asked for.
     let mut teacher = server
         .connect_as(grundy_e2e::Hello::new("teacher").with_token(Some(token)))

@@ -1,5 +1,5 @@
 //! Swiss pairing of large fields, round by round: `swiss` (the server's) beside the pairing
-//! as first written (`tournaments::baseline`: the same rules, each preferred opponent checked
+//! as first written (`pairing::baseline`: the same rules, each preferred opponent checked
 //! by matching the rest again), on the same histories, with the share of the processors the
 //! hypervisor stole meanwhile.
 //!
@@ -22,7 +22,7 @@
 
 use std::time::{Duration, Instant};
 
-use daemon::tournaments::{baseline, swiss, Bye, Entrant, Outcome, Played, Round};
+use daemon::classroom::tournament::pairing::{baseline, swiss, Bye, Entrant, Outcome, Played, Round};
 
 /// A small deterministic generator (xorshift), so every run plays the same tournaments.
 struct Rng(u64);

@@ -47,6 +47,9 @@ pub struct Config {
     /// A finished match stays in memory this long after its last request (for a rematch
     /// asked for at once); afterwards it is read back from the database when needed.
     pub linger: Duration,
+    /// A room nobody is in, with nothing under way, stays in memory this long; afterwards it
+    /// is read back from the database when asked for.
+    pub room_linger: Duration,
     /// When set, `hello` must carry this code (a classroom's password); otherwise the
     /// connection is refused with `bad_access_code` and closed (1008).
     pub access_code: Option<String>,
@@ -64,6 +67,9 @@ pub struct Config {
     /// beside this server's own page and clients that are not browsers.
     pub allowed_origins: Vec<String>,
 }
+
+/// How long a room nobody is in stays in memory.
+pub const DEFAULT_ROOM_LINGER: Duration = Duration::from_secs(60);
 
 /// Default time to say `hello`: generous for a person's client, short for a stray socket.
 pub const DEFAULT_HELLO_TIMEOUT: Duration = Duration::from_secs(10);
@@ -124,6 +130,7 @@ impl Default for Config {
             message_rate: DEFAULT_MESSAGE_RATE,
             abandon_after: DEFAULT_ABANDON_AFTER,
             linger: DEFAULT_LINGER,
+            room_linger: DEFAULT_ROOM_LINGER,
             waiting_lifetime: DEFAULT_WAITING_LIFETIME,
             idle_timeout: DEFAULT_IDLE_TIMEOUT,
             write_timeout: DEFAULT_WRITE_TIMEOUT,

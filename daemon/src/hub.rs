@@ -9,7 +9,7 @@ use crate::exam::Exam;
 use crate::guard::{Failures, Places};
 use crate::matches::{self, Matches};
 use crate::presence::Presence;
-use crate::rooms::{RoomError, Rooms};
+use crate::classroom::{RoomError, Rooms};
 use crate::tables::TablesError;
 
 /// Why the server could not start.
@@ -26,7 +26,7 @@ pub enum StartError {
     Rooms(#[from] RoomError),
 }
 
-/// How often what is kept for a while is looked over: rooms nobody is in, the research table.
+/// How often what is kept for a while is looked over: the research tables.
 pub const SWEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// Lets go, every [`SWEEP_EVERY`], of what nobody uses any more; ends with the hub.
@@ -37,7 +37,6 @@ async fn sweep(hub: std::sync::Weak<Hub>) {
     loop {
         every.tick().await;
         let Some(hub) = hub.upgrade() else { break };
-        hub.rooms.sweep();
         hub.analysis.sweep(std::time::Instant::now());
     }
 }
@@ -98,6 +97,7 @@ impl Hub {
             Arc::clone(&analysis),
             Arc::clone(&matches),
             Arc::clone(&exam),
+            config.clone(),
         );
         let resumed = rooms.restore().await?;
         if resumed > 0 {

@@ -13,6 +13,7 @@
 
 pub mod analysis;
 pub mod auth;
+pub mod classroom;
 pub mod clock;
 pub mod config;
 pub mod connection;
@@ -28,10 +29,8 @@ pub mod pool;
 pub mod presence;
 pub mod queries;
 pub mod records;
-pub mod rooms;
 pub mod server;
 pub mod tables;
-pub mod tournaments;
 pub mod web;
 
 pub use config::Config;

@@ -148,7 +148,7 @@ where
                     conn.replies.splice(0..0, late);
                     // A match publishes a change before it answers, so the mover's reply and
                     // the event of the move leave together.
-                    conn.take_ready_events();
+                    conn.take_ready_events().await;
                     let written = write(&mut sink, limit, conn.replies.drain(..)).await;
                     if flow == Flow::Close || written.is_err() {
                         break;
@@ -160,22 +160,22 @@ where
                 // another task. A client slower than its matches skips to the latest state.
                 Some((_, snapshot)) = conn.following.next() => {
                     conn.push_event(&snapshot);
-                    conn.take_ready_events();
+                    conn.take_ready_events().await;
                     if write(&mut sink, limit, conn.replies.drain(..)).await.is_err() {
                         break;
                     }
                 }
                 // A joined room has an event (every one is sent: a room's events are few).
                 Some((code, event)) = conn.room_events.next() => {
-                    conn.push_room_event(&code, event);
-                    conn.take_ready_events();
+                    conn.push_room_event(&code, event).await;
+                    conn.take_ready_events().await;
                     if write(&mut sink, limit, conn.replies.drain(..)).await.is_err() {
                         break;
                     }
                 }
             }
         }
-        conn.leave();
+        conn.leave().await;
     }
     .instrument(span)
     .await;
@@ -280,7 +280,7 @@ struct Connection {
     /// The events of the rooms joined on this connection, by code.
     room_events: StreamMap<String, BroadcastStream<bytes::Bytes>>,
     /// The rooms joined on this connection, by code; left when it closes.
-    in_room: HashMap<String, Arc<crate::rooms::Room>>,
+    in_room: HashMap<String, crate::classroom::RoomHandle>,
     /// Limits how fast this client's messages are taken.
     bucket: rate::Bucket,
     /// Where a long request reports its progress (see [`progress`]).
@@ -304,12 +304,12 @@ impl Connection {
     }
 
     /// Queues the events the followed matches have ready now, without waiting.
-    fn take_ready_events(&mut self) {
+    async fn take_ready_events(&mut self) {
         while let Some(Some((_, snapshot))) = self.following.next().now_or_never() {
             self.push_event(&snapshot);
         }
         while let Some(Some((code, event))) = self.room_events.next().now_or_never() {
-            self.push_room_event(&code, event);
+            self.push_room_event(&code, event).await;
         }
     }
 

@@ -12,7 +12,7 @@ use crate::matches::MatchError;
 use crate::names::NameError;
 use crate::queries::QueryError;
 use crate::records::RecordError;
-use crate::rooms::RoomError;
+use crate::classroom::RoomError;
 
 /// A request refused, by the part of the server that refused it.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize)]

@@ -1,8 +1,6 @@
 //! Room requests, and the room events a connection follows: each room it joined sends its
 //! events in the form for the member's role; one that falls behind gets the whole room again.
 
-use std::sync::Arc;
-
 use axum::extract::ws::Utf8Bytes;
 use bytes::Bytes;
 use protocol::{Request, ServerBody, ServerMessage};
@@ -13,7 +11,7 @@ use super::refusal::Refusal;
 use super::{Connection, Outgoing};
 use crate::guard::Guess;
 use crate::matches::PlayerRef;
-use crate::rooms::{normalize_code, Joined, Room, RoomError};
+use crate::classroom::{normalize_code, Command, Joined, RoomError, RoomHandle};
 
 impl Connection {
     /// Handles a room request.
@@ -58,19 +56,28 @@ impl Connection {
                 exam,
             } => {
                 let room = self.room(&code)?;
+                let settings = room
+                    .ask(|reply| Command::Configure {
+                        player: player.id,
+                        hints,
+                        engine,
+                        exam,
+                        reply,
+                    })
+                    .await?;
                 ServerBody::RoomSettings {
-                    code: room.code.clone(),
-                    settings: rooms
-                        .configure(&room, player.id, hints, engine, exam)
-                        .await?,
+                    code: room.code,
+                    settings,
                 }
             }
             Request::ReleaseAnswers { code } => {
                 let room = self.room(&code)?;
-                rooms.release_answers(&room, player.id).await?;
-                ServerBody::AnswersReleased {
-                    code: room.code.clone(),
-                }
+                room.ask(|reply| Command::ReleaseAnswers {
+                    player: player.id,
+                    reply,
+                })
+                .await?;
+                ServerBody::AnswersReleased { code: room.code }
             }
             Request::SetExercises {
                 code,
@@ -78,11 +85,17 @@ impl Connection {
                 deadline_s,
             } => {
                 let room = self.room(&code)?;
+                let exercises = room
+                    .ask(|reply| Command::SetExercises {
+                        player: player.id,
+                        specs: exercises,
+                        deadline_s,
+                        reply,
+                    })
+                    .await?;
                 ServerBody::ExercisesSet {
-                    code: room.code.clone(),
-                    exercises: rooms
-                        .set_exercises(&room, player.id, exercises, deadline_s)
-                        .await?,
+                    code: room.code,
+                    exercises,
                 }
             }
             Request::Answer {
@@ -91,23 +104,45 @@ impl Connection {
                 answer,
             } => {
                 let room = self.room(&code)?;
+                let answer = room
+                    .ask(|reply| Command::Answer {
+                        player: player.id,
+                        exercise_id,
+                        answer,
+                        reply,
+                    })
+                    .await?;
                 ServerBody::Graded {
-                    code: room.code.clone(),
-                    answer: rooms.answer(&room, player.id, exercise_id, &answer).await?,
+                    code: room.code,
+                    answer,
                 }
             }
             Request::CreateTournament(new) => {
                 let room = self.room(&new.code)?;
+                let tournament = room
+                    .ask(|reply| Command::CreateTournament {
+                        player: player.id,
+                        new,
+                        reply,
+                    })
+                    .await?;
                 ServerBody::Tournament {
-                    code: room.code.clone(),
-                    tournament: rooms.create_tournament(&room, player.id, new).await?,
+                    code: room.code,
+                    tournament,
                 }
             }
             Request::StartSimul(new) => {
                 let room = self.room(&new.code)?;
+                let simul = room
+                    .ask(|reply| Command::StartSimul {
+                        player: player.clone(),
+                        new,
+                        reply,
+                    })
+                    .await?;
                 ServerBody::Simul {
-                    code: room.code.clone(),
-                    simul: rooms.start_simul(&room, player, new).await?,
+                    code: room.code,
+                    simul,
                 }
             }
             Request::NextRound {
@@ -115,9 +150,16 @@ impl Connection {
                 tournament_id,
             } => {
                 let room = self.room(&code)?;
+                let tournament = room
+                    .ask(|reply| Command::NextRound {
+                        player: player.id,
+                        tournament: tournament_id,
+                        reply,
+                    })
+                    .await?;
                 ServerBody::Tournament {
-                    code: room.code.clone(),
-                    tournament: rooms.next_round(&room, player.id, tournament_id).await?,
+                    code: room.code,
+                    tournament,
                 }
             }
             Request::EnterTournament {
@@ -125,11 +167,16 @@ impl Connection {
                 tournament_id,
             } => {
                 let room = self.room(&code)?;
+                let tournament = room
+                    .ask(|reply| Command::EnterTournament {
+                        player: player.id,
+                        tournament: tournament_id,
+                        reply,
+                    })
+                    .await?;
                 ServerBody::Tournament {
-                    code: room.code.clone(),
-                    tournament: rooms
-                        .enter_tournament(&room, player.id, tournament_id)
-                        .await?,
+                    code: room.code,
+                    tournament,
                 }
             }
             Request::WithdrawTournament {
@@ -138,19 +185,30 @@ impl Connection {
                 player_id,
             } => {
                 let room = self.room(&code)?;
+                let tournament = room
+                    .ask(|reply| Command::Withdraw {
+                        player: player.id,
+                        tournament: tournament_id,
+                        who: player_id,
+                        reply,
+                    })
+                    .await?;
                 ServerBody::Tournament {
-                    code: room.code.clone(),
-                    tournament: rooms
-                        .withdraw(&room, player.id, tournament_id, player_id)
-                        .await?,
+                    code: room.code,
+                    tournament,
                 }
             }
             Request::ExportRoom { code } => {
                 let room = self.room(&code)?;
-                room.teacher(player.id)?;
+                let content = room
+                    .ask(|reply| Command::Export {
+                        player: player.id,
+                        reply,
+                    })
+                    .await?;
                 ServerBody::RoomExport {
-                    code: room.code.clone(),
-                    content: room.results_csv(),
+                    code: room.code,
+                    content,
                 }
             }
             _ => unreachable!("only room requests come here"),
@@ -167,7 +225,7 @@ impl Connection {
     }
 
     /// A room this connection joined.
-    fn room(&self, code: &str) -> Result<Arc<Room>, RoomError> {
+    fn room(&self, code: &str) -> Result<RoomHandle, RoomError> {
         let code = normalize_code(code)?;
         self.in_room
             .get(&code)
@@ -176,7 +234,7 @@ impl Connection {
     }
 
     /// Queues a room event; after a lag, the whole room as this member sees it.
-    pub(super) fn push_room_event(
+    pub(super) async fn push_room_event(
         &mut self,
         code: &str,
         event: Result<Bytes, BroadcastStreamRecvError>,
@@ -190,12 +248,17 @@ impl Connection {
                     "room events missed: the room sent again"
                 );
                 let player = self.player.as_ref().map_or(-1, |p| p.id);
-                self.in_room.get(code).and_then(|room| {
-                    let message = ServerMessage::event(ServerBody::Room {
-                        room: room.view(player),
-                    });
-                    serde_json::to_string(&message).ok().map(Utf8Bytes::from)
-                })
+                match self.in_room.get(code) {
+                    Some(room) => room
+                        .ask(|reply| Command::View { player, reply })
+                        .await
+                        .ok()
+                        .and_then(|room| {
+                            let message = ServerMessage::event(ServerBody::Room { room });
+                            serde_json::to_string(&message).ok().map(Utf8Bytes::from)
+                        }),
+                    None => None,
+                }
             }
         };
         if let Some(text) = text {
@@ -204,11 +267,11 @@ impl Connection {
     }
 
     /// Leaves every room this connection is in (it is closing).
-    pub(super) fn leave_rooms(&mut self) {
+    pub(super) async fn leave_rooms(&mut self) {
         let player = self.player.as_ref().map_or(-1, |p| p.id);
         self.room_events.clear();
         for (_, room) in self.in_room.drain() {
-            room.depart(player);
+            room.depart(player).await;
         }
     }
 }

@@ -127,9 +127,9 @@ impl Connection {
 
     /// The client left: stop following; the player is away once their last connection
     /// has left.
-    pub(super) fn leave(&mut self) {
+    pub(super) async fn leave(&mut self) {
         self.following.clear();
-        self.leave_rooms();
+        self.leave_rooms().await;
         if self.arrival.take().is_some() {
             tracing::info!("left");
         }

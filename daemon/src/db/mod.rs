@@ -28,40 +28,32 @@
 mod analysis_file;
 mod checkpointer;
 mod database;
-mod error;
+pub(crate) mod error;
 mod moves_batch;
 mod skeletons;
-mod sql;
+pub(crate) mod sql;
 mod upgrade;
-mod writer;
+pub(crate) mod writer;
 
 // The tables, each with its rows, reads and writes.
-mod exercises;
 mod imports;
 mod match_lists;
 mod matches;
 mod moves;
 mod players;
-mod rooms;
 mod set_reads;
 mod sets;
-mod simuls;
-mod tournaments;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 pub use analysis_file::{default_analysis_path, SCHEMA as ANALYSIS_SCHEMA};
 pub use checkpointer::CHECKPOINT_EVERY;
 pub use database::{Db, WriterSettings, BUSY_TIMEOUT, READ_CONNECTIONS};
 pub use error::DbError;
-pub use exercises::{AnswerRow, ExerciseRow};
 pub use match_lists::{GameFilter, ResultFilter};
 pub use matches::{NewMatch, SeatRow, StoredMatch};
 pub use moves::{Finish, NewMove, StoredMove};
 pub use players::{PlayerRow, NAMESAKES_READ};
-pub use rooms::{MemberRow, RoomRow, StoredRoom};
 pub use sets::{piece_id, LGameRow, NewSet, RowsDone, SetRecord, SetValues, ROWS_PER_INSERT};
-pub use simuls::{SimulGameRow, SimulRow, StoredSimul};
-pub use tournaments::{StoredTournament, TournamentGameRow, TournamentRow};
 pub use writer::{WriteStats, MAX_BATCH, QUEUE_CAPACITY};

@@ -7,7 +7,6 @@ mod listing;
 mod open;
 mod persist;
 mod players;
-mod rooms;
 mod throughput;
 mod upgrade;
 
@@ -19,7 +18,7 @@ use tempfile::TempDir;
 use super::{Db, Finish, NewMatch, NewMove, SeatRow};
 
 /// A database in a fresh directory; keep the directory alive as long as the database.
-async fn fresh() -> (TempDir, PathBuf, Db) {
+pub(crate) async fn fresh() -> (TempDir, PathBuf, Db) {
     let dir = TempDir::new().expect("temp dir");
     let path = dir.path().join("grundy.db");
     let db = Db::open(&path).await.expect("open");
@@ -27,7 +26,7 @@ async fn fresh() -> (TempDir, PathBuf, Db) {
 }
 
 /// A distinct 32-byte token hash.
-fn token(n: u8) -> [u8; 32] {
+pub(crate) fn token(n: u8) -> [u8; 32] {
     [n; 32]
 }
 

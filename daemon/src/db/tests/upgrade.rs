@@ -323,7 +323,7 @@ async fn a_games_file_from_before_skeletons_gets_them_filled() {
     let third = db
         .put_member(
             1,
-            crate::db::MemberRow {
+            crate::classroom::MemberRow {
                 player_id: 5,
                 name: "\u{430}d\u{430}".into(),
                 role: protocol::Role::Student,

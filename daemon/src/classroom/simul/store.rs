@@ -4,9 +4,9 @@
 use protocol::{GameParams, MatchStatus};
 use sqlx::SqliteConnection;
 
-use super::database::Db;
-use super::error::DbError;
-use super::sql::{bind_game_params, GameColumns, Named};
+use crate::db::{Db, DbError};
+
+use crate::db::sql::{bind_game_params, GameColumns, Named};
 
 /// An exhibition as stored.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]

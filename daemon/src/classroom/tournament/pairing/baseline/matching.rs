@@ -6,7 +6,7 @@ use std::collections::VecDeque;
 
 /// A maximum matching of a graph whose vertices can be taken out.
 #[derive(Debug, Clone)]
-pub(in crate::tournaments) struct Matching {
+pub(in crate::classroom::tournament::pairing) struct Matching {
     /// Adjacency matrix (symmetric): the pairs the matching may use.
     edges: Vec<Vec<bool>>,
     /// Vertices still in the graph.

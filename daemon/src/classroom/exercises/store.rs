@@ -6,10 +6,9 @@ use engine::exercise::Question;
 use protocol::GameParams;
 use sqlx::SqliteConnection;
 
-use super::database::Db;
-use super::error::DbError;
-use super::sql::{bind_game_params, GameColumns, Named};
-use super::writer::{Statements, Write};
+use crate::db::sql::{bind_game_params, GameColumns, Named};
+use crate::db::writer::{Statements, Write};
+use crate::db::{Db, DbError};
 
 /// An exercise as stored (`id` is ignored when adding one).
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]

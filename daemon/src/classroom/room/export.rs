@@ -3,17 +3,17 @@
 
 use protocol::Role;
 
-use super::room::Room;
+use super::State;
 
 /// The header row; docs/CLASSROOM.md explains each column.
 pub const CSV_HEADER: &str = "room,set,exercise,game,size,k,misere,position,question,solution,\
                               student,answer,correct,answered_at,seconds";
 
-impl Room {
+impl State {
     /// The results as CSV, exercises in the order they were set, students in the order
     /// they joined.
-    pub fn results_csv(&self) -> String {
-        let s = self.state();
+    pub(crate) fn results_csv(&self) -> String {
+        let s = self;
         let mut out = String::from(CSV_HEADER);
         out.push_str("\r\n");
         for e in &s.exercises {

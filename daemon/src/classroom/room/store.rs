@@ -5,10 +5,9 @@
 use protocol::Role;
 use sqlx::SqliteConnection;
 
-use super::database::Db;
-use super::error::DbError;
-use super::exercises::{self, AnswerRow, ExerciseRow};
-use super::sql::{MaybeNamed, Name, Named};
+use crate::classroom::exercises::store::{self as exercises, AnswerRow, ExerciseRow};
+use crate::db::sql::{MaybeNamed, Name, Named};
+use crate::db::{Db, DbError};
 use crate::names::skeleton;
 
 /// A room as stored.

@@ -5,8 +5,9 @@
 use protocol::{Game, Role};
 use sqlx::Row;
 
-use super::{fresh, token};
-use crate::db::{AnswerRow, Db, ExerciseRow, MemberRow, RoomRow};
+use crate::classroom::{AnswerRow, ExerciseRow, MemberRow, RoomRow};
+use crate::db::tests::{fresh, token};
+use crate::db::Db;
 use crate::tables::tests::docs::example;
 
 fn member(player_id: i64, name: &str, role: Role) -> MemberRow {
@@ -191,7 +192,8 @@ async fn the_documented_room_queries_answer_correctly() {
 
 #[tokio::test]
 async fn a_tournament_is_read_back_and_its_documented_query_answers() {
-    use crate::db::{Finish, NewMatch, SeatRow, TournamentRow};
+    use crate::classroom::TournamentRow;
+    use crate::db::{Finish, NewMatch, SeatRow};
     use protocol::{Format, MatchStatus, Reason};
 
     let (_dir, _path, db) = fresh().await;

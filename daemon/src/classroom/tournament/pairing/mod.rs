@@ -1,4 +1,4 @@
-//! Tournament pairing for classrooms: [`round_robin`] schedules a whole round robin at once,
+//! Tournament pairing: [`round_robin`] schedules a whole round robin at once,
 //! [`swiss`] pairs the next Swiss round from the history, and [`standings`] ranks the entrants
 //! with the Buchholz and Sonneborn–Berger tie-breaks.
 //!

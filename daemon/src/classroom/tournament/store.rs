@@ -4,9 +4,10 @@
 use protocol::{Format, GameParams, MatchStatus, Reason};
 use sqlx::SqliteConnection;
 
-use super::database::Db;
-use super::error::{to_sql_opt, DbError};
-use super::sql::{bind_game_params, GameColumns, MaybeNamed, Name, Named};
+use crate::db::{Db, DbError};
+
+use crate::db::error::to_sql_opt;
+use crate::db::sql::{bind_game_params, GameColumns, MaybeNamed, Name, Named};
 
 /// A tournament as stored.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]

@@ -1,0 +1,3 @@
+//! Tests of the classroom's SQL against real SQLite files.
+
+mod store;
