@@ -47,7 +47,10 @@ async fn rooms_nobody_is_in_are_let_go_and_come_back() -> Result<()> {
         tokio::time::sleep(Duration::from_millis(20)).await;
         waited += Duration::from_millis(20);
     }
-    ensure!(server.hub.rooms.live_count() == 0, "the empty room was kept");
+    ensure!(
+        server.hub.rooms.live_count() == 0,
+        "the empty room was kept"
+    );
     // And it comes back as it was when asked for.
     let mut teacher = server
         .connect_as(grundy_e2e::Hello::new("teacher").with_token(Some(token)))

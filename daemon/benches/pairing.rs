@@ -22,7 +22,9 @@
 
 use std::time::{Duration, Instant};
 
-use daemon::classroom::tournament::pairing::{baseline, swiss, Bye, Entrant, Outcome, Played, Round};
+use daemon::classroom::tournament::pairing::{
+    baseline, swiss, Bye, Entrant, Outcome, Played, Round,
+};
 
 /// A small deterministic generator (xorshift), so every run plays the same tournaments.
 struct Rng(u64);

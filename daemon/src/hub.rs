@@ -3,13 +3,13 @@
 use std::sync::Arc;
 
 use crate::analysis::Analysis;
+use crate::classroom::{RoomError, Rooms};
 use crate::config::Config;
 use crate::db::{Db, DbError};
 use crate::exam::Exam;
 use crate::guard::{Failures, Places};
 use crate::matches::{self, Matches};
 use crate::presence::Presence;
-use crate::classroom::{RoomError, Rooms};
 use crate::tables::TablesError;
 
 /// Why the server could not start.

@@ -3,6 +3,7 @@
 
 use std::io::Write as _;
 
+mod annotation;
 pub mod bench;
 pub mod check;
 mod countdown;

@@ -55,7 +55,7 @@ pub async fn run(conn: &mut Client, args: Args) -> Result<()> {
         state = next_state(conn, args.id).await?;
     };
     let new = session::watch(conn, rematch).await?;
-    if session::is_over(&new) {
+    if new.status.is_over() {
         bail!(
             "match {} had its rematch already, match {rematch}, which is over too: \
              `grundy rematch {rematch}` plays again",

@@ -4,8 +4,9 @@
 use std::io::IsTerminal;
 
 use anyhow::Result;
-use protocol::{Game, GameSummary, Outcome, Request, ReviewedMove, Seat, ServerBody, Verdict};
+use protocol::{Game, GameSummary, Outcome, Request, ReviewedMove, ServerBody};
 
+use super::annotation::{best_play, counted, name, strip, this_move, BETTER_SHOWN};
 use super::{describe, emit, print_json, unexpected};
 use crate::render::{progress::Bar, Columns, Style};
 use client::Client;
@@ -19,9 +20,6 @@ a win into a draw), `blunder` (a win thrown into a loss). Find game ids with `gr
 Examples:
   grundy review 12
   grundy review 12 --json";
-
-/// Better moves shown per move in the text listing (the JSON has all).
-pub(super) const BETTER_SHOWN: usize = 3;
 
 /// Arguments of `grundy review`.
 #[derive(Debug, clap::Args)]
@@ -83,77 +81,6 @@ async fn every_page(conn: &mut Client, match_id: i64) -> Result<Vec<ReviewedMove
             }
             _ => return Ok(all),
         }
-    }
-}
-
-/// What the mover could get with best play from the position before the move: `win in 11`,
-/// `loss in 10`, `draw`; just `win` or `loss` when the remoteness is not known.
-pub(super) fn best_play(m: &ReviewedMove) -> String {
-    result(m.before.outcome, m.before.remoteness)
-}
-
-/// What the move played gets its mover, counted like [`best_play`] from the position before
-/// it, the move included (the export's comments count the same way): a best move shows the
-/// same as best play, a blunder `loss in 12` where best play was `win in 11`.
-pub(super) fn this_move(m: &ReviewedMove) -> String {
-    result(m.after.outcome.flip(), m.after.remoteness.map(|r| r + 1))
-}
-
-/// `win in 5`, `loss in 2`, `draw`; just `win` or `loss` without a remoteness.
-fn result(outcome: Verdict, remoteness: Option<u64>) -> String {
-    match (outcome, remoteness) {
-        (Verdict::Draw, _) => "draw".to_owned(),
-        (o, Some(r)) => format!("{o} in {r}"),
-        (o, None) => o.to_string(),
-    }
-}
-
-/// `ada`, or `seat 1` when nobody's name is known.
-pub(super) fn name(game: &GameSummary, seat: Seat) -> String {
-    game.seats[usize::from(seat)]
-        .name
-        .clone()
-        .unwrap_or_else(|| format!("seat {seat}"))
-}
-
-/// `1 blunder`, `2 blunders`.
-/// Who wins with best play after each ply (0 is the start): the seat, `None` for a draw.
-pub(super) fn winners(moves: &[ReviewedMove]) -> Vec<Option<Seat>> {
-    let mut out: Vec<Option<Seat>> = moves
-        .iter()
-        .map(|m| match m.before.outcome {
-            Verdict::Win => Some(m.played.seat),
-            Verdict::Loss => Some(1 - m.played.seat),
-            Verdict::Draw => None,
-        })
-        .collect();
-    if let Some(last) = moves.last() {
-        out.push(match last.after.outcome {
-            Verdict::Win => Some(1 - last.played.seat),
-            Verdict::Loss => Some(last.played.seat),
-            Verdict::Draw => None,
-        });
-    }
-    out
-}
-
-/// The value strip: one mark per position from the start, `▲` while seat 0 wins with best
-/// play, `▼` while seat 1 does, `·` for a draw: a mistake shows as the marks changing.
-pub(super) fn strip(moves: &[ReviewedMove]) -> String {
-    winners(moves)
-        .into_iter()
-        .map(|w| match w {
-            Some(0) => '▲',
-            Some(_) => '▼',
-            None => '·',
-        })
-        .collect()
-}
-
-pub(super) fn counted(n: usize, one: &str, many: &str) -> String {
-    match n {
-        1 => format!("1 {one}"),
-        n => format!("{n} {many}"),
     }
 }
 

@@ -105,11 +105,6 @@ async fn completions(conn: &mut Client, state: &MatchState, my_turn: bool) -> Re
     Ok(words)
 }
 
-/// Whether the match has ended (finished or aborted).
-pub fn is_over(state: &MatchState) -> bool {
-    state.status.is_over()
-}
-
 /// The seat of `player_id` in `state`.
 pub fn seat_of(state: &MatchState, player_id: i64) -> Option<Seat> {
     (0..2u8).find(|&s| state.seats[usize::from(s)].player_id == Some(player_id))
@@ -188,7 +183,7 @@ pub async fn play_typed(
             }
         };
     }
-    while !is_over(&state) {
+    while !state.status.is_over() {
         if view.closed() {
             return Err(OutputClosed.into());
         }

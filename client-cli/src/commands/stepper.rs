@@ -7,8 +7,8 @@ use anyhow::Result;
 use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind};
 use protocol::{GameSummary, ReviewedMove};
 
+use super::annotation::{best_play, counted, name, strip, this_move, BETTER_SHOWN};
 use super::raw::{line_start, show, Raw};
-use super::review::{best_play, counted, name, strip, this_move, BETTER_SHOWN};
 use crate::render::{board, Style};
 
 /// What a key asks for.

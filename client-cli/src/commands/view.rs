@@ -11,7 +11,6 @@ use protocol::{Game, MatchState, MatchStatus, Outcome, Reason, Seat};
 use super::countdown::{self, Countdown};
 use super::describe;
 use super::screen::Screen;
-use super::session::is_over;
 use crate::render::{board, sum_board, Style, SUM_WIDTH};
 use client::ServerError;
 
@@ -239,7 +238,7 @@ impl View {
                 &last.seats[usize::from(seat)],
                 &state.seats[usize::from(seat)],
             );
-            if was.player_id.is_some() && was.connected != is.connected && !is_over(state) {
+            if was.player_id.is_some() && was.connected != is.connected && !state.status.is_over() {
                 let name = self.name(state, seat);
                 let (tag, text) = if is.connected {
                     ("connected", format!("{name} is back"))

@@ -6,7 +6,7 @@ use anyhow::Result;
 
 use super::countdown;
 use super::screen::Screen;
-use super::session::{is_lost, is_over, next_state, recover, watch};
+use super::session::{is_lost, next_state, recover, watch};
 use super::view::{Mode, View};
 use super::OutputClosed;
 use client::Client;
@@ -37,7 +37,7 @@ pub async fn run(conn: &mut Client, args: Args) -> Result<()> {
     }
     view.header(&state);
     view.show(&state);
-    while !is_over(&state) {
+    while !state.status.is_over() {
         if view.closed() {
             return Err(OutputClosed.into());
         }

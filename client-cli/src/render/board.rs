@@ -9,13 +9,11 @@ use super::Style;
 /// Largest corner-game board drawn as a grid; beyond it only the square is named.
 pub const MAX_DRAWN_SIZE: u64 = 26;
 
-/// Columns a sum's components are laid out in when the terminal's width is not known.
-pub const SUM_WIDTH: usize = 100;
-
 /// Longest Nim pile drawn stone by stone; longer piles are cut with `…`.
 const MAX_DRAWN_STONES: u64 = 40;
 
-/// The picture of `position` in `game` (with its `size` and `k`), ending in a newline.
+/// The picture of `position` in a game of one board (with its `size` and `k`), ending in a
+/// newline; a sum's is drawn by `sum.rs`.
 pub fn board(
     game: Game,
     size: Option<u64>,
@@ -30,7 +28,7 @@ pub fn board(
         Game::Nim => nim(position, style),
         Game::Chocolate => chocolate(k, position),
         Game::LGame => lgame(position, style),
-        Game::Sum => super::sum::sum_board(position, None, SUM_WIDTH, style),
+        Game::Sum => None,
     };
     drawn.unwrap_or_else(|| format!("{position}\n"))
 }

@@ -11,12 +11,31 @@ pub mod safe;
 mod style;
 mod sum;
 
-pub use board::{board, SUM_WIDTH};
 pub use columns::Columns;
 pub use date::{format_millis, parse_day, MS_PER_DAY};
 pub use grid::grid;
 pub use style::{shorten, visible_width, Style};
 pub use sum::{component_name, sum_board};
+
+/// Columns a sum's components are laid out in when the terminal's width is not known.
+pub const SUM_WIDTH: usize = 100;
+
+/// The picture of `position` in `game` (with its `size` and `k`), ending in a newline; a
+/// sum's components side by side, [`SUM_WIDTH`] columns wide.
+pub fn board(
+    game: protocol::Game,
+    size: Option<u64>,
+    k: Option<u32>,
+    position: &str,
+    style: Style,
+) -> String {
+    match game {
+        protocol::Game::Sum => {
+            sum_board(position, None, SUM_WIDTH, style).unwrap_or_else(|| format!("{position}\n"))
+        }
+        _ => board::board(game, size, k, position, style),
+    }
+}
 
 /// An optional number as text, `-` when absent.
 pub fn opt(n: Option<u64>) -> String {

@@ -18,9 +18,9 @@ mod exercises;
 pub(crate) mod room;
 mod rooms;
 mod simul;
-pub mod tournament;
 #[cfg(test)]
 mod tests;
+pub mod tournament;
 
 use std::sync::Arc;
 
@@ -28,8 +28,8 @@ pub use code::normalize as normalize_code;
 pub use error::RoomError;
 pub use exercises::{AnswerRow, ExerciseRow};
 pub use room::store::{MemberRow, RoomRow, StoredRoom};
-pub use room::{Joined, RoomHandle};
 pub(crate) use room::Command;
+pub use room::{Joined, RoomHandle};
 pub(crate) use rooms::Live;
 pub use rooms::Rooms;
 pub use simul::{SimulGameRow, SimulRow, StoredSimul};

@@ -6,13 +6,13 @@ use engine::ErrorKind;
 use protocol::{Details, ErrorBody, ErrorCode};
 use serde::Serialize;
 
+use crate::classroom::RoomError;
 use crate::exam::ExamError;
 use crate::failure::Internal;
 use crate::matches::MatchError;
 use crate::names::NameError;
 use crate::queries::QueryError;
 use crate::records::RecordError;
-use crate::classroom::RoomError;
 
 /// A request refused, by the part of the server that refused it.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize)]

@@ -9,9 +9,9 @@ use tokio_stream::wrappers::BroadcastStream;
 
 use super::refusal::Refusal;
 use super::{Connection, Outgoing};
+use crate::classroom::{normalize_code, Command, Joined, RoomError, RoomHandle};
 use crate::guard::Guess;
 use crate::matches::PlayerRef;
-use crate::classroom::{normalize_code, Command, Joined, RoomError, RoomHandle};
 
 impl Connection {
     /// Handles a room request.

@@ -68,11 +68,7 @@ pub(crate) fn spawn(deps: Deps, live: Arc<Live>, state: State, resume: bool) -> 
     };
     live.insert(handle.clone());
     let span = tracing::info_span!(parent: None, "room", code = %handle.code);
-    tokio::spawn(
-        actor
-            .run(rx, live, handle.clone(), resume)
-            .instrument(span),
-    );
+    tokio::spawn(actor.run(rx, live, handle.clone(), resume).instrument(span));
     handle
 }
 
@@ -149,7 +145,10 @@ impl Actor {
                 reply,
             } => self.answer(player, exercise_id, answer, reply),
             Command::Export { player, reply } => {
-                let csv = self.state.teacher(player).map(|()| self.state.results_csv());
+                let csv = self
+                    .state
+                    .teacher(player)
+                    .map(|()| self.state.results_csv());
                 let _ = reply.send(csv);
             }
             Command::CreateTournament { player, new, reply } => {

@@ -15,8 +15,8 @@ use std::sync::Arc;
 
 use bytes::Bytes;
 use protocol::{
-    AnswerInfo, ExerciseInfo, ExerciseSpec, NewSimul, NewTournament, Role, RoomSettings,
-    RoomView, SimulView, TournamentView,
+    AnswerInfo, ExerciseInfo, ExerciseSpec, NewSimul, NewTournament, Role, RoomSettings, RoomView,
+    SimulView, TournamentView,
 };
 use tokio::sync::{broadcast, mpsc, oneshot, watch};
 
@@ -51,9 +51,14 @@ pub(crate) enum Command {
         reply: Reply<Entered>,
     },
     /// A connection in the room closed.
-    Depart { player: i64 },
+    Depart {
+        player: i64,
+    },
     /// The room as `player` sees it.
-    View { player: i64, reply: Reply<RoomView> },
+    View {
+        player: i64,
+        reply: Reply<RoomView>,
+    },
     Configure {
         player: i64,
         hints: Option<bool>,
@@ -61,7 +66,10 @@ pub(crate) enum Command {
         exam: Option<bool>,
         reply: Reply<RoomSettings>,
     },
-    ReleaseAnswers { player: i64, reply: Reply<()> },
+    ReleaseAnswers {
+        player: i64,
+        reply: Reply<()>,
+    },
     SetExercises {
         player: i64,
         specs: Vec<ExerciseSpec>,
@@ -74,7 +82,10 @@ pub(crate) enum Command {
         answer: String,
         reply: Reply<AnswerInfo>,
     },
-    Export { player: i64, reply: Reply<String> },
+    Export {
+        player: i64,
+        reply: Reply<String>,
+    },
     CreateTournament {
         player: i64,
         new: NewTournament,

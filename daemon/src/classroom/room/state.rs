@@ -3,15 +3,11 @@
 //! view is tested on made-up times (`room/tests.rs`).
 
 use std::collections::{HashMap, HashSet};
-use std::sync::Arc;
 
-use engine::exercise::Exercise;
-use protocol::{
-    AnswerCount, AnswerInfo, ExerciseInfo, Member, Role, RoomSettings, RoomView, Tally,
-};
+use protocol::{AnswerCount, AnswerInfo, Member, Role, RoomSettings, RoomView, Tally};
 
 use super::store::{MemberRow, RoomRow};
-use crate::classroom::exercises::{AnswerRow, ExerciseRow};
+use crate::classroom::exercises::{unsigned, AnswerRow, LiveExercise};
 use crate::classroom::simul::LiveSimul;
 use crate::classroom::tournament::LiveTournament;
 
@@ -41,14 +37,6 @@ pub(crate) struct LiveMember {
     pub(crate) connections: u32,
 }
 
-/// An exercise with what grades its answers: its position and solution, a few hundred
-/// bytes (the moves' values are classified again for each answer).
-#[derive(Clone)]
-pub(crate) struct LiveExercise {
-    pub(crate) row: ExerciseRow,
-    pub(crate) exercise: Arc<Exercise>,
-}
-
 /// What the rest of the server needs to know of a room without asking it: what it keeps
 /// from its students. Published by the room after each change.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -69,40 +57,6 @@ pub(crate) struct Duties {
     pub(crate) exercise_until: Option<i64>,
     /// Whether a tournament game or an exhibition board of theirs is under way.
     pub(crate) playing: bool,
-}
-
-impl LiveExercise {
-    /// Whether answers are still taken at `now` (Unix ms).
-    pub(crate) fn is_open(&self, now: i64) -> bool {
-        self.row.deadline.is_none_or(|d| now <= d)
-    }
-
-    /// Whether its students may know the solution and their grades: once the deadline has
-    /// passed or the teacher released them.
-    pub(crate) fn told(&self, now: i64) -> bool {
-        self.row.released_at.is_some() || !self.is_open(now)
-    }
-
-    /// The exercise as `role` sees it: students see the solution only once told.
-    pub(crate) fn info(&self, role: Role, now: i64) -> ExerciseInfo {
-        let r = &self.row;
-        let shown = role == Role::Teacher || self.told(now);
-        ExerciseInfo {
-            id: r.id,
-            set: r.set_no,
-            params: r.params.clone(),
-            position: r.position.clone(),
-            question: r.question.clone(),
-            prompt: self.exercise.question().prompt().to_owned(),
-            set_at: unsigned(r.set_at),
-            deadline: r.deadline.map(unsigned),
-            solution: shown.then(|| r.solution.clone()),
-        }
-    }
-}
-
-fn unsigned(ms: i64) -> u64 {
-    u64::try_from(ms).unwrap_or_default()
 }
 
 impl State {
@@ -186,7 +140,10 @@ impl State {
                 .map(|a| self.answer_info(a, !teacher && self.withholds(a.exercise_id, now)))
                 .collect(),
             tallies: if teacher {
-                self.exercises.iter().map(|e| self.tally(e.row.id)).collect()
+                self.exercises
+                    .iter()
+                    .map(|e| self.tally(e.row.id))
+                    .collect()
             } else {
                 Vec::new()
             },
@@ -236,7 +193,10 @@ impl State {
     /// One more connection of `player` in the room; the member as teachers see them when
     /// this is their first (they came).
     pub(crate) fn arrive(&mut self, player: i64) -> Option<Member> {
-        let m = self.members.iter_mut().find(|m| m.row.player_id == player)?;
+        let m = self
+            .members
+            .iter_mut()
+            .find(|m| m.row.player_id == player)?;
         m.connections += 1;
         (m.connections == 1).then(|| m.info())
     }
@@ -244,7 +204,10 @@ impl State {
     /// One connection of `player` fewer; the member as teachers see them when it was the
     /// last (they left).
     pub(crate) fn depart(&mut self, player: i64) -> Option<Member> {
-        let m = self.members.iter_mut().find(|m| m.row.player_id == player)?;
+        let m = self
+            .members
+            .iter_mut()
+            .find(|m| m.row.player_id == player)?;
         m.connections = m.connections.checked_sub(1)?;
         (m.connections == 0).then(|| m.info())
     }

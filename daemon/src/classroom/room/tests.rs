@@ -6,8 +6,9 @@ use std::sync::Arc;
 use engine::exercise::{Exercise, Question};
 use protocol::{GameParams, Role};
 
-use super::state::{LiveExercise, State};
+use super::state::State;
 use super::store::{MemberRow, RoomRow};
+use crate::classroom::exercises::LiveExercise;
 use crate::classroom::exercises::{AnswerRow, ExerciseRow};
 
 const TEACHER: i64 = 1;
@@ -95,7 +96,10 @@ fn an_exam_keeps_grades_from_students_until_they_are_told() {
     let ada = s.view(ADA, 10_000);
     assert_eq!(ada.answers.len(), 1, "a student sees their own answer only");
     assert!(ada.answers[0].withheld && !ada.answers[0].correct);
-    assert!(!s.view(ADA, 61_001).answers[0].withheld, "told at the deadline");
+    assert!(
+        !s.view(ADA, 61_001).answers[0].withheld,
+        "told at the deadline"
+    );
     let teacher = s.view(TEACHER, 10_000);
     assert_eq!(teacher.answers.len(), 2);
     assert!(teacher.answers.iter().all(|a| !a.withheld && a.correct));
@@ -117,7 +121,11 @@ fn values_are_withheld_while_an_exercise_is_open_and_unanswered() {
     assert_eq!(policy.withholds_hints(ADA, 31_001), None);
     assert!(policy.withholds_hints(BEN, 61_000).is_some());
     assert_eq!(policy.withholds_hints(BEN, 61_001), None);
-    assert_eq!(policy.withholds_hints(TEACHER, 0), None, "teachers are not kept");
+    assert_eq!(
+        policy.withholds_hints(TEACHER, 0),
+        None,
+        "teachers are not kept"
+    );
     // With hints on, nothing is withheld.
     s.settings.hints = true;
     assert_eq!(s.policy().withholds_hints(BEN, 0), None);

@@ -71,7 +71,12 @@ impl LiveSimul {
     }
 
     /// Records the end of board `match_id`; whether it changed the exhibition.
-    pub(crate) fn record(&mut self, match_id: i64, status: MatchStatus, winner: Option<u8>) -> bool {
+    pub(crate) fn record(
+        &mut self,
+        match_id: i64,
+        status: MatchStatus,
+        winner: Option<u8>,
+    ) -> bool {
         let Some(result) = self.result(status, winner) else {
             return false;
         };
@@ -142,7 +147,10 @@ mod tests {
         // The host moved first: seat 0 winning is the student's loss.
         assert!(s.record(100, MatchStatus::Finished, Some(0)));
         assert_eq!(s.boards[0].result, Some("loss"));
-        assert!(!s.record(100, MatchStatus::Finished, Some(1)), "recorded twice");
+        assert!(
+            !s.record(100, MatchStatus::Finished, Some(1)),
+            "recorded twice"
+        );
         assert!(!s.record(101, MatchStatus::Playing, None), "not over");
         assert!(s.record(101, MatchStatus::Aborted, None));
         assert_eq!(s.boards[1].result, Some("draw"));

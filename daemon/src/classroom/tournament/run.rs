@@ -75,7 +75,11 @@ impl Actor {
             .context("store the tournament")?;
         let t = LiveTournament::new(TournamentRow { id, ..row }, &entrants);
         self.state.tournaments.push(t);
-        tracing::info!(tournament = id, players = entrants.len(), "tournament created");
+        tracing::info!(
+            tournament = id,
+            players = entrants.len(),
+            "tournament created"
+        );
         self.advance(id).await?;
         self.tournament_view(id)
     }
@@ -139,12 +143,7 @@ impl Actor {
         let Some(outcome) = outcome_of(m.status, m.winner) else {
             return Ok(()); // not over: the server is stopping
         };
-        let Some(t) = self
-            .state
-            .tournaments
-            .iter_mut()
-            .find(|t| t.has_game(m.id))
-        else {
+        let Some(t) = self.state.tournaments.iter_mut().find(|t| t.has_game(m.id)) else {
             return Ok(());
         };
         let id = t.row.id;

@@ -110,7 +110,8 @@ impl LiveTournament {
                     .nth(round as usize - 1)
                     .map(|mut r| {
                         // A withdrawn player's games are not played; nobody gets their bye.
-                        r.games.retain(|g| !self.out(g.first) && !self.out(g.second));
+                        r.games
+                            .retain(|g| !self.out(g.first) && !self.out(g.second));
                         r.bye = r.bye.filter(|&p| !self.out(p));
                         r
                     })

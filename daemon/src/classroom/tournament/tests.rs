@@ -82,9 +82,18 @@ fn a_swiss_round_ends_with_its_last_game_whatever_the_order() {
 fn a_withdrawn_player_is_never_paired_again_and_a_late_one_is() {
     let mut t = tournament(Format::Swiss, 3, &[1, 2, 3, 4]);
     let ids = begin_next(&mut t, 100);
-    let game_of_1 = t.games.iter().find(|g| g.first == 1 || g.second == 1).unwrap().match_id;
+    let game_of_1 = t
+        .games
+        .iter()
+        .find(|g| g.first == 1 || g.second == 1)
+        .unwrap()
+        .match_id;
     assert!(t.plays(1));
-    assert_eq!(t.withdraw(1), vec![game_of_1], "their game under way, to resign");
+    assert_eq!(
+        t.withdraw(1),
+        vec![game_of_1],
+        "their game under way, to resign"
+    );
     t.enter(5);
     for id in ids {
         t.record(id, Outcome::FirstWon, None);
@@ -111,5 +120,8 @@ fn a_withdrawn_players_round_robin_games_are_not_played() {
         .iter()
         .filter(|g| g.round == 2)
         .all(|g| g.first != 4 && g.second != 4));
-    assert!(t.byes.iter().all(|b| b.player != 4), "nobody gets their bye");
+    assert!(
+        t.byes.iter().all(|b| b.player != 4),
+        "nobody gets their bye"
+    );
 }
