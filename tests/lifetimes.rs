@@ -169,7 +169,7 @@ async fn tables_built_on_demand_stay_within_their_budget() -> Result<()> {
             answer.value.remoteness.is_some(),
             "{game} {square}: no remoteness"
         );
-        let (bytes, tables) = server.hub.analysis.on_demand_bytes();
+        let (bytes, tables) = server.hub.solver.on_demand_bytes();
         ensure!(tables == 1, "{tables} tables kept ({bytes} bytes)");
     }
     server.stop().await

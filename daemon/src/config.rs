@@ -137,7 +137,7 @@ impl Default for Config {
             message_burst: DEFAULT_MESSAGE_BURST,
             check_time_limit: DEFAULT_CHECK_TIME_LIMIT,
             allowed_origins: Vec::new(),
-            table_budget: crate::analysis::DEFAULT_TABLE_BUDGET,
+            table_budget: crate::solver::DEFAULT_TABLE_BUDGET,
             research_turns: crate::pool::default_turns(),
         }
     }

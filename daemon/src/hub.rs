@@ -2,7 +2,6 @@
 
 use std::sync::Arc;
 
-use crate::analysis::Analysis;
 use crate::classroom::{RoomError, Rooms};
 use crate::config::Config;
 use crate::db::{Db, DbError};
@@ -10,6 +9,7 @@ use crate::exam::Exam;
 use crate::guard::{Failures, Places};
 use crate::matches::{self, Matches};
 use crate::presence::Presence;
+use crate::solver::Solver;
 use crate::tables::TablesError;
 
 /// Why the server could not start.
@@ -37,7 +37,7 @@ async fn sweep(hub: std::sync::Weak<Hub>) {
     loop {
         every.tick().await;
         let Some(hub) = hub.upgrade() else { break };
-        hub.analysis.sweep(std::time::Instant::now());
+        hub.solver.sweep(std::time::Instant::now());
     }
 }
 
@@ -48,7 +48,7 @@ pub struct Hub {
     /// Settings from the command line.
     pub config: Config,
     /// Solved tables for the engine and for queries.
-    pub analysis: Arc<Analysis>,
+    pub solver: Arc<Solver>,
     /// Every player's open connections.
     pub presence: Arc<Presence>,
     /// The live matches.
@@ -77,12 +77,12 @@ impl Hub {
     /// Loads (on a new database: computes and stores) the analysis tables of the sizes in
     /// `config`, and brings back the matches that were under way.
     pub async fn start(db: Db, config: Config) -> Result<Arc<Hub>, StartError> {
-        let analysis = Arc::new(Analysis::start(&db, config.sizes(), config.table_budget).await?);
+        let solver = Arc::new(Solver::start(&db, config.sizes(), config.table_budget).await?);
         let presence = Arc::new(Presence::default());
         let exam = Arc::new(Exam::load(&db).await?);
         let matches = Arc::new(Matches::new(
             db.clone(),
-            Arc::clone(&analysis),
+            Arc::clone(&solver),
             config.clone(),
             Arc::clone(&presence),
             Arc::clone(&exam),
@@ -94,7 +94,7 @@ impl Hub {
         }
         let rooms = Rooms::new(
             db.clone(),
-            Arc::clone(&analysis),
+            Arc::clone(&solver),
             Arc::clone(&matches),
             Arc::clone(&exam),
             config.clone(),
@@ -115,7 +115,7 @@ impl Hub {
             rooms,
             db,
             config,
-            analysis,
+            solver,
             presence,
             matches,
             server_id,

@@ -11,7 +11,6 @@
 //! # Ok(()) }
 //! ```
 
-pub mod analysis;
 pub mod auth;
 pub mod classroom;
 pub mod clock;
@@ -30,6 +29,7 @@ pub mod presence;
 pub mod queries;
 pub mod records;
 pub mod server;
+pub mod solver;
 pub mod tables;
 pub mod web;
 

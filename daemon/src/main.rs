@@ -67,7 +67,7 @@ struct Args {
     access_code_file: Option<PathBuf>,
     /// Memory, in MiB, the tables built on demand (boards and bars beyond the stored ones)
     /// may take; past it the least recently used are dropped (and built again if needed).
-    #[arg(long, default_value_t = daemon::analysis::DEFAULT_TABLE_BUDGET >> 20,
+    #[arg(long, default_value_t = daemon::solver::DEFAULT_TABLE_BUDGET >> 20,
           value_parser = clap::value_parser!(u64).range(1..=1_048_576))]
     table_memory_mb: u64,
     /// Research requests (check, periodicity, sequence, tables beyond the stored ones) run at

@@ -2,8 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::analysis::{ExportFormat, GameQuery, Span};
 use crate::game::ClockSpec;
+use crate::queries::{ExportFormat, GameQuery, Span};
 use crate::research::{CheckQuery, NamedCheckQuery, PeriodicityQuery, SequenceQuery};
 use crate::room::{ExerciseSpec, RoomSettings};
 use crate::simul::NewSimul;

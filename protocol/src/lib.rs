@@ -10,12 +10,12 @@
 //! assert!(matches!(msg.request, Request::Hello { .. }));
 //! ```
 
-mod analysis;
 mod client;
 pub mod decode;
 mod error;
 mod game;
 pub mod limits;
+mod queries;
 mod research;
 mod room;
 mod server;
@@ -23,15 +23,15 @@ mod simul;
 mod tournament;
 mod variant;
 
-pub use analysis::{
-    ClassInfo, Classification, ComponentInfo, ExportFormat, GameQuery, GameSummary, MoveInfo,
-    ReviewedMove, Span, SumInfo, TableData, UnknownComponent, ValueInfo, Verdict, WinningComponent,
-};
 pub use client::{ClientMessage, First, NewMatch, Opponent, Request, StartSpec};
 pub use error::{Details, ErrorBody, ErrorCode};
 pub use game::{
     Clock, ClockSpec, MatchState, MatchStatus, MatchSummary, MoveRecord, Outcome, Reason, Seat,
     SeatInfo,
+};
+pub use queries::{
+    ClassInfo, Classification, ComponentInfo, ExportFormat, GameQuery, GameSummary, MoveInfo,
+    ReviewedMove, Span, SumInfo, TableData, UnknownComponent, ValueInfo, Verdict, WinningComponent,
 };
 pub use research::{
     CheckQuery, CheckReport, Counterexample, DisagreementMap, LineKind, NamedCheckInfo,

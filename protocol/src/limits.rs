@@ -1,7 +1,7 @@
 //! The limits and defaults client and server agree on, defined once: a client that knows
 //! them can split its questions to fit, and its help can say them.
 
-use crate::analysis::Span;
+use crate::queries::Span;
 
 /// The board side of a corner game whose request gives none.
 pub const DEFAULT_BOARD_SIZE: u64 = 8;

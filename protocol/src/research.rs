@@ -6,7 +6,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::analysis::Span;
+use crate::queries::Span;
 use crate::variant::GameParams;
 
 /// Which lines of a table a question follows. A line's values are indexed by the coordinate

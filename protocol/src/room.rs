@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::analysis::Span;
+use crate::queries::Span;
 use crate::simul::SimulView;
 use crate::tournament::TournamentView;
 use crate::variant::GameParams;

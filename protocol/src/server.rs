@@ -2,9 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::analysis::{Classification, ExportFormat, GameSummary, ReviewedMove, TableData};
 use crate::error::ErrorBody;
 use crate::game::{MatchState, MatchSummary, MoveRecord};
+use crate::queries::{Classification, ExportFormat, GameSummary, ReviewedMove, TableData};
 use crate::research::{
     CheckReport, NamedCheckInfo, NamedCheckReport, PeriodicityReport, SequenceReport,
 };

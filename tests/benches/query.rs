@@ -206,7 +206,7 @@ async fn server_work(
     let pos = daemon::convert::game(&q.params)?
         .variant()
         .parse_position(&q.position)?;
-    let knowledge = hub.analysis.current();
+    let knowledge = hub.solver.current();
     let t = Instant::now();
     let best = daemon::queries::listed(q.limit);
     std::hint::black_box(knowledge.classify_best(&pos, protocol::limits::QUERY_MAX_MOVES, best)?);

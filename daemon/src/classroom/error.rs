@@ -4,10 +4,10 @@
 
 use serde::Serialize;
 
-use crate::analysis::EngineLimit;
 use crate::exam::ExamError;
 use crate::failure::Internal;
 use crate::names::NameError;
+use crate::solver::EngineLimit;
 
 /// A refusal by a room. Messages are for people: what is wrong and what to do instead.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize)]

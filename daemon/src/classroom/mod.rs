@@ -35,17 +35,17 @@ pub use rooms::Rooms;
 pub use simul::{SimulGameRow, SimulRow, StoredSimul};
 pub use tournament::{StoredTournament, TournamentGameRow, TournamentRow};
 
-use crate::analysis::Analysis;
 use crate::config::Config;
 use crate::db::Db;
 use crate::exam::Exam;
 use crate::matches::Matches;
+use crate::solver::Solver;
 
 /// What rooms need of the rest of the server.
 #[derive(Clone)]
 pub(crate) struct Deps {
     pub(crate) db: Db,
-    pub(crate) analysis: Arc<Analysis>,
+    pub(crate) solver: Arc<Solver>,
     pub(crate) matches: Arc<Matches>,
     pub(crate) exam: Arc<Exam>,
     pub(crate) config: Config,

@@ -11,7 +11,6 @@ use super::room::{self, Command, RoomHandle, State, Stopped};
 use super::{code, exercises, Deps, Joined, RoomError};
 use super::{simul::LiveSimul, tournament::LiveTournament};
 use super::{MemberRow, RoomRow};
-use crate::analysis::Analysis;
 use crate::auth::{new_token, token_hash};
 use crate::clock::unix_ms;
 use crate::config::Config;
@@ -20,6 +19,7 @@ use crate::exam::Exam;
 use crate::failure::{Context as _, Internal};
 use crate::matches::{Matches, PlayerRef};
 use crate::names::check_name;
+use crate::solver::Solver;
 
 /// Codes drawn before giving up when each one is taken (a million codes: practically never
 /// more than one).
@@ -71,7 +71,7 @@ impl Rooms {
     /// No room live yet.
     pub fn new(
         db: Db,
-        analysis: Arc<Analysis>,
+        solver: Arc<Solver>,
         matches: Arc<Matches>,
         exam: Arc<Exam>,
         config: Config,
@@ -79,7 +79,7 @@ impl Rooms {
         Rooms {
             deps: Deps {
                 db,
-                analysis,
+                solver,
                 matches,
                 exam,
                 config,

@@ -324,7 +324,7 @@ fn researching(request: &Request) -> bool {
 }
 
 /// Tables reaching past this are research (the engine's boards are up to 4096 wide).
-const RESEARCH_FROM: u64 = crate::analysis::ENGINE_MAX_BOARD;
+const RESEARCH_FROM: u64 = crate::solver::ENGINE_MAX_BOARD;
 
 /// The engine level a match's opponent plays at, if the engine.
 fn engine_level(opponent: &protocol::Opponent) -> Option<&str> {

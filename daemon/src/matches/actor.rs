@@ -13,10 +13,10 @@ use super::error::{EngineView, MatchError};
 use super::model::{Decision, Occupant, Pending};
 use super::Matches;
 use super::{Accepted, Action, Command, MatchHandle, Model, Snapshot, COMMAND_QUEUE};
-use crate::analysis::Analysis;
 use crate::clock::{instant_at, now_ms, unix_ms};
 use crate::db::{Finish, NewMove};
 use crate::presence::{Seen, Watch};
+use crate::solver::Solver;
 
 /// How long a finished match with a rematch offer waiting for an answer stays in memory.
 const OFFER_LINGER: Duration = Duration::from_secs(600);
@@ -346,11 +346,7 @@ impl Actor {
         }
         let winner = match self.model.to_move() {
             Some(seat) => {
-                let knowledge = self
-                    .matches
-                    .analysis
-                    .for_question(&self.model.position)
-                    .await;
+                let knowledge = self.matches.solver.for_question(&self.model.position).await;
                 match knowledge.value_in(&self.model.position, self.model.game.convention()) {
                     Ok(a) if a.value.outcome == Value::Win => Some(seat),
                     Ok(a) if a.value.outcome == Value::Loss => Some(1 - seat),
@@ -399,7 +395,7 @@ impl Actor {
     /// How the engine sees the position, for a draw offer: the value for the player to move,
     /// turned to the engine's side.
     fn engine_view(&self) -> EngineView {
-        let knowledge = self.matches.analysis.current();
+        let knowledge = self.matches.solver.current();
         let Ok(answer) = knowledge.value_in(&self.model.position, self.model.game.convention())
         else {
             return EngineView::Unknown;
@@ -441,7 +437,7 @@ impl Actor {
         tokio::spawn(
             async move {
                 tokio::time::sleep(matches.config.engine_delay).await;
-                let result = think(&matches.analysis, pos, convention, level, seed).await;
+                let result = think(&matches.solver, pos, convention, level, seed).await;
                 let _ = tx.send(Command::EngineMove { ply, result }).await;
             }
             .in_current_span(),
@@ -469,13 +465,13 @@ fn presence_changed(watches: &[Option<Watch>; 2]) -> impl std::future::Future<Ou
 /// The engine's move, computed on a blocking thread so no match waits for another's engine;
 /// or why it has none, for the log.
 async fn think(
-    analysis: &Analysis,
+    solver: &Solver,
     pos: engine::AnyPosition,
     convention: engine::Convention,
     level: Level,
     seed: u64,
 ) -> Result<String, String> {
-    let knowledge = analysis.covering(&pos).await.map_err(|e| e.to_string())?;
+    let knowledge = solver.covering(&pos).await.map_err(|e| e.to_string())?;
     tokio::task::spawn_blocking(move || {
         engine::choose_in(&knowledge, &pos, level, &mut Rng::new(seed), convention)
             .map(|m| m.to_string())

@@ -9,9 +9,9 @@ use super::error::MatchError;
 use super::model::Occupant;
 use super::Matches;
 use super::{MatchHandle, Model, PlayerRef};
-use crate::analysis::Analysis;
 use crate::clock::{now_ms, unix_ms};
 use crate::db::{NewMatch, SeatRow};
+use crate::solver::Solver;
 
 /// Validates `req`, stores the match and starts its actor. The creator sits in their seat
 /// unless `my_engine` gives it to the engine.
@@ -26,11 +26,11 @@ pub async fn create_match(
     let start = game.start(&Start::parse(&req.start), &mut rng)?;
     let engine_level = |name: &str| -> Result<Occupant, MatchError> {
         let level = Level::parse(name)?;
-        Analysis::engine_can_play(&start, convention)?;
+        Solver::engine_can_play(&start, convention)?;
         if convention == Convention::Misere {
             // A misère value the engine cannot know (a large sum) is refused now, not at
             // the engine's first turn.
-            matches.analysis.current().value_in(&start, convention)?;
+            matches.solver.current().value_in(&start, convention)?;
         }
         Ok(Occupant::Engine(level))
     };

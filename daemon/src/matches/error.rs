@@ -114,7 +114,7 @@ pub enum MatchError {
     /// A game too large for the engine to play.
     #[error("{0}; play this one against a person")]
     #[serde(untagged)]
-    EngineLimit(#[from] crate::analysis::EngineLimit),
+    EngineLimit(#[from] crate::solver::EngineLimit),
     /// Storing the change failed; nothing changed. The cause is logged where it happened.
     #[error(transparent)]
     #[serde(untagged)]

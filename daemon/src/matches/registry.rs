@@ -7,11 +7,11 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use protocol::{MatchStatus, MatchSummary};
 
 use super::MatchHandle;
-use crate::analysis::Analysis;
 use crate::config::Config;
 use crate::db::Db;
 use crate::exam::Exam;
 use crate::presence::Presence;
+use crate::solver::Solver;
 
 /// A page of the lobby.
 pub struct Lobby {
@@ -30,7 +30,7 @@ pub struct Matches {
     /// Where every change is stored before it is acknowledged.
     pub(crate) db: Db,
     /// The engine's tables.
-    pub(crate) analysis: Arc<Analysis>,
+    pub(crate) solver: Arc<Solver>,
     /// Engine delay, repetition limit, grace period, linger.
     pub(crate) config: Config,
     /// Which players have a connection open: a seat's player is away when none is.
@@ -47,14 +47,14 @@ impl Matches {
     /// No live match yet.
     pub fn new(
         db: Db,
-        analysis: Arc<Analysis>,
+        solver: Arc<Solver>,
         config: Config,
         presence: Arc<Presence>,
         exam: Arc<Exam>,
     ) -> Matches {
         Matches {
             db,
-            analysis,
+            solver,
             config,
             presence,
             exam,
@@ -79,7 +79,7 @@ impl Matches {
 
     /// Values a sum's components for its board, unless the server is in exam mode.
     pub(crate) fn value_components(&self, model: &mut super::Model) {
-        let knowledge = (!self.exam.is_on()).then(|| self.analysis.current());
+        let knowledge = (!self.exam.is_on()).then(|| self.solver.current());
         model.value_components(knowledge.as_deref());
     }
 

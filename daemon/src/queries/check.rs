@@ -19,9 +19,9 @@ use engine::research::{scan, Stopped, Table2D, Until};
 
 use super::stored::{self, Cited as _};
 use super::QueryError;
-use crate::analysis::Report;
 use crate::failure::Context as _;
 use crate::hub::Hub;
+use crate::solver::Report;
 use crate::tables::CHOCOLATE_STEPS;
 
 /// Answers `check` from the stored table (or one solved beyond it), off the async runtime.
@@ -56,7 +56,7 @@ pub async fn check_named(
     };
     let formula = Formula::parse(named.formula).context("read a named check")?;
     let mut tables = Vec::new();
-    for params in games_of(&hub.analysis.current(), named)? {
+    for params in games_of(&hub.solver.current(), named)? {
         let what = "a named check";
         tables.push(stored::reaching(hub, &params, q.upto, what, report.clone()).await?);
     }

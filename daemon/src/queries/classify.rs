@@ -8,10 +8,10 @@ use protocol::limits::QUERY_MAX_MOVES;
 use protocol::{ComponentInfo, GameParams, SumInfo, UnknownComponent, WinningComponent};
 
 use super::QueryError;
-use crate::analysis::Analysis;
 use crate::convert::value_info;
 use crate::failure::Context as _;
 use crate::hub::Hub;
+use crate::solver::Solver;
 
 /// Most moves of a corner or L-game position classified on the async runtime itself when no
 /// stored table covers it (formulas or a table built on demand: a few microseconds); larger
@@ -68,8 +68,8 @@ pub async fn classify(
     let game = engine::Game::of(variant, convention)?;
     // Beyond the stored tables a table is built for this board when it is small enough, so
     // the answer carries a remoteness; the build is bounded and runs off the async runtime.
-    let knowledge = hub.analysis.for_question(&pos).await;
-    let stored = hub.analysis.stored_covers(&pos);
+    let knowledge = hub.solver.for_question(&pos).await;
+    let stored = hub.solver.stored_covers(&pos);
     // Lookups in tables take microseconds: answer at once. Anything bigger, or a remoteness
     // search, runs on a blocking thread.
     let cheap = (stored || pos.move_count() <= INLINE_MAX_MOVES)
@@ -77,7 +77,7 @@ pub async fn classify(
     // Only the moves asked for are ordered and written (a corner square has thousands).
     let best = listed(limit);
     // What a table the question lacks would have needed, to say so if it is refused.
-    let beyond = Analysis::engine_can_play(&pos, convention).err();
+    let beyond = Solver::engine_can_play(&pos, convention).err();
     // A sum's explanation weighs its components' moves: with the classification, off the
     // runtime.
     let answer = move || {

@@ -5,9 +5,9 @@
 use engine::research::LineError;
 use serde::{Serialize, Serializer};
 
-use crate::analysis::{EngineLimit, TableError};
 use crate::failure::Internal;
 use crate::records::RecordError;
+use crate::solver::{EngineLimit, TableError};
 
 /// A question refused. Messages are for people: what is wrong and what to ask instead.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize)]

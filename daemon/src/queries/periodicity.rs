@@ -13,9 +13,9 @@ use engine::research::{Line, Table2D};
 
 use super::stored::{self, Cited as _};
 use super::QueryError;
-use crate::analysis::Report;
 use crate::failure::Context as _;
 use crate::hub::Hub;
+use crate::solver::Report;
 
 /// Whole periods the periodic part must span beyond the first: with 2, the relation is seen
 /// over two whole periods (and over at least `engine::periodicity::MIN_SPAN` values).

@@ -45,7 +45,7 @@ pub async fn review(
         }
         _ => return Err(Internal::new("read the game", format!("ply {from} is missing")).into()),
     }?;
-    let knowledge = hub.analysis.covering(&before).await?;
+    let knowledge = hub.solver.covering(&before).await?;
     let _turn = hub.reviews.acquire().await;
     let reviewed = tokio::task::spawn_blocking(move || {
         let mut pos = before;
@@ -170,7 +170,7 @@ async fn annotate(
         .parse_position(&m.start)
         .map_err(|e| e.to_string())?;
     let knowledge = hub
-        .analysis
+        .solver
         .covering(&start)
         .await
         .map_err(|e| e.to_string())?;

@@ -12,9 +12,9 @@ use engine::research::Table2D;
 
 use super::stored::{self, Cited as _};
 use super::QueryError;
-use crate::analysis::Report;
 use crate::failure::Context as _;
 use crate::hub::Hub;
+use crate::solver::Report;
 
 /// Answers `sequence` from the stored tables, or one solved for it beyond them (misère play
 /// has no Grundy numbers).

@@ -10,9 +10,9 @@ use engine::{chocolate, AnyPosition, Knowledge, Variant};
 use protocol::GameParams;
 
 use super::QueryError;
-use crate::analysis::{Report, ENGINE_MAX_BAR};
 use crate::failure::{Context as _, Internal};
 use crate::hub::Hub;
+use crate::solver::{Report, ENGINE_MAX_BAR};
 
 /// The stored table of `params`' game; `what` names the question in the refusals.
 pub fn of(knowledge: &Knowledge, params: &GameParams, what: &str) -> Result<Table2D, QueryError> {
@@ -45,7 +45,7 @@ pub fn of(knowledge: &Knowledge, params: &GameParams, what: &str) -> Result<Tabl
 
 /// The table of `params`' game reaching the bound asked (default: the stored table's),
 /// and that bound: the stored table, or one solved now when the bound is beyond it
-/// (corner games up to [`RESEARCH_MAX_BOARD`](crate::analysis::RESEARCH_MAX_BOARD),
+/// (corner games up to [`RESEARCH_MAX_BOARD`](crate::solver::RESEARCH_MAX_BOARD),
 /// staircases up to z = [`ENGINE_MAX_BAR`]), reporting its progress.
 pub async fn reaching(
     hub: &Hub,
@@ -54,7 +54,7 @@ pub async fn reaching(
     what: &str,
     report: Report,
 ) -> Result<(Table2D, u64), QueryError> {
-    let stored = of(&hub.analysis.current(), params, what)?;
+    let stored = of(&hub.solver.current(), params, what)?;
     let upto = match upto {
         Some(upto) if upto > stored.bound() => upto,
         asked => {
@@ -63,11 +63,9 @@ pub async fn reaching(
         }
     };
     let table = match stored {
-        Table2D::Corner(t) => Table2D::Corner(
-            hub.analysis
-                .research_corner(t.piece(), upto, report)
-                .await?,
-        ),
+        Table2D::Corner(t) => {
+            Table2D::Corner(hub.solver.research_corner(t.piece(), upto, report).await?)
+        }
         Table2D::Chocolate(t) => {
             let (k, z) = (t.k(), upto - 1);
             if z > ENGINE_MAX_BAR {
@@ -80,7 +78,7 @@ pub async fn reaching(
             let table = if k % 2 == 1 {
                 // Odd steps serve matches too: grown for everyone.
                 let tall = chocolate::Position::new(k, 0, 0, z)?;
-                let grown = hub.analysis.covering(&AnyPosition::Chocolate(tall)).await?;
+                let grown = hub.solver.covering(&AnyPosition::Chocolate(tall)).await?;
                 grown.chocolate_table(k).cloned()
             } else {
                 let solved = crate::pool::idle(move || chocolate::Table::solve(k, z))

@@ -9,9 +9,9 @@ use protocol::limits::{
 use protocol::{ClassInfo, GameParams, Span, TableData};
 
 use super::QueryError;
-use crate::analysis::{Report, ENGINE_MAX_BOARD};
 use crate::failure::Context as _;
 use crate::hub::Hub;
+use crate::solver::{Report, ENGINE_MAX_BOARD};
 
 /// Answers `table`.
 pub async fn table(
@@ -66,7 +66,7 @@ pub async fn table(
                 most: MAX_SEARCHED_CELLS,
             });
         }
-        let budget = hub.analysis.current().budget;
+        let budget = hub.solver.current().budget;
         return tokio::task::spawn_blocking(move || searched_cells(data, variant, budget))
             .await
             .context("search a table")?;
@@ -82,16 +82,16 @@ pub async fn table(
             )?;
             let far = AnyPosition::Corner(far);
             let side = rows.to.max(cols.to);
-            if !hub.analysis.stored_covers(&far) {
+            if !hub.solver.stored_covers(&far) {
                 data.source = "computed".to_owned();
             }
             // Beyond the engine's boards, a table solved for research (normal play only).
             if !misere && side > ENGINE_MAX_BOARD {
-                let t = hub.analysis.research_corner(piece, side, report).await?;
+                let t = hub.solver.research_corner(piece, side, report).await?;
                 corner_cells(&mut data, &t);
                 return Ok(data);
             }
-            let knowledge = hub.analysis.covering(&far).await?;
+            let knowledge = hub.solver.covering(&far).await?;
             if misere {
                 // No Grundy numbers in misère play: the remoteness, whose parity is the
                 // outcome (odd: lost).
@@ -117,8 +117,8 @@ pub async fn table(
             let table = if k % 2 == 1 {
                 let top = rows.to.saturating_sub(1);
                 let tall = chocolate::Position::new(k, 0, 0, top)?;
-                let before = hub.analysis.current();
-                let knowledge = hub.analysis.covering(&AnyPosition::Chocolate(tall)).await?;
+                let before = hub.solver.current();
+                let knowledge = hub.solver.covering(&AnyPosition::Chocolate(tall)).await?;
                 if !std::ptr::eq(before.as_ref(), knowledge.as_ref()) {
                     data.source = "computed".to_owned();
                 }
@@ -139,7 +139,7 @@ pub async fn table(
             }
         }
         Variant::LGame => {
-            let knowledge = hub.analysis.current();
+            let knowledge = hub.solver.current();
             data.classes = knowledge
                 .lgame()
                 .classes()

@@ -113,7 +113,7 @@ async fn exercise(deps: &Deps, spec: ExerciseSpec) -> Result<(Exercise, GamePara
     let mut rng = Rng::new(unix_ms() as u64);
     let made = match Start::parse(&spec.position) {
         Start::Random => {
-            let knowledge = deps.analysis.current();
+            let knowledge = deps.solver.current();
             let range = spec
                 .remoteness
                 .map_or(0..=u64::MAX, |s| s.from..=s.to.saturating_sub(1));
@@ -125,7 +125,7 @@ async fn exercise(deps: &Deps, spec: ExerciseSpec) -> Result<(Exercise, GamePara
         }
         start => {
             let position = game.position(&start, &mut rng)?;
-            let knowledge = deps.analysis.for_question(&position).await;
+            let knowledge = deps.solver.for_question(&position).await;
             tokio::task::spawn_blocking(move || {
                 Exercise::new(&knowledge, position, convention, question)
             })
@@ -145,7 +145,7 @@ async fn grade(
     text: String,
     now: i64,
 ) -> Result<AnswerRow, RoomError> {
-    let knowledge = deps.analysis.for_question(exercise.position()).await;
+    let knowledge = deps.solver.for_question(exercise.position()).await;
     let grade = tokio::task::spawn_blocking(move || exercise.grade(&knowledge, &text))
         .await
         .context("grade the answer")??;

@@ -5,7 +5,6 @@ use engine::{Level, Rng, Start};
 use protocol::{NewSimul, Opponent, ServerBody, SimulView};
 
 use super::{LiveSimul, SimulRow};
-use crate::analysis::Analysis;
 use crate::classroom::room::actor::Actor;
 use crate::classroom::RoomError;
 use crate::clock::unix_ms;
@@ -14,6 +13,7 @@ use crate::failure::{Context as _, Internal};
 use crate::matches::create::{create_with, seated};
 use crate::matches::model::Occupant;
 use crate::matches::{MatchHandle, PlayerRef};
+use crate::solver::Solver;
 
 impl Actor {
     /// Starts an exhibition (teachers) against every student here now.
@@ -33,7 +33,7 @@ impl Actor {
             },
             Opponent::Engine(level) => {
                 let level = Level::parse(level)?;
-                Analysis::engine_can_play(&position, game.convention())?;
+                Solver::engine_can_play(&position, game.convention())?;
                 Occupant::Engine(level)
             }
         };

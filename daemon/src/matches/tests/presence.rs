@@ -8,25 +8,25 @@ use protocol::{MatchStatus, Opponent, Reason};
 use tempfile::TempDir;
 use tokio::sync::oneshot;
 
-use crate::analysis::Analysis;
 use crate::config::Config;
 use crate::db::Db;
 use crate::matches::{create_match, Command, Matches, PlayerRef, COMMAND_QUEUE};
 use crate::presence::Presence;
+use crate::solver::Solver;
 
 /// A registry of live matches on a database in `dir`, the grace period `grace`.
 async fn matches(dir: &TempDir, grace: Duration) -> Arc<Matches> {
     let db = Db::open(&dir.path().join("grundy.db")).await.expect("open");
-    let analysis = Arc::new(Analysis::with(
+    let solver = Arc::new(Solver::with(
         Knowledge::new(DEFAULT_BUDGET),
-        crate::analysis::DEFAULT_TABLE_BUDGET,
+        crate::solver::DEFAULT_TABLE_BUDGET,
     ));
     let config = Config {
         abandon_after: grace,
         ..Config::default()
     };
     let exam = Arc::new(crate::exam::Exam::load(&db).await.expect("exam rooms"));
-    Arc::new(Matches::new(db, analysis, config, Arc::default(), exam))
+    Arc::new(Matches::new(db, solver, config, Arc::default(), exam))
 }
 
 async fn player(m: &Matches, n: u8, name: &str) -> PlayerRef {

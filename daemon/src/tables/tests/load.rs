@@ -7,7 +7,7 @@ use engine::corner::{self, Piece};
 use engine::{chocolate, lgame, AnyPosition, Knowledge, Outcome, DEFAULT_BUDGET};
 
 use super::{brute, fresh, run, SMALL};
-use crate::analysis::Analysis;
+use crate::solver::Solver;
 
 /// Knowledge from tables solved now, of the sizes `SMALL` asks for.
 fn freshly_solved() -> Knowledge {
@@ -79,17 +79,17 @@ async fn loaded_knowledge_answers_as_freshly_solved_tables() {
 #[tokio::test]
 async fn the_daemon_starts_from_the_database() {
     let (_dir, _path, db) = fresh().await;
-    let first = Analysis::start(&db, SMALL, crate::analysis::DEFAULT_TABLE_BUDGET)
+    let first = Solver::start(&db, SMALL, crate::solver::DEFAULT_TABLE_BUDGET)
         .await
         .expect("start");
     let records = db.stored_sets().await.expect("records");
     assert_eq!(records.len(), 12);
-    let second = Analysis::start(&db, SMALL, crate::analysis::DEFAULT_TABLE_BUDGET)
+    let second = Solver::start(&db, SMALL, crate::solver::DEFAULT_TABLE_BUDGET)
         .await
         .expect("start again");
     assert_eq!(db.stored_sets().await.expect("records"), records);
-    for analysis in [&first, &second] {
-        let k = analysis.current();
+    for solver in [&first, &second] {
+        let k = solver.current();
         let queen = k.corner_table(Piece::Queen).expect("queen table");
         assert_eq!(queen.size(), SMALL.board);
         assert_eq!(k.chocolate_table(1).map(|t| t.z_max()), Some(SMALL.bar));

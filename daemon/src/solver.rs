@@ -86,7 +86,7 @@ enum Built {
 }
 
 /// The daemon's tables, shared by every match and query.
-pub struct Analysis {
+pub struct Solver {
     /// Swapped whole when a table is added or dropped, so readers never wait for a
     /// computation: the stored tables with those built on demand.
     knowledge: RwLock<Arc<Knowledge>>,
@@ -108,25 +108,21 @@ pub struct Analysis {
     research_solve: tokio::sync::Mutex<()>,
 }
 
-impl Analysis {
+impl Solver {
     /// Loads the tables `sizes` asks for from `db`, computing and storing first whatever
     /// is missing, stale or damaged (the first start of a new database: a few seconds, with
     /// a progress bar on a terminal).
-    pub async fn start(
-        db: &Db,
-        sizes: Sizes,
-        budget: u64,
-    ) -> Result<Analysis, tables::TablesError> {
+    pub async fn start(db: &Db, sizes: Sizes, budget: u64) -> Result<Solver, tables::TablesError> {
         let progress = Progress::for_stderr();
         let loaded = tables::ensure(db, sizes, &Stamp::current(), &progress).await?;
-        Ok(Analysis::with(loaded.knowledge(DEFAULT_BUDGET), budget))
+        Ok(Solver::with(loaded.knowledge(DEFAULT_BUDGET), budget))
     }
 
     /// Starts from `knowledge` as it is (for tests and tools), with `budget` bytes for the
     /// tables built on demand.
-    pub fn with(knowledge: Knowledge, budget: u64) -> Analysis {
+    pub fn with(knowledge: Knowledge, budget: u64) -> Solver {
         let stored = Arc::new(knowledge);
-        Analysis {
+        Solver {
             knowledge: RwLock::new(stored.clone()),
             stored,
             building: Mutex::new(HashMap::new()),
@@ -193,7 +189,7 @@ impl Analysis {
             return p
                 .components()
                 .iter()
-                .try_for_each(|c| Analysis::engine_can_play(c, convention));
+                .try_for_each(|c| Solver::engine_can_play(c, convention));
         }
         match Need::of(pos) {
             Need::Corner(_, n) if n > ENGINE_MAX_BOARD => Err(EngineLimit {
@@ -224,7 +220,7 @@ impl Analysis {
             self.touch(need);
             return Ok(current);
         }
-        Analysis::engine_can_play(pos, Convention::Normal)?;
+        Solver::engine_can_play(pos, Convention::Normal)?;
         let Some(id) = need.id() else {
             return Ok(current);
         };
@@ -341,7 +337,7 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
-impl Analysis {
+impl Solver {
     /// The corner table of `piece` reaching side `side`, for a research question: the one
     /// in use when it reaches; else, up to the engine's boards, one grown for every question
     /// and match (a fraction of a second); beyond, up to [`RESEARCH_MAX_BOARD`], one solved
@@ -475,36 +471,36 @@ mod tests {
     fn the_engine_refuses_a_misere_sum_with_too_many_moves_or_a_board_too_big() {
         let sum = |text: &str| AnyPosition::Sum(engine::sum::Position::parse(text).expect("a sum"));
         let (normal, misere) = (Convention::Normal, Convention::Misere);
-        assert!(Analysis::engine_can_play(&sum("queen(11):5,3 + nim:3,4,5"), misere).is_ok());
+        assert!(Solver::engine_can_play(&sum("queen(11):5,3 + nim:3,4,5"), misere).is_ok());
         // In normal play a sum is played from its components' winning moves: any size.
-        assert!(Analysis::engine_can_play(&sum("nim:1000000 + queen(8):3,3"), normal).is_ok());
-        let e = Analysis::engine_can_play(&sum("nim:1000000 + queen(8):3,3"), misere).unwrap_err();
+        assert!(Solver::engine_can_play(&sum("nim:1000000 + queen(8):3,3"), normal).is_ok());
+        let e = Solver::engine_can_play(&sum("nim:1000000 + queen(8):3,3"), misere).unwrap_err();
         assert!(
             e.to_string().starts_with("a misère sum with 1000009 moves"),
             "{e}"
         );
         let e =
-            Analysis::engine_can_play(&sum("queen(10000):9000,9000 + nim:1"), normal).unwrap_err();
+            Solver::engine_can_play(&sum("queen(10000):9000,9000 + nim:1"), normal).unwrap_err();
         assert!(e.to_string().starts_with("a 9001×9001 board"), "{e}");
     }
 
     #[tokio::test]
     async fn tables_built_on_demand_are_rounded_up_within_the_board() {
-        let analysis = Analysis::with(Knowledge::new(DEFAULT_BUDGET), DEFAULT_TABLE_BUDGET);
-        let first = analysis.covering(&queen(1000, 70, 3)).await.expect("built");
+        let solver = Solver::with(Knowledge::new(DEFAULT_BUDGET), DEFAULT_TABLE_BUDGET);
+        let first = solver.covering(&queen(1000, 70, 3)).await.expect("built");
         assert_eq!(queen_side(&first), Some(128));
         // A match starting farther out is covered by the same table.
-        let again = analysis
+        let again = solver
             .covering(&queen(1000, 3, 127))
             .await
             .expect("covered");
         assert!(Arc::ptr_eq(&first, &again));
         // Never beyond the board.
-        let board = analysis.covering(&queen(240, 200, 5)).await.expect("built");
+        let board = solver.covering(&queen(240, 200, 5)).await.expect("built");
         assert_eq!(queen_side(&board), Some(240));
         // A staircase is built as far as it needs, no farther.
         let bar = chocolate::Position::new(1, 0, 2, 300).expect("a bar");
-        let bars = analysis
+        let bars = solver
             .covering(&AnyPosition::Chocolate(bar))
             .await
             .expect("built");

@@ -1,4 +1,4 @@
-//! Analysis messages: position classification, tables, saved games, review, export.
+//! Query messages: position classification, tables, saved games, review, export.
 
 use serde::{Deserialize, Serialize};
 
