@@ -11,10 +11,10 @@ use std::sync::Arc;
 use engine::exercise::{Exercise, Question};
 use engine::{Rng, Start};
 use protocol::{AnswerInfo, ExerciseInfo, ExerciseSpec, GameParams, Role};
-use tokio::sync::oneshot;
 
 pub use store::{AnswerRow, ExerciseRow};
 
+use super::room::Reply;
 use super::{Deps, RoomError};
 use crate::clock::unix_ms;
 use crate::db::DbError;
@@ -60,8 +60,6 @@ impl LiveExercise {
 
 /// Most exercises set in one request (a homework).
 pub const MAX_EXERCISES_PER_SET: usize = 50;
-
-type Reply<T> = oneshot::Sender<Result<T, RoomError>>;
 
 /// A set of exercises drawn and solved, to be stored and announced.
 pub(crate) struct Made {

@@ -42,7 +42,7 @@ impl Actor {
             Ok(exercises) => self.store_set(exercises, made.deadline_s).await,
             Err(e) => Err(e),
         };
-        let _ = made.reply.send(result);
+        self.reply(made.reply, result);
     }
 
     async fn store_set(
@@ -176,7 +176,7 @@ impl Actor {
             Ok(row) => row,
             Err(e) => {
                 self.state.answered.remove(&(g.exercise_id, g.player));
-                let _ = g.reply.send(Err(e));
+                self.reply(g.reply, Err(e));
                 return;
             }
         };
@@ -193,7 +193,7 @@ impl Actor {
             },
             None,
         );
-        let _ = g.reply.send(Ok(mine));
+        self.reply(g.reply, Ok(mine));
     }
 
     /// Tells the room's students the grades and solutions of every exercise set so far

@@ -14,9 +14,9 @@ use protocol::{ServerBody, ServerMessage};
 use tokio::sync::{broadcast, mpsc, watch};
 use tracing::Instrument as _;
 
-use super::{Command, Policy, RoomHandle, State, COMMAND_QUEUE, EVENT_BACKLOG};
+use super::{Command, Policy, Reply, RoomHandle, State, COMMAND_QUEUE, EVENT_BACKLOG};
 use crate::classroom::exercises::{Graded, Made};
-use crate::classroom::{Deps, Live};
+use crate::classroom::{Deps, Live, RoomError};
 use crate::clock::unix_ms;
 use crate::db::{DbError, StoredMatch};
 use crate::matches::MatchHandle;
@@ -114,11 +114,13 @@ impl Actor {
                 here,
                 reply,
             } => {
-                let _ = reply.send(self.join(&player, name, owner_token, here).await);
+                let result = self.join(&player, name, owner_token, here).await;
+                self.reply(reply, result);
             }
             Command::Depart { player } => self.depart(player),
             Command::View { player, reply } => {
-                let _ = reply.send(Ok(self.state.view(player, unix_ms())));
+                let result = Ok(self.state.view(player, unix_ms()));
+                self.reply(reply, result);
             }
             Command::Configure {
                 player,
@@ -127,10 +129,12 @@ impl Actor {
                 exam,
                 reply,
             } => {
-                let _ = reply.send(self.configure(player, hints, engine, exam).await);
+                let result = self.configure(player, hints, engine, exam).await;
+                self.reply(reply, result);
             }
             Command::ReleaseAnswers { player, reply } => {
-                let _ = reply.send(self.release_answers(player).await);
+                let result = self.release_answers(player).await;
+                self.reply(reply, result);
             }
             Command::SetExercises {
                 player,
@@ -149,24 +153,28 @@ impl Actor {
                     .state
                     .teacher(player)
                     .map(|()| self.state.results_csv());
-                let _ = reply.send(csv);
+                let result = csv;
+                self.reply(reply, result);
             }
             Command::CreateTournament { player, new, reply } => {
-                let _ = reply.send(self.create_tournament(player, new).await);
+                let result = self.create_tournament(player, new).await;
+                self.reply(reply, result);
             }
             Command::NextRound {
                 player,
                 tournament,
                 reply,
             } => {
-                let _ = reply.send(self.next_round(player, tournament).await);
+                let result = self.next_round(player, tournament).await;
+                self.reply(reply, result);
             }
             Command::EnterTournament {
                 player,
                 tournament,
                 reply,
             } => {
-                let _ = reply.send(self.enter_tournament(player, tournament).await);
+                let result = self.enter_tournament(player, tournament).await;
+                self.reply(reply, result);
             }
             Command::Withdraw {
                 player,
@@ -174,10 +182,12 @@ impl Actor {
                 who,
                 reply,
             } => {
-                let _ = reply.send(self.withdraw(player, tournament, who).await);
+                let result = self.withdraw(player, tournament, who).await;
+                self.reply(reply, result);
             }
             Command::StartSimul { player, new, reply } => {
-                let _ = reply.send(self.start_simul(&player, new).await);
+                let result = self.start_simul(&player, new).await;
+                self.reply(reply, result);
             }
         }
     }
@@ -202,6 +212,13 @@ impl Actor {
         }
     }
 
+    /// Answers a request, once what the rest of the server knows of the room is up to date:
+    /// a student told their answer is graded may ask for values at once.
+    pub(crate) fn reply<T>(&self, reply: Reply<T>, result: Result<T, RoomError>) {
+        self.publish_policy();
+        let _ = reply.send(result);
+    }
+
     /// Starts `work` beside the actor; its result comes back to [`Actor::finish`].
     pub(crate) fn start(&mut self, work: impl std::future::Future<Output = Done> + Send + 'static) {
         self.work.push(Box::pin(work));
@@ -220,7 +237,7 @@ impl Actor {
     }
 
     /// Records the end of a followed game in the tournament or the exhibition it is part of.
-    async fn game_over(&mut self, m: &StoredMatch) -> Result<(), crate::classroom::RoomError> {
+    async fn game_over(&mut self, m: &StoredMatch) -> Result<(), RoomError> {
         if self.state.tournaments.iter().any(|t| t.has_game(m.id)) {
             return self.tournament_game_over(m).await;
         }

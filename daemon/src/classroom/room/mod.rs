@@ -34,7 +34,7 @@ pub const COMMAND_QUEUE: usize = 256;
 /// Events a member's connection may fall behind by before it is sent the whole room again.
 pub const EVENT_BACKLOG: usize = 1024;
 
-type Reply<T> = oneshot::Sender<Result<T, RoomError>>;
+pub(crate) type Reply<T> = oneshot::Sender<Result<T, RoomError>>;
 
 /// A request to a room's actor: one per request a member may send, and the connections'
 /// comings and goings.
