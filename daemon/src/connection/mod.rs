@@ -303,7 +303,8 @@ impl Connection {
         }
     }
 
-    /// Queues the events the followed matches have ready now, without waiting.
+    /// Queues the events the followed matches and rooms have ready now, without waiting for
+    /// more (a room this connection fell behind in is asked for its whole view).
     async fn take_ready_events(&mut self) {
         while let Some(Some((_, snapshot))) = self.following.next().now_or_never() {
             self.push_event(&snapshot);
