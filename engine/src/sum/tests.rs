@@ -9,7 +9,7 @@ use super::*;
 use crate::any::AnyPosition;
 use crate::corner::{self, Piece};
 use crate::{
-    chocolate, mex, nim, remoteness_of, Convention, Knowledge, Outcome, Position as _, Rng,
+    chocolate, nim, remoteness_of, Convention, Knowledge, Outcome, Position as _, Rng,
 };
 
 /// Tables for every component the tests draw: corner boards up to 8×8, odd-step staircases.
@@ -92,7 +92,8 @@ pub(super) struct Brute {
 pub(super) struct Product {
     graphs: Vec<Graph>,
     strides: Vec<usize>,
-    memo: Vec<Option<Brute>>,
+    /// Every combination's values, once solved.
+    memo: Vec<Brute>,
 }
 
 impl Product {
@@ -131,30 +132,61 @@ impl Product {
     /// misère play's outcome (no move: the player to move has won) and remoteness.
     pub(super) fn brute(&mut self, at: usize) -> Brute {
         if self.memo.is_empty() {
-            self.memo = vec![None; self.states()];
-        }
-        if let Some(b) = self.memo[at] {
-            return b;
-        }
-        let mut next = Vec::new();
-        for c in 0..self.graphs.len() {
-            let digit = at / self.strides[c] % self.graphs[c].successors.len();
-            for k in 0..self.graphs[c].successors[digit].len() {
-                let s = self.graphs[c].successors[digit][k];
-                let q = at - digit * self.strides[c] + s * self.strides[c];
-                next.push(self.brute(q));
+            // A component's positions are numbered after those they lead to (`graph`), so a
+            // move always leads to a smaller combination: solved in increasing order, each
+            // combination finds all it leads to solved.
+            let mut next = Vec::new();
+            let mut large = Vec::new();
+            for state in 0..self.states() {
+                next.clear();
+                for (g, &stride) in self.graphs.iter().zip(&self.strides) {
+                    let digit = state / stride % g.successors.len();
+                    for &s in &g.successors[digit] {
+                        next.push(self.memo[state - digit * stride + s * stride]);
+                    }
+                }
+                let brute = Brute::of(&next, &mut large);
+                self.memo.push(brute);
             }
         }
-        let misere_losing: Vec<u64> = next
+        self.memo[at]
+    }
+}
+
+impl Brute {
+    /// A combination's values from those of the combinations it leads to, by the
+    /// definitions: the mex, Smith's remoteness, and misère play's win and remoteness.
+    fn of(next: &[Brute], large: &mut Vec<u64>) -> Brute {
+        // The mex: the values below 128 as bits, the rest sorted when those are all there.
+        let mut small = 0u128;
+        large.clear();
+        for b in next {
+            match b.grundy {
+                g @ 0..128 => small |= 1 << g,
+                g => large.push(g),
+            }
+        }
+        let mut grundy = u64::from(small.trailing_ones());
+        if grundy == 128 {
+            large.sort_unstable();
+            for &g in large.iter() {
+                if g == grundy {
+                    grundy += 1;
+                } else if g > grundy {
+                    break;
+                }
+            }
+        }
+        let misere_losing = next
             .iter()
             .filter(|b| !b.misere_wins)
             .map(|b| b.misere_remoteness)
-            .collect();
-        let b = Brute {
-            grundy: mex(next.iter().map(|b| b.grundy)),
+            .min();
+        Brute {
+            grundy,
             remoteness: remoteness_of(next.iter().map(|b| b.remoteness)),
-            misere_wins: next.is_empty() || !misere_losing.is_empty(),
-            misere_remoteness: match misere_losing.iter().min() {
+            misere_wins: next.is_empty() || misere_losing.is_some(),
+            misere_remoteness: match misere_losing {
                 Some(r) => r + 1,
                 None => next
                     .iter()
@@ -162,9 +194,7 @@ impl Product {
                     .max()
                     .unwrap_or(0),
             },
-        };
-        self.memo[at] = Some(b);
-        b
+        }
     }
 }
 
