@@ -8,9 +8,7 @@ use super::search::{Solved, Space, TooLarge};
 use super::*;
 use crate::any::AnyPosition;
 use crate::corner::{self, Piece};
-use crate::{
-    chocolate, nim, remoteness_of, Convention, Knowledge, Outcome, Position as _, Rng,
-};
+use crate::{chocolate, nim, remoteness_of, Convention, Knowledge, Outcome, Position as _, Rng};
 
 /// Tables for every component the tests draw: corner boards up to 8×8, odd-step staircases.
 pub(super) fn knowledge() -> Knowledge {
