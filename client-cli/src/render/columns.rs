@@ -1,5 +1,8 @@
 //! Aligned text columns: every cell padded to its column's widest entry. Widths are counted
-//! in characters of the plain text, so colour codes added afterwards do not break alignment.
+//! in terminal columns of the plain text (a Japanese name takes two a character), so colour
+//! codes added afterwards do not break alignment.
+
+use super::style::{pad, visible_width};
 
 /// A table of text rows with a header.
 #[derive(Debug, Default)]
@@ -33,20 +36,20 @@ impl Columns {
         paint: Paint<'_>,
     ) -> String {
         let n = self.header.len();
-        let mut widths: Vec<usize> = self.header.iter().map(|h| h.chars().count()).collect();
+        let mut widths: Vec<usize> = self.header.iter().map(|h| visible_width(h)).collect();
         for row in &self.rows {
             for (i, cell) in row.iter().enumerate().take(n) {
-                widths[i] = widths[i].max(cell.chars().count());
+                widths[i] = widths[i].max(visible_width(cell));
             }
         }
-        let pad = " ".repeat(indent);
-        let line = |cells: Vec<String>| format!("{pad}{}", cells.join("  ").trim_end());
+        let margin = " ".repeat(indent);
+        let line = |cells: Vec<String>| format!("{margin}{}", cells.join("  ").trim_end());
         let mut out = String::new();
         let header = self
             .header
             .iter()
             .zip(&widths)
-            .map(|(h, w)| header_paint(&format!("{h:<w$}")))
+            .map(|(h, &w)| header_paint(&pad(h, w)))
             .collect();
         out.push_str(&line(header));
         out.push('\n');
@@ -54,8 +57,7 @@ impl Columns {
             let cells = (0..n)
                 .map(|c| {
                     let text = row.get(c).map_or("", String::as_str);
-                    let w = widths[c];
-                    paint(r, c, &format!("{text:<w$}"))
+                    paint(r, c, &pad(text, widths[c]))
                 })
                 .collect();
             out.push_str(&line(cells));
@@ -80,5 +82,19 @@ mod tests {
         t.push(vec!["12".into(), "queen".into()]);
         t.push(vec!["7".into(), "lgame".into()]);
         assert_eq!(t.plain(0), "id  game\n12  queen\n7   lgame\n");
+    }
+
+    #[test]
+    fn japanese_names_line_up_with_latin_ones() {
+        let mut t = Columns::new(&["student", "score"]);
+        t.push(vec!["さくら".into(), "2/2".into()]);
+        t.push(vec!["ada".into(), "1/2".into()]);
+        t.push(vec!["ひまわり組".into(), "0/2".into()]);
+        let plain = t.plain(0);
+        let at: Vec<usize> = plain
+            .lines()
+            .map(|l| visible_width(&l[..=l.rfind(" ").unwrap()]))
+            .collect();
+        assert_eq!(at, [12, 12, 12, 12], "{plain}");
     }
 }

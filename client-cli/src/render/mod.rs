@@ -14,7 +14,7 @@ mod sum;
 pub use columns::Columns;
 pub use date::{format_millis, parse_day, MS_PER_DAY};
 pub use grid::grid;
-pub use style::{shorten, visible_width, Style};
+pub use style::{pad, shorten, visible_width, Style};
 pub use sum::{component_name, sum_board};
 
 /// Columns a sum's components are laid out in when the terminal's width is not known.

@@ -3,6 +3,8 @@
 
 use std::io::IsTerminal;
 
+use unicode_width::UnicodeWidthChar as _;
+
 /// Bold green: P-positions, a loss of the mover.
 const STRONG: &str = "1;32";
 /// Dimmed: headers and labels.
@@ -76,19 +78,36 @@ impl Style {
     }
 }
 
-/// `text` in at most `width` characters: as it is, or cut with `…` as its last (which a
-/// width of 0 still shows).
+/// `text` in at most `width` columns of the terminal: as it is, or cut with `…` as its last
+/// (which a width of 0 still shows). A Japanese character takes two columns.
 pub fn shorten(text: &str, width: usize) -> String {
-    if text.chars().count() <= width {
+    if visible_width(text) <= width {
         return text.to_owned();
     }
-    let mut cut: String = text.chars().take(width.saturating_sub(1)).collect();
+    let room = width.saturating_sub(1);
+    let mut used = 0;
+    let mut cut = String::new();
+    for c in text.chars() {
+        used += c.width().unwrap_or(0);
+        if used > room {
+            break;
+        }
+        cut.push(c);
+    }
     cut.push('…');
     cut
 }
 
-/// Columns `text` takes on the terminal: its characters, less the escape sequences of its
-/// styles (`ESC [ … m`).
+/// `text` followed by the spaces that make it `width` columns wide on the terminal (as it
+/// is when wider).
+pub fn pad(text: &str, width: usize) -> String {
+    let spaces = width.saturating_sub(visible_width(text));
+    format!("{text}{}", " ".repeat(spaces))
+}
+
+/// Columns `text` takes on the terminal: each character's display width (two for a Japanese
+/// character, none for a combining mark), less the escape sequences of its styles
+/// (`ESC [ … m`).
 pub fn visible_width(text: &str) -> usize {
     let mut width = 0;
     let mut chars = text.chars();
@@ -101,7 +120,7 @@ pub fn visible_width(text: &str) -> usize {
                 }
             }
         } else {
-            width += 1;
+            width += c.width().unwrap_or(0);
         }
     }
     width
@@ -130,5 +149,18 @@ mod tests {
         assert_eq!(shorten("x xor y", 5), "x xo…");
         assert_eq!(shorten("φφφ", 2), "φ…");
         assert_eq!(shorten("abc", 0), "…");
+        // Two columns a character: 先手必勝 is 8 wide.
+        assert_eq!(shorten("先手必勝", 8), "先手必勝");
+        assert_eq!(shorten("先手必勝", 7), "先手必…");
+        assert_eq!(shorten("先手必勝", 6), "先手…");
+    }
+
+    #[test]
+    fn japanese_text_is_measured_and_padded_in_terminal_columns() {
+        assert_eq!(visible_width("さくら"), 6);
+        assert_eq!(visible_width("\x1b[1;32mさくら\x1b[0m ada"), 10);
+        assert_eq!(pad("さくら", 8), "さくら  ");
+        assert_eq!(pad("ada", 8), "ada     ");
+        assert_eq!(pad("長い名前です", 4), "長い名前です");
     }
 }

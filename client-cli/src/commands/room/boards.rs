@@ -16,8 +16,8 @@ use protocol::{MatchState, MatchStatus, Request, RoomView, ServerBody};
 use tokio::time::Instant;
 
 use super::print;
-use crate::commands::{countdown, describe, emit, unexpected};
-use crate::render::{safe, shorten, visible_width, Style};
+use crate::commands::{countdown, describe, emit, session, unexpected};
+use crate::render::{pad, safe, shorten, Style};
 use client::Client;
 
 /// Width of one board's card, in columns.
@@ -289,11 +289,6 @@ fn name(s: &MatchState, seat: u8) -> &str {
     s.seats[usize::from(seat)].name.as_deref().unwrap_or("?")
 }
 
-fn pad(text: &str, width: usize) -> String {
-    let w = visible_width(text);
-    format!("{text}{}", " ".repeat(width.saturating_sub(w)))
-}
-
 /// Prints the boards once.
 pub async fn once(conn: &mut Client, view: RoomView, analysis: bool, style: Style) -> Result<()> {
     let mut b = Boards::new(view, analysis, style);
@@ -302,25 +297,27 @@ pub async fn once(conn: &mut Client, view: RoomView, analysis: bool, style: Styl
     emit(&b.render(width))
 }
 
-/// The full-screen view, until `q` (or Esc, or Ctrl-C).
+/// The full-screen view, until `q` (or Esc, or Ctrl-C). A lost connection (the server
+/// restarting) is taken up again, the room joined again with `owner_token`.
 pub async fn full_screen(
     conn: &mut Client,
     view: RoomView,
     analysis: bool,
     style: Style,
+    owner_token: Option<&str>,
 ) -> Result<()> {
     let mut b = Boards::new(view, analysis, style);
     b.follow(conn).await?;
     let mut out = std::io::stdout();
     terminal::enable_raw_mode()?;
     execute!(out, terminal::EnterAlternateScreen, cursor::Hide)?;
-    let shown = run(conn, &mut b).await;
+    let shown = run(conn, &mut b, owner_token).await;
     execute!(out, cursor::Show, terminal::LeaveAlternateScreen)?;
     terminal::disable_raw_mode()?;
     shown
 }
 
-async fn run(conn: &mut Client, b: &mut Boards) -> Result<()> {
+async fn run(conn: &mut Client, b: &mut Boards, owner_token: Option<&str>) -> Result<()> {
     let mut keys = EventStream::new();
     let mut tick = tokio::time::interval(REDRAW);
     let mut dirty = true;
@@ -339,29 +336,97 @@ async fn run(conn: &mut Client, b: &mut Boards) -> Result<()> {
                 }
             }
             key = keys.next() => match key {
-                Some(Ok(Event::Key(k))) if k.kind != KeyEventKind::Release => match k.code {
-                    KeyCode::Char('q') | KeyCode::Esc => return Ok(()),
-                    KeyCode::Char('c') if k.modifiers.contains(KeyModifiers::CONTROL) => return Ok(()),
-                    KeyCode::Char('a') => {
-                        b.analysis = !b.analysis;
-                        b.value_all(conn).await?;
-                        dirty = true;
-                    }
-                    _ => {}
-                },
+                Some(Ok(Event::Key(k))) if quits(&k) => return Ok(()),
+                Some(Ok(Event::Key(k)))
+                    if k.kind != KeyEventKind::Release && k.code == KeyCode::Char('a') =>
+                {
+                    b.analysis = !b.analysis;
+                    b.value_all(conn).await?;
+                    dirty = true;
+                }
                 Some(Ok(Event::Resize(..))) => dirty = true,
                 Some(Ok(_)) => {}
                 Some(Err(e)) => return Err(e.into()),
                 None => return Ok(()),
             },
-            event = conn.event() => {
-                if b.event(event?) {
-                    b.follow(conn).await?;
+            event = conn.event() => match event {
+                Ok(event) => {
+                    if b.event(event) {
+                        b.follow(conn).await?;
+                        dirty = true;
+                    }
+                }
+                Err(e) => {
+                    let cause = anyhow::Error::from(e);
+                    if !session::is_lost(&cause) {
+                        return Err(cause);
+                    }
+                    if !take_up_again(conn, b, owner_token, cause, &mut keys).await? {
+                        return Ok(());
+                    }
                     dirty = true;
                 }
             }
         }
     }
+}
+
+/// Takes a lost connection up again (the server restarting), shown on the screen: the room
+/// joined again and every board followed again. `false` when left meanwhile with `q`.
+async fn take_up_again(
+    conn: &mut Client,
+    b: &mut Boards,
+    owner_token: Option<&str>,
+    cause: anyhow::Error,
+    keys: &mut EventStream,
+) -> Result<bool> {
+    say(&format!(
+        "connection lost ({cause:#}); trying again… (q leaves)"
+    ))?;
+    let code = b.view.code.clone();
+    let rejoin = async |c: &mut Client| super::join(c, &code, None, owner_token).await;
+    let view = {
+        let back = session::reconnected(conn, cause, rejoin);
+        tokio::pin!(back);
+        loop {
+            tokio::select! {
+                view = &mut back => break view?,
+                key = keys.next() => match key {
+                    Some(Ok(Event::Key(k))) if quits(&k) => return Ok(false),
+                    Some(Err(e)) => return Err(e.into()),
+                    None => return Ok(false),
+                    _ => {}
+                },
+            }
+        }
+    };
+    b.view = view;
+    b.states.clear();
+    b.follow(conn).await?;
+    Ok(true)
+}
+
+/// Whether `k` leaves the view: `q`, Esc or Ctrl-C.
+fn quits(k: &crossterm::event::KeyEvent) -> bool {
+    k.kind != KeyEventKind::Release
+        && match k.code {
+            KeyCode::Char('q') | KeyCode::Esc => true,
+            KeyCode::Char('c') => k.modifiers.contains(KeyModifiers::CONTROL),
+            _ => false,
+        }
+}
+
+/// One line on the cleared screen.
+fn say(text: &str) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    execute!(
+        out,
+        cursor::MoveTo(0, 0),
+        terminal::Clear(terminal::ClearType::All)
+    )?;
+    out.write_all(safe::terminal(text, false).as_bytes())?;
+    out.flush()?;
+    Ok(())
 }
 
 fn draw(b: &Boards) -> Result<()> {

@@ -307,7 +307,7 @@ pub async fn run(conn: &mut Client, args: Args, name: &str) -> Result<()> {
             if once || !tty {
                 boards::once(conn, view, analysis, style).await
             } else {
-                boards::full_screen(conn, view, analysis, style).await
+                boards::full_screen(conn, view, analysis, style, token).await
             }
         }
         RoomCommand::Hints { code, state } => {
