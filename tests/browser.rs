@@ -797,3 +797,44 @@ async fn a_long_games_review_comes_a_page_at_a_time() -> Result<()> {
     b.close().await?;
     server.stop().await
 }
+
+/// A shared PC: the teacher logs out, and the next person, typing the teacher's name, is a
+/// new player — not the room's teacher — with nothing of the teacher's left in the browser.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_shared_pc_forgets_its_user_on_log_out() -> Result<()> {
+    let Some(b) = Browser::open().await? else {
+        return Ok(());
+    };
+    let dir = tempfile::tempdir()?;
+    let server = Server::start(&dir).await?;
+    b.goto(&server, "/room").await?;
+    b.sign_in("sensei").await?;
+    b.find("#room-name").await?.send_keys("3B maths").await?;
+    b.find("form:has(#room-name) button").await?.click().await?;
+    let title = b.text_until("main h1", |t| t.starts_with("Room ")).await?;
+    let code: String = title.chars().skip(5).take(4).collect();
+    b.text_until("main .position", |t| t.starts_with("teacher"))
+        .await?;
+    // Back later on the same browser: still the teacher.
+    b.goto(&server, &format!("/room/{code}")).await?;
+    b.text_until("main .position", |t| t.starts_with("teacher"))
+        .await?;
+    b.find("#logout").await?.click().await?;
+    b.find("#name").await?;
+    let kept = b
+        .client
+        .execute("return Object.keys(localStorage)", vec![])
+        .await?;
+    let kept: Vec<String> = serde_json::from_value(kept)?;
+    assert!(
+        kept.iter().all(|k| !k.starts_with("grundy.")),
+        "left behind: {kept:?}"
+    );
+    // The next person types the teacher's name: a new player, refused the name in the room.
+    b.sign_in("sensei").await?;
+    b.goto(&server, &format!("/room/{code}")).await?;
+    let said = b.text_until("main .error", |t| !t.is_empty()).await?;
+    assert!(said.contains("already goes by"), "{said}");
+    b.close().await?;
+    server.stop().await
+}

@@ -98,7 +98,7 @@ function askName(problem) {
       "form",
       { class: "card", onsubmit: (e) => {
         e.preventDefault();
-        server.name = name.value.trim();
+        server.signIn(name.value.trim());
         if (needsCode) server.accessCode = code.value.trim();
         resolve();
       } },
@@ -125,6 +125,12 @@ function said(problem) {
 
 document.getElementById("rename").addEventListener("click", () => {
   start({ code: "rename", message: "A new name: you will be a new player." });
+});
+
+// A shared PC: the next person must not carry on as this one.
+document.getElementById("logout").addEventListener("click", () => {
+  server.forget();
+  location.assign("/");
 });
 
 start();

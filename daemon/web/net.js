@@ -3,9 +3,42 @@
 // taken up again by itself, as the same player.
 
 const PROTOCOL = 1;
-const NAME = "grundy.name";
 const ACCESS = "grundy.access_code";
-const token = (name) => `grundy.token.${name}`;
+// Who this browser is signed in as: `{name, token, owners}`, `owners` the owner tokens of
+// the rooms this player opened, by code. One person at a time: on a shared PC the next one
+// signs in afresh (a name typed is a new player, whoever used it here before), and
+// "Log out" forgets it all.
+const IDENTITY = "grundy.identity";
+
+function identity() {
+  try {
+    return JSON.parse(localStorage.getItem(IDENTITY)) || null;
+  } catch {
+    return null;
+  }
+}
+
+function keep(id) {
+  localStorage.setItem(IDENTITY, JSON.stringify(id));
+}
+
+// Earlier versions kept a token per name typed and owner tokens for anyone using the browser:
+// the current name's are taken over, the others forgotten.
+(function takeOverOldKeys() {
+  const name = localStorage.getItem("grundy.name");
+  if (name && !identity()) {
+    const owners = {};
+    for (const key of Object.keys(localStorage)) {
+      if (key.startsWith("grundy.owner.")) owners[key.slice(13)] = localStorage.getItem(key);
+    }
+    keep({ name, token: localStorage.getItem(`grundy.token.${name}`), owners });
+  }
+  for (const key of Object.keys(localStorage)) {
+    if (key === "grundy.name" || key.startsWith("grundy.token.") || key.startsWith("grundy.owner.")) {
+      localStorage.removeItem(key);
+    }
+  }
+})();
 
 /** A refusal from the server: `code` (docs/PROTOCOL.md's table), a sentence, and `details`
  *  (the precise `kind` and the values the sentence names). */
@@ -31,11 +64,37 @@ export class Server extends EventTarget {
   }
 
   get name() {
-    return localStorage.getItem(NAME) || "";
+    return identity()?.name || "";
   }
 
-  set name(value) {
-    localStorage.setItem(NAME, value);
+  /** Signs in as `name`: the player kept here when it is their name, else a new player. */
+  signIn(name) {
+    if (identity()?.name !== name) keep({ name, token: null, owners: {} });
+  }
+
+  /** Forgets who uses this browser — name, player, rooms opened, access code — and
+   *  disconnects: for a shared PC. */
+  forget() {
+    localStorage.removeItem(IDENTITY);
+    localStorage.removeItem(ACCESS);
+    sessionStorage.clear();
+    this.welcome = null;
+    const ws = this.ws;
+    this.ws = null;
+    if (ws) ws.close();
+  }
+
+  /** The owner token of room `code`, when this player opened it here. */
+  ownerToken(code) {
+    return identity()?.owners?.[code] || null;
+  }
+
+  /** Keeps the owner token of a room this player opened. */
+  keepOwnerToken(code, token) {
+    const id = identity();
+    if (!id) return;
+    id.owners = { ...id.owners, [code]: token };
+    keep(id);
   }
 
   get accessCode() {
@@ -82,7 +141,7 @@ export class Server extends EventTarget {
     ws.addEventListener("message", (e) => this.received(e.data));
     ws.addEventListener("close", (e) => this.closed(ws, e));
     const name = this.name;
-    const kept = localStorage.getItem(token(name));
+    const kept = identity()?.token;
     const hello = { type: "hello", protocol: PROTOCOL, name };
     const code = localStorage.getItem(ACCESS);
     if (code) hello.access_code = code;
@@ -92,10 +151,9 @@ export class Server extends EventTarget {
     } catch (e) {
       // A new database does not know us: start afresh.
       if (!(e instanceof Refusal) || e.code !== "bad_token") throw e;
-      localStorage.removeItem(token(name));
       welcome = await this.request(hello);
     }
-    localStorage.setItem(token(name), welcome.token);
+    keep({ owners: {}, ...identity(), name, token: welcome.token });
     this.welcome = welcome;
     this.status("online");
     this.dispatchEvent(new CustomEvent("welcome", { detail: welcome }));

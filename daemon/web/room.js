@@ -10,8 +10,6 @@ import { drawBoard } from "./boards.js";
 
 const QUESTIONS = ["outcome", "grundy", "winning_move", "winning_moves", "remoteness"];
 
-/** Where this browser keeps a room's owner token (it makes the holder a teacher). */
-const owner = (code) => `grundy.owner.${code}`;
 
 /** `/room`: join with a code, or open a room. */
 export function showRoomEntry(main, server, go) {
@@ -35,7 +33,7 @@ export function showRoomEntry(main, server, go) {
       e.preventDefault();
       try {
         const reply = await server.request({ type: "create_room", name: name.value.trim(), hints: false });
-        localStorage.setItem(owner(reply.room.code), reply.room.owner_token);
+        server.keepOwnerToken(reply.room.code, reply.room.owner_token);
         go(`/room/${reply.room.code}`);
       } catch (err) {
         problem.textContent = err.message;
@@ -64,7 +62,7 @@ export function showRoom(main, server, code, go) {
   fill(main, area);
 
   const join = async () => {
-    const token = localStorage.getItem(owner(code));
+    const token = server.ownerToken(code);
     try {
       const reply = await server.request({ type: "join_room", code, ...(token ? { owner_token: token } : {}) });
       view = reply.room;
