@@ -799,7 +799,8 @@ async fn a_long_games_review_comes_a_page_at_a_time() -> Result<()> {
 }
 
 /// A shared PC: the teacher logs out, and the next person, typing the teacher's name, is a
-/// new player — not the room's teacher — with nothing of the teacher's left in the browser.
+/// new player — not the room's teacher — with nothing of the teacher's left in the browser;
+/// a link to the room asks before joining it, and a name taken there is asked again.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_shared_pc_forgets_its_user_on_log_out() -> Result<()> {
     let Some(b) = Browser::open().await? else {
@@ -830,11 +831,25 @@ async fn a_shared_pc_forgets_its_user_on_log_out() -> Result<()> {
         kept.iter().all(|k| !k.starts_with("grundy.")),
         "left behind: {kept:?}"
     );
-    // The next person types the teacher's name: a new player, refused the name in the room.
+    // The next person types the teacher's name: a new player. A link to the room asks
+    // before joining it; the teacher's name is refused there, and another one is taken.
     b.sign_in("sensei").await?;
     b.goto(&server, &format!("/room/{code}")).await?;
+    b.text_until("main h1", |t| t == format!("Join room {code}?"))
+        .await?;
+    b.find("form.join-room button").await?.click().await?;
     let said = b.text_until("main .error", |t| !t.is_empty()).await?;
     assert!(said.contains("already goes by"), "{said}");
+    // At a phone's size from here on.
+    b.client.set_window_size(390, 844).await?;
+    b.screenshot("join-room-name-taken").await?;
+    let name = b.find("#member-name").await?;
+    name.clear().await?;
+    name.send_keys("hanako").await?;
+    b.find("form.join-room button").await?.click().await?;
+    b.text_until("main .position", |t| t.starts_with("student"))
+        .await?;
+    b.screenshot("shared-pc-next-student").await?;
     b.close().await?;
     server.stop().await
 }

@@ -84,6 +84,22 @@ export class Server extends EventTarget {
     if (ws) ws.close();
   }
 
+  /** The name this player chose to join room `code` under here, or `null` when they have
+   *  not chosen to join it (a link to a room opened here asks first). */
+  roomName(code) {
+    return identity()?.rooms?.[code] ?? null;
+  }
+
+  /** Keeps that this player joins room `code` under `name` (or `null`: not any more). */
+  keepRoom(code, name) {
+    const id = identity();
+    if (!id) return;
+    const rooms = { ...id.rooms };
+    if (name === null) delete rooms[code];
+    else rooms[code] = name;
+    keep({ ...id, rooms });
+  }
+
   /** The owner token of room `code`, when this player opened it here. */
   ownerToken(code) {
     return identity()?.owners?.[code] || null;

@@ -21,7 +21,10 @@ export function showRoomEntry(main, server, go) {
     "form",
     { class: "card", onsubmit: (e) => {
       e.preventDefault();
-      go(`/room/${code.value.trim().toUpperCase()}`);
+      // Typing the code is choosing to join: the room's page joins at once.
+      const typed = code.value.trim().toUpperCase();
+      if (server.roomName(typed) === null) server.keepRoom(typed, server.name);
+      go(`/room/${typed}`);
     } },
     el("h1", {}, "Join a room"),
     field("The room's code (on the teacher's screen)", code),
@@ -61,18 +64,51 @@ export function showRoom(main, server, code, go) {
   const area = el("section", { class: "room", "aria-live": "polite" }, el("p", {}, "joining…"));
   fill(main, area);
 
+  // A member joins at once; anyone else (a link opened) is asked first, with the name to
+  // go by in the room.
   const join = async () => {
     const token = server.ownerToken(code);
+    const chosen = server.roomName(code);
+    if (!token && chosen === null) return ask();
+    const name = chosen && chosen !== server.name ? { name: chosen } : {};
     try {
-      const reply = await server.request({ type: "join_room", code, ...(token ? { owner_token: token } : {}) });
+      const reply = await server.request({ type: "join_room", code, ...name, ...(token ? { owner_token: token } : {}) });
       view = reply.room;
       // The header's "Rooms" leads back here after a game.
       sessionStorage.setItem("grundy.room", view.code);
       draw();
     } catch (e) {
-      fill(area, el("p", { class: "error", role: "alert" }, e.message), el("a", { href: "/room", "data-view": true }, "Another code"));
+      if (e.code === "offline") return;
+      if (token) {
+        fill(area, el("p", { class: "error", role: "alert" }, e.message), el("a", { href: "/room", "data-view": true }, "Another code"));
+        return;
+      }
+      // A name taken, a code that is no room: said, and asked again.
+      server.keepRoom(code, null);
+      ask(e.message, chosen);
     }
   };
+
+  /** Asks whether to join the room, and under which name. */
+  function ask(problem, tried) {
+    const name = el("input", { id: "member-name", name: "name", required: true, maxlength: 32, autocomplete: "nickname", value: tried || server.name });
+    const form = el(
+      "form",
+      { class: "card join-room", onsubmit: (e) => {
+        e.preventDefault();
+        server.keepRoom(code, name.value.trim());
+        join();
+      } },
+      el("h1", {}, `Join room ${code}?`),
+      el("p", {}, "You will be one of its students: your teacher sees your answers and your games."),
+      problem ? el("p", { class: "error", role: "alert" }, problem) : null,
+      field("Your name in the room", name),
+      el("button", { type: "submit" }, "Join"),
+      el("p", {}, el("a", { href: "/room", "data-view": true }, "Another code")),
+    );
+    fill(area, form);
+    name.focus();
+  }
   const onMessage = (e) => {
     const m = e.detail;
     if (!view || (m.code && m.code !== view.code)) return;
