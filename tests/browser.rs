@@ -473,6 +473,12 @@ async fn two_browsers_play_while_a_third_watches_and_a_reload_keeps_the_seat() -
     };
     bob.goto(&server, &path).await?;
     bob.sign_in("bob").await?;
+    // A link to a waiting match asks before taking its seat.
+    bob.text_until(".notice", |t| {
+        t == "ada waits for an opponent: play this match?"
+    })
+    .await?;
+    press(&bob, "Play this match").await?;
     bob.text_until(".notice", |t| t == "ada to move.").await?;
     let Some(carol) = Browser::open().await? else {
         return Ok(());
@@ -629,6 +635,7 @@ async fn abort_draw_and_flag_fall_from_the_page() -> Result<()> {
     // A draw offered by ada, accepted by bob.
     let path = open_lgame(&ada, &server, None).await?;
     bob.goto(&server, &path).await?;
+    press(&bob, "Play this match").await?;
     bob.text_until(".notice", |t| t == "ada to move.").await?;
     press(&ada, "Offer a draw").await?;
     press(&bob, "Accept the draw").await?;
@@ -638,7 +645,12 @@ async fn abort_draw_and_flag_fall_from_the_page() -> Result<()> {
     }
     // Three seconds on each clock: ada, to move, lets hers run out.
     let path = open_lgame(&ada, &server, Some("0.05+0")).await?;
-    bob.goto(&server, &path).await?;
+    // Bob takes it from the lobby: its Join takes the seat at once.
+    bob.goto(&server, "/").await?;
+    bob.find(&format!("a.join[href='{path}?join']"))
+        .await?
+        .click()
+        .await?;
     bob.text_until(".seat .clock", |t| t.starts_with("0:0"))
         .await?;
     ada.text_until(".notice", |t| t == "bob wins: you ran out of time.")

@@ -48,7 +48,7 @@ function row(summary, action, label) {
     el("td", {}, players(summary)),
     el("td", {}, String(summary.ply)),
     el("td", {}, summary.clock || "–"),
-    el("td", {}, el("a", { href: `/m/${id}`, "data-view": true, class: `button ${action}` }, label)),
+    el("td", {}, el("a", { href: action === "join" ? `/m/${id}?join` : `/m/${id}`, "data-view": true, class: `button ${action}` }, label)),
   );
 }
 

@@ -1,5 +1,6 @@
-// One match, at /m/ID: joined when it waits for a player (and this browser holds no seat in
-// it), played from the seat this browser holds, watched otherwise. The board is drawn as the
+// One match, at /m/ID: played from the seat this browser holds, watched otherwise; a match
+// waiting for a player is joined from the lobby's Join, or on "Play this match" when a link
+// to it was opened. The board is drawn as the
 // game is; moves are made by pointing where the board allows it, or typed in the notation of
 // NOTATION.md (with the legal moves offered as the field's suggestions). Clocks count down
 // between the server's states; the server's clock decides.
@@ -97,12 +98,27 @@ export function showMatch(main, server, id, go) {
     }
   }
 
+  // The lobby's Join says so in the address (`?join`); a link opened elsewhere asks first.
+  let joining = new URLSearchParams(location.search).has("join");
+  if (joining) history.replaceState(null, "", `/m/${id}`);
+
   async function enter() {
     try {
-      let reply = await server.request({ type: "watch", match_id: id });
-      if (reply.state.status === "waiting" && seatOf(reply.state) === null) {
-        reply = await server.request({ type: "join", match_id: id });
+      const reply = await server.request({ type: "watch", match_id: id });
+      if (joining && reply.state.status === "waiting" && seatOf(reply.state) === null) {
+        joining = false;
+        return take();
       }
+      show(reply.state);
+    } catch (e) {
+      say(e.message, true);
+    }
+  }
+
+  /** Takes the free seat of a match waiting for a player. */
+  async function take() {
+    try {
+      const reply = await server.request({ type: "join", match_id: id });
       show(reply.state);
     } catch (e) {
       say(e.message, true);
@@ -155,7 +171,8 @@ export function showMatch(main, server, id, go) {
       state.history.map((m) => el("li", { value: m.ply }, `${name(m.seat)}: ${m.move}`)),
     );
     drawActions();
-    if (state.status === "waiting") say(`Waiting for an opponent: share this page's address.`);
+    if (state.status === "waiting" && me === null) say(`${name(state.seats[0].player_id !== undefined ? 0 : 1)} waits for an opponent: play this match?`);
+    else if (state.status === "waiting") say(`Waiting for an opponent: share this page's address.`);
     else if (state.result) say(verdict());
     else if (myTurn) say("Your move.");
     else if (playing) say(`${name(state.to_move)} to move.`);
@@ -220,6 +237,9 @@ export function showMatch(main, server, id, go) {
           buttons.push(el("button", { type: "button", onclick: () => act({ type: "offer_draw" }) }, "Offer a draw"));
         }
       }
+    }
+    if (me === null && state.status === "waiting") {
+      buttons.push(el("button", { type: "button", class: "join", onclick: take }, "Play this match"));
     }
     if (me !== null && (state.status === "waiting" || (playing && state.ply === 0))) {
       buttons.push(el("button", { type: "button", onclick: () => act({ type: "abort" }) }, "Abort"));
