@@ -478,6 +478,7 @@ async fn two_browsers_play_while_a_third_watches_and_a_reload_keeps_the_seat() -
         t == "ada waits for an opponent: play this match?"
     })
     .await?;
+    bob.screenshot("play-this-match").await?;
     press(&bob, "Play this match").await?;
     bob.text_until(".notice", |t| t == "ada to move.").await?;
     let Some(carol) = Browser::open().await? else {
