@@ -644,6 +644,16 @@ async fn abort_draw_and_flag_fall_from_the_page() -> Result<()> {
         b.text_until(".notice", |t| t == "Over, no winner: a draw was agreed.")
             .await?;
     }
+    // Resigning asks to be pressed again: a slip of the finger loses nothing.
+    let path = open_lgame(&ada, &server, None).await?;
+    bob.goto(&server, &path).await?;
+    press(&bob, "Play this match").await?;
+    bob.text_until(".notice", |t| t == "ada to move.").await?;
+    press(&bob, "Resign").await?;
+    bob.screenshot("resign-asked").await?;
+    press(&bob, "Resign: press again").await?;
+    ada.text_until(".notice", |t| t == "You win: bob resigned.")
+        .await?;
     // Three seconds on each clock: ada, to move, lets hers run out.
     let path = open_lgame(&ada, &server, Some("0.05+0")).await?;
     // Bob takes it from the lobby: its Join takes the seat at once.

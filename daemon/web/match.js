@@ -35,6 +35,8 @@ export function showMatch(main, server, id, go) {
   // The marks of a hint, shown until the next state.
   let hinted = null;
   let me = null;
+  // Resign pressed once: the button asks to be pressed again.
+  let resigning = false;
   const heading = el("h1", {}, `Match ${id}`);
   const seats = el("div", { class: "seats" });
   const board = el("div", { class: "board-area" });
@@ -228,7 +230,22 @@ export function showMatch(main, server, id, go) {
       buttons.push(el("button", { type: "button", onclick: hint, "aria-pressed": String(hinted !== null) }, "Hint"));
     }
     if (me !== null && playing) {
-      buttons.push(el("button", { type: "button", onclick: () => act({ type: "resign" }) }, "Resign"));
+      // Asked twice: a slip of the finger on a phone does not lose the game.
+      const sure = () => {
+        resigning = false;
+        act({ type: "resign" });
+      };
+      const ask = () => {
+        resigning = true;
+        drawActions();
+        setTimeout(() => {
+          resigning = false;
+          if (state) drawActions();
+        }, 4000);
+      };
+      buttons.push(resigning
+        ? el("button", { type: "button", class: "danger", onclick: sure }, "Resign: press again to confirm")
+        : el("button", { type: "button", onclick: ask }, "Resign"));
       if (state.game === "lgame") {
         if (state.draw_offer === 1 - me) {
           buttons.push(el("button", { type: "button", onclick: () => act({ type: "accept_draw" }) }, "Accept the draw"));
