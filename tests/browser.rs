@@ -426,6 +426,22 @@ async fn games_are_played_by_clicking_and_names_are_text() -> Result<()> {
     // 0,0 1,2 2,1 3,5 5,3 4,7 7,4 6,10 10,6.
     assert_eq!(black.len(), 9);
     b.screenshot("analyse-queen").await?;
+    // Each piece is drawn as what it is: the dragon king as shogi's 龍.
+    b.goto(&server, "/analyse/dragon/3,5?size=8").await?;
+    let piece = b.find(".grid.corner .sq.piece").await?;
+    assert_eq!(
+        piece.attr("aria-label").await?.as_deref(),
+        Some("the dragon on 3,5")
+    );
+    let drawn = b
+        .client
+        .execute(
+            "return getComputedStyle(document.querySelector('.sq.piece'), '::after').content",
+            vec![],
+        )
+        .await?;
+    assert_eq!(drawn, serde_json::json!("\"龍\""));
+    b.screenshot("analyse-dragon").await?;
     // Misère play: the analysis says so, and a misère match is won by leaving the last stone.
     b.goto(&server, "/analyse/nim/1,1,1?misere=1").await?;
     b.text_until("h1", |t| t == "Analysis: misère nim").await?;

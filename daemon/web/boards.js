@@ -102,6 +102,9 @@ function corner(state, moves) {
   if (n > DRAWN) return el("p", { class: "too-big" }, `a ${n}×${n} board: the piece is on ${px},${py}`);
   const grid = el("div", { class: "grid corner", role: "grid", "aria-label": `${n}×${n} board` });
   grid.dataset.n = n;
+  // Each piece drawn as what it is (style.css): the queen, the rook, and shogi's promoted
+  // pieces, 龍 (dragon king) and 馬 (dragon horse).
+  grid.dataset.game = state.game;
   grid.style.setProperty("--n", n);
   for (let y = n - 1; y >= 0; y--) {
     grid.append(el("span", { class: "axis" }, String(y)));
