@@ -892,3 +892,55 @@ async fn a_shared_pc_forgets_its_user_on_log_out() -> Result<()> {
     b.close().await?;
     server.stop().await
 }
+
+/// A phone (390 px wide): the lobby does not scroll sideways and its Join is on the screen,
+/// however long a player's name; the stones of the match it joins are at least 44 px.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_and_a_board_fit_a_phone() -> Result<()> {
+    let Some(b) = Browser::open().await? else {
+        return Ok(());
+    };
+    let dir = tempfile::tempdir()?;
+    let server = Server::start(&dir).await?;
+    let mut host = server.connect("a_rather_long_name_for_a_player_xx").await?;
+    let mut nim = protocol::NewMatch::new(GameParams::of(Game::Nim), protocol::Opponent::Human);
+    nim.start = "3,5,2".into();
+    host.request(Request::create(nim)).await?;
+    b.client.set_window_size(390, 844).await?;
+    b.goto(&server, "/").await?;
+    b.sign_in("ada").await?;
+    let join = b.find("table.matches a.join").await?;
+    let fits = b
+        .client
+        .execute(
+            "const [join] = arguments;
+             const r = join.getBoundingClientRect();
+             const page = document.documentElement;
+             return [page.scrollWidth, page.clientWidth, r.right];",
+            vec![serde_json::to_value(&join)?],
+        )
+        .await?;
+    let [scroll, width, right]: [f64; 3] = serde_json::from_value(fits)?;
+    assert!(
+        scroll <= width,
+        "the lobby scrolls sideways: {scroll} > {width}"
+    );
+    assert!(right <= width, "Join is off the screen: {right} > {width}");
+    b.screenshot("lobby-phone").await?;
+    join.click().await?;
+    b.text_until(".seats", |t| t.contains("ada (you)")).await?;
+    let sizes = b
+        .client
+        .execute(
+            "return [...document.querySelectorAll('.stone')]
+               .map((s) => Math.min(s.getBoundingClientRect().width, s.getBoundingClientRect().height));",
+            vec![],
+        )
+        .await?;
+    let sizes: Vec<f64> = serde_json::from_value(sizes)?;
+    assert_eq!(sizes.len(), 10);
+    assert!(sizes.iter().all(|&s| s >= 44.0), "stones of {sizes:?} px");
+    b.screenshot("nim-phone").await?;
+    b.close().await?;
+    server.stop().await
+}

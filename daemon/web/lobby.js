@@ -56,7 +56,7 @@ function table(caption, rows) {
   if (rows.length === 0) return el("p", { class: "empty" }, `${caption}: none`);
   return el(
     "table",
-    {},
+    { class: "matches" },
     el("caption", {}, caption),
     el(
       "thead",
