@@ -309,11 +309,16 @@ fn preferred_pairs(
             .find(|&&b| {
                 let left: Vec<i64> = rest.iter().copied().filter(|&p| p != b).collect();
                 let mut completes = false;
+                let mut all = Vec::new();
                 each_round(&left, &mut |pairs, _| {
-                    let mut all = fixed.clone();
+                    if completes {
+                        return; // one such pairing is enough
+                    }
+                    all.clear();
+                    all.extend_from_slice(&fixed);
                     all.push((a, b));
                     all.extend_from_slice(pairs);
-                    completes |= facts.cost(&all, bye) == cost;
+                    completes = facts.cost(&all, bye) == cost;
                 });
                 completes
             })
