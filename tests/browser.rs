@@ -894,7 +894,8 @@ async fn a_shared_pc_forgets_its_user_on_log_out() -> Result<()> {
 }
 
 /// A phone (390 px wide): the lobby does not scroll sideways and its Join is on the screen,
-/// however long a player's name; the stones of the match it joins are at least 44 px.
+/// however long a player's name; the stones of the match it joins are at least 44 px. A
+/// laptop's low screen shows a board with whose move it is and the buttons, unscrolled.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_lobby_and_a_board_fit_a_phone() -> Result<()> {
     let Some(b) = Browser::open().await? else {
@@ -941,6 +942,26 @@ async fn the_lobby_and_a_board_fit_a_phone() -> Result<()> {
     assert_eq!(sizes.len(), 10);
     assert!(sizes.iter().all(|&s| s >= 44.0), "stones of {sizes:?} px");
     b.screenshot("nim-phone").await?;
+    // A laptop's 1366×768 screen: the queen's board, whose turn it is and the match's
+    // buttons all in sight without scrolling.
+    b.client.set_window_size(1366, 768).await?;
+    b.goto(&server, "/").await?;
+    create_vs_engine(&b, "queen").await?;
+    b.find("button.legal").await?;
+    let bottoms = b
+        .client
+        .execute(
+            "return [window.innerHeight, ...['.notice', '.grid.corner', '.actions']
+               .map((css) => document.querySelector(css).getBoundingClientRect().bottom)];",
+            vec![],
+        )
+        .await?;
+    let [height, bottoms @ ..]: [f64; 4] = serde_json::from_value(bottoms)?;
+    assert!(
+        bottoms.iter().all(|&b| b <= height),
+        "below the fold of {height} px: {bottoms:?}"
+    );
+    b.screenshot("queen-laptop").await?;
     b.close().await?;
     server.stop().await
 }

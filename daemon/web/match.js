@@ -65,7 +65,8 @@ export function showMatch(main, server, id, go) {
   const record = el("ol", { class: "history", "aria-label": "moves" });
   fill(
     main,
-    el("section", { class: "match" }, heading, seats, board, position, notice, moveForm, actions),
+    // Whose move it is, or the result, above the board: in sight on a laptop's screen.
+    el("section", { class: "match" }, heading, seats, notice, board, position, moveForm, actions),
     el("aside", { class: "record" }, el("h2", {}, "Moves"), record),
   );
 
