@@ -28,7 +28,7 @@ pub use code::normalize as normalize_code;
 pub use error::RoomError;
 pub use exercises::{AnswerRow, ExerciseRow};
 pub use room::store::{MemberRow, RoomRow, StoredRoom};
-pub(crate) use room::Command;
+pub(crate) use room::{Command, Reply};
 pub use room::{Joined, RoomHandle};
 pub(crate) use rooms::Live;
 pub use rooms::Rooms;

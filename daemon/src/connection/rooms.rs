@@ -3,13 +3,13 @@
 
 use axum::extract::ws::Utf8Bytes;
 use bytes::Bytes;
-use protocol::{Request, ServerBody, ServerMessage};
+use protocol::{Request, ServerBody, ServerMessage, TournamentView};
 use tokio_stream::wrappers::errors::BroadcastStreamRecvError;
 use tokio_stream::wrappers::BroadcastStream;
 
 use super::refusal::Refusal;
 use super::{Connection, Outgoing};
-use crate::classroom::{normalize_code, Command, Joined, RoomError, RoomHandle};
+use crate::classroom::{normalize_code, Command, Joined, Reply, RoomError, RoomHandle};
 use crate::guard::Guess;
 use crate::matches::PlayerRef;
 
@@ -118,18 +118,12 @@ impl Connection {
                 }
             }
             Request::CreateTournament(new) => {
-                let room = self.room(&new.code)?;
-                let tournament = room
-                    .ask(|reply| Command::CreateTournament {
-                        player: player.id,
-                        new,
-                        reply,
-                    })
-                    .await?;
-                ServerBody::Tournament {
-                    code: room.code,
-                    tournament,
-                }
+                tournament(self.room(&new.code)?, |reply| Command::CreateTournament {
+                    player: player.id,
+                    new,
+                    reply,
+                })
+                .await?
             }
             Request::StartSimul(new) => {
                 let room = self.room(&new.code)?;
@@ -149,54 +143,36 @@ impl Connection {
                 code,
                 tournament_id,
             } => {
-                let room = self.room(&code)?;
-                let tournament = room
-                    .ask(|reply| Command::NextRound {
-                        player: player.id,
-                        tournament: tournament_id,
-                        reply,
-                    })
-                    .await?;
-                ServerBody::Tournament {
-                    code: room.code,
-                    tournament,
-                }
+                tournament(self.room(&code)?, |reply| Command::NextRound {
+                    player: player.id,
+                    tournament: tournament_id,
+                    reply,
+                })
+                .await?
             }
             Request::EnterTournament {
                 code,
                 tournament_id,
             } => {
-                let room = self.room(&code)?;
-                let tournament = room
-                    .ask(|reply| Command::EnterTournament {
-                        player: player.id,
-                        tournament: tournament_id,
-                        reply,
-                    })
-                    .await?;
-                ServerBody::Tournament {
-                    code: room.code,
-                    tournament,
-                }
+                tournament(self.room(&code)?, |reply| Command::EnterTournament {
+                    player: player.id,
+                    tournament: tournament_id,
+                    reply,
+                })
+                .await?
             }
             Request::WithdrawTournament {
                 code,
                 tournament_id,
                 player_id,
             } => {
-                let room = self.room(&code)?;
-                let tournament = room
-                    .ask(|reply| Command::Withdraw {
-                        player: player.id,
-                        tournament: tournament_id,
-                        who: player_id,
-                        reply,
-                    })
-                    .await?;
-                ServerBody::Tournament {
-                    code: room.code,
-                    tournament,
-                }
+                tournament(self.room(&code)?, |reply| Command::Withdraw {
+                    player: player.id,
+                    tournament: tournament_id,
+                    who: player_id,
+                    reply,
+                })
+                .await?
             }
             Request::ExportRoom { code } => {
                 let room = self.room(&code)?;
@@ -274,4 +250,16 @@ impl Connection {
             room.depart(player).await;
         }
     }
+}
+
+/// The reply to a tournament request: the tournament as it stands after it.
+async fn tournament(
+    room: RoomHandle,
+    make: impl FnOnce(Reply<TournamentView>) -> Command,
+) -> Result<ServerBody, RoomError> {
+    let tournament = room.ask(make).await?;
+    Ok(ServerBody::Tournament {
+        code: room.code,
+        tournament,
+    })
 }

@@ -380,9 +380,8 @@ async fn take_up_again(
     cause: anyhow::Error,
     keys: &mut EventStream,
 ) -> Result<bool> {
-    say(&format!(
-        "connection lost ({cause:#}); trying again… (q leaves)"
-    ))?;
+    let lost = format!("connection lost ({cause:#}); trying again… (q leaves)");
+    show(&lost, false)?;
     let code = b.view.code.clone();
     let rejoin = async |c: &mut Client| super::join(c, &code, None, owner_token).await;
     let view = {
@@ -416,23 +415,14 @@ fn quits(k: &crossterm::event::KeyEvent) -> bool {
         }
 }
 
-/// One line on the cleared screen.
-fn say(text: &str) -> Result<()> {
-    let mut out = std::io::stdout().lock();
-    execute!(
-        out,
-        cursor::MoveTo(0, 0),
-        terminal::Clear(terminal::ClearType::All)
-    )?;
-    out.write_all(safe::terminal(text, false).as_bytes())?;
-    out.flush()?;
-    Ok(())
-}
-
 fn draw(b: &Boards) -> Result<()> {
     let (w, _) = terminal::size()?;
-    let text = b.render(usize::from(w));
-    let text = safe::terminal(&text, b.style.color);
+    show(&b.render(usize::from(w)), b.style.color)
+}
+
+/// `text` alone on the cleared screen, made safe for the terminal.
+fn show(text: &str, color: bool) -> Result<()> {
+    let text = safe::terminal(text, color);
     let mut out = std::io::stdout().lock();
     execute!(
         out,

@@ -82,10 +82,10 @@ impl Actor {
     ) {
         if resume {
             self.resume().await;
+            self.publish_policy();
         }
         let linger = self.deps.config.room_linger;
         loop {
-            self.publish_policy();
             let idle = !self.state.anyone_here() && self.work.is_empty();
             tokio::select! {
                 cmd = rx.recv() => match cmd {
@@ -114,13 +114,13 @@ impl Actor {
                 here,
                 reply,
             } => {
-                let result = self.join(&player, name, owner_token, here).await;
-                self.reply(reply, result);
+                // A join publishes what the server knows of the room when it changed it.
+                let _ = reply.send(self.join(&player, name, owner_token, here).await);
             }
+            // Readers and comings and goings change nothing the rest of the server knows.
             Command::Depart { player } => self.depart(player),
             Command::View { player, reply } => {
-                let result = Ok(self.state.view(player, unix_ms()));
-                self.reply(reply, result);
+                let _ = reply.send(Ok(self.state.view(player, unix_ms())));
             }
             Command::Configure {
                 player,
@@ -153,8 +153,7 @@ impl Actor {
                     .state
                     .teacher(player)
                     .map(|()| self.state.results_csv());
-                let result = csv;
-                self.reply(reply, result);
+                let _ = reply.send(csv);
             }
             Command::CreateTournament { player, new, reply } => {
                 let result = self.create_tournament(player, new).await;
@@ -208,6 +207,7 @@ impl Actor {
                 if let Err(e) = self.game_over(&stored).await {
                     tracing::error!(match_id, error = %e, "a room's game's end was not recorded");
                 }
+                self.publish_policy();
             }
         }
     }
@@ -279,7 +279,7 @@ impl Actor {
     }
 
     /// Tells the rest of the server what the room keeps from its students, when it changed.
-    fn publish_policy(&self) {
+    pub(super) fn publish_policy(&self) {
         let now = self.state.policy();
         self.policy.send_if_modified(|p| {
             let changed = **p != now;

@@ -77,6 +77,7 @@ impl Actor {
                     false => Internal::new("store the member", e).into(),
                 })?;
             self.state.put_member(row);
+            self.publish_policy();
         }
         let events = self.subscribe(role);
         if !here {
