@@ -3,7 +3,6 @@
 //! small, and by what the rules imply when it is not.
 
 use std::cmp::Reverse;
-use std::collections::{HashMap, HashSet};
 
 use super::super::{swiss, Bye, Entrant, Outcome, PairingError, Played, Round};
 use super::entrants;
@@ -20,46 +19,74 @@ pub(super) struct Tournament {
     forced: bool,
 }
 
-/// What the history says, computed here independently of the module.
+/// What the history says, computed here independently of the module. Indexed by player id
+/// (ids are small), since the exhaustive search asks it millions of times.
 struct Facts {
-    met: HashSet<(i64, i64)>,
-    byes: HashMap<i64, u32>,
-    points: HashMap<i64, u32>,
-    sides: HashMap<i64, Vec<bool>>,
+    /// How many ids there are room for.
+    size: usize,
+    /// `met[a * size + b]`: whether `a` and `b` have played each other.
+    met: Vec<bool>,
+    byes: Vec<u32>,
+    points: Vec<u32>,
+    sides: Vec<Vec<bool>>,
+    /// First moves minus second moves.
+    balances: Vec<i32>,
 }
 
 impl Facts {
     fn new(t: &Tournament) -> Facts {
+        let ids = t.entrants.iter().map(|e| e.id);
+        let size = ids.max().map_or(0, |m| m as usize + 1);
         let mut facts = Facts {
-            met: HashSet::new(),
-            byes: HashMap::new(),
-            points: HashMap::new(),
-            sides: HashMap::new(),
+            size,
+            met: vec![false; size * size],
+            byes: vec![0; size],
+            points: vec![0; size],
+            sides: vec![Vec::new(); size],
+            balances: vec![0; size],
         };
         for g in &t.played {
-            facts.met.insert((g.first, g.second));
-            facts.met.insert((g.second, g.first));
-            facts.sides.entry(g.first).or_default().push(true);
-            facts.sides.entry(g.second).or_default().push(false);
-            let (a, b) = match g.outcome {
+            let (a, b) = (g.first as usize, g.second as usize);
+            facts.met[a * size + b] = true;
+            facts.met[b * size + a] = true;
+            facts.sides[a].push(true);
+            facts.sides[b].push(false);
+            facts.balances[a] += 1;
+            facts.balances[b] -= 1;
+            let (x, y) = match g.outcome {
                 Some(Outcome::FirstWon) => (2, 0),
                 Some(Outcome::SecondWon) => (0, 2),
                 Some(Outcome::Draw) => (1, 1),
                 None => (0, 0),
             };
-            *facts.points.entry(g.first).or_default() += a;
-            *facts.points.entry(g.second).or_default() += b;
+            facts.points[a] += x;
+            facts.points[b] += y;
         }
         for b in &t.byes {
-            *facts.byes.entry(b.player).or_default() += 1;
-            *facts.points.entry(b.player).or_default() += 2;
+            facts.byes[b.player as usize] += 1;
+            facts.points[b.player as usize] += 2;
         }
         facts
     }
 
+    fn met(&self, a: i64, b: i64) -> bool {
+        self.met[a as usize * self.size + b as usize]
+    }
+
+    fn had_bye(&self, p: i64) -> bool {
+        self.byes[p as usize] > 0
+    }
+
+    fn points(&self, p: i64) -> u32 {
+        self.points[p as usize]
+    }
+
+    fn sides(&self, p: i64) -> &[bool] {
+        &self.sides[p as usize]
+    }
+
     fn balance(&self, p: i64) -> i32 {
-        let sides = self.sides.get(&p).map_or(&[][..], |s| &s[..]);
-        sides.iter().map(|&f| if f { 1 } else { -1 }).sum()
+        self.balances[p as usize]
     }
 
     /// Whether two players at their balances cannot meet without one going beyond ±2.
@@ -72,7 +99,7 @@ impl Facts {
     /// players on the same side a third time running.
     fn side_cost(&self, first: i64, second: i64) -> (u32, u32) {
         let third = |p: i64, side: bool| {
-            let s = self.sides.get(&p).map_or(&[][..], |s| &s[..]);
+            let s = self.sides(p);
             s.len() >= 2 && s[s.len() - 2..].iter().all(|&x| x == side)
         };
         let beyond = u32::from((self.balance(first) + 1).abs() > 2)
@@ -86,11 +113,16 @@ impl Facts {
     /// The round's cost, by rules 1–3 of `swiss`: repeats, a second bye, a new pair that
     /// cannot stay within ±2.
     fn cost(&self, pairs: &[(i64, i64)], bye: Option<i64>) -> (usize, usize, bool) {
-        let repeats = pairs.iter().filter(|&&p| self.met.contains(&p)).count();
-        let second_bye = usize::from(bye.is_some_and(|p| self.byes.contains_key(&p)));
-        let unbalanced = pairs
-            .iter()
-            .any(|&(a, b)| !self.met.contains(&(a, b)) && self.unbalanced(a, b));
+        let mut repeats = 0;
+        let mut unbalanced = false;
+        for &(a, b) in pairs {
+            if self.met(a, b) {
+                repeats += 1;
+            } else {
+                unbalanced |= self.unbalanced(a, b);
+            }
+        }
+        let second_bye = usize::from(bye.is_some_and(|p| self.had_bye(p)));
         (repeats, second_bye, unbalanced)
     }
 }
@@ -98,33 +130,33 @@ impl Facts {
 /// A visitor of pairings: the pairs and the bye.
 type Visit<'a> = dyn FnMut(&[(i64, i64)], Option<i64>) + 'a;
 
-/// Calls `visit` with every pairing of `players` (and its bye, for an odd number).
+/// Calls `visit` with every pairing of `players` (and its bye, for an odd number), in no
+/// particular order.
 fn each_round(players: &[i64], visit: &mut Visit) {
-    fn pairs(rest: &[i64], acc: &mut Vec<(i64, i64)>, bye: Option<i64>, visit: &mut Visit) {
-        let Some((&a, others)) = rest.split_first() else {
+    /// Pairs `rest[0]` with each other player in turn (swapped into `rest[1]`), then pairs
+    /// the others; `rest` is as it was on return.
+    fn pairs(rest: &mut [i64], acc: &mut Vec<(i64, i64)>, bye: Option<i64>, visit: &mut Visit) {
+        if rest.is_empty() {
             return visit(acc, bye);
-        };
-        for (i, &b) in others.iter().enumerate() {
-            let left: Vec<i64> = others[..i]
-                .iter()
-                .chain(&others[i + 1..])
-                .copied()
-                .collect();
-            acc.push((a, b));
-            pairs(&left, acc, bye, visit);
+        }
+        for i in 1..rest.len() {
+            rest.swap(1, i);
+            acc.push((rest[0], rest[1]));
+            pairs(&mut rest[2..], acc, bye, visit);
             acc.pop();
+            rest.swap(1, i);
         }
     }
+    let mut players = players.to_vec();
+    let mut acc = Vec::with_capacity(players.len() / 2);
     if players.len().is_multiple_of(2) {
-        return pairs(players, &mut Vec::new(), None, visit);
+        return pairs(&mut players, &mut acc, None, visit);
     }
-    for (i, &bye) in players.iter().enumerate() {
-        let left: Vec<i64> = players[..i]
-            .iter()
-            .chain(&players[i + 1..])
-            .copied()
-            .collect();
-        pairs(&left, &mut Vec::new(), Some(bye), visit);
+    for i in 0..players.len() {
+        players.swap(0, i);
+        let bye = players[0];
+        pairs(&mut players[1..], &mut acc, Some(bye), visit);
+        players.swap(0, i);
     }
 }
 
@@ -206,7 +238,7 @@ impl Tournament {
 
         // Rank: points, then seed.
         let mut ranked = self.active();
-        ranked.sort_by_key(|p| Reverse(facts.points.get(p).copied().unwrap_or(0)));
+        ranked.sort_by_key(|&p| Reverse(facts.points(p)));
         let rank = |p: i64| ranked.iter().position(|&q| q == p).unwrap();
 
         let pairs: Vec<(i64, i64)> = round.games.iter().map(|g| (g.first, g.second)).collect();
@@ -251,7 +283,7 @@ impl Tournament {
         } else {
             assert_eq!(cost, (0, 0, false), "a large field never needs a repeat");
             if let Some(bye) = round.bye {
-                let fresh = ranked.iter().rev().find(|p| !facts.byes.contains_key(p));
+                let fresh = ranked.iter().rev().find(|&&p| !facts.had_bye(p));
                 assert_eq!(
                     Some(&bye),
                     fresh,
@@ -264,7 +296,7 @@ impl Tournament {
             // whoever moved second last time (before no game, before first), then the rank.
             let key = |first: i64, second: i64| {
                 let (beyond, third) = facts.side_cost(first, second);
-                let claim = |p: i64| match facts.sides.get(&p).and_then(|s| s.last()) {
+                let claim = |p: i64| match facts.sides(p).last() {
                     Some(false) => 0,
                     None => 1,
                     Some(true) => 2,
@@ -297,7 +329,7 @@ fn preferred_pairs(
     let mut unpaired: Vec<i64> = ranked.iter().copied().filter(|&p| Some(p) != bye).collect();
     let mut fixed = Vec::new();
     while let Some((&a, rest)) = unpaired.split_first() {
-        let points = |p: &i64| facts.points.get(p).copied().unwrap_or(0);
+        let points = |p: &i64| facts.points(*p);
         let group = rest.iter().filter(|p| points(p) == points(&a)).count();
         let half = group.div_ceil(2).saturating_sub(1);
         let preferences = rest[half..group]
