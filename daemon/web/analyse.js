@@ -4,7 +4,7 @@
 // move with its value — on the board where the board can show it (each square or stone
 // marked W, D or L with its remoteness, in words for screen readers) and in a table.
 
-import { describe, el, field, fill, select } from "./dom.js";
+import { describe, field, h, mount, redraw, select } from "./dom.js";
 import { CORNER, GAMES, params } from "./games.js";
 import { drawBoard } from "./boards.js";
 import { tableSection } from "./table.js";
@@ -39,42 +39,49 @@ export function showAnalyse(main, server, game, position, go) {
   const size = asked.get("size") ? Number(asked.get("size")) : CORNER.has(game) ? 8 : undefined;
   const k = asked.get("k") ? Number(asked.get("k")) : game === "chocolate" ? 1 : undefined;
   const misere = asked.get("misere") === "1" && game !== "lgame";
-  const heading = el("h1", {}, `Analysis: ${describe(game, size, k, misere)}`);
-  const verdict = el("p", { class: "verdict", "aria-live": "polite" });
-  const board = el("div", { class: "board-area" });
-  const why = el("div", { class: "explanation" });
-  const table = el("div", { class: "moves-table" });
   const open = (p) => go(analyseLink(game, p, size, k, misere));
   const noTable = game === "nim" || game === "lgame" || game === "sum" || misere;
   const tableOf = noTable ? null : tableSection(server, game, size, k, open);
-  fill(
-    main,
-    el("section", { class: "match" }, heading, verdict, board, why, table),
-    el("div", { class: "side-column" }, askForm(game, position, size, k, misere, go), tableOf),
-  );
+  const form = askForm(game, position, size, k, misere, go);
   document.title = `grundy · ${game} ${position}`;
+  // The classification, or what went wrong asking it.
+  let c = null;
+  let problem = null;
+
+  const unmount = mount(main, () => {
+    const values = c ? new Map(c.moves.map((m) => [m.move, mark(m)])) : null;
+    return [
+      h(
+        "section",
+        { class: "match" },
+        h("h1", {}, `Analysis: ${describe(game, size, k, misere)}`),
+        h("p", { class: "verdict", "aria-live": "polite" }, problem ? h("span", { class: "error" }, problem) : c ? sentence(c) : ""),
+        h("div", { class: "board-area" }, c ? drawBoard({ game, size, k, position: c.position, legal_moves: [], components: c.sum ? c.sum.components : null }, null, values) : null),
+        h("div", { class: "explanation" }, c && c.sum ? explanation(c.sum) : null),
+        h("div", { class: "moves-table" }, c ? movesTable(c, game, size, k, misere) : null),
+      ),
+      h("div", { class: "side-column" }, form(), tableOf ? tableOf() : null),
+    ];
+  });
 
   async function load() {
     const request = { type: "query", ...params(game, size, k, misere), position };
     try {
-      const c = await server.request(request);
-      verdict.textContent = sentence(c);
-      const values = new Map(c.moves.map((m) => [m.move, mark(m)]));
-      const components = c.sum ? c.sum.components : null;
-      fill(board, drawBoard({ game, size, k, position: c.position, legal_moves: [], components }, null, values));
-      fill(why, c.sum ? explanation(c.sum) : null);
-      fill(table, movesTable(c, game, size, k, misere));
+      c = await server.request(request);
+      problem = null;
     } catch (e) {
-      fill(verdict, el("span", { class: "error" }, e.message));
-      fill(board);
-      fill(why);
-      fill(table);
+      c = null;
+      problem = e.message;
     }
+    redraw();
   }
 
   server.addEventListener("welcome", load);
   if (server.welcome) load();
-  return () => server.removeEventListener("welcome", load);
+  return () => {
+    unmount();
+    server.removeEventListener("welcome", load);
+  };
 }
 
 /** Why a sum is won or lost: the components' Grundy numbers in binary columns, their XOR,
@@ -85,24 +92,24 @@ function explanation(sum) {
   const binary = (g) => (g === null || g === undefined ? "?" : g.toString(2).padStart(bits, "0"));
   const name = (c) => (c.size !== undefined ? `${c.game}(${c.size})` : c.k !== undefined ? `${c.game}(${c.k})` : c.game);
   const rows = sum.components.map((c, i) =>
-    el("tr", {}, el("td", {}, `${i + 1} ${name(c)}:${c.position}`), el("td", {}, c.grundy === null ? "?" : String(c.grundy)), el("td", {}, el("code", {}, binary(c.grundy)))),
+    h("tr", {}, h("td", {}, `${i + 1} ${name(c)}:${c.position}`), h("td", {}, c.grundy === null ? "?" : String(c.grundy)), h("td", {}, h("code", {}, binary(c.grundy)))),
   );
-  rows.push(el("tr", { class: "total" }, el("th", { scope: "row" }, "nim-sum (XOR)"), el("td", {}, String(sum.nim_sum)), el("td", {}, el("code", {}, binary(sum.nim_sum)))));
+  rows.push(h("tr", { class: "total" }, h("th", { scope: "row" }, "nim-sum (XOR)"), h("td", {}, String(sum.nim_sum)), h("td", {}, h("code", {}, binary(sum.nim_sum)))));
   const moves = sum.winning.map((w) =>
-    el("li", {}, `component ${w.component}: ${w.from} → ${w.from} ⊕ ${sum.nim_sum} = ${w.to} (${w.moves} move${w.moves === 1 ? "" : "s"})`),
+    h("li", {}, `component ${w.component}: ${w.from} → ${w.from} ⊕ ${sum.nim_sum} = ${w.to} (${w.moves} move${w.moves === 1 ? "" : "s"})`),
   );
   const how = `${sum.method}: the sum is worth the XOR of its components' Grundy numbers` + (sum.remoteness_method ? `; remoteness by ${sum.remoteness_method}` : "");
   return [
-    el(
+    h(
       "table",
       {},
-      el("caption", {}, "Why: " + how),
-      el("thead", {}, el("tr", {}, ["component", "Grundy", "binary"].map((h) => el("th", { scope: "col" }, h)))),
-      el("tbody", {}, rows),
+      h("caption", {}, "Why: " + how),
+      h("thead", {}, h("tr", {}, ["component", "Grundy", "binary"].map((head) => h("th", { scope: "col" }, head)))),
+      h("tbody", {}, rows),
     ),
     sum.nim_sum === 0
-      ? el("p", {}, "The nim-sum is 0: every move makes it non-zero, so the player to move loses.")
-      : el("ul", { "aria-label": "where a move wins" }, moves),
+      ? h("p", {}, "The nim-sum is 0: every move makes it non-zero, so the player to move loses.")
+      : h("ul", { "aria-label": "where a move wins" }, moves),
   ];
 }
 
@@ -130,69 +137,55 @@ export function mark(m) {
 }
 
 function movesTable(c, game, size, k, misere) {
-  if (c.moves.length === 0) return el("p", {}, "No move: the game is over here.");
+  if (c.moves.length === 0) return h("p", {}, "No move: the game is over here.");
   const shown = c.moves.length < c.move_count ? ` (the ${c.moves.length} listed of ${c.move_count})` : "";
   // The L-game has draws, and misère play no Sprague–Grundy theory: no Grundy numbers.
   const grundy = game !== "lgame" && !misere;
   const heads = ["move", "for the mover", grundy ? "Grundy after" : null, "position after"].filter(Boolean);
-  return el(
+  return h(
     "table",
     {},
-    el("caption", {}, `Moves, best first${shown}`),
-    el("thead", {}, el("tr", {}, heads.map((h) => el("th", { scope: "col" }, h)))),
-    el(
+    h("caption", {}, `Moves, best first${shown}`),
+    h("thead", {}, h("tr", {}, heads.map((head) => h("th", { scope: "col" }, head)))),
+    h(
       "tbody",
       {},
       c.moves.map((m) => {
         const v = mark(m);
-        return el(
+        return h(
           "tr",
           {},
-          el("td", {}, m.move),
-          el("td", {}, el("span", { class: `value ${v.cls}` }, v.text), ` ${v.say}`),
-          grundy ? el("td", {}, m.grundy === null || m.grundy === undefined ? "–" : String(m.grundy)) : null,
-          el("td", {}, el("a", { href: analyseLink(game, m.position, size, k, misere), "data-view": true }, m.position)),
+          h("td", {}, m.move),
+          h("td", {}, h("span", { class: `value ${v.cls}` }, v.text), ` ${v.say}`),
+          grundy ? h("td", {}, m.grundy === null || m.grundy === undefined ? "–" : String(m.grundy)) : null,
+          h("td", {}, h("a", { href: analyseLink(game, m.position, size, k, misere), "data-view": true }, m.position)),
         );
       }),
     ),
   );
 }
 
+/** The form of another position, as a view: the fields shown follow the game chosen. */
 function askForm(game, position, size, k, misere, go) {
-  const gameField = select("game", GAMES.map((g) => [g, g]), game);
-  const sizeField = el("input", { name: "size", type: "number", min: 1, value: size || 8 });
-  const kField = el("input", { name: "k", type: "number", min: 0, max: 1000, value: k ?? 1 });
-  const posField = el("input", { name: "position", value: position, spellcheck: "false" });
-  const misereBox = el("input", { name: "misere", type: "checkbox", checked: misere });
-  const misereLabel = field("Misère (the last mover loses)", misereBox);
-  const sizeLabel = field("Board side", sizeField);
-  const kLabel = field("Staircase step k", kField);
-  const shown = () => {
-    sizeLabel.hidden = !CORNER.has(gameField.value);
-    kLabel.hidden = gameField.value !== "chocolate";
-    misereLabel.hidden = gameField.value === "lgame";
-  };
-  gameField.addEventListener("change", () => {
-    posField.value = STARTS[gameField.value];
-    shown();
-  });
-  shown();
-  return el(
+  let chosen = game;
+  return () => h(
     "form",
     {
       class: "card",
       onsubmit: (e) => {
         e.preventDefault();
-        const m = misereBox.checked && gameField.value !== "lgame";
-        go(analyseLink(gameField.value, posField.value.trim(), Number(sizeField.value), Number(kField.value), m));
+        const f = e.target.elements;
+        const m = f.misere.checked && f.game.value !== "lgame";
+        go(analyseLink(f.game.value, f.position.value.trim(), Number(f.size.value), Number(f.k.value), m));
       },
     },
-    el("h2", {}, "Another position"),
-    field("Game", gameField),
-    sizeLabel,
-    kLabel,
-    misereLabel,
-    field("Position, as in NOTATION.md", posField),
-    el("button", { type: "submit" }, "Analyse"),
+    h("h2", {}, "Another position"),
+    field("Game", select("game", GAMES.map((g) => [g, g]), game, (v) => { chosen = v; })),
+    field("Board side", h("input", { name: "size", type: "number", min: 1, value: size || 8 }), !CORNER.has(chosen)),
+    field("Staircase step k", h("input", { name: "k", type: "number", min: 0, max: 1000, value: k ?? 1 }), chosen !== "chocolate"),
+    field("Misère (the last mover loses)", h("input", { name: "misere", type: "checkbox", checked: misere }), chosen === "lgame"),
+    // Another game starts from its own example position.
+    field("Position, as in NOTATION.md", h("input", { name: "position", spellcheck: "false", props: { value: chosen === game ? position : STARTS[chosen] } })),
+    h("button", { type: "submit" }, "Analyse"),
   );
 }

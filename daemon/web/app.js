@@ -83,6 +83,8 @@ async function start(problem) {
 }
 
 function askName(problem) {
+  if (leaving) leaving();
+  leaving = null;
   return new Promise((resolve) => {
     const needsCode = problem && problem.code === "bad_access_code";
     const name = el("input", {

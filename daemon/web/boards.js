@@ -1,9 +1,10 @@
 // Each game's board as it is played, drawn from the position's notation (NOTATION.md), with
 // the moves one can make by pointing: the corner games' destinations, Nim's stones, the
 // chocolate bar's grooves, the L-game's L and neutral pieces. Every cell is a button with a
-// label in words, so the keyboard and screen readers reach it too.
+// label in words, so the keyboard and screen readers reach it too. Boards are views (`h`):
+// a new state patches the squares that changed, and the focused square keeps the focus.
 
-import { el } from "./dom.js";
+import { h } from "./dom.js";
 
 /** Largest board side drawn square by square; larger ones are shown as their position. */
 const DRAWN = 40;
@@ -28,7 +29,7 @@ export function drawBoard(state, play, values = new Map()) {
     case "sum":
       return sum(state, moves);
     default:
-      return el("p", {}, state.position);
+      return h("p", {}, state.position);
   }
 }
 
@@ -42,10 +43,9 @@ function sum(state, { legal, play, marks }) {
     const k = game === "chocolate" ? Number(param) : undefined;
     return { game, size, k, position: (position || "").trim(), head: head.trim() };
   });
-  if (parts.some((p) => !p.game)) return el("p", {}, state.position);
+  if (parts.some((p) => !p.game)) return h("p", {}, state.position);
   const values = state.components && state.components.length === parts.length ? state.components : null;
-  const box = el("div", { class: "sum", role: "group", "aria-label": `a sum of ${parts.length} games` });
-  parts.forEach((p, i) => {
+  const figures = parts.map((p, i) => {
     const prefix = `${i + 1}/`;
     const own = (map) => new Map([...map].filter(([m]) => m.startsWith(prefix)).map(([m, v]) => [m.slice(prefix.length), v]));
     const sub = {
@@ -57,22 +57,21 @@ function sum(state, { legal, play, marks }) {
     };
     const v = values ? values[i] : null;
     const value = v ? (v.grundy !== null && v.grundy !== undefined ? `Grundy ${v.grundy}` : v.outcome) : null;
-    box.append(
-      el(
-        "figure",
-        { class: "component" },
-        el("figcaption", {}, el("strong", {}, String(i + 1)), ` ${p.head}: ${p.position}`, value ? el("span", { class: "component-value" }, ` · ${value}`) : null),
-        drawBoard(sub, play ? (m) => play(prefix + m) : null, own(marks)),
-      ),
+    return h(
+      "figure",
+      { class: "component", key: i },
+      h("figcaption", {}, h("strong", {}, String(i + 1)), ` ${p.head}: ${p.position}`, value ? h("span", { class: "component-value" }, ` · ${value}`) : null),
+      drawBoard(sub, play ? (m) => play(prefix + m) : null, own(marks)),
     );
   });
+  let nimSum = null;
   if (values && values.every((v) => v.grundy !== null && v.grundy !== undefined)) {
     const x = values.reduce((a, v) => a ^ v.grundy, 0);
     const terms = values.map((v) => v.grundy).join(" ⊕ ");
     const verdict = x === 0 ? "lost for the player to move" : "not 0, won for the player to move";
-    box.append(el("p", { class: "nim-sum" }, `nim-sum ${terms} = ${x}: ${verdict}`));
+    nimSum = h("p", { class: "nim-sum" }, `nim-sum ${terms} = ${x}: ${verdict}`);
   }
-  return box;
+  return h("div", { class: "sum", role: "group", "aria-label": `a sum of ${parts.length} games` }, figures, nimSum);
 }
 
 /** The corner games, whose component header carries a board side. */
@@ -82,7 +81,7 @@ const CORNER_GAMES = new Set(["queen", "rook", "horse", "dragon"]);
 function cell(label, classes, move, { legal, play, marks }) {
   const can = play && legal.has(move);
   const mark = marks.get(move);
-  return el(
+  return h(
     "button",
     {
       type: "button",
@@ -99,48 +98,47 @@ function cell(label, classes, move, { legal, play, marks }) {
 function corner(state, moves) {
   const n = state.size;
   const [px, py] = state.position.split(",").map(Number);
-  if (n > DRAWN) return el("p", { class: "too-big" }, `a ${n}×${n} board: the piece is on ${px},${py}`);
-  const grid = el("div", { class: "grid corner", role: "grid", "aria-label": `${n}×${n} board` });
-  grid.dataset.n = n;
-  // Each piece drawn as what it is (style.css): the queen, the rook, and shogi's promoted
-  // pieces, 龍 (dragon king) and 馬 (dragon horse).
-  grid.dataset.game = state.game;
-  grid.style.setProperty("--n", n);
+  if (n > DRAWN) return h("p", { class: "too-big" }, `a ${n}×${n} board: the piece is on ${px},${py}`);
+  const squares = [];
   for (let y = n - 1; y >= 0; y--) {
-    grid.append(el("span", { class: "axis" }, String(y)));
+    squares.push(h("span", { class: "axis" }, String(y)));
     for (let x = 0; x < n; x++) {
       const here = x === px && y === py;
       const goal = x === 0 && y === 0;
       const classes = `sq${(x + y) % 2 ? " light" : " dark"}${here ? " piece" : ""}${goal ? " goal" : ""}`;
       const what = here ? `the ${state.game} on ${x},${y}` : goal ? `the corner 0,0` : `${x},${y}`;
-      grid.append(cell(what, classes, `${x},${y}`, moves));
+      squares.push(cell(what, classes, `${x},${y}`, moves));
     }
   }
-  grid.append(el("span", { class: "axis" }));
-  for (let x = 0; x < n; x++) grid.append(el("span", { class: "axis" }, String(x)));
-  return grid;
+  squares.push(h("span", { class: "axis" }));
+  for (let x = 0; x < n; x++) squares.push(h("span", { class: "axis" }, String(x)));
+  // Each piece drawn as what it is (style.css): the queen, the rook, and shogi's promoted
+  // pieces, 龍 (dragon king) and 馬 (dragon horse).
+  return h(
+    "div",
+    { class: "grid corner", role: "grid", "aria-label": `${n}×${n} board`, "data-n": n, "data-game": state.game, style: { "--n": String(n) } },
+    squares,
+  );
 }
 
 /** Heaps of stones, one row each: pointing at a stone takes it and every stone right of it. */
 function nim(state, moves) {
   const piles = state.position.split(",").map(Number);
-  const box = el("div", { class: "nim" });
-  piles.forEach((count, i) => {
+  const rows = piles.map((count, i) => {
     const pile = i + 1;
-    const row = el("div", { class: "pile" }, el("span", { class: "label" }, `pile ${pile}`));
+    const stones = [];
     if (count > DRAWN * 2) {
-      row.append(el("span", {}, `${count} stones`));
+      stones.push(h("span", {}, `${count} stones`));
     } else {
       for (let j = 0; j < count; j++) {
         const take = count - j;
         const label = `pile ${pile}, stone ${j + 1}: take ${take}`;
-        row.append(cell(label, "stone", `${pile}:${take}`, moves));
+        stones.push(cell(label, "stone", `${pile}:${take}`, moves));
       }
     }
-    row.append(el("span", { class: "count" }, String(count)));
-    box.append(row);
+    return h("div", { class: "pile", key: pile }, h("span", { class: "label" }, `pile ${pile}`), stones, h("span", { class: "count" }, String(count)));
   });
-  return box;
+  return h("div", { class: "nim" }, rows);
 }
 
 /** The bar: the strip left of the poison (P), the staircase right of it. Pointing at a strip
@@ -150,31 +148,34 @@ function chocolate(state, moves) {
   const [x, y, z] = state.position.split(",").map(Number);
   const k = state.k ?? 1;
   if (x + z > DRAWN * 2 || y > DRAWN) {
-    return el("p", { class: "too-big" }, `the bar ${x},${y},${z}`);
+    return h("p", { class: "too-big" }, `the bar ${x},${y},${z}`);
   }
   const width = x + 1 + z;
-  const grid = el("div", { class: "grid chocolate", role: "grid", "aria-label": `the bar ${x},${y},${z}` });
-  grid.style.setProperty("--n", width);
+  const squares = [];
   const height = (j) => (k === 0 ? y : Math.min(y, Math.floor(j / k)));
   for (let r = y; r >= 0; r--) {
     for (let c = 0; c < width; c++) {
       const j = c - x; // column right of the poison: 1 … z
       if (r === 0 && c < x) {
         const keep = x - c - 1;
-        grid.append(cell(`strip square ${x - c}: keep ${keep}`, "sq choc", `x=${keep}`, moves));
+        squares.push(cell(`strip square ${x - c}: keep ${keep}`, "sq choc", `x=${keep}`, moves));
       } else if (r === 0 && j === 0) {
-        grid.append(el("span", { class: "sq poison", role: "img", "aria-label": "the poisoned square" }, "P"));
+        squares.push(h("span", { class: "sq poison", role: "img", "aria-label": "the poisoned square" }, "P"));
       } else if (j >= 1 && r <= height(j)) {
         const move = r === 0 ? `z=${j - 1}` : `y=${r - 1}`;
         const label = r === 0 ? `column ${j}: keep ${j - 1} columns` : `row ${r}: keep ${r - 1} rows`;
-        grid.append(cell(label, "sq choc", move, moves));
+        squares.push(cell(label, "sq choc", move, moves));
       } else {
-        grid.append(el("span", { class: "sq none" }));
+        squares.push(h("span", { class: "sq none" }));
       }
     }
   }
-  return grid;
+  return h("div", { class: "grid chocolate", role: "grid", "aria-label": `the bar ${x},${y},${z}`, style: { "--n": String(width) } }, squares);
 }
+
+/** The L-game squares pointed at so far, for the position they were pointed at in: kept
+ *  across redraws, forgotten when the position changes. */
+const pointed = { position: null, chosen: [], from: null };
 
 /** The 4×4 board, rank 4 at the top, with letters as well as colours. On your turn: point
  *  at the four squares of your L's new place, then either play it as it is or move a
@@ -195,89 +196,82 @@ function lgame(state, legal, play) {
     if (!placements.has(key)) placements.set(key, { head, tails: [] });
     placements.get(key).tails.push(tail);
   }
+  const key = `${state.match_id ?? ""} ${state.position} ${play ? "play" : ""}`;
+  if (pointed.position !== key) Object.assign(pointed, { position: key, chosen: [], from: null });
+  const { chosen, from } = pointed;
   const mover = side === "r" ? "R" : "B";
-  let chosen = [];
-  let from = null;
-  const grid = el("div", { class: "grid lgame", role: "grid", "aria-label": "the L-game board" });
-  grid.style.setProperty("--n", 4);
-  const help = el("p", { class: "side" });
-  const alone = el("button", { type: "button", hidden: true }, "Play the L, no neutral move");
-  const again = el("button", { type: "button", hidden: true }, "Start again");
   const names = { R: "red L", B: "blue L", N: "neutral piece", ".": "empty" };
-  const placement = () => placements.get([...chosen].sort().join(""));
+  const placed = placements.get([...chosen].sort().join(""));
 
-  function draw() {
-    grid.replaceChildren();
-    const placed = placement();
-    for (let r = 4; r >= 1; r--) {
-      grid.append(el("span", { class: "axis" }, String(r)));
-      for (const f of "abcd") {
-        const square = `${f}${r}`;
-        const c = at[square];
-        let shown = c;
-        // Once placed, the old L is lifted and the new one shown.
-        if (placed && c === mover && !chosen.includes(square)) shown = ".";
-        if (placed && chosen.includes(square)) shown = mover;
-        if (from && square === from) shown = "N";
-        const classes = `sq l-${shown === "." ? "empty" : shown}${chosen.includes(square) ? " chosen" : ""}${square === from ? " chosen" : ""}`;
-        const action = play ? actionFor(square, shown, placed) : null;
-        const label = `${square}: ${names[shown]}${action ? `: ${action.say}` : ""}`;
-        grid.append(
-          el(
-            "button",
-            {
-              type: "button",
-              class: classes + (action ? " legal" : ""),
-              "aria-label": label,
-              disabled: !action,
-              onclick: action ? action.run : null,
-            },
-            shown === "." ? "" : shown,
-          ),
-        );
-      }
-    }
-    grid.append(el("span", { class: "axis" }));
-    for (const f of "abcd") grid.append(el("span", { class: "axis" }, f));
-    const whose = side === "r" ? "red (R) to move" : "blue (B) to move";
-    if (!play) help.textContent = whose;
-    else if (!placed) help.textContent = `${whose}: point at the four squares of your L's new place (${chosen.length} of 4)`;
-    else if (!from) help.textContent = "Now point at a neutral piece to move it, or play the L alone.";
-    else help.textContent = "Point at the neutral piece's new square.";
-    alone.hidden = !(placed && placed.tails.includes("") && !from);
-    again.hidden = chosen.length === 0;
-  }
-
-  function actionFor(square, shown, placed) {
+  function actionFor(square, shown) {
     if (!placed) {
       if (chosen.includes(square)) {
-        return { say: "take back", run: () => { chosen = chosen.filter((s) => s !== square); draw(); } };
+        return { say: "take back", run: () => { pointed.chosen = chosen.filter((s) => s !== square); } };
       }
       const next = [...chosen, square];
-      const fits = [...placements.keys()].some((key) => next.every((s) => key.includes(s)));
+      const fits = [...placements.keys()].some((k) => next.every((s) => k.includes(s)));
       if (!fits) return null;
-      return { say: "part of your L", run: () => { chosen = next; draw(); } };
+      return { say: "part of your L", run: () => { pointed.chosen = next; } };
     }
     if (!from) {
       const moves = shown === "N" && placed.tails.some((t) => t.startsWith(`${square}-`));
-      return moves ? { say: "move this neutral piece", run: () => { from = square; draw(); } } : null;
+      return moves ? { say: "move this neutral piece", run: () => { pointed.from = square; } } : null;
     }
     const move = `${from}-${square}`;
     if (!placed.tails.includes(move)) return null;
     return { say: "move the neutral piece here", run: () => play(`${placed.head} ${move}`) };
   }
 
-  alone.addEventListener("click", () => {
-    const placed = placement();
-    if (placed) play(placed.head);
-  });
-  again.addEventListener("click", () => {
-    chosen = [];
-    from = null;
-    draw();
-  });
-  draw();
-  return el("div", { class: "lgame-board" }, grid, help, el("div", { class: "actions" }, alone, again));
+  const squares = [];
+  for (let r = 4; r >= 1; r--) {
+    squares.push(h("span", { class: "axis" }, String(r)));
+    for (const f of "abcd") {
+      const square = `${f}${r}`;
+      const c = at[square];
+      let shown = c;
+      // Once placed, the old L is lifted and the new one shown.
+      if (placed && c === mover && !chosen.includes(square)) shown = ".";
+      if (placed && chosen.includes(square)) shown = mover;
+      if (from && square === from) shown = "N";
+      const classes = `sq l-${shown === "." ? "empty" : shown}${chosen.includes(square) ? " chosen" : ""}${square === from ? " chosen" : ""}`;
+      const action = play ? actionFor(square, shown) : null;
+      const label = `${square}: ${names[shown]}${action ? `: ${action.say}` : ""}`;
+      squares.push(
+        h(
+          "button",
+          {
+            type: "button",
+            class: classes + (action ? " legal" : ""),
+            "aria-label": label,
+            disabled: !action,
+            onclick: action ? action.run : null,
+          },
+          shown === "." ? "" : shown,
+        ),
+      );
+    }
+  }
+  squares.push(h("span", { class: "axis" }));
+  for (const f of "abcd") squares.push(h("span", { class: "axis" }, f));
+  const whose = side === "r" ? "red (R) to move" : "blue (B) to move";
+  let help;
+  if (!play) help = whose;
+  else if (!placed) help = `${whose}: point at the four squares of your L's new place (${chosen.length} of 4)`;
+  else if (!from) help = "Now point at a neutral piece to move it, or play the L alone.";
+  else help = "Point at the neutral piece's new square.";
+  const alone = placed && placed.tails.includes("") && !from;
+  return h(
+    "div",
+    { class: "lgame-board" },
+    h("div", { class: "grid lgame", role: "grid", "aria-label": "the L-game board", style: { "--n": "4" } }, squares),
+    h("p", { class: "side" }, help),
+    h(
+      "div",
+      { class: "actions" },
+      h("button", { type: "button", hidden: !alone, onclick: () => play(placed.head) }, "Play the L, no neutral move"),
+      h("button", { type: "button", hidden: chosen.length === 0, onclick: () => Object.assign(pointed, { chosen: [], from: null }) }, "Start again"),
+    ),
+  );
 }
 
 /** `a3a4b3c3` → `["a3", "a4", "b3", "c3"]`. */

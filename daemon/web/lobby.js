@@ -1,7 +1,7 @@
 // The lobby: matches waiting for a player (join with one click), matches under way (watch),
 // your own to go back to, and a new match with every option the protocol has.
 
-import { describe, el, field, fill, select } from "./dom.js";
+import { describe, field, h, mount, redraw, select } from "./dom.js";
 import { CORNER, GAMES, params } from "./games.js";
 
 const LEVELS = ["easy", "medium", "perfect"];
@@ -10,16 +10,23 @@ const REFRESH_MS = 3000;
 
 /** Shows the lobby in `main`; returns what to do when leaving it. */
 export function showLobby(main, server, go) {
-  const lists = el("section", { class: "lists", "aria-live": "polite" });
-  fill(main, lists, createForm(server, go));
+  // The lists as last asked, or what went wrong asking them.
+  let lobby = null;
+  let problem = null;
+  const form = createForm(server, go);
+  const unmount = mount(main, () => [
+    h("section", { class: "lists", "aria-label": "matches" }, problem ? h("p", { class: "error" }, problem) : lobby ? drawLists(lobby, server.welcome) : null),
+    form(),
+  ]);
   let timer = null;
   const refresh = async () => {
     try {
-      const lobby = await server.request({ type: "lobby" });
-      fill(lists, ...drawLists(lobby, server.welcome, go));
+      lobby = await server.request({ type: "lobby" });
+      problem = null;
     } catch (e) {
-      fill(lists, el("p", { class: "error" }, e.message));
+      problem = e.message;
     }
+    redraw();
     timer = setTimeout(refresh, REFRESH_MS);
   };
   const online = () => {
@@ -29,6 +36,7 @@ export function showLobby(main, server, go) {
   server.addEventListener("welcome", online);
   if (server.welcome) refresh();
   return () => {
+    unmount();
     clearTimeout(timer);
     server.removeEventListener("welcome", online);
   };
@@ -40,34 +48,34 @@ function players(summary) {
 
 function row(summary, action, label) {
   const id = summary.match_id;
-  return el(
+  return h(
     "tr",
-    {},
-    el("td", {}, String(id)),
-    el("td", {}, describe(summary.game, summary.size, summary.k, summary.misere)),
-    el("td", {}, players(summary)),
-    el("td", {}, String(summary.ply)),
-    el("td", {}, summary.clock || "–"),
-    el("td", {}, el("a", { href: action === "join" ? `/m/${id}?join` : `/m/${id}`, "data-view": true, class: `button ${action}` }, label)),
+    { key: id },
+    h("td", {}, String(id)),
+    h("td", {}, describe(summary.game, summary.size, summary.k, summary.misere)),
+    h("td", {}, players(summary)),
+    h("td", {}, String(summary.ply)),
+    h("td", {}, summary.clock || "–"),
+    h("td", {}, h("a", { href: action === "join" ? `/m/${id}?join` : `/m/${id}`, "data-view": true, class: `button ${action}` }, label)),
   );
 }
 
 function table(caption, rows) {
-  if (rows.length === 0) return el("p", { class: "empty" }, `${caption}: none`);
-  return el(
+  if (rows.length === 0) return h("p", { class: "empty", key: caption }, `${caption}: none`);
+  return h(
     "table",
-    { class: "matches" },
-    el("caption", {}, caption),
-    el(
+    { class: "matches", key: caption },
+    h("caption", {}, caption),
+    h(
       "thead",
       {},
-      el("tr", {}, ["match", "game", "players", "ply", "clock", ""].map((h) => el("th", { scope: "col" }, h))),
+      h("tr", {}, ["match", "game", "players", "ply", "clock", ""].map((head) => h("th", { scope: "col" }, head))),
     ),
-    el("tbody", {}, rows),
+    h("tbody", {}, rows),
   );
 }
 
-function drawLists(lobby, welcome, go) {
+function drawLists(lobby, welcome) {
   const me = welcome ? welcome.player_id : null;
   const mine = (s) => s.seats.some((seat) => seat.player_id === me);
   const all = [...lobby.open, ...lobby.playing];
@@ -81,73 +89,51 @@ function drawLists(lobby, welcome, go) {
   ];
 }
 
+/** The form of a new match, as a view: its fields keep what is typed and chosen. */
 function createForm(server, go) {
-  const game = select("game", GAMES.map((g) => [g, g]), "queen");
-  const size = el("input", { name: "size", type: "number", min: 1, max: 4096, value: 8 });
-  const k = el("input", { name: "k", type: "number", min: 0, max: 64, value: 1 });
-  const start = select("start", [["standard", "standard"], ["random", "random"], ["position", "this position:"]], "standard");
-  const position = el("input", { name: "position", placeholder: "as in NOTATION.md, e.g. 5,3", disabled: true });
-  const misere = el("input", { name: "misere", type: "checkbox" });
-  const opponent = select(
-    "opponent",
-    [["human", "a person"], ...LEVELS.map((l) => [`engine:${l}`, `the engine (${l})`])],
-    "human",
-  );
-  const first = select("first", [["me", "I do"], ["them", "they do"], ["random", "at random"]], "me");
-  const mine = select(
-    "my_engine",
-    [["", "I do"], ...LEVELS.map((l) => [l, `the engine (${l}), for me to watch`])],
-    "",
-  );
-  const clock = el("input", { name: "clock", placeholder: "none, or 5+3", pattern: "\\d+(\\.\\d+)?\\+\\d+" });
-  const error = el("p", { class: "error", role: "alert" });
-  const sizeField = field("Board side", size);
-  const kField = field("Staircase step k", k);
-  const misereField = field("Misère (the last mover loses)", misere);
-  const shown = () => {
-    sizeField.hidden = !CORNER.has(game.value);
-    kField.hidden = game.value !== "chocolate";
-    misereField.hidden = game.value === "lgame";
-    position.placeholder = game.value === "sum" ? "e.g. queen(11):5,3 + nim:3,4,5" : "as in NOTATION.md, e.g. 5,3";
-    position.disabled = start.value !== "position";
-  };
-  game.addEventListener("change", shown);
-  start.addEventListener("change", shown);
-  shown();
+  // What the fields decide of the others: which game, and whether a position is typed.
+  let game = "queen";
+  let start = "standard";
+  let error = "";
   const submit = async (e) => {
     e.preventDefault();
-    error.textContent = "";
+    error = "";
+    const f = e.target.elements;
     const request = {
       type: "create_match",
-      ...params(game.value, Number(size.value), Number(k.value), misere.checked),
-      first: first.value,
+      ...params(f.game.value, Number(f.size.value), Number(f.k.value), f.misere.checked),
+      first: f.first.value,
     };
-    request.start = start.value === "position" ? position.value.trim() : start.value;
-    request.opponent = opponent.value === "human" ? "human" : { engine: opponent.value.slice(7) };
-    if (clock.value.trim()) request.clock = clock.value.trim();
-    if (mine.value) request.my_engine = mine.value;
+    request.start = f.start.value === "position" ? f.position.value.trim() : f.start.value;
+    request.opponent = f.opponent.value === "human" ? "human" : { engine: f.opponent.value.slice(7) };
+    if (f.clock.value.trim()) request.clock = f.clock.value.trim();
+    if (f.my_engine.value) request.my_engine = f.my_engine.value;
     try {
       const reply = await server.request(request);
       go(`/m/${reply.state.match_id}`);
-    } catch (e) {
-      error.textContent = e.message;
+    } catch (err) {
+      error = err.message;
     }
   };
-  return el(
+  return () => h(
     "form",
     { class: "card create", onsubmit: submit },
-    el("h2", {}, "A new match"),
-    field("Game", game),
-    sizeField,
-    kField,
-    misereField,
-    field("Start", start),
-    field("Position", position),
-    field("Against", opponent),
-    field("Who moves first", first),
-    field("Who plays my seat", mine),
-    field("Clock (minutes+seconds a move)", clock),
-    error,
-    el("button", { type: "submit" }, "Create"),
+    h("h2", {}, "A new match"),
+    field("Game", select("game", GAMES.map((g) => [g, g]), "queen", (v) => { game = v; })),
+    field("Board side", h("input", { name: "size", type: "number", min: 1, max: 4096, value: 8 }), !CORNER.has(game)),
+    field("Staircase step k", h("input", { name: "k", type: "number", min: 0, max: 64, value: 1 }), game !== "chocolate"),
+    field("Misère (the last mover loses)", h("input", { name: "misere", type: "checkbox" }), game === "lgame"),
+    field("Start", select("start", [["standard", "standard"], ["random", "random"], ["position", "this position:"]], "standard", (v) => { start = v; })),
+    field("Position", h("input", {
+      name: "position",
+      placeholder: game === "sum" ? "e.g. queen(11):5,3 + nim:3,4,5" : "as in NOTATION.md, e.g. 5,3",
+      disabled: start !== "position",
+    })),
+    field("Against", select("opponent", [["human", "a person"], ...LEVELS.map((l) => [`engine:${l}`, `the engine (${l})`])], "human")),
+    field("Who moves first", select("first", [["me", "I do"], ["them", "they do"], ["random", "at random"]], "me")),
+    field("Who plays my seat", select("my_engine", [["", "I do"], ...LEVELS.map((l) => [l, `the engine (${l}), for me to watch`])], "")),
+    field("Clock (minutes+seconds a move)", h("input", { name: "clock", placeholder: "none, or 5+3", pattern: "\\d+(\\.\\d+)?\\+\\d+" })),
+    h("p", { class: "error", role: "alert" }, error),
+    h("button", { type: "submit" }, "Create"),
   );
 }

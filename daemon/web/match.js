@@ -5,7 +5,7 @@
 // NOTATION.md (with the legal moves offered as the field's suggestions). Clocks count down
 // between the server's states; the server's clock decides.
 
-import { clockText, describe, el, fill } from "./dom.js";
+import { clockText, describe, h, mount, redraw } from "./dom.js";
 import { drawBoard } from "./boards.js";
 import { mark } from "./analyse.js";
 import { params } from "./games.js";
@@ -32,43 +32,17 @@ const REASONS = {
 export function showMatch(main, server, id, go) {
   let state = null;
   let receivedAt = 0;
-  // The marks of a hint, shown until the next state.
+  // The marks of a hint, shown until the next state, and the moves asked of the server when
+  // the state does not list them.
   let hinted = null;
+  let asked = null;
   let me = null;
   // Resign pressed once: the button asks to be pressed again.
   let resigning = false;
-  const heading = el("h1", {}, `Match ${id}`);
-  const seats = el("div", { class: "seats" });
-  const board = el("div", { class: "board-area" });
-  const position = el("p", { class: "position" });
-  const notice = el("p", { class: "notice", role: "status", "aria-live": "polite" });
-  const moves = el("datalist", { id: "legal-moves" });
-  const typed = el("input", {
-    id: "move",
-    list: "legal-moves",
-    autocomplete: "off",
-    spellcheck: "false",
-    "aria-label": "your move, in notation",
-  });
-  const moveForm = el(
-    "form",
-    { class: "move", onsubmit: (e) => {
-      e.preventDefault();
-      play(typed.value.trim());
-    } },
-    el("label", { for: "move" }, "Move"),
-    typed,
-    moves,
-    el("button", { type: "submit" }, "Play"),
-  );
-  const actions = el("div", { class: "actions" });
-  const record = el("ol", { class: "history", "aria-label": "moves" });
-  fill(
-    main,
-    // Whose move it is, or the result, above the board: in sight on a laptop's screen.
-    el("section", { class: "match" }, heading, seats, notice, board, position, moveForm, actions),
-    el("aside", { class: "record" }, el("h2", {}, "Moves"), record),
-  );
+  // What the notice line says, and whether it is an error.
+  let notice = { text: "", error: false };
+  // The field a move is typed in, once drawn.
+  let typed = null;
 
   const seatOf = (s) => {
     const mine = server.welcome && server.welcome.player_id;
@@ -77,15 +51,15 @@ export function showMatch(main, server, id, go) {
   };
 
   const say = (text, error = false) => {
-    notice.textContent = text;
-    notice.classList.toggle("error", error);
+    notice = { text, error };
+    redraw();
   };
 
   async function play(notation) {
     if (!notation) return;
     try {
       await server.request({ type: "move", match_id: id, move: notation });
-      typed.value = "";
+      if (typed) typed.value = "";
       say("");
     } catch (e) {
       say(e.message, true);
@@ -144,53 +118,28 @@ export function showMatch(main, server, id, go) {
     receivedAt = performance.now();
     me = seatOf(state);
     document.title = `grundy · match ${id}`;
-    heading.textContent = `Match ${id}: ${describe(state.game, state.size, state.k, state.misere)}`;
+    hinted = null;
+    asked = null;
     const playing = state.status === "playing";
     const myTurn = playing && state.to_move === me;
-    fill(
-      seats,
-      [0, 1].map((seat) =>
-        el(
-          "div",
-          { class: `seat${playing && state.to_move === seat ? " to-move" : ""}`, "data-seat": seat },
-          el("span", { class: "name" }, name(seat)),
-          state.seats[seat].player_id !== undefined && !state.seats[seat].connected && playing
-            ? el("span", { class: "away" }, "away")
-            : null,
-          el("span", { class: "clock" }),
-        ),
-      ),
-    );
-    tick();
-    fill(board, drawBoard(state, myTurn ? play : null));
-    hinted = null;
     if (myTurn && !state.legal_moves && state.legal_move_count <= MOVES_ASKED) askMoves(state);
-    position.textContent = `position ${state.position}`;
-    fill(moves, (state.legal_moves || []).map((m) => el("option", { value: m })));
-    moveForm.hidden = me === null || !playing;
-    typed.disabled = !myTurn;
-    fill(
-      record,
-      state.history.map((m) => el("li", { value: m.ply }, `${name(m.seat)}: ${m.move}`)),
-    );
-    drawActions();
     if (state.status === "waiting" && me === null) say(`${name(state.seats[0].player_id !== undefined ? 0 : 1)} waits for an opponent: play this match?`);
     else if (state.status === "waiting") say(`Waiting for an opponent: share this page's address.`);
     else if (state.result) say(verdict());
     else if (myTurn) say("Your move.");
     else if (playing) say(`${name(state.to_move)} to move.`);
+    else redraw();
   }
 
   /** The learning mode: every move marked with what it leaves (W wins, L loses, with the
    *  plies to the end), unless the player's room has hints off. */
   async function hint() {
-    const asked = state;
+    const was = state;
     try {
-      const reply = await server.request({ type: "query", ...params(asked.game, asked.size, asked.k, asked.misere), position: asked.position });
-      if (state !== asked) return;
+      const reply = await server.request({ type: "query", ...params(was.game, was.size, was.k, was.misere), position: was.position });
+      if (state !== was) return;
       hinted = new Map(reply.moves.map((m) => [m.move, mark(m)]));
-      const legal = reply.moves.map((m) => m.move);
-      fill(board, drawBoard({ ...asked, legal_moves: asked.legal_moves || legal }, play, hinted));
+      if (!was.legal_moves) asked = reply.moves.map((m) => m.move).sort();
       say(`Hint: ${reply.outcome === "win" ? "you can win" : reply.outcome === "loss" ? "every move loses against best play" : "best play draws"}; W marks a winning move.`);
     } catch (e) {
       say(e.message, true);
@@ -199,14 +148,13 @@ export function showMatch(main, server, id, go) {
 
   /** A match state lists at most 64 legal moves; more (the L-game's start has 66) are asked
    *  of the server, in notation order, and the board drawn again with them. */
-  async function askMoves(asked) {
-    const request = { type: "query", ...params(asked.game, asked.size, asked.k), position: asked.position };
+  async function askMoves(was) {
+    const request = { type: "query", ...params(was.game, was.size, was.k), position: was.position };
     try {
       const reply = await server.request(request);
-      if (state !== asked) return;
-      const legal = reply.moves.map((m) => m.move).sort();
-      fill(board, drawBoard({ ...asked, legal_moves: legal }, play));
-      fill(moves, legal.map((m) => el("option", { value: m })));
+      if (state !== was) return;
+      asked = reply.moves.map((m) => m.move).sort();
+      redraw();
     } catch (e) {
       say(e.message, true);
     }
@@ -224,70 +172,119 @@ export function showMatch(main, server, id, go) {
     return `${winner === me ? "You win" : `${name(winner)} wins`}: ${why}.`;
   }
 
-  function drawActions() {
+  function actions() {
     const buttons = [];
     const playing = state.status === "playing";
     if (me !== null && playing && state.to_move === me) {
-      buttons.push(el("button", { type: "button", onclick: hint, "aria-pressed": String(hinted !== null) }, "Hint"));
+      buttons.push(h("button", { type: "button", onclick: hint, "aria-pressed": String(hinted !== null) }, "Hint"));
     }
     if (me !== null && playing) {
       // Asked twice: a slip of the finger on a phone does not lose the game.
       const sure = () => {
         resigning = false;
-        act({ type: "resign" });
+        return act({ type: "resign" });
       };
       const ask = () => {
         resigning = true;
-        drawActions();
         setTimeout(() => {
           resigning = false;
-          if (state) drawActions();
+          redraw();
         }, 4000);
       };
       buttons.push(resigning
-        ? el("button", { type: "button", class: "danger", onclick: sure }, "Resign: press again to confirm")
-        : el("button", { type: "button", onclick: ask }, "Resign"));
+        ? h("button", { type: "button", class: "danger", onclick: sure }, "Resign: press again to confirm")
+        : h("button", { type: "button", onclick: ask }, "Resign"));
       if (state.game === "lgame") {
         if (state.draw_offer === 1 - me) {
-          buttons.push(el("button", { type: "button", onclick: () => act({ type: "accept_draw" }) }, "Accept the draw"));
-          buttons.push(el("button", { type: "button", onclick: () => act({ type: "decline_draw" }) }, "Decline"));
+          buttons.push(h("button", { type: "button", onclick: () => act({ type: "accept_draw" }) }, "Accept the draw"));
+          buttons.push(h("button", { type: "button", onclick: () => act({ type: "decline_draw" }) }, "Decline"));
         } else if (state.draw_offer !== me) {
-          buttons.push(el("button", { type: "button", onclick: () => act({ type: "offer_draw" }) }, "Offer a draw"));
+          buttons.push(h("button", { type: "button", onclick: () => act({ type: "offer_draw" }) }, "Offer a draw"));
         }
       }
     }
     if (me === null && state.status === "waiting") {
-      buttons.push(el("button", { type: "button", class: "join", onclick: take }, "Play this match"));
+      buttons.push(h("button", { type: "button", class: "join", onclick: take }, "Play this match"));
     }
     if (me !== null && (state.status === "waiting" || (playing && state.ply === 0))) {
-      buttons.push(el("button", { type: "button", onclick: () => act({ type: "abort" }) }, "Abort"));
+      buttons.push(h("button", { type: "button", onclick: () => act({ type: "abort" }) }, "Abort"));
     }
     if (state.rematch) {
-      buttons.push(el("a", { href: `/m/${state.rematch}`, "data-view": true, class: "button join" }, `The rematch: match ${state.rematch}`));
+      buttons.push(h("a", { href: `/m/${state.rematch}`, "data-view": true, class: "button join" }, `The rematch: match ${state.rematch}`));
     } else if (me !== null && state.status === "finished") {
-      const asked = state.rematch_offer;
-      const label = asked === me ? "Rematch asked: waiting for them" : asked === 1 - me ? `${name(asked)} asks for a rematch: accept` : "Rematch";
-      buttons.push(el("button", { type: "button", disabled: asked === me, onclick: () => act({ type: "rematch" }) }, label));
+      const offer = state.rematch_offer;
+      const label = offer === me ? "Rematch asked: waiting for them" : offer === 1 - me ? `${name(offer)} asks for a rematch: accept` : "Rematch";
+      buttons.push(h("button", { type: "button", disabled: offer === me, onclick: () => act({ type: "rematch" }) }, label));
     }
     if (state.status === "finished") {
-      buttons.push(el("a", { href: `/review/${id}`, "data-view": true, class: "button" }, "Review every move"));
+      buttons.push(h("a", { href: `/review/${id}`, "data-view": true, class: "button" }, "Review every move"));
     }
-    buttons.push(el("a", { href: "/", "data-view": true, class: "button" }, "Lobby"));
-    fill(actions, buttons);
+    buttons.push(h("a", { href: "/", "data-view": true, class: "button" }, "Lobby"));
+    return h("div", { class: "actions" }, buttons);
   }
 
-  /** The clocks as they run now. */
-  function tick() {
-    if (!state || !state.clock) return;
+  /** A seat's clock as it runs now. */
+  function clock(seat) {
+    if (!state.clock) return h("span", { class: "clock" });
     const running = state.status === "playing" ? state.clock.running : null;
-    for (const node of seats.querySelectorAll(".seat")) {
-      const seat = Number(node.dataset.seat);
-      let left = state.clock.remaining_ms[seat];
-      if (running === seat) left -= performance.now() - receivedAt;
-      const clock = node.querySelector(".clock");
-      clock.textContent = clockText(left);
-      clock.classList.toggle("low", running === seat && left < 10000);
+    let left = state.clock.remaining_ms[seat];
+    if (running === seat) left -= performance.now() - receivedAt;
+    return h("span", { class: `clock${running === seat && left < 10000 ? " low" : ""}` }, clockText(left));
+  }
+
+  function view() {
+    const noticeLine = h("p", { class: `notice${notice.error ? " error" : ""}`, role: "status", "aria-live": "polite" }, notice.text);
+    if (!state) {
+      return h("section", { class: "match" }, h("h1", {}, `Match ${id}`), noticeLine);
     }
+    const playing = state.status === "playing";
+    const myTurn = playing && state.to_move === me;
+    const legal = state.legal_moves || asked || [];
+    const seats = [0, 1].map((seat) =>
+      h(
+        "div",
+        { class: `seat${playing && state.to_move === seat ? " to-move" : ""}`, "data-seat": seat },
+        h("span", { class: "name" }, name(seat)),
+        state.seats[seat].player_id !== undefined && !state.seats[seat].connected && playing
+          ? h("span", { class: "away" }, "away")
+          : null,
+        clock(seat),
+      ),
+    );
+    const moveForm = h(
+      "form",
+      { class: "move", hidden: me === null || !playing, onsubmit: (e) => {
+        e.preventDefault();
+        return play(e.target.elements.move.value.trim());
+      } },
+      h("label", { for: "move" }, "Move"),
+      h("input", {
+        id: "move",
+        list: "legal-moves",
+        autocomplete: "off",
+        spellcheck: "false",
+        "aria-label": "your move, in notation",
+        disabled: !myTurn,
+        hook: { insert: (v) => { typed = v.elm; }, destroy: () => { typed = null; } },
+      }),
+      h("datalist", { id: "legal-moves" }, legal.map((m) => h("option", { key: m, value: m }))),
+      h("button", { type: "submit" }, "Play"),
+    );
+    return [
+      // Whose move it is, or the result, above the board: in sight on a laptop's screen.
+      h(
+        "section",
+        { class: "match" },
+        h("h1", {}, `Match ${id}: ${describe(state.game, state.size, state.k, state.misere)}`),
+        h("div", { class: "seats" }, seats),
+        noticeLine,
+        h("div", { class: "board-area" }, drawBoard({ ...state, legal_moves: legal }, myTurn ? play : null, hinted || undefined)),
+        h("p", { class: "position" }, `position ${state.position}`),
+        moveForm,
+        actions(),
+      ),
+      h("aside", { class: "record" }, h("h2", {}, "Moves"), h("ol", { class: "history", "aria-label": "moves" }, state.history.map((m) => h("li", { key: m.ply, value: m.ply }, `${name(m.seat)}: ${m.move}`)))),
+    ];
   }
 
   const onMessage = (e) => {
@@ -296,10 +293,23 @@ export function showMatch(main, server, id, go) {
   };
   server.addEventListener("message", onMessage);
   server.addEventListener("welcome", enter);
+  const unmount = mount(main, view);
+  // The clocks run between the server's states: their text alone is set (a whole redraw ten
+  // times a second would redo a large board for nothing).
+  const tick = () => {
+    if (!state || !state.clock || state.status !== "playing") return;
+    for (const node of main.querySelectorAll(".seat")) {
+      const fresh = clock(Number(node.dataset.seat));
+      const shown = node.querySelector(".clock");
+      shown.textContent = fresh.children[0].text;
+      shown.className = fresh.data.attrs.class;
+    }
+  };
   const timer = setInterval(tick, 100);
   if (server.welcome) enter();
   return () => {
     clearInterval(timer);
+    unmount();
     server.removeEventListener("message", onMessage);
     server.removeEventListener("welcome", enter);
     if (me === null) server.request({ type: "unwatch", match_id: id }).catch(() => {});

@@ -4,7 +4,7 @@
 // above the axis while the first player wins, below while the second does, on it for a
 // draw — so a blunder shows as the line crossing the axis.
 
-import { describe, drawing, el, fill } from "./dom.js";
+import { describe, h, mount, picture, redraw } from "./dom.js";
 import { drawBoard } from "./boards.js";
 import { analyseLink } from "./analyse.js";
 
@@ -18,43 +18,21 @@ const PLURALS = [["best", "best"], ["inaccuracy", "inaccuracies"], ["mistake", "
 
 /** Shows the review of game `id` in `main`; returns what to do when leaving it. */
 export function showReview(main, server, id) {
-  const heading = el("h1", {}, `Game ${id}`);
-  const summary = el("p", { class: "summary" });
-  const board = el("div", { class: "board-area" });
-  const step = el("p", { class: "step", "aria-live": "polite" });
-  const annotation = el("div", { class: "annotation" });
-  const chart = el("figure", { class: "chart" });
-  const controls = el("div", { class: "actions" });
-  const list = el("ol", { class: "history review-list", start: 1 });
-  const more = el("p", { class: "more" });
-  fill(
-    main,
-    el("section", { class: "match" }, heading, summary, board, step, controls, annotation, chart),
-    el("aside", { class: "record" }, el("h2", {}, "Moves"), list, more),
-  );
   let game = null;
   let moves = [];
   let at = 0;
-  // Moves the chart's line to a ply, when the chart has a line instead of a mark a ply.
-  let cursor = null;
+  // Where the review's next page starts (null after the last), the game's length, whether
+  // a page is being loaded, and what went wrong.
+  let next = null;
+  let total = 0;
+  let loading = false;
+  let problem = null;
 
   const names = (seat) => (game ? game.seats[seat].name || `seat ${seat}` : `seat ${seat}`);
 
   function goTo(ply) {
     at = Math.max(0, Math.min(moves.length, ply));
-    const position = at === 0 ? game.start : moves[at - 1].position;
-    fill(board, drawBoard({ ...game, position, legal_moves: [] }, null));
-    fill(
-      step,
-      `ply ${at} of ${Math.max(total, moves.length)} · position ${position} · `,
-      el("a", { href: analyseLink(game.game, position, game.size, game.k), "data-view": true }, "analyse it"),
-    );
-    fill(annotation, at === 0 ? el("p", {}, "The start. → steps forward.") : explain(moves[at - 1]));
-    for (const [i, li] of [...list.children].entries()) li.classList.toggle("current", i + 1 === at);
-    for (const dot of chart.querySelectorAll("[data-ply]")) {
-      dot.classList.toggle("current", Number(dot.dataset.ply) === at);
-    }
-    if (cursor) cursor(at);
+    redraw();
   }
 
   function explain(m) {
@@ -66,58 +44,62 @@ export function showReview(main, server, id) {
     const mover = names(m.seat);
     const other = names(1 - m.seat);
     const better = (m.better || []).map((b) => `${b.move} (${b.outcome === "loss" ? `${other} loses` : b.outcome === "draw" ? "a draw" : `${other} wins`}${b.remoteness !== null && b.remoteness !== undefined && b.outcome !== "draw" ? ` in ${b.remoteness}` : ""})`);
-    return el(
+    return h(
       "div",
       {},
-      el("p", {}, el("strong", {}, `${m.ply}. ${mover} played ${m.move}: `), el("span", { class: `mark ${m.annotation}` }, m.annotation)),
-      el("p", {}, `Before: ${value(m.before, mover)}. After: ${value(m.after, other)}.`),
-      better.length ? el("p", {}, `Better: ${better.join(", ")}.`) : null,
+      h("p", {}, h("strong", {}, `${m.ply}. ${mover} played ${m.move}: `), h("span", { class: `mark ${m.annotation}` }, m.annotation)),
+      h("p", {}, `Before: ${value(m.before, mover)}. After: ${value(m.after, other)}.`),
+      better.length ? h("p", {}, `Better: ${better.join(", ")}.`) : null,
     );
   }
 
   /** The value history as an SVG chart: one point per position, from seat 0's side. */
-  function drawChart() {
+  function chart() {
     const points = [];
     if (moves.length) points.push({ ply: 0, ...side(moves[0].seat, moves[0].before) });
     for (const m of moves) points.push({ ply: m.ply, ...side(1 - m.seat, m.after) });
     const top = Math.max(1, ...points.map((p) => Math.abs(p.y)));
     const w = 640;
-    const h = 220;
+    const hgt = 220;
     const pad = 36;
     const x = (ply) => pad + (ply * (w - 2 * pad)) / Math.max(1, moves.length);
-    const y = (v) => h / 2 - (v * (h / 2 - 20)) / top;
-    const { svg, add } = drawing(w, h, "who wins after each ply, and in how many plies");
-    add("line", { x1: pad, y1: h / 2, x2: w - pad, y2: h / 2, stroke: "#888" });
-    add("text", { x: 4, y: 14, class: "chart-label" }, `${names(0)} wins ▲`);
-    add("text", { x: 4, y: h - 4, class: "chart-label" }, `${names(1)} wins ▼`);
-    add("text", { x: w - pad + 4, y: h / 2 + 4, class: "chart-label" }, "draw");
-    const path = points.map((p, i) => `${i ? "L" : "M"}${x(p.ply)},${y(p.y)}`).join(" ");
-    add("path", { d: path, fill: "none", stroke: "#1d4e89", "stroke-width": 2 });
+    const y = (v) => hgt / 2 - (v * (hgt / 2 - 20)) / top;
+    const parts = [
+      h("line", { x1: pad, y1: hgt / 2, x2: w - pad, y2: hgt / 2, stroke: "#888" }),
+      h("text", { x: 4, y: 14, class: "chart-label" }, `${names(0)} wins ▲`),
+      h("text", { x: 4, y: hgt - 4, class: "chart-label" }, `${names(1)} wins ▼`),
+      h("text", { x: w - pad + 4, y: hgt / 2 + 4, class: "chart-label" }, "draw"),
+      h("path", { d: points.map((p, i) => `${i ? "L" : "M"}${x(p.ply)},${y(p.y)}`).join(" "), fill: "none", stroke: "#1d4e89", "stroke-width": 2 }),
+    ];
+    let click = null;
     if (points.length <= DOTS_UPTO) {
       for (const p of points) {
         const shape = p.y > 0 ? "▲" : p.y < 0 ? "▼" : "●";
-        const dot = add("text", { x: x(p.ply), y: y(p.y) + 5, "text-anchor": "middle", class: `dot ${p.cls}`, "data-ply": p.ply }, shape);
-        add("title", {}, `ply ${p.ply}: ${p.say}`, dot);
-        dot.addEventListener("click", () => goTo(p.ply));
+        parts.push(h(
+          "text",
+          { x: x(p.ply), y: y(p.y) + 5, "text-anchor": "middle", class: `dot ${p.cls}${p.ply === at ? " current" : ""}`, "data-ply": p.ply, onclick: () => goTo(p.ply) },
+          shape,
+          h("title", {}, `ply ${p.ply}: ${p.say}`),
+        ));
       }
-      cursor = null;
     } else {
       // Too many plies for a mark each: a line at the ply shown, and a click goes to a ply.
-      const line = add("line", { x1: x(at), y1: 20, x2: x(at), y2: h - 20, stroke: "#e07b00", "stroke-width": 2 });
-      cursor = (ply) => {
-        line.setAttribute("x1", x(ply));
-        line.setAttribute("x2", x(ply));
-      };
-      svg.addEventListener("click", (e) => {
-        const box = svg.getBoundingClientRect();
+      parts.push(h("line", { x1: x(at), y1: 20, x2: x(at), y2: hgt - 20, stroke: "#e07b00", "stroke-width": 2 }));
+      click = (e) => {
+        const box = e.currentTarget.getBoundingClientRect();
         const px = ((e.clientX - box.left) * w) / box.width;
         goTo(Math.round(((px - pad) * Math.max(1, moves.length)) / (w - 2 * pad)));
-      });
+      };
     }
     for (let ply = 0; ply <= moves.length; ply += Math.max(1, Math.ceil(moves.length / 10))) {
-      add("text", { x: x(ply), y: h / 2 + 16, "text-anchor": "middle", class: "chart-tick" }, String(ply));
+      parts.push(h("text", { x: x(ply), y: hgt / 2 + 16, "text-anchor": "middle", class: "chart-tick" }, String(ply)));
     }
-    fill(chart, svg, el("figcaption", {}, "Who wins with best play after each ply (and in how many plies, by the height). A mark that crosses the axis is a blunder."));
+    return h(
+      "figure",
+      { class: "chart" },
+      picture(w, hgt, "who wins after each ply, and in how many plies", parts, { onclick: click }),
+      h("figcaption", {}, "Who wins with best play after each ply (and in how many plies, by the height). A mark that crosses the axis is a blunder."),
+    );
   }
 
   /** The value `v` for the player in `seat` to move, seen from seat 0: up while seat 0 wins. */
@@ -141,10 +123,6 @@ export function showReview(main, server, id) {
     goTo(to);
   }
 
-  // Where the review's next page starts (null after the last), and the game's length.
-  let next = null;
-  let total = 0;
-
   /** The next page of the review, added to the moves shown. */
   async function page(from) {
     const r = await server.request({ type: "review", match_id: id, from });
@@ -155,19 +133,18 @@ export function showReview(main, server, id) {
 
   /** Pages up to `AUTO_PLIES` come at once; a longer game's are loaded on demand. */
   async function loadMore() {
-    fill(more, "loading…");
+    loading = true;
     try {
       const until = moves.length + AUTO_PLIES;
       do await page(next);
       while (next !== null && moves.length < until);
-      render();
-      goTo(at);
     } catch (e) {
-      fill(more, el("span", { class: "error" }, e.message));
+      problem = e.message;
     }
+    loading = false;
   }
 
-  function render() {
+  function summary() {
     const counts = {};
     for (const m of moves) counts[m.annotation] = (counts[m.annotation] || 0) + 1;
     const result = game.result
@@ -176,44 +153,86 @@ export function showReview(main, server, id) {
         : `${names(game.result.winner)} won (${game.result.reason})`
       : "not over";
     const shown = moves.length < total ? ` In the first ${moves.length} plies of ${total}:` : "";
-    summary.textContent = `${names(0)} vs ${names(1)}; ${result}.${shown} ${PLURALS.map(([a, many]) => `${counts[a] || 0} ${(counts[a] || 0) === 1 ? a : many}`).join(", ")}.`;
-    fill(list, moves.map((m) => el("li", { value: m.ply }, el("a", { href: "#", onclick: (e) => { e.preventDefault(); goTo(m.ply); } }, `${names(m.seat)}: ${m.move}`), " ", el("span", { class: `mark ${m.annotation}` }, m.annotation))));
-    fill(
-      more,
-      next === null
-        ? null
-        : el("button", { type: "button", onclick: loadMore }, `load plies ${moves.length + 1}–${Math.min(total, moves.length + AUTO_PLIES)} of ${total}`),
-    );
-    drawChart();
+    return `${names(0)} vs ${names(1)}; ${result}.${shown} ${PLURALS.map(([a, many]) => `${counts[a] || 0} ${(counts[a] || 0) === 1 ? a : many}`).join(", ")}.`;
+  }
+
+  function view() {
+    if (!game) {
+      return h("section", { class: "match" }, h("h1", {}, `Game ${id}`), h("p", { class: "step" }, problem ? h("span", { class: "error" }, problem) : ""));
+    }
+    const position = at === 0 ? game.start : moves[at - 1].position;
+    const more = loading
+      ? "loading…"
+      : problem
+        ? h("span", { class: "error" }, problem)
+        : next === null
+          ? null
+          : h("button", { type: "button", onclick: loadMore }, `load plies ${moves.length + 1}–${Math.min(total, moves.length + AUTO_PLIES)} of ${total}`);
+    return [
+      h(
+        "section",
+        { class: "match" },
+        h("h1", {}, `Game ${id}: ${describe(game.game, game.size, game.k, game.misere)}`),
+        h("p", { class: "summary" }, summary()),
+        h("div", { class: "board-area" }, drawBoard({ ...game, position, legal_moves: [] }, null)),
+        h(
+          "p",
+          { class: "step", "aria-live": "polite" },
+          `ply ${at} of ${Math.max(total, moves.length)} · position ${position} · `,
+          h("a", { href: analyseLink(game.game, position, game.size, game.k), "data-view": true }, "analyse it"),
+        ),
+        h(
+          "div",
+          { class: "actions" },
+          h("button", { type: "button", onclick: () => goTo(0), "aria-label": "the start" }, "« start"),
+          h("button", { type: "button", onclick: () => goTo(at - 1), "aria-label": "one ply back" }, "‹ back"),
+          h("button", { type: "button", onclick: () => goTo(at + 1), "aria-label": "one ply forward" }, "forward ›"),
+          h("button", { type: "button", onclick: () => goTo(moves.length), "aria-label": "the end" }, "end »"),
+        ),
+        h("div", { class: "annotation" }, at === 0 ? h("p", {}, "The start. → steps forward.") : explain(moves[at - 1])),
+        chart(),
+      ),
+      h(
+        "aside",
+        { class: "record" },
+        h("h2", {}, "Moves"),
+        h(
+          "ol",
+          { class: "history review-list", start: 1 },
+          moves.map((m) => h(
+            "li",
+            { key: m.ply, value: m.ply, class: m.ply === at ? "current" : null },
+            h("a", { href: "#", onclick: (e) => { e.preventDefault(); goTo(m.ply); } }, `${names(m.seat)}: ${m.move}`),
+            " ",
+            h("span", { class: `mark ${m.annotation}` }, m.annotation),
+          )),
+        ),
+        h("p", { class: "more" }, more),
+      ),
+    ];
   }
 
   async function load() {
     try {
       const g = await server.request({ type: "game", match_id: id, limit: 0 });
-      game = g.game;
       moves = [];
+      next = null;
       await page(null);
       while (next !== null && moves.length < AUTO_PLIES) await page(next);
+      game = g.game;
       document.title = `grundy · review of game ${id}`;
-      heading.textContent = `Game ${id}: ${describe(game.game, game.size, game.k, game.misere)}`;
-      fill(
-        controls,
-        el("button", { type: "button", onclick: () => goTo(0), "aria-label": "the start" }, "« start"),
-        el("button", { type: "button", onclick: () => goTo(at - 1), "aria-label": "one ply back" }, "‹ back"),
-        el("button", { type: "button", onclick: () => goTo(at + 1), "aria-label": "one ply forward" }, "forward ›"),
-        el("button", { type: "button", onclick: () => goTo(moves.length), "aria-label": "the end" }, "end »"),
-      );
-      render();
-      goTo(0);
     } catch (e) {
-      fill(step, el("span", { class: "error" }, e.message));
+      problem = e.message;
     }
+    redraw();
   }
 
+  const unmount = mount(main, view);
   document.addEventListener("keydown", keys);
   server.addEventListener("welcome", load);
   if (server.welcome) load();
   return () => {
+    unmount();
     document.removeEventListener("keydown", keys);
     server.removeEventListener("welcome", load);
   };

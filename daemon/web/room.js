@@ -2,9 +2,11 @@
 // `/room/CODE`: a student sees each exercise with its board, answers it and reads the grade
 // with its reason, and finds their tournament or exhibition game; a teacher sees who is
 // here, sets exercises, watches the answers arrive with their tallies, starts a Swiss, ends
-// a round, and downloads the results. The server grades; the page only shows.
+// a round, and downloads the results. The server grades; the page only shows. Every part is
+// a view of the room's state, patched at each event: what a teacher or a student is typing
+// stays as it is while others join and answer.
 
-import { clockText, describe, el, field, fill, select } from "./dom.js";
+import { clockText, describe, el, field, h, mount, redraw, select } from "./dom.js";
 import { GAMES, params } from "./games.js";
 import { drawBoard } from "./boards.js";
 
@@ -14,101 +16,105 @@ const QUESTIONS = ["outcome", "grundy", "winning_move", "winning_moves", "remote
 /** `/room`: join with a code, or open a room. */
 export function showRoomEntry(main, server, go) {
   document.title = "grundy · rooms";
-  const code = el("input", { id: "room-code", name: "code", required: true, maxlength: 4, autocomplete: "off", placeholder: "K7Q2" });
-  const name = el("input", { id: "room-name", name: "name", required: true, maxlength: 60, placeholder: "3B maths" });
-  const problem = el("p", { class: "error", role: "alert" });
-  const join = el(
-    "form",
-    { class: "card", onsubmit: (e) => {
-      e.preventDefault();
-      // Typing the code is choosing to join: the room's page joins at once.
-      const typed = code.value.trim().toUpperCase();
-      if (server.roomName(typed) === null) server.keepRoom(typed, server.name);
-      go(`/room/${typed}`);
-    } },
-    el("h1", {}, "Join a room"),
-    field("The room's code (on the teacher's screen)", code),
-    el("button", { type: "submit" }, "Join"),
-  );
-  const open = el(
-    "form",
-    { class: "card", onsubmit: async (e) => {
-      e.preventDefault();
-      try {
-        const reply = await server.request({ type: "create_room", name: name.value.trim(), hints: false });
-        server.keepOwnerToken(reply.room.code, reply.room.owner_token);
-        go(`/room/${reply.room.code}`);
-      } catch (err) {
-        problem.textContent = err.message;
-      }
-    } },
-    el("h2", {}, "Open a room (teachers)"),
-    field("The room's name", name),
-    problem,
-    el("button", { type: "submit" }, "Open"),
-  );
+  let problem = "";
   const last = sessionStorage.getItem("grundy.room");
-  const back = last ? el("p", {}, el("a", { href: `/room/${last}`, "data-view": true, class: "button join" }, `Back to room ${last}`)) : null;
-  fill(main, ...(back ? [back] : []), join, open);
-  code.focus();
-  return () => {};
+  const join = (e) => {
+    e.preventDefault();
+    // Typing the code is choosing to join: the room's page joins at once.
+    const typed = e.target.elements.code.value.trim().toUpperCase();
+    if (server.roomName(typed) === null) server.keepRoom(typed, server.name);
+    go(`/room/${typed}`);
+  };
+  const open = async (e) => {
+    e.preventDefault();
+    try {
+      const reply = await server.request({ type: "create_room", name: e.target.elements.name.value.trim(), hints: false });
+      server.keepOwnerToken(reply.room.code, reply.room.owner_token);
+      go(`/room/${reply.room.code}`);
+    } catch (err) {
+      problem = err.message;
+    }
+  };
+  return mount(main, () => [
+    last ? h("p", {}, h("a", { href: `/room/${last}`, "data-view": true, class: "button join" }, `Back to room ${last}`)) : null,
+    h(
+      "form",
+      { class: "card", onsubmit: join },
+      h("h1", {}, "Join a room"),
+      field("The room's code (on the teacher's screen)", h("input", { id: "room-code", name: "code", required: true, maxlength: 4, autocomplete: "off", placeholder: "K7Q2", hook: { insert: (v) => v.elm.focus() } })),
+      h("button", { type: "submit" }, "Join"),
+    ),
+    h(
+      "form",
+      { class: "card", onsubmit: open },
+      h("h2", {}, "Open a room (teachers)"),
+      field("The room's name", h("input", { id: "room-name", name: "name", required: true, maxlength: 60, placeholder: "3B maths" })),
+      h("p", { class: "error", role: "alert" }, problem),
+      h("button", { type: "submit" }, "Open"),
+    ),
+  ]);
 }
 
 /** `/room/CODE`: the room as this member sees it; returns what to do when leaving. */
 export function showRoom(main, server, code, go) {
   document.title = `grundy · room ${code}`;
   let view = null;
+  // Before joining: asked whether to join (with the name tried and what went wrong), or
+  // refused for good (an owner token that is not this room's).
+  let asking = null;
+  let refused = null;
   // The teacher's view of every board under way: each followed match's latest state, and
   // (analysis on) the exact value of its position.
   const live = { boards: new Map(), values: new Map(), analysis: false, following: new Set() };
-  const area = el("section", { class: "room", "aria-live": "polite" }, el("p", {}, "joining…"));
-  fill(main, area);
+  // What went wrong with each form, by form.
+  const problems = {};
 
   // A member joins at once; anyone else (a link opened) is asked first, with the name to
   // go by in the room.
   const join = async () => {
     const token = server.ownerToken(code);
     const chosen = server.roomName(code);
-    if (!token && chosen === null) return ask();
+    if (!token && chosen === null) {
+      asking = { problem: null, tried: null };
+      return redraw();
+    }
     const name = chosen && chosen !== server.name ? { name: chosen } : {};
     try {
       const reply = await server.request({ type: "join_room", code, ...name, ...(token ? { owner_token: token } : {}) });
       view = reply.room;
+      asking = null;
       // The header's "Rooms" leads back here after a game.
       sessionStorage.setItem("grundy.room", view.code);
-      draw();
     } catch (e) {
       if (e.code === "offline") return;
-      if (token) {
-        fill(area, el("p", { class: "error", role: "alert" }, e.message), el("a", { href: "/room", "data-view": true }, "Another code"));
-        return;
+      if (token) refused = e.message;
+      else {
+        // A name taken, a code that is no room: said, and asked again.
+        server.keepRoom(code, null);
+        asking = { problem: e.message, tried: chosen };
       }
-      // A name taken, a code that is no room: said, and asked again.
-      server.keepRoom(code, null);
-      ask(e.message, chosen);
     }
+    redraw();
   };
 
   /** Asks whether to join the room, and under which name. */
-  function ask(problem, tried) {
-    const name = el("input", { id: "member-name", name: "name", required: true, maxlength: 32, autocomplete: "nickname", value: tried || server.name });
-    const form = el(
+  function ask() {
+    return h(
       "form",
       { class: "card join-room", onsubmit: (e) => {
         e.preventDefault();
-        server.keepRoom(code, name.value.trim());
-        join();
+        server.keepRoom(code, e.target.elements.name.value.trim());
+        return join();
       } },
-      el("h1", {}, `Join room ${code}?`),
-      el("p", {}, "You will be one of its students: your teacher sees your answers and your games."),
-      problem ? el("p", { class: "error", role: "alert" }, problem) : null,
-      field("Your name in the room", name),
-      el("button", { type: "submit" }, "Join"),
-      el("p", {}, el("a", { href: "/room", "data-view": true }, "Another code")),
+      h("h1", {}, `Join room ${code}?`),
+      h("p", {}, "You will be one of its students: your teacher sees your answers and your games."),
+      asking.problem ? h("p", { class: "error", role: "alert" }, asking.problem) : null,
+      field("Your name in the room", h("input", { id: "member-name", name: "name", required: true, maxlength: 32, autocomplete: "nickname", value: asking.tried || server.name, hook: { insert: (v) => v.elm.focus() } })),
+      h("button", { type: "submit" }, "Join"),
+      h("p", {}, h("a", { href: "/room", "data-view": true }, "Another code")),
     );
-    fill(area, form);
-    name.focus();
   }
+
   const onMessage = (e) => {
     const m = e.detail;
     if (!view || (m.code && m.code !== view.code)) return;
@@ -148,29 +154,30 @@ export function showRoom(main, server, code, go) {
       default:
         return;
     }
-    draw();
+    redraw();
   };
   server.addEventListener("message", onMessage);
   server.addEventListener("welcome", join);
   if (server.welcome) join();
 
   function draw() {
+    if (refused) return h("section", { class: "room" }, h("p", { class: "error", role: "alert" }, refused), h("a", { href: "/room", "data-view": true }, "Another code"));
+    if (asking) return h("section", { class: "room" }, ask());
+    if (!view) return h("section", { class: "room" }, h("p", {}, "joining…"));
     const me = server.welcome ? server.welcome.player_id : null;
     const teacher = view.role === "teacher";
     const hints = view.settings.hints ? "hints on" : "hints off";
-    const parts = [el("h1", {}, `Room ${view.code} · ${view.name}`), el("p", { class: "position" }, `${teacher ? "teacher" : "student"} · ${hints}`)];
+    const parts = [h("h1", {}, `Room ${view.code} · ${view.name}`), h("p", { class: "position" }, `${teacher ? "teacher" : "student"} · ${hints}`)];
     parts.push(...games(view, me, teacher));
     if (teacher) {
       parts.push(boardsPart(view, live, () => {
         live.analysis = !live.analysis;
         for (const s of live.boards.values()) value(s);
-        draw();
       }));
-      parts.push(...teacherParts(view, server));
+      parts.push(...teacherParts(view, server, problems));
       follow();
-    }
-    else parts.push(...studentParts(view, server, draw));
-    fill(area, ...parts);
+    } else parts.push(...studentParts(view, server, problems));
+    return h("section", { class: "room" }, parts);
   }
 
   /** Follows every game under way not followed yet (teachers). */
@@ -186,7 +193,7 @@ export function showRoom(main, server, code, go) {
         live.following.delete(id);
       }
     }
-    if (ids.length) draw();
+    if (ids.length) redraw();
   }
 
   /** Asks the value of a board's position when analysis is on. */
@@ -202,162 +209,153 @@ export function showRoom(main, server, code, go) {
     } catch (e) {
       live.values.set(key, e.message);
     }
-    draw();
+    redraw();
   }
 
+  const unmount = mount(main, draw);
   return () => {
+    unmount();
     server.removeEventListener("message", onMessage);
     server.removeEventListener("welcome", join);
   };
 }
 
+/** What to do on a form's submission: `send(fields)`, with what goes wrong kept in
+ *  `problems[name]` (cleared when it goes right). */
+function submitting(problems, name, send) {
+  return async (e) => {
+    e.preventDefault();
+    problems[name] = "";
+    try {
+      await send(e.target.elements, e.target);
+    } catch (err) {
+      problems[name] = err.message;
+    }
+  };
+}
+
 /** The student's side: the exercise to answer, then every answer with its grade. */
-function studentParts(view, server, redraw) {
+function studentParts(view, server, problems) {
   const now = Date.now();
   const answered = (e) => view.answers.some((a) => a.exercise_id === e.id);
   const current = view.exercises.find((e) => !answered(e) && (!e.deadline || now <= e.deadline));
   const out = [];
   if (current) {
     const number = view.exercises.indexOf(current) + 1;
-    const input = el("input", { id: "answer", name: "answer", required: true, autocomplete: "off" });
-    const problem = el("p", { class: "error", role: "alert" });
-    const form = el(
+    out.push(h(
       "form",
-      { class: "card exercise", onsubmit: async (e) => {
-        e.preventDefault();
-        try {
-          const reply = await server.request({ type: "answer", code: view.code, exercise_id: current.id, answer: input.value });
-          view.answers.push(reply.answer);
-          redraw();
-        } catch (err) {
-          problem.textContent = err.message;
-        }
-      } },
-      el("h2", {}, `Exercise ${number} · ${describe(current.game, current.size, current.k, current.misere)} · ${current.position}`),
+      // A new exercise is a new form; the same one keeps what is typed in it.
+      { class: "card exercise", key: `exercise-${current.id}`, onsubmit: submitting(problems, "answer", async (f) => {
+        const reply = await server.request({ type: "answer", code: view.code, exercise_id: current.id, answer: f.answer.value });
+        view.answers.push(reply.answer);
+      }) },
+      h("h2", {}, `Exercise ${number} · ${describe(current.game, current.size, current.k, current.misere)} · ${current.position}`),
       drawBoard({ ...current, legal_moves: [] }, null),
-      el("p", {}, current.prompt),
-      field("Your answer", input),
-      problem,
-      el("button", { type: "submit" }, "Answer"),
-    );
-    out.push(form);
-    queueMicrotask(() => input.focus());
+      h("p", {}, current.prompt),
+      field("Your answer", h("input", { id: "answer", name: "answer", required: true, autocomplete: "off", hook: { insert: (v) => v.elm.focus() } })),
+      h("p", { class: "error", role: "alert" }, problems.answer || ""),
+      h("button", { type: "submit" }, "Answer"),
+    ));
   } else {
-    out.push(el("p", { class: "empty" }, view.exercises.length ? "All answered: wait for the next exercise." : "Wait for your teacher's first exercise."));
+    out.push(h("p", { class: "empty", key: "waiting" }, view.exercises.length ? "All answered: wait for the next exercise." : "Wait for your teacher's first exercise."));
   }
   const graded = view.answers.map((a) => {
     const n = view.exercises.findIndex((e) => e.id === a.exercise_id) + 1;
     const mark = a.withheld ? "✎ kept" : a.correct ? "✓ right" : "✗ wrong";
-    return el(
+    return h(
       "li",
-      { class: a.withheld ? "kept" : a.correct ? "right" : "wrong" },
-      el("strong", {}, `${mark} (exercise ${n}: ${a.answer})`),
+      { class: a.withheld ? "kept" : a.correct ? "right" : "wrong", key: a.exercise_id },
+      h("strong", {}, `${mark} (exercise ${n}: ${a.answer})`),
       " ",
       a.explanation,
     );
   });
-  if (graded.length) out.push(el("ul", { class: "grades" }, graded.reverse()));
+  if (graded.length) out.push(h("ul", { class: "grades", key: "grades" }, graded.reverse()));
   return out;
 }
 
 /** The teacher's side: members, a form to set an exercise, every exercise's tally, a Swiss,
  *  the results. */
-function teacherParts(view, server) {
+function teacherParts(view, server, problems) {
   const here = (view.members || []).filter((m) => m.role === "student");
   const out = [
-    el("p", {}, `${here.filter((m) => m.connected).length} of ${here.length} students here: `, here.map((m) => `${m.name}${m.connected ? "" : " (away)"}`).join(", ")),
-    askForm(view, server),
+    h("p", { class: "members" }, `${here.filter((m) => m.connected).length} of ${here.length} students here: `, here.map((m) => `${m.name}${m.connected ? "" : " (away)"}`).join(", ")),
+    askForm(view, server, problems),
   ];
   const rows = view.exercises.map((e, i) => {
     const t = (view.tallies || []).find((x) => x.exercise_id === e.id) || { answered: 0, students: here.length, correct: 0, histogram: [] };
-    const bars = t.histogram.map((h) => `${h.answer} ×${h.count}${h.correct ? " ✓" : ""}`).join(", ");
-    return el(
+    const bars = t.histogram.map((b) => `${b.answer} ×${b.count}${b.correct ? " ✓" : ""}`).join(", ");
+    return h(
       "tr",
-      {},
-      el("td", {}, String(i + 1)),
-      el("td", {}, `${describe(e.game, e.size, e.k, e.misere)} ${e.position}`),
-      el("td", {}, e.question),
-      el("td", {}, e.solution || ""),
-      el("td", { class: "tally" }, `${t.answered}/${t.students} answered, ${t.correct} right`),
-      el("td", {}, bars),
+      { key: e.id },
+      h("td", {}, String(i + 1)),
+      h("td", {}, `${describe(e.game, e.size, e.k, e.misere)} ${e.position}`),
+      h("td", {}, e.question),
+      h("td", {}, e.solution || ""),
+      h("td", { class: "tally" }, `${t.answered}/${t.students} answered, ${t.correct} right`),
+      h("td", {}, bars),
     );
   });
   if (rows.length) {
-    out.push(el(
+    out.push(h(
       "table",
       { class: "exercises" },
-      el("caption", {}, "Exercises"),
-      el("thead", {}, el("tr", {}, ["", "position", "question", "solution", "answers", "given"].map((h) => el("th", { scope: "col" }, h)))),
-      el("tbody", {}, rows),
+      h("caption", {}, "Exercises"),
+      h("thead", {}, h("tr", {}, ["", "position", "question", "solution", "answers", "given"].map((head) => h("th", { scope: "col" }, head)))),
+      h("tbody", {}, rows),
     ));
     out.push(studentsGrid(view, here));
-    out.push(el("button", { type: "button", onclick: () => download(view, server) }, "Download the results (CSV)"));
+    out.push(h("button", { type: "button", onclick: () => download(view, server) }, "Download the results (CSV)"));
   }
-  out.push(swissForm(view, server));
+  out.push(swissForm(view, server, problems));
   return out;
 }
 
-function askForm(view, server) {
-  const game = select("game", GAMES.map((g) => [g, g]), "queen");
-  const position = el("input", { id: "ask-position", name: "position", required: true, value: "5,3" });
-  const question = select("question", QUESTIONS.map((q) => [q, q.replace("_", " ")]), "outcome");
-  const problem = el("p", { class: "error", role: "alert" });
-  return el(
+function askForm(view, server, problems) {
+  return h(
     "form",
-    { class: "card", onsubmit: async (e) => {
-      e.preventDefault();
-      problem.textContent = "";
-      const spec = { ...params(game.value), position: position.value.trim(), question: question.value };
-      try {
-        await server.request({ type: "set_exercises", code: view.code, exercises: [spec] });
-      } catch (err) {
-        problem.textContent = err.message;
-      }
-    } },
-    el("h2", {}, "Set an exercise"),
-    field("Game", game),
-    field("Position (or random)", position),
-    field("Question", question),
-    problem,
-    el("button", { type: "submit" }, "Set it"),
+    { class: "card", key: "ask", onsubmit: submitting(problems, "ask", async (f) => {
+      const spec = { ...params(f.game.value), position: f.position.value.trim(), question: f.question.value };
+      await server.request({ type: "set_exercises", code: view.code, exercises: [spec] });
+    }) },
+    h("h2", {}, "Set an exercise"),
+    field("Game", select("game", GAMES.map((g) => [g, g]), "queen")),
+    field("Position (or random)", h("input", { id: "ask-position", name: "position", required: true, value: "5,3" })),
+    field("Question", select("question", QUESTIONS.map((q) => [q, q.replace("_", " ")]), "outcome")),
+    h("p", { class: "error", role: "alert" }, problems.ask || ""),
+    h("button", { type: "submit" }, "Set it"),
   );
 }
 
-function swissForm(view, server) {
+function swissForm(view, server, problems) {
   const running = (view.tournaments || []).find((t) => !t.finished);
-  const problem = el("p", { class: "error", role: "alert" });
+  const problem = h("p", { class: "error", role: "alert" }, problems.swiss || "");
   if (running) {
-    return el(
+    return h(
       "div",
-      { class: "card" },
-      el("h2", {}, `Tournament ${running.id}: round ${running.round} of ${running.rounds}`),
-      el("button", { type: "button", onclick: async () => {
+      { class: "card", key: `tournament-${running.id}` },
+      h("h2", {}, `Tournament ${running.id}: round ${running.round} of ${running.rounds}`),
+      h("button", { type: "button", onclick: async () => {
+        problems.swiss = "";
         try {
           await server.request({ type: "next_round", code: view.code, tournament_id: running.id });
         } catch (err) {
-          problem.textContent = err.message;
+          problems.swiss = err.message;
         }
       } }, "End the round (adjudicate) and pair the next"),
       problem,
     );
   }
-  const game = select("swiss-game", GAMES.filter((g) => g !== "sum").map((g) => [g, g]), "nim");
-  const rounds = el("input", { id: "rounds", name: "rounds", type: "number", min: 1, max: 100, value: 3 });
-  return el(
+  return h(
     "form",
-    { class: "card", onsubmit: async (e) => {
-      e.preventDefault();
-      try {
-        await server.request({ type: "create_tournament", code: view.code, ...params(game.value), start: "random", format: "swiss", rounds: Number(rounds.value) });
-      } catch (err) {
-        problem.textContent = err.message;
-      }
-    } },
-    el("h2", {}, "A Swiss between the students here"),
-    field("Game", game),
-    field("Rounds", rounds),
+    { class: "card", key: "swiss", onsubmit: submitting(problems, "swiss", async (f) => {
+      await server.request({ type: "create_tournament", code: view.code, ...params(f["swiss-game"].value), start: "random", format: "swiss", rounds: Number(f.rounds.value) });
+    }) },
+    h("h2", {}, "A Swiss between the students here"),
+    field("Game", select("swiss-game", GAMES.filter((g) => g !== "sum").map((g) => [g, g]), "nim")),
+    field("Rounds", h("input", { id: "rounds", name: "rounds", type: "number", min: 1, max: 100, value: 3 })),
     problem,
-    el("button", { type: "submit" }, "Start"),
+    h("button", { type: "submit" }, "Start"),
   );
 }
 
@@ -369,24 +367,24 @@ function games(view, me, teacher) {
     const mine = t.games.find((g) => !g.result && (g.first === me || g.second === me));
     if (mine) {
       const other = mine.first === me ? mine.second : mine.first;
-      out.push(el("p", { class: "your-game" }, el("a", { href: `/m/${mine.match_id}`, "data-view": true, class: "button join" }, `Play your game: round ${mine.round} against ${name(other)}`)));
+      out.push(h("p", { class: "your-game" }, h("a", { href: `/m/${mine.match_id}`, "data-view": true, class: "button join" }, `Play your game: round ${mine.round} against ${name(other)}`)));
     }
     const live = t.games.filter((g) => !g.result);
-    out.push(el(
+    out.push(h(
       "table",
       { class: "standings" },
-      el("caption", {}, `Tournament ${t.id} · ${t.format === "swiss" ? "Swiss" : "round robin"} · ${describe(t.game, t.size, t.k, t.misere)} · round ${t.round} of ${t.rounds}${t.finished ? " · over" : ""}`),
-      el("thead", {}, el("tr", {}, ["rank", "player", "points", "Buchholz", "S-B"].map((h) => el("th", { scope: "col" }, h)))),
-      el("tbody", {}, t.standings.map((s) => el("tr", {}, [String(s.rank), s.name, s.points, s.buchholz, s.sonneborn_berger].map((c) => el("td", {}, c))))),
+      h("caption", {}, `Tournament ${t.id} · ${t.format === "swiss" ? "Swiss" : "round robin"} · ${describe(t.game, t.size, t.k, t.misere)} · round ${t.round} of ${t.rounds}${t.finished ? " · over" : ""}`),
+      h("thead", {}, h("tr", {}, ["rank", "player", "points", "Buchholz", "S-B"].map((head) => h("th", { scope: "col" }, head)))),
+      h("tbody", {}, t.standings.map((s) => h("tr", {}, [String(s.rank), s.name, s.points, s.buchholz, s.sonneborn_berger].map((c) => h("td", {}, c))))),
     ));
     // A teacher sees every board in the cards below.
     if (live.length && !teacher) {
-      out.push(el("p", {}, "Under way: ", ...live.map((g) => el("a", { href: `/m/${g.match_id}`, "data-view": true }, ` ${name(g.first)}–${name(g.second)} `))));
+      out.push(h("p", {}, "Under way: ", ...live.map((g) => h("a", { href: `/m/${g.match_id}`, "data-view": true }, ` ${name(g.first)}–${name(g.second)} `))));
     }
   }
   for (const s of view.simuls || []) {
     const mine = s.games.find((g) => !g.result && g.player_id === me);
-    if (mine) out.push(el("p", { class: "your-game" }, el("a", { href: `/m/${mine.match_id}`, "data-view": true, class: "button join" }, `Play your board against ${s.host}`)));
+    if (mine) out.push(h("p", { class: "your-game" }, h("a", { href: `/m/${mine.match_id}`, "data-view": true, class: "button join" }, `Play your board against ${s.host}`)));
   }
   return out;
 }
@@ -420,22 +418,22 @@ function boardsPart(view, live, toggle) {
     const turn = s.to_move === null || s.to_move === undefined ? "waiting" : `${names[s.to_move]} to move`;
     const clock = s.clock ? `${clockText(s.clock.remaining_ms[0])} | ${clockText(s.clock.remaining_ms[1])}` : null;
     const v = live.analysis ? live.values.get(`${s.match_id}:${s.ply}`) : null;
-    return el(
+    return h(
       "a",
       { class: "board-card", href: `/m/${s.match_id}`, "data-view": true },
-      el("strong", {}, `${names[0]} – ${names[1]}`),
-      el("span", { class: "position" }, `${describe(s.game, s.size, s.k, s.misere)} · ${s.position}`),
-      el("span", {}, `ply ${s.ply} · ${turn}`),
-      clock ? el("span", { class: "clock" }, clock) : null,
-      v ? el("span", { class: "value" }, v) : null,
+      h("strong", {}, `${names[0]} – ${names[1]}`),
+      h("span", { class: "position" }, `${describe(s.game, s.size, s.k, s.misere)} · ${s.position}`),
+      h("span", {}, `ply ${s.ply} · ${turn}`),
+      clock ? h("span", { class: "clock" }, clock) : null,
+      v ? h("span", { class: "value" }, v) : null,
     );
   });
-  const button = el("button", { type: "button", onclick: toggle, "aria-pressed": String(live.analysis) }, live.analysis ? "Analysis off" : "Analysis on");
-  return el(
+  const button = h("button", { type: "button", onclick: toggle, "aria-pressed": String(live.analysis) }, live.analysis ? "Analysis off" : "Analysis on");
+  return h(
     "section",
     { class: "boards", "aria-label": "Every board under way" },
-    el("h2", {}, `${cards.length} boards under way `, button),
-    cards.length ? el("div", { class: "board-cards" }, cards) : el("p", { class: "empty" }, "No game is under way."),
+    h("h2", {}, `${cards.length} boards under way `, button),
+    cards.length ? h("div", { class: "board-cards" }, cards) : h("p", { class: "empty" }, "No game is under way."),
   );
 }
 
@@ -447,15 +445,15 @@ function studentsGrid(view, students) {
       const a = view.answers.find((x) => x.exercise_id === e.id && x.player_id === m.player_id);
       if (a && a.correct) right += 1;
       const mark = !a ? "·" : a.correct ? "✓" : "✗";
-      return el("td", { class: !a ? "" : a.correct ? "right" : "wrong", title: a ? `${a.answer}: ${a.explanation}` : "not answered" }, mark);
+      return h("td", { class: !a ? "" : a.correct ? "right" : "wrong", title: a ? `${a.answer}: ${a.explanation}` : "not answered" }, mark);
     });
-    return el("tr", {}, el("th", { scope: "row" }, m.name), ...cells, el("td", {}, `${right}/${view.exercises.length}`));
+    return h("tr", {}, h("th", { scope: "row" }, m.name), ...cells, h("td", {}, `${right}/${view.exercises.length}`));
   });
-  return el(
+  return h(
     "table",
     { class: "students" },
-    el("caption", {}, "Students"),
-    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "student"), ...view.exercises.map((_, i) => el("th", { scope: "col" }, String(i + 1))), el("th", { scope: "col" }, "score"))),
-    el("tbody", {}, rows),
+    h("caption", {}, "Students"),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "student"), ...view.exercises.map((_, i) => h("th", { scope: "col" }, String(i + 1))), h("th", { scope: "col" }, "score"))),
+    h("tbody", {}, rows),
   );
 }

@@ -45,7 +45,7 @@ fn routes() -> Router {
         router.route(page, get(assets::page))
     });
     pages
-        .route("/assets/{file}", get(assets::file))
+        .route("/assets/{*file}", get(assets::file))
         .fallback(not_found)
         .method_not_allowed_fallback(only_get)
 }
@@ -131,8 +131,10 @@ mod tests {
             let response = answer(Method::GET, other).await;
             assert_eq!(response.status(), StatusCode::NOT_FOUND, "{other}");
         }
-        let script = answer(Method::HEAD, "/assets/app.js").await;
-        assert_eq!(script.status(), StatusCode::OK);
+        for script in ["/assets/app.js", "/assets/vendor/snabbdom/init.js"] {
+            let response = answer(Method::HEAD, script).await;
+            assert_eq!(response.status(), StatusCode::OK, "{script}");
+        }
         let posted = answer(Method::POST, "/m/12").await;
         assert_eq!(posted.status(), StatusCode::METHOD_NOT_ALLOWED);
         assert_eq!(posted.headers()[header::ALLOW], "GET, HEAD");
