@@ -1023,3 +1023,87 @@ async fn the_lobby_and_a_board_fit_a_phone() -> Result<()> {
     b.close().await?;
     server.stop().await
 }
+
+/// Waits until the address of `b` satisfies `ok`; its path.
+async fn path_until(b: &Browser, ok: impl Fn(&str) -> bool) -> Result<String> {
+    let start = std::time::Instant::now();
+    loop {
+        let path = b.client.current_url().await?.path().to_owned();
+        if ok(&path) {
+            return Ok(path);
+        }
+        if start.elapsed() > PATIENCE {
+            bail!("waited {PATIENCE:?} for another address; still at {path}");
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// The lesson's flow: two students (one on a phone) in a room where the teacher starts a
+/// two-round Swiss with a clock are each taken into their game as it is paired, with a
+/// banner, and back to the room's standings when it is over, then into the next round.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn students_are_taken_to_each_game_and_back_to_the_room() -> Result<()> {
+    let Some(ada) = Browser::open().await? else {
+        return Ok(());
+    };
+    let Some(bob) = Browser::open().await? else {
+        return Ok(());
+    };
+    ada.client.set_window_size(390, 844).await?;
+    let dir = tempfile::tempdir()?;
+    let server = Server::start(&dir).await?;
+    let mut teacher = server.connect("teacher").await?;
+    let code = grundy_e2e::open_room(&mut teacher, "3B maths").await?.code;
+    for (b, name) in [(&ada, "ada"), (&bob, "bob")] {
+        b.goto(&server, &format!("/room/{code}")).await?;
+        b.sign_in(name).await?;
+        b.text_until("main h1", |t| t == format!("Join room {code}?"))
+            .await?;
+        press(b, "Join").await?;
+        b.text_until("main h1", |t| t.ends_with("3B maths")).await?;
+    }
+    teacher
+        .request(Request::CreateTournament(protocol::NewTournament {
+            code: code.clone(),
+            params: GameParams::of(Game::Nim),
+            start: "random".into(),
+            format: protocol::Format::Swiss,
+            rounds: Some(2),
+            clock: Some("3+2".parse().map_err(anyhow::Error::msg)?),
+        }))
+        .await?;
+    for round in 1..=2 {
+        let mut games = Vec::new();
+        for (b, other) in [(&ada, "bob"), (&bob, "ada")] {
+            let banner = format!("Round {round} of 2 against {other}: your game is here.");
+            b.text_until(".banner span", |t| t == banner).await?;
+            games.push(path_until(b, |p| p.starts_with("/m/")).await?);
+            b.find(".seat .clock").await?;
+        }
+        assert_eq!(games[0], games[1], "both in the same game");
+        if round == 1 {
+            ada.screenshot("lesson-taken-phone").await?;
+        }
+        press(&ada, "Resign").await?;
+        press(&ada, "Resign: press again").await?;
+        for b in [&ada, &bob] {
+            b.text_until(".banner span", |t| t.starts_with("Game over: back to room"))
+                .await?;
+        }
+        // Back in the room, where the standings are.
+        for b in [&ada, &bob] {
+            path_until(b, |p| p == format!("/room/{code}")).await?;
+            b.find("table.standings").await?;
+        }
+        if round == 1 {
+            ada.screenshot("lesson-back-phone").await?;
+        }
+    }
+    ada.text_until("table.standings caption", |t| t.ends_with("over"))
+        .await?;
+    for b in [ada, bob] {
+        b.close().await?;
+    }
+    server.stop().await
+}

@@ -9,11 +9,14 @@ import { showMatch } from "./match.js";
 import { showReview } from "./review.js";
 import { showAnalyse } from "./analyse.js";
 import { showRoom, showRoomEntry } from "./room.js";
+import { followLessons } from "./lesson.js";
 
 const main = document.getElementById("view");
 const status = document.getElementById("status");
 const server = new Server();
 let leaving = null;
+// A student in a room is taken to each of their games there, and back.
+const lesson = followLessons(server, go, document.getElementById("banner"));
 
 const STATUS = {
   connecting: "connecting…",
@@ -57,7 +60,7 @@ function route() {
   } else if (review) {
     leaving = showReview(main, server, Number(review[1]));
   } else if (room) {
-    leaving = showRoom(main, server, room[1].toUpperCase(), go);
+    leaving = showRoom(main, server, room[1].toUpperCase(), go, lesson);
   } else if (path === "/room") {
     leaving = showRoomEntry(main, server, go);
   } else if (analyse) {
@@ -124,6 +127,27 @@ function said(problem) {
     ? "That access code is not this server's: ask your teacher for the right one."
     : "This server asks for an access code: your teacher has it.";
 }
+
+// After a reconnection, the room this browser was last in is joined again from any page, so
+// that its games still come (the room's page joins by itself).
+server.addEventListener("welcome", async () => {
+  const code = sessionStorage.getItem("grundy.room");
+  if (!code || location.pathname.startsWith("/room")) return;
+  const name = server.roomName(code);
+  const token = server.ownerToken(code);
+  if (name === null && !token) return;
+  try {
+    const reply = await server.request({
+      type: "join_room",
+      code,
+      ...(name && name !== server.name ? { name } : {}),
+      ...(token ? { owner_token: token } : {}),
+    });
+    lesson.joined(reply.room);
+  } catch {
+    // The room is gone, or refuses: its page says why when the student goes there.
+  }
+});
 
 document.getElementById("rename").addEventListener("click", () => {
   start({ code: "rename", message: "A new name: you will be a new player." });

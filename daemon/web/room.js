@@ -9,6 +9,7 @@
 import { clockText, describe, el, field, h, mount, redraw, select } from "./dom.js";
 import { GAMES, params } from "./games.js";
 import { drawBoard } from "./boards.js";
+import { setSound, soundOn } from "./lesson.js";
 
 const QUESTIONS = ["outcome", "grundy", "winning_move", "winning_moves", "remoteness"];
 
@@ -56,7 +57,7 @@ export function showRoomEntry(main, server, go) {
 }
 
 /** `/room/CODE`: the room as this member sees it; returns what to do when leaving. */
-export function showRoom(main, server, code, go) {
+export function showRoom(main, server, code, go, lesson) {
   document.title = `grundy · room ${code}`;
   let view = null;
   // Before joining: asked whether to join (with the name tried and what went wrong), or
@@ -83,6 +84,7 @@ export function showRoom(main, server, code, go) {
       const reply = await server.request({ type: "join_room", code, ...name, ...(token ? { owner_token: token } : {}) });
       view = reply.room;
       asking = null;
+      lesson.joined(view);
       // The header's "Rooms" leads back here after a game.
       sessionStorage.setItem("grundy.room", view.code);
     } catch (e) {
@@ -176,7 +178,15 @@ export function showRoom(main, server, code, go) {
       }));
       parts.push(...teacherParts(view, server, problems));
       follow();
-    } else parts.push(...studentParts(view, server, problems));
+    } else {
+      parts.push(...studentParts(view, server, problems));
+      parts.push(h(
+        "label",
+        { class: "sound" },
+        h("input", { type: "checkbox", checked: soundOn(), onchange: (e) => setSound(e.target.checked) }),
+        " A sound when my game starts",
+      ));
+    }
     return h("section", { class: "room" }, parts);
   }
 
