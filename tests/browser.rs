@@ -1107,3 +1107,109 @@ async fn students_are_taken_to_each_game_and_back_to_the_room() -> Result<()> {
     }
     server.stop().await
 }
+
+/// An exercise of every kind answered on a phone by tapping: outcome buttons, the number pad,
+/// a stone pointed at for a winning move, three for every winning move; the progress and the
+/// score on the same screen.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn exercises_of_every_kind_are_answered_by_tapping_on_a_phone() -> Result<()> {
+    let Some(b) = Browser::open().await? else {
+        return Ok(());
+    };
+    b.client.set_window_size(390, 844).await?;
+    let dir = tempfile::tempdir()?;
+    let server = Server::start(&dir).await?;
+    let mut teacher = server.connect("teacher").await?;
+    let code = grundy_e2e::open_room(&mut teacher, "3B maths").await?.code;
+    b.goto(&server, &format!("/room/{code}")).await?;
+    b.sign_in("ada").await?;
+    press(&b, "Join").await?;
+    b.text_until("main h1", |t| t.ends_with("3B maths")).await?;
+    let spec = |game: Game, position: &str, question: &str| protocol::ExerciseSpec {
+        params: GameParams::of(game),
+        position: position.into(),
+        question: question.into(),
+        remoteness: None,
+    };
+    let set = teacher
+        .request(Request::SetExercises {
+            code: code.clone(),
+            exercises: vec![
+                spec(Game::Queen, "5,3", "outcome"),
+                spec(Game::Nim, "1,2", "grundy"),
+                spec(Game::Nim, "3,4,5", "winning_move"),
+                spec(Game::Nim, "3,5,7", "winning_moves"),
+                spec(Game::Queen, "7,4", "remoteness"),
+            ],
+            deadline_s: None,
+        })
+        .await?;
+    let protocol::ServerBody::ExercisesSet { exercises, .. } = set else {
+        bail!("expected exercises, got {set:?}");
+    };
+    let remoteness = exercises[4].solution.clone().context("a solution")?;
+    let next = |n: usize| {
+        let b = &b;
+        async move {
+            b.text_until(".exercise .progress", |t| {
+                t.starts_with(&format!("Exercise {n} of 5"))
+            })
+            .await
+        }
+    };
+    // 1: the outcome, by its button.
+    next(1).await?;
+    b.screenshot("exercise-outcome-phone").await?;
+    press(&b, "A loss").await?;
+    // 2: a Grundy number, on the pad.
+    let progress = next(2).await?;
+    assert!(progress.ends_with("1 of 1 right so far"), "{progress}");
+    b.find(".pad button[aria-label='3']").await?.click().await?;
+    b.screenshot("exercise-pad-phone").await?;
+    press(&b, "Answer").await?;
+    // 3: a winning move, pointed at (a slip taken back), then answered.
+    next(3).await?;
+    b.find("button[aria-label^='pile 3, stone 1:']")
+        .await?
+        .click()
+        .await?;
+    b.find("button[aria-label^='pile 1, stone 2:']")
+        .await?
+        .click()
+        .await?;
+    b.screenshot("exercise-move-phone").await?;
+    press(&b, "Answer 1:2").await?;
+    // 4: every winning move, each pointed at.
+    next(4).await?;
+    for pile in 1..=3 {
+        let count = [3, 5, 7][pile - 1];
+        b.find(&format!(
+            "button[aria-label^='pile {pile}, stone {count}:']"
+        ))
+        .await?
+        .click()
+        .await?;
+    }
+    press(&b, "Answer with the 3 chosen").await?;
+    // 5: the moves to the end, on the pad.
+    next(5).await?;
+    for digit in remoteness.chars() {
+        b.find(&format!(".pad button[aria-label='{digit}']"))
+            .await?
+            .click()
+            .await?;
+    }
+    press(&b, "Answer").await?;
+    b.text_until("p.empty", |t| t.ends_with("5 of 5 right so far."))
+        .await?;
+    b.screenshot("exercises-done-phone").await?;
+    let width: i64 = b
+        .client
+        .execute("return document.documentElement.scrollWidth", vec![])
+        .await?
+        .as_i64()
+        .context("a width")?;
+    assert!(width <= 390, "no sideways scroll on a phone: {width}px");
+    b.close().await?;
+    server.stop().await
+}

@@ -78,6 +78,10 @@ pub struct ExerciseInfo {
     /// The exact answer: for teachers always, for students once the deadline has passed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub solution: Option<String>,
+    /// The position's legal moves, in notation, when there are at most
+    /// [`crate::limits::LEGAL_MOVES_LISTED`]: a move is answered by pointing at the board.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub legal_moves: Vec<String>,
 }
 
 /// A room member, as teachers see them.

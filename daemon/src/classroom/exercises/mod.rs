@@ -9,7 +9,8 @@ pub(crate) mod store;
 use std::sync::Arc;
 
 use engine::exercise::{Exercise, Question};
-use engine::{Rng, Start};
+use engine::{AnyPosition, Position as _, Rng, Start};
+use protocol::limits::LEGAL_MOVES_LISTED;
 use protocol::{AnswerInfo, ExerciseInfo, ExerciseSpec, GameParams, Role};
 
 pub use store::{AnswerRow, ExerciseRow};
@@ -54,8 +55,21 @@ impl LiveExercise {
             set_at: unsigned(r.set_at),
             deadline: r.deadline.map(unsigned),
             solution: shown.then(|| r.solution.clone()),
+            legal_moves: legal_moves(self.exercise.position()),
         }
     }
+}
+
+/// The legal moves of `position` in notation, when they are few enough to list.
+fn legal_moves(position: &AnyPosition) -> Vec<String> {
+    if position.move_count() > LEGAL_MOVES_LISTED {
+        return Vec::new();
+    }
+    position
+        .legal_moves()
+        .iter()
+        .map(ToString::to_string)
+        .collect()
 }
 
 /// Most exercises set in one request (a homework).
