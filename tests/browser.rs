@@ -1213,3 +1213,175 @@ async fn exercises_of_every_kind_are_answered_by_tapping_on_a_phone() -> Result<
     b.close().await?;
     server.stop().await
 }
+
+/// Chooses `value` in the `select` found by `css`.
+async fn choose(b: &Browser, css: &str, value: &str) -> Result<()> {
+    b.find(&format!("{css} option[value='{value}']"))
+        .await?
+        .click()
+        .await?;
+    Ok(())
+}
+
+/// Types `text` into the field found by `css`, in place of what it holds.
+async fn retype(b: &Browser, css: &str, text: &str) -> Result<()> {
+    let field = b.find(css).await?;
+    field.clear().await?;
+    field.send_keys(text).await?;
+    Ok(())
+}
+
+/// Waits for the next event of `c` that `pick` takes.
+async fn event_where<T>(
+    c: &mut grundy_e2e::Client,
+    pick: impl Fn(protocol::ServerBody) -> Option<T>,
+) -> Result<T> {
+    loop {
+        let body = tokio::time::timeout(PATIENCE, c.event()).await??;
+        if let Some(t) = pick(body) {
+            return Ok(t);
+        }
+    }
+}
+
+/// A room opened at the terminal is taken over in a tablet's browser with its teacher's key,
+/// and run from there with every option: exercises by difficulty, several at once, with a
+/// deadline; the switches; a round robin with a clock and a withdrawal; an exhibition; the
+/// key's link (its QR code) making another browser a teacher too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_teacher_takes_over_a_terminal_room_and_runs_it_from_a_tablet() -> Result<()> {
+    use protocol::ServerBody as B;
+    let Some(b) = Browser::open().await? else {
+        return Ok(());
+    };
+    b.client.set_window_size(768, 1024).await?;
+    let dir = tempfile::tempdir()?;
+    let server = Server::start(&dir).await?;
+    let mut terminal = server.connect("ms-lovelace").await?;
+    let room = grundy_e2e::open_room(&mut terminal, "3B maths").await?;
+    let (code, token) = (room.code, room.owner_token.context("an owner token")?);
+    let mut bob = server.connect("bob").await?;
+    let mut carol = server.connect("carol").await?;
+    for s in [&mut bob, &mut carol] {
+        s.request(grundy_e2e::join_room(&code, None)).await?;
+    }
+    // Rooms → Take over a room: the code and the key.
+    b.goto(&server, "/room").await?;
+    b.sign_in("ms-lovelace").await?;
+    retype(&b, "#takeover-code", &code.to_lowercase()).await?;
+    retype(&b, "#takeover-key", &token).await?;
+    press(&b, "Take over").await?;
+    // The same teacher at the terminal goes by this name already: another is asked for.
+    b.text_until("p.error", |t| t.contains("already goes by ms-lovelace"))
+        .await?;
+    retype(&b, "#member-name", "ms-lovelace (tablet)").await?;
+    press(&b, "Join").await?;
+    b.text_until("p.position", |t| t == "teacher · hints off")
+        .await?;
+    // Three random Nim positions 2 to 4 moves from the end, Grundy numbers asked, 10 minutes.
+    let ask = "form:has(#ask-position)";
+    choose(&b, &format!("{ask} select[name=game]"), "nim").await?;
+    retype(&b, "#ask-position", "random").await?;
+    choose(&b, &format!("{ask} select[name=question]"), "grundy").await?;
+    retype(&b, &format!("{ask} input[name=from]"), "2").await?;
+    retype(&b, &format!("{ask} input[name=to]"), "5").await?;
+    retype(&b, &format!("{ask} input[name=count]"), "3").await?;
+    retype(&b, &format!("{ask} input[name=deadline]"), "10").await?;
+    press(&b, "Set them").await?;
+    let set = event_where(&mut bob, |e| match e {
+        B::ExercisesSet { exercises, .. } => Some(exercises),
+        _ => None,
+    })
+    .await?;
+    assert_eq!(set.len(), 3);
+    for e in &set {
+        assert_eq!((e.params.game, e.question.as_str()), (Game::Nim, "grundy"));
+        assert!(e.deadline.is_some_and(|d| d >= e.set_at + 590_000), "{e:?}");
+        assert!(e.solution.is_none(), "a student is not told the solution");
+    }
+    b.text_until("table.exercises tbody", |t| t.lines().count() == 3)
+        .await?;
+    // The switches: hints, the engine, exam mode, and the answers released.
+    b.find("input[name=hints]").await?.click().await?;
+    let settings = |e| match e {
+        B::RoomSettings { settings, .. } => Some(settings),
+        _ => None,
+    };
+    assert!(event_where(&mut bob, settings).await?.hints);
+    choose(&b, "select[name=engine]", "easy").await?;
+    let s = event_where(&mut bob, settings).await?;
+    assert_eq!(s.engine.as_deref(), Some("easy"));
+    b.find("input[name=exam]").await?.click().await?;
+    assert!(event_where(&mut bob, settings).await?.exam);
+    press(&b, "Release the answers").await?;
+    event_where(&mut bob, |e| {
+        matches!(e, B::AnswersReleased { .. }).then_some(())
+    })
+    .await?;
+    b.text_until("p.position", |t| t == "teacher · hints on")
+        .await?;
+    // A round robin of Nim with a clock; carol withdraws (the teacher withdraws her).
+    let tournament = "form:has(select[name=format])";
+    choose(
+        &b,
+        &format!("{tournament} select[name=format]"),
+        "round_robin",
+    )
+    .await?;
+    retype(&b, &format!("{tournament} input[name=start]"), "3,4,5").await?;
+    retype(&b, &format!("{tournament} input[name=clock]"), "3+2").await?;
+    b.screenshot("teacher-console-tablet").await?;
+    press(&b, "Start").await?;
+    let tournament_of = |e| match e {
+        B::Tournament { tournament, .. } => Some(tournament),
+        _ => None,
+    };
+    let t = event_where(&mut bob, tournament_of).await?;
+    assert_eq!(
+        (t.format, t.start.as_str()),
+        (protocol::Format::RoundRobin, "3,4,5")
+    );
+    assert_eq!(t.clock.map(|c| c.to_string()).as_deref(), Some("3+2"));
+    b.text_until(".card.tournament h2", |t| {
+        t.starts_with("Tournament 1: round 1")
+    })
+    .await?;
+    choose(&b, ".withdraw select", &carol.player_id().to_string()).await?;
+    press(&b, "Withdraw").await?;
+    loop {
+        let t = event_where(&mut bob, tournament_of).await?;
+        if t.entrants.iter().any(|e| e.name == "carol" && e.withdrawn) {
+            break;
+        }
+    }
+    // An exhibition: the engine against every student, the students first.
+    let simul = "form:has(select[name=host])";
+    b.find(&format!("{simul} input[name=students_first]"))
+        .await?
+        .click()
+        .await?;
+    press(&b, "Start the exhibition").await?;
+    let s = event_where(&mut bob, |e| match e {
+        B::Simul { simul, .. } => Some(simul),
+        _ => None,
+    })
+    .await?;
+    assert!(s.students_first && s.host.contains("engine"), "{s:?}");
+    // The key's link makes another browser (here, the same one after a log-out) a teacher.
+    b.find("details.key summary").await?.click().await?;
+    b.find("details.key .qr svg path").await?;
+    let link = b.find("details.key code.token").await?.text().await?;
+    assert!(
+        link.ends_with(&format!("/room/{code}#key={token}")),
+        "{link}"
+    );
+    b.screenshot("teacher-key-tablet").await?;
+    b.find("#logout").await?.click().await?;
+    b.goto(&server, &format!("/room/{code}#key={token}"))
+        .await?;
+    b.sign_in("assistant").await?;
+    b.text_until("p.position", |t| t.starts_with("teacher"))
+        .await?;
+    b.close().await?;
+    server.stop().await
+}

@@ -6,10 +6,11 @@
 // a view of the room's state, patched at each event: what a teacher or a student is typing
 // stays as it is while others join and answer.
 
-import { clockText, describe, el, field, h, mount, redraw, select } from "./dom.js";
-import { GAMES, params } from "./games.js";
-import { drawBoard } from "./boards.js";
+import { describe, field, h, mount, redraw } from "./dom.js";
+import { params } from "./games.js";
 import { setSound, soundOn } from "./lesson.js";
+import { studentParts } from "./student.js";
+import { boardsPart, teacherParts, underWay } from "./teacher.js";
 
 const QUESTIONS = ["outcome", "grundy", "winning_move", "winning_moves", "remoteness"];
 
@@ -47,6 +48,21 @@ export function showRoomEntry(main, server, go) {
     ),
     h(
       "form",
+      { class: "card", onsubmit: (e) => {
+        e.preventDefault();
+        const f = e.target.elements;
+        const typed = f.code.value.trim().toUpperCase();
+        server.keepOwnerToken(typed, f.key.value.trim());
+        go(`/room/${typed}`);
+      } },
+      h("h2", {}, "Take over a room (teachers)"),
+      h("p", {}, "From another device: the room's code and its teacher's key (on the room's page, under “The teacher's key”)."),
+      field("The room's code", h("input", { id: "takeover-code", name: "code", required: true, maxlength: 4, autocomplete: "off" })),
+      field("The teacher's key", h("input", { id: "takeover-key", name: "key", required: true, autocomplete: "off", spellcheck: "false", pattern: "[0-9a-f]{64}" })),
+      h("button", { type: "submit" }, "Take over"),
+    ),
+    h(
+      "form",
       { class: "card", onsubmit: open },
       h("h2", {}, "Open a room (teachers)"),
       field("The room's name", h("input", { id: "room-name", name: "name", required: true, maxlength: 60, placeholder: "3B maths" })),
@@ -67,8 +83,15 @@ export function showRoom(main, server, code, go, lesson) {
   // The teacher's view of every board under way: each followed match's latest state, and
   // (analysis on) the exact value of its position.
   const live = { boards: new Map(), values: new Map(), analysis: false, following: new Set() };
-  // What went wrong with each form, by form.
+  // What went wrong with each form, by form; what the teacher's forms show (the game chosen).
   const problems = {};
+  const ui = {};
+  // A take-over link (`#key=…`, the room's QR code): this device becomes a teacher of it.
+  const key = /^#key=([0-9a-f]+)$/.exec(location.hash);
+  if (key) {
+    server.keepOwnerToken(code, key[1]);
+    history.replaceState(null, "", location.pathname);
+  }
 
   // A member joins at once; anyone else (a link opened) is asked first, with the name to
   // go by in the room.
@@ -89,11 +112,16 @@ export function showRoom(main, server, code, go, lesson) {
       sessionStorage.setItem("grundy.room", view.code);
     } catch (e) {
       if (e.code === "offline") return;
-      if (token) refused = e.message;
+      if (token && e.code !== "name_taken") {
+        refused = e.message;
+        // A key that is not this room's is forgotten: the next visit joins as a student.
+        if (e.code === "bad_token") server.keepOwnerToken(code, undefined);
+      }
       else {
-        // A name taken, a code that is no room: said, and asked again.
+        // A name taken, a code that is no room: said, and asked again (a teacher too: the
+        // same teacher at the terminal goes by the name already).
         server.keepRoom(code, null);
-        asking = { problem: e.message, tried: chosen };
+        asking = { problem: e.message, tried: chosen, teacher: Boolean(token) };
       }
     }
     redraw();
@@ -109,7 +137,7 @@ export function showRoom(main, server, code, go, lesson) {
         return join();
       } },
       h("h1", {}, `Join room ${code}?`),
-      h("p", {}, "You will be one of its students: your teacher sees your answers and your games."),
+      h("p", {}, asking.teacher ? "You will be one of its teachers." : "You will be one of its students: your teacher sees your answers and your games."),
       asking.problem ? h("p", { class: "error", role: "alert" }, asking.problem) : null,
       field("Your name in the room", h("input", { id: "member-name", name: "name", required: true, maxlength: 32, autocomplete: "nickname", value: asking.tried || server.name, hook: { insert: (v) => v.elm.focus() } })),
       h("button", { type: "submit" }, "Join"),
@@ -176,7 +204,7 @@ export function showRoom(main, server, code, go, lesson) {
         live.analysis = !live.analysis;
         for (const s of live.boards.values()) value(s);
       }));
-      parts.push(...teacherParts(view, server, problems));
+      parts.push(...teacherParts(view, server, problems, ui));
       follow();
     } else {
       parts.push(...studentParts(view, server, problems));
@@ -230,219 +258,6 @@ export function showRoom(main, server, code, go, lesson) {
   };
 }
 
-/** What to do on a form's submission: `send(fields)`, with what goes wrong kept in
- *  `problems[name]` (cleared when it goes right). */
-function submitting(problems, name, send) {
-  return async (e) => {
-    e.preventDefault();
-    problems[name] = "";
-    try {
-      await send(e.target.elements, e.target);
-    } catch (err) {
-      problems[name] = err.message;
-    }
-  };
-}
-
-/** The student's side: the exercise to answer (by tapping where the question allows), the
- *  score so far, then every answer with its grade. */
-function studentParts(view, server, problems) {
-  const now = Date.now();
-  const answered = (e) => view.answers.some((a) => a.exercise_id === e.id);
-  const current = view.exercises.find((e) => !answered(e) && (!e.deadline || now <= e.deadline));
-  const right = view.answers.filter((a) => !a.withheld && a.correct).length;
-  const told = view.answers.filter((a) => !a.withheld).length;
-  const out = [];
-  if (current) {
-    const number = view.exercises.indexOf(current) + 1;
-    const send = async (answer) => {
-      problems.answer = "";
-      try {
-        const reply = await server.request({ type: "answer", code: view.code, exercise_id: current.id, answer });
-        view.answers.push(reply.answer);
-        chosen.delete(current.id);
-      } catch (err) {
-        problems.answer = err.message;
-      }
-    };
-    out.push(h(
-      "form",
-      // A new exercise is a new form; the same one keeps what is typed in it.
-      { class: "card exercise", key: `exercise-${current.id}`, onsubmit: (e) => {
-        e.preventDefault();
-        return send(e.target.elements.answer.value);
-      } },
-      h("p", { class: "progress" }, `Exercise ${number} of ${view.exercises.length}`, told ? ` · ${right} of ${told} right so far` : ""),
-      h("h2", {}, `${describe(current.game, current.size, current.k, current.misere)} · ${current.position}`),
-      ...answering(current, send),
-      h("p", { class: "error", role: "alert" }, problems.answer || ""),
-    ));
-  } else {
-    out.push(h("p", { class: "empty", key: "waiting" }, view.exercises.length ? `All answered: wait for the next exercise.${told ? ` ${right} of ${told} right so far.` : ""}` : "Wait for your teacher's first exercise."));
-  }
-  const graded = view.answers.map((a) => {
-    const n = view.exercises.findIndex((e) => e.id === a.exercise_id) + 1;
-    const mark = a.withheld ? "✎ kept" : a.correct ? "✓ right" : "✗ wrong";
-    return h(
-      "li",
-      { class: a.withheld ? "kept" : a.correct ? "right" : "wrong", key: a.exercise_id },
-      h("strong", {}, `${mark} (exercise ${n}: ${a.answer})`),
-      " ",
-      a.explanation,
-    );
-  });
-  if (graded.length) out.push(h("ul", { class: "grades", key: "grades" }, graded.reverse()));
-  return out;
-}
-
-/** The moves a student has pointed at so far, by exercise (a question asking for every
- *  winning move). */
-const chosen = new Map();
-
-/** How an exercise is answered: its board, its question, and the ways to answer it — outcome
- *  buttons, pointing at the board for a move, a number pad for a number — besides typing. */
-function answering(exercise, send) {
-  const q = exercise.question;
-  const field = h("input", { id: "answer", name: "answer", required: true, autocomplete: "off", inputmode: q === "grundy" || q === "remoteness" ? "numeric" : null });
-  const typed = h("label", { class: "typed" }, h("span", {}, q === "outcome" ? "Or type it" : "Your answer"), field, h("button", { type: "submit" }, "Answer"));
-  const board = (play, marks) => drawBoard({ ...exercise, legal_moves: exercise.legal_moves || [] }, play, marks);
-  const prompt = h("p", { class: "prompt" }, exercise.prompt);
-  const none = h("button", { type: "button", onclick: () => send("none") }, "There is none");
-  switch (q) {
-    case "outcome": {
-      const choices = [["win", "A win"], ["loss", "A loss"]];
-      if (exercise.game === "lgame") choices.push(["draw", "A draw"]);
-      return [
-        board(null),
-        prompt,
-        h("div", { class: "choices" }, choices.map(([answer, text]) => h("button", { type: "button", class: "choice", onclick: () => send(answer) }, `${text} for the player to move`))),
-        typed,
-      ];
-    }
-    case "winning_move":
-    case "winning_moves": {
-      // Pointing chooses (and pointing again takes back); the answer goes on a press, so
-      // that a slip of the finger costs nothing.
-      const one = q === "winning_move";
-      const picked = chosen.get(exercise.id) || new Set();
-      chosen.set(exercise.id, picked);
-      const marks = new Map([...picked].map((m) => [m, { cls: "picked", text: "✓", say: "is chosen: point again to take it back" }]));
-      const toggle = (m) => {
-        if (picked.has(m)) picked.delete(m);
-        else {
-          if (one) picked.clear();
-          picked.add(m);
-        }
-      };
-      const label = picked.size === 0 ? "Point at the board first" : one ? `Answer ${[...picked][0]}` : `Answer with the ${picked.size} chosen`;
-      return [
-        board(toggle, marks),
-        h("p", { class: "prompt" }, `${exercise.prompt} Point at ${one ? "it" : "each"} on the board.`),
-        h("div", { class: "choices" }, h("button", { type: "button", class: "choice", disabled: picked.size === 0, onclick: () => send([...picked].join("; ")) }, label), none),
-        typed,
-      ];
-    }
-    default: {
-      // A number: a pad for fingers, the field for keyboards.
-      const press = (key) => (e) => {
-        const input = e.target.closest("form").elements.answer;
-        input.value = key === "⌫" ? input.value.slice(0, -1) : input.value + key;
-      };
-      return [
-        board(null),
-        prompt,
-        typed,
-        h("div", { class: "pad", role: "group", "aria-label": "a number pad" }, ["1", "2", "3", "4", "5", "6", "7", "8", "9", "⌫", "0"].map((key) => h("button", { type: "button", onclick: press(key), "aria-label": key === "⌫" ? "erase a digit" : key }, key))),
-      ];
-    }
-  }
-}
-
-/** The teacher's side: members, a form to set an exercise, every exercise's tally, a Swiss,
- *  the results. */
-function teacherParts(view, server, problems) {
-  const here = (view.members || []).filter((m) => m.role === "student");
-  const out = [
-    h("p", { class: "members" }, `${here.filter((m) => m.connected).length} of ${here.length} students here: `, here.map((m) => `${m.name}${m.connected ? "" : " (away)"}`).join(", ")),
-    askForm(view, server, problems),
-  ];
-  const rows = view.exercises.map((e, i) => {
-    const t = (view.tallies || []).find((x) => x.exercise_id === e.id) || { answered: 0, students: here.length, correct: 0, histogram: [] };
-    const bars = t.histogram.map((b) => `${b.answer} ×${b.count}${b.correct ? " ✓" : ""}`).join(", ");
-    return h(
-      "tr",
-      { key: e.id },
-      h("td", {}, String(i + 1)),
-      h("td", {}, `${describe(e.game, e.size, e.k, e.misere)} ${e.position}`),
-      h("td", {}, e.question),
-      h("td", {}, e.solution || ""),
-      h("td", { class: "tally" }, `${t.answered}/${t.students} answered, ${t.correct} right`),
-      h("td", {}, bars),
-    );
-  });
-  if (rows.length) {
-    out.push(h(
-      "table",
-      { class: "exercises" },
-      h("caption", {}, "Exercises"),
-      h("thead", {}, h("tr", {}, ["", "position", "question", "solution", "answers", "given"].map((head) => h("th", { scope: "col" }, head)))),
-      h("tbody", {}, rows),
-    ));
-    out.push(studentsGrid(view, here));
-    out.push(h("button", { type: "button", onclick: () => download(view, server) }, "Download the results (CSV)"));
-  }
-  out.push(swissForm(view, server, problems));
-  return out;
-}
-
-function askForm(view, server, problems) {
-  return h(
-    "form",
-    { class: "card", key: "ask", onsubmit: submitting(problems, "ask", async (f) => {
-      const spec = { ...params(f.game.value), position: f.position.value.trim(), question: f.question.value };
-      await server.request({ type: "set_exercises", code: view.code, exercises: [spec] });
-    }) },
-    h("h2", {}, "Set an exercise"),
-    field("Game", select("game", GAMES.map((g) => [g, g]), "queen")),
-    field("Position (or random)", h("input", { id: "ask-position", name: "position", required: true, value: "5,3" })),
-    field("Question", select("question", QUESTIONS.map((q) => [q, q.replace("_", " ")]), "outcome")),
-    h("p", { class: "error", role: "alert" }, problems.ask || ""),
-    h("button", { type: "submit" }, "Set it"),
-  );
-}
-
-function swissForm(view, server, problems) {
-  const running = (view.tournaments || []).find((t) => !t.finished);
-  const problem = h("p", { class: "error", role: "alert" }, problems.swiss || "");
-  if (running) {
-    return h(
-      "div",
-      { class: "card", key: `tournament-${running.id}` },
-      h("h2", {}, `Tournament ${running.id}: round ${running.round} of ${running.rounds}`),
-      h("button", { type: "button", onclick: async () => {
-        problems.swiss = "";
-        try {
-          await server.request({ type: "next_round", code: view.code, tournament_id: running.id });
-        } catch (err) {
-          problems.swiss = err.message;
-        }
-      } }, "End the round (adjudicate) and pair the next"),
-      problem,
-    );
-  }
-  return h(
-    "form",
-    { class: "card", key: "swiss", onsubmit: submitting(problems, "swiss", async (f) => {
-      await server.request({ type: "create_tournament", code: view.code, ...params(f["swiss-game"].value), start: "random", format: "swiss", rounds: Number(f.rounds.value) });
-    }) },
-    h("h2", {}, "A Swiss between the students here"),
-    field("Game", select("swiss-game", GAMES.filter((g) => g !== "sum").map((g) => [g, g]), "nim")),
-    field("Rounds", h("input", { id: "rounds", name: "rounds", type: "number", min: 1, max: 100, value: 3 })),
-    problem,
-    h("button", { type: "submit" }, "Start"),
-  );
-}
-
 /** Tournaments and exhibitions: the standings, and the games under way with links. */
 function games(view, me, teacher) {
   const out = [];
@@ -473,71 +288,3 @@ function games(view, me, teacher) {
   return out;
 }
 
-async function download(view, server) {
-  const reply = await server.request({ type: "export_room", code: view.code });
-  const url = URL.createObjectURL(new Blob([reply.content], { type: "text/csv" }));
-  const a = el("a", { href: url, download: `room-${view.code}.csv` });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  URL.revokeObjectURL(url);
-}
-
-/** The match ids of the room's games under way: tournament games and exhibition boards. */
-function underWay(view) {
-  const ids = [];
-  for (const t of view.tournaments || []) for (const g of t.games) if (!g.result) ids.push(g.match_id);
-  for (const s of view.simuls || []) for (const g of s.games) if (!g.result) ids.push(g.match_id);
-  return ids;
-}
-
-/** Every board under way at once (nothing when none is), as cards: players, position, whose turn, the clocks, and
- *  with analysis on the exact value for the player to move. */
-function boardsPart(view, live, toggle) {
-  const ids = new Set(underWay(view));
-  if (ids.size === 0) return null;
-  const boards = [...live.boards.values()].filter((s) => ids.has(s.match_id) && s.status === "playing");
-  const cards = boards.map((s) => {
-    const names = s.seats.map((x) => x.name || "?");
-    const turn = s.to_move === null || s.to_move === undefined ? "waiting" : `${names[s.to_move]} to move`;
-    const clock = s.clock ? `${clockText(s.clock.remaining_ms[0])} | ${clockText(s.clock.remaining_ms[1])}` : null;
-    const v = live.analysis ? live.values.get(`${s.match_id}:${s.ply}`) : null;
-    return h(
-      "a",
-      { class: "board-card", href: `/m/${s.match_id}`, "data-view": true },
-      h("strong", {}, `${names[0]} – ${names[1]}`),
-      h("span", { class: "position" }, `${describe(s.game, s.size, s.k, s.misere)} · ${s.position}`),
-      h("span", {}, `ply ${s.ply} · ${turn}`),
-      clock ? h("span", { class: "clock" }, clock) : null,
-      v ? h("span", { class: "value" }, v) : null,
-    );
-  });
-  const button = h("button", { type: "button", onclick: toggle, "aria-pressed": String(live.analysis) }, live.analysis ? "Analysis off" : "Analysis on");
-  return h(
-    "section",
-    { class: "boards", "aria-label": "Every board under way" },
-    h("h2", {}, `${cards.length} boards under way `, button),
-    cards.length ? h("div", { class: "board-cards" }, cards) : h("p", { class: "empty" }, "No game is under way."),
-  );
-}
-
-/** Each student's answers, exercise by exercise (✓ right, ✗ wrong, · not yet), and the score. */
-function studentsGrid(view, students) {
-  const rows = students.map((m) => {
-    let right = 0;
-    const cells = view.exercises.map((e) => {
-      const a = view.answers.find((x) => x.exercise_id === e.id && x.player_id === m.player_id);
-      if (a && a.correct) right += 1;
-      const mark = !a ? "·" : a.correct ? "✓" : "✗";
-      return h("td", { class: !a ? "" : a.correct ? "right" : "wrong", title: a ? `${a.answer}: ${a.explanation}` : "not answered" }, mark);
-    });
-    return h("tr", {}, h("th", { scope: "row" }, m.name), ...cells, h("td", {}, `${right}/${view.exercises.length}`));
-  });
-  return h(
-    "table",
-    { class: "students" },
-    h("caption", {}, "Students"),
-    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "student"), ...view.exercises.map((_, i) => h("th", { scope: "col" }, String(i + 1))), h("th", { scope: "col" }, "score"))),
-    h("tbody", {}, rows),
-  );
-}

@@ -1,0 +1,121 @@
+// A student's side of a room: the exercise to answer — by tapping where the question allows
+// (outcome buttons, the board for a move, a number pad for a number), or by typing — with the
+// progress and the score, then every answer with its grade and its reason.
+
+import { describe, h } from "./dom.js";
+import { drawBoard } from "./boards.js";
+
+/** The student's side: the exercise to answer (by tapping where the question allows), the
+ *  score so far, then every answer with its grade. */
+export function studentParts(view, server, problems) {
+  const now = Date.now();
+  const answered = (e) => view.answers.some((a) => a.exercise_id === e.id);
+  const current = view.exercises.find((e) => !answered(e) && (!e.deadline || now <= e.deadline));
+  const right = view.answers.filter((a) => !a.withheld && a.correct).length;
+  const told = view.answers.filter((a) => !a.withheld).length;
+  const out = [];
+  if (current) {
+    const number = view.exercises.indexOf(current) + 1;
+    const send = async (answer) => {
+      problems.answer = "";
+      try {
+        const reply = await server.request({ type: "answer", code: view.code, exercise_id: current.id, answer });
+        view.answers.push(reply.answer);
+        chosen.delete(current.id);
+      } catch (err) {
+        problems.answer = err.message;
+      }
+    };
+    out.push(h(
+      "form",
+      // A new exercise is a new form; the same one keeps what is typed in it.
+      { class: "card exercise", key: `exercise-${current.id}`, onsubmit: (e) => {
+        e.preventDefault();
+        return send(e.target.elements.answer.value);
+      } },
+      h("p", { class: "progress" }, `Exercise ${number} of ${view.exercises.length}`, told ? ` · ${right} of ${told} right so far` : ""),
+      h("h2", {}, `${describe(current.game, current.size, current.k, current.misere)} · ${current.position}`),
+      ...answering(current, send),
+      h("p", { class: "error", role: "alert" }, problems.answer || ""),
+    ));
+  } else {
+    out.push(h("p", { class: "empty", key: "waiting" }, view.exercises.length ? `All answered: wait for the next exercise.${told ? ` ${right} of ${told} right so far.` : ""}` : "Wait for your teacher's first exercise."));
+  }
+  const graded = view.answers.map((a) => {
+    const n = view.exercises.findIndex((e) => e.id === a.exercise_id) + 1;
+    const mark = a.withheld ? "✎ kept" : a.correct ? "✓ right" : "✗ wrong";
+    return h(
+      "li",
+      { class: a.withheld ? "kept" : a.correct ? "right" : "wrong", key: a.exercise_id },
+      h("strong", {}, `${mark} (exercise ${n}: ${a.answer})`),
+      " ",
+      a.explanation,
+    );
+  });
+  if (graded.length) out.push(h("ul", { class: "grades", key: "grades" }, graded.reverse()));
+  return out;
+}
+
+/** The moves a student has pointed at so far, by exercise (a question asking for every
+ *  winning move). */
+const chosen = new Map();
+
+/** How an exercise is answered: its board, its question, and the ways to answer it — outcome
+ *  buttons, pointing at the board for a move, a number pad for a number — besides typing. */
+function answering(exercise, send) {
+  const q = exercise.question;
+  const field = h("input", { id: "answer", name: "answer", required: true, autocomplete: "off", inputmode: q === "grundy" || q === "remoteness" ? "numeric" : null });
+  const typed = h("label", { class: "typed" }, h("span", {}, q === "outcome" ? "Or type it" : "Your answer"), field, h("button", { type: "submit" }, "Answer"));
+  const board = (play, marks) => drawBoard({ ...exercise, legal_moves: exercise.legal_moves || [] }, play, marks);
+  const prompt = h("p", { class: "prompt" }, exercise.prompt);
+  const none = h("button", { type: "button", onclick: () => send("none") }, "There is none");
+  switch (q) {
+    case "outcome": {
+      const choices = [["win", "A win"], ["loss", "A loss"]];
+      if (exercise.game === "lgame") choices.push(["draw", "A draw"]);
+      return [
+        board(null),
+        prompt,
+        h("div", { class: "choices" }, choices.map(([answer, text]) => h("button", { type: "button", class: "choice", onclick: () => send(answer) }, `${text} for the player to move`))),
+        typed,
+      ];
+    }
+    case "winning_move":
+    case "winning_moves": {
+      // Pointing chooses (and pointing again takes back); the answer goes on a press, so
+      // that a slip of the finger costs nothing.
+      const one = q === "winning_move";
+      const picked = chosen.get(exercise.id) || new Set();
+      chosen.set(exercise.id, picked);
+      const marks = new Map([...picked].map((m) => [m, { cls: "picked", text: "✓", say: "is chosen: point again to take it back" }]));
+      const toggle = (m) => {
+        if (picked.has(m)) picked.delete(m);
+        else {
+          if (one) picked.clear();
+          picked.add(m);
+        }
+      };
+      const label = picked.size === 0 ? "Point at the board first" : one ? `Answer ${[...picked][0]}` : `Answer with the ${picked.size} chosen`;
+      return [
+        board(toggle, marks),
+        h("p", { class: "prompt" }, `${exercise.prompt} Point at ${one ? "it" : "each"} on the board.`),
+        h("div", { class: "choices" }, h("button", { type: "button", class: "choice", disabled: picked.size === 0, onclick: () => send([...picked].join("; ")) }, label), none),
+        typed,
+      ];
+    }
+    default: {
+      // A number: a pad for fingers, the field for keyboards.
+      const press = (key) => (e) => {
+        const input = e.target.closest("form").elements.answer;
+        input.value = key === "⌫" ? input.value.slice(0, -1) : input.value + key;
+      };
+      return [
+        board(null),
+        prompt,
+        typed,
+        h("div", { class: "pad", role: "group", "aria-label": "a number pad" }, ["1", "2", "3", "4", "5", "6", "7", "8", "9", "⌫", "0"].map((key) => h("button", { type: "button", onclick: press(key), "aria-label": key === "⌫" ? "erase a digit" : key }, key))),
+      ];
+    }
+  }
+}
+
