@@ -1346,11 +1346,48 @@ async fn a_teacher_takes_over_a_terminal_room_and_runs_it_from_a_tablet() -> Res
         t.starts_with("Tournament 1: round 1")
     })
     .await?;
-    choose(&b, ".withdraw select", &carol.player_id().to_string()).await?;
+    // The projector's page: the game's board, its clocks running, a player away.
+    let game = t.games.first().context("a game")?;
+    let (first, carol_id) = (game.first, carol.player_id());
+    let mover = if first == bob.player_id() {
+        &mut bob
+    } else {
+        &mut carol
+    };
+    mover
+        .request(Request::Move {
+            match_id: game.match_id,
+            notation: "1:1".into(),
+        })
+        .await?;
+    drop(carol);
+    b.client.set_window_size(1920, 1080).await?;
+    b.goto(&server, &format!("/room/{code}/boards")).await?;
+    b.text_until(".projector .join-at", |t| t.ends_with(&code))
+        .await?;
+    b.text_until(".boards.large .board-card strong", |t| {
+        t.contains("carol (away)")
+    })
+    .await?;
+    b.find(".boards.large .board-card .mini .nim").await?;
+    let clock = b
+        .text_until(".board-card .clock", |t| !t.is_empty())
+        .await?;
+    b.text_until(".board-card .clock", |t| t != clock).await?;
+    press(&b, "Exact values on").await?;
+    b.text_until(".board-card .value", |t| t.contains(" for "))
+        .await?;
+    b.screenshot("room-boards-projector").await?;
+    b.client.set_window_size(768, 1024).await?;
+    b.goto(&server, &format!("/room/{code}")).await?;
+    choose(&b, ".withdraw select", &carol_id.to_string()).await?;
     press(&b, "Withdraw").await?;
     loop {
         let t = event_where(&mut bob, tournament_of).await?;
-        if t.entrants.iter().any(|e| e.name == "carol" && e.withdrawn) {
+        if t.entrants
+            .iter()
+            .any(|e| e.player_id == carol_id && e.withdrawn)
+        {
             break;
         }
     }

@@ -54,13 +54,13 @@ function route() {
   const match = /^\/m\/(\d+)$/.exec(path);
   const review = /^\/review\/(\d+)$/.exec(path);
   const analyse = /^\/analyse\/([a-z]+)\/(.+)$/.exec(path);
-  const room = /^\/room\/([A-Za-z0-9]{4})$/.exec(path);
+  const room = /^\/room\/([A-Za-z0-9]{4})(\/boards)?$/.exec(path);
   if (match) {
     leaving = showMatch(main, server, Number(match[1]), go);
   } else if (review) {
     leaving = showReview(main, server, Number(review[1]));
   } else if (room) {
-    leaving = showRoom(main, server, room[1].toUpperCase(), go, lesson);
+    leaving = showRoom(main, server, room[1].toUpperCase(), go, lesson, room[2] !== undefined);
   } else if (path === "/room") {
     leaving = showRoomEntry(main, server, go);
   } else if (analyse) {

@@ -73,8 +73,8 @@ export function showRoomEntry(main, server, go) {
 }
 
 /** `/room/CODE`: the room as this member sees it; returns what to do when leaving. */
-export function showRoom(main, server, code, go, lesson) {
-  document.title = `grundy · room ${code}`;
+export function showRoom(main, server, code, go, lesson, projector = false) {
+  document.title = projector ? `grundy · room ${code}: every board` : `grundy · room ${code}`;
   let view = null;
   // Before joining: asked whether to join (with the name tried and what went wrong), or
   // refused for good (an owner token that is not this room's).
@@ -82,7 +82,11 @@ export function showRoom(main, server, code, go, lesson) {
   let refused = null;
   // The teacher's view of every board under way: each followed match's latest state, and
   // (analysis on) the exact value of its position.
-  const live = { boards: new Map(), values: new Map(), analysis: false, following: new Set() };
+  const live = { boards: new Map(), received: new Map(), values: new Map(), analysis: false, following: new Set() };
+  const seen = (state) => {
+    live.boards.set(state.match_id, state);
+    live.received.set(state.match_id, performance.now());
+  };
   // What went wrong with each form, by form; what the teacher's forms show (the game chosen).
   const problems = {};
   const ui = {};
@@ -178,7 +182,7 @@ export function showRoom(main, server, code, go, lesson) {
         return;
       case "match":
         if (!live.boards.has(m.state.match_id)) return;
-        live.boards.set(m.state.match_id, m.state);
+        seen(m.state);
         value(m.state);
         break;
       default:
@@ -196,14 +200,28 @@ export function showRoom(main, server, code, go, lesson) {
     if (!view) return h("section", { class: "room" }, h("p", {}, "joining…"));
     const me = server.welcome ? server.welcome.player_id : null;
     const teacher = view.role === "teacher";
+    const toggle = () => {
+      live.analysis = !live.analysis;
+      for (const s of live.boards.values()) value(s);
+    };
+    if (projector) {
+      // For the class to see: how to join, the standings, every board under way, large.
+      follow();
+      return h(
+        "section",
+        { class: "room projector" },
+        h("h1", {}, `Room ${view.code} · ${view.name}`),
+        h("p", { class: "join-at" }, `Join at ${location.host}/room with the code `, h("strong", {}, view.code)),
+        ...games(view, me, true),
+        boardsPart(view, live, toggle, true),
+      );
+    }
     const hints = view.settings.hints ? "hints on" : "hints off";
     const parts = [h("h1", {}, `Room ${view.code} · ${view.name}`), h("p", { class: "position" }, `${teacher ? "teacher" : "student"} · ${hints}`)];
     parts.push(...games(view, me, teacher));
     if (teacher) {
-      parts.push(boardsPart(view, live, () => {
-        live.analysis = !live.analysis;
-        for (const s of live.boards.values()) value(s);
-      }));
+      parts.push(h("p", {}, h("a", { href: `/room/${view.code}/boards`, target: "_blank", class: "button" }, "Every board, for the projector ↗")));
+      parts.push(boardsPart(view, live, toggle, false));
       parts.push(...teacherParts(view, server, problems, ui));
       follow();
     } else {
@@ -225,7 +243,7 @@ export function showRoom(main, server, code, go, lesson) {
       live.following.add(id);
       try {
         const reply = await server.request({ type: "watch", match_id: id });
-        live.boards.set(id, reply.state);
+        seen(reply.state);
         value(reply.state);
       } catch {
         live.following.delete(id);
@@ -251,7 +269,12 @@ export function showRoom(main, server, code, go, lesson) {
   }
 
   const unmount = mount(main, draw);
+  // The boards' clocks run between their states.
+  const ticking = setInterval(() => {
+    if ([...live.boards.values()].some((s) => s.clock && s.status === "playing")) redraw();
+  }, 1000);
   return () => {
+    clearInterval(ticking);
     unmount();
     server.removeEventListener("message", onMessage);
     server.removeEventListener("welcome", join);

@@ -7,6 +7,7 @@
 import qrcode from "./vendor/qrcode/qrcode.js";
 import { clockText, describe, el, field, h, picture, select } from "./dom.js";
 import { CORNER, GAMES, params } from "./games.js";
+import { drawBoard } from "./boards.js";
 
 /** What to do on a form's submission: `send(fields)`, with what goes wrong kept in
  *  `problems[name]` (cleared when it goes right). */
@@ -239,32 +240,39 @@ function keyCard(view, token) {
   );
 }
 
-/** Every board under way at once (nothing when none is), as cards: players, position, whose turn, the clocks, and
- *  with analysis on the exact value for the player to move. */
-export function boardsPart(view, live, toggle) {
+/** Every board under way at once (nothing when none is), as cards: the players (away
+ *  marked), the board, whose turn, the clocks as they run, and with analysis on the exact
+ *  value for the player to move. `large` for a projector. */
+export function boardsPart(view, live, toggle, large) {
   const ids = new Set(underWay(view));
   if (ids.size === 0) return null;
   const boards = [...live.boards.values()].filter((s) => ids.has(s.match_id) && s.status === "playing");
+  const now = performance.now();
   const cards = boards.map((s) => {
-    const names = s.seats.map((x) => x.name || "?");
-    const turn = s.to_move === null || s.to_move === undefined ? "waiting" : `${names[s.to_move]} to move`;
-    const clock = s.clock ? `${clockText(s.clock.remaining_ms[0])} | ${clockText(s.clock.remaining_ms[1])}` : null;
+    const name = (seat) => `${s.seats[seat].name || "?"}${s.seats[seat].player_id !== undefined && !s.seats[seat].connected ? " (away)" : ""}`;
+    const turn = s.to_move === null || s.to_move === undefined ? "waiting" : `${s.seats[s.to_move].name || "?"} to move`;
+    const left = (seat) => {
+      const ms = s.clock.remaining_ms[seat];
+      return s.clock.running === seat ? ms - (now - (live.received.get(s.match_id) || now)) : ms;
+    };
+    const clock = s.clock ? `${clockText(left(0))} | ${clockText(left(1))}` : null;
     const v = live.analysis ? live.values.get(`${s.match_id}:${s.ply}`) : null;
     return h(
-      "a",
-      { class: "board-card", href: `/m/${s.match_id}`, "data-view": true },
-      h("strong", {}, `${names[0]} – ${names[1]}`),
+      "div",
+      { class: "board-card", key: s.match_id },
+      h("a", { href: `/m/${s.match_id}`, "data-view": true }, h("strong", {}, `${name(0)} – ${name(1)}`)),
+      h("div", { class: "mini" }, drawBoard({ ...s, legal_moves: [] }, null)),
       h("span", { class: "position" }, `${describe(s.game, s.size, s.k, s.misere)} · ${s.position}`),
       h("span", {}, `ply ${s.ply} · ${turn}`),
       clock ? h("span", { class: "clock" }, clock) : null,
       v ? h("span", { class: "value" }, v) : null,
     );
   });
-  const button = h("button", { type: "button", onclick: toggle, "aria-pressed": String(live.analysis) }, live.analysis ? "Analysis off" : "Analysis on");
+  const button = h("button", { type: "button", onclick: toggle, "aria-pressed": String(live.analysis) }, live.analysis ? "Values off" : "Exact values on");
   return h(
     "section",
-    { class: "boards", "aria-label": "Every board under way" },
-    h("h2", {}, `${cards.length} boards under way `, button),
+    { class: `boards${large ? " large" : ""}`, "aria-label": "Every board under way" },
+    h("h2", {}, `${cards.length} board${cards.length === 1 ? "" : "s"} under way `, button),
     cards.length ? h("div", { class: "board-cards" }, cards) : h("p", { class: "empty" }, "No game is under way."),
   );
 }

@@ -22,7 +22,7 @@ use crate::hub::Hub;
 /// The addresses of the browser client's page, which reads the address itself (`route()` in
 /// `web/app.js`): the lobby, a match, a review, the analysis board, the rooms and a room.
 /// Their parts are not checked here: the page shows the lobby at an address it cannot read.
-const PAGES: [&str; 6] = [
+const PAGES: [&str; 7] = [
     "/",
     "/m/{id}",
     "/review/{id}",
@@ -30,6 +30,8 @@ const PAGES: [&str; 6] = [
     "/analyse/{game}/{*position}",
     "/room",
     "/room/{code}",
+    // Every board of a room under way, for a projector.
+    "/room/{code}/boards",
 ];
 
 /// Everything the port answers: the websocket at any address, the page at each of
@@ -112,6 +114,7 @@ mod tests {
             "/analyse/lgame/...N/RRRB/RBBB/N...%20r",
             "/room",
             "/room/K7Q2",
+            "/room/K7Q2/boards",
         ] {
             let response = answer(Method::GET, page).await;
             assert_eq!(response.status(), StatusCode::OK, "{page}");
