@@ -1,3 +1,4 @@
+// @ts-check
 // Any position at /analyse/GAME/POSITION (?size=N for the corner games, ?k=K for
 // chocolate, &misere=1 for misère play): who wins with best play, the Grundy number, the
 // plies to the end, a sum's Sprague–Grundy explanation, and every
@@ -8,6 +9,8 @@ import { describe, field, h, mount, redraw, select } from "./dom.js";
 import { CORNER, GAMES, params } from "./games.js";
 import { drawBoard } from "./boards.js";
 import { tableSection } from "./table.js";
+
+/** @typedef {import("./net.js").Server} Server */
 
 const STARTS = {
   queen: "7,3",
@@ -33,7 +36,8 @@ export function analyseLink(game, position, size, k, misere = false) {
   return `/analyse/${game}/${path}${query}`;
 }
 
-/** Shows the analysis asked by the address in `main`; returns what to do when leaving. */
+/** Shows the analysis asked by the address in `main`; returns what to do when leaving.
+ *  @param {Server} server */
 export function showAnalyse(main, server, game, position, go) {
   const asked = new URLSearchParams(location.search);
   const size = asked.get("size") ? Number(asked.get("size")) : CORNER.has(game) ? 8 : undefined;
@@ -65,9 +69,8 @@ export function showAnalyse(main, server, game, position, go) {
   });
 
   async function load() {
-    const request = { type: "query", ...params(game, size, k, misere), position };
     try {
-      c = await server.request(request);
+      c = await server.request({ type: "query", ...params(game, size, k, misere), position });
       problem = null;
     } catch (e) {
       c = null;

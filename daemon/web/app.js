@@ -1,3 +1,4 @@
+// @ts-check
 // The page: who you are (a name, kept in this browser), the connection, and which view the
 // address asks for — `/` the lobby, `/m/ID` a match. Links move between views without
 // reloading.
@@ -27,8 +28,9 @@ const STATUS = {
 };
 
 server.addEventListener("status", (e) => {
-  status.textContent = STATUS[e.detail] || e.detail;
-  status.dataset.state = e.detail;
+  const state = /** @type {CustomEvent<string>} */ (e).detail;
+  status.textContent = STATUS[state] || state;
+  status.dataset.state = state;
 });
 
 /** Shows the view of `path`, adding it to the history unless `replace`. */
@@ -40,7 +42,7 @@ export function go(path, replace = false) {
 
 window.addEventListener("popstate", route);
 document.addEventListener("click", (e) => {
-  const a = e.target.closest("a[data-view]");
+  const a = /** @type {Element} */ (e.target).closest("a[data-view]");
   if (a && e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey) {
     e.preventDefault();
     go(a.getAttribute("href"));

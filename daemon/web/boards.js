@@ -1,3 +1,4 @@
+// @ts-check
 // Each game's board as it is played, drawn from the position's notation (NOTATION.md), with
 // the moves one can make by pointing: the corner games' destinations, Nim's stones, the
 // chocolate bar's grooves, the L-game's L and neutral pieces. Every cell is a button with a

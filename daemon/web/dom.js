@@ -1,3 +1,4 @@
+// @ts-check
 // Building the page from data. Every string from the network goes in as text
 // (textContent), never as HTML: a player named `<img onerror=…>` shows as those characters.
 //

@@ -1,3 +1,4 @@
+// @ts-check
 // The games and their parameters, as every view names them (docs/NOTATION.md).
 
 /** The game names of every interface. */

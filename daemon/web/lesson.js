@@ -1,3 +1,4 @@
+// @ts-check
 // A lesson's flow for a student: taken to each of their games in the room — a tournament's
 // round, an exhibition's board — as it is paired, with a banner above the page (and a sound
 // when they asked for one), then back to the room when the game is over, where the
@@ -5,6 +6,8 @@
 // this browser: the connection stays in the room.
 
 import { h, mount, redraw } from "./dom.js";
+
+/** @typedef {import("./net.js").Server} Server */
 
 /** How long a finished game stays on screen before the student is taken back to the room,
  *  and how long the room (its standings) before the next game. */
@@ -15,7 +18,8 @@ const TAKEN = "grundy.taken";
 /** Where the choice of a sound is kept, per browser. */
 const SOUND = "grundy.sound";
 
-/** Follows the lessons of the rooms this browser's player is in; `go(path)` changes page. */
+/** Follows the lessons of the rooms this browser's player is in; `go(path)` changes page.
+ *  @param {Server} server */
 export function followLessons(server, go, container) {
   let taken;
   try {
@@ -97,7 +101,7 @@ export function followLessons(server, go, container) {
   }
 
   server.addEventListener("message", (e) => {
-    const m = e.detail;
+    const m = /** @type {CustomEvent} */ (e).detail;
     if (m.type === "tournament") consider(mine(m.code, [m.tournament], []));
     else if (m.type === "simul") consider(mine(m.code, [], [m.simul]));
     else if (m.type === "room") consider(mine(m.room.code, m.room.tournaments, m.room.simuls));

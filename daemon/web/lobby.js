@@ -1,14 +1,18 @@
+// @ts-check
 // The lobby: matches waiting for a player (join with one click), matches under way (watch),
 // your own to go back to, and a new match with every option the protocol has.
 
 import { describe, field, h, mount, redraw, select } from "./dom.js";
 import { CORNER, GAMES, params } from "./games.js";
 
+/** @typedef {import("./net.js").Server} Server */
+
 const LEVELS = ["easy", "medium", "perfect"];
 /** How often the lists are asked again while shown. */
 const REFRESH_MS = 3000;
 
-/** Shows the lobby in `main`; returns what to do when leaving it. */
+/** Shows the lobby in `main`; returns what to do when leaving it.
+ *  @param {Server} server */
 export function showLobby(main, server, go) {
   // The lists as last asked, or what went wrong asking them.
   let lobby = null;
@@ -89,7 +93,8 @@ function drawLists(lobby, welcome) {
   ];
 }
 
-/** The form of a new match, as a view: its fields keep what is typed and chosen. */
+/** The form of a new match, as a view: its fields keep what is typed and chosen.
+ *  @param {Server} server */
 function createForm(server, go) {
   // What the fields decide of the others: which game, and whether a position is typed.
   let game = "queen";
@@ -99,17 +104,16 @@ function createForm(server, go) {
     e.preventDefault();
     error = "";
     const f = e.target.elements;
-    const request = {
-      type: "create_match",
-      ...params(f.game.value, Number(f.size.value), Number(f.k.value), f.misere.checked),
-      first: f.first.value,
-    };
-    request.start = f.start.value === "position" ? f.position.value.trim() : f.start.value;
-    request.opponent = f.opponent.value === "human" ? "human" : { engine: f.opponent.value.slice(7) };
-    if (f.clock.value.trim()) request.clock = f.clock.value.trim();
-    if (f.my_engine.value) request.my_engine = f.my_engine.value;
     try {
-      const reply = await server.request(request);
+      const reply = await server.request({
+        type: "create_match",
+        ...params(f.game.value, Number(f.size.value), Number(f.k.value), f.misere.checked),
+        first: f.first.value,
+        start: f.start.value === "position" ? f.position.value.trim() : f.start.value,
+        opponent: f.opponent.value === "human" ? "human" : { engine: f.opponent.value.slice(7) },
+        ...(f.clock.value.trim() ? { clock: f.clock.value.trim() } : {}),
+        ...(f.my_engine.value ? { my_engine: f.my_engine.value } : {}),
+      });
       go(`/m/${reply.state.match_id}`);
     } catch (err) {
       error = err.message;

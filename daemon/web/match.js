@@ -1,3 +1,4 @@
+// @ts-check
 // One match, at /m/ID: played from the seat this browser holds, watched otherwise; a match
 // waiting for a player is joined from the lobby's Join, or on "Play this match" when a link
 // to it was opened. The board is drawn as the
@@ -9,6 +10,8 @@ import { clockText, describe, h, mount, redraw } from "./dom.js";
 import { drawBoard } from "./boards.js";
 import { mark } from "./analyse.js";
 import { params } from "./games.js";
+
+/** @typedef {import("./net.js").Server} Server */
 
 /** Most legal moves asked of the server when the state does not list them. */
 const MOVES_ASKED = 1000;
@@ -28,8 +31,10 @@ const REASONS = {
   aborted: () => "the match was aborted",
 };
 
-/** Shows match `id` in `main`; returns what to do when leaving it. */
+/** Shows match `id` in `main`; returns what to do when leaving it.
+ *  @param {Server} server */
 export function showMatch(main, server, id, go) {
+  /** @type {import("../types/protocol").MatchState | null} */
   let state = null;
   let receivedAt = 0;
   // The marks of a hint, shown until the next state, and the moves asked of the server when
@@ -149,9 +154,8 @@ export function showMatch(main, server, id, go) {
   /** A match state lists at most 64 legal moves; more (the L-game's start has 66) are asked
    *  of the server, in notation order, and the board drawn again with them. */
   async function askMoves(was) {
-    const request = { type: "query", ...params(was.game, was.size, was.k), position: was.position };
     try {
-      const reply = await server.request(request);
+      const reply = await server.request({ type: "query", ...params(was.game, was.size, was.k), position: was.position });
       if (state !== was) return;
       asked = reply.moves.map((m) => m.move).sort();
       redraw();

@@ -1,6 +1,11 @@
+// @ts-check
 // Protocol v1 over the page's own websocket (docs/PROTOCOL.md): `hello` with the token this
 // browser keeps, requests answered by id, pushed events to listeners, and a lost connection
 // taken up again by itself, as the same player.
+
+/** @typedef {import("../types/protocol").ClientMessage} ClientMessage */
+/** A request as the page writes it: a client message without its id (given here).
+ *  @typedef {ClientMessage extends infer M ? (M extends unknown ? Omit<M, "id"> : never) : never} Request */
 
 const PROTOCOL = 1;
 const ACCESS = "grundy.access_code";
@@ -158,9 +163,9 @@ export class Server extends EventTarget {
     ws.addEventListener("close", (e) => this.closed(ws, e));
     const name = this.name;
     const kept = identity()?.token;
-    const hello = { type: "hello", protocol: PROTOCOL, name };
     const code = localStorage.getItem(ACCESS);
-    if (code) hello.access_code = code;
+    /** @type {Request} */
+    const hello = { type: "hello", protocol: PROTOCOL, name, ...(code ? { access_code: code } : {}) };
     let welcome;
     try {
       welcome = await this.request(kept ? { ...hello, token: kept } : hello);
@@ -176,7 +181,10 @@ export class Server extends EventTarget {
     return welcome;
   }
 
-  /** Sends a request; resolves with the reply, rejects with a `Refusal`. */
+  /** Sends a request (type-checked against the protocol: `tsc` in `.ci/run`); resolves with
+   *  the reply, rejects with a `Refusal`.
+   *  @param {Request} body
+   *  @returns {Promise<any>} */
   request(body) {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {

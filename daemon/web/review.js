@@ -1,3 +1,4 @@
+// @ts-check
 // A saved game at /review/ID: step through it (buttons, ← → Home End), each move annotated
 // from the exact classification (best, inaccuracy, mistake, blunder, with the better moves),
 // and the value history: after each ply, who wins with best play and in how many plies —
@@ -8,6 +9,8 @@ import { describe, h, mount, picture, redraw } from "./dom.js";
 import { drawBoard } from "./boards.js";
 import { analyseLink } from "./analyse.js";
 
+/** @typedef {import("./net.js").Server} Server */
+
 /** Plies of a review loaded at once: a long game's come on demand, a page at a time. */
 const AUTO_PLIES = 1000;
 
@@ -16,8 +19,10 @@ const DOTS_UPTO = 200;
 
 const PLURALS = [["best", "best"], ["inaccuracy", "inaccuracies"], ["mistake", "mistakes"], ["blunder", "blunders"]];
 
-/** Shows the review of game `id` in `main`; returns what to do when leaving it. */
+/** Shows the review of game `id` in `main`; returns what to do when leaving it.
+ *  @param {Server} server */
 export function showReview(main, server, id) {
+  /** @type {import("../types/protocol").GameSummary | null} */
   let game = null;
   let moves = [];
   let at = 0;

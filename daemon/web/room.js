@@ -1,3 +1,4 @@
+// @ts-check
 // Rooms in the browser. `/room`: join one with its code, or open one (you are its teacher).
 // `/room/CODE`: a student sees each exercise with its board, answers it and reads the grade
 // with its reason, and finds their tournament or exhibition game; a teacher sees who is
@@ -12,10 +13,13 @@ import { setSound, soundOn } from "./lesson.js";
 import { studentParts } from "./student.js";
 import { boardsPart, teacherParts, underWay } from "./teacher.js";
 
+/** @typedef {import("./net.js").Server} Server */
+
 const QUESTIONS = ["outcome", "grundy", "winning_move", "winning_moves", "remoteness"];
 
 
-/** `/room`: join with a code, or open a room. */
+/** `/room`: join with a code, or open a room.
+ *  @param {Server} server */
 export function showRoomEntry(main, server, go) {
   document.title = "grundy · rooms";
   let problem = "";
@@ -72,9 +76,11 @@ export function showRoomEntry(main, server, go) {
   ]);
 }
 
-/** `/room/CODE`: the room as this member sees it; returns what to do when leaving. */
+/** `/room/CODE`: the room as this member sees it; returns what to do when leaving.
+ *  @param {Server} server */
 export function showRoom(main, server, code, go, lesson, projector = false) {
   document.title = projector ? `grundy · room ${code}: every board` : `grundy · room ${code}`;
+  /** @type {import("../types/protocol").RoomView | null} */
   let view = null;
   // Before joining: asked whether to join (with the name tried and what went wrong), or
   // refused for good (an owner token that is not this room's).

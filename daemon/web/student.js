@@ -1,3 +1,4 @@
+// @ts-check
 // A student's side of a room: the exercise to answer — by tapping where the question allows
 // (outcome buttons, the board for a move, a number pad for a number), or by typing — with the
 // progress and the score, then every answer with its grade and its reason.
@@ -5,8 +6,11 @@
 import { describe, h } from "./dom.js";
 import { drawBoard } from "./boards.js";
 
+/** @typedef {import("./net.js").Server} Server */
+
 /** The student's side: the exercise to answer (by tapping where the question allows), the
- *  score so far, then every answer with its grade. */
+ *  score so far, then every answer with its grade.
+ *  @param {Server} server */
 export function studentParts(view, server, problems) {
   const now = Date.now();
   const answered = (e) => view.answers.some((a) => a.exercise_id === e.id);

@@ -1,3 +1,4 @@
+// @ts-check
 // A Grundy table as a picture, for the corner games (x across, y up, the goal corner 0,0 at
 // the bottom left, as the board is drawn) and chocolate (z across, y up): each cell coloured
 // by its Grundy number, the P-positions (Grundy 0) black; pointing at a cell says its values,
@@ -6,10 +7,13 @@
 import { h, picture, redraw } from "./dom.js";
 import { params } from "./games.js";
 
+/** @typedef {import("./net.js").Server} Server */
+
 /** Largest side drawn: 128 × 128 cells. */
 const LARGEST = 128;
 
-/** The table section for `game`, as a view; `open(position)` analyses a cell's position. */
+/** The table section for `game`, as a view; `open(position)` analyses a cell's position.
+ *  @param {Server} server */
 export function tableSection(server, game, size, k, open) {
   const corner = game !== "chocolate";
   const limit = corner ? Math.min(size, LARGEST) : LARGEST;
@@ -24,9 +28,8 @@ export function tableSection(server, game, size, k, open) {
   const draw = async (asked) => {
     const n = Math.max(2, Math.min(limit, Number(asked) || 32));
     // Corner tables: rows x, columns y; chocolate: rows z, columns y.
-    const request = { type: "table", ...params(game, size, k), rows: { from: 0, to: n }, cols: { from: 0, to: n } };
     try {
-      const t = await server.request(request);
+      const t = await server.request({ type: "table", ...params(game, size, k), rows: { from: 0, to: n }, cols: { from: 0, to: n } });
       drawn = pictureOf(t, n, corner, say, open);
     } catch (e) {
       drawn = h("p", { class: "error" }, e.message);

@@ -1,3 +1,4 @@
+// @ts-check
 // The teacher's console in a room, at parity with the terminal's: who is here, exercises of
 // every kind (with their difficulty, several at once, a deadline), the answers as they
 // arrive with their tallies, tournaments (Swiss or round robin) and exhibitions with every
@@ -8,6 +9,8 @@ import qrcode from "./vendor/qrcode/qrcode.js";
 import { clockText, describe, el, field, h, picture, select } from "./dom.js";
 import { CORNER, GAMES, params } from "./games.js";
 import { drawBoard } from "./boards.js";
+
+/** @typedef {import("./net.js").Server} Server */
 
 /** What to do on a form's submission: `send(fields)`, with what goes wrong kept in
  *  `problems[name]` (cleared when it goes right). */
@@ -24,7 +27,8 @@ function submitting(problems, name, send) {
 }
 
 /** The teacher's side: members, the room's switches, exercises and their tallies, each
- *  student's answers, tournaments and exhibitions, the results, and the teacher's key. */
+ *  student's answers, tournaments and exhibitions, the results, and the teacher's key.
+ *  @param {Server} server */
 export function teacherParts(view, server, problems, ui) {
   const here = (view.members || []).filter((m) => m.role === "student");
   const out = [
@@ -90,14 +94,19 @@ const QUESTIONS = [
   ["remoteness", "moves to the end"],
 ];
 
+/** @param {Server} server */
 function exercisesForm(view, server, problems, ui) {
   return h(
     "form",
     { class: "card", key: "exercises", onsubmit: submitting(problems, "ask", async (f) => {
-      const spec = { ...paramsOf(f), position: f.position.value.trim() || "random", question: f.question.value };
       const from = f.from.value;
       const to = f.to.value;
-      if (from !== "" || to !== "") spec.remoteness = { from: Number(from || 0), to: Number(to || 1000) };
+      const spec = {
+        ...paramsOf(f),
+        position: f.position.value.trim() || "random",
+        question: f.question.value,
+        ...(from !== "" || to !== "" ? { remoteness: { from: Number(from || 0), to: Number(to || 1000) } } : {}),
+      };
       const count = Math.max(1, Math.min(50, Number(f.count.value) || 1));
       const minutes = Number(f.deadline.value);
       await server.request({
@@ -126,7 +135,8 @@ function exercisesForm(view, server, problems, ui) {
 }
 
 /** The room's switches, each changed at once: hints, exam mode, the engine allowed; and the
- *  answers released. */
+ *  answers released.
+ *  @param {Server} server */
 function settingsCard(view, server, problems) {
   const s = view.settings;
   const send = (request) => async () => {
@@ -154,7 +164,8 @@ function settingsCard(view, server, problems) {
   );
 }
 
-/** A tournament: the form that starts one, or the controls of the one under way. */
+/** A tournament: the form that starts one, or the controls of the one under way.
+ *  @param {Server} server */
 function tournamentCard(view, server, problems, ui) {
   const running = (view.tournaments || []).find((t) => !t.finished);
   const problem = h("p", { class: "error", role: "alert" }, problems.tournament || "");
@@ -186,10 +197,15 @@ function tournamentCard(view, server, problems, ui) {
   return h(
     "form",
     { class: "card", key: "tournament", onsubmit: submitting(problems, "tournament", async (f) => {
-      const request = { type: "create_tournament", code: view.code, ...paramsOf(f), start: f.start.value.trim() || "random", format: f.format.value };
-      if (f.format.value === "swiss") request.rounds = Number(f.rounds.value);
-      if (f.clock.value.trim()) request.clock = f.clock.value.trim();
-      await server.request(request);
+      await server.request({
+        type: "create_tournament",
+        code: view.code,
+        ...paramsOf(f),
+        start: f.start.value.trim() || "random",
+        format: f.format.value,
+        ...(f.format.value === "swiss" ? { rounds: Number(f.rounds.value) } : {}),
+        ...(f.clock.value.trim() ? { clock: f.clock.value.trim() } : {}),
+      });
     }) },
     h("h2", {}, "A tournament between the students here"),
     field("Format", select("format", [["swiss", "Swiss"], ["round_robin", "round robin (everyone plays everyone)"]], "swiss", (v) => { ui.format = v; })),
@@ -202,15 +218,22 @@ function tournamentCard(view, server, problems, ui) {
   );
 }
 
-/** An exhibition: the teacher (or the engine) against every student here, one board each. */
+/** An exhibition: the teacher (or the engine) against every student here, one board each.
+ *  @param {Server} server */
 function simulCard(view, server, problems, ui) {
   return h(
     "form",
     { class: "card", key: "simul", onsubmit: submitting(problems, "simul", async (f) => {
       const host = f.host.value === "me" ? "human" : { engine: f.host.value };
-      const request = { type: "start_simul", code: view.code, ...paramsOf(f), start: f.start.value.trim() || "random", host, students_first: f.students_first.checked };
-      if (f.clock.value.trim()) request.clock = f.clock.value.trim();
-      await server.request(request);
+      await server.request({
+        type: "start_simul",
+        code: view.code,
+        ...paramsOf(f),
+        start: f.start.value.trim() || "random",
+        host,
+        students_first: f.students_first.checked,
+        ...(f.clock.value.trim() ? { clock: f.clock.value.trim() } : {}),
+      });
     }) },
     h("h2", {}, "An exhibition: one board against each student"),
     field("Who plays every board", select("host", [["me", "I do"], ["perfect", "the engine (perfect)"], ["medium", "the engine (medium)"], ["easy", "the engine (easy)"]], "perfect")),
@@ -297,6 +320,7 @@ function studentsGrid(view, students) {
     h("tbody", {}, rows),
   );
 }
+/** @param {Server} server */
 async function download(view, server) {
   const reply = await server.request({ type: "export_room", code: view.code });
   const url = URL.createObjectURL(new Blob([reply.content], { type: "text/csv" }));

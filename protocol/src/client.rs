@@ -12,6 +12,7 @@ use crate::variant::GameParams;
 
 /// A client message: a request with its id.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct ClientMessage {
     /// Chosen by the client; the reply carries the same id.
     pub id: u64,
@@ -22,6 +23,7 @@ pub struct ClientMessage {
 
 /// Who plays the other seat.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Opponent {
     /// Another person, who joins by the match id.
@@ -32,6 +34,7 @@ pub enum Opponent {
 
 /// Who moves first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum First {
     /// The creator.
@@ -49,6 +52,7 @@ pub type StartSpec = String;
 
 /// What `create_match` asks for.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct NewMatch {
     /// Game and parameters.
@@ -114,6 +118,7 @@ impl NewMatch {
 /// A request. A field it does not have is refused (a misspelt `"misre"` would otherwise
 /// pass for normal play): see [`crate::decode`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Request {
     /// The handshake; must come first.

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 /// Stable error codes. New codes may be added; existing ones never change meaning.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorCode {
     /// The frame is not JSON, or not a known message, or a field has the wrong type.
@@ -103,6 +104,7 @@ impl ErrorCode {
 /// its family: many refusals share `invalid_state`), and one field per value (`room`,
 /// `match_id`, `input`, `ply`, ...). Empty details are left out of the JSON.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct ErrorBody {
     /// What kind of error, for programs.
     pub code: ErrorCode,

@@ -13,6 +13,7 @@ pub type Seat = u8;
 
 /// Where a match stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum MatchStatus {
     /// Waiting for a second player to join.
@@ -56,6 +57,7 @@ impl MatchStatus {
 
 /// Why a match ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Reason {
     /// Queen family: the piece reached the corner.
@@ -113,6 +115,7 @@ impl Reason {
 
 /// The result of a finished match.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Outcome {
     /// The winning seat; `null` for a draw (or an abort).
     pub winner: Option<Seat>,
@@ -133,6 +136,7 @@ impl Outcome {
 
 /// Who sits in a seat.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct SeatInfo {
     /// The player's id, when a person sits here.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -153,6 +157,7 @@ pub struct SeatInfo {
 
 /// One move of a match.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct MoveRecord {
     /// 1 for the first move.
     pub ply: u32,
@@ -169,6 +174,7 @@ pub struct MoveRecord {
 
 /// A clock setting: minutes for the game plus seconds added after each move. Written `5+3`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(type = "string"))]
 pub struct ClockSpec {
     /// Time at the start, in milliseconds.
     pub initial_ms: u64,
@@ -258,6 +264,7 @@ impl<'de> Deserialize<'de> for ClockSpec {
 
 /// The clocks of a match, as of the moment the message was sent.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Clock {
     /// The setting, `5+3`.
     pub spec: ClockSpec,
@@ -269,6 +276,7 @@ pub struct Clock {
 
 /// Everything a client needs to show a match.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct MatchState {
     /// The match id.
     pub match_id: i64,
@@ -327,6 +335,7 @@ fn is_zero(n: &u32) -> bool {
 
 /// One line of the lobby.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct MatchSummary {
     /// The match id.
     pub match_id: i64,

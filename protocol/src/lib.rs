@@ -21,6 +21,8 @@ mod room;
 mod server;
 mod simul;
 mod tournament;
+#[cfg(test)]
+mod typescript;
 mod variant;
 
 pub use client::{ClientMessage, First, NewMatch, Opponent, Request, StartSpec};

@@ -7,6 +7,7 @@ use crate::variant::{Game, GameParams};
 
 /// Who wins a position with best play, seen by the player to move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Verdict {
     /// The player to move wins.
@@ -45,6 +46,7 @@ impl std::fmt::Display for Verdict {
 
 /// A position's value for the player to move.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct ValueInfo {
     /// `win`, `loss` or `draw`, for the player to move.
     pub outcome: Verdict,
@@ -58,6 +60,7 @@ pub struct ValueInfo {
 /// wire its value's fields sit beside the move's:
 /// `{"move":"1,3","position":"1,3","outcome":"win","grundy":4,"remoteness":3}`.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(as = "MoveFields<String>"))]
 pub struct MoveInfo {
     /// Canonical notation.
     pub notation: String,
@@ -70,6 +73,7 @@ pub struct MoveInfo {
 /// The wire form of [`MoveInfo`], written out instead of `#[serde(flatten)]`: an answer
 /// lists thousands of moves, and flattening costs a detour through a map on both sides.
 #[derive(Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 struct MoveFields<S> {
     #[serde(rename = "move")]
     notation: S,
@@ -109,6 +113,7 @@ impl<'de> Deserialize<'de> for MoveInfo {
 
 /// The answer to `query`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Classification {
     /// Game and parameters.
     #[serde(flatten)]
@@ -137,6 +142,7 @@ pub struct Classification {
 
 /// How a sum's value follows from its components': the explanation a teacher shows.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct SumInfo {
     /// Each component with its own value, component 1 first.
     pub components: Vec<ComponentInfo>,
@@ -158,6 +164,7 @@ pub struct SumInfo {
 
 /// One component of a sum and its value on its own.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct ComponentInfo {
     /// The component's game and parameters.
     #[serde(flatten)]
@@ -171,6 +178,7 @@ pub struct ComponentInfo {
 
 /// A component in which a move wins: from Grundy number `from` to `to` = `from` ⊕ nim-sum.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct WinningComponent {
     /// The component, numbered from 1.
     pub component: u64,
@@ -184,6 +192,7 @@ pub struct WinningComponent {
 
 /// A component whose moves from Grundy number `from` to `to` = `from` ⊕ nim-sum are not known.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct UnknownComponent {
     /// The component, numbered from 1.
     pub component: u64,
@@ -195,6 +204,7 @@ pub struct UnknownComponent {
 
 /// A half-open range `from..to`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Span {
     /// First index.
     pub from: u64,
@@ -204,6 +214,7 @@ pub struct Span {
 
 /// One L-game position class.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct ClassInfo {
     /// The canonical position: the mover's L written `R`, `r` to move.
     pub position: String,
@@ -215,6 +226,7 @@ pub struct ClassInfo {
 
 /// The answer to `table`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct TableData {
     /// Game and parameters.
     #[serde(flatten)]
@@ -239,6 +251,7 @@ pub struct TableData {
 
 /// One line of a game list.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct GameSummary {
     /// The match id.
     pub match_id: i64,
@@ -267,6 +280,7 @@ pub struct GameSummary {
 
 /// One move of a reviewed game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct ReviewedMove {
     /// The move as played, with its ply, seat and resulting position.
     #[serde(flatten)]
@@ -289,6 +303,7 @@ pub struct ReviewedMove {
 
 /// Filters of `games`; every field is optional.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct GameQuery {
     /// Games in which a player of this name sat.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -318,6 +333,7 @@ pub struct GameQuery {
 
 /// Export formats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum ExportFormat {
     /// The PGN-like text of docs/EXPORT.md.

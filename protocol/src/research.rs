@@ -12,6 +12,7 @@ use crate::variant::GameParams;
 /// Which lines of a table a question follows. A line's values are indexed by the coordinate
 /// that runs along it.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum LineKind {
     /// Rows: x fixed, y growing (corner games); y fixed, z growing from k·y (chocolate).
@@ -77,6 +78,7 @@ impl FromStr for LineKind {
 
 /// The periodicity found in one line of a table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct RowPeriodicity {
     /// The line's number (see the report's `line`): the row (x for the corner games, y for
     /// chocolate), the column (y; z for chocolate) or the diagonal D.
@@ -100,6 +102,7 @@ pub struct RowPeriodicity {
 
 /// The reply to `periodicity`: each line's periodicity, and what it was checked against.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct PeriodicityReport {
     /// Game and parameters.
     #[serde(flatten)]
@@ -123,6 +126,7 @@ pub struct PeriodicityReport {
 
 /// What `periodicity` asks.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct PeriodicityQuery {
     /// Game and parameters (a corner game or chocolate).
@@ -142,6 +146,7 @@ pub struct PeriodicityQuery {
 
 /// What `check` asks: a formula checked over every cell of a game's table.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct CheckQuery {
     /// Game and parameters (a corner game or chocolate).
@@ -165,6 +170,7 @@ pub struct CheckQuery {
 /// Bins are listed row by row, from the row of `up` = 0 upwards, each from `across` = 0:
 /// the bin of a cell is `(up / bin) * width + across / bin`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct DisagreementMap {
     /// The coordinate across: `x` for the corner games, `z` for chocolate.
     pub across: String,
@@ -187,6 +193,7 @@ pub const MAX_MAP_SIDE: u64 = 256;
 /// What `check_named` asks: one of the named checks (`grundy check --list`) run against
 /// every stored table it is about.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct NamedCheckQuery {
     /// The named check: `rook-nim`, `wythoff`, `dragon-king`, `dragon-horse`,
@@ -203,6 +210,7 @@ pub struct NamedCheckQuery {
 /// The reply to `check_named`: the statement, how much is known of it, and the check of each
 /// table it is about.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct NamedCheckReport {
     /// The named check.
     pub name: String,
@@ -224,6 +232,7 @@ pub struct NamedCheckReport {
 
 /// A named check as `named_checks` lists it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct NamedCheckInfo {
     /// Its name, for `check_named`.
     pub name: String,
@@ -242,6 +251,7 @@ pub struct NamedCheckInfo {
 
 /// A cell where a formula and the table disagree.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Counterexample {
     /// The cell, in the game's notation of the table (`x,y`; `y,z` for chocolate).
     pub cell: String,
@@ -254,6 +264,7 @@ pub struct Counterexample {
 
 /// The reply to `check`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct CheckReport {
     /// Game and parameters.
     #[serde(flatten)]
@@ -284,6 +295,7 @@ pub struct CheckReport {
 
 /// What `sequence` lists: one line of a table, or its P-positions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum SequenceLine {
     /// Row R: g(R, y) for y = 0, 1, … (corner games); G(R, z) for z = k·R, k·R + 1, …
@@ -302,6 +314,7 @@ pub enum SequenceLine {
 
 /// What `sequence` asks: one line of a game's stored table, or its P-positions, to export.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct SequenceQuery {
     /// Game and parameters (a corner game or chocolate).
@@ -317,6 +330,7 @@ pub struct SequenceQuery {
 /// The reply to `sequence`. A line's value i is the Grundy number of the cell
 /// `first + i·step`, indexed `offset + i`; P-positions are listed as `cells`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct SequenceReport {
     /// Game and parameters.
     #[serde(flatten)]

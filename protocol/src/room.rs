@@ -10,6 +10,7 @@ use crate::variant::GameParams;
 
 /// Who someone is in a room.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Role {
     /// Sets exercises and sees everyone's answers: the room's creator, or whoever joined
@@ -21,6 +22,7 @@ pub enum Role {
 
 /// A room's switches, set by a teacher.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct RoomSettings {
     /// Whether students may ask the server for values (`query`, `table`, `review`) while the
     /// room has an exercise open: off, they must work the answers out themselves.
@@ -39,6 +41,7 @@ pub struct RoomSettings {
 
 /// An exercise as a teacher sets it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct ExerciseSpec {
     /// Game and parameters.
@@ -56,6 +59,7 @@ pub struct ExerciseSpec {
 
 /// An exercise of a room, as its members see it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct ExerciseInfo {
     /// The exercise's id (unique on the server).
     pub id: i64,
@@ -86,6 +90,7 @@ pub struct ExerciseInfo {
 
 /// A room member, as teachers see them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Member {
     /// Their player id.
     pub player_id: i64,
@@ -99,6 +104,7 @@ pub struct Member {
 
 /// A graded answer.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct AnswerInfo {
     /// Which exercise.
     pub exercise_id: i64,
@@ -122,6 +128,7 @@ pub struct AnswerInfo {
 
 /// How a class answered one exercise so far.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Tally {
     /// Which exercise.
     pub exercise_id: i64,
@@ -137,6 +144,7 @@ pub struct Tally {
 
 /// One bar of a [`Tally`]'s histogram.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct AnswerCount {
     /// The answer (canonical form).
     pub answer: String,
@@ -148,6 +156,7 @@ pub struct AnswerCount {
 
 /// A room as one member sees it: the reply to `create_room` and `join_room`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct RoomView {
     /// The join code.
     pub code: String,

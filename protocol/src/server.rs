@@ -14,6 +14,7 @@ use crate::tournament::TournamentView;
 
 /// A server message: a reply to the request with `id`, or an event when `id` is absent.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct ServerMessage {
     /// The id of the request this answers; absent on pushed events.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -25,6 +26,7 @@ pub struct ServerMessage {
 
 /// The answer to `hello`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Welcome {
     /// The protocol version in use.
     pub protocol: u32,
@@ -53,6 +55,7 @@ pub struct Welcome {
 
 /// Another player whose name reads the same (see [`Welcome::namesakes`]).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Namesake {
     /// Their player id.
     pub player_id: i64,
@@ -69,6 +72,7 @@ pub struct Namesake {
 // serialized at once, so boxing would only add an allocation.
 #[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerBody {
     /// Handshake accepted.

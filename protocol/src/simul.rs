@@ -9,6 +9,7 @@ use crate::variant::GameParams;
 
 /// What `start_simul` asks for.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct NewSimul {
     /// The room.
@@ -35,6 +36,7 @@ fn standard() -> String {
 
 /// One board of an exhibition.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct SimulGame {
     /// The match.
     pub match_id: i64,
@@ -49,6 +51,7 @@ pub struct SimulGame {
 
 /// An exhibition as the room sees it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct SimulView {
     /// Its id (unique on the server).
     pub id: i64,

@@ -8,6 +8,7 @@ use crate::variant::GameParams;
 
 /// How a tournament is paired.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Format {
     /// Everyone plays everyone once (Berger tables).
@@ -28,6 +29,7 @@ impl Format {
 
 /// What `create_tournament` asks for.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct NewTournament {
     /// The room.
@@ -55,6 +57,7 @@ fn standard() -> String {
 
 /// One player of a tournament.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Entrant {
     /// The player.
     pub player_id: i64,
@@ -67,6 +70,7 @@ pub struct Entrant {
 
 /// One game of a tournament.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct TournamentGame {
     /// Its round, from 1.
     pub round: u32,
@@ -86,6 +90,7 @@ pub struct TournamentGame {
 
 /// A bye: no opponent in a round, scored as a win.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct ByeInfo {
     /// The round.
     pub round: u32,
@@ -96,6 +101,7 @@ pub struct ByeInfo {
 /// One line of the standings. Points are written as decimals (`2.5`): a win is 1, a draw ½,
 /// a bye 1.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct StandingInfo {
     /// 1 for the leader; players level on every tie-break share a rank.
     pub rank: u32,
@@ -117,6 +123,7 @@ pub struct StandingInfo {
 
 /// A tournament as every member of its room sees it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct TournamentView {
     /// Its id (unique on the server).
     pub id: i64,

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 /// A game's name, as every interface writes it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Game {
     /// Corner the Queen (Wythoff's game).
@@ -99,6 +100,7 @@ impl FromStr for Game {
 
 /// A game with its parameters.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct GameParams {
     /// Which game.
     pub game: Game,
