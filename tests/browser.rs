@@ -11,6 +11,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
+use fantoccini::key::Key;
 use fantoccini::{Client, ClientBuilder, Locator};
 use grundy_e2e::Server;
 use protocol::{Game, GameParams, Request};
@@ -322,11 +323,13 @@ async fn games_are_played_by_clicking_and_names_are_text() -> Result<()> {
     let hostile = "<img src=x onerror=alert(1)>";
     b.sign_in(hostile).await?;
     b.screenshot("lobby").await?;
+    accessible(&b, "the lobby").await?;
     for game in ["nim", "queen", "chocolate", "lgame"] {
         b.goto(&server, "/").await?;
         create_vs_engine(&b, game).await?;
         b.find("button.legal").await?;
         b.screenshot(&format!("board-{game}")).await?;
+        accessible(&b, &format!("a {game} match")).await?;
         let verdict = click_until_over(&b).await?;
         assert!(
             verdict.contains("engine (perfect) wins"),
@@ -379,6 +382,7 @@ async fn games_are_played_by_clicking_and_names_are_text() -> Result<()> {
         .await?;
     assert!(said.contains(&format!("{hostile} played")), "{said}");
     b.screenshot("review").await?;
+    accessible(&b, "a review").await?;
     // A position analysed: its value, and each move's on the board and in the table.
     b.goto(&server, "/analyse/queen/5,6?size=11").await?;
     let verdict = b.text_until(".verdict", |t| t.starts_with("A win")).await?;
@@ -426,6 +430,7 @@ async fn games_are_played_by_clicking_and_names_are_text() -> Result<()> {
     // 0,0 1,2 2,1 3,5 5,3 4,7 7,4 6,10 10,6.
     assert_eq!(black.len(), 9);
     b.screenshot("analyse-queen").await?;
+    accessible(&b, "an analysis").await?;
     // Each piece is drawn as what it is: the dragon king as shogi's 龍.
     b.goto(&server, "/analyse/dragon/3,5?size=8").await?;
     let piece = b.find(".grid.corner .sq.piece").await?;
@@ -623,6 +628,31 @@ async fn press(b: &Browser, label: &str) -> Result<()> {
         .with_context(|| format!("waiting for the button {label:?}"))?
         .click()
         .await?;
+    Ok(())
+}
+
+/// The critical accessibility violations axe-core (vendored, test-only) finds on the page
+/// `b` shows: none, or the test fails naming each rule and where it is broken.
+async fn accessible(b: &Browser, page: &str) -> Result<()> {
+    b.client
+        .execute(include_str!("vendor/axe-core/axe.min.js"), vec![])
+        .await?;
+    let found = b
+        .client
+        .execute_async(
+            "const done = arguments[arguments.length - 1];
+             axe.run(document, { resultTypes: ['violations'] }).then(
+               (r) => done(r.violations.filter((v) => v.impact === 'critical')
+                 .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)),
+               (e) => done([`axe failed: ${e}`]));",
+            vec![],
+        )
+        .await?;
+    let critical: Vec<String> = serde_json::from_value(found)?;
+    anyhow::ensure!(
+        critical.is_empty(),
+        "{page}: critical accessibility violations: {critical:?}"
+    );
     Ok(())
 }
 
@@ -832,6 +862,46 @@ async fn a_hint_marks_every_move_with_what_it_leaves() -> Result<()> {
     let winning = b.client.find_all(Locator::Css(".sq.valued.win")).await?;
     assert_eq!(winning.len(), 1);
     assert!(winning[0].text().await?.starts_with('W'));
+    // The board by keyboard: the arrow keys move between squares, Enter plays, and the focus
+    // stays on the board when the move is made.
+    let label = |e: fantoccini::elements::Element| async move {
+        anyhow::Ok(e.attr("aria-label").await?.unwrap_or_default())
+    };
+    b.client
+        .execute("arguments[0].focus()", vec![serde_json::to_value(&winning[0])?])
+        .await?;
+    let from = label(b.client.active_element().await?).await?;
+    for key in [Key::Up, Key::Left, Key::Down, Key::Right] {
+        b.client
+            .active_element()
+            .await?
+            .send_keys(&char::from(key).to_string())
+            .await?;
+    }
+    assert_eq!(label(b.client.active_element().await?).await?, from, "round and back");
+    b.client
+        .active_element()
+        .await?
+        .send_keys(&char::from(Key::Left).to_string())
+        .await?;
+    let left = label(b.client.active_element().await?).await?;
+    assert_ne!(left, from, "the square to the left");
+    b.client
+        .active_element()
+        .await?
+        .send_keys(&char::from(Key::Right).to_string())
+        .await?;
+    b.client
+        .active_element()
+        .await?
+        .send_keys(&char::from(Key::Enter).to_string())
+        .await?;
+    b.text_until(".history", |t| t.contains("5,3")).await?;
+    let on_board = b
+        .client
+        .execute("return document.activeElement.closest('.grid') !== null", vec![])
+        .await?;
+    assert_eq!(on_board, serde_json::Value::Bool(true), "the focus stays on the board");
     b.close().await?;
     server.stop().await
 }
@@ -1166,6 +1236,7 @@ async fn exercises_of_every_kind_are_answered_by_tapping_on_a_phone() -> Result<
     assert!(progress.ends_with("1 of 1 right so far"), "{progress}");
     b.find(".pad button[aria-label='3']").await?.click().await?;
     b.screenshot("exercise-pad-phone").await?;
+    accessible(&b, "an exercise").await?;
     press(&b, "Answer").await?;
     // 3: a winning move, pointed at (a slip taken back), then answered.
     next(3).await?;
@@ -1337,6 +1408,7 @@ async fn a_teacher_takes_over_a_terminal_room_and_runs_it_from_a_tablet() -> Res
     retype(&b, &format!("{tournament} input[name=start]"), "3,4,5").await?;
     retype(&b, &format!("{tournament} input[name=clock]"), "3+2").await?;
     b.screenshot("teacher-console-tablet").await?;
+    accessible(&b, "the teacher's console").await?;
     press(&b, "Start").await?;
     let tournament_of = |e| match e {
         B::Tournament { tournament, .. } => Some(tournament),
@@ -1384,6 +1456,7 @@ async fn a_teacher_takes_over_a_terminal_room_and_runs_it_from_a_tablet() -> Res
     b.text_until(".board-card .value", |t| t.contains(" for "))
         .await?;
     b.screenshot("room-boards-projector").await?;
+    accessible(&b, "the projector's page").await?;
     b.client.set_window_size(768, 1024).await?;
     b.goto(&server, &format!("/room/{code}")).await?;
     choose(&b, ".withdraw select", &carol_id.to_string()).await?;

@@ -78,21 +78,76 @@ function sum(state, { legal, play, marks }) {
 /** The corner games, whose component header carries a board side. */
 const CORNER_GAMES = new Set(["queen", "rook", "horse", "dragon"]);
 
-/** The button of a square or stone by which `move` is made (see `drawBoard`'s `moves`). */
+/** The button of a square or stone by which `move` is made (see `drawBoard`'s `moves`), in
+ *  its grid cell. A square that cannot be played stays focusable (`aria-disabled`), so that
+ *  the arrow keys cross it and the focus stays on the board after a move. */
 function cell(label, classes, move, { legal, play, marks }) {
   const can = play && legal.has(move);
   const mark = marks.get(move);
-  return h(
+  return gridCell(h(
     "button",
     {
       type: "button",
+      tabindex: -1,
       class: classes + (can ? " legal" : "") + (mark ? ` valued ${mark.cls}` : ""),
       "aria-label": label + (can ? ": move here" : "") + (mark ? `: this move ${mark.say}` : ""),
-      disabled: !can,
+      "aria-disabled": can ? null : "true",
       onclick: can ? () => play(move) : null,
     },
     mark ? mark.text : null,
+  ));
+}
+
+/** A cell of a board's grid holding `content`. */
+function gridCell(content) {
+  return h("span", { role: "gridcell", class: "cell" }, content);
+}
+
+/** A row or column label of a board. */
+function axis(text, role) {
+  return h("span", { class: "axis", role }, text);
+}
+
+/** A board as an ARIA grid of `rows` (arrays of cells and labels): the arrow keys move
+ *  between its squares (Home and End to a row's ends), one of which is in the tab order —
+ *  the focused one, else the first that can be played, else the first. */
+function grid(attrs, rows) {
+  return h(
+    "div",
+    { ...attrs, role: "grid", onkeydown: arrows, hook: { insert: tabStop, postpatch: (_, v) => tabStop(v) } },
+    rows.map((cells) => h("div", { role: "row", class: "row" }, cells)),
   );
+}
+
+/** Keeps exactly one of a grid's buttons in the tab order. */
+function tabStop(vnode) {
+  const box = vnode.elm;
+  const buttons = [...box.querySelectorAll("button")];
+  const stop = buttons.find((b) => b === document.activeElement) || box.querySelector("button.legal") || buttons[0];
+  for (const b of buttons) b.tabIndex = b === stop ? 0 : -1;
+}
+
+/** The arrow keys of a grid. */
+function arrows(e) {
+  const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  const rows = [...e.currentTarget.querySelectorAll("[role=row]")]
+    .map((row) => [...row.querySelectorAll("button")])
+    .filter((row) => row.length);
+  const r = rows.findIndex((row) => row.includes(document.activeElement));
+  if (r < 0) return;
+  const c = rows[r].indexOf(document.activeElement);
+  let to = null;
+  if (moves[e.key]) {
+    const [dr, dc] = moves[e.key];
+    const row = rows[Math.max(0, Math.min(rows.length - 1, r + dr))];
+    to = row[Math.max(0, Math.min(row.length - 1, c + dc))];
+  } else if (e.key === "Home") to = rows[r][0];
+  else if (e.key === "End") to = rows[r][rows[r].length - 1];
+  if (!to) return;
+  e.preventDefault();
+  document.activeElement.tabIndex = -1;
+  to.tabIndex = 0;
+  to.focus();
 }
 
 /** An N×N board, x across and y up, the goal corner (0,0) at the bottom left. */
@@ -100,9 +155,9 @@ function corner(state, moves) {
   const n = state.size;
   const [px, py] = state.position.split(",").map(Number);
   if (n > DRAWN) return h("p", { class: "too-big" }, `a ${n}×${n} board: the piece is on ${px},${py}`);
-  const squares = [];
+  const rows = [];
   for (let y = n - 1; y >= 0; y--) {
-    squares.push(h("span", { class: "axis" }, String(y)));
+    const squares = [axis(String(y), "rowheader")];
     for (let x = 0; x < n; x++) {
       const here = x === px && y === py;
       const goal = x === 0 && y === 0;
@@ -110,16 +165,14 @@ function corner(state, moves) {
       const what = here ? `the ${state.game} on ${x},${y}` : goal ? `the corner 0,0` : `${x},${y}`;
       squares.push(cell(what, classes, `${x},${y}`, moves));
     }
+    rows.push(squares);
   }
-  squares.push(h("span", { class: "axis" }));
-  for (let x = 0; x < n; x++) squares.push(h("span", { class: "axis" }, String(x)));
+  const across = [axis("", "columnheader")];
+  for (let x = 0; x < n; x++) across.push(axis(String(x), "columnheader"));
+  rows.push(across);
   // Each piece drawn as what it is (style.css): the queen, the rook, and shogi's promoted
   // pieces, 龍 (dragon king) and 馬 (dragon horse).
-  return h(
-    "div",
-    { class: "grid corner", role: "grid", "aria-label": `${n}×${n} board`, "data-n": n, "data-game": state.game, style: { "--n": String(n) } },
-    squares,
-  );
+  return grid({ class: "grid corner", "aria-label": `${n}×${n} board`, "data-n": n, "data-game": state.game, style: { "--n": String(n) } }, rows);
 }
 
 /** Heaps of stones, one row each: pointing at a stone takes it and every stone right of it. */
@@ -129,7 +182,7 @@ function nim(state, moves) {
     const pile = i + 1;
     const stones = [];
     if (count > DRAWN * 2) {
-      stones.push(h("span", {}, `${count} stones`));
+      stones.push(h("span", { role: "gridcell" }, `${count} stones`));
     } else {
       for (let j = 0; j < count; j++) {
         const take = count - j;
@@ -137,9 +190,9 @@ function nim(state, moves) {
         stones.push(cell(label, "stone", `${pile}:${take}`, moves));
       }
     }
-    return h("div", { class: "pile", key: pile }, h("span", { class: "label" }, `pile ${pile}`), stones, h("span", { class: "count" }, String(count)));
+    return [h("span", { class: "label", role: "rowheader" }, `pile ${pile}`), stones, h("span", { class: "count", role: "gridcell" }, String(count))];
   });
-  return h("div", { class: "nim" }, rows);
+  return grid({ class: "nim", "aria-label": `${piles.length} piles` }, rows);
 }
 
 /** The bar: the strip left of the poison (P), the staircase right of it. Pointing at a strip
@@ -152,26 +205,28 @@ function chocolate(state, moves) {
     return h("p", { class: "too-big" }, `the bar ${x},${y},${z}`);
   }
   const width = x + 1 + z;
-  const squares = [];
+  const rows = [];
   const height = (j) => (k === 0 ? y : Math.min(y, Math.floor(j / k)));
   for (let r = y; r >= 0; r--) {
+    const squares = [];
+    rows.push(squares);
     for (let c = 0; c < width; c++) {
       const j = c - x; // column right of the poison: 1 … z
       if (r === 0 && c < x) {
         const keep = x - c - 1;
         squares.push(cell(`strip square ${x - c}: keep ${keep}`, "sq choc", `x=${keep}`, moves));
       } else if (r === 0 && j === 0) {
-        squares.push(h("span", { class: "sq poison", role: "img", "aria-label": "the poisoned square" }, "P"));
+        squares.push(gridCell(h("span", { class: "sq poison", role: "img", "aria-label": "the poisoned square" }, "P")));
       } else if (j >= 1 && r <= height(j)) {
         const move = r === 0 ? `z=${j - 1}` : `y=${r - 1}`;
         const label = r === 0 ? `column ${j}: keep ${j - 1} columns` : `row ${r}: keep ${r - 1} rows`;
         squares.push(cell(label, "sq choc", move, moves));
       } else {
-        squares.push(h("span", { class: "sq none" }));
+        squares.push(gridCell(h("span", { class: "sq none" })));
       }
     }
   }
-  return h("div", { class: "grid chocolate", role: "grid", "aria-label": `the bar ${x},${y},${z}`, style: { "--n": String(width) } }, squares);
+  return grid({ class: "grid chocolate", "aria-label": `the bar ${x},${y},${z}`, style: { "--n": String(width) } }, rows);
 }
 
 /** The L-game squares pointed at so far, for the position they were pointed at in: kept
@@ -223,9 +278,10 @@ function lgame(state, legal, play) {
     return { say: "move the neutral piece here", run: () => play(`${placed.head} ${move}`) };
   }
 
-  const squares = [];
+  const rows = [];
   for (let r = 4; r >= 1; r--) {
-    squares.push(h("span", { class: "axis" }, String(r)));
+    const squares = [axis(String(r), "rowheader")];
+    rows.push(squares);
     for (const f of "abcd") {
       const square = `${f}${r}`;
       const c = at[square];
@@ -237,23 +293,23 @@ function lgame(state, legal, play) {
       const classes = `sq l-${shown === "." ? "empty" : shown}${chosen.includes(square) ? " chosen" : ""}${square === from ? " chosen" : ""}`;
       const action = play ? actionFor(square, shown) : null;
       const label = `${square}: ${names[shown]}${action ? `: ${action.say}` : ""}`;
-      squares.push(
+      squares.push(gridCell(
         h(
           "button",
           {
             type: "button",
+            tabindex: -1,
             class: classes + (action ? " legal" : ""),
             "aria-label": label,
-            disabled: !action,
+            "aria-disabled": action ? null : "true",
             onclick: action ? action.run : null,
           },
           shown === "." ? "" : shown,
         ),
-      );
+      ));
     }
   }
-  squares.push(h("span", { class: "axis" }));
-  for (const f of "abcd") squares.push(h("span", { class: "axis" }, f));
+  rows.push([axis("", "columnheader"), ...[..."abcd"].map((f) => axis(f, "columnheader"))]);
   const whose = side === "r" ? "red (R) to move" : "blue (B) to move";
   let help;
   if (!play) help = whose;
@@ -264,7 +320,7 @@ function lgame(state, legal, play) {
   return h(
     "div",
     { class: "lgame-board" },
-    h("div", { class: "grid lgame", role: "grid", "aria-label": "the L-game board", style: { "--n": "4" } }, squares),
+    grid({ class: "grid lgame", "aria-label": "the L-game board", style: { "--n": "4" } }, rows),
     h("p", { class: "side" }, help),
     h(
       "div",
