@@ -145,7 +145,7 @@ function arrows(e) {
   else if (e.key === "End") to = rows[r][rows[r].length - 1];
   if (!to) return;
   e.preventDefault();
-  document.activeElement.tabIndex = -1;
+  /** @type {HTMLElement} */ (document.activeElement).tabIndex = -1;
   to.tabIndex = 0;
   to.focus();
 }
