@@ -868,7 +868,10 @@ async fn a_hint_marks_every_move_with_what_it_leaves() -> Result<()> {
         anyhow::Ok(e.attr("aria-label").await?.unwrap_or_default())
     };
     b.client
-        .execute("arguments[0].focus()", vec![serde_json::to_value(&winning[0])?])
+        .execute(
+            "arguments[0].focus()",
+            vec![serde_json::to_value(&winning[0])?],
+        )
         .await?;
     let from = label(b.client.active_element().await?).await?;
     for key in [Key::Up, Key::Left, Key::Down, Key::Right] {
@@ -878,7 +881,11 @@ async fn a_hint_marks_every_move_with_what_it_leaves() -> Result<()> {
             .send_keys(&char::from(key).to_string())
             .await?;
     }
-    assert_eq!(label(b.client.active_element().await?).await?, from, "round and back");
+    assert_eq!(
+        label(b.client.active_element().await?).await?,
+        from,
+        "round and back"
+    );
     b.client
         .active_element()
         .await?
@@ -899,9 +906,16 @@ async fn a_hint_marks_every_move_with_what_it_leaves() -> Result<()> {
     b.text_until(".history", |t| t.contains("5,3")).await?;
     let on_board = b
         .client
-        .execute("return document.activeElement.closest('.grid') !== null", vec![])
+        .execute(
+            "return document.activeElement.closest('.grid') !== null",
+            vec![],
+        )
         .await?;
-    assert_eq!(on_board, serde_json::Value::Bool(true), "the focus stays on the board");
+    assert_eq!(
+        on_board,
+        serde_json::Value::Bool(true),
+        "the focus stays on the board"
+    );
     b.close().await?;
     server.stop().await
 }
@@ -1498,6 +1512,62 @@ async fn a_teacher_takes_over_a_terminal_room_and_runs_it_from_a_tablet() -> Res
     b.sign_in("assistant").await?;
     b.text_until("p.position", |t| t.starts_with("teacher"))
         .await?;
+    b.close().await?;
+    server.stop().await
+}
+
+/// A board too large to draw whole (queen, 300×300) is drawn a window at a time on a phone:
+/// the piece in sight with the squares toward the corner, arrows to move the window, and a
+/// move made by pointing in it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_large_board_is_played_through_a_window() -> Result<()> {
+    let Some(b) = Browser::open().await? else {
+        return Ok(());
+    };
+    b.client.set_window_size(390, 844).await?;
+    let dir = tempfile::tempdir()?;
+    let server = Server::start(&dir).await?;
+    b.goto(&server, "/").await?;
+    b.sign_in("ada").await?;
+    create(
+        &b,
+        &[
+            ("game", "queen"),
+            ("size", "300"),
+            ("start", "position"),
+            ("position", "250,200"),
+            ("opponent", "engine:perfect"),
+        ],
+    )
+    .await?;
+    let shown = b
+        .text_until(".window p.side", |t| t.contains("is on 250,200"))
+        .await?;
+    assert!(
+        shown.ends_with("Shown: 239–250 across, 189–200 up."),
+        "{shown}"
+    );
+    let squares = b.client.find_all(Locator::Css(".window .grid .sq")).await?;
+    assert_eq!(squares.len(), 144, "a window of 12 × 12");
+    b.find(".window .sq.piece").await?;
+    b.screenshot("large-board-phone").await?;
+    press(&b, "◀").await?;
+    b.text_until(".window p.side", |t| {
+        t.ends_with("Shown: 233–244 across, 189–200 up.")
+    })
+    .await?;
+    press(&b, "Back to the queen").await?;
+    b.text_until(".window p.side", |t| {
+        t.ends_with("Shown: 239–250 across, 189–200 up.")
+    })
+    .await?;
+    // The legal moves were asked of the server (more than a state lists): they are marked,
+    // and one is played by pointing at it.
+    b.find(".window .sq.legal[aria-label^='245,200']")
+        .await?
+        .click()
+        .await?;
+    b.text_until(".history", |t| t.contains("245,200")).await?;
     b.close().await?;
     server.stop().await
 }

@@ -7,14 +7,23 @@
 
 import { h } from "./dom.js";
 
-/** Largest board side drawn square by square; larger ones are shown as their position. */
-const DRAWN = 40;
+/** Largest board side drawn whole; a larger one is drawn a window of `WINDOW` squares a side
+ *  at a time, moved over it with the arrows beside it. */
+const DRAWN = 24;
+const WINDOW = 12;
+
+/** Where each large board's window is, by match and position (a move shows the piece again). */
+const windows = new Map();
 
 /** The board of `state`; `play(notation)` when the viewer may move now, else null;
  *  `values`, a move's mark ({cls, text, say}) to show on the square or stone it is made by. */
 export function drawBoard(state, play, values = new Map()) {
   // What a square or stone can do: the moves it may make now, and their marks.
-  const moves = { legal: new Set(state.legal_moves || []), play, marks: values };
+  const legal = new Set(state.legal_moves || []);
+  // Too many legal moves to list (a very large board): any square may be pointed at, and the
+  // server says why a move is not legal.
+  const any = Boolean(play) && legal.size === 0 && (state.legal_move_count ?? 0) > 0;
+  const moves = { legal, play, marks: values, any };
   switch (state.game) {
     case "queen":
     case "rook":
@@ -81,15 +90,15 @@ const CORNER_GAMES = new Set(["queen", "rook", "horse", "dragon"]);
 /** The button of a square or stone by which `move` is made (see `drawBoard`'s `moves`), in
  *  its grid cell. A square that cannot be played stays focusable (`aria-disabled`), so that
  *  the arrow keys cross it and the focus stays on the board after a move. */
-function cell(label, classes, move, { legal, play, marks }) {
-  const can = play && legal.has(move);
+function cell(label, classes, move, { legal, play, marks, any }) {
+  const can = play && (legal.has(move) || any);
   const mark = marks.get(move);
   return gridCell(h(
     "button",
     {
       type: "button",
       tabindex: -1,
-      class: classes + (can ? " legal" : "") + (mark ? ` valued ${mark.cls}` : ""),
+      class: classes + (legal.has(move) ? " legal" : "") + (mark ? ` valued ${mark.cls}` : ""),
       "aria-label": label + (can ? ": move here" : "") + (mark ? `: this move ${mark.say}` : ""),
       "aria-disabled": can ? null : "true",
       onclick: can ? () => play(move) : null,
@@ -150,15 +159,20 @@ function arrows(e) {
   to.focus();
 }
 
-/** An N×N board, x across and y up, the goal corner (0,0) at the bottom left. */
+/** An N×N board, x across and y up, the goal corner (0,0) at the bottom left; beyond
+ *  `DRAWN` squares a side, a window of it, starting on the piece and the squares toward the
+ *  corner, with arrows to move it. */
 function corner(state, moves) {
   const n = state.size;
   const [px, py] = state.position.split(",").map(Number);
-  if (n > DRAWN) return h("p", { class: "too-big" }, `a ${n}×${n} board: the piece is on ${px},${py}`);
+  const side = Math.min(n, n > DRAWN ? WINDOW : n);
+  const key = `${state.match_id ?? ""}:${state.game}:${n}:${state.position}`;
+  const start = () => ({ x0: Math.max(0, px - side + 1), y0: Math.max(0, py - side + 1) });
+  const at = n > DRAWN ? windows.get(key) || start() : { x0: 0, y0: 0 };
   const rows = [];
-  for (let y = n - 1; y >= 0; y--) {
+  for (let y = at.y0 + side - 1; y >= at.y0; y--) {
     const squares = [axis(String(y), "rowheader")];
-    for (let x = 0; x < n; x++) {
+    for (let x = at.x0; x < at.x0 + side; x++) {
       const here = x === px && y === py;
       const goal = x === 0 && y === 0;
       const classes = `sq${(x + y) % 2 ? " light" : " dark"}${here ? " piece" : ""}${goal ? " goal" : ""}`;
@@ -168,11 +182,36 @@ function corner(state, moves) {
     rows.push(squares);
   }
   const across = [axis("", "columnheader")];
-  for (let x = 0; x < n; x++) across.push(axis(String(x), "columnheader"));
+  for (let x = at.x0; x < at.x0 + side; x++) across.push(axis(String(x), "columnheader"));
   rows.push(across);
   // Each piece drawn as what it is (style.css): the queen, the rook, and shogi's promoted
   // pieces, 龍 (dragon king) and 馬 (dragon horse).
-  return grid({ class: "grid corner", "aria-label": `${n}×${n} board`, "data-n": n, "data-game": state.game, style: { "--n": String(n) } }, rows);
+  const board = grid({ class: "grid corner", "aria-label": `${n}×${n} board${n > DRAWN ? `, squares ${at.x0}–${at.x0 + side - 1} across and ${at.y0}–${at.y0 + side - 1} up` : ""}`, "data-n": side, "data-game": state.game, style: { "--n": String(side) } }, rows);
+  if (n <= DRAWN) return board;
+  const step = Math.ceil(side / 2);
+  const pan = (dx, dy, say, text) => {
+    const to = {
+      x0: Math.max(0, Math.min(n - side, at.x0 + dx * step)),
+      y0: Math.max(0, Math.min(n - side, at.y0 + dy * step)),
+    };
+    const same = to.x0 === at.x0 && to.y0 === at.y0;
+    return h("button", { type: "button", "aria-label": say, disabled: same, onclick: () => { windows.set(key, to); } }, text);
+  };
+  return h(
+    "div",
+    { class: "window" },
+    h("p", { class: "side" }, `A ${n}×${n} board: the ${state.game} is on ${px},${py}. Shown: ${at.x0}–${at.x0 + side - 1} across, ${at.y0}–${at.y0 + side - 1} up.`),
+    board,
+    h(
+      "div",
+      { class: "actions pan" },
+      pan(-1, 0, "show the squares to the left", "◀"),
+      pan(0, -1, "show the squares below", "▼"),
+      pan(0, 1, "show the squares above", "▲"),
+      pan(1, 0, "show the squares to the right", "▶"),
+      h("button", { type: "button", onclick: () => { windows.delete(key); } }, `Back to the ${state.game}`),
+    ),
+  );
 }
 
 /** Heaps of stones, one row each: pointing at a stone takes it and every stone right of it. */

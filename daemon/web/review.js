@@ -104,6 +104,18 @@ export function showReview(main, server, id) {
       { class: "chart" },
       picture(w, hgt, "who wins after each ply, and in how many plies", parts, { onclick: click }),
       h("figcaption", {}, "Who wins with best play after each ply (and in how many plies, by the height). A mark that crosses the axis is a blunder."),
+      // The same, in words, for a screen reader or a keyboard.
+      h(
+        "details",
+        { class: "chart-text" },
+        h("summary", {}, "The chart as a table"),
+        h(
+          "table",
+          {},
+          h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "after ply"), h("th", { scope: "col" }, "with best play"))),
+          h("tbody", {}, points.map((p) => h("tr", { key: p.ply }, h("td", {}, h("a", { href: "#", onclick: (e) => { e.preventDefault(); goTo(p.ply); } }, String(p.ply))), h("td", {}, p.say)))),
+        ),
+      ),
     );
   }
 

@@ -30,7 +30,7 @@ export function tableSection(server, game, size, k, open) {
     // Corner tables: rows x, columns y; chocolate: rows z, columns y.
     try {
       const t = await server.request({ type: "table", ...params(game, size, k), rows: { from: 0, to: n }, cols: { from: 0, to: n } });
-      drawn = pictureOf(t, n, corner, say, open);
+      drawn = [pictureOf(t, n, corner, say, open), inWords(t, n, corner, open)];
     } catch (e) {
       drawn = h("p", { class: "error" }, e.message);
     }
@@ -88,4 +88,42 @@ function pictureOf(t, n, corner, say, open) {
   parts.push(h("text", { x: pad + (n * cell) / 2, y: hgt - 1, "text-anchor": "middle", class: "chart-label" }, corner ? "x →" : "z →"));
   parts.push(h("text", { x: 2, y: 12, class: "chart-label" }, "y ↑"));
   return picture(w, hgt, `Grundy numbers for ${corner ? "x" : "z"} and y from 0 to ${n - 1}`, parts);
+}
+
+/** Largest side of a table also given in words (a table of numbers, each one a button). */
+const IN_WORDS = 32;
+
+/** The table's numbers as an HTML table, for a screen reader or a keyboard: rows y (top
+ *  down, as drawn), columns x (or z); each number analyses its position. */
+function inWords(t, n, corner, open) {
+  if (n > IN_WORDS) return h("p", { class: "legend" }, `From 0 to ${IN_WORDS - 1} or less, the numbers are also given as a table.`);
+  const across = corner ? "x" : "z";
+  const rows = [];
+  for (let c = n - 1; c >= 0; c--) {
+    rows.push(h(
+      "tr",
+      { key: c },
+      h("th", { scope: "row" }, `y=${c}`),
+      t.grundy.map((row, r) => {
+        const g = row[c];
+        const position = corner ? `${r},${c}` : `0,${c},${r}`;
+        return h("td", {}, g === null || g === undefined ? "" : h("button", { type: "button", class: "number", "aria-label": `${across}=${r}, y=${c}: Grundy ${g}`, onclick: () => open(position) }, String(g)));
+      }),
+    ));
+  }
+  return h(
+    "details",
+    { class: "table-text" },
+    h("summary", {}, "The Grundy numbers as a table"),
+    h(
+      "div",
+      { class: "wide" },
+      h(
+        "table",
+        {},
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, ""), t.grundy.map((_, r) => h("th", { scope: "col" }, `${across}=${r}`)))),
+        h("tbody", {}, rows),
+      ),
+    ),
+  );
 }
