@@ -4,7 +4,9 @@
 
 use engine::{AnyPosition, Convention, GameKind, Outcome, Value, Variant};
 use protocol::limits::{DEFAULT_BOARD_SIZE, DEFAULT_STEP};
-use protocol::{ComponentInfo, Game, GameParams, ValueInfo, Verdict};
+use protocol::{
+    Board, ComponentInfo, Game, GameParams, LColor, LSquare, SumPart, ValueInfo, Verdict,
+};
 
 /// The engine's game of a wire name.
 pub fn kind(game: Game) -> GameKind {
@@ -135,6 +137,57 @@ pub fn components(
         .collect()
 }
 
+/// A position as clients draw it.
+pub fn board(pos: &AnyPosition) -> Board {
+    use engine::lgame::{Color, Square};
+    match pos {
+        AnyPosition::Corner(p) => Board::Corner {
+            size: p.size(),
+            x: p.x(),
+            y: p.y(),
+        },
+        AnyPosition::Nim(p) => Board::Nim {
+            piles: p.piles().to_vec(),
+        },
+        AnyPosition::Chocolate(p) => Board::Chocolate {
+            x: p.x(),
+            y: p.y(),
+            z: p.z(),
+            k: p.k(),
+        },
+        AnyPosition::LGame(p) => {
+            let mut ranks = [[LSquare::Empty; 4]; 4];
+            for (row, rank) in ranks.iter_mut().zip((0..4u8).rev()) {
+                for (square, file) in row.iter_mut().zip(0..4u8) {
+                    let at = Square::new(file, rank).map(|s| p.piece_at(s));
+                    *square = match at {
+                        Some(Some(Some(Color::Red))) => LSquare::Red,
+                        Some(Some(Some(Color::Blue))) => LSquare::Blue,
+                        Some(Some(None)) => LSquare::Neutral,
+                        _ => LSquare::Empty,
+                    };
+                }
+            }
+            let to_move = match p.to_move() {
+                Color::Red => LColor::Red,
+                Color::Blue => LColor::Blue,
+            };
+            Board::Lgame { ranks, to_move }
+        }
+        AnyPosition::Sum(p) => Board::Sum {
+            components: p
+                .components()
+                .iter()
+                .map(|c| SumPart {
+                    params: normal(c.variant()),
+                    position: c.to_string(),
+                    board: board(c),
+                })
+                .collect(),
+        },
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -170,5 +223,78 @@ mod tests {
             let asked = GameParams::of(g);
             assert_eq!(params(game(&asked).unwrap()).game, g);
         }
+    }
+
+    /// The notation a board shows, written back: what a client would otherwise have read.
+    fn written(board: &Board) -> String {
+        let join = |v: &[u64]| v.iter().map(u64::to_string).collect::<Vec<_>>().join(",");
+        match board {
+            Board::Corner { x, y, .. } => format!("{x},{y}"),
+            Board::Nim { piles } => join(piles),
+            Board::Chocolate { x, y, z, .. } => format!("{x},{y},{z}"),
+            Board::Lgame { ranks, to_move } => {
+                let ranks: Vec<String> = ranks
+                    .iter()
+                    .map(|rank| {
+                        rank.iter()
+                            .map(|s| match s {
+                                LSquare::Empty => '.',
+                                LSquare::Red => 'R',
+                                LSquare::Blue => 'B',
+                                LSquare::Neutral => 'N',
+                            })
+                            .collect()
+                    })
+                    .collect();
+                let side = if *to_move == LColor::Red { 'r' } else { 'b' };
+                format!("{} {side}", ranks.join("/"))
+            }
+            Board::Sum { components } => components
+                .iter()
+                .map(|c| written(&c.board))
+                .collect::<Vec<_>>()
+                .join(" + "),
+        }
+    }
+
+    #[test]
+    fn a_board_shows_exactly_its_position() {
+        let mut rng = engine::Rng::new(7);
+        for g in Game::ALL.into_iter().filter(|g| *g != Game::Sum) {
+            let game = game(&GameParams::of(g)).expect("a game");
+            for _ in 0..50 {
+                let p = game
+                    .position(&engine::Start::Random, &mut rng)
+                    .expect("a position");
+                let b = board(&p);
+                assert_eq!(written(&b), p.to_string(), "{g:?}");
+                if let Board::Corner { size, .. } = b {
+                    assert_eq!(Some(size), game.variant().size());
+                }
+                if let Board::Chocolate { k, .. } = b {
+                    assert_eq!(Some(k), game.variant().k());
+                }
+            }
+        }
+        let sum = game(&GameParams::of(Game::Sum))
+            .expect("sums")
+            .position(
+                &engine::Start::Position("queen(6):5,2 + nim:3,4 + chocolate(2):3,2,4".into()),
+                &mut rng,
+            )
+            .expect("a sum");
+        let Board::Sum { components } = board(&sum) else {
+            panic!("a sum's board");
+        };
+        let parts: Vec<String> = components
+            .iter()
+            .map(|c| {
+                assert_eq!(written(&c.board), c.position);
+                c.position.clone()
+            })
+            .collect();
+        assert_eq!(parts, ["5,2", "3,4", "3,2,4"]);
+        assert_eq!(components[0].params.size, Some(6));
+        assert_eq!(components[2].params.k, Some(2));
     }
 }

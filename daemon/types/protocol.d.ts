@@ -57,6 +57,55 @@ withheld?: boolean,
 answered_at: number, };
 
 /**
+ * A position as a picture.
+ */
+export type Board = { "kind": "corner", 
+/**
+ * Squares a side.
+ */
+size: number, 
+/**
+ * The piece's column.
+ */
+x: number, 
+/**
+ * The piece's row.
+ */
+y: number, } | { "kind": "nim", 
+/**
+ * The piles.
+ */
+piles: Array<number>, } | { "kind": "chocolate", 
+/**
+ * The strip's length.
+ */
+x: number, 
+/**
+ * The staircase's greatest height.
+ */
+y: number, 
+/**
+ * The staircase's length.
+ */
+z: number, 
+/**
+ * The staircase's step.
+ */
+k: number, } | { "kind": "lgame", 
+/**
+ * The squares, rank 4 first.
+ */
+ranks: [[LSquare, LSquare, LSquare, LSquare], [LSquare, LSquare, LSquare, LSquare], [LSquare, LSquare, LSquare, LSquare], [LSquare, LSquare, LSquare, LSquare]], 
+/**
+ * The player to move: `red` (seat 0) or `blue`.
+ */
+to_move: LColor, } | { "kind": "sum", 
+/**
+ * The components.
+ */
+components: Array<SumPart>, };
+
+/**
  * A bye: no opponent in a round, scored as a win.
  */
 export type ByeInfo = { 
@@ -191,6 +240,10 @@ export type Classification = {
  * The position, in canonical notation.
  */
 position: string, 
+/**
+ * The position as drawn.
+ */
+board: Board, 
 /**
  * `table` (a stored classification), `formula` (an exact closed form) or `computed`
  * (worked out for this question, within the server's limits).
@@ -728,6 +781,10 @@ set: number,
  */
 position: string, 
 /**
+ * The position as drawn.
+ */
+board: Board, 
+/**
  * The question's name.
  */
 question: string, 
@@ -887,6 +944,16 @@ misere?: boolean, };
 export type JsonValue = number | string | boolean | Array<JsonValue> | { [key in string]: JsonValue } | null;
 
 /**
+ * A player of the L-game.
+ */
+export type LColor = "red" | "blue";
+
+/**
+ * What stands on a square of the L-game.
+ */
+export type LSquare = "empty" | "red" | "blue" | "neutral";
+
+/**
  * Which lines of a table a question follows. A line's values are indexed by the coordinate
  * that runs along it.
  */
@@ -908,6 +975,10 @@ start: string,
  * The current position.
  */
 position: string, 
+/**
+ * The current position as drawn.
+ */
+board: Board, 
 /**
  * Moves played so far.
  */
@@ -1452,6 +1523,10 @@ before: ValueInfo,
  */
 after: ValueInfo, 
 /**
+ * The position after the move, as drawn.
+ */
+board: Board, 
+/**
  * `best`, `inaccuracy` (same result, slower), `mistake` (draw → loss or win → draw) or
  * `blunder` (win → loss).
  */
@@ -1819,6 +1894,11 @@ total: number,
  */
 next?: number | null, 
 /**
+ * The position before the page's first move (the start, for the first page), as
+ * drawn.
+ */
+board_before: Board, 
+/**
  * The page's moves, annotated.
  */
 moves: Array<ReviewedMove>, } | { "type": "export", 
@@ -2070,6 +2150,36 @@ remoteness_method: string | null,
  * tables, whose other values no formula gives. Left out when there are none.
  */
 unknown?: Array<UnknownComponent>, };
+
+/**
+ * One component of a sum as drawn.
+ */
+export type SumPart = { 
+/**
+ * Its position, in notation (to read, not to draw from).
+ */
+position: string, 
+/**
+ * Its board.
+ */
+board: Board, 
+/**
+ * Which game.
+ */
+game: Game, 
+/**
+ * Board side (corner games).
+ */
+size?: number | null, 
+/**
+ * Staircase step (chocolate).
+ */
+k?: number | null, 
+/**
+ * Misère play: the player who makes the last move loses (every game but the L-game).
+ * Absent (false) for normal play.
+ */
+misere?: boolean, };
 
 /**
  * The answer to `table`.

@@ -60,7 +60,7 @@ export function showAnalyse(main, server, game, position, go) {
         { class: "match" },
         h("h1", {}, `Analysis: ${describe(game, size, k, misere)}`),
         h("p", { class: "verdict", "aria-live": "polite" }, problem ? h("span", { class: "error" }, problem) : c ? sentence(c) : ""),
-        h("div", { class: "board-area" }, c ? drawBoard({ game, size, k, position: c.position, legal_moves: [], components: c.sum ? c.sum.components : null }, null, values) : null),
+        h("div", { class: "board-area" }, c ? drawBoard({ game, size, k, position: c.position, board: c.board, legal_moves: [], components: c.sum ? c.sum.components : null }, null, values) : null),
         h("div", { class: "explanation" }, c && c.sum ? explanation(c.sum) : null),
         h("div", { class: "moves-table" }, c ? movesTable(c, game, size, k, misere) : null),
       ),

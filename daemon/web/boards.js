@@ -1,5 +1,6 @@
 // @ts-check
-// Each game's board as it is played, drawn from the position's notation (NOTATION.md), with
+// Each game's board as it is played, drawn from the position's `board` as the server sends it
+// (no notation read: that stays what a person types and reads), with
 // the moves one can make by pointing: the corner games' destinations, Nim's stones, the
 // chocolate bar's grooves, the L-game's L and neutral pieces. Every cell is a button with a
 // label in words, so the keyboard and screen readers reach it too. Boards are views (`h`):
@@ -15,7 +16,8 @@ const WINDOW = 12;
 /** Where each large board's window is, by match and position (a move shows the piece again). */
 const windows = new Map();
 
-/** The board of `state`; `play(notation)` when the viewer may move now, else null;
+/** The board of `state` (a match's state, an exercise, a reviewed or analysed position: each
+ *  with its `board`); `play(notation)` when the viewer may move now, else null;
  *  `values`, a move's mark ({cls, text, say}) to show on the square or stone it is made by. */
 export function drawBoard(state, play, values = new Map()) {
   // What a square or stone can do: the moves it may make now, and their marks.
@@ -24,11 +26,9 @@ export function drawBoard(state, play, values = new Map()) {
   // server says why a move is not legal.
   const any = Boolean(play) && legal.size === 0 && (state.legal_move_count ?? 0) > 0;
   const moves = { legal, play, marks: values, any };
-  switch (state.game) {
-    case "queen":
-    case "rook":
-    case "horse":
-    case "dragon":
+  if (!state.board) return h("p", {}, state.position);
+  switch (state.board.kind) {
+    case "corner":
       return corner(state, moves);
     case "nim":
       return nim(state, moves);
@@ -46,14 +46,10 @@ export function drawBoard(state, play, values = new Map()) {
 /** A sum: each component's board under its number, its game and (when the state gives them)
  *  its value, then the nim-sum. A component's move `M` is the sum's move `C/M`. */
 function sum(state, { legal, play, marks }) {
-  const parts = state.position.split(" + ").map((text) => {
-    const [head, position] = text.split(/:(.*)/s);
-    const [, game, param] = head.trim().match(/^([a-z]+)(?:\((\d+)\))?$/) || [];
-    const size = CORNER_GAMES.has(game) ? Number(param) : undefined;
-    const k = game === "chocolate" ? Number(param) : undefined;
-    return { game, size, k, position: (position || "").trim(), head: head.trim() };
-  });
-  if (parts.some((p) => !p.game)) return h("p", {}, state.position);
+  const parts = state.board.components.map((c) => ({
+    ...c,
+    head: `${c.game}${c.size !== undefined && c.size !== null ? `(${c.size})` : c.k !== undefined && c.k !== null ? `(${c.k})` : ""}`,
+  }));
   const values = state.components && state.components.length === parts.length ? state.components : null;
   const figures = parts.map((p, i) => {
     const prefix = `${i + 1}/`;
@@ -63,6 +59,7 @@ function sum(state, { legal, play, marks }) {
       size: p.size,
       k: p.k,
       position: p.position,
+      board: p.board,
       legal_moves: [...legal].filter((m) => m.startsWith(prefix)).map((m) => m.slice(prefix.length)),
     };
     const v = values ? values[i] : null;
@@ -83,9 +80,6 @@ function sum(state, { legal, play, marks }) {
   }
   return h("div", { class: "sum", role: "group", "aria-label": `a sum of ${parts.length} games` }, figures, nimSum);
 }
-
-/** The corner games, whose component header carries a board side. */
-const CORNER_GAMES = new Set(["queen", "rook", "horse", "dragon"]);
 
 /** The button of a square or stone by which `move` is made (see `drawBoard`'s `moves`), in
  *  its grid cell. A square that cannot be played stays focusable (`aria-disabled`), so that
@@ -163,8 +157,7 @@ function arrows(e) {
  *  `DRAWN` squares a side, a window of it, starting on the piece and the squares toward the
  *  corner, with arrows to move it. */
 function corner(state, moves) {
-  const n = state.size;
-  const [px, py] = state.position.split(",").map(Number);
+  const { size: n, x: px, y: py } = state.board;
   const side = Math.min(n, n > DRAWN ? WINDOW : n);
   const key = `${state.match_id ?? ""}:${state.game}:${n}:${state.position}`;
   const start = () => ({ x0: Math.max(0, px - side + 1), y0: Math.max(0, py - side + 1) });
@@ -216,7 +209,7 @@ function corner(state, moves) {
 
 /** Heaps of stones, one row each: pointing at a stone takes it and every stone right of it. */
 function nim(state, moves) {
-  const piles = state.position.split(",").map(Number);
+  const piles = state.board.piles;
   const rows = piles.map((count, i) => {
     const pile = i + 1;
     const stones = [];
@@ -238,8 +231,7 @@ function nim(state, moves) {
  *  square cuts the strip there; at a square of the bottom row right of the poison, a
  *  vertical break there; at a square higher up, a horizontal break below it. */
 function chocolate(state, moves) {
-  const [x, y, z] = state.position.split(",").map(Number);
-  const k = state.k ?? 1;
+  const { x, y, z, k } = state.board;
   if (x + z > DRAWN * 2 || y > DRAWN) {
     return h("p", { class: "too-big" }, `the bar ${x},${y},${z}`);
   }
@@ -276,13 +268,14 @@ const pointed = { position: null, chosen: [], from: null };
  *  at the four squares of your L's new place, then either play it as it is or move a
  *  neutral piece (point at it, then at its new square). */
 function lgame(state, legal, play) {
-  const [ranks, side] = state.position.split(" ");
+  const letter = { red: "R", blue: "B", neutral: "N", empty: "." };
   const at = {};
-  ranks.split("/").forEach((rank, i) => {
-    [...rank].forEach((c, f) => {
-      at[`${"abcd"[f]}${4 - i}`] = c;
+  state.board.ranks.forEach((rank, i) => {
+    rank.forEach((square, f) => {
+      at[`${"abcd"[f]}${4 - i}`] = letter[square];
     });
   });
+  const side = state.board.to_move === "red" ? "r" : "b";
   // Each legal placement of the L (its squares, sorted), with the neutral moves after it.
   const placements = new Map();
   for (const m of legal) {

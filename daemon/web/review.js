@@ -30,6 +30,8 @@ export function showReview(main, server, id) {
   // a page is being loaded, and what went wrong.
   let next = null;
   let total = 0;
+  // The start as drawn (the first page says it).
+  let startBoard = null;
   let loading = false;
   let problem = null;
 
@@ -143,6 +145,7 @@ export function showReview(main, server, id) {
   /** The next page of the review, added to the moves shown. */
   async function page(from) {
     const r = await server.request({ type: "review", match_id: id, from });
+    if (r.from === 0) startBoard = r.board_before;
     moves = moves.concat(r.moves);
     next = r.next ?? null;
     total = r.total;
@@ -178,6 +181,7 @@ export function showReview(main, server, id) {
       return h("section", { class: "match" }, h("h1", {}, `Game ${id}`), h("p", { class: "step" }, problem ? h("span", { class: "error" }, problem) : ""));
     }
     const position = at === 0 ? game.start : moves[at - 1].position;
+    const board = at === 0 ? startBoard : moves[at - 1].board;
     const more = loading
       ? "loading…"
       : problem
@@ -191,7 +195,7 @@ export function showReview(main, server, id) {
         { class: "match" },
         h("h1", {}, `Game ${id}: ${describe(game.game, game.size, game.k, game.misere)}`),
         h("p", { class: "summary" }, summary()),
-        h("div", { class: "board-area" }, drawBoard({ ...game, position, legal_moves: [] }, null)),
+        h("div", { class: "board-area" }, drawBoard({ ...game, position, board, legal_moves: [] }, null)),
         h(
           "p",
           { class: "step", "aria-live": "polite" },

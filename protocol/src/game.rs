@@ -287,6 +287,8 @@ pub struct MatchState {
     pub start: String,
     /// The current position.
     pub position: String,
+    /// The current position as drawn.
+    pub board: crate::Board,
     /// Moves played so far.
     pub ply: u32,
     /// Waiting, playing, finished or aborted.

@@ -10,6 +10,7 @@
 //! assert!(matches!(msg.request, Request::Hello { .. }));
 //! ```
 
+mod board;
 mod client;
 pub mod decode;
 mod error;
@@ -25,6 +26,7 @@ mod tournament;
 mod typescript;
 mod variant;
 
+pub use board::{Board, LColor, LSquare, SumPart};
 pub use client::{ClientMessage, First, NewMatch, Opponent, Request, StartSpec};
 pub use error::{Details, ErrorBody, ErrorCode};
 pub use game::{

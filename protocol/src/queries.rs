@@ -120,6 +120,8 @@ pub struct Classification {
     pub params: GameParams,
     /// The position, in canonical notation.
     pub position: String,
+    /// The position as drawn.
+    pub board: crate::Board,
     /// Its value for the player to move.
     #[serde(flatten)]
     pub value: ValueInfo,
@@ -289,6 +291,8 @@ pub struct ReviewedMove {
     pub before: ValueInfo,
     /// The value after it, for the opponent.
     pub after: ValueInfo,
+    /// The position after the move, as drawn.
+    pub board: crate::Board,
     /// `best`, `inaccuracy` (same result, slower), `mistake` (draw → loss or win → draw) or
     /// `blunder` (win → loss).
     pub annotation: String,

@@ -70,6 +70,8 @@ pub struct ExerciseInfo {
     pub params: GameParams,
     /// The position, in canonical notation.
     pub position: String,
+    /// The position as drawn.
+    pub board: crate::Board,
     /// The question's name.
     pub question: String,
     /// The question as a student reads it.

@@ -176,6 +176,9 @@ pub enum ServerBody {
         /// The `from` of the next page; absent after the last.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         next: Option<u32>,
+        /// The position before the page's first move (the start, for the first page), as
+        /// drawn.
+        board_before: crate::Board,
         /// The page's moves, annotated.
         moves: Vec<ReviewedMove>,
     },

@@ -16,6 +16,11 @@ fn answer() -> ServerMessage {
                 misere: false,
             },
             position: "5,3".to_owned(),
+            board: protocol::Board::Corner {
+                size: 11,
+                x: 5,
+                y: 3,
+            },
             value: ValueInfo {
                 outcome: Verdict::Loss,
                 grundy: Some(0),
@@ -51,6 +56,7 @@ fn answer() -> ServerMessage {
 
 const TEXT: &str = concat!(
     r#"{"id":20,"type":"classification","game":"queen","size":11,"position":"5,3","#,
+    r#""board":{"kind":"corner","size":11,"x":5,"y":3},"#,
     r#""outcome":"loss","grundy":0,"remoteness":4,"source":"table","move_count":2,"moves":["#,
     r#"{"move":"1,3","position":"1,3","outcome":"win","grundy":4,"remoteness":3},"#,
     r#"{"move":"a2a3a4b4 d4-b1","position":"...N/RRRB/RBBB/N... r","outcome":"draw","#,

@@ -4,7 +4,7 @@
 use std::io::IsTerminal;
 
 use anyhow::Result;
-use protocol::{Game, GameSummary, Outcome, Request, ReviewedMove, ServerBody};
+use protocol::{Board, Game, GameSummary, Outcome, Request, ReviewedMove, ServerBody};
 
 use super::annotation::{best_play, counted, name, strip, this_move, BETTER_SHOWN};
 use super::{describe, emit, print_json, unexpected};
@@ -34,7 +34,7 @@ pub struct Args {
 /// Asks for the review, page after page (a bar on a terminal while a long game's come), and
 /// prints it: stepping move by move on a terminal, a listing otherwise.
 pub async fn run(conn: &mut Client, args: Args, style: Style) -> Result<()> {
-    let moves = every_page(conn, args.id).await?;
+    let (start, moves) = every_page(conn, args.id).await?;
     if args.json {
         return print_json(&serde_json::json!({ "match_id": args.id, "moves": moves }));
     }
@@ -49,15 +49,17 @@ pub async fn run(conn: &mut Client, args: Args, style: Style) -> Result<()> {
     };
     emit(&listing(&game, &moves, style))?;
     if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() && !moves.is_empty() {
-        super::stepper::step(&game, &moves, style)?;
+        super::stepper::step(&game, &start, &moves, style)?;
     }
     Ok(())
 }
 
-/// Every move of game `match_id` reviewed, following the server's pages to the last.
-async fn every_page(conn: &mut Client, match_id: i64) -> Result<Vec<ReviewedMove>> {
+/// The start as drawn, and every move of game `match_id` reviewed, following the server's
+/// pages to the last.
+async fn every_page(conn: &mut Client, match_id: i64) -> Result<(Board, Vec<ReviewedMove>)> {
     let mut bar = Bar::for_stderr();
     let mut all = Vec::new();
+    let mut start = None;
     let mut from = None;
     loop {
         let request = Request::Review {
@@ -67,11 +69,16 @@ async fn every_page(conn: &mut Client, match_id: i64) -> Result<Vec<ReviewedMove
         };
         let body = conn.request(request).await?;
         let ServerBody::Review {
-            moves, total, next, ..
+            moves,
+            total,
+            next,
+            board_before,
+            ..
         } = body
         else {
             return Err(unexpected(&body));
         };
+        start.get_or_insert(board_before);
         all.extend(moves);
         match next {
             // A page that does not move on would be asked again forever.
@@ -79,7 +86,10 @@ async fn every_page(conn: &mut Client, match_id: i64) -> Result<Vec<ReviewedMove
                 bar.update("reviewing", u64::from(n), u64::from(total));
                 from = Some(n);
             }
-            _ => return Ok(all),
+            _ => {
+                let start = start.ok_or_else(|| anyhow::anyhow!("the server sent no review"))?;
+                return Ok((start, all));
+            }
         }
     }
 }

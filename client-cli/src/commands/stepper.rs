@@ -5,7 +5,7 @@
 
 use anyhow::Result;
 use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind};
-use protocol::{GameSummary, ReviewedMove};
+use protocol::{Board, GameSummary, ReviewedMove};
 
 use super::annotation::{best_play, counted, name, strip, this_move, BETTER_SHOWN};
 use super::raw::{line_start, show, Raw};
@@ -35,12 +35,12 @@ fn key(k: KeyEvent, ply: usize, last: usize) -> Step {
 }
 
 /// Steps through the game until `q`.
-pub fn step(game: &GameSummary, moves: &[ReviewedMove], style: Style) -> Result<()> {
+pub fn step(game: &GameSummary, start: &Board, moves: &[ReviewedMove], style: Style) -> Result<()> {
     let _raw = Raw::on()?;
     let last = moves.len();
     let mut ply = 0usize;
     let mut typed = String::new();
-    show(&frame(game, moves, ply, style))?;
+    show(&frame(game, start, moves, ply, style))?;
     loop {
         let Event::Key(k) = event::read()? else {
             continue;
@@ -77,24 +77,29 @@ pub fn step(game: &GameSummary, moves: &[ReviewedMove], style: Style) -> Result<
         typed.clear();
         if next != ply {
             ply = next;
-            show(&frame(game, moves, ply, style))?;
+            show(&frame(game, start, moves, ply, style))?;
         }
     }
 }
 
 /// The position after `ply` moves, with the move that led there and its annotation, and the
 /// value strip marked at this ply.
-fn frame(game: &GameSummary, moves: &[ReviewedMove], ply: usize, style: Style) -> String {
-    let position = match ply {
-        0 => game.start.as_str(),
-        n => moves[n - 1].played.position.as_str(),
+fn frame(
+    game: &GameSummary,
+    start: &Board,
+    moves: &[ReviewedMove],
+    ply: usize,
+    style: Style,
+) -> String {
+    let drawn = match ply {
+        0 => start,
+        n => &moves[n - 1].board,
     };
-    let p = &game.params;
     let mut out = format!(
         "\n{}\n",
         style.strong(&format!("ply {ply} of {}", moves.len()))
     );
-    out.push_str(&board(p.game, p.size, p.k, position, style));
+    out.push_str(&board(game.params.game, drawn, style));
     if let Some(m) = ply.checked_sub(1).map(|i| &moves[i]) {
         out.push_str(&format!(
             "{} played {}: {} (best play: {}; this move: {})\n",

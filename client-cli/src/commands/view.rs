@@ -341,17 +341,12 @@ impl View {
     /// The board of `state`: a sum's components side by side with their values, as wide as
     /// the terminal.
     fn picture(&self, state: &MatchState, style: Style) -> String {
-        let p = &state.params;
-        if p.game == Game::Sum {
+        if let protocol::Board::Sum { components } = &state.board {
             let width = self.screen.as_ref().map_or(SUM_WIDTH, |s| s.width());
             let width = if width == 0 { SUM_WIDTH } else { width };
-            if let Some(text) =
-                sum_board(&state.position, state.components.as_deref(), width, style)
-            {
-                return text;
-            }
+            return sum_board(components, state.components.as_deref(), width, style);
         }
-        board(p.game, p.size, p.k, &state.position, style)
+        board(state.params.game, &state.board, style)
     }
 
     /// The position in the game's notation, as `grundy query` takes it.

@@ -1,8 +1,7 @@
-//! A text picture of a position, drawn from the position string alone: the client knows how
-//! each game writes its positions (docs/NOTATION.md) but none of the rules. Anything it
-//! cannot read is shown as the text itself.
+//! A text picture of a position, drawn from its `board` as the server sends it: the client
+//! reads no notation and knows none of the rules.
 
-use protocol::Game;
+use protocol::{Board, Game, LColor, LSquare};
 
 use super::Style;
 
@@ -12,25 +11,16 @@ pub const MAX_DRAWN_SIZE: u64 = 26;
 /// Longest Nim pile drawn stone by stone; longer piles are cut with `…`.
 const MAX_DRAWN_STONES: u64 = 40;
 
-/// The picture of `position` in a game of one board (with its `size` and `k`), ending in a
-/// newline; a sum's is drawn by `sum.rs`.
-pub fn board(
-    game: Game,
-    size: Option<u64>,
-    k: Option<u32>,
-    position: &str,
-    style: Style,
-) -> String {
-    let drawn = match game {
-        Game::Queen | Game::Rook | Game::Horse | Game::Dragon => {
-            corner(game, size, position, style)
-        }
-        Game::Nim => nim(position, style),
-        Game::Chocolate => chocolate(k, position),
-        Game::LGame => lgame(position, style),
-        Game::Sum => None,
-    };
-    drawn.unwrap_or_else(|| format!("{position}\n"))
+/// The picture of a board of `game` (a corner game's piece is its letter), ending in a
+/// newline; a sum's is drawn by `sum.rs`, and here only named.
+pub fn board(game: Game, board: &Board, style: Style) -> String {
+    match board {
+        Board::Corner { size, x, y } => corner(game, *size, *x, *y, style),
+        Board::Nim { piles } => nim(piles, style),
+        Board::Chocolate { x, y, z, k } => chocolate(*k, *x, *y, *z),
+        Board::Lgame { ranks, to_move } => lgame(ranks, *to_move, style),
+        Board::Sum { components } => format!("a sum of {} games\n", components.len()),
+    }
 }
 
 /// The letter of a corner-game piece.
@@ -43,23 +33,14 @@ fn piece_letter(game: Game) -> &'static str {
     }
 }
 
-/// Numbers separated by commas (the canonical form of every numeric position).
-fn numbers(position: &str) -> Option<Vec<u64>> {
-    position.split(',').map(|n| n.trim().parse().ok()).collect()
-}
-
 /// An N×N board, row N−1 on top, the piece as its letter and the goal corner `0,0` as `*`.
-fn corner(game: Game, size: Option<u64>, position: &str, style: Style) -> Option<String> {
-    let [x, y] = numbers(position)?[..] else {
-        return None;
-    };
-    let n = size.unwrap_or(8);
+fn corner(game: Game, n: u64, x: u64, y: u64, style: Style) -> String {
     let letter = piece_letter(game);
     if n > MAX_DRAWN_SIZE || x >= n || y >= n {
-        return Some(format!(
+        return format!(
             "{} on {x},{y} of a {n}×{n} board (goal 0,0)\n",
             style.strong(letter)
-        ));
+        );
     }
     let w = (n - 1).to_string().len();
     let mut out = String::new();
@@ -85,12 +66,11 @@ fn corner(game: Game, size: Option<u64>, position: &str, style: Style) -> Option
     }
     out.push_str(&style.dim(labels.trim_end()));
     out.push('\n');
-    Some(out)
+    out
 }
 
 /// One row per pile: its number, its stones, its size.
-fn nim(position: &str, style: Style) -> Option<String> {
-    let piles = numbers(position)?;
+fn nim(piles: &[u64], style: Style) -> String {
     let w = piles.len().to_string().len();
     let mut out = String::new();
     for (i, &n) in piles.iter().enumerate() {
@@ -106,7 +86,7 @@ fn nim(position: &str, style: Style) -> Option<String> {
             out.push_str(&format!("{label} {} {n}\n", style.strong(&stones)));
         }
     }
-    Some(out)
+    out
 }
 
 /// `1 row`, `3 rows`.
@@ -118,11 +98,8 @@ fn counted(n: u64, what: &str) -> String {
 }
 
 /// `{x, y, z}` and a line saying what the strip and the staircase are.
-fn chocolate(k: Option<u32>, position: &str) -> Option<String> {
-    let [x, y, z] = numbers(position)?[..] else {
-        return None;
-    };
-    let right = match k.unwrap_or(1) {
+fn chocolate(k: u32, x: u64, y: u64, z: u64) -> String {
+    let right = match k {
         0 => format!("a {y}×{z} rectangle"),
         1 => format!(
             "a staircase {} wide, {} high, rising every column",
@@ -139,8 +116,8 @@ fn chocolate(k: Option<u32>, position: &str) -> Option<String> {
         "{{{x}, {y}, {z}}}\na strip of {} left of the poison; to its right {right}\n",
         counted(x, "square")
     );
-    out.push_str(&bar_picture(k.unwrap_or(1), x, y, z).unwrap_or_default());
-    Some(out)
+    out.push_str(&bar_picture(k, x, y, z).unwrap_or_default());
+    out
 }
 
 /// Widest and tallest bar drawn square by square; larger bars are only described.
@@ -176,21 +153,16 @@ fn bar_picture(k: u32, x: u64, y: u64, z: u64) -> Option<String> {
 }
 
 /// The 4×4 board, rank 4 on top, files a to d below, and the side to move.
-fn lgame(position: &str, style: Style) -> Option<String> {
-    let (board, side) = position.split_once(' ')?;
-    let ranks: Vec<&str> = board.split('/').collect();
-    if ranks.len() != 4 || ranks.iter().any(|r| r.chars().count() != 4) {
-        return None;
-    }
+fn lgame(ranks: &[[LSquare; 4]; 4], to_move: LColor, style: Style) -> String {
     let mut out = String::new();
     for (i, rank) in ranks.iter().enumerate() {
         out.push_str(&style.dim(&format!("{} ", 4 - i)));
-        for c in rank.chars() {
-            let cell = match c {
-                'R' => style.red("R"),
-                'B' => style.blue("B"),
-                'N' => style.strong("N"),
-                _ => "·".to_owned(),
+        for square in rank {
+            let cell = match square {
+                LSquare::Red => style.red("R"),
+                LSquare::Blue => style.blue("B"),
+                LSquare::Neutral => style.strong("N"),
+                LSquare::Empty => "·".to_owned(),
             };
             out.push(' ');
             out.push_str(&cell);
@@ -199,16 +171,11 @@ fn lgame(position: &str, style: Style) -> Option<String> {
     }
     out.push_str(&style.dim("   a b c d"));
     out.push('\n');
-    let mover = match side.trim() {
-        "r" => "red (R) to move",
-        "b" => "blue (B) to move",
-        _ => "",
-    };
-    if !mover.is_empty() {
-        out.push_str(mover);
-        out.push('\n');
-    }
-    Some(out)
+    out.push_str(match to_move {
+        LColor::Red => "red (R) to move\n",
+        LColor::Blue => "blue (B) to move\n",
+    });
+    out
 }
 
 #[cfg(test)]
@@ -217,42 +184,53 @@ mod tests {
 
     const PLAIN: Style = Style { color: false };
 
+    fn corner_at(size: u64, x: u64, y: u64) -> Board {
+        Board::Corner { size, x, y }
+    }
+
+    fn bar(x: u64, y: u64, z: u64, k: u32) -> Board {
+        Board::Chocolate { x, y, z, k }
+    }
+
     #[test]
     fn a_corner_board_marks_the_piece_and_the_goal() {
-        let b = board(Game::Queen, Some(3), None, "2,1", PLAIN);
+        let b = board(Game::Queen, &corner_at(3, 2, 1), PLAIN);
         assert_eq!(b, "2 │ · · ·\n1 │ · · Q\n0 │ * · ·\n  └──────\n    0 1 2\n");
     }
 
     #[test]
     fn a_large_corner_board_names_the_square() {
-        let b = board(Game::Rook, Some(1000), None, "900,20", PLAIN);
+        let b = board(Game::Rook, &corner_at(1000, 900, 20), PLAIN);
         assert_eq!(b, "R on 900,20 of a 1000×1000 board (goal 0,0)\n");
     }
 
     #[test]
     fn nim_piles_are_rows_of_stones() {
-        let b = board(Game::Nim, None, None, "3,0,2", PLAIN);
+        let piles = Board::Nim {
+            piles: vec![3, 0, 2],
+        };
+        let b = board(Game::Nim, &piles, PLAIN);
         assert_eq!(b, "pile 1 │ ●●● 3\npile 2 │ 0\npile 3 │ ●● 2\n");
     }
 
     #[test]
     fn chocolate_says_strip_and_staircase() {
-        let b = board(Game::Chocolate, None, Some(1), "5,3,7", PLAIN);
+        let b = board(Game::Chocolate, &bar(5, 3, 7, 1), PLAIN);
         assert!(b.starts_with("{5, 3, 7}\na strip of 5 squares"), "{b}");
         assert!(
             b.contains("staircase 7 columns wide, 3 rows high, rising every column"),
             "{b}"
         );
-        let one = board(Game::Chocolate, None, Some(2), "1,1,2", PLAIN);
+        let one = board(Game::Chocolate, &bar(1, 1, 2, 2), PLAIN);
         assert!(one.contains("a strip of 1 square left"), "{one}");
         assert!(
             one.contains("2 columns wide, 1 row high, rising every 2 columns"),
             "{one}"
         );
-        let b = board(Game::Chocolate, None, Some(0), "1,2,3", PLAIN);
+        let b = board(Game::Chocolate, &bar(1, 2, 3, 0), PLAIN);
         assert!(b.contains("a 2×3 rectangle"), "{b}");
         // {2, 2, 4} with k = 1: strip of 2, poison, then columns 2, 3, 3, 3 high.
-        let b = board(Game::Chocolate, None, Some(1), "2,2,4", PLAIN);
+        let b = board(Game::Chocolate, &bar(2, 2, 4, 1), PLAIN);
         let rows: Vec<&str> = b.lines().skip(2).collect();
         assert_eq!(
             rows,
@@ -263,16 +241,15 @@ mod tests {
 
     #[test]
     fn the_lgame_has_file_and_rank_labels() {
-        let b = board(Game::LGame, None, None, "...N/RRRB/RBBB/N... r", PLAIN);
+        use LSquare::{Blue as B, Empty as E, Neutral as N, Red as R};
+        let start = Board::Lgame {
+            ranks: [[E, E, E, N], [R, R, R, B], [R, B, B, B], [N, E, E, E]],
+            to_move: LColor::Red,
+        };
+        let b = board(Game::LGame, &start, PLAIN);
         assert_eq!(
             b,
             "4  · · · N\n3  R R R B\n2  R B B B\n1  N · · ·\n   a b c d\nred (R) to move\n"
         );
-    }
-
-    #[test]
-    fn unreadable_positions_are_shown_as_text() {
-        assert_eq!(board(Game::Nim, None, None, "x", PLAIN), "x\n");
-        assert_eq!(board(Game::LGame, None, None, "RR r", PLAIN), "RR r\n");
     }
 }

@@ -20,20 +20,12 @@ pub use sum::{component_name, sum_board};
 /// Columns a sum's components are laid out in when the terminal's width is not known.
 pub const SUM_WIDTH: usize = 100;
 
-/// The picture of `position` in `game` (with its `size` and `k`), ending in a newline; a
-/// sum's components side by side, [`SUM_WIDTH`] columns wide.
-pub fn board(
-    game: protocol::Game,
-    size: Option<u64>,
-    k: Option<u32>,
-    position: &str,
-    style: Style,
-) -> String {
-    match game {
-        protocol::Game::Sum => {
-            sum_board(position, None, SUM_WIDTH, style).unwrap_or_else(|| format!("{position}\n"))
-        }
-        _ => board::board(game, size, k, position, style),
+/// The picture of `drawn`, a board of `game`, ending in a newline; a sum's components side
+/// by side, [`SUM_WIDTH`] columns wide.
+pub fn board(game: protocol::Game, drawn: &protocol::Board, style: Style) -> String {
+    match drawn {
+        protocol::Board::Sum { components } => sum_board(components, None, SUM_WIDTH, style),
+        _ => board::board(game, drawn, style),
     }
 }
 

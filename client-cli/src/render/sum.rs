@@ -2,7 +2,7 @@
 //! and — when the server gave them — its Grundy number, then the nim-sum that decides the
 //! sum: the Sprague–Grundy theorem on the screen.
 
-use protocol::{ComponentInfo, Game};
+use protocol::{ComponentInfo, Game, SumPart};
 
 use super::board::board;
 use super::style::visible_width;
@@ -11,37 +11,31 @@ use super::Style;
 /// Spaces between two components' pictures.
 const GAP: usize = 4;
 
-/// The picture of the sum `position`, laid out within `width` columns (components wrap onto
-/// further rows), or `None` when the text is not a sum the client can read.
+/// The picture of a sum of `parts` (with their values when the server gave them), laid out
+/// within `width` columns (components wrap onto further rows).
 pub fn sum_board(
-    position: &str,
+    parts: &[SumPart],
     components: Option<&[ComponentInfo]>,
     width: usize,
     style: Style,
-) -> Option<String> {
-    let parts = position
-        .split(" + ")
-        .map(read_component)
-        .collect::<Option<Vec<_>>>()?;
+) -> String {
     let values = components.filter(|c| c.len() == parts.len());
     let blocks: Vec<Vec<String>> = parts
         .iter()
         .enumerate()
-        .map(|(i, (game, size, k, pos))| {
-            let name = component_name(*game, *size, *k);
+        .map(|(i, part)| {
+            let p = &part.params;
+            let name = component_name(p.game, p.size, p.k);
             let mut lines = vec![format!(
-                "{} {name}: {pos}",
-                style.strong(&(i + 1).to_string())
+                "{} {name}: {}",
+                style.strong(&(i + 1).to_string()),
+                part.position
             )];
             if let Some(v) = values.map(|v| &v[i].value) {
                 let grundy = v.grundy.map_or("?".to_owned(), |g| g.to_string());
                 lines.push(style.dim(&format!("Grundy {grundy} ({})", v.outcome)));
             }
-            lines.extend(
-                board(*game, *size, *k, pos, style)
-                    .lines()
-                    .map(str::to_owned),
-            );
+            lines.extend(board(p.game, &part.board, style).lines().map(str::to_owned));
             lines
         })
         .collect();
@@ -59,7 +53,7 @@ pub fn sum_board(
             out.push_str(&format!("nim-sum {} = {x}: {verdict}\n", terms.join(" ⊕ ")));
         }
     }
-    Some(out)
+    out
 }
 
 /// A component's game as a sum writes it: `queen(11)`, `chocolate(1)`, `nim`.
@@ -69,22 +63,6 @@ pub fn component_name(game: Game, size: Option<u64>, k: Option<u32>) -> String {
         (_, Some(k)) => format!("{game}({k})"),
         _ => game.to_string(),
     }
-}
-
-/// `queen(11):5,3` → the game, its size or k, and the position.
-fn read_component(text: &str) -> Option<(Game, Option<u64>, Option<u32>, &str)> {
-    let (head, pos) = text.trim().split_once(':')?;
-    let (name, param) = match head.split_once('(') {
-        Some((name, rest)) => (name, Some(rest.strip_suffix(')')?.parse::<u64>().ok()?)),
-        None => (head, None),
-    };
-    let game: Game = name.parse().ok()?;
-    let (size, k) = match game {
-        g if g.is_corner() => (param, None),
-        Game::Chocolate => (None, Some(u32::try_from(param?).ok()?)),
-        _ => (None, None),
-    };
-    Some((game, size, k, pos))
 }
 
 /// Blocks of lines placed left to right, as many to a row as fit in `width`.
@@ -127,7 +105,7 @@ fn side_by_side(blocks: &[Vec<String>], width: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use protocol::{GameParams, ValueInfo, Verdict};
+    use protocol::{Board, GameParams, ValueInfo, Verdict};
 
     fn component(game: Game, size: Option<u64>, position: &str, grundy: u64) -> ComponentInfo {
         ComponentInfo {
@@ -156,13 +134,23 @@ mod tests {
             component(Game::Queen, Some(4), "3,1", 3),
             component(Game::Nim, None, "1,2", 3),
         ];
-        let text = sum_board(
-            "queen(4):3,1 + nim:1,2",
-            Some(&values),
-            80,
-            Style { color: false },
-        )
-        .unwrap();
+        let parts = [
+            SumPart {
+                params: values[0].params.clone(),
+                position: "3,1".into(),
+                board: Board::Corner {
+                    size: 4,
+                    x: 3,
+                    y: 1,
+                },
+            },
+            SumPart {
+                params: values[1].params.clone(),
+                position: "1,2".into(),
+                board: Board::Nim { piles: vec![1, 2] },
+            },
+        ];
+        let text = sum_board(&parts, Some(&values), 80, Style { color: false });
         let lines: Vec<&str> = text.lines().collect();
         assert!(lines[0].starts_with("1 queen(4): 3,1"), "{text}");
         assert!(lines[0].contains("2 nim: 1,2"), "{text}");
@@ -173,11 +161,10 @@ mod tests {
             &"nim-sum 3 ⊕ 3 = 0: lost for the player to move"
         );
         // Too narrow for both: the second goes below the first.
-        let narrow = sum_board("queen(4):3,1 + nim:1,2", None, 20, Style { color: false }).unwrap();
+        let narrow = sum_board(&parts, None, 20, Style { color: false });
         assert!(
             narrow.lines().any(|l| l.starts_with("2 nim: 1,2")),
             "{narrow}"
         );
-        assert!(sum_board("queen(4):3,1 + chess:1", None, 80, Style { color: false }).is_none());
     }
 }

@@ -195,12 +195,14 @@ impl Connection {
                 from,
                 limit,
             } => {
-                let (page, total) = queries::review(&self.hub, match_id, from, limit).await?;
+                let (page, total, board_before) =
+                    queries::review(&self.hub, match_id, from, limit).await?;
                 ServerBody::Review {
                     match_id,
                     from: page.from,
                     total,
                     next: page.next,
+                    board_before,
                     moves: page.moves,
                 }
             }

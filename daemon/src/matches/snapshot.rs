@@ -97,7 +97,7 @@ mod tests {
         let mut m = Model::new(12, start, [player(7, "ada"), player(9, "bob")], None, 3, 0);
         let pending = m.prepare(0, "4,3", 5210).unwrap();
         m.apply(pending, 5210);
-        let text = r#"{"type":"match","state":{"match_id":12,"game":"queen","size":8,"start":"7,3","position":"4,3","ply":1,"status":"playing","to_move":1,"seats":[{"player_id":7,"name":"ada","connected":true},{"player_id":9,"name":"bob","connected":true}],"history":[{"ply":1,"seat":0,"move":"4,3","position":"4,3","time_ms":5210}],"legal_moves":["0,3","1,0","1,3","2,1","2,3","3,2","3,3","4,0","4,1","4,2"],"legal_move_count":10,"clock":null,"draw_offer":null,"rematch_offer":null,"repetitions":1,"rematch_of":null,"rematch":null,"result":null}}"#;
+        let text = r#"{"type":"match","state":{"match_id":12,"game":"queen","size":8,"start":"7,3","position":"4,3","board":{"kind":"corner","size":8,"x":4,"y":3},"ply":1,"status":"playing","to_move":1,"seats":[{"player_id":7,"name":"ada","connected":true},{"player_id":9,"name":"bob","connected":true}],"history":[{"ply":1,"seat":0,"move":"4,3","position":"4,3","time_ms":5210}],"legal_moves":["0,3","1,0","1,3","2,1","2,3","3,2","3,3","4,0","4,1","4,2"],"legal_move_count":10,"clock":null,"draw_offer":null,"rematch_offer":null,"repetitions":1,"rematch_of":null,"rematch":null,"result":null}}"#;
         let snapshot = Snapshot::new(&m.event_view(5210));
         assert_eq!(&*snapshot.event, text.as_bytes());
         assert_eq!(&*snapshot.event, owned_event(&m, 5210).as_bytes());

@@ -25,6 +25,8 @@ pub struct StateView<'a> {
     pub start: &'a AnyPosition,
     #[serde(serialize_with = "text")]
     pub position: &'a AnyPosition,
+    #[serde(rename = "board", serialize_with = "board")]
+    pub drawn: &'a AnyPosition,
     pub ply: u32,
     pub status: MatchStatus,
     pub to_move: Option<Seat>,
@@ -56,6 +58,7 @@ impl StateView<'_> {
             params: self.params.clone(),
             start: self.start.to_string(),
             position: self.position.to_string(),
+            board: crate::convert::board(self.drawn),
             ply: self.ply,
             status: self.status,
             to_move: self.to_move,
@@ -136,6 +139,7 @@ impl Model {
             params: crate::convert::params(self.game),
             start: &self.start,
             position: &self.position,
+            drawn: &self.position,
             ply: self.ply(),
             status: self.status,
             to_move: self.to_move(),
@@ -185,6 +189,11 @@ fn is_zero(n: &u32) -> bool {
 /// A position as its notation, written without an intermediate string.
 fn text<S: Serializer>(p: &&AnyPosition, serializer: S) -> Result<S::Ok, S::Error> {
     serializer.collect_str(*p)
+}
+
+/// A position as clients draw it.
+fn board<S: Serializer>(p: &&AnyPosition, serializer: S) -> Result<S::Ok, S::Error> {
+    crate::convert::board(p).serialize(serializer)
 }
 
 /// Moves as a list of their notations.

@@ -48,6 +48,12 @@ pub fn classification(id: Option<u64>, answer: &Answer) -> String {
     }
     out.raw(",\"position\":");
     out.display(position);
+    out.raw(",\"board\":");
+    // A board is a few numbers (a sum's, a few per component): serde writes it.
+    match serde_json::to_string(&crate::convert::board(position)) {
+        Ok(board) => out.raw(&board),
+        Err(_) => out.raw("null"),
+    }
     out.raw(",");
     out.value(&value_info(value));
     out.raw(",\"source\":");
@@ -217,6 +223,7 @@ mod tests {
         protocol::Classification {
             params: crate::convert::params(a.game),
             position: c.position.to_string(),
+            board: crate::convert::board(&c.position),
             value: value_info(&c.value),
             source: c.source.as_str().to_owned(),
             move_count: c.move_count,

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use engine::review::MoveReview;
 use protocol::limits::{BETTER_LISTED, MAX_REPLY_BYTES, REVIEW_PAGE};
-use protocol::{ExportFormat, MatchStatus, MoveInfo, MoveRecord, Reason, ReviewedMove};
+use protocol::{Board, ExportFormat, MatchStatus, MoveInfo, MoveRecord, Reason, ReviewedMove};
 
 use super::games::{load, load_plies};
 use super::pages::{json_len, listed_better, span, Budget, Page};
@@ -21,7 +21,7 @@ use crate::records::{
 
 /// A page of stored match `match_id`'s moves annotated: after ply `from`, at most `limit` of
 /// them (default and most [`REVIEW_PAGE`]), in at most [`protocol::limits::PAGE_BYTES`] of
-/// JSON. Returns the page and the game's length in plies.
+/// JSON. Returns the page, the game's length in plies, and the board before the page.
 ///
 /// A page is reviewed from the position before its first move, which is stored with the move
 /// before it: only the page's moves are read, and the work and memory are a page's whatever
@@ -31,7 +31,7 @@ pub async fn review(
     match_id: i64,
     from: Option<u32>,
     limit: Option<u32>,
-) -> Result<(Page<ReviewedMove>, u32), QueryError> {
+) -> Result<(Page<ReviewedMove>, u32, Board), QueryError> {
     let m = load_plies(hub, match_id, 1, 0).await?;
     let (from, count) = span(match_id, m.ply, from, limit, REVIEW_PAGE)?;
     // The move before the page, for its position, and the page's.
@@ -45,6 +45,7 @@ pub async fn review(
         }
         _ => return Err(Internal::new("read the game", format!("ply {from} is missing")).into()),
     }?;
+    let board_before = crate::convert::board(&before);
     let knowledge = hub.solver.covering(&before).await?;
     let _turn = hub.reviews.acquire().await;
     let reviewed = tokio::task::spawn_blocking(move || {
@@ -54,7 +55,7 @@ pub async fn review(
         for mv in moves {
             let (r, next) =
                 engine::review_move(&knowledge, &pos, mv.ply, &mv.notation, convention)?;
-            let reviewed = reviewed_move(mv, r);
+            let reviewed = reviewed_move(mv, r, crate::convert::board(&next));
             if !budget.take(&reviewed) {
                 break;
             }
@@ -71,11 +72,11 @@ pub async fn review(
         next: (end < m.ply).then_some(end),
         moves: reviewed,
     };
-    Ok((page, m.ply))
+    Ok((page, m.ply, board_before))
 }
 
 /// A stored move with its review, as the protocol sends it.
-fn reviewed_move(mv: StoredMove, r: MoveReview) -> ReviewedMove {
+fn reviewed_move(mv: StoredMove, r: MoveReview, board: Board) -> ReviewedMove {
     let better = r
         .better
         .iter()
@@ -96,6 +97,7 @@ fn reviewed_move(mv: StoredMove, r: MoveReview) -> ReviewedMove {
         },
         before: value_info(&r.before),
         after: value_info(&r.after),
+        board,
         annotation: r.annotation.as_str().to_owned(),
         better,
         better_count,

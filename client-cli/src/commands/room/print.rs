@@ -61,13 +61,7 @@ pub fn exercise(number: usize, e: &ExerciseInfo, drawn: bool, style: Style) -> S
     }
     out.push('\n');
     if drawn {
-        out.push_str(&board(
-            e.params.game,
-            e.params.size,
-            e.params.k,
-            &e.position,
-            style,
-        ));
+        out.push_str(&board(e.params.game, &e.board, style));
     }
     out.push_str(&format!("  {}\n", e.prompt));
     if let Some(s) = &e.solution {

@@ -50,6 +50,7 @@ impl LiveExercise {
             set: r.set_no,
             params: r.params.clone(),
             position: r.position.clone(),
+            board: crate::convert::board(self.exercise.position()),
             question: r.question.clone(),
             prompt: self.exercise.question().prompt().to_owned(),
             set_at: unsigned(r.set_at),
