@@ -19,6 +19,8 @@ export function showLobby(main, server, go) {
   let problem = null;
   const form = createForm(server, go);
   const unmount = mount(main, () => [
+    // On a phone the form is below the lists: a way to it at the top.
+    h("a", { class: "button new-match", href: "#new-match" }, "＋ New match"),
     h("section", { class: "lists", "aria-label": "matches" }, problem ? h("p", { class: "error" }, problem) : lobby ? drawLists(lobby, server.welcome) : null),
     form(),
   ]);
@@ -121,7 +123,7 @@ function createForm(server, go) {
   };
   return () => h(
     "form",
-    { class: "card create", onsubmit: submit },
+    { class: "card create", id: "new-match", onsubmit: submit },
     h("h2", {}, "A new match"),
     field("Game", select("game", GAMES.map((g) => [g, g]), "queen", (v) => { game = v; })),
     field("Board side", h("input", { name: "size", type: "number", min: 1, max: 4096, value: 8 }), !CORNER.has(game)),
