@@ -46,18 +46,18 @@ impl Budget {
         Budget::of(PAGE_BYTES)
     }
 
-    /// A budget of `bytes`.
+    /// A budget of `bytes` for a JSON list: its brackets and commas are counted too.
     pub fn of(bytes: usize) -> Budget {
         Budget {
-            left: bytes,
+            left: bytes.saturating_sub(1),
             taken: false,
         }
     }
 
-    /// Whether `item` still fits, counting it if so. The first item always fits, so that
-    /// every page moves on.
+    /// Whether `item` still fits, counting it (and the comma or bracket after it) if so. The
+    /// first item always fits, so that every page moves on.
     pub fn take(&mut self, item: &impl Serialize) -> bool {
-        let bytes = json_len(item);
+        let bytes = json_len(item) + 1;
         if self.taken && bytes > self.left {
             return false;
         }
@@ -125,9 +125,10 @@ mod tests {
         let mut b = Budget::of(10);
         assert!(b.take(&"a string far longer than ten bytes"));
         assert!(!b.take(&1));
-        let mut b = Budget::of(10);
-        assert!(b.take(&12345)); // 5 bytes
-        assert!(b.take(&"abc")); // 5 bytes
+        // `[12345,"ab"]`: 12 bytes, brackets and comma counted.
+        let mut b = Budget::of(12);
+        assert!(b.take(&12345));
+        assert!(b.take(&"ab"));
         assert!(!b.take(&1));
     }
 
