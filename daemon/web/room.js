@@ -15,8 +15,6 @@ import { boardsPart, teacherParts, underWay } from "./teacher.js";
 
 /** @typedef {import("./net.js").Server} Server */
 
-const QUESTIONS = ["outcome", "grundy", "winning_move", "winning_moves", "remoteness"];
-
 
 /** `/room`: join with a code, or open a room.
  *  @param {Server} server */
@@ -78,7 +76,7 @@ export function showRoomEntry(main, server, go) {
 
 /** `/room/CODE`: the room as this member sees it; returns what to do when leaving.
  *  @param {Server} server */
-export function showRoom(main, server, code, go, lesson, projector = false) {
+export function showRoom(main, server, code, lesson, projector = false) {
   document.title = projector ? `grundy · room ${code}: every board` : `grundy · room ${code}`;
   /** @type {import("../types/protocol").RoomView | null} */
   let view = null;
