@@ -44,7 +44,8 @@ export function tableSection(server, game, size, k, open) {
     h("h2", {}, "The Grundy table"),
     h("label", {}, `${across} and y from 0 to `, h("input", { type: "number", min: 2, max: limit, value: Math.min(32, limit), "aria-label": "cells per side", onchange: (e) => draw(e.target.value) })),
     h("div", { class: "table-picture" }, drawn),
-    h("p", { class: "readout", "aria-live": "polite" }, readout),
+    // Said on pointing with a mouse: not read out (the table in words is for the keyboard).
+    h("p", { class: "readout" }, readout),
     h("p", { class: "legend" }, h("span", { class: "swatch p" }), " P-position (Grundy 0: the player to move loses)   ", h("span", { class: "swatch low" }), " low … ", h("span", { class: "swatch high" }), " high Grundy number"),
   );
 }
