@@ -1571,3 +1571,49 @@ async fn a_large_board_is_played_through_a_window() -> Result<()> {
     b.close().await?;
     server.stop().await
 }
+
+/// A student who joined a room by mistake leaves it from its page; one who has answered is
+/// told why they cannot.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_student_leaves_a_room_joined_by_mistake() -> Result<()> {
+    let Some(b) = Browser::open().await? else {
+        return Ok(());
+    };
+    b.client.set_window_size(390, 844).await?;
+    let dir = tempfile::tempdir()?;
+    let server = Server::start(&dir).await?;
+    let mut teacher = server.connect("teacher").await?;
+    let code = grundy_e2e::open_room(&mut teacher, "3B maths").await?.code;
+    b.goto(&server, &format!("/room/{code}")).await?;
+    b.sign_in("ada").await?;
+    press(&b, "Join").await?;
+    b.text_until("main h1", |t| t.ends_with("3B maths")).await?;
+    press(&b, "Leave this room").await?;
+    path_until(&b, |p| p == "/room").await?;
+    b.find("#room-code").await?;
+    // Back in, an answer given: the room keeps it, and says so.
+    b.goto(&server, &format!("/room/{code}")).await?;
+    press(&b, "Join").await?;
+    b.text_until("main h1", |t| t.ends_with("3B maths")).await?;
+    let spec = protocol::ExerciseSpec {
+        params: GameParams::of(Game::Queen),
+        position: "5,3".into(),
+        question: "outcome".into(),
+        remoteness: None,
+    };
+    teacher
+        .request(Request::SetExercises {
+            code: code.clone(),
+            exercises: vec![spec],
+            deadline_s: None,
+        })
+        .await?;
+    press(&b, "A loss").await?;
+    b.text_until(".grades li", |t| t.contains("right")).await?;
+    press(&b, "Leave this room").await?;
+    b.text_until("p.error", |t| t.contains("you have answered its exercises"))
+        .await?;
+    b.screenshot("leave-refused-phone").await?;
+    b.close().await?;
+    server.stop().await
+}

@@ -524,3 +524,62 @@ async fn a_blank_answer_is_an_error_to_correct() -> Result<()> {
     ensure!(g.correct, "{}", g.explanation);
     server.stop().await
 }
+
+/// A student who joined by mistake leaves, and counts no more; one who answered cannot
+/// (the room keeps the answer), nor can the teacher; each refusal says why.
+#[tokio::test]
+async fn a_student_joined_by_mistake_leaves_and_counts_no_more() -> Result<()> {
+    let dir = tempfile::tempdir()?;
+    let server = Server::start(&dir).await?;
+    let mut teacher = server.connect("teacher").await?;
+    let code = open_room(&mut teacher, "3B maths").await?.code;
+    let mut ada = server.connect("ada").await?;
+    let mut bob = server.connect("bob").await?;
+    for s in [&mut ada, &mut bob] {
+        room_of(s.request(grundy_e2e::join_room(&code, None)).await?)?;
+    }
+    let leave = || Request::LeaveRoom { code: code.clone() };
+    let reply = ada.request(leave()).await?;
+    ensure!(
+        matches!(&reply, ServerBody::RoomLeft { player_id, .. } if *player_id == ada.player_id()),
+        "{reply:?}"
+    );
+    // The teacher hears it.
+    loop {
+        if let ServerBody::RoomLeft { player_id, .. } = teacher.event().await? {
+            ensure!(player_id == ada.player_id());
+            break;
+        }
+    }
+    // Ada follows the room no more; an exercise counts bob alone.
+    let e = refusal(ada.request(leave()).await)?;
+    ensure!(e.code == ErrorCode::InvalidState, "{e:?}");
+    let set = set(&mut teacher, &code, vec![spec(Game::Nim, "1,2", "grundy")]).await?;
+    let a = answer(&mut bob, &code, set[0].id, "3").await?;
+    ensure!(a.correct);
+    let room = room_of(teacher.request(grundy_e2e::join_room(&code, None)).await?)?;
+    ensure!(
+        room.members.iter().all(|m| m.name != "ada"),
+        "{:?}",
+        room.members
+    );
+    let tally = room.tallies.first().context("a tally")?;
+    ensure!(tally.students == 1, "{tally:?}");
+    // Bob answered: the room keeps him. The teacher stays.
+    let e = refusal(bob.request(leave()).await)?;
+    ensure!(e.code == ErrorCode::InvalidState, "{e:?}");
+    ensure!(
+        e.message.contains("you have answered its exercises"),
+        "{}",
+        e.message
+    );
+    let e = refusal(teacher.request(leave()).await)?;
+    ensure!(
+        e.message.contains("a teacher stays with the room"),
+        "{}",
+        e.message
+    );
+    // Ada may join again, as a new member.
+    room_of(ada.request(grundy_e2e::join_room(&code, None)).await?)?;
+    server.stop().await
+}

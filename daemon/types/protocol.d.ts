@@ -517,7 +517,11 @@ engine?: string | null,
  * gets analysis, plays the engine or sees values on a board, and its students see their
  * grades and the solutions only once released (or past the deadline).
  */
-exam?: boolean, } | { "type": "join_room", 
+exam?: boolean, } | { "type": "leave_room", 
+/**
+ * The room's code.
+ */
+code: string, } | { "type": "join_room", 
 /**
  * The join code, such as `K7Q2` (letter case does not matter).
  */
@@ -1967,7 +1971,15 @@ answer: AnswerInfo,
 /**
  * The exercise's answers so far.
  */
-tally: Tally, } | { "type": "room_member", 
+tally: Tally, } | { "type": "room_left", 
+/**
+ * Which room.
+ */
+code: string, 
+/**
+ * Who left.
+ */
+player_id: number, } | { "type": "room_member", 
 /**
  * Which room.
  */

@@ -62,7 +62,7 @@ function route() {
   } else if (review) {
     leaving = showReview(main, server, Number(review[1]));
   } else if (room) {
-    leaving = showRoom(main, server, room[1].toUpperCase(), lesson, room[2] !== undefined);
+    leaving = showRoom(main, server, room[1].toUpperCase(), go, lesson, room[2] !== undefined);
   } else if (path === "/room") {
     leaving = showRoomEntry(main, server, go);
   } else if (analyse) {

@@ -76,7 +76,7 @@ export function showRoomEntry(main, server, go) {
 
 /** `/room/CODE`: the room as this member sees it; returns what to do when leaving.
  *  @param {Server} server */
-export function showRoom(main, server, code, lesson, projector = false) {
+export function showRoom(main, server, code, go, lesson, projector = false) {
   document.title = projector ? `grundy · room ${code}: every board` : `grundy · room ${code}`;
   /** @type {import("../types/protocol").RoomView | null} */
   let view = null;
@@ -164,6 +164,9 @@ export function showRoom(main, server, code, lesson, projector = false) {
         view.answers.push(m.answer);
         view.tallies = (view.tallies || []).filter((t) => t.exercise_id !== m.tally.exercise_id).concat([m.tally]);
         break;
+      case "room_left":
+        view.members = (view.members || []).filter((x) => x.player_id !== m.player_id);
+        break;
       case "room_member": {
         view.members = (view.members || []).filter((x) => x.player_id !== m.member.player_id).concat([m.member]);
         break;
@@ -236,8 +239,24 @@ export function showRoom(main, server, code, lesson, projector = false) {
         h("input", { type: "checkbox", checked: soundOn(), onchange: (e) => setSound(e.target.checked) }),
         " A sound when my game starts",
       ));
+      // Joined by mistake: out again, unless the room keeps answers or games of yours.
+      parts.push(h("p", { class: "leave" }, h("button", { type: "button", onclick: leave }, "Leave this room")));
+      parts.push(h("p", { class: "error", role: "alert" }, problems.leave || ""));
     }
     return h("section", { class: "room" }, parts);
+  }
+
+  /** Leaves the room for good; the server says why not when it keeps something of theirs. */
+  async function leave() {
+    problems.leave = "";
+    try {
+      await server.request({ type: "leave_room", code });
+      server.keepRoom(code, null);
+      sessionStorage.removeItem("grundy.room");
+      go("/room");
+    } catch (e) {
+      problems.leave = e.message;
+    }
   }
 
   /** Follows every game under way not followed yet (teachers). */

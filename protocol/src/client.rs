@@ -293,6 +293,11 @@ pub enum Request {
         #[serde(flatten)]
         settings: RoomSettings,
     },
+    /// Leaves a room one joined by mistake (students who have not answered or played in it).
+    LeaveRoom {
+        /// The room's code.
+        code: String,
+    },
     /// Joins a room by its code (again, after a reconnect: answers are kept). With the
     /// owner token, as a teacher.
     JoinRoom {

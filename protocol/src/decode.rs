@@ -106,6 +106,7 @@ pub fn fields(kind: &str) -> Option<Vec<&'static str>> {
         "import" => &["text"],
         "create_room" => &["name", "hints", "engine", "exam"],
         "join_room" => &["code", "name", "owner_token"],
+        "leave_room" => &["code"],
         "configure_room" => &["code", "hints", "engine", "exam"],
         "release_answers" => &["code"],
         "set_exercises" => &["code", "exercises", "deadline_s"],

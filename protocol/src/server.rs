@@ -245,6 +245,14 @@ pub enum ServerBody {
         /// The exercise's answers so far.
         tally: Tally,
     },
+    /// The reply to `leave_room`, and the event telling the room's teachers: the player is no
+    /// longer a member.
+    RoomLeft {
+        /// Which room.
+        code: String,
+        /// Who left.
+        player_id: i64,
+    },
     /// An event for teachers: someone joined the room, or came or went.
     RoomMember {
         /// Which room.

@@ -62,6 +62,15 @@ pub enum RoomError {
         /// The room.
         room: String,
     },
+    /// A member who cannot leave: a teacher, or a student whose answers or games the room
+    /// keeps.
+    #[error("you cannot leave room {room}: {why}; to leave this computer, log out instead")]
+    CannotLeave {
+        /// The room.
+        room: String,
+        /// Why not.
+        why: &'static str,
+    },
     /// The connection has not joined the room.
     #[error(
         "join room {room} on this connection first: {{\"type\":\"join_room\",\"code\":\"{room}\"}}"

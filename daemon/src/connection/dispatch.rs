@@ -52,6 +52,7 @@ impl Connection {
             Request::Hello { .. } => unreachable!("handled above"),
             Request::CreateRoom { .. }
             | Request::JoinRoom { .. }
+            | Request::LeaveRoom { .. }
             | Request::ConfigureRoom { .. }
             | Request::ReleaseAnswers { .. }
             | Request::SetExercises { .. }

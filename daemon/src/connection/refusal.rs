@@ -254,6 +254,7 @@ fn room_code(e: &RoomError) -> ErrorCode {
         R::NameTaken { .. } => ErrorCode::NameTaken,
         R::NotTeacher { .. } => ErrorCode::NotTeacher,
         R::NotMember { .. }
+        | R::CannotLeave { .. }
         | R::NotJoinedHere { .. }
         | R::TeachersDoNotAnswer
         | R::TooFewStudents { .. }

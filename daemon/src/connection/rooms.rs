@@ -49,6 +49,20 @@ impl Connection {
                     })?;
                 self.enter(joined)
             }
+            Request::LeaveRoom { code } => {
+                let room = self.room(&code)?;
+                let player_id = player.id;
+                room.ask(|reply| Command::Leave {
+                    player: player_id,
+                    reply,
+                })
+                .await?;
+                // No longer a member: this connection follows the room no more.
+                let code = normalize_code(&code)?;
+                self.room_events.remove(&code);
+                self.in_room.remove(&code);
+                ServerBody::RoomLeft { code, player_id }
+            }
             Request::ConfigureRoom {
                 code,
                 hints,

@@ -119,6 +119,10 @@ impl Actor {
             }
             // Readers and comings and goings change nothing the rest of the server knows.
             Command::Depart { player } => self.depart(player),
+            Command::Leave { player, reply } => {
+                let result = self.leave(player).await;
+                self.reply(reply, result);
+            }
             Command::View { player, reply } => {
                 let _ = reply.send(Ok(self.state.view(player, unix_ms())));
             }

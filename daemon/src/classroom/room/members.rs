@@ -93,6 +93,36 @@ impl Actor {
         })
     }
 
+    /// `player` leaves the room (a student who has not answered or played in it); its
+    /// teachers are told.
+    pub(super) async fn leave(&mut self, player: i64) -> Result<(), RoomError> {
+        if self.state.member(player).is_none() {
+            return Err(self.state.not_member());
+        }
+        if let Some(why) = self.state.kept(player) {
+            return Err(RoomError::CannotLeave {
+                room: self.state.code.clone(),
+                why,
+            });
+        }
+        self.deps
+            .db
+            .remove_member(self.state.id, player)
+            .await
+            .map_err(|e| Internal::new("remove the member", e))?;
+        self.state.remove_member(player);
+        self.publish_policy();
+        let code = self.state.code.clone();
+        self.publish(
+            ServerBody::RoomLeft {
+                code,
+                player_id: player,
+            },
+            None,
+        );
+        Ok(())
+    }
+
     /// One connection of `player` fewer; teachers are told when it was the last.
     pub(super) fn depart(&mut self, player: i64) {
         if let Some(member) = self.state.depart(player) {

@@ -54,6 +54,11 @@ pub(crate) enum Command {
     Depart {
         player: i64,
     },
+    /// A member leaves the room for good.
+    Leave {
+        player: i64,
+        reply: Reply<()>,
+    },
     /// The room as `player` sees it.
     View {
         player: i64,

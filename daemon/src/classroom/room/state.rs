@@ -217,6 +217,32 @@ impl State {
         self.members.iter().any(|m| m.connections > 0)
     }
 
+    /// Why `player` may not leave the room, if they may not: a teacher stays, and a student
+    /// whose answers or games the room keeps cannot take them away.
+    pub(crate) fn kept(&self, player: i64) -> Option<&'static str> {
+        let member = self.member(player)?;
+        if member.row.role == protocol::Role::Teacher {
+            return Some("a teacher stays with the room");
+        }
+        if self.answered.iter().any(|&(_, p)| p == player) {
+            return Some("you have answered its exercises, and your teacher keeps your answers");
+        }
+        let plays = self
+            .tournaments
+            .iter()
+            .any(|t| t.entrants.iter().any(|e| e.id == player))
+            || self
+                .simuls
+                .iter()
+                .any(|s| s.boards.iter().any(|b| b.player == player));
+        plays.then_some("you have played in its tournaments or exhibitions")
+    }
+
+    /// Takes `player` out of the members.
+    pub(crate) fn remove_member(&mut self, player: i64) {
+        self.members.retain(|m| m.row.player_id != player);
+    }
+
     /// Adds a member, or changes a member's name and role.
     pub(crate) fn put_member(&mut self, row: MemberRow) {
         match self

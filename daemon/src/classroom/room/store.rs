@@ -136,6 +136,23 @@ impl Db {
             .map(drop)
     }
 
+    /// Takes a member out of the room (one with no answer and no game there).
+    pub async fn remove_member(&self, room_id: i64, player_id: i64) -> Result<(), DbError> {
+        self.writer
+            .one(move |conn| {
+                Box::pin(async move {
+                    sqlx::query("DELETE FROM room_members WHERE room_id = ? AND player_id = ?")
+                        .bind(room_id)
+                        .bind(player_id)
+                        .execute(&mut *conn)
+                        .await?;
+                    Ok(room_id)
+                })
+            })
+            .await
+            .map(drop)
+    }
+
     /// Changes the room's switches.
     pub async fn set_room_settings(
         &self,

@@ -256,6 +256,17 @@ impl Console {
             ServerBody::RoomMember { code, member } if code == self.view.code => {
                 self.member(member)?;
             }
+            ServerBody::RoomLeft { code, player_id } if code == self.view.code => {
+                if let Some(i) = self
+                    .view
+                    .members
+                    .iter()
+                    .position(|m| m.player_id == player_id)
+                {
+                    let gone = self.view.members.remove(i);
+                    self.say(&format!("{} left the room\n", gone.name))?;
+                }
+            }
             ServerBody::RoomSettings { code, settings } if code == self.view.code => {
                 self.say(&format!("{}\n", print::settings(&settings)))?;
                 self.view.settings = settings;
