@@ -141,3 +141,29 @@ async fn a_student_answers_on_the_room_screen_and_the_teacher_exports_the_result
     );
     server.stop().await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_room_joined_by_mistake_is_left() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir).await.unwrap();
+    let url = server.url();
+    let open = run(&url, "teacher", &["room", "open", "3B maths", "--json"]).await;
+    assert!(open.status.success(), "{}", text(&open.stderr));
+    let room: Value = serde_json::from_slice(&open.stdout).unwrap();
+    let code = room["code"].as_str().unwrap().to_owned();
+    let left = run(&url, "passer-by", &["room", "leave", &code]).await;
+    assert!(left.status.success(), "{}", text(&left.stderr));
+    assert_eq!(
+        text(&left.stdout),
+        format!("you left room {code}: it counts you no more\n")
+    );
+    // The teacher may not leave, and says why.
+    let stay = run(&url, "teacher", &["room", "leave", &code]).await;
+    assert!(!stay.status.success());
+    assert!(
+        text(&stay.stderr).contains("a teacher stays with the room"),
+        "{}",
+        text(&stay.stderr)
+    );
+    server.stop().await.unwrap();
+}

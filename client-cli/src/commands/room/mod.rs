@@ -29,6 +29,7 @@ Examples:
   grundy room open \"3B maths\"                 open a room and follow it (the teacher's screen)
   grundy room join K7Q2                        join as a student and answer the exercises
   grundy room join K7Q2 --as ada2              under another name in the room
+  grundy room leave K7Q2                       leave a room joined by mistake
   grundy room ask K7Q2 'queen 5,3 outcome' 'nim 3,4,5 winning_moves' --deadline 10m
   grundy room ask K7Q2 'queen size=20 random remoteness=3..6 remoteness'
   grundy room answer K7Q2 1 loss               answer exercise 1 without the interactive screen
@@ -148,6 +149,11 @@ enum RoomCommand {
         /// on or off.
         #[arg(value_parser = ["on", "off"])]
         state: String,
+    },
+    /// Leave a room joined by mistake (students who have not answered or played there).
+    Leave {
+        /// The room's code.
+        code: String,
     },
     /// Tell the room's students their grades and the solutions (teachers).
     Release {
@@ -319,6 +325,18 @@ pub async fn run(conn: &mut Client, args: Args, name: &str) -> Result<()> {
         }
         RoomCommand::Exam { code, state } => {
             configure(conn, &code, token, None, None, Some(state == "on")).await
+        }
+        RoomCommand::Leave { code } => {
+            let view = join(conn, &code, None, token).await?;
+            let request = Request::LeaveRoom {
+                code: view.code.clone(),
+            };
+            match conn.request(request).await? {
+                ServerBody::RoomLeft { code, .. } => {
+                    emit(&format!("you left room {code}: it counts you no more\n"))
+                }
+                other => Err(unexpected(&other)),
+            }
         }
         RoomCommand::Release { code } => {
             let view = join(conn, &code, None, token).await?;
