@@ -1123,7 +1123,7 @@ async fn path_until(b: &Browser, ok: impl Fn(&str) -> bool) -> Result<String> {
     }
 }
 
-/// The lesson's flow: two students (one on a phone) in a room where the teacher starts a
+/// The lesson's flow: two students (one on a phone, one on a tablet) in a room where the teacher starts a
 /// two-round Swiss with a clock are each taken into their game as it is paired, with a
 /// banner, and back to the room's standings when it is over, then into the next round.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -1135,6 +1135,7 @@ async fn students_are_taken_to_each_game_and_back_to_the_room() -> Result<()> {
         return Ok(());
     };
     ada.client.set_window_size(390, 844).await?;
+    bob.client.set_window_size(768, 1024).await?;
     let dir = tempfile::tempdir()?;
     let server = Server::start(&dir).await?;
     let mut teacher = server.connect("teacher").await?;
@@ -1166,8 +1167,19 @@ async fn students_are_taken_to_each_game_and_back_to_the_room() -> Result<()> {
             b.find(".seat .clock").await?;
         }
         assert_eq!(games[0], games[1], "both in the same game");
+        // Only the player to move sees the moves marked.
+        for b in [&ada, &bob] {
+            let notice = b.text_until(".notice", |t| t.ends_with("move.")).await?;
+            let marked = b.client.find_all(Locator::Css(".legal")).await?.len();
+            if notice == "Your move." {
+                assert!(marked > 0, "{notice}: no move marked");
+            } else {
+                assert_eq!(marked, 0, "{notice}: moves marked out of turn");
+            }
+        }
         if round == 1 {
             ada.screenshot("lesson-taken-phone").await?;
+            bob.screenshot("lesson-taken-tablet").await?;
         }
         press(&ada, "Resign").await?;
         press(&ada, "Resign: press again").await?;

@@ -92,7 +92,7 @@ function cell(label, classes, move, { legal, play, marks, any }) {
     {
       type: "button",
       tabindex: -1,
-      class: classes + (legal.has(move) ? " legal" : "") + (mark ? ` valued ${mark.cls}` : ""),
+      class: classes + (can && legal.has(move) ? " legal" : "") + (mark ? ` valued ${mark.cls}` : ""),
       "aria-label": label + (can ? ": move here" : "") + (mark ? `: this move ${mark.say}` : ""),
       "aria-disabled": can ? null : "true",
       onclick: can ? () => play(move) : null,
