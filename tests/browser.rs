@@ -1176,6 +1176,9 @@ async fn students_are_taken_to_each_game_and_back_to_the_room() -> Result<()> {
             } else {
                 assert_eq!(marked, 0, "{notice}: moves marked out of turn");
             }
+            // A paired game cannot be aborted: no button offers it.
+            let abort = Locator::XPath("//button[normalize-space(.)='Abort']");
+            assert!(b.client.find_all(abort).await?.is_empty(), "Abort offered");
         }
         if round == 1 {
             ada.screenshot("lesson-taken-phone").await?;

@@ -58,7 +58,7 @@ function route() {
   const analyse = /^\/analyse\/([a-z]+)\/(.+)$/.exec(path);
   const room = /^\/room\/([A-Za-z0-9]{4})(\/boards)?$/.exec(path);
   if (match) {
-    leaving = showMatch(main, server, Number(match[1]), go);
+    leaving = showMatch(main, server, Number(match[1]), go, lesson);
   } else if (review) {
     leaving = showReview(main, server, Number(review[1]));
   } else if (room) {

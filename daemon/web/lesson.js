@@ -126,6 +126,10 @@ export function followLessons(server, go, container) {
     joined(view) {
       consider(mine(view.code, view.tournaments, view.simuls));
     },
+    /** Whether match `id` is one of this student's games in a room (paired: no abort). */
+    roomGame(id) {
+      return taken.has(id);
+    },
   };
 }
 

@@ -33,7 +33,7 @@ const REASONS = {
 
 /** Shows match `id` in `main`; returns what to do when leaving it.
  *  @param {Server} server */
-export function showMatch(main, server, id, go) {
+export function showMatch(main, server, id, go, lesson) {
   /** @type {import("../types/protocol").MatchState | null} */
   let state = null;
   let receivedAt = 0;
@@ -210,7 +210,8 @@ export function showMatch(main, server, id, go) {
     if (me === null && state.status === "waiting") {
       buttons.push(h("button", { type: "button", class: "join", onclick: take }, "Play this match"));
     }
-    if (me !== null && (state.status === "waiting" || (playing && state.ply === 0))) {
+    // A room's game was paired by the room: it cannot be aborted.
+    if (me !== null && !lesson.roomGame(id) && (state.status === "waiting" || (playing && state.ply === 0))) {
       buttons.push(h("button", { type: "button", onclick: () => act({ type: "abort" }) }, "Abort"));
     }
     if (state.rematch) {
