@@ -5,8 +5,8 @@
 // move with its value — on the board where the board can show it (each square or stone
 // marked W, D or L with its remoteness, in words for screen readers) and in a table.
 
-import { describe, field, h, mount, redraw, select } from "./dom.js";
-import { CORNER, GAMES, params } from "./games.js";
+import { describe, field, h, mount, redraw } from "./dom.js";
+import { CORNER, GAMES, gameFields, params } from "./games.js";
 import { drawBoard } from "./boards.js";
 import { tableSection } from "./table.js";
 
@@ -183,10 +183,7 @@ function askForm(game, position, size, k, misere, go) {
       },
     },
     h("h2", {}, "Another position"),
-    field("Game", select("game", GAMES.map((g) => [g, g]), game, (v) => { chosen = v; })),
-    field("Board side", h("input", { name: "size", type: "number", min: 1, value: size || 8 }), !CORNER.has(chosen)),
-    field("Staircase step k", h("input", { name: "k", type: "number", min: 0, max: 1000, value: k ?? 1 }), chosen !== "chocolate"),
-    field("Misère (the last mover loses)", h("input", { name: "misere", type: "checkbox", checked: misere }), chosen === "lgame"),
+    gameFields(GAMES, game, chosen, (v) => { chosen = v; }, { size, k, misere }),
     // Another game starts from its own example position.
     field("Position, as in NOTATION.md", h("input", { name: "position", spellcheck: "false", props: { value: chosen === game ? position : STARTS[chosen] } })),
     h("button", { type: "submit" }, "Analyse"),

@@ -1,5 +1,8 @@
 // @ts-check
-// The games and their parameters, as every view names them (docs/NOTATION.md).
+// The games and their parameters, as every view names them (docs/NOTATION.md), and the form
+// fields that choose them.
+
+import { field, h, select } from "./dom.js";
 
 /** The game names of every interface. */
 export const GAMES = ["queen", "rook", "horse", "dragon", "nim", "chocolate", "lgame", "sum"];
@@ -15,4 +18,22 @@ export function params(game, size, k, misere = false) {
   if (game === "chocolate" && k !== undefined && k !== null) p.k = k;
   if (misere && game !== "lgame") p.misere = true;
   return p;
+}
+
+/** A game and its parameters as form fields: the game among `games` (`chosen` at first;
+ *  `changed(game)` when another is), then the board side, the step k and misère, each shown
+ *  only where `shown` (the game chosen now) has it; `start` gives the fields' first values. */
+export function gameFields(games, chosen, shown, changed, start = {}) {
+  return [
+    field("Game", select("game", games.map((g) => [g, g]), chosen, changed)),
+    // No upper bound here: the server says how large a board it plays or analyses.
+    field("Board side", h("input", { name: "size", type: "number", min: 1, value: start.size ?? 8 }), !CORNER.has(shown)),
+    field("Staircase step k", h("input", { name: "k", type: "number", min: 0, max: 1000, value: start.k ?? 1 }), shown !== "chocolate"),
+    field("Misère (the last mover loses)", h("input", { name: "misere", type: "checkbox", checked: Boolean(start.misere) }), shown === "lgame"),
+  ];
+}
+
+/** The game and parameters that a form's `gameFields` say. */
+export function paramsOf(f) {
+  return params(f.game.value, Number(f.size.value), Number(f.k.value), f.misere.checked);
 }

@@ -3,7 +3,7 @@
 // your own to go back to, and a new match with every option the protocol has.
 
 import { describe, field, h, mount, redraw, select } from "./dom.js";
-import { CORNER, GAMES, params } from "./games.js";
+import { GAMES, gameFields, paramsOf } from "./games.js";
 
 /** @typedef {import("./net.js").Server} Server */
 
@@ -109,7 +109,7 @@ function createForm(server, go) {
     try {
       const reply = await server.request({
         type: "create_match",
-        ...params(f.game.value, Number(f.size.value), Number(f.k.value), f.misere.checked),
+        ...paramsOf(f),
         first: f.first.value,
         start: f.start.value === "position" ? f.position.value.trim() : f.start.value,
         opponent: f.opponent.value === "human" ? "human" : { engine: f.opponent.value.slice(7) },
@@ -125,10 +125,7 @@ function createForm(server, go) {
     "form",
     { class: "card create", id: "new-match", onsubmit: submit },
     h("h2", {}, "A new match"),
-    field("Game", select("game", GAMES.map((g) => [g, g]), "queen", (v) => { game = v; })),
-    field("Board side", h("input", { name: "size", type: "number", min: 1, max: 4096, value: 8 }), !CORNER.has(game)),
-    field("Staircase step k", h("input", { name: "k", type: "number", min: 0, max: 64, value: 1 }), game !== "chocolate"),
-    field("Misère (the last mover loses)", h("input", { name: "misere", type: "checkbox" }), game === "lgame"),
+    gameFields(GAMES, "queen", game, (v) => { game = v; }),
     field("Start", select("start", [["standard", "standard"], ["random", "random"], ["position", "this position:"]], "standard", (v) => { start = v; })),
     field("Position", h("input", {
       name: "position",

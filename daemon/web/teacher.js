@@ -7,7 +7,7 @@
 
 import qrcode from "./vendor/qrcode/qrcode.js";
 import { clockText, describe, el, field, h, picture, select } from "./dom.js";
-import { CORNER, GAMES, params } from "./games.js";
+import { GAMES, gameFields, paramsOf } from "./games.js";
 import { drawBoard } from "./boards.js";
 
 /** @typedef {import("./net.js").Server} Server */
@@ -69,23 +69,6 @@ export function teacherParts(view, server, problems, ui) {
   return out;
 }
 
-/** A game and its parameters as form fields: the game, then the board side, the step k and
- *  misère where the game has them. `ui[form]` keeps the game chosen. */
-function gameFields(ui, form, games, chosen) {
-  const game = ui[form] || chosen;
-  return [
-    field("Game", select("game", games.map((g) => [g, g]), chosen, (v) => { ui[form] = v; })),
-    field("Board side", h("input", { name: "size", type: "number", min: 1, max: 4096, value: 8 }), !CORNER.has(game)),
-    field("Staircase step k", h("input", { name: "k", type: "number", min: 0, max: 64, value: 1 }), game !== "chocolate"),
-    field("Misère (the last mover loses)", h("input", { name: "misere", type: "checkbox" }), game === "lgame"),
-  ];
-}
-
-/** The game and parameters of a form's fields, as the protocol has them. */
-function paramsOf(f) {
-  return params(f.game.value, Number(f.size.value), Number(f.k.value), f.misere.checked);
-}
-
 const QUESTIONS = [
   ["outcome", "win, loss or draw"],
   ["grundy", "the Grundy number"],
@@ -117,7 +100,7 @@ function exercisesForm(view, server, problems, ui) {
       });
     }) },
     h("h2", {}, "Set exercises"),
-    gameFields(ui, "ask", GAMES, "queen"),
+    gameFields(GAMES, "queen", ui.ask || "queen", (v) => { ui.ask = v; }),
     field("Position (random: drawn for each)", h("input", { id: "ask-position", name: "position", value: "5,3", spellcheck: "false" })),
     field("Question", select("question", QUESTIONS, "outcome")),
     h(
@@ -210,7 +193,7 @@ function tournamentCard(view, server, problems, ui) {
     h("h2", {}, "A tournament between the students here"),
     field("Format", select("format", [["swiss", "Swiss"], ["round_robin", "round robin (everyone plays everyone)"]], "swiss", (v) => { ui.format = v; })),
     field("Rounds", h("input", { id: "rounds", name: "rounds", type: "number", min: 1, max: 100, value: 3 }), format !== "swiss"),
-    gameFields(ui, "tournament", GAMES.filter((g) => g !== "sum"), "nim"),
+    gameFields(GAMES.filter((g) => g !== "sum"), "nim", ui.tournament || "nim", (v) => { ui.tournament = v; }),
     field("Start (random: one position a round, the same on every board)", h("input", { name: "start", value: "random", spellcheck: "false" })),
     field("Clock (minutes+seconds a move; none when empty)", h("input", { name: "clock", placeholder: "3+2", pattern: "\\d+(\\.\\d+)?\\+\\d+" })),
     problem,
@@ -237,7 +220,7 @@ function simulCard(view, server, problems, ui) {
     }) },
     h("h2", {}, "An exhibition: one board against each student"),
     field("Who plays every board", select("host", [["me", "I do"], ["perfect", "the engine (perfect)"], ["medium", "the engine (medium)"], ["easy", "the engine (easy)"]], "perfect")),
-    gameFields(ui, "simul", GAMES.filter((g) => g !== "sum"), "nim"),
+    gameFields(GAMES.filter((g) => g !== "sum"), "nim", ui.simul || "nim", (v) => { ui.simul = v; }),
     field("Start (random: one position for every board)", h("input", { name: "start", value: "3,4,5", spellcheck: "false" })),
     h("label", { class: "check" }, h("input", { type: "checkbox", name: "students_first" }), " The students move first"),
     field("Clock (minutes+seconds a move; none when empty)", h("input", { name: "clock", placeholder: "5+3", pattern: "\\d+(\\.\\d+)?\\+\\d+" })),

@@ -111,7 +111,6 @@ impl Actor {
             .await
             .map_err(|e| Internal::new("remove the member", e))?;
         self.state.remove_member(player);
-        self.publish_policy();
         let code = self.state.code.clone();
         self.publish(
             ServerBody::RoomLeft {
