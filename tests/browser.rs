@@ -1108,6 +1108,20 @@ async fn the_lobby_and_a_board_fit_a_phone() -> Result<()> {
     server.stop().await
 }
 
+/// `b` opens room `code`'s page as `name` (signing in when `name` is given), answers "Join
+/// room CODE?" and waits for the room (named "3B maths").
+async fn enter_room(b: &Browser, server: &Server, code: &str, name: Option<&str>) -> Result<()> {
+    b.goto(server, &format!("/room/{code}")).await?;
+    if let Some(name) = name {
+        b.sign_in(name).await?;
+    }
+    b.text_until("main h1", |t| t == format!("Join room {code}?"))
+        .await?;
+    press(b, "Join").await?;
+    b.text_until("main h1", |t| t.ends_with("3B maths")).await?;
+    Ok(())
+}
+
 /// Waits until the address of `b` satisfies `ok`; its path.
 async fn path_until(b: &Browser, ok: impl Fn(&str) -> bool) -> Result<String> {
     let start = std::time::Instant::now();
@@ -1141,12 +1155,7 @@ async fn students_are_taken_to_each_game_and_back_to_the_room() -> Result<()> {
     let mut teacher = server.connect("teacher").await?;
     let code = grundy_e2e::open_room(&mut teacher, "3B maths").await?.code;
     for (b, name) in [(&ada, "ada"), (&bob, "bob")] {
-        b.goto(&server, &format!("/room/{code}")).await?;
-        b.sign_in(name).await?;
-        b.text_until("main h1", |t| t == format!("Join room {code}?"))
-            .await?;
-        press(b, "Join").await?;
-        b.text_until("main h1", |t| t.ends_with("3B maths")).await?;
+        enter_room(b, &server, &code, Some(name)).await?;
     }
     teacher
         .request(Request::CreateTournament(protocol::NewTournament {
@@ -1220,16 +1229,8 @@ async fn exercises_of_every_kind_are_answered_by_tapping_on_a_phone() -> Result<
     let server = Server::start(&dir).await?;
     let mut teacher = server.connect("teacher").await?;
     let code = grundy_e2e::open_room(&mut teacher, "3B maths").await?.code;
-    b.goto(&server, &format!("/room/{code}")).await?;
-    b.sign_in("ada").await?;
-    press(&b, "Join").await?;
-    b.text_until("main h1", |t| t.ends_with("3B maths")).await?;
-    let spec = |game: Game, position: &str, question: &str| protocol::ExerciseSpec {
-        params: GameParams::of(game),
-        position: position.into(),
-        question: question.into(),
-        remoteness: None,
-    };
+    enter_room(&b, &server, &code, Some("ada")).await?;
+    let spec = grundy_e2e::exercise;
     let set = teacher
         .request(Request::SetExercises {
             code: code.clone(),
@@ -1599,27 +1600,16 @@ async fn a_student_leaves_a_room_joined_by_mistake() -> Result<()> {
     let server = Server::start(&dir).await?;
     let mut teacher = server.connect("teacher").await?;
     let code = grundy_e2e::open_room(&mut teacher, "3B maths").await?.code;
-    b.goto(&server, &format!("/room/{code}")).await?;
-    b.sign_in("ada").await?;
-    press(&b, "Join").await?;
-    b.text_until("main h1", |t| t.ends_with("3B maths")).await?;
+    enter_room(&b, &server, &code, Some("ada")).await?;
     press(&b, "Leave this room").await?;
     path_until(&b, |p| p == "/room").await?;
     b.find("#room-code").await?;
     // Back in, an answer given: the room keeps it, and says so.
-    b.goto(&server, &format!("/room/{code}")).await?;
-    press(&b, "Join").await?;
-    b.text_until("main h1", |t| t.ends_with("3B maths")).await?;
-    let spec = protocol::ExerciseSpec {
-        params: GameParams::of(Game::Queen),
-        position: "5,3".into(),
-        question: "outcome".into(),
-        remoteness: None,
-    };
+    enter_room(&b, &server, &code, None).await?;
     teacher
         .request(Request::SetExercises {
             code: code.clone(),
-            exercises: vec![spec],
+            exercises: vec![grundy_e2e::exercise(Game::Queen, "5,3", "outcome")],
             deadline_s: None,
         })
         .await?;

@@ -73,6 +73,16 @@ pub async fn open_room_with(
     room_of(reply)
 }
 
+/// An exercise of `game` (default parameters) at `position` asking `question`.
+pub fn exercise(game: protocol::Game, position: &str, question: &str) -> protocol::ExerciseSpec {
+    protocol::ExerciseSpec {
+        params: protocol::GameParams::of(game),
+        position: position.to_owned(),
+        question: question.to_owned(),
+        remoteness: None,
+    }
+}
+
 /// `join_room` of room `code` under the player's own name; as its teacher with `owner_token`.
 pub fn join_room(code: &str, owner_token: Option<String>) -> Request {
     Request::JoinRoom {

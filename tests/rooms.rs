@@ -7,23 +7,14 @@ use std::collections::HashMap;
 use anyhow::{bail, ensure, Context, Result};
 use engine::{Outcome, Position as _};
 use futures_util::future::try_join_all;
+use grundy_e2e::{exercise as spec, open_room, room_of};
 use grundy_e2e::{knowledge, refusal, refused, test_config, Client, Hello, Server};
-use grundy_e2e::{open_room, room_of};
 use protocol::{
     AnswerInfo, ErrorCode, ExerciseInfo, ExerciseSpec, Game, GameParams, NewMatch, Opponent,
     Request, Role, ServerBody, Span, Tally,
 };
 
 const STUDENTS: usize = 40;
-
-fn spec(game: Game, position: &str, question: &str) -> ExerciseSpec {
-    ExerciseSpec {
-        params: GameParams::of(game),
-        position: position.to_owned(),
-        question: question.to_owned(),
-        remoteness: None,
-    }
-}
 
 async fn set(
     teacher: &mut Client,

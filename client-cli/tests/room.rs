@@ -36,6 +36,13 @@ async fn run(url: &str, name: &str, args: &[&str]) -> Output {
         .expect("joined")
 }
 
+/// `grundy room open "3B maths" --json` as the teacher: the room as printed.
+async fn open_room(url: &str) -> Value {
+    let open = run(url, "teacher", &["room", "open", "3B maths", "--json"]).await;
+    assert!(open.status.success(), "{}", text(&open.stderr));
+    serde_json::from_slice(&open.stdout).unwrap()
+}
+
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
@@ -46,9 +53,7 @@ async fn a_student_answers_on_the_room_screen_and_the_teacher_exports_the_result
     let server = Server::start(&dir).await.unwrap();
     let url = server.url();
 
-    let open = run(&url, "teacher", &["room", "open", "3B maths", "--json"]).await;
-    assert!(open.status.success(), "{}", text(&open.stderr));
-    let room: Value = serde_json::from_slice(&open.stdout).unwrap();
+    let room = open_room(&url).await;
     let code = room["code"].as_str().unwrap().to_owned();
     assert!(room["owner_token"].as_str().is_some_and(|t| t.len() == 64));
 
@@ -147,9 +152,7 @@ async fn a_room_joined_by_mistake_is_left() {
     let dir = tempfile::tempdir().unwrap();
     let server = Server::start(&dir).await.unwrap();
     let url = server.url();
-    let open = run(&url, "teacher", &["room", "open", "3B maths", "--json"]).await;
-    assert!(open.status.success(), "{}", text(&open.stderr));
-    let room: Value = serde_json::from_slice(&open.stdout).unwrap();
+    let room = open_room(&url).await;
     let code = room["code"].as_str().unwrap().to_owned();
     let left = run(&url, "passer-by", &["room", "leave", &code]).await;
     assert!(left.status.success(), "{}", text(&left.stderr));
