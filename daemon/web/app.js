@@ -3,7 +3,7 @@
 // address asks for — `/` the lobby, `/m/ID` a match. Links move between views without
 // reloading.
 
-import { el, fill } from "./dom.js";
+import { h, mount } from "./dom.js";
 import { Refusal, Server } from "./net.js";
 import { showLobby } from "./lobby.js";
 import { showMatch } from "./match.js";
@@ -92,33 +92,25 @@ function askName(problem) {
   leaving = null;
   return new Promise((resolve) => {
     const needsCode = problem && problem.code === "bad_access_code";
-    const name = el("input", {
-      id: "name",
-      name: "name",
-      required: true,
-      maxlength: 32,
-      autocomplete: "nickname",
-      value: server.name,
-    });
-    const code = el("input", { id: "code", name: "code", autocomplete: "off" });
-    const form = el(
+    const focus = { insert: (v) => v.elm.focus() };
+    const stop = mount(main, () => h(
       "form",
       { class: "card", onsubmit: (e) => {
         e.preventDefault();
-        server.signIn(name.value.trim());
-        if (needsCode) server.accessCode = code.value.trim();
+        const f = e.target.elements;
+        server.signIn(f.name.value.trim());
+        if (needsCode) server.accessCode = f.code.value.trim();
+        stop();
         resolve();
       } },
-      el("h1", {}, "Welcome to grundy"),
-      problem ? el("p", { class: "error", role: "alert" }, said(problem)) : null,
-      el("label", { for: "name" }, "Your name, as others will see it"),
-      name,
-      needsCode ? el("label", { for: "code" }, "The access code (your teacher has it)") : null,
-      needsCode ? code : null,
-      el("button", { type: "submit" }, "Enter"),
-    );
-    fill(main, form);
-    (needsCode ? code : name).focus();
+      h("h1", {}, "Welcome to grundy"),
+      problem ? h("p", { class: "error", role: "alert" }, said(problem)) : null,
+      h("label", { for: "name" }, "Your name, as others will see it"),
+      h("input", { id: "name", name: "name", required: true, maxlength: 32, autocomplete: "nickname", value: server.name, hook: needsCode ? {} : focus }),
+      needsCode ? h("label", { for: "code" }, "The access code (your teacher has it)") : null,
+      needsCode ? h("input", { id: "code", name: "code", autocomplete: "off", hook: focus }) : null,
+      h("button", { type: "submit" }, "Enter"),
+    ));
   });
 }
 

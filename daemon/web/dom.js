@@ -17,9 +17,9 @@ import { styleModule } from "./vendor/snabbdom/modules/style.js";
 
 const patch = init([attributesModule, propsModule, styleModule, eventListenersModule]);
 
-/** A virtual element: `h("p", {class: "note"}, "text", child, …)`. Attributes as for `el`
- *  (`on…` handlers, which redraw the page when they are done; `true` for a bare attribute;
- *  `null`/`false` for none), plus `key` (an item's identity in a list that changes),
+/** A virtual element: `h("p", {class: "note"}, "text", child, …)`. Attributes are set as
+ *  given (`on…` are handlers, which redraw the page when they are done; `true` is a bare
+ *  attribute; `null`/`false` none), plus `key` (an item's identity in a list that changes),
  *  `style` (`{"--n": 8}`), `props` (DOM properties: an input's `value` to set) and `hook`
  *  (snabbdom's, e.g. `{insert: (v) => v.elm.focus()}`). */
 export function h(tag, attrs = {}, ...children) {
@@ -52,7 +52,7 @@ function redrawing(handler) {
 const shown = new WeakMap();
 
 /** Makes the children of `container` match the virtual `children`. */
-export function render(container, ...children) {
+function render(container, ...children) {
   let old = shown.get(container);
   if (!old) {
     container.replaceChildren();
@@ -86,35 +86,6 @@ export function redraw() {
     pending = false;
     for (const [container, view] of views) render(container, view());
   });
-}
-
-/** An element: `el("p", {class: "note"}, "text", child, …)`. Attributes starting with `on`
- *  are event handlers; `null`/`false` children are skipped. */
-export function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else if (value === true) node.setAttribute(key, "");
-    else node.setAttribute(key, String(value));
-  }
-  append(node, children);
-  return node;
-}
-
-function append(node, children) {
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-}
-
-/** Replaces everything in `node` with `children`. */
-export function fill(node, ...children) {
-  shown.delete(node);
-  node.replaceChildren();
-  append(node, children);
-  return node;
 }
 
 /** A form field: `input` under its `label`; not shown when `hidden`. */

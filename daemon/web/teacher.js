@@ -6,7 +6,7 @@
 // board under way.
 
 import qrcode from "./vendor/qrcode/qrcode.js";
-import { clockText, describe, el, field, h, picture, select } from "./dom.js";
+import { clockText, describe, field, h, picture, select } from "./dom.js";
 import { GAMES, gameFields, paramsOf } from "./games.js";
 import { drawBoard } from "./boards.js";
 
@@ -307,7 +307,9 @@ function studentsGrid(view, students) {
 async function download(view, server) {
   const reply = await server.request({ type: "export_room", code: view.code });
   const url = URL.createObjectURL(new Blob([reply.content], { type: "text/csv" }));
-  const a = el("a", { href: url, download: `room-${view.code}.csv` });
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = `room-${view.code}.csv`;
   document.body.append(a);
   a.click();
   a.remove();
