@@ -1052,7 +1052,7 @@ async fn the_lobby_and_a_board_fit_a_phone() -> Result<()> {
     b.client.set_window_size(390, 844).await?;
     b.goto(&server, "/").await?;
     b.sign_in("ada").await?;
-    let join = b.find("table.matches a.join").await?;
+    let join = b.find("ul.matches a.join").await?;
     let fits = b
         .client
         .execute(
@@ -1137,174 +1137,9 @@ async fn path_until(b: &Browser, ok: impl Fn(&str) -> bool) -> Result<String> {
     }
 }
 
-/// The lesson's flow: two students (one on a phone, one on a tablet) in a room where the teacher starts a
-/// two-round Swiss with a clock are each taken into their game as it is paired, with a
-/// banner, and back to the room's standings when it is over, then into the next round.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn students_are_taken_to_each_game_and_back_to_the_room() -> Result<()> {
-    let Some(ada) = Browser::open().await? else {
-        return Ok(());
-    };
-    let Some(bob) = Browser::open().await? else {
-        return Ok(());
-    };
-    ada.client.set_window_size(390, 844).await?;
-    bob.client.set_window_size(768, 1024).await?;
-    let dir = tempfile::tempdir()?;
-    let server = Server::start(&dir).await?;
-    let mut teacher = server.connect("teacher").await?;
-    let code = grundy_e2e::open_room(&mut teacher, "3B maths").await?.code;
-    for (b, name) in [(&ada, "ada"), (&bob, "bob")] {
-        enter_room(b, &server, &code, Some(name)).await?;
-    }
-    teacher
-        .request(Request::CreateTournament(protocol::NewTournament {
-            code: code.clone(),
-            params: GameParams::of(Game::Nim),
-            start: "random".into(),
-            format: protocol::Format::Swiss,
-            rounds: Some(2),
-            clock: Some("3+2".parse().map_err(anyhow::Error::msg)?),
-        }))
-        .await?;
-    for round in 1..=2 {
-        let mut games = Vec::new();
-        for (b, other) in [(&ada, "bob"), (&bob, "ada")] {
-            let banner = format!("Round {round} of 2 against {other}: your game is here.");
-            b.text_until(".banner span", |t| t == banner).await?;
-            games.push(path_until(b, |p| p.starts_with("/m/")).await?);
-            b.find(".seat .clock").await?;
-        }
-        assert_eq!(games[0], games[1], "both in the same game");
-        // Only the player to move sees the moves marked.
-        for b in [&ada, &bob] {
-            let notice = b.text_until(".notice", |t| t.ends_with("move.")).await?;
-            let marked = b.client.find_all(Locator::Css(".legal")).await?.len();
-            if notice == "Your move." {
-                assert!(marked > 0, "{notice}: no move marked");
-            } else {
-                assert_eq!(marked, 0, "{notice}: moves marked out of turn");
-            }
-            // A paired game cannot be aborted: no button offers it.
-            let abort = Locator::XPath("//button[normalize-space(.)='Abort']");
-            assert!(b.client.find_all(abort).await?.is_empty(), "Abort offered");
-        }
-        if round == 1 {
-            ada.screenshot("lesson-taken-phone").await?;
-            bob.screenshot("lesson-taken-tablet").await?;
-        }
-        press(&ada, "Resign").await?;
-        press(&ada, "Resign: press again").await?;
-        for b in [&ada, &bob] {
-            b.text_until(".banner span", |t| t.starts_with("Game over: back to room"))
-                .await?;
-        }
-        // Back in the room, where the standings are.
-        for b in [&ada, &bob] {
-            path_until(b, |p| p == format!("/room/{code}")).await?;
-            b.find("table.standings").await?;
-        }
-        if round == 1 {
-            ada.screenshot("lesson-back-phone").await?;
-        }
-    }
-    ada.text_until("table.standings caption", |t| t.ends_with("over"))
-        .await?;
-    for b in [ada, bob] {
-        b.close().await?;
-    }
-    server.stop().await
-}
-
-/// An exercise of every kind answered on a phone by tapping: outcome buttons, the number pad,
-/// a stone pointed at for a winning move, three for every winning move; the progress and the
-/// score on the same screen.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn exercises_of_every_kind_are_answered_by_tapping_on_a_phone() -> Result<()> {
-    let Some(b) = Browser::open().await? else {
-        return Ok(());
-    };
-    b.client.set_window_size(390, 844).await?;
-    let dir = tempfile::tempdir()?;
-    let server = Server::start(&dir).await?;
-    let mut teacher = server.connect("teacher").await?;
-    let code = grundy_e2e::open_room(&mut teacher, "3B maths").await?.code;
-    enter_room(&b, &server, &code, Some("ada")).await?;
-    let spec = grundy_e2e::exercise;
-    let set = teacher
-        .request(Request::SetExercises {
-            code: code.clone(),
-            exercises: vec![
-                spec(Game::Queen, "5,3", "outcome"),
-                spec(Game::Nim, "1,2", "grundy"),
-                spec(Game::Nim, "3,4,5", "winning_move"),
-                spec(Game::Nim, "3,5,7", "winning_moves"),
-                spec(Game::Queen, "7,4", "remoteness"),
-            ],
-            deadline_s: None,
-        })
-        .await?;
-    let protocol::ServerBody::ExercisesSet { exercises, .. } = set else {
-        bail!("expected exercises, got {set:?}");
-    };
-    let remoteness = exercises[4].solution.clone().context("a solution")?;
-    let next = |n: usize| {
-        let b = &b;
-        async move {
-            b.text_until(".exercise .progress", |t| {
-                t.starts_with(&format!("Exercise {n} of 5"))
-            })
-            .await
-        }
-    };
-    // 1: the outcome, by its button.
-    next(1).await?;
-    b.screenshot("exercise-outcome-phone").await?;
-    press(&b, "A loss").await?;
-    // 2: a Grundy number, on the pad.
-    let progress = next(2).await?;
-    assert!(progress.ends_with("1 of 1 right so far"), "{progress}");
-    b.find(".pad button[aria-label='3']").await?.click().await?;
-    b.screenshot("exercise-pad-phone").await?;
-    accessible(&b, "an exercise").await?;
-    press(&b, "Answer").await?;
-    // 3: a winning move, pointed at (a slip taken back), then answered.
-    next(3).await?;
-    b.find("button[aria-label^='pile 3, stone 1:']")
-        .await?
-        .click()
-        .await?;
-    b.find("button[aria-label^='pile 1, stone 2:']")
-        .await?
-        .click()
-        .await?;
-    b.screenshot("exercise-move-phone").await?;
-    press(&b, "Answer 1:2").await?;
-    // 4: every winning move, each pointed at.
-    next(4).await?;
-    for pile in 1..=3 {
-        let count = [3, 5, 7][pile - 1];
-        b.find(&format!(
-            "button[aria-label^='pile {pile}, stone {count}:']"
-        ))
-        .await?
-        .click()
-        .await?;
-    }
-    press(&b, "Answer with the 3 chosen").await?;
-    // 5: the moves to the end, on the pad.
-    next(5).await?;
-    for digit in remoteness.chars() {
-        b.find(&format!(".pad button[aria-label='{digit}']"))
-            .await?
-            .click()
-            .await?;
-    }
-    press(&b, "Answer").await?;
-    b.text_until("p.empty", |t| t.ends_with("5 of 5 right so far."))
-        .await?;
-    b.screenshot("exercises-done-phone").await?;
-    // (Firefox keeps a window 500 px wide at least: the page's own width is compared.)
+/// Fails unless the page `b` shows is no wider than its window (no sideways scroll). Firefox
+/// keeps a window 500 px wide at least: the page's own widths are compared.
+async fn fits_across(b: &Browser, page: &str) -> Result<()> {
     let widths = b
         .client
         .execute(
@@ -1313,11 +1148,273 @@ async fn exercises_of_every_kind_are_answered_by_tapping_on_a_phone() -> Result<
         )
         .await?;
     let [scroll, width]: [f64; 2] = serde_json::from_value(widths)?;
-    assert!(
+    anyhow::ensure!(
         scroll <= width,
-        "no sideways scroll on a phone: {scroll} > {width}"
+        "{page} scrolls sideways: {scroll} > {width}"
     );
-    b.close().await?;
+    Ok(())
+}
+
+/// The paths of `students` that are new games (`/m/…` not in `seen`): waits until exactly
+/// two of them are in the same new game; their indices and that game's path.
+async fn paired(students: &[(&str, Browser)], seen: &[String]) -> Result<(usize, usize, String)> {
+    let start = std::time::Instant::now();
+    loop {
+        let mut at = Vec::new();
+        for (i, (_, b)) in students.iter().enumerate() {
+            let path = b.client.current_url().await?.path().to_owned();
+            if path.starts_with("/m/") && !seen.contains(&path) {
+                at.push((i, path));
+            }
+        }
+        if let [(i, p), (j, q)] = &at[..] {
+            anyhow::ensure!(p == q, "two students in two games: {p}, {q}");
+            return Ok((*i, *j, p.clone()));
+        }
+        if start.elapsed() > PATIENCE {
+            bail!("waited {PATIENCE:?} for a pair in a new game: {at:?}");
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Waits until `b` shows exercise `n` of 5; its progress line.
+async fn at(b: &Browser, n: usize) -> Result<String> {
+    b.text_until(".exercise .progress", |t| {
+        t.starts_with(&format!("Exercise {n} of 5"))
+    })
+    .await
+}
+
+/// `b`, shown a finished game of the lesson, goes back to room `code` at once.
+async fn back_to_room(b: &Browser, code: &str) -> Result<()> {
+    b.text_until(".banner span", |t| t.starts_with("Game over: back to room"))
+        .await?;
+    press(b, "Back now").await?;
+    path_until(b, |p| p == format!("/room/{code}")).await?;
+    Ok(())
+}
+
+/// A whole lesson with browsers only, at the sizes a class has. The teacher, on a laptop
+/// (1366×768), opens a room and sets an exercise of every kind; three students — on a phone
+/// (390×844), a tablet (768×1024) and a shared PC (1366×768) — answer by tapping (outcome
+/// buttons, the number pad, stones pointed at), with the progress and the score on the same
+/// screen. The teacher then runs a three-round Swiss with a clock and an exhibition against
+/// the engine; each student is taken into each of their games with a banner, and back to the
+/// room's standings when it is over. No page scrolls sideways; each step is photographed at
+/// each size.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_lesson_in_browsers_at_every_size() -> Result<()> {
+    let Some(teacher) = Browser::open().await? else {
+        return Ok(());
+    };
+    teacher.client.set_window_size(1366, 768).await?;
+    let mut students = Vec::new();
+    for (size, width, height) in [
+        ("phone", 390, 844),
+        ("tablet", 768, 1024),
+        ("pc", 1366, 768),
+    ] {
+        let Some(b) = Browser::open().await? else {
+            return Ok(());
+        };
+        b.client.set_window_size(width, height).await?;
+        students.push((size, b));
+    }
+    let dir = tempfile::tempdir()?;
+    let server = Server::start(&dir).await?;
+    // The teacher opens the room in the browser.
+    teacher.goto(&server, "/room").await?;
+    teacher.sign_in("ms-lovelace").await?;
+    retype(&teacher, "#room-name", "3B maths").await?;
+    press(&teacher, "Open").await?;
+    let title = teacher
+        .text_until("main h1", |t| t.ends_with("· 3B maths"))
+        .await?;
+    let code = title
+        .strip_prefix("Room ")
+        .and_then(|t| t.split(' ').next())
+        .context("a room's code in its title")?
+        .to_owned();
+    for ((_, b), name) in students.iter().zip(["ada", "bob", "carol"]) {
+        enter_room(b, &server, &code, Some(name)).await?;
+    }
+    teacher
+        .text_until("p.members", |t| t.starts_with("3 of 3 students here"))
+        .await?;
+    // An exercise of every kind, each set from the teacher's form.
+    let ask = "form:has(#ask-position)";
+    let kinds = [
+        ("queen", "5,3", "outcome"),
+        ("nim", "1,2", "grundy"),
+        ("nim", "3,4,5", "winning_move"),
+        ("nim", "3,5,7", "winning_moves"),
+        ("queen", "7,4", "remoteness"),
+    ];
+    for (n, (game, position, question)) in kinds.into_iter().enumerate() {
+        choose(&teacher, &format!("{ask} select[name=game]"), game).await?;
+        retype(&teacher, "#ask-position", position).await?;
+        choose(&teacher, &format!("{ask} select[name=question]"), question).await?;
+        press(&teacher, "Set them").await?;
+        teacher
+            .text_until("table.exercises tbody", |t| t.lines().count() == n + 1)
+            .await?;
+    }
+    let remoteness = teacher
+        .text_until(
+            "table.exercises tbody tr:nth-child(5) td:nth-child(4)",
+            |t| !t.is_empty(),
+        )
+        .await?;
+    let [(_, ada), (_, bob), (_, carol)] = &students[..] else {
+        bail!("three students");
+    };
+    for (size, b) in &students {
+        at(b, 1).await?;
+        b.screenshot(&format!("lesson-exercise-{size}")).await?;
+        fits_across(b, &format!("an exercise on a {size}")).await?;
+    }
+    // The phone answers all five by tapping.
+    press(ada, "A loss").await?;
+    let progress = at(ada, 2).await?;
+    assert!(progress.ends_with("1 of 1 right so far"), "{progress}");
+    ada.find(".pad button[aria-label='3']")
+        .await?
+        .click()
+        .await?;
+    ada.screenshot("lesson-pad-phone").await?;
+    accessible(ada, "an exercise").await?;
+    press(ada, "Answer").await?;
+    // A winning move, pointed at (a slip taken back), then answered.
+    at(ada, 3).await?;
+    for stone in ["pile 3, stone 1:", "pile 1, stone 2:"] {
+        ada.find(&format!("button[aria-label^='{stone}']"))
+            .await?
+            .click()
+            .await?;
+    }
+    press(ada, "Answer 1:2").await?;
+    // Every winning move, each pointed at.
+    at(ada, 4).await?;
+    for (pile, count) in [(1, 3), (2, 5), (3, 7)] {
+        ada.find(&format!(
+            "button[aria-label^='pile {pile}, stone {count}:']"
+        ))
+        .await?
+        .click()
+        .await?;
+    }
+    press(ada, "Answer with the 3 chosen").await?;
+    at(ada, 5).await?;
+    for digit in remoteness.chars() {
+        ada.find(&format!(".pad button[aria-label='{digit}']"))
+            .await?
+            .click()
+            .await?;
+    }
+    press(ada, "Answer").await?;
+    ada.text_until("p.empty", |t| t.ends_with("5 of 5 right so far."))
+        .await?;
+    ada.screenshot("lesson-exercises-done-phone").await?;
+    // The tablet gets the first wrong, the PC right; the teacher's tallies say so.
+    press(bob, "A win").await?;
+    press(carol, "A loss").await?;
+    for b in [bob, carol] {
+        at(b, 2).await?;
+    }
+    teacher
+        .text_until("table.exercises tbody td.tally", |t| {
+            t == "3/3 answered, 2 right"
+        })
+        .await?;
+    teacher
+        .screenshot("lesson-teacher-exercises-laptop")
+        .await?;
+    fits_across(&teacher, "the teacher's console").await?;
+    // A three-round Swiss of Nim with a clock, from the teacher's form.
+    let tournament = "form:has(select[name=format])";
+    retype(&teacher, "#rounds", "3").await?;
+    retype(&teacher, &format!("{tournament} input[name=clock]"), "3+2").await?;
+    press(&teacher, "Start").await?;
+    teacher
+        .text_until(".card.tournament h2", |t| {
+            t.starts_with("Tournament 1: round 1 of 3")
+        })
+        .await?;
+    let names = ["ada", "bob", "carol"];
+    let mut seen = Vec::new();
+    for round in 1..=3 {
+        let (i, j, game) = paired(&students, &seen).await?;
+        seen.push(game);
+        for (me, other) in [(i, j), (j, i)] {
+            let b = &students[me].1;
+            let banner = format!(
+                "Round {round} of 3 against {}: your game is here.",
+                names[other]
+            );
+            b.text_until(".banner span", |t| t == banner).await?;
+            b.find(".seat .clock").await?;
+            // A paired game cannot be aborted: no button offers it.
+            let abort = Locator::XPath("//button[normalize-space(.)='Abort']");
+            assert!(b.client.find_all(abort).await?.is_empty(), "Abort offered");
+            if round == 1 {
+                b.screenshot(&format!("lesson-taken-{}", students[me].0))
+                    .await?;
+                fits_across(b, &format!("a game on a {}", students[me].0)).await?;
+            }
+        }
+        // Only the player to move sees the moves marked.
+        for b in [&students[i].1, &students[j].1] {
+            let notice = b.text_until(".notice", |t| t.ends_with("move.")).await?;
+            let marked = b.client.find_all(Locator::Css(".legal")).await?.len();
+            if notice == "Your move." {
+                assert!(marked > 0, "{notice}: no move marked");
+            } else {
+                assert_eq!(marked, 0, "{notice}: moves marked out of turn");
+            }
+        }
+        let resigning = &students[i].1;
+        press(resigning, "Resign").await?;
+        press(resigning, "Resign: press again").await?;
+        for k in [i, j] {
+            back_to_room(&students[k].1, &code).await?;
+            students[k].1.find("table.standings").await?;
+        }
+        if round == 1 {
+            for (size, b) in &students {
+                b.screenshot(&format!("lesson-standings-{size}")).await?;
+            }
+        }
+    }
+    for (_, b) in &students {
+        b.text_until("table.standings caption", |t| t.ends_with("over"))
+            .await?;
+    }
+    teacher.screenshot("lesson-teacher-swiss-laptop").await?;
+    // An exhibition: the engine against every student, the students first.
+    let simul = "form:has(select[name=host])";
+    teacher
+        .find(&format!("{simul} input[name=students_first]"))
+        .await?
+        .click()
+        .await?;
+    press(&teacher, "Start the exhibition").await?;
+    for (size, b) in &students {
+        b.text_until(".banner span", |t| {
+            t.starts_with("Your board against") && t.ends_with("your game is here.")
+        })
+        .await?;
+        path_until(b, |p| p.starts_with("/m/")).await?;
+        b.text_until(".notice", |t| t == "Your move.").await?;
+        b.screenshot(&format!("lesson-exhibition-{size}")).await?;
+        press(b, "Resign").await?;
+        press(b, "Resign: press again").await?;
+        back_to_room(b, &code).await?;
+    }
+    teacher.close().await?;
+    for (_, b) in students {
+        b.close().await?;
+    }
     server.stop().await
 }
 

@@ -28,7 +28,8 @@ export function followLessons(server, go, container) {
     taken = new Set();
   }
   // The game the student was last taken to: its match, its room, what it is, and when it
-  // ended (0 while it goes on); a game waiting for the one shown to be read; the banner.
+  // ended and when the student was back in the room (0 until then); a game waiting for the
+  // one shown to be read; the banner.
   let current = null;
   let waiting = null;
   let banner = null;
@@ -66,8 +67,16 @@ export function followLessons(server, go, container) {
       waiting = game;
     }
     if (!waiting) return;
-    // A game just over stays in sight a moment, then the room's standings, then the next.
-    const wait = current && current.ended ? current.ended + RESULT_MS + ROOM_MS - Date.now() : 0;
+    schedule();
+  }
+
+  /** A game just over stays in sight a moment, then the room's standings (from whenever the
+   *  student is back in the room: "Back now" shortens the first wait), then the next game. */
+  function schedule() {
+    if (!waiting) return;
+    let wait = 0;
+    if (current && current.back) wait = current.back + ROOM_MS - Date.now();
+    else if (current && current.ended) wait = current.ended + RESULT_MS + ROOM_MS - Date.now();
     clearTimeout(next);
     next = setTimeout(take, Math.max(0, wait));
   }
@@ -76,8 +85,8 @@ export function followLessons(server, go, container) {
     const game = waiting;
     waiting = null;
     if (!game) return;
-    current = { ...game, ended: 0 };
-    banner = { text: `${game.what}: your game is here.`, link: null };
+    current = { ...game, ended: 0, back: 0 };
+    banner = { text: `${game.what}: your game is here.`, back: null };
     if (location.pathname !== `/m/${game.match_id}`) go(`/m/${game.match_id}`);
     beep();
     redraw();
@@ -88,15 +97,19 @@ export function followLessons(server, go, container) {
     const game = current;
     game.ended = Date.now();
     const room = `/room/${game.code}`;
-    banner = { text: `Game over: back to room ${game.code} in ${RESULT_MS / 1000} s.`, link: room, stay: true };
-    clearTimeout(back);
-    back = setTimeout(() => {
+    const backNow = () => {
+      clearTimeout(back);
       // Unless the student went elsewhere meanwhile.
       if (current !== game) return;
       banner = null;
+      game.back = Date.now();
       if (location.pathname === `/m/${game.match_id}`) go(room);
+      schedule();
       redraw();
-    }, RESULT_MS);
+    };
+    banner = { text: `Game over: back to room ${game.code} in ${RESULT_MS / 1000} s.`, back: backNow };
+    clearTimeout(back);
+    back = setTimeout(backNow, RESULT_MS);
     redraw();
   }
 
@@ -114,8 +127,8 @@ export function followLessons(server, go, container) {
       "div",
       { class: "banner", role: "status" },
       h("span", {}, banner.text),
-      banner.link ? h("a", { href: banner.link, "data-view": true, class: "button" }, "Back now") : null,
-      banner.stay
+      banner.back ? h("button", { type: "button", onclick: banner.back }, "Back now") : null,
+      banner.back
         ? h("button", { type: "button", onclick: () => { clearTimeout(back); banner = null; } }, "Stay on this game")
         : h("button", { type: "button", "aria-label": "close", onclick: () => { banner = null; } }, "×"),
     );

@@ -52,32 +52,28 @@ function players(summary) {
   return summary.seats.map((s) => s.name || "(free)").join(" vs ");
 }
 
-function row(summary, action, label) {
+/** A match as a card: what game, who plays, how far it is, and the one thing to do. */
+function card(summary, action, label) {
   const id = summary.match_id;
+  const facts = [`match ${id}`, `ply ${summary.ply}`, summary.clock ? `clock ${summary.clock}` : "no clock"];
   return h(
-    "tr",
-    { key: id },
-    h("td", {}, String(id)),
-    h("td", {}, describe(summary.game, summary.size, summary.k, summary.misere)),
-    h("td", {}, players(summary)),
-    h("td", {}, String(summary.ply)),
-    h("td", {}, summary.clock || "–"),
-    h("td", {}, h("a", { href: action === "join" ? `/m/${id}?join` : `/m/${id}`, "data-view": true, class: `button ${action}` }, label)),
+    "li",
+    { key: id, class: "match" },
+    h("strong", {}, describe(summary.game, summary.size, summary.k, summary.misere)),
+    h("span", { class: "players" }, players(summary)),
+    h("span", { class: "facts" }, facts.join(" · ")),
+    h("a", { href: action === "join" ? `/m/${id}?join` : `/m/${id}`, "data-view": true, class: `button ${action}` }, label),
   );
 }
 
-function table(caption, rows) {
-  if (rows.length === 0) return h("p", { class: "empty", key: caption }, `${caption}: none`);
+/** A list of match cards under its heading, or the heading's "none". */
+function list(heading, cards) {
+  if (cards.length === 0) return h("p", { class: "empty", key: heading }, `${heading}: none`);
   return h(
-    "table",
-    { class: "matches", key: caption },
-    h("caption", {}, caption),
-    h(
-      "thead",
-      {},
-      h("tr", {}, ["match", "game", "players", "ply", "clock", ""].map((head) => h("th", { scope: "col" }, head))),
-    ),
-    h("tbody", {}, rows),
+    "section",
+    { key: heading, "aria-label": heading },
+    h("h2", {}, heading),
+    h("ul", { class: "matches" }, cards),
   );
 }
 
@@ -86,12 +82,9 @@ function drawLists(lobby, welcome) {
   const mine = (s) => s.seats.some((seat) => seat.player_id === me);
   const all = [...lobby.open, ...lobby.playing];
   return [
-    table("Your matches", all.filter(mine).map((s) => row(s, "resume", "Go back"))),
-    table(
-      "Waiting for an opponent",
-      lobby.open.filter((s) => !mine(s)).map((s) => row(s, "join", "Join")),
-    ),
-    table("Under way", lobby.playing.filter((s) => !mine(s)).map((s) => row(s, "watch", "Watch"))),
+    list("Your matches", all.filter(mine).map((s) => card(s, "resume", "Go back"))),
+    list("Waiting for an opponent", lobby.open.filter((s) => !mine(s)).map((s) => card(s, "join", "Join"))),
+    list("Under way", lobby.playing.filter((s) => !mine(s)).map((s) => card(s, "watch", "Watch"))),
   ];
 }
 
