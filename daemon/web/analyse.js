@@ -5,10 +5,11 @@
 // move with its value — on the board where the board can show it (each square or stone
 // marked W, D or L with its remoteness, in words for screen readers) and in a table.
 
-import { describe, field, h, mount, redraw } from "./dom.js";
+import { describe, field, gameName, h, mount, redraw } from "./dom.js";
 import { CORNER, GAMES, gameFields, params } from "./games.js";
 import { drawBoard } from "./boards.js";
 import { tableSection } from "./table.js";
+import { t } from "./i18n.js";
 
 /** @typedef {import("./net.js").Server} Server */
 
@@ -47,7 +48,7 @@ export function showAnalyse(main, server, game, position, go) {
   const noTable = game === "nim" || game === "lgame" || game === "sum" || misere;
   const tableOf = noTable ? null : tableSection(server, game, size, k, open);
   const form = askForm(game, position, size, k, misere, go);
-  document.title = `grundy · ${game} ${position}`;
+  document.title = t("analysis-document", { game: gameName(game), position });
   // The classification, or what went wrong asking it.
   let c = null;
   let problem = null;
@@ -58,7 +59,7 @@ export function showAnalyse(main, server, game, position, go) {
       h(
         "section",
         { class: "match" },
-        h("h1", {}, `Analysis: ${describe(game, size, k, misere)}`),
+        h("h1", {}, t("analysis-title", { game: describe(game, size, k, misere) })),
         h("p", { class: "verdict", "aria-live": "polite" }, problem ? h("span", { class: "error" }, problem) : c ? sentence(c) : ""),
         h("div", { class: "board-area" }, c ? drawBoard({ game, size, k, position: c.position, board: c.board, legal_moves: [], components: c.sum ? c.sum.components : null }, null, values) : null),
         h("div", { class: "explanation" }, c && c.sum ? explanation(c.sum) : null),
@@ -97,35 +98,41 @@ function explanation(sum) {
   const rows = sum.components.map((c, i) =>
     h("tr", {}, h("td", {}, `${i + 1} ${name(c)}:${c.position}`), h("td", {}, c.grundy === null ? "?" : String(c.grundy)), h("td", {}, h("code", {}, binary(c.grundy)))),
   );
-  rows.push(h("tr", { class: "total" }, h("th", { scope: "row" }, "nim-sum (XOR)"), h("td", {}, String(sum.nim_sum)), h("td", {}, h("code", {}, binary(sum.nim_sum)))));
+  rows.push(h("tr", { class: "total" }, h("th", { scope: "row" }, t("sum-nim-sum")), h("td", {}, String(sum.nim_sum)), h("td", {}, h("code", {}, binary(sum.nim_sum)))));
   const moves = sum.winning.map((w) =>
-    h("li", {}, `component ${w.component}: ${w.from} → ${w.from} ⊕ ${sum.nim_sum} = ${w.to} (${w.moves} move${w.moves === 1 ? "" : "s"})`),
+    h("li", {}, t("sum-winning", { component: String(w.component), from: String(w.from), x: String(sum.nim_sum), to: String(w.to), moves: w.moves })),
   );
-  const how = `${sum.method}: the sum is worth the XOR of its components' Grundy numbers` + (sum.remoteness_method ? `; remoteness by ${sum.remoteness_method}` : "");
+  // The methods are codes (`sprague-grundy`, `search`), each with its message.
+  const method = t(`method-${sum.method}`);
+  const why = sum.remoteness_method
+    ? t("sum-why-remoteness", { method, remoteness: t(`method-${sum.remoteness_method}`) })
+    : t("sum-why", { method });
   return [
     h(
       "table",
       {},
-      h("caption", {}, "Why: " + how),
-      h("thead", {}, h("tr", {}, ["component", "Grundy", "binary"].map((head) => h("th", { scope: "col" }, head)))),
+      h("caption", {}, why),
+      h("thead", {}, h("tr", {}, [t("sum-head-component"), t("sum-head-grundy"), t("sum-head-binary")].map((head) => h("th", { scope: "col" }, head)))),
       h("tbody", {}, rows),
     ),
     sum.nim_sum === 0
-      ? h("p", {}, "The nim-sum is 0: every move makes it non-zero, so the player to move loses.")
-      : h("ul", { "aria-label": "where a move wins" }, moves),
+      ? h("p", {}, t("sum-zero"))
+      : h("ul", { "aria-label": t("sum-where") }, moves),
   ];
 }
 
 /** `A win for the player to move in 5 plies; Grundy number 3.` */
 function sentence(c) {
   const parts = [];
-  if (c.outcome === "win") parts.push(`A win for the player to move${c.remoteness !== null && c.remoteness !== undefined ? `, in ${c.remoteness} plies with best play` : ""}`);
-  else if (c.outcome === "loss") parts.push(`A loss for the player to move${c.remoteness !== null && c.remoteness !== undefined ? `, in ${c.remoteness} plies with best play` : ""}`);
-  else parts.push("A draw with best play");
-  if (c.grundy !== null && c.grundy !== undefined) parts.push(`Grundy number ${c.grundy}`);
-  parts.push(`${c.move_count} legal move${c.move_count === 1 ? "" : "s"}`);
-  if (c.remoteness_unknown) parts.push(`plies to the end unknown: ${c.remoteness_unknown}`);
-  return `${parts.join("; ")}.`;
+  const known = c.remoteness !== null && c.remoteness !== undefined;
+  const plies = known ? String(c.remoteness) : "";
+  if (c.outcome === "win") parts.push(known ? t("analysis-win-in", { plies }) : t("analysis-win"));
+  else if (c.outcome === "loss") parts.push(known ? t("analysis-loss-in", { plies }) : t("analysis-loss"));
+  else parts.push(t("analysis-draw"));
+  if (c.grundy !== null && c.grundy !== undefined) parts.push(t("analysis-grundy", { n: String(c.grundy) }));
+  parts.push(t("analysis-moves", { count: c.move_count }));
+  if (c.remoteness_unknown) parts.push(t("analysis-unknown", { why: c.remoteness_unknown }));
+  return t("analysis-sentence", { parts: parts.reduce((first, next) => t("analysis-join", { first, next })) });
 }
 
 /** A move's value for the mover (the classification gives it for the opponent after it). */
@@ -133,22 +140,23 @@ function sentence(c) {
  *  plies to the end. */
 export function mark(m) {
   const r = m.remoteness !== null && m.remoteness !== undefined ? m.remoteness : "";
-  const more = r === 1 ? "1 more ply" : `${r} more plies`;
-  if (m.outcome === "loss") return { cls: "win", text: `W${r}`, say: `wins, in ${more}` };
-  if (m.outcome === "win") return { cls: "loss", text: `L${r}`, say: `loses, in ${more}` };
-  return { cls: "draw", text: "D", say: "draws" };
+  if (m.outcome === "loss") return { cls: "win", text: `W${r}`, say: t("mark-wins", { plies: r }) };
+  if (m.outcome === "win") return { cls: "loss", text: `L${r}`, say: t("mark-loses", { plies: r }) };
+  return { cls: "draw", text: "D", say: t("mark-draws") };
 }
 
 function movesTable(c, game, size, k, misere) {
-  if (c.moves.length === 0) return h("p", {}, "No move: the game is over here.");
-  const shown = c.moves.length < c.move_count ? ` (the ${c.moves.length} listed of ${c.move_count})` : "";
+  if (c.moves.length === 0) return h("p", {}, t("moves-none"));
+  const caption = c.moves.length < c.move_count
+    ? t("moves-caption-some", { listed: String(c.moves.length), count: String(c.move_count) })
+    : t("moves-caption");
   // The L-game has draws, and misère play no Sprague–Grundy theory: no Grundy numbers.
   const grundy = game !== "lgame" && !misere;
-  const heads = ["move", "for the mover", grundy ? "Grundy after" : null, "position after"].filter(Boolean);
+  const heads = [t("moves-head-move"), t("moves-head-value"), grundy ? t("moves-head-grundy") : null, t("moves-head-position")].filter(Boolean);
   return h(
     "table",
     {},
-    h("caption", {}, `Moves, best first${shown}`),
+    h("caption", {}, caption),
     h("thead", {}, h("tr", {}, heads.map((head) => h("th", { scope: "col" }, head)))),
     h(
       "tbody",
@@ -182,10 +190,10 @@ function askForm(game, position, size, k, misere, go) {
         go(analyseLink(f.game.value, f.position.value.trim(), Number(f.size.value), Number(f.k.value), m));
       },
     },
-    h("h2", {}, "Another position"),
+    h("h2", {}, t("analyse-another")),
     gameFields(GAMES, game, chosen, (v) => { chosen = v; }, { size, k, misere }),
     // Another game starts from its own example position.
-    field("Position, as in NOTATION.md", h("input", { name: "position", spellcheck: "false", props: { value: chosen === game ? position : STARTS[chosen] } })),
-    h("button", { type: "submit" }, "Analyse"),
+    field(t("analyse-position"), h("input", { name: "position", spellcheck: "false", props: { value: chosen === game ? position : STARTS[chosen] } })),
+    h("button", { type: "submit" }, t("analyse-submit")),
   );
 }

@@ -3,7 +3,8 @@
 // address asks for — `/` the lobby, `/m/ID` a match. Links move between views without
 // reloading.
 
-import { h, mount } from "./dom.js";
+import { h, mount, redraw } from "./dom.js";
+import { LANGUAGES, language, preferred, t, use } from "./i18n.js";
 import { Refusal, Server } from "./net.js";
 import { showLobby } from "./lobby.js";
 import { showMatch } from "./match.js";
@@ -19,19 +20,16 @@ let leaving = null;
 // A student in a room is taken to each of their games there, and back.
 const lesson = followLessons(server, go, document.getElementById("banner"));
 
-const STATUS = {
-  connecting: "connecting…",
-  online: "online",
-  reconnecting: "connection lost: reconnecting…",
-  refused: "refused by the server",
-  idle: "paused while unused: tap or press a key to go on",
-};
+/** The connection's states, each with its message (`status-…`). */
+const STATUS = ["connecting", "online", "reconnecting", "refused", "idle"];
 
-server.addEventListener("status", (e) => {
-  const state = /** @type {CustomEvent<string>} */ (e).detail;
-  status.textContent = STATUS[state] || state;
-  status.dataset.state = state;
-});
+/** Says the connection's state in the header. */
+function showStatus(state) {
+  status.textContent = STATUS.includes(state) ? t(`status-${state}`) : state || t("status-loading");
+  if (state) status.dataset.state = state;
+}
+
+server.addEventListener("status", (e) => showStatus(/** @type {CustomEvent<string>} */ (e).detail));
 
 /** Shows the view of `path`, adding it to the history unless `replace`. */
 export function go(path, replace = false) {
@@ -103,23 +101,22 @@ function askName(problem) {
         stop();
         resolve();
       } },
-      h("h1", {}, "Welcome to grundy"),
+      h("h1", {}, t("welcome-title")),
       problem ? h("p", { class: "error", role: "alert" }, said(problem)) : null,
-      h("label", { for: "name" }, "Your name, as others will see it"),
+      h("label", { for: "name" }, t("welcome-name")),
       h("input", { id: "name", name: "name", required: true, maxlength: 32, autocomplete: "nickname", value: server.name, hook: needsCode ? {} : focus }),
-      needsCode ? h("label", { for: "code" }, "The access code (your teacher has it)") : null,
+      needsCode ? h("label", { for: "code" }, t("welcome-code")) : null,
       needsCode ? h("input", { id: "code", name: "code", autocomplete: "off", hook: focus }) : null,
-      h("button", { type: "submit" }, "Enter"),
+      h("button", { type: "submit" }, t("welcome-enter")),
     ));
   });
 }
 
 /** What to tell a person about `problem` (the server's words are for the terminal client). */
 function said(problem) {
+  if (problem.code === "rename") return t("rename-asked");
   if (problem.code !== "bad_access_code") return problem.message;
-  return server.accessCode
-    ? "That access code is not this server's: ask your teacher for the right one."
-    : "This server asks for an access code: your teacher has it.";
+  return server.accessCode ? t("access-code-wrong") : t("access-code-asked");
 }
 
 // After a reconnection, the room this browser was last in is joined again from any page, so
@@ -144,7 +141,7 @@ server.addEventListener("welcome", async () => {
 });
 
 document.getElementById("rename").addEventListener("click", () => {
-  start({ code: "rename", message: "A new name: you will be a new player." });
+  start({ code: "rename" });
 });
 
 // A shared PC: the next person must not carry on as this one.
@@ -153,4 +150,16 @@ document.getElementById("logout").addEventListener("click", () => {
   location.assign("/");
 });
 
-start();
+// The language: the one chosen in this browser before, or the browser's own; the header's
+// switch changes to the other and keeps it.
+document.getElementById("language").addEventListener("click", async () => {
+  const other = LANGUAGES.find(([l]) => l !== language());
+  await use(other[0], true);
+  showStatus(status.dataset.state);
+  redraw();
+});
+
+use(preferred())
+  .catch(() => use("en"))
+  .catch(() => {})
+  .finally(start);

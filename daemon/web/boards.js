@@ -6,7 +6,8 @@
 // label in words, so the keyboard and screen readers reach it too. Boards are views (`h`):
 // a new state patches the squares that changed, and the focused square keeps the focus.
 
-import { h } from "./dom.js";
+import { gameName, h } from "./dom.js";
+import { t } from "./i18n.js";
 
 /** Largest board side drawn whole; a larger one is drawn a window of `WINDOW` squares a side
  *  at a time, moved over it with the arrows beside it. */
@@ -63,7 +64,7 @@ function sum(state, { legal, play, marks }) {
       legal_moves: [...legal].filter((m) => m.startsWith(prefix)).map((m) => m.slice(prefix.length)),
     };
     const v = values ? values[i] : null;
-    const value = v ? (v.grundy !== null && v.grundy !== undefined ? `Grundy ${v.grundy}` : v.outcome) : null;
+    const value = v ? (v.grundy !== null && v.grundy !== undefined ? t("sum-grundy", { n: String(v.grundy) }) : t(`sum-outcome-${v.outcome}`)) : null;
     return h(
       "figure",
       { class: "component", key: i },
@@ -75,10 +76,9 @@ function sum(state, { legal, play, marks }) {
   if (values && values.every((v) => v.grundy !== null && v.grundy !== undefined)) {
     const x = values.reduce((a, v) => a ^ v.grundy, 0);
     const terms = values.map((v) => v.grundy).join(" ⊕ ");
-    const verdict = x === 0 ? "lost for the player to move" : "not 0, won for the player to move";
-    nimSum = h("p", { class: "nim-sum" }, `nim-sum ${terms} = ${x}: ${verdict}`);
+    nimSum = h("p", { class: "nim-sum" }, t(x === 0 ? "nim-sum-zero" : "nim-sum-nonzero", { terms, x: String(x) }));
   }
-  return h("div", { class: "sum", role: "group", "aria-label": `a sum of ${parts.length} games` }, figures, nimSum);
+  return h("div", { class: "sum", role: "group", "aria-label": t("sum-label", { count: parts.length }) }, figures, nimSum);
 }
 
 /** The button of a square or stone by which `move` is made (see `drawBoard`'s `moves`), in
@@ -87,13 +87,16 @@ function sum(state, { legal, play, marks }) {
 function cell(label, classes, move, { legal, play, marks, any }) {
   const can = play && (legal.has(move) || any);
   const mark = marks.get(move);
+  let said = label;
+  if (can) said = t("cell-move", { what: said });
+  if (mark) said = t("cell-value", { what: said, value: mark.say });
   return gridCell(h(
     "button",
     {
       type: "button",
       tabindex: -1,
       class: classes + (can && legal.has(move) ? " legal" : "") + (mark ? ` valued ${mark.cls}` : ""),
-      "aria-label": label + (can ? ": move here" : "") + (mark ? `: this move ${mark.say}` : ""),
+      "aria-label": said,
       "aria-disabled": can ? null : "true",
       onclick: can ? () => play(move) : null,
     },
@@ -169,7 +172,7 @@ function corner(state, moves) {
       const here = x === px && y === py;
       const goal = x === 0 && y === 0;
       const classes = `sq${(x + y) % 2 ? " light" : " dark"}${here ? " piece" : ""}${goal ? " goal" : ""}`;
-      const what = here ? `the ${state.game} on ${x},${y}` : goal ? `the corner 0,0` : `${x},${y}`;
+      const what = here ? t("board-piece", { game: gameName(state.game), square: `${x},${y}` }) : goal ? t("board-corner") : `${x},${y}`;
       squares.push(cell(what, classes, `${x},${y}`, moves));
     }
     rows.push(squares);
@@ -179,7 +182,8 @@ function corner(state, moves) {
   rows.push(across);
   // Each piece drawn as what it is (style.css): the queen, the rook, and shogi's promoted
   // pieces, 龍 (dragon king) and 馬 (dragon horse).
-  const board = grid({ class: "grid corner", "aria-label": `${n}×${n} board${n > DRAWN ? `, squares ${at.x0}–${at.x0 + side - 1} across and ${at.y0}–${at.y0 + side - 1} up` : ""}`, "data-n": side, "data-game": state.game, style: { "--n": String(side) } }, rows);
+  const span = { n: String(n), x0: String(at.x0), x1: String(at.x0 + side - 1), y0: String(at.y0), y1: String(at.y0 + side - 1) };
+  const board = grid({ class: "grid corner", "aria-label": n > DRAWN ? t("board-window-label", span) : t("board-label", span), "data-n": side, "data-game": state.game, style: { "--n": String(side) } }, rows);
   if (n <= DRAWN) return board;
   const step = Math.ceil(side / 2);
   const pan = (dx, dy, say, text) => {
@@ -193,16 +197,16 @@ function corner(state, moves) {
   return h(
     "div",
     { class: "window" },
-    h("p", { class: "side" }, `A ${n}×${n} board: the ${state.game} is on ${px},${py}. Shown: ${at.x0}–${at.x0 + side - 1} across, ${at.y0}–${at.y0 + side - 1} up.`),
+    h("p", { class: "side" }, t("board-window", { ...span, game: gameName(state.game), square: `${px},${py}` })),
     board,
     h(
       "div",
       { class: "actions pan" },
-      pan(-1, 0, "show the squares to the left", "◀"),
-      pan(0, -1, "show the squares below", "▼"),
-      pan(0, 1, "show the squares above", "▲"),
-      pan(1, 0, "show the squares to the right", "▶"),
-      h("button", { type: "button", onclick: () => { windows.delete(key); } }, `Back to the ${state.game}`),
+      pan(-1, 0, t("pan-left"), "◀"),
+      pan(0, -1, t("pan-down"), "▼"),
+      pan(0, 1, t("pan-up"), "▲"),
+      pan(1, 0, t("pan-right"), "▶"),
+      h("button", { type: "button", onclick: () => { windows.delete(key); } }, t("pan-back", { game: gameName(state.game) })),
     ),
   );
 }
@@ -214,17 +218,17 @@ function nim(state, moves) {
     const pile = i + 1;
     const stones = [];
     if (count > DRAWN * 2) {
-      stones.push(h("span", { role: "gridcell" }, `${count} stones`));
+      stones.push(h("span", { role: "gridcell" }, t("nim-stones", { count: String(count) })));
     } else {
       for (let j = 0; j < count; j++) {
         const take = count - j;
-        const label = `pile ${pile}, stone ${j + 1}: take ${take}`;
+        const label = t("nim-stone", { pile: String(pile), stone: String(j + 1), take: String(take) });
         stones.push(cell(label, "stone", `${pile}:${take}`, moves));
       }
     }
-    return [h("span", { class: "label", role: "rowheader" }, `pile ${pile}`), stones, h("span", { class: "count", role: "gridcell" }, String(count))];
+    return [h("span", { class: "label", role: "rowheader" }, t("nim-pile", { pile: String(pile) })), stones, h("span", { class: "count", role: "gridcell" }, String(count))];
   });
-  return grid({ class: "nim", "aria-label": `${piles.length} piles` }, rows);
+  return grid({ class: "nim", "aria-label": t("nim-piles", { count: piles.length }) }, rows);
 }
 
 /** The bar: the strip left of the poison (P), the staircase right of it. Pointing at a strip
@@ -233,7 +237,7 @@ function nim(state, moves) {
 function chocolate(state, moves) {
   const { x, y, z, k } = state.board;
   if (x + z > DRAWN * 2 || y > DRAWN) {
-    return h("p", { class: "too-big" }, `the bar ${x},${y},${z}`);
+    return h("p", { class: "too-big" }, t("choc-bar", { position: `${x},${y},${z}` }));
   }
   const width = x + 1 + z;
   const rows = [];
@@ -245,19 +249,19 @@ function chocolate(state, moves) {
       const j = c - x; // column right of the poison: 1 … z
       if (r === 0 && c < x) {
         const keep = x - c - 1;
-        squares.push(cell(`strip square ${x - c}: keep ${keep}`, "sq choc", `x=${keep}`, moves));
+        squares.push(cell(t("choc-strip", { n: String(x - c), keep: String(keep) }), "sq choc", `x=${keep}`, moves));
       } else if (r === 0 && j === 0) {
-        squares.push(gridCell(h("span", { class: "sq poison", role: "img", "aria-label": "the poisoned square" }, "P")));
+        squares.push(gridCell(h("span", { class: "sq poison", role: "img", "aria-label": t("choc-poison") }, "P")));
       } else if (j >= 1 && r <= height(j)) {
         const move = r === 0 ? `z=${j - 1}` : `y=${r - 1}`;
-        const label = r === 0 ? `column ${j}: keep ${j - 1} columns` : `row ${r}: keep ${r - 1} rows`;
+        const label = r === 0 ? t("choc-column", { n: String(j), keep: String(j - 1) }) : t("choc-row", { n: String(r), keep: String(r - 1) });
         squares.push(cell(label, "sq choc", move, moves));
       } else {
         squares.push(gridCell(h("span", { class: "sq none" })));
       }
     }
   }
-  return grid({ class: "grid chocolate", "aria-label": `the bar ${x},${y},${z}`, style: { "--n": String(width) } }, rows);
+  return grid({ class: "grid chocolate", "aria-label": t("choc-bar", { position: `${x},${y},${z}` }), style: { "--n": String(width) } }, rows);
 }
 
 /** The L-game squares pointed at so far, for the position they were pointed at in: kept
@@ -288,26 +292,26 @@ function lgame(state, legal, play) {
   if (pointed.position !== key) Object.assign(pointed, { position: key, chosen: [], from: null });
   const { chosen, from } = pointed;
   const mover = side === "r" ? "R" : "B";
-  const names = { R: "red L", B: "blue L", N: "neutral piece", ".": "empty" };
+  const names = { R: t("lgame-R"), B: t("lgame-B"), N: t("lgame-N"), ".": t("lgame-empty") };
   const placed = placements.get([...chosen].sort().join(""));
 
   function actionFor(square, shown) {
     if (!placed) {
       if (chosen.includes(square)) {
-        return { say: "take back", run: () => { pointed.chosen = chosen.filter((s) => s !== square); } };
+        return { say: t("lgame-take-back"), run: () => { pointed.chosen = chosen.filter((s) => s !== square); } };
       }
       const next = [...chosen, square];
       const fits = [...placements.keys()].some((k) => next.every((s) => k.includes(s)));
       if (!fits) return null;
-      return { say: "part of your L", run: () => { pointed.chosen = next; } };
+      return { say: t("lgame-part"), run: () => { pointed.chosen = next; } };
     }
     if (!from) {
       const moves = shown === "N" && placed.tails.some((t) => t.startsWith(`${square}-`));
-      return moves ? { say: "move this neutral piece", run: () => { pointed.from = square; } } : null;
+      return moves ? { say: t("lgame-move-neutral"), run: () => { pointed.from = square; } } : null;
     }
     const move = `${from}-${square}`;
     if (!placed.tails.includes(move)) return null;
-    return { say: "move the neutral piece here", run: () => play(`${placed.head} ${move}`) };
+    return { say: t("lgame-neutral-here"), run: () => play(`${placed.head} ${move}`) };
   }
 
   const rows = [];
@@ -324,7 +328,9 @@ function lgame(state, legal, play) {
       if (from && square === from) shown = "N";
       const classes = `sq l-${shown === "." ? "empty" : shown}${chosen.includes(square) ? " chosen" : ""}${square === from ? " chosen" : ""}`;
       const action = play ? actionFor(square, shown) : null;
-      const label = `${square}: ${names[shown]}${action ? `: ${action.say}` : ""}`;
+      const label = action
+        ? t("lgame-square-action", { square, what: names[shown], action: action.say })
+        : t("lgame-square", { square, what: names[shown] });
       squares.push(gridCell(
         h(
           "button",
@@ -342,23 +348,23 @@ function lgame(state, legal, play) {
     }
   }
   rows.push([axis("", "columnheader"), ...[..."abcd"].map((f) => axis(f, "columnheader"))]);
-  const whose = side === "r" ? "red (R) to move" : "blue (B) to move";
+  const whose = side === "r" ? t("lgame-red-to-move") : t("lgame-blue-to-move");
   let help;
   if (!play) help = whose;
-  else if (!placed) help = `${whose}: point at the four squares of your L's new place (${chosen.length} of 4)`;
-  else if (!from) help = "Now point at a neutral piece to move it, or play the L alone.";
-  else help = "Point at the neutral piece's new square.";
+  else if (!placed) help = t("lgame-point-l", { whose, chosen: String(chosen.length) });
+  else if (!from) help = t("lgame-point-neutral");
+  else help = t("lgame-point-to");
   const alone = placed && placed.tails.includes("") && !from;
   return h(
     "div",
     { class: "lgame-board" },
-    grid({ class: "grid lgame", "aria-label": "the L-game board", style: { "--n": "4" } }, rows),
+    grid({ class: "grid lgame", "aria-label": t("lgame-board"), style: { "--n": "4" } }, rows),
     h("p", { class: "side" }, help),
     h(
       "div",
       { class: "actions" },
-      h("button", { type: "button", hidden: !alone, onclick: () => play(placed.head) }, "Play the L, no neutral move"),
-      h("button", { type: "button", hidden: chosen.length === 0, onclick: () => Object.assign(pointed, { chosen: [], from: null }) }, "Start again"),
+      h("button", { type: "button", hidden: !alone, onclick: () => play(placed.head) }, t("lgame-alone")),
+      h("button", { type: "button", hidden: chosen.length === 0, onclick: () => Object.assign(pointed, { chosen: [], from: null }) }, t("lgame-again")),
     ),
   );
 }

@@ -14,6 +14,7 @@ import { attributesModule } from "./vendor/snabbdom/modules/attributes.js";
 import { eventListenersModule } from "./vendor/snabbdom/modules/eventlisteners.js";
 import { propsModule } from "./vendor/snabbdom/modules/props.js";
 import { styleModule } from "./vendor/snabbdom/modules/style.js";
+import { t } from "./i18n.js";
 
 const patch = init([attributesModule, propsModule, styleModule, eventListenersModule]);
 
@@ -111,12 +112,19 @@ export function clockText(ms) {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
-/** A short description of a game: `queen 8×8`, `chocolate k=1`, `nim`, `misère nim`. */
+/** A short description of a game: `queen 8×8`, `chocolate k=1`, `nim`, `misère nim` (in
+ *  Japanese, `クイーン 8×8`, …). */
 export function describe(game, size, k, misere = false) {
-  const play = misere ? "misère " : "";
-  if (size !== undefined && size !== null) return `${play}${game} ${size}×${size}`;
-  if (k !== undefined && k !== null) return `${play}${game} k=${k}`;
-  return `${play}${game}`;
+  let name = gameName(game);
+  if (misere) name = t("game-misere", { game: name });
+  if (size !== undefined && size !== null) return t("game-board", { game: name, size: String(size) });
+  if (k !== undefined && k !== null) return t("game-step", { game: name, k: String(k) });
+  return name;
+}
+
+/** A game's name as the page's language says it (`nim`, `ニム`). */
+export function gameName(game) {
+  return t(`game-${game}`);
 }
 
 /** An SVG picture `w` × `hgt` on white, named `label` for screen readers, of `parts` (`h`

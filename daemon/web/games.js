@@ -2,7 +2,8 @@
 // The games and their parameters, as every view names them (docs/NOTATION.md), and the form
 // fields that choose them.
 
-import { field, h, select } from "./dom.js";
+import { field, gameName, h, select } from "./dom.js";
+import { t } from "./i18n.js";
 
 /** The game names of every interface. */
 export const GAMES = ["queen", "rook", "horse", "dragon", "nim", "chocolate", "lgame", "sum"];
@@ -25,11 +26,11 @@ export function params(game, size, k, misere = false) {
  *  only where `shown` (the game chosen now) has it; `start` gives the fields' first values. */
 export function gameFields(games, chosen, shown, changed, start = {}) {
   return [
-    field("Game", select("game", games.map((g) => [g, g]), chosen, changed)),
+    field(t("field-game"), select("game", games.map((g) => [g, gameName(g)]), chosen, changed)),
     // No upper bound here: the server says how large a board it plays or analyses.
-    field("Board side", h("input", { name: "size", type: "number", min: 1, value: start.size ?? 8 }), !CORNER.has(shown)),
-    field("Staircase step k", h("input", { name: "k", type: "number", min: 0, max: 1000, value: start.k ?? 1 }), shown !== "chocolate"),
-    field("Misère (the last mover loses)", h("input", { name: "misere", type: "checkbox", checked: Boolean(start.misere) }), shown === "lgame"),
+    field(t("field-size"), h("input", { name: "size", type: "number", min: 1, value: start.size ?? 8 }), !CORNER.has(shown)),
+    field(t("field-k"), h("input", { name: "k", type: "number", min: 0, max: 1000, value: start.k ?? 1 }), shown !== "chocolate"),
+    field(t("field-misere"), h("input", { name: "misere", type: "checkbox", checked: Boolean(start.misere) }), shown === "lgame"),
   ];
 }
 

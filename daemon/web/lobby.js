@@ -4,6 +4,7 @@
 
 import { describe, field, h, mount, redraw, select } from "./dom.js";
 import { GAMES, gameFields, paramsOf } from "./games.js";
+import { t } from "./i18n.js";
 
 /** @typedef {import("./net.js").Server} Server */
 
@@ -20,8 +21,8 @@ export function showLobby(main, server, go) {
   const form = createForm(server, go);
   const unmount = mount(main, () => [
     // On a phone the form is below the lists: a way to it at the top.
-    h("a", { class: "button new-match", href: "#new-match" }, "＋ New match"),
-    h("section", { class: "lists", "aria-label": "matches" }, problem ? h("p", { class: "error" }, problem) : lobby ? drawLists(lobby, server.welcome) : null),
+    h("a", { class: "button new-match", href: "#new-match" }, t("lobby-new-match")),
+    h("section", { class: "lists", "aria-label": t("lobby-lists") }, problem ? h("p", { class: "error" }, problem) : lobby ? drawLists(lobby, server.welcome) : null),
     form(),
   ]);
   let timer = null;
@@ -49,13 +50,18 @@ export function showLobby(main, server, go) {
 }
 
 function players(summary) {
-  return summary.seats.map((s) => s.name || "(free)").join(" vs ");
+  const [first, second] = summary.seats.map((s) => s.name || t("seat-free"));
+  return t("lobby-players", { first, second });
 }
 
 /** A match as a card: what game, who plays, how far it is, and the one thing to do. */
 function card(summary, action, label) {
   const id = summary.match_id;
-  const facts = [`match ${id}`, `ply ${summary.ply}`, summary.clock ? `clock ${summary.clock}` : "no clock"];
+  const facts = [
+    t("lobby-match", { id: String(id) }),
+    t("lobby-ply", { ply: String(summary.ply) }),
+    summary.clock ? t("lobby-clock", { clock: summary.clock }) : t("lobby-no-clock"),
+  ];
   return h(
     "li",
     { key: id, class: "match" },
@@ -68,7 +74,7 @@ function card(summary, action, label) {
 
 /** A list of match cards under its heading, or the heading's "none". */
 function list(heading, cards) {
-  if (cards.length === 0) return h("p", { class: "empty", key: heading }, `${heading}: none`);
+  if (cards.length === 0) return h("p", { class: "empty", key: heading }, t("lobby-none", { list: heading }));
   return h(
     "section",
     { key: heading, "aria-label": heading },
@@ -82,9 +88,9 @@ function drawLists(lobby, welcome) {
   const mine = (s) => s.seats.some((seat) => seat.player_id === me);
   const all = [...lobby.open, ...lobby.playing];
   return [
-    list("Your matches", all.filter(mine).map((s) => card(s, "resume", "Go back"))),
-    list("Waiting for an opponent", lobby.open.filter((s) => !mine(s)).map((s) => card(s, "join", "Join"))),
-    list("Under way", lobby.playing.filter((s) => !mine(s)).map((s) => card(s, "watch", "Watch"))),
+    list(t("lobby-mine"), all.filter(mine).map((s) => card(s, "resume", t("lobby-go-back")))),
+    list(t("lobby-open"), lobby.open.filter((s) => !mine(s)).map((s) => card(s, "join", t("lobby-join")))),
+    list(t("lobby-playing"), lobby.playing.filter((s) => !mine(s)).map((s) => card(s, "watch", t("lobby-watch")))),
   ];
 }
 
@@ -117,19 +123,19 @@ function createForm(server, go) {
   return () => h(
     "form",
     { class: "card create", id: "new-match", onsubmit: submit },
-    h("h2", {}, "A new match"),
+    h("h2", {}, t("new-match-title")),
     gameFields(GAMES, "queen", game, (v) => { game = v; }),
-    field("Start", select("start", [["standard", "standard"], ["random", "random"], ["position", "this position:"]], "standard", (v) => { start = v; })),
-    field("Position", h("input", {
+    field(t("field-start"), select("start", [["standard", t("start-standard")], ["random", t("start-random")], ["position", t("start-position")]], "standard", (v) => { start = v; })),
+    field(t("field-position"), h("input", {
       name: "position",
-      placeholder: game === "sum" ? "e.g. queen(11):5,3 + nim:3,4,5" : "as in NOTATION.md, e.g. 5,3",
+      placeholder: game === "sum" ? t("position-example-sum") : t("position-example"),
       disabled: start !== "position",
     })),
-    field("Against", select("opponent", [["human", "a person"], ...LEVELS.map((l) => [`engine:${l}`, `the engine (${l})`])], "human")),
-    field("Who moves first", select("first", [["me", "I do"], ["them", "they do"], ["random", "at random"]], "me")),
-    field("Who plays my seat", select("my_engine", [["", "I do"], ...LEVELS.map((l) => [l, `the engine (${l}), for me to watch`])], "")),
-    field("Clock (minutes+seconds a move)", h("input", { name: "clock", placeholder: "none, or 5+3", pattern: "\\d+(\\.\\d+)?\\+\\d+" })),
+    field(t("field-against"), select("opponent", [["human", t("against-human")], ...LEVELS.map((l) => [`engine:${l}`, t("against-engine", { level: t(`level-${l}`) })])], "human")),
+    field(t("field-first"), select("first", [["me", t("first-me")], ["them", t("first-them")], ["random", t("first-random")]], "me")),
+    field(t("field-my-seat"), select("my_engine", [["", t("my-seat-me")], ...LEVELS.map((l) => [l, t("my-seat-engine", { level: t(`level-${l}`) })])], "")),
+    field(t("field-clock"), h("input", { name: "clock", placeholder: t("clock-example"), pattern: "\\d+(\\.\\d+)?\\+\\d+" })),
     h("p", { class: "error", role: "alert" }, error),
-    h("button", { type: "submit" }, "Create"),
+    h("button", { type: "submit" }, t("create-match")),
   );
 }

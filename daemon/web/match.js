@@ -10,26 +10,19 @@ import { clockText, describe, h, mount, redraw } from "./dom.js";
 import { drawBoard } from "./boards.js";
 import { mark } from "./analyse.js";
 import { params } from "./games.js";
+import { t } from "./i18n.js";
 
 /** @typedef {import("./net.js").Server} Server */
 
 /** Most legal moves asked of the server when the state does not list them. */
 const MOVES_ASKED = 1000;
 
-/** Why a match ended, naming the loser (`who`) where the reason is theirs. */
-const REASONS = {
-  corner_reached: () => "the piece reached the corner",
-  last_stone: () => "the last stone is taken",
-  poison_left: () => "only the poisoned square is left",
-  l_blocked: (who) => `${who} cannot move ${who === "you" ? "your" : "their"} L`,
-  no_move_left: () => "no component has a move left",
-  resignation: (who) => `${who} resigned`,
-  repetition: () => "the same position came three times",
-  agreed_draw: () => "a draw was agreed",
-  flag_fall: (who) => `${who} ran out of time`,
-  abandonment: (who) => `${who} left and did not come back`,
-  aborted: () => "the match was aborted",
-};
+/** Why a match may end: each reason's message is `reason-…`, naming the loser where the
+ *  reason is theirs. */
+const REASONS = [
+  "corner_reached", "last_stone", "poison_left", "l_blocked", "no_move_left", "resignation",
+  "repetition", "agreed_draw", "flag_fall", "abandonment", "aborted",
+];
 
 /** Shows match `id` in `main`; returns what to do when leaving it.
  *  @param {Server} server */
@@ -44,8 +37,9 @@ export function showMatch(main, server, id, go, lesson) {
   let me = null;
   // Resign pressed once: the button asks to be pressed again.
   let resigning = false;
-  // What the notice line says, and whether it is an error.
-  let notice = { text: "", error: false };
+  // What the notice line says (a text, or what makes it in the page's language now), and
+  // whether it is an error.
+  let notice = { text: () => "", error: false };
   // The field a move is typed in, once drawn.
   let typed = null;
 
@@ -55,8 +49,9 @@ export function showMatch(main, server, id, go, lesson) {
     return i < 0 ? null : i;
   };
 
+  /** Says `text` (a string, or a function making it) on the notice line. */
   const say = (text, error = false) => {
-    notice = { text, error };
+    notice = { text: typeof text === "function" ? text : () => text, error };
     redraw();
   };
 
@@ -109,8 +104,8 @@ export function showMatch(main, server, id, go, lesson) {
 
   function name(seat) {
     const info = state.seats[seat];
-    const who = info.name || "(free)";
-    return seat === me ? `${who} (you)` : who;
+    const who = info.name || t("seat-free");
+    return seat === me ? t("seat-you", { name: who }) : who;
   }
 
   function show(next) {
@@ -122,17 +117,17 @@ export function showMatch(main, server, id, go, lesson) {
     }
     receivedAt = performance.now();
     me = seatOf(state);
-    document.title = `grundy · match ${id}`;
+    document.title = t("match-document", { id: String(id) });
     hinted = null;
     asked = null;
     const playing = state.status === "playing";
     const myTurn = playing && state.to_move === me;
     if (myTurn && !state.legal_moves && state.legal_move_count <= MOVES_ASKED) askMoves(state);
-    if (state.status === "waiting" && me === null) say(`${name(state.seats[0].player_id !== undefined ? 0 : 1)} waits for an opponent: play this match?`);
-    else if (state.status === "waiting") say(`Waiting for an opponent: share this page's address.`);
-    else if (state.result) say(verdict());
-    else if (myTurn) say("Your move.");
-    else if (playing) say(`${name(state.to_move)} to move.`);
+    if (state.status === "waiting" && me === null) say(() => t("notice-waits", { name: name(state.seats[0].player_id !== undefined ? 0 : 1) }));
+    else if (state.status === "waiting") say(() => t("notice-waiting"));
+    else if (state.result) say(verdict);
+    else if (myTurn) say(() => t("notice-your-move"));
+    else if (playing) say(() => t("notice-to-move", { name: name(state.to_move) }));
     else redraw();
   }
 
@@ -145,7 +140,8 @@ export function showMatch(main, server, id, go, lesson) {
       if (state !== was) return;
       hinted = new Map(reply.moves.map((m) => [m.move, mark(m)]));
       if (!was.legal_moves) asked = reply.moves.map((m) => m.move).sort();
-      say(`Hint: ${reply.outcome === "win" ? "you can win" : reply.outcome === "loss" ? "every move loses against best play" : "best play draws"}; W marks a winning move.`);
+      const outcome = reply.outcome === "win" || reply.outcome === "loss" ? reply.outcome : "draw";
+      say(() => t(`hint-${outcome}`));
     } catch (e) {
       say(e.message, true);
     }
@@ -168,19 +164,19 @@ export function showMatch(main, server, id, go, lesson) {
     const { winner, reason } = state.result;
     const drawn = winner === null || winner === undefined;
     const loser = drawn ? null : 1 - winner;
-    const who = loser === null ? "" : loser === me ? "you" : state.seats[loser].name || `seat ${loser}`;
+    const who = loser === null ? "" : state.seats[loser].name || t("seat-number", { seat: String(loser) });
     const onBoard = ["corner_reached", "last_stone", "poison_left", "no_move_left"].includes(reason);
-    const misere = state.misere && onBoard ? ", and in misère play the last mover loses" : "";
-    const why = (REASONS[reason] ? REASONS[reason](who) : reason) + misere;
-    if (drawn) return `Over, no winner: ${why}.`;
-    return `${winner === me ? "You win" : `${name(winner)} wins`}: ${why}.`;
+    let why = REASONS.includes(reason) ? t(`reason-${reason}`, { who, you: loser === me ? "yes" : "no" }) : reason;
+    if (state.misere && onBoard) why = t("reason-misere", { why });
+    if (drawn) return t("verdict-draw", { why });
+    return winner === me ? t("verdict-you-win", { why }) : t("verdict-wins", { name: name(winner), why });
   }
 
   function actions() {
     const buttons = [];
     const playing = state.status === "playing";
     if (me !== null && playing && state.to_move === me) {
-      buttons.push(h("button", { type: "button", onclick: hint, "aria-pressed": String(hinted !== null) }, "Hint"));
+      buttons.push(h("button", { type: "button", onclick: hint, "aria-pressed": String(hinted !== null) }, t("hint")));
     }
     if (me !== null && playing) {
       // Asked twice: a slip of the finger on a phone does not lose the game.
@@ -196,35 +192,35 @@ export function showMatch(main, server, id, go, lesson) {
         }, 4000);
       };
       buttons.push(resigning
-        ? h("button", { type: "button", class: "danger", onclick: sure }, "Resign: press again to confirm")
-        : h("button", { type: "button", onclick: ask }, "Resign"));
+        ? h("button", { type: "button", class: "danger", onclick: sure }, t("resign-confirm"))
+        : h("button", { type: "button", onclick: ask }, t("resign")));
       if (state.game === "lgame") {
         if (state.draw_offer === 1 - me) {
-          buttons.push(h("button", { type: "button", onclick: () => act({ type: "accept_draw" }) }, "Accept the draw"));
-          buttons.push(h("button", { type: "button", onclick: () => act({ type: "decline_draw" }) }, "Decline"));
+          buttons.push(h("button", { type: "button", onclick: () => act({ type: "accept_draw" }) }, t("draw-accept")));
+          buttons.push(h("button", { type: "button", onclick: () => act({ type: "decline_draw" }) }, t("draw-decline")));
         } else if (state.draw_offer !== me) {
-          buttons.push(h("button", { type: "button", onclick: () => act({ type: "offer_draw" }) }, "Offer a draw"));
+          buttons.push(h("button", { type: "button", onclick: () => act({ type: "offer_draw" }) }, t("draw-offer")));
         }
       }
     }
     if (me === null && state.status === "waiting") {
-      buttons.push(h("button", { type: "button", class: "join", onclick: take }, "Play this match"));
+      buttons.push(h("button", { type: "button", class: "join", onclick: take }, t("play-this-match")));
     }
     // A room's game was paired by the room: it cannot be aborted.
     if (me !== null && !lesson.roomGame(id) && (state.status === "waiting" || (playing && state.ply === 0))) {
-      buttons.push(h("button", { type: "button", onclick: () => act({ type: "abort" }) }, "Abort"));
+      buttons.push(h("button", { type: "button", onclick: () => act({ type: "abort" }) }, t("abort")));
     }
     if (state.rematch) {
-      buttons.push(h("a", { href: `/m/${state.rematch}`, "data-view": true, class: "button join" }, `The rematch: match ${state.rematch}`));
+      buttons.push(h("a", { href: `/m/${state.rematch}`, "data-view": true, class: "button join" }, t("rematch-link", { id: String(state.rematch) })));
     } else if (me !== null && state.status === "finished") {
       const offer = state.rematch_offer;
-      const label = offer === me ? "Rematch asked: waiting for them" : offer === 1 - me ? `${name(offer)} asks for a rematch: accept` : "Rematch";
+      const label = offer === me ? t("rematch-asked") : offer === 1 - me ? t("rematch-accept", { name: name(offer) }) : t("rematch");
       buttons.push(h("button", { type: "button", disabled: offer === me, onclick: () => act({ type: "rematch" }) }, label));
     }
     if (state.status === "finished") {
-      buttons.push(h("a", { href: `/review/${id}`, "data-view": true, class: "button" }, "Review every move"));
+      buttons.push(h("a", { href: `/review/${id}`, "data-view": true, class: "button" }, t("review-every-move")));
     }
-    buttons.push(h("a", { href: "/", "data-view": true, class: "button" }, "Lobby"));
+    buttons.push(h("a", { href: "/", "data-view": true, class: "button" }, t("to-lobby")));
     return h("div", { class: "actions" }, buttons);
   }
 
@@ -238,9 +234,9 @@ export function showMatch(main, server, id, go, lesson) {
   }
 
   function view() {
-    const noticeLine = h("p", { class: `notice${notice.error ? " error" : ""}`, role: "status", "aria-live": "polite" }, notice.text);
+    const noticeLine = h("p", { class: `notice${notice.error ? " error" : ""}`, role: "status", "aria-live": "polite" }, notice.text());
     if (!state) {
-      return h("section", { class: "match" }, h("h1", {}, `Match ${id}`), noticeLine);
+      return h("section", { class: "match" }, h("h1", {}, t("match-title", { id: String(id) })), noticeLine);
     }
     const playing = state.status === "playing";
     const myTurn = playing && state.to_move === me;
@@ -251,7 +247,7 @@ export function showMatch(main, server, id, go, lesson) {
         { class: `seat${playing && state.to_move === seat ? " to-move" : ""}`, "data-seat": seat },
         h("span", { class: "name" }, name(seat)),
         state.seats[seat].player_id !== undefined && !state.seats[seat].connected && playing
-          ? h("span", { class: "away" }, "away")
+          ? h("span", { class: "away" }, t("seat-away"))
           : null,
         clock(seat),
       ),
@@ -262,33 +258,33 @@ export function showMatch(main, server, id, go, lesson) {
         e.preventDefault();
         return play(e.target.elements.move.value.trim());
       } },
-      h("label", { for: "move" }, "Move"),
+      h("label", { for: "move" }, t("move-label")),
       h("input", {
         id: "move",
         list: "legal-moves",
         autocomplete: "off",
         spellcheck: "false",
-        "aria-label": "your move, in notation",
+        "aria-label": t("move-field"),
         disabled: !myTurn,
         hook: { insert: (v) => { typed = v.elm; }, destroy: () => { typed = null; } },
       }),
       h("datalist", { id: "legal-moves" }, legal.map((m) => h("option", { key: m, value: m }))),
-      h("button", { type: "submit" }, "Play"),
+      h("button", { type: "submit" }, t("play")),
     );
     return [
       // Whose move it is, or the result, above the board: in sight on a laptop's screen.
       h(
         "section",
         { class: "match" },
-        h("h1", {}, `Match ${id}: ${describe(state.game, state.size, state.k, state.misere)}`),
+        h("h1", {}, t("match-title-game", { id: String(id), game: describe(state.game, state.size, state.k, state.misere) })),
         h("div", { class: "seats" }, seats),
         noticeLine,
         h("div", { class: "board-area" }, drawBoard({ ...state, legal_moves: legal }, myTurn ? play : null, hinted || undefined)),
-        h("p", { class: "position" }, `position ${state.position}`),
+        h("p", { class: "position" }, t("position-line", { position: state.position })),
         moveForm,
         actions(),
       ),
-      h("aside", { class: "record" }, h("h2", {}, "Moves"), h("ol", { class: "history", "aria-label": "moves" }, state.history.map((m) => h("li", { key: m.ply, value: m.ply }, `${name(m.seat)}: ${m.move}`)))),
+      h("aside", { class: "record" }, h("h2", {}, t("moves-heading")), h("ol", { class: "history", "aria-label": t("moves-list") }, state.history.map((m) => h("li", { key: m.ply, value: m.ply }, t("moves-item", { name: name(m.seat), move: m.move }))))),
     ];
   }
 

@@ -15,6 +15,7 @@ mod client;
 pub mod decode;
 mod error;
 mod game;
+pub mod i18n;
 pub mod limits;
 mod queries;
 mod research;

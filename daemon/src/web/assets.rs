@@ -13,6 +13,7 @@ use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
 use flate2::write::GzEncoder;
 use rust_embed::Embed;
+use sha2::Digest;
 
 /// Every file of the browser client, embedded (in debug builds too: a binary is the same
 /// wherever it runs).
@@ -36,17 +37,27 @@ struct Served {
     gzip: Option<(Bytes, HeaderValue)>,
 }
 
-/// The files by name, with their tags and gzipped bytes, made once.
+/// The files by name, with their tags and gzipped bytes, made once. The message catalogs (`protocol::i18n`) are served beside the files, at `i18n/LANG.ftl`.
 static SERVED: LazyLock<HashMap<String, Served>> = LazyLock::new(|| {
-    Files::iter()
-        .filter_map(|name| {
-            let file = Files::get(&name)?;
-            let hash = file.metadata.sha256_hash();
+    let files = Files::iter().filter_map(|name| {
+        let file = Files::get(&name)?;
+        let body = match file.data {
+            std::borrow::Cow::Borrowed(b) => Bytes::from_static(b),
+            std::borrow::Cow::Owned(v) => Bytes::from(v),
+        };
+        Some((name.into_owned(), body))
+    });
+    let catalogs = protocol::i18n::CATALOGS.iter().map(|(lang, text)| {
+        (
+            format!("i18n/{lang}.ftl"),
+            Bytes::from_static(text.as_bytes()),
+        )
+    });
+    files
+        .chain(catalogs)
+        .filter_map(|(name, body)| {
+            let hash = sha2::Sha256::digest(&body);
             let hex: String = hash[..8].iter().map(|b| format!("{b:02x}")).collect();
-            let body = match file.data {
-                std::borrow::Cow::Borrowed(b) => Bytes::from_static(b),
-                std::borrow::Cow::Owned(v) => Bytes::from(v),
-            };
             let gzip = gzip(&body)
                 .filter(|g| g.len() < body.len())
                 .and_then(|g| Some((g, HeaderValue::from_str(&format!("\"{hex}-gz\"")).ok()?)));
@@ -56,7 +67,7 @@ static SERVED: LazyLock<HashMap<String, Served>> = LazyLock::new(|| {
                 etag: HeaderValue::from_str(&format!("\"{hex}\"")).ok()?,
                 gzip,
             };
-            Some((name.into_owned(), served))
+            Some((name, served))
         })
         .collect()
 });
@@ -77,6 +88,8 @@ fn content_type(name: &str) -> &'static str {
         Some("svg") => "image/svg+xml",
         // The vendored libraries' licences and notes.
         Some("txt") => "text/plain; charset=utf-8",
+        // The message catalogs (Project Fluent).
+        Some("ftl") => "text/plain; charset=utf-8",
         _ => "application/octet-stream",
     }
 }

@@ -1,0 +1,74 @@
+// @ts-check
+// The page's language: English or Japanese, each person choosing (kept per browser; at
+// first the browser's own preference). Every sentence the page shows is a message of the
+// catalogs, the Project Fluent files `/assets/i18n/LANG.ftl` that the terminal client uses
+// too, rendered here with @fluent/bundle (vendored). Notation is never translated.
+
+import { FluentBundle, FluentResource } from "./vendor/fluent/index.js";
+
+/** The languages, each named in itself. */
+export const LANGUAGES = [["en", "English"], ["ja", "日本語"]];
+/** Where the choice is kept, per browser. */
+const KEY = "grundy.lang";
+
+/** The language shown now, and its messages. */
+let lang = "en";
+let bundle = new FluentBundle("en");
+
+/** The language chosen in this browser before, or else the first of the browser's own
+ *  preferences that the page has, or else English. */
+export function preferred() {
+  const kept = localStorage.getItem(KEY);
+  if (kept && LANGUAGES.some(([l]) => l === kept)) return kept;
+  for (const tag of navigator.languages || [navigator.language]) {
+    const l = String(tag).toLowerCase().split("-")[0];
+    if (LANGUAGES.some(([known]) => known === l)) return l;
+  }
+  return "en";
+}
+
+/** The language shown now. */
+export function language() {
+  return lang;
+}
+
+/** Loads the catalog of `l` and makes it the page's language (`<html lang>` too); with
+ *  `keep`, this browser remembers the choice. */
+export async function use(l, keep = false) {
+  const response = await fetch(`/assets/i18n/${l}.ftl`);
+  if (!response.ok) throw new Error(`no catalog for ${l}: ${response.status}`);
+  const next = new FluentBundle(l, { useIsolating: false });
+  const errors = next.addResource(new FluentResource(await response.text()));
+  if (errors.length) console.warn(`catalog ${l}:`, errors);
+  bundle = next;
+  lang = l;
+  document.documentElement.lang = l;
+  if (keep) localStorage.setItem(KEY, l);
+  translateStatic();
+}
+
+/** The message `id` with its arguments, in the page's language (the id itself if the
+ *  catalog lacks it: the catalogs' test makes sure none does). */
+export function t(id, args = undefined) {
+  const message = bundle.getMessage(id);
+  if (!message || !message.value) return id;
+  return bundle.formatPattern(message.value, args);
+}
+
+/** The attribute `attr` of message `id` (`title`, `aria-label`, …). */
+export function ta(id, attr, args = undefined) {
+  const message = bundle.getMessage(id);
+  const pattern = message && message.attributes[attr];
+  return pattern ? bundle.formatPattern(pattern, args) : id;
+}
+
+/** The page's fixed parts (the header): each element with `data-l10n-id` shows its
+ *  message, and its `title` the message's `title` attribute when it has one. */
+function translateStatic() {
+  for (const e of document.querySelectorAll("[data-l10n-id]")) {
+    const id = e.getAttribute("data-l10n-id");
+    e.textContent = t(id);
+    const message = bundle.getMessage(id);
+    if (message && message.attributes.title) e.setAttribute("title", ta(id, "title"));
+  }
+}
