@@ -358,7 +358,7 @@ async fn games_are_played_by_clicking_and_names_are_text() -> Result<()> {
     b.goto(&server, "/review/1").await?;
     let summary = b
         .text_until(".summary", |t| {
-            t.contains("engine (perfect) won (last_stone)")
+            t.contains("engine (perfect) won: the last stone is taken")
         })
         .await?;
     assert!(
@@ -1135,6 +1135,113 @@ async fn path_until(b: &Browser, ok: impl Fn(&str) -> bool) -> Result<String> {
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
+}
+
+/// The words of three letters or more in Latin script that the page `b` shows, but for the
+/// names a Japanese page keeps as they are (`grundy`, `Grundy`, `NOTATION.md`, the switch to
+/// English) and the player names in `allowed`.
+async fn latin_words(b: &Browser, allowed: &[&str]) -> Result<Vec<String>> {
+    let text = b
+        .client
+        .execute("return document.body.innerText;", vec![])
+        .await?;
+    let text = text.as_str().unwrap_or_default().to_owned();
+    // The switch back to English says so in English.
+    let keep = ["grundy", "Grundy", "NOTATION", "mex", "XOR", "English"];
+    Ok(text
+        .split(|c: char| !c.is_ascii_alphabetic())
+        .filter(|w| w.len() >= 3 && !keep.contains(w) && !allowed.contains(w))
+        .map(str::to_owned)
+        .collect())
+}
+
+/// The page in Japanese, chosen with the header's switch and kept by the browser: the lobby,
+/// a game of Nim against the engine played by tapping to its end, and its review, with no
+/// English word on screen (notation and names aside); then English again, as before.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_is_played_and_reviewed_in_japanese() -> Result<()> {
+    let Some(b) = Browser::open().await? else {
+        return Ok(());
+    };
+    b.client.set_window_size(390, 844).await?;
+    let dir = tempfile::tempdir()?;
+    let server = Server::start(&dir).await?;
+    b.goto(&server, "/").await?;
+    b.sign_in("さくら").await?;
+    b.find("#language").await?.click().await?;
+    b.text_until("#status", |s| s == "オンライン").await?;
+    b.text_until("form.create h2", |t| t == "新しい対局")
+        .await?;
+    let lang = b
+        .client
+        .execute("return document.documentElement.lang;", vec![])
+        .await?;
+    assert_eq!(lang, "ja");
+    // Kept by this browser: a reload is still in Japanese.
+    b.client.refresh().await?;
+    b.text_until("#language", |t| t == "English").await?;
+    b.text_until("nav", |t| t.starts_with("ロビー")).await?;
+    let english = latin_words(&b, &[]).await?;
+    assert!(
+        english.is_empty(),
+        "English in the Japanese lobby: {english:?}"
+    );
+    b.screenshot("japanese-lobby-phone").await?;
+    // Nim 1,2 against the perfect engine, every move made by tapping a stone.
+    b.client
+        .execute(
+            "const form = document.querySelector('form.create');
+             for (const [name, value] of [['game', 'nim'], ['start', 'position'], ['position', '1,2'], ['opponent', 'engine:perfect']]) {
+               form[name].value = value;
+               form[name].dispatchEvent(new Event('change'));
+             }",
+            vec![],
+        )
+        .await?;
+    b.find("form.create button[type=submit]")
+        .await?
+        .click()
+        .await?;
+    b.text_until("h1", |t| t.starts_with("対局 1: ニム"))
+        .await?;
+    b.text_until(".notice", |t| t == "あなたの番です。").await?;
+    b.find("button.legal[aria-label^='山 2の石 2: 1個取る']")
+        .await?
+        .click()
+        .await?;
+    b.text_until(".notice", |t| t == "あなたの番です。").await?;
+    b.screenshot("japanese-game-phone").await?;
+    let english = latin_words(&b, &[]).await?;
+    assert!(
+        english.is_empty(),
+        "English in the Japanese game: {english:?}"
+    );
+    b.find("button.legal").await?.click().await?;
+    b.text_until(".notice", |t| t == "あなたの勝ち: 最後の石が取られました。")
+        .await?;
+    // Its review, in Japanese too.
+    b.find("a[href='/review/1']").await?.click().await?;
+    let summary = b
+        .text_until(".summary", |t| {
+            t.starts_with("さくら 対 エンジン（完全）。さくらの勝ち")
+        })
+        .await?;
+    assert!(summary.contains("最善手 3"), "{summary}");
+    b.text_until(".step", |t| t.starts_with("3手中 0手目"))
+        .await?;
+    let english = latin_words(&b, &[]).await?;
+    assert!(
+        english.is_empty(),
+        "English in the Japanese review: {english:?}"
+    );
+    b.screenshot("japanese-review-phone").await?;
+    // And back to English, as before.
+    b.find("#language").await?.click().await?;
+    b.text_until(".step", |t| t.starts_with("ply 0 of 3"))
+        .await?;
+    b.text_until("#language", |t| t == "日本語").await?;
+    b.close().await?;
+    server.stop().await
 }
 
 /// Fails unless the page `b` shows is no wider than its window (no sideways scroll). Firefox

@@ -152,14 +152,20 @@ document.getElementById("logout").addEventListener("click", () => {
 
 // The language: the one chosen in this browser before, or the browser's own; the header's
 // switch changes to the other and keeps it.
-document.getElementById("language").addEventListener("click", async () => {
-  const other = LANGUAGES.find(([l]) => l !== language());
-  await use(other[0], true);
+const switcher = document.getElementById("language");
+
+/** Shows the page in language `l` (kept by this browser when `keep`). */
+async function speak(l, keep = false) {
+  await use(l, keep);
+  // The switch names the other language in that language.
+  switcher.lang = LANGUAGES.find(([other]) => other !== l)[0];
   showStatus(status.dataset.state);
   redraw();
-});
+}
 
-use(preferred())
-  .catch(() => use("en"))
+switcher.addEventListener("click", () => speak(LANGUAGES.find(([l]) => l !== language())[0], true));
+
+speak(preferred())
+  .catch(() => speak("en"))
   .catch(() => {})
   .finally(start);

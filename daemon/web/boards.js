@@ -64,7 +64,7 @@ function sum(state, { legal, play, marks }) {
       legal_moves: [...legal].filter((m) => m.startsWith(prefix)).map((m) => m.slice(prefix.length)),
     };
     const v = values ? values[i] : null;
-    const value = v ? (v.grundy !== null && v.grundy !== undefined ? t("sum-grundy", { n: String(v.grundy) }) : t(`sum-outcome-${v.outcome}`)) : null;
+    const value = v ? (v.grundy !== null && v.grundy !== undefined ? t("sum-grundy", { n: String(v.grundy) }) : t(`outcome-${v.outcome}`)) : null;
     return h(
       "figure",
       { class: "component", key: i },

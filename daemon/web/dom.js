@@ -122,6 +122,13 @@ export function describe(game, size, k, misere = false) {
   return name;
 }
 
+/** Who sits in a seat: the player's name, or the engine at its level in the page's
+ *  language (`engine (perfect)`, `エンジン（完全）`); null when the seat is free. */
+export function seatName(seat) {
+  if (seat.engine) return t("engine-name", { level: t(`level-${seat.engine}`) });
+  return seat.name || null;
+}
+
 /** A game's name as the page's language says it (`nim`, `ニム`). */
 export function gameName(game) {
   return t(`game-${game}`);

@@ -55,6 +55,11 @@ export function t(id, args = undefined) {
   return bundle.formatPattern(message.value, args);
 }
 
+/** `items` as a list in words: `a, b, c` (`a、b、c`); empty for none. */
+export function list(items) {
+  return items.length ? items.reduce((first, next) => t("list-join", { first, next })) : "";
+}
+
 /** The attribute `attr` of message `id` (`title`, `aria-label`, …). */
 export function ta(id, attr, args = undefined) {
   const message = bundle.getMessage(id);

@@ -6,6 +6,7 @@
 // this browser: the connection stays in the room.
 
 import { h, mount, redraw } from "./dom.js";
+import { t } from "./i18n.js";
 
 /** @typedef {import("./net.js").Server} Server */
 
@@ -42,17 +43,18 @@ export function followLessons(server, go, container) {
   /** This player's games under way in a room's tournaments and exhibitions. */
   function mine(code, tournaments, simuls) {
     const found = [];
-    for (const t of tournaments || []) {
-      const name = (id) => (t.entrants.find((x) => x.player_id === id) || { name: String(id) }).name;
-      for (const g of t.games) {
+    for (const x of tournaments || []) {
+      const name = (id) => (x.entrants.find((e) => e.player_id === id) || { name: String(id) }).name;
+      for (const g of x.games) {
         if (g.result || (g.first !== me() && g.second !== me())) continue;
         const other = g.first === me() ? g.second : g.first;
-        found.push({ match_id: g.match_id, code, what: `Round ${g.round} of ${t.rounds} against ${name(other)}` });
+        const what = () => t("lesson-round", { round: String(g.round), rounds: String(x.rounds), other: name(other) });
+        found.push({ match_id: g.match_id, code, what });
       }
     }
     for (const s of simuls || []) {
       for (const g of s.games) {
-        if (!g.result && g.player_id === me()) found.push({ match_id: g.match_id, code, what: `Your board against ${s.host}` });
+        if (!g.result && g.player_id === me()) found.push({ match_id: g.match_id, code, what: () => t("lesson-board", { host: s.host }) });
       }
     }
     return found;
@@ -86,7 +88,7 @@ export function followLessons(server, go, container) {
     waiting = null;
     if (!game) return;
     current = { ...game, ended: 0, back: 0 };
-    banner = { text: `${game.what}: your game is here.`, back: null };
+    banner = { text: () => t("lesson-here", { what: game.what() }), back: null };
     if (location.pathname !== `/m/${game.match_id}`) go(`/m/${game.match_id}`);
     beep();
     redraw();
@@ -107,7 +109,7 @@ export function followLessons(server, go, container) {
       schedule();
       redraw();
     };
-    banner = { text: `Game over: back to room ${game.code} in ${RESULT_MS / 1000} s.`, back: backNow };
+    banner = { text: () => t("lesson-over", { code: game.code, seconds: String(RESULT_MS / 1000) }), back: backNow };
     clearTimeout(back);
     back = setTimeout(backNow, RESULT_MS);
     redraw();
@@ -126,11 +128,11 @@ export function followLessons(server, go, container) {
     return h(
       "div",
       { class: "banner", role: "status" },
-      h("span", {}, banner.text),
-      banner.back ? h("button", { type: "button", onclick: banner.back }, "Back now") : null,
+      h("span", {}, banner.text()),
+      banner.back ? h("button", { type: "button", onclick: banner.back }, t("lesson-back-now")) : null,
       banner.back
-        ? h("button", { type: "button", onclick: () => { clearTimeout(back); banner = null; } }, "Stay on this game")
-        : h("button", { type: "button", "aria-label": "close", onclick: () => { banner = null; } }, "×"),
+        ? h("button", { type: "button", onclick: () => { clearTimeout(back); banner = null; } }, t("lesson-stay"))
+        : h("button", { type: "button", "aria-label": t("lesson-close"), onclick: () => { banner = null; } }, "×"),
     );
   });
 

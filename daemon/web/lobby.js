@@ -2,7 +2,7 @@
 // The lobby: matches waiting for a player (join with one click), matches under way (watch),
 // your own to go back to, and a new match with every option the protocol has.
 
-import { describe, field, h, mount, redraw, select } from "./dom.js";
+import { describe, field, h, mount, redraw, seatName, select } from "./dom.js";
 import { GAMES, gameFields, paramsOf } from "./games.js";
 import { t } from "./i18n.js";
 
@@ -50,7 +50,7 @@ export function showLobby(main, server, go) {
 }
 
 function players(summary) {
-  const [first, second] = summary.seats.map((s) => s.name || t("seat-free"));
+  const [first, second] = summary.seats.map((s) => seatName(s) || t("seat-free"));
   return t("lobby-players", { first, second });
 }
 

@@ -6,7 +6,7 @@
 // NOTATION.md (with the legal moves offered as the field's suggestions). Clocks count down
 // between the server's states; the server's clock decides.
 
-import { clockText, describe, h, mount, redraw } from "./dom.js";
+import { clockText, describe, h, mount, redraw, seatName } from "./dom.js";
 import { drawBoard } from "./boards.js";
 import { mark } from "./analyse.js";
 import { params } from "./games.js";
@@ -104,7 +104,7 @@ export function showMatch(main, server, id, go, lesson) {
 
   function name(seat) {
     const info = state.seats[seat];
-    const who = info.name || t("seat-free");
+    const who = seatName(info) || t("seat-free");
     return seat === me ? t("seat-you", { name: who }) : who;
   }
 
@@ -164,7 +164,7 @@ export function showMatch(main, server, id, go, lesson) {
     const { winner, reason } = state.result;
     const drawn = winner === null || winner === undefined;
     const loser = drawn ? null : 1 - winner;
-    const who = loser === null ? "" : state.seats[loser].name || t("seat-number", { seat: String(loser) });
+    const who = loser === null ? "" : seatName(state.seats[loser]) || t("seat-number", { seat: String(loser) });
     const onBoard = ["corner_reached", "last_stone", "poison_left", "no_move_left"].includes(reason);
     let why = REASONS.includes(reason) ? t(`reason-${reason}`, { who, you: loser === me ? "yes" : "no" }) : reason;
     if (state.misere && onBoard) why = t("reason-misere", { why });

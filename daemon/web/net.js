@@ -7,6 +7,8 @@
 /** A request as the page writes it: a client message without its id (given here).
  *  @typedef {ClientMessage extends infer M ? (M extends unknown ? Omit<M, "id"> : never) : never} Request */
 
+import { t } from "./i18n.js";
+
 const PROTOCOL = 1;
 const ACCESS = "grundy.access_code";
 // Who this browser is signed in as: `{name, token, owners}`, `owners` the owner tokens of
@@ -155,7 +157,7 @@ export class Server extends EventTarget {
     this.ws = ws;
     await new Promise((resolve, reject) => {
       ws.addEventListener("open", resolve, { once: true });
-      ws.addEventListener("error", () => reject(new Error("cannot reach the server")), {
+      ws.addEventListener("error", () => reject(new Error(t("net-unreachable"))), {
         once: true,
       });
     });
@@ -189,7 +191,7 @@ export class Server extends EventTarget {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
-        reject(new Refusal("offline", "not connected to the server: trying again…"));
+        reject(new Refusal("offline", t("net-offline")));
         return;
       }
       this.pending.set(id, { resolve, reject });
@@ -221,7 +223,7 @@ export class Server extends EventTarget {
 
   closed(ws, event) {
     if (ws !== this.ws) return;
-    const why = this.refusal || new Refusal("offline", "the connection to the server was lost");
+    const why = this.refusal || new Refusal("offline", t("net-lost"));
     this.refusal = null;
     for (const { reject } of this.pending.values()) reject(why);
     this.pending.clear();

@@ -5,9 +5,10 @@
 // above the axis while the first player wins, below while the second does, on it for a
 // draw — so a blunder shows as the line crossing the axis.
 
-import { describe, h, mount, picture, redraw } from "./dom.js";
+import { describe, h, mount, picture, redraw, seatName } from "./dom.js";
 import { drawBoard } from "./boards.js";
 import { analyseLink } from "./analyse.js";
+import { list, t, ta } from "./i18n.js";
 
 /** @typedef {import("./net.js").Server} Server */
 
@@ -17,7 +18,13 @@ const AUTO_PLIES = 1000;
 /** Positions the value chart marks one by one; a longer game's chart has a line at the ply. */
 const DOTS_UPTO = 200;
 
-const PLURALS = [["best", "best"], ["inaccuracy", "inaccuracies"], ["mistake", "mistakes"], ["blunder", "blunders"]];
+/** The marks a move may get, best first (each with its message `annotation-…`). */
+const MARKS = ["best", "inaccuracy", "mistake", "blunder"];
+
+/** A move's mark in words. */
+function annotation(a) {
+  return MARKS.includes(a) ? t(`annotation-${a}`) : a;
+}
 
 /** Shows the review of game `id` in `main`; returns what to do when leaving it.
  *  @param {Server} server */
@@ -35,7 +42,7 @@ export function showReview(main, server, id) {
   let loading = false;
   let problem = null;
 
-  const names = (seat) => (game ? game.seats[seat].name || `seat ${seat}` : `seat ${seat}`);
+  const names = (seat) => (game && seatName(game.seats[seat])) || t("seat-number", { seat: String(seat) });
 
   function goTo(ply) {
     at = Math.max(0, Math.min(moves.length, ply));
@@ -43,20 +50,24 @@ export function showReview(main, server, id) {
   }
 
   function explain(m) {
-    const value = (v, who) => {
-      if (v.outcome === "draw") return "a draw";
-      const r = v.remoteness === null || v.remoteness === undefined ? "" : ` in ${v.remoteness}`;
-      return `${v.outcome === "win" ? `${who} wins` : `${who} loses`}${r}`;
+    // What a value means for `who`, the player to move (`win`: `who` wins).
+    const value = (outcome, remoteness, who) => {
+      if (outcome === "draw") return t("review-draw");
+      const known = remoteness !== null && remoteness !== undefined;
+      const wins = outcome === "win";
+      if (!known) return t(wins ? "review-wins" : "review-loses", { who });
+      return t(wins ? "review-wins-in" : "review-loses-in", { who, plies: String(remoteness) });
     };
     const mover = names(m.seat);
     const other = names(1 - m.seat);
-    const better = (m.better || []).map((b) => `${b.move} (${b.outcome === "loss" ? `${other} loses` : b.outcome === "draw" ? "a draw" : `${other} wins`}${b.remoteness !== null && b.remoteness !== undefined && b.outcome !== "draw" ? ` in ${b.remoteness}` : ""})`);
+    // A better move's value is the opponent's, who is to move after it.
+    const better = (m.better || []).map((b) => t("review-better-move", { move: b.move, value: value(b.outcome, b.remoteness, other) }));
     return h(
       "div",
       {},
-      h("p", {}, h("strong", {}, `${m.ply}. ${mover} played ${m.move}: `), h("span", { class: `mark ${m.annotation}` }, m.annotation)),
-      h("p", {}, `Before: ${value(m.before, mover)}. After: ${value(m.after, other)}.`),
-      better.length ? h("p", {}, `Better: ${better.join(", ")}.`) : null,
+      h("p", {}, h("strong", {}, `${t("review-played", { ply: String(m.ply), who: mover, move: m.move })} `), h("span", { class: `mark ${m.annotation}` }, annotation(m.annotation))),
+      h("p", {}, t("review-before-after", { before: value(m.before.outcome, m.before.remoteness, mover), after: value(m.after.outcome, m.after.remoteness, other) })),
+      better.length ? h("p", {}, t("review-better", { moves: list(better) })) : null,
     );
   }
 
@@ -73,9 +84,9 @@ export function showReview(main, server, id) {
     const y = (v) => hgt / 2 - (v * (hgt / 2 - 20)) / top;
     const parts = [
       h("line", { x1: pad, y1: hgt / 2, x2: w - pad, y2: hgt / 2, stroke: "#888" }),
-      h("text", { x: 4, y: 14, class: "chart-label" }, `${names(0)} wins ▲`),
-      h("text", { x: 4, y: hgt - 4, class: "chart-label" }, `${names(1)} wins ▼`),
-      h("text", { x: w - pad + 4, y: hgt / 2 + 4, class: "chart-label" }, "draw"),
+      h("text", { x: 4, y: 14, class: "chart-label" }, t("chart-up", { who: names(0) })),
+      h("text", { x: 4, y: hgt - 4, class: "chart-label" }, t("chart-down", { who: names(1) })),
+      h("text", { x: w - pad + 4, y: hgt / 2 + 4, class: "chart-label" }, t("chart-draw")),
       h("path", { d: points.map((p, i) => `${i ? "L" : "M"}${x(p.ply)},${y(p.y)}`).join(" "), fill: "none", stroke: "#1d4e89", "stroke-width": 2 }),
     ];
     let click = null;
@@ -86,7 +97,7 @@ export function showReview(main, server, id) {
           "text",
           { x: x(p.ply), y: y(p.y) + 5, "text-anchor": "middle", class: `dot ${p.cls}${p.ply === at ? " current" : ""}`, "data-ply": p.ply, onclick: () => goTo(p.ply) },
           shape,
-          h("title", {}, `ply ${p.ply}: ${p.say}`),
+          h("title", {}, t("chart-point", { ply: String(p.ply), say: p.say })),
         ));
       }
     } else {
@@ -104,17 +115,17 @@ export function showReview(main, server, id) {
     return h(
       "figure",
       { class: "chart" },
-      picture(w, hgt, "who wins after each ply, and in how many plies", parts, { onclick: click }),
-      h("figcaption", {}, "Who wins with best play after each ply (and in how many plies, by the height). A mark that crosses the axis is a blunder."),
+      picture(w, hgt, t("chart-label"), parts, { onclick: click }),
+      h("figcaption", {}, t("chart-caption")),
       // The same, in words, for a screen reader or a keyboard.
       h(
         "details",
         { class: "chart-text" },
-        h("summary", {}, "The chart as a table"),
+        h("summary", {}, t("chart-as-table")),
         h(
           "table",
           {},
-          h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "after ply"), h("th", { scope: "col" }, "with best play"))),
+          h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("chart-after")), h("th", { scope: "col" }, t("chart-best-play")))),
           h("tbody", {}, points.map((p) => h("tr", { key: p.ply }, h("td", {}, h("a", { href: "#", onclick: (e) => { e.preventDefault(); goTo(p.ply); } }, String(p.ply))), h("td", {}, p.say)))),
         ),
       ),
@@ -123,14 +134,14 @@ export function showReview(main, server, id) {
 
   /** The value `v` for the player in `seat` to move, seen from seat 0: up while seat 0 wins. */
   function side(seat, v) {
-    if (v.outcome === "draw") return { y: 0, cls: "draw", say: "a draw" };
+    if (v.outcome === "draw") return { y: 0, cls: "draw", say: t("review-draw") };
     const r = v.remoteness ?? 0;
     const winner = v.outcome === "win" ? seat : 1 - seat;
     const height = r + 1;
     return {
       y: winner === 0 ? height : -height,
       cls: winner === 0 ? "first" : "second",
-      say: `${names(winner)} wins in ${r}`,
+      say: t("review-wins-in", { who: names(winner), plies: String(r) }),
     };
   }
 
@@ -167,65 +178,71 @@ export function showReview(main, server, id) {
   function summary() {
     const counts = {};
     for (const m of moves) counts[m.annotation] = (counts[m.annotation] || 0) + 1;
-    const result = game.result
-      ? game.result.winner === null || game.result.winner === undefined
-        ? `no winner (${game.result.reason})`
-        : `${names(game.result.winner)} won (${game.result.reason})`
-      : "not over";
-    const shown = moves.length < total ? ` In the first ${moves.length} plies of ${total}:` : "";
-    return `${names(0)} vs ${names(1)}; ${result}.${shown} ${PLURALS.map(([a, many]) => `${counts[a] || 0} ${(counts[a] || 0) === 1 ? a : many}`).join(", ")}.`;
+    let result = t("review-not-over");
+    if (game.result) {
+      const { winner, reason } = game.result;
+      const drawn = winner === null || winner === undefined;
+      // Why, as the match's page says it (naming the loser where the reason is theirs).
+      const why = t(`reason-${reason}`, { who: drawn ? "" : names(1 - winner), you: "no" });
+      result = drawn ? t("review-result-draw", { why }) : t("review-result-won", { who: names(winner), why });
+    }
+    const told = [t("review-summary", { first: names(0), second: names(1), result })];
+    if (moves.length < total) told.push(t("review-first-plies", { shown: String(moves.length), total: String(total) }));
+    const count = Object.fromEntries(MARKS.map((a) => [a, counts[a] || 0]));
+    told.push(t("review-counts", count));
+    return told.join(" ");
   }
 
   function view() {
     if (!game) {
-      return h("section", { class: "match" }, h("h1", {}, `Game ${id}`), h("p", { class: "step" }, problem ? h("span", { class: "error" }, problem) : ""));
+      return h("section", { class: "match" }, h("h1", {}, t("review-title", { id: String(id) })), h("p", { class: "step" }, problem ? h("span", { class: "error" }, problem) : ""));
     }
     const position = at === 0 ? game.start : moves[at - 1].position;
     const board = at === 0 ? startBoard : moves[at - 1].board;
     const more = loading
-      ? "loading…"
+      ? t("review-loading")
       : problem
         ? h("span", { class: "error" }, problem)
         : next === null
           ? null
-          : h("button", { type: "button", onclick: loadMore }, `load plies ${moves.length + 1}–${Math.min(total, moves.length + AUTO_PLIES)} of ${total}`);
+          : h("button", { type: "button", onclick: loadMore }, t("review-load-more", { from: String(moves.length + 1), to: String(Math.min(total, moves.length + AUTO_PLIES)), total: String(total) }));
     return [
       h(
         "section",
         { class: "match" },
-        h("h1", {}, `Game ${id}: ${describe(game.game, game.size, game.k, game.misere)}`),
+        h("h1", {}, t("review-title-game", { id: String(id), game: describe(game.game, game.size, game.k, game.misere) })),
         h("p", { class: "summary" }, summary()),
         h("div", { class: "board-area" }, drawBoard({ ...game, position, board, legal_moves: [] }, null)),
         h(
           "p",
           { class: "step", "aria-live": "polite" },
-          `ply ${at} of ${Math.max(total, moves.length)} · position ${position} · `,
-          h("a", { href: analyseLink(game.game, position, game.size, game.k), "data-view": true }, "analyse it"),
+          `${t("review-step", { ply: String(at), total: String(Math.max(total, moves.length)), position })} `,
+          h("a", { href: analyseLink(game.game, position, game.size, game.k), "data-view": true }, t("review-analyse")),
         ),
         h(
           "div",
           { class: "actions" },
-          h("button", { type: "button", onclick: () => goTo(0), "aria-label": "the start" }, "« start"),
-          h("button", { type: "button", onclick: () => goTo(at - 1), "aria-label": "one ply back" }, "‹ back"),
-          h("button", { type: "button", onclick: () => goTo(at + 1), "aria-label": "one ply forward" }, "forward ›"),
-          h("button", { type: "button", onclick: () => goTo(moves.length), "aria-label": "the end" }, "end »"),
+          h("button", { type: "button", onclick: () => goTo(0), "aria-label": ta("review-start", "aria-label") }, t("review-start")),
+          h("button", { type: "button", onclick: () => goTo(at - 1), "aria-label": ta("review-back", "aria-label") }, t("review-back")),
+          h("button", { type: "button", onclick: () => goTo(at + 1), "aria-label": ta("review-forward", "aria-label") }, t("review-forward")),
+          h("button", { type: "button", onclick: () => goTo(moves.length), "aria-label": ta("review-end", "aria-label") }, t("review-end")),
         ),
-        h("div", { class: "annotation" }, at === 0 ? h("p", {}, "The start. → steps forward.") : explain(moves[at - 1])),
+        h("div", { class: "annotation" }, at === 0 ? h("p", {}, t("review-at-start")) : explain(moves[at - 1])),
         chart(),
       ),
       h(
         "aside",
         { class: "record" },
-        h("h2", {}, "Moves"),
+        h("h2", {}, t("moves-heading")),
         h(
           "ol",
           { class: "history review-list", start: 1 },
           moves.map((m) => h(
             "li",
             { key: m.ply, value: m.ply, class: m.ply === at ? "current" : null },
-            h("a", { href: "#", onclick: (e) => { e.preventDefault(); goTo(m.ply); } }, `${names(m.seat)}: ${m.move}`),
+            h("a", { href: "#", onclick: (e) => { e.preventDefault(); goTo(m.ply); } }, t("moves-item", { name: names(m.seat), move: m.move })),
             " ",
-            h("span", { class: `mark ${m.annotation}` }, m.annotation),
+            h("span", { class: `mark ${m.annotation}` }, annotation(m.annotation)),
           )),
         ),
         h("p", { class: "more" }, more),
@@ -241,7 +258,7 @@ export function showReview(main, server, id) {
       await page(null);
       while (next !== null && moves.length < AUTO_PLIES) await page(next);
       game = g.game;
-      document.title = `grundy · review of game ${id}`;
+      document.title = t("review-document", { id: String(id) });
     } catch (e) {
       problem = e.message;
     }

@@ -7,11 +7,12 @@
 // a view of the room's state, patched at each event: what a teacher or a student is typing
 // stays as it is while others join and answer.
 
-import { describe, field, h, mount, redraw } from "./dom.js";
+import { describe, field, h, mount, redraw, seatName } from "./dom.js";
 import { params } from "./games.js";
 import { setSound, soundOn } from "./lesson.js";
 import { studentParts } from "./student.js";
 import { boardsPart, teacherParts, underWay } from "./teacher.js";
+import { t } from "./i18n.js";
 
 /** @typedef {import("./net.js").Server} Server */
 
@@ -19,7 +20,7 @@ import { boardsPart, teacherParts, underWay } from "./teacher.js";
 /** `/room`: join with a code, or open a room.
  *  @param {Server} server */
 export function showRoomEntry(main, server, go) {
-  document.title = "grundy · rooms";
+  document.title = t("rooms-document");
   let problem = "";
   const last = sessionStorage.getItem("grundy.room");
   const join = (e) => {
@@ -40,13 +41,13 @@ export function showRoomEntry(main, server, go) {
     }
   };
   return mount(main, () => [
-    last ? h("p", {}, h("a", { href: `/room/${last}`, "data-view": true, class: "button join" }, `Back to room ${last}`)) : null,
+    last ? h("p", {}, h("a", { href: `/room/${last}`, "data-view": true, class: "button join" }, t("room-back", { code: last }))) : null,
     h(
       "form",
       { class: "card", onsubmit: join },
-      h("h1", {}, "Join a room"),
-      field("The room's code (on the teacher's screen)", h("input", { id: "room-code", name: "code", required: true, maxlength: 4, autocomplete: "off", placeholder: "K7Q2", hook: { insert: (v) => v.elm.focus() } })),
-      h("button", { type: "submit" }, "Join"),
+      h("h1", {}, t("room-join-title")),
+      field(t("room-code-field"), h("input", { id: "room-code", name: "code", required: true, maxlength: 4, autocomplete: "off", placeholder: "K7Q2", hook: { insert: (v) => v.elm.focus() } })),
+      h("button", { type: "submit" }, t("room-join")),
     ),
     h(
       "form",
@@ -57,19 +58,19 @@ export function showRoomEntry(main, server, go) {
         server.keepOwnerToken(typed, f.key.value.trim());
         go(`/room/${typed}`);
       } },
-      h("h2", {}, "Take over a room (teachers)"),
-      h("p", {}, "From another device: the room's code and its teacher's key (on the room's page, under “The teacher's key”)."),
-      field("The room's code", h("input", { id: "takeover-code", name: "code", required: true, maxlength: 4, autocomplete: "off" })),
-      field("The teacher's key", h("input", { id: "takeover-key", name: "key", required: true, autocomplete: "off", spellcheck: "false", pattern: "[0-9a-f]{64}" })),
-      h("button", { type: "submit" }, "Take over"),
+      h("h2", {}, t("room-takeover-title")),
+      h("p", {}, t("room-takeover-help")),
+      field(t("room-takeover-code"), h("input", { id: "takeover-code", name: "code", required: true, maxlength: 4, autocomplete: "off" })),
+      field(t("room-takeover-key"), h("input", { id: "takeover-key", name: "key", required: true, autocomplete: "off", spellcheck: "false", pattern: "[0-9a-f]{64}" })),
+      h("button", { type: "submit" }, t("room-takeover")),
     ),
     h(
       "form",
       { class: "card", onsubmit: open },
-      h("h2", {}, "Open a room (teachers)"),
-      field("The room's name", h("input", { id: "room-name", name: "name", required: true, maxlength: 60, placeholder: "3B maths" })),
+      h("h2", {}, t("room-open-title")),
+      field(t("room-name-field"), h("input", { id: "room-name", name: "name", required: true, maxlength: 60, placeholder: "3B maths" })),
       h("p", { class: "error", role: "alert" }, problem),
-      h("button", { type: "submit" }, "Open"),
+      h("button", { type: "submit" }, t("room-open")),
     ),
   ]);
 }
@@ -77,7 +78,7 @@ export function showRoomEntry(main, server, go) {
 /** `/room/CODE`: the room as this member sees it; returns what to do when leaving.
  *  @param {Server} server */
 export function showRoom(main, server, code, go, lesson, projector = false) {
-  document.title = projector ? `grundy · room ${code}: every board` : `grundy · room ${code}`;
+  document.title = t(projector ? "room-document-boards" : "room-document", { code });
   /** @type {import("../types/protocol").RoomView | null} */
   let view = null;
   // Before joining: asked whether to join (with the name tried and what went wrong), or
@@ -144,12 +145,12 @@ export function showRoom(main, server, code, go, lesson, projector = false) {
         server.keepRoom(code, e.target.elements.name.value.trim());
         return join();
       } },
-      h("h1", {}, `Join room ${code}?`),
-      h("p", {}, asking.teacher ? "You will be one of its teachers." : "You will be one of its students: your teacher sees your answers and your games."),
+      h("h1", {}, t("room-join-ask", { code })),
+      h("p", {}, t(asking.teacher ? "room-join-teacher" : "room-join-student")),
       asking.problem ? h("p", { class: "error", role: "alert" }, asking.problem) : null,
-      field("Your name in the room", h("input", { id: "member-name", name: "name", required: true, maxlength: 32, autocomplete: "nickname", value: asking.tried || server.name, hook: { insert: (v) => v.elm.focus() } })),
-      h("button", { type: "submit" }, "Join"),
-      h("p", {}, h("a", { href: "/room", "data-view": true }, "Another code")),
+      field(t("room-member-name"), h("input", { id: "member-name", name: "name", required: true, maxlength: 32, autocomplete: "nickname", value: asking.tried || server.name, hook: { insert: (v) => v.elm.focus() } })),
+      h("button", { type: "submit" }, t("room-join")),
+      h("p", {}, h("a", { href: "/room", "data-view": true }, t("room-another-code"))),
     );
   }
 
@@ -162,7 +163,7 @@ export function showRoom(main, server, code, go, lesson, projector = false) {
         break;
       case "answered":
         view.answers.push(m.answer);
-        view.tallies = (view.tallies || []).filter((t) => t.exercise_id !== m.tally.exercise_id).concat([m.tally]);
+        view.tallies = (view.tallies || []).filter((x) => x.exercise_id !== m.tally.exercise_id).concat([m.tally]);
         break;
       case "room_left":
         view.members = (view.members || []).filter((x) => x.player_id !== m.player_id);
@@ -175,7 +176,7 @@ export function showRoom(main, server, code, go, lesson, projector = false) {
         view.settings = m.settings;
         break;
       case "tournament":
-        view.tournaments = (view.tournaments || []).filter((t) => t.id !== m.tournament.id).concat([m.tournament]);
+        view.tournaments = (view.tournaments || []).filter((x) => x.id !== m.tournament.id).concat([m.tournament]);
         break;
       case "simul":
         view.simuls = (view.simuls || []).filter((s) => s.id !== m.simul.id).concat([m.simul]);
@@ -202,9 +203,9 @@ export function showRoom(main, server, code, go, lesson, projector = false) {
   if (server.welcome) join();
 
   function draw() {
-    if (refused) return h("section", { class: "room" }, h("p", { class: "error", role: "alert" }, refused), h("a", { href: "/room", "data-view": true }, "Another code"));
+    if (refused) return h("section", { class: "room" }, h("p", { class: "error", role: "alert" }, refused), h("a", { href: "/room", "data-view": true }, t("room-another-code")));
     if (asking) return h("section", { class: "room" }, ask());
-    if (!view) return h("section", { class: "room" }, h("p", {}, "joining…"));
+    if (!view) return h("section", { class: "room" }, h("p", {}, t("room-joining")));
     const me = server.welcome ? server.welcome.player_id : null;
     const teacher = view.role === "teacher";
     const toggle = () => {
@@ -217,17 +218,17 @@ export function showRoom(main, server, code, go, lesson, projector = false) {
       return h(
         "section",
         { class: "room projector" },
-        h("h1", {}, `Room ${view.code} · ${view.name}`),
-        h("p", { class: "join-at" }, `Join at ${location.host}/room with the code `, h("strong", {}, view.code)),
+        h("h1", {}, t("room-title", { code: view.code, name: view.name })),
+        h("p", { class: "join-at" }, `${t("room-join-at", { host: location.host })} `, h("strong", {}, view.code)),
         ...games(view, me, true),
         boardsPart(view, live, toggle, true),
       );
     }
-    const hints = view.settings.hints ? "hints on" : "hints off";
-    const parts = [h("h1", {}, `Room ${view.code} · ${view.name}`), h("p", { class: "position" }, `${teacher ? "teacher" : "student"} · ${hints}`)];
+    const hints = t(view.settings.hints ? "room-hints-on" : "room-hints-off");
+    const parts = [h("h1", {}, t("room-title", { code: view.code, name: view.name })), h("p", { class: "position" }, t(teacher ? "room-role-teacher" : "room-role-student", { hints }))];
     parts.push(...games(view, me, teacher));
     if (teacher) {
-      parts.push(h("p", {}, h("a", { href: `/room/${view.code}/boards`, target: "_blank", class: "button" }, "Every board, for the projector ↗")));
+      parts.push(h("p", {}, h("a", { href: `/room/${view.code}/boards`, target: "_blank", class: "button" }, t("room-boards-link"))));
       parts.push(boardsPart(view, live, toggle, false));
       parts.push(...teacherParts(view, server, problems, ui));
       follow();
@@ -237,10 +238,10 @@ export function showRoom(main, server, code, go, lesson, projector = false) {
         "label",
         { class: "sound" },
         h("input", { type: "checkbox", checked: soundOn(), onchange: (e) => setSound(e.target.checked) }),
-        " A sound when my game starts",
+        ` ${t("room-sound")}`,
       ));
       // Joined by mistake: out again, unless the room keeps answers or games of yours.
-      parts.push(h("p", { class: "leave" }, h("button", { type: "button", onclick: leave }, "Leave this room")));
+      parts.push(h("p", { class: "leave" }, h("button", { type: "button", onclick: leave }, t("room-leave"))));
       parts.push(h("p", { class: "error", role: "alert" }, problems.leave || ""));
     }
     return h("section", { class: "room" }, parts);
@@ -282,9 +283,10 @@ export function showRoom(main, server, code, go, lesson, projector = false) {
     live.values.set(key, "…");
     try {
       const c = await server.request({ type: "query", ...params(s.game, s.size, s.k, s.misere), position: s.position, limit: 0 });
-      const who = s.seats[s.to_move].name;
+      const who = seatName(s.seats[s.to_move]);
       const r = c.remoteness;
-      live.values.set(key, `${c.outcome} for ${who}${r === null || r === undefined ? "" : ` in ${r}`}`);
+      const outcome = t(`outcome-${c.outcome}`);
+      live.values.set(key, r === null || r === undefined ? t("room-value", { outcome, who }) : t("room-value-in", { outcome, who, plies: String(r) }));
     } catch (e) {
       live.values.set(key, e.message);
     }
@@ -307,29 +309,37 @@ export function showRoom(main, server, code, go, lesson, projector = false) {
 /** Tournaments and exhibitions: the standings, and the games under way with links. */
 function games(view, me, teacher) {
   const out = [];
-  for (const t of (view.tournaments || []).slice(-1)) {
-    const name = (id) => (t.entrants.find((x) => x.player_id === id) || { name: String(id) }).name;
-    const mine = t.games.find((g) => !g.result && (g.first === me || g.second === me));
+  for (const x of (view.tournaments || []).slice(-1)) {
+    const name = (id) => (x.entrants.find((e) => e.player_id === id) || { name: String(id) }).name;
+    const mine = x.games.find((g) => !g.result && (g.first === me || g.second === me));
     if (mine) {
       const other = mine.first === me ? mine.second : mine.first;
-      out.push(h("p", { class: "your-game" }, h("a", { href: `/m/${mine.match_id}`, "data-view": true, class: "button join" }, `Play your game: round ${mine.round} against ${name(other)}`)));
+      out.push(h("p", { class: "your-game" }, h("a", { href: `/m/${mine.match_id}`, "data-view": true, class: "button join" }, t("room-your-game", { round: String(mine.round), other: name(other) }))));
     }
-    const live = t.games.filter((g) => !g.result);
+    const live = x.games.filter((g) => !g.result);
+    const caption = {
+      id: String(x.id),
+      format: t(`format-${x.format}`),
+      game: describe(x.game, x.size, x.k, x.misere),
+      round: String(x.round),
+      rounds: String(x.rounds),
+    };
+    const heads = [t("standings-rank"), t("standings-player"), t("standings-points"), t("standings-buchholz"), t("standings-sb")];
     out.push(h(
       "table",
       { class: "standings" },
-      h("caption", {}, `Tournament ${t.id} · ${t.format === "swiss" ? "Swiss" : "round robin"} · ${describe(t.game, t.size, t.k, t.misere)} · round ${t.round} of ${t.rounds}${t.finished ? " · over" : ""}`),
-      h("thead", {}, h("tr", {}, ["rank", "player", "points", "Buchholz", "S-B"].map((head) => h("th", { scope: "col" }, head)))),
-      h("tbody", {}, t.standings.map((s) => h("tr", {}, [String(s.rank), s.name, s.points, s.buchholz, s.sonneborn_berger].map((c) => h("td", {}, c))))),
+      h("caption", {}, t(x.finished ? "tournament-caption-over" : "tournament-caption", caption)),
+      h("thead", {}, h("tr", {}, heads.map((head) => h("th", { scope: "col" }, head)))),
+      h("tbody", {}, x.standings.map((s) => h("tr", {}, [String(s.rank), s.name, s.points, s.buchholz, s.sonneborn_berger].map((c) => h("td", {}, c))))),
     ));
     // A teacher sees every board in the cards below.
     if (live.length && !teacher) {
-      out.push(h("p", {}, "Under way: ", ...live.map((g) => h("a", { href: `/m/${g.match_id}`, "data-view": true }, ` ${name(g.first)}–${name(g.second)} `))));
+      out.push(h("p", {}, `${t("room-under-way")} `, ...live.map((g) => h("a", { href: `/m/${g.match_id}`, "data-view": true }, ` ${name(g.first)}–${name(g.second)} `))));
     }
   }
   for (const s of view.simuls || []) {
     const mine = s.games.find((g) => !g.result && g.player_id === me);
-    if (mine) out.push(h("p", { class: "your-game" }, h("a", { href: `/m/${mine.match_id}`, "data-view": true, class: "button join" }, `Play your board against ${s.host}`)));
+    if (mine) out.push(h("p", { class: "your-game" }, h("a", { href: `/m/${mine.match_id}`, "data-view": true, class: "button join" }, t("room-your-board", { host: s.host }))));
   }
   return out;
 }

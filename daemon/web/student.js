@@ -5,6 +5,7 @@
 
 import { describe, h } from "./dom.js";
 import { drawBoard } from "./boards.js";
+import { t } from "./i18n.js";
 
 /** @typedef {import("./net.js").Server} Server */
 
@@ -37,21 +38,23 @@ export function studentParts(view, server, problems) {
         e.preventDefault();
         return send(e.target.elements.answer.value);
       } },
-      h("p", { class: "progress" }, `Exercise ${number} of ${view.exercises.length}`, told ? ` · ${right} of ${told} right so far` : ""),
-      h("h2", {}, `${describe(current.game, current.size, current.k, current.misere)} · ${current.position}`),
+      h("p", { class: "progress" }, t("exercise-progress", { number: String(number), count: String(view.exercises.length) }), told ? ` · ${t("exercise-score", { right: String(right), told: String(told) })}` : ""),
+      h("h2", {}, t("exercise-title", { game: describe(current.game, current.size, current.k, current.misere), position: current.position })),
       ...answering(current, send),
       h("p", { class: "error", role: "alert" }, problems.answer || ""),
     ));
   } else {
-    out.push(h("p", { class: "empty", key: "waiting" }, view.exercises.length ? `All answered: wait for the next exercise.${told ? ` ${right} of ${told} right so far.` : ""}` : "Wait for your teacher's first exercise."));
+    const score = { right: String(right), told: String(told) };
+    const waiting = !view.exercises.length ? t("exercises-none-yet") : told ? t("exercises-done-score", score) : t("exercises-done");
+    out.push(h("p", { class: "empty", key: "waiting" }, waiting));
   }
   const graded = view.answers.map((a) => {
     const n = view.exercises.findIndex((e) => e.id === a.exercise_id) + 1;
-    const mark = a.withheld ? "✎ kept" : a.correct ? "✓ right" : "✗ wrong";
+    const mark = t(a.withheld ? "grade-kept" : a.correct ? "grade-right" : "grade-wrong");
     return h(
       "li",
       { class: a.withheld ? "kept" : a.correct ? "right" : "wrong", key: a.exercise_id },
-      h("strong", {}, `${mark} (exercise ${n}: ${a.answer})`),
+      h("strong", {}, t("grade-line", { mark, number: String(n), answer: a.answer })),
       " ",
       a.explanation,
     );
@@ -69,18 +72,18 @@ const chosen = new Map();
 function answering(exercise, send) {
   const q = exercise.question;
   const field = h("input", { id: "answer", name: "answer", required: true, autocomplete: "off", inputmode: q === "grundy" || q === "remoteness" ? "numeric" : null });
-  const typed = h("label", { class: "typed" }, h("span", {}, q === "outcome" ? "Or type it" : "Your answer"), field, h("button", { type: "submit" }, "Answer"));
+  const typed = h("label", { class: "typed" }, h("span", {}, t(q === "outcome" ? "answer-or-type" : "answer-field")), field, h("button", { type: "submit" }, t("answer")));
   const board = (play, marks) => drawBoard({ ...exercise, legal_moves: exercise.legal_moves || [] }, play, marks);
   const prompt = h("p", { class: "prompt" }, exercise.prompt);
-  const none = h("button", { type: "button", onclick: () => send("none") }, "There is none");
+  const none = h("button", { type: "button", onclick: () => send("none") }, t("answer-none"));
   switch (q) {
     case "outcome": {
-      const choices = [["win", "A win"], ["loss", "A loss"]];
-      if (exercise.game === "lgame") choices.push(["draw", "A draw"]);
+      const choices = ["win", "loss"];
+      if (exercise.game === "lgame") choices.push("draw");
       return [
         board(null),
         prompt,
-        h("div", { class: "choices" }, choices.map(([answer, text]) => h("button", { type: "button", class: "choice", onclick: () => send(answer) }, `${text} for the player to move`))),
+        h("div", { class: "choices" }, choices.map((answer) => h("button", { type: "button", class: "choice", onclick: () => send(answer) }, t(`answer-${answer}`)))),
         typed,
       ];
     }
@@ -91,7 +94,7 @@ function answering(exercise, send) {
       const one = q === "winning_move";
       const picked = chosen.get(exercise.id) || new Set();
       chosen.set(exercise.id, picked);
-      const marks = new Map([...picked].map((m) => [m, { cls: "picked", text: "✓", say: "is chosen: point again to take it back" }]));
+      const marks = new Map([...picked].map((m) => [m, { cls: "picked", text: "✓", say: t("answer-picked") }]));
       const toggle = (m) => {
         if (picked.has(m)) picked.delete(m);
         else {
@@ -99,10 +102,10 @@ function answering(exercise, send) {
           picked.add(m);
         }
       };
-      const label = picked.size === 0 ? "Point at the board first" : one ? `Answer ${[...picked][0]}` : `Answer with the ${picked.size} chosen`;
+      const label = picked.size === 0 ? t("answer-point-first") : one ? t("answer-move", { move: [...picked][0] }) : t("answer-moves", { count: String(picked.size) });
       return [
         board(toggle, marks),
-        h("p", { class: "prompt" }, `${exercise.prompt} Point at ${one ? "it" : "each"} on the board.`),
+        h("p", { class: "prompt" }, t(one ? "answer-point-it" : "answer-point-each", { prompt: exercise.prompt })),
         h("div", { class: "choices" }, h("button", { type: "button", class: "choice", disabled: picked.size === 0, onclick: () => send([...picked].join("; ")) }, label), none),
         typed,
       ];
@@ -117,7 +120,7 @@ function answering(exercise, send) {
         board(null),
         prompt,
         typed,
-        h("div", { class: "pad", role: "group", "aria-label": "a number pad" }, ["1", "2", "3", "4", "5", "6", "7", "8", "9", "⌫", "0"].map((key) => h("button", { type: "button", onclick: press(key), "aria-label": key === "⌫" ? "erase a digit" : key }, key))),
+        h("div", { class: "pad", role: "group", "aria-label": t("pad") }, ["1", "2", "3", "4", "5", "6", "7", "8", "9", "⌫", "0"].map((key) => h("button", { type: "button", onclick: press(key), "aria-label": key === "⌫" ? t("pad-erase") : key }, key))),
       ];
     }
   }

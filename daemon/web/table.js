@@ -6,6 +6,7 @@
 
 import { h, picture, redraw } from "./dom.js";
 import { params } from "./games.js";
+import { t } from "./i18n.js";
 
 /** @typedef {import("./net.js").Server} Server */
 
@@ -20,7 +21,7 @@ export function tableSection(server, game, size, k, open) {
   // The picture of the table last asked (made once: thousands of cells), or what went wrong,
   // and what the readout says.
   let drawn = null;
-  let readout = "Point at a cell to see its values.";
+  let readout = null;
   const say = (text) => {
     readout = text;
     redraw();
@@ -29,8 +30,8 @@ export function tableSection(server, game, size, k, open) {
     const n = Math.max(2, Math.min(limit, Number(asked) || 32));
     // Corner tables: rows x, columns y; chocolate: rows z, columns y.
     try {
-      const t = await server.request({ type: "table", ...params(game, size, k), rows: { from: 0, to: n }, cols: { from: 0, to: n } });
-      drawn = [pictureOf(t, n, corner, say, open), inWords(t, n, corner, open)];
+      const table = await server.request({ type: "table", ...params(game, size, k), rows: { from: 0, to: n }, cols: { from: 0, to: n } });
+      drawn = [pictureOf(table, n, corner, say, open), inWords(table, n, corner, open)];
     } catch (e) {
       drawn = h("p", { class: "error" }, e.message);
     }
@@ -41,12 +42,12 @@ export function tableSection(server, game, size, k, open) {
   return () => h(
     "section",
     { class: "table-section" },
-    h("h2", {}, "The Grundy table"),
-    h("label", {}, `${across} and y from 0 to `, h("input", { type: "number", min: 2, max: limit, value: Math.min(32, limit), "aria-label": "cells per side", onchange: (e) => draw(e.target.value) })),
+    h("h2", {}, t("table-title")),
+    h("label", {}, `${t("table-size", { across })} `, h("input", { type: "number", min: 2, max: limit, value: Math.min(32, limit), "aria-label": t("table-cells"), onchange: (e) => draw(e.target.value) })),
     h("div", { class: "table-picture" }, drawn),
     // Said on pointing with a mouse: not read out (the table in words is for the keyboard).
-    h("p", { class: "readout" }, readout),
-    h("p", { class: "legend" }, h("span", { class: "swatch p" }), " P-position (Grundy 0: the player to move loses)   ", h("span", { class: "swatch low" }), " low … ", h("span", { class: "swatch high" }), " high Grundy number"),
+    h("p", { class: "readout" }, readout || t("table-point")),
+    h("p", { class: "legend" }, h("span", { class: "swatch p" }), ` ${t("table-legend-p")}   `, h("span", { class: "swatch low" }), ` ${t("table-legend-low")} … `, h("span", { class: "swatch high" }), ` ${t("table-legend-high")}`),
   );
 }
 
@@ -58,22 +59,23 @@ function colour(g, top) {
   return `hsl(${hue} 70% ${45 + 25 * t}%)`;
 }
 
-function pictureOf(t, n, corner, say, open) {
+function pictureOf(table, n, corner, say, open) {
   const cell = Math.max(4, Math.floor(512 / n));
   const pad = 28;
   const w = pad + n * cell + 4;
   const hgt = n * cell + pad + 4;
   let top = 1;
-  for (const row of t.grundy) for (const g of row) if (g !== null && g > top) top = g;
+  for (const row of table.grundy) for (const g of row) if (g !== null && g > top) top = g;
   const parts = [];
   // Row r of the answer is x (or z): drawn across; column c is y: drawn up.
-  t.grundy.forEach((row, r) => {
+  table.grundy.forEach((row, r) => {
     row.forEach((g, c) => {
       if (g === null || g === undefined) return;
-      const rem = t.remoteness && t.remoteness[r] ? t.remoteness[r][c] : null;
+      const rem = table.remoteness && table.remoteness[r] ? table.remoteness[r][c] : null;
       // A chocolate cell is the staircase {0, y, z} (its x, the strip, adds by xor).
       const position = corner ? `${r},${c}` : `0,${c},${r}`;
-      const told = `${corner ? `x=${r}` : `z=${r}`}, y=${c}: Grundy ${g}${rem !== null && rem !== undefined ? `, ${rem} plies to the end` : ""}`;
+      const which = { across: corner ? "x" : "z", r: String(r), c: String(c), g: String(g) };
+      const told = rem !== null && rem !== undefined ? t("table-cell-plies", { ...which, plies: String(rem) }) : t("table-cell", which);
       parts.push(h(
         "rect",
         { x: pad + r * cell, y: 4 + (n - 1 - c) * cell, width: cell, height: cell, fill: colour(g, top), class: "pick", onmouseenter: () => say(told), onclick: () => open(position) },
@@ -88,7 +90,7 @@ function pictureOf(t, n, corner, say, open) {
   }
   parts.push(h("text", { x: pad + (n * cell) / 2, y: hgt - 1, "text-anchor": "middle", class: "chart-label" }, corner ? "x →" : "z →"));
   parts.push(h("text", { x: 2, y: 12, class: "chart-label" }, "y ↑"));
-  return picture(w, hgt, `Grundy numbers for ${corner ? "x" : "z"} and y from 0 to ${n - 1}`, parts);
+  return picture(w, hgt, t("table-picture", { across: corner ? "x" : "z", last: String(n - 1) }), parts);
 }
 
 /** Largest side of a table also given in words (a table of numbers, each one a button). */
@@ -96,8 +98,8 @@ const IN_WORDS = 32;
 
 /** The table's numbers as an HTML table, for a screen reader or a keyboard: rows y (top
  *  down, as drawn), columns x (or z); each number analyses its position. */
-function inWords(t, n, corner, open) {
-  if (n > IN_WORDS) return h("p", { class: "legend" }, `From 0 to ${IN_WORDS - 1} or less, the numbers are also given as a table.`);
+function inWords(table, n, corner, open) {
+  if (n > IN_WORDS) return h("p", { class: "legend" }, t("table-beyond-words", { last: String(IN_WORDS - 1) }));
   const across = corner ? "x" : "z";
   const rows = [];
   for (let c = n - 1; c >= 0; c--) {
@@ -105,24 +107,24 @@ function inWords(t, n, corner, open) {
       "tr",
       { key: c },
       h("th", { scope: "row" }, `y=${c}`),
-      t.grundy.map((row, r) => {
+      table.grundy.map((row, r) => {
         const g = row[c];
         const position = corner ? `${r},${c}` : `0,${c},${r}`;
-        return h("td", {}, g === null || g === undefined ? "" : h("button", { type: "button", class: "number", "aria-label": `${across}=${r}, y=${c}: Grundy ${g}`, onclick: () => open(position) }, String(g)));
+        return h("td", {}, g === null || g === undefined ? "" : h("button", { type: "button", class: "number", "aria-label": t("table-cell", { across, r: String(r), c: String(c), g: String(g) }), onclick: () => open(position) }, String(g)));
       }),
     ));
   }
   return h(
     "details",
     { class: "table-text" },
-    h("summary", {}, "The Grundy numbers as a table"),
+    h("summary", {}, t("table-in-words")),
     h(
       "div",
       { class: "wide" },
       h(
         "table",
         {},
-        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, ""), t.grundy.map((_, r) => h("th", { scope: "col" }, `${across}=${r}`)))),
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, ""), table.grundy.map((_, r) => h("th", { scope: "col" }, `${across}=${r}`)))),
         h("tbody", {}, rows),
       ),
     ),

@@ -6,9 +6,10 @@
 // board under way.
 
 import qrcode from "./vendor/qrcode/qrcode.js";
-import { clockText, describe, field, h, picture, select } from "./dom.js";
+import { clockText, describe, field, h, picture, seatName, select } from "./dom.js";
 import { GAMES, gameFields, paramsOf } from "./games.js";
 import { drawBoard } from "./boards.js";
+import { list, t } from "./i18n.js";
 
 /** @typedef {import("./net.js").Server} Server */
 
@@ -32,21 +33,21 @@ function submitting(problems, name, send) {
 export function teacherParts(view, server, problems, ui) {
   const here = (view.members || []).filter((m) => m.role === "student");
   const out = [
-    h("p", { class: "members" }, `${here.filter((m) => m.connected).length} of ${here.length} students here: `, here.map((m) => `${m.name}${m.connected ? "" : " (away)"}`).join(", ")),
+    h("p", { class: "members" }, `${t("members-here", { here: String(here.filter((m) => m.connected).length), count: String(here.length) })} `, list(here.map((m) => (m.connected ? m.name : t("member-away", { name: m.name }))))),
     keyCard(view, server.ownerToken(view.code)),
     h("div", { class: "console" }, exercisesForm(view, server, problems, ui), settingsCard(view, server, problems)),
   ];
   const rows = view.exercises.map((e, i) => {
-    const t = (view.tallies || []).find((x) => x.exercise_id === e.id) || { answered: 0, students: here.length, correct: 0, histogram: [] };
-    const bars = t.histogram.map((b) => `${b.answer} ×${b.count}${b.correct ? " ✓" : ""}`).join(", ");
+    const tally = (view.tallies || []).find((x) => x.exercise_id === e.id) || { answered: 0, students: here.length, correct: 0, histogram: [] };
+    const bars = list(tally.histogram.map((b) => `${b.answer} ×${b.count}${b.correct ? " ✓" : ""}`));
     return h(
       "tr",
       { key: e.id },
       h("td", {}, String(i + 1)),
       h("td", {}, `${describe(e.game, e.size, e.k, e.misere)} ${e.position}`),
-      h("td", {}, e.question),
+      h("td", {}, QUESTIONS.includes(e.question) ? t(`question-${e.question}`) : e.question),
       h("td", {}, e.solution || ""),
-      h("td", { class: "tally" }, `${t.answered}/${t.students} answered, ${t.correct} right`),
+      h("td", { class: "tally" }, t("exercise-tally", { answered: String(tally.answered), students: String(tally.students), correct: String(tally.correct) })),
       h("td", {}, bars),
     );
   });
@@ -57,25 +58,20 @@ export function teacherParts(view, server, problems, ui) {
       h(
         "table",
         { class: "exercises" },
-        h("caption", {}, "Exercises"),
-        h("thead", {}, h("tr", {}, ["", "position", "question", "solution", "answers", "given"].map((head) => h("th", { scope: "col" }, head)))),
+        h("caption", {}, t("exercises-caption")),
+        h("thead", {}, h("tr", {}, ["", ...["position", "question", "solution", "answers", "given"].map((x) => t(`exercises-head-${x}`))].map((head) => h("th", { scope: "col" }, head)))),
         h("tbody", {}, rows),
       ),
     ));
     out.push(studentsGrid(view, here));
-    out.push(h("button", { type: "button", onclick: () => download(view, server) }, "Download the results (CSV)"));
+    out.push(h("button", { type: "button", onclick: () => download(view, server) }, t("download-results")));
   }
   out.push(h("div", { class: "console" }, tournamentCard(view, server, problems, ui), simulCard(view, server, problems, ui)));
   return out;
 }
 
-const QUESTIONS = [
-  ["outcome", "win, loss or draw"],
-  ["grundy", "the Grundy number"],
-  ["winning_move", "a winning move"],
-  ["winning_moves", "every winning move"],
-  ["remoteness", "moves to the end"],
-];
+/** The questions an exercise may ask (each with its message `question-…`). */
+const QUESTIONS = ["outcome", "grundy", "winning_move", "winning_moves", "remoteness"];
 
 /** @param {Server} server */
 function exercisesForm(view, server, problems, ui) {
@@ -99,21 +95,21 @@ function exercisesForm(view, server, problems, ui) {
         ...(minutes > 0 ? { deadline_s: Math.round(minutes * 60) } : {}),
       });
     }) },
-    h("h2", {}, "Set exercises"),
+    h("h2", {}, t("set-exercises")),
     gameFields(GAMES, "queen", ui.ask || "queen", (v) => { ui.ask = v; }),
-    field("Position (random: drawn for each)", h("input", { id: "ask-position", name: "position", value: "5,3", spellcheck: "false" })),
-    field("Question", select("question", QUESTIONS, "outcome")),
+    field(t("exercise-position"), h("input", { id: "ask-position", name: "position", value: "5,3", spellcheck: "false" })),
+    field(t("exercise-question"), select("question", QUESTIONS.map((q) => [q, t(`question-${q}`)]), "outcome")),
     h(
       "fieldset",
       { class: "range" },
-      h("legend", {}, "Difficulty of a random position: moves to the end"),
-      field("from", h("input", { name: "from", type: "number", min: 0, placeholder: "any" })),
-      field("below", h("input", { name: "to", type: "number", min: 1, placeholder: "any" })),
+      h("legend", {}, t("exercise-difficulty")),
+      field(t("exercise-from"), h("input", { name: "from", type: "number", min: 0, placeholder: t("difficulty-any") })),
+      field(t("exercise-below"), h("input", { name: "to", type: "number", min: 1, placeholder: t("difficulty-any") })),
     ),
-    field("How many (each random position drawn afresh)", h("input", { name: "count", type: "number", min: 1, max: 50, value: 1 })),
-    field("Deadline in minutes (none when empty)", h("input", { name: "deadline", type: "number", min: 1, max: 10080, placeholder: "none" })),
+    field(t("exercise-count"), h("input", { name: "count", type: "number", min: 1, max: 50, value: 1 })),
+    field(t("exercise-deadline"), h("input", { name: "deadline", type: "number", min: 1, max: 10080, placeholder: t("deadline-none") })),
     h("p", { class: "error", role: "alert" }, problems.ask || ""),
-    h("button", { type: "submit" }, "Set them"),
+    h("button", { type: "submit" }, t("set-them")),
   );
 }
 
@@ -134,15 +130,15 @@ function settingsCard(view, server, problems) {
   return h(
     "div",
     { class: "card settings", key: "settings" },
-    h("h2", {}, "The room's switches"),
-    h("label", { class: "check" }, h("input", { type: "checkbox", name: "hints", props: { checked: Boolean(s.hints) }, onchange: configure((t) => ({ hints: t.checked })) }), " Hints: students may ask for values"),
-    h("label", { class: "check" }, h("input", { type: "checkbox", name: "exam", props: { checked: Boolean(s.exam) }, onchange: configure((t) => ({ exam: t.checked })) }), " Exam: answers kept until released, and no values anywhere on the server"),
-    field("Strongest engine students may play", h(
+    h("h2", {}, t("switches")),
+    h("label", { class: "check" }, h("input", { type: "checkbox", name: "hints", props: { checked: Boolean(s.hints) }, onchange: configure((x) => ({ hints: x.checked })) }), ` ${t("switch-hints")}`),
+    h("label", { class: "check" }, h("input", { type: "checkbox", name: "exam", props: { checked: Boolean(s.exam) }, onchange: configure((x) => ({ exam: x.checked })) }), ` ${t("switch-exam")}`),
+    field(t("switch-engine"), h(
       "select",
-      { name: "engine", props: { value: s.engine || "any" }, onchange: configure((t) => ({ engine: t.value })) },
-      [["any", "any"], ["perfect", "perfect"], ["medium", "medium"], ["easy", "easy"], ["none", "none: only each other"]].map(([value, text]) => h("option", { value }, text)),
+      { name: "engine", props: { value: s.engine || "any" }, onchange: configure((x) => ({ engine: x.value })) },
+      [["any", t("engine-any")], ...["perfect", "medium", "easy"].map((l) => [l, t(`level-${l}`)]), ["none", t("engine-none")]].map(([value, text]) => h("option", { value }, text)),
     )),
-    s.exam ? h("button", { type: "button", onclick: send({ type: "release_answers" }) }, "Release the answers (grades and solutions)") : null,
+    s.exam ? h("button", { type: "button", onclick: send({ type: "release_answers" }) }, t("release-answers")) : null,
     h("p", { class: "error", role: "alert" }, problems.settings || ""),
   );
 }
@@ -165,13 +161,13 @@ function tournamentCard(view, server, problems, ui) {
     return h(
       "div",
       { class: "card tournament", key: `tournament-${running.id}` },
-      h("h2", {}, `Tournament ${running.id}: round ${running.round} of ${running.rounds}`),
-      h("button", { type: "button", onclick: act(() => ({ type: "next_round" })) }, "End the round (adjudicate) and pair the next"),
+      h("h2", {}, t("tournament-title", { id: String(running.id), round: String(running.round), rounds: String(running.rounds) })),
+      h("button", { type: "button", onclick: act(() => ({ type: "next_round" })) }, t("next-round")),
       h(
         "div",
         { class: "withdraw" },
-        field("Withdraw a player", h("select", { name: "withdraw" }, active.map((e) => h("option", { key: e.player_id, value: e.player_id }, e.name)))),
-        h("button", { type: "button", onclick: (e) => act(() => ({ type: "withdraw_tournament", player_id: Number(e.target.closest(".withdraw").querySelector("select").value) }))() }, "Withdraw"),
+        field(t("withdraw-field"), h("select", { name: "withdraw" }, active.map((e) => h("option", { key: e.player_id, value: e.player_id }, e.name)))),
+        h("button", { type: "button", onclick: (e) => act(() => ({ type: "withdraw_tournament", player_id: Number(e.target.closest(".withdraw").querySelector("select").value) }))() }, t("withdraw")),
       ),
       problem,
     );
@@ -190,14 +186,14 @@ function tournamentCard(view, server, problems, ui) {
         ...(f.clock.value.trim() ? { clock: f.clock.value.trim() } : {}),
       });
     }) },
-    h("h2", {}, "A tournament between the students here"),
-    field("Format", select("format", [["swiss", "Swiss"], ["round_robin", "round robin (everyone plays everyone)"]], "swiss", (v) => { ui.format = v; })),
-    field("Rounds", h("input", { id: "rounds", name: "rounds", type: "number", min: 1, max: 100, value: 3 }), format !== "swiss"),
+    h("h2", {}, t("tournament-form")),
+    field(t("field-format"), select("format", [["swiss", t("format-swiss-choice")], ["round_robin", t("format-round-robin-choice")]], "swiss", (v) => { ui.format = v; })),
+    field(t("field-rounds"), h("input", { id: "rounds", name: "rounds", type: "number", min: 1, max: 100, value: 3 }), format !== "swiss"),
     gameFields(GAMES.filter((g) => g !== "sum"), "nim", ui.tournament || "nim", (v) => { ui.tournament = v; }),
-    field("Start (random: one position a round, the same on every board)", h("input", { name: "start", value: "random", spellcheck: "false" })),
-    field("Clock (minutes+seconds a move; none when empty)", h("input", { name: "clock", placeholder: "3+2", pattern: "\\d+(\\.\\d+)?\\+\\d+" })),
+    field(t("tournament-start"), h("input", { name: "start", value: "random", spellcheck: "false" })),
+    field(t("tournament-clock"), h("input", { name: "clock", placeholder: "3+2", pattern: "\\d+(\\.\\d+)?\\+\\d+" })),
     problem,
-    h("button", { type: "submit" }, "Start"),
+    h("button", { type: "submit" }, t("tournament-go")),
   );
 }
 
@@ -218,14 +214,14 @@ function simulCard(view, server, problems, ui) {
         ...(f.clock.value.trim() ? { clock: f.clock.value.trim() } : {}),
       });
     }) },
-    h("h2", {}, "An exhibition: one board against each student"),
-    field("Who plays every board", select("host", [["me", "I do"], ["perfect", "the engine (perfect)"], ["medium", "the engine (medium)"], ["easy", "the engine (easy)"]], "perfect")),
+    h("h2", {}, t("simul-title")),
+    field(t("simul-host"), select("host", [["me", t("simul-host-me")], ...["perfect", "medium", "easy"].map((l) => [l, t("against-engine", { level: t(`level-${l}`) })])], "perfect")),
     gameFields(GAMES.filter((g) => g !== "sum"), "nim", ui.simul || "nim", (v) => { ui.simul = v; }),
-    field("Start (random: one position for every board)", h("input", { name: "start", value: "3,4,5", spellcheck: "false" })),
-    h("label", { class: "check" }, h("input", { type: "checkbox", name: "students_first" }), " The students move first"),
-    field("Clock (minutes+seconds a move; none when empty)", h("input", { name: "clock", placeholder: "5+3", pattern: "\\d+(\\.\\d+)?\\+\\d+" })),
+    field(t("simul-start"), h("input", { name: "start", value: "3,4,5", spellcheck: "false" })),
+    h("label", { class: "check" }, h("input", { type: "checkbox", name: "students_first" }), ` ${t("simul-students-first")}`),
+    field(t("tournament-clock"), h("input", { name: "clock", placeholder: "5+3", pattern: "\\d+(\\.\\d+)?\\+\\d+" })),
     h("p", { class: "error", role: "alert" }, problems.simul || ""),
-    h("button", { type: "submit" }, "Start the exhibition"),
+    h("button", { type: "submit" }, t("simul-go")),
   );
 }
 
@@ -237,11 +233,11 @@ function keyCard(view, token) {
   return h(
     "details",
     { class: "card key", key: "key" },
-    h("summary", {}, "The teacher's key: take this room over on another device"),
-    h("p", {}, "Scan this on your phone or open the link on another computer: that device becomes this room's teacher too. Keep it private: whoever has it can run the room."),
+    h("summary", {}, t("key-summary")),
+    h("p", {}, t("key-help")),
     h("div", { class: "qr" }, qrCode(link)),
     h("p", {}, h("code", { class: "token" }, link)),
-    h("p", {}, "Or, on the other device, type the room's code and this key under Rooms → Take over a room:"),
+    h("p", {}, t("key-typed")),
     h("p", {}, h("code", { class: "token" }, token)),
   );
 }
@@ -255,8 +251,11 @@ export function boardsPart(view, live, toggle, large) {
   const boards = [...live.boards.values()].filter((s) => ids.has(s.match_id) && s.status === "playing");
   const now = performance.now();
   const cards = boards.map((s) => {
-    const name = (seat) => `${s.seats[seat].name || "?"}${s.seats[seat].player_id !== undefined && !s.seats[seat].connected ? " (away)" : ""}`;
-    const turn = s.to_move === null || s.to_move === undefined ? "waiting" : `${s.seats[s.to_move].name || "?"} to move`;
+    const name = (seat) => {
+      const who = seatName(s.seats[seat]) || "?";
+      return s.seats[seat].player_id !== undefined && !s.seats[seat].connected ? t("member-away", { name: who }) : who;
+    };
+    const turn = s.to_move === null || s.to_move === undefined ? t("board-waiting") : t("board-to-move", { name: seatName(s.seats[s.to_move]) || "?" });
     const left = (seat) => {
       const ms = s.clock.remaining_ms[seat];
       return s.clock.running === seat ? ms - (now - (live.received.get(s.match_id) || now)) : ms;
@@ -269,17 +268,17 @@ export function boardsPart(view, live, toggle, large) {
       h("a", { href: `/m/${s.match_id}`, "data-view": true }, h("strong", {}, `${name(0)} – ${name(1)}`)),
       h("div", { class: "mini" }, drawBoard({ ...s, legal_moves: [] }, null)),
       h("span", { class: "position" }, `${describe(s.game, s.size, s.k, s.misere)} · ${s.position}`),
-      h("span", {}, `ply ${s.ply} · ${turn}`),
+      h("span", {}, t("board-ply", { ply: String(s.ply), turn })),
       clock ? h("span", { class: "clock" }, clock) : null,
       v ? h("span", { class: "value" }, v) : null,
     );
   });
-  const button = h("button", { type: "button", onclick: toggle, "aria-pressed": String(live.analysis) }, live.analysis ? "Values off" : "Exact values on");
+  const button = h("button", { type: "button", onclick: toggle, "aria-pressed": String(live.analysis) }, t(live.analysis ? "values-off" : "values-on"));
   return h(
     "section",
-    { class: `boards${large ? " large" : ""}`, "aria-label": "Every board under way" },
-    h("h2", {}, `${cards.length} board${cards.length === 1 ? "" : "s"} under way `, button),
-    cards.length ? h("div", { class: "board-cards" }, cards) : h("p", { class: "empty" }, "No game is under way."),
+    { class: `boards${large ? " large" : ""}`, "aria-label": t("boards-label") },
+    h("h2", {}, `${t("boards-count", { count: cards.length })} `, button),
+    cards.length ? h("div", { class: "board-cards" }, cards) : h("p", { class: "empty" }, t("boards-none")),
   );
 }
 
@@ -291,15 +290,15 @@ function studentsGrid(view, students) {
       const a = view.answers.find((x) => x.exercise_id === e.id && x.player_id === m.player_id);
       if (a && a.correct) right += 1;
       const mark = !a ? "·" : a.correct ? "✓" : "✗";
-      return h("td", { class: !a ? "" : a.correct ? "right" : "wrong", title: a ? `${a.answer}: ${a.explanation}` : "not answered" }, mark);
+      return h("td", { class: !a ? "" : a.correct ? "right" : "wrong", title: a ? `${a.answer}: ${a.explanation}` : t("not-answered") }, mark);
     });
     return h("tr", {}, h("th", { scope: "row" }, m.name), ...cells, h("td", {}, `${right}/${view.exercises.length}`));
   });
   return h(
     "table",
     { class: "students" },
-    h("caption", {}, "Students"),
-    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "student"), ...view.exercises.map((_, i) => h("th", { scope: "col" }, String(i + 1))), h("th", { scope: "col" }, "score"))),
+    h("caption", {}, t("students-caption")),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("students-head")), ...view.exercises.map((_, i) => h("th", { scope: "col" }, String(i + 1))), h("th", { scope: "col" }, t("students-score")))),
     h("tbody", {}, rows),
   );
 }
@@ -325,13 +324,13 @@ function qrCode(text) {
   const n = qr.getModuleCount();
   let d = "";
   for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) if (qr.isDark(r, c)) d += `M${c + 4},${r + 4}h1v1h-1z`;
-  return picture(n + 8, n + 8, "a QR code of the take-over link", [h("path", { d, fill: "#000" })]);
+  return picture(n + 8, n + 8, t("key-qr"), [h("path", { d, fill: "#000" })]);
 }
 
 /** The match ids of the room's games under way: tournament games and exhibition boards. */
 export function underWay(view) {
   const ids = [];
-  for (const t of view.tournaments || []) for (const g of t.games) if (!g.result) ids.push(g.match_id);
+  for (const x of view.tournaments || []) for (const g of x.games) if (!g.result) ids.push(g.match_id);
   for (const s of view.simuls || []) for (const g of s.games) if (!g.result) ids.push(g.match_id);
   return ids;
 }

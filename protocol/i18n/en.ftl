@@ -191,9 +191,9 @@ choc-column = column { $n }: keep { $keep } columns
 choc-row = row { $n }: keep { $keep } rows
 sum-label = a sum of { $count } games
 sum-grundy = Grundy { $n }
-sum-outcome-win = win
-sum-outcome-loss = loss
-sum-outcome-draw = draw
+outcome-win = win
+outcome-loss = loss
+outcome-draw = draw
 nim-sum-zero = nim-sum { $terms } = { $x }: lost for the player to move
 nim-sum-nonzero = nim-sum { $terms } = { $x }: not 0, won for the player to move
 lgame-board = the L-game board
@@ -257,3 +257,245 @@ moves-head-position = position after
 analyse-another = Another position
 analyse-position = Position, as in NOTATION.md
 analyse-submit = Analyse
+
+## The Grundy table beside an analysis
+
+table-title = The Grundy table
+table-size = { $across } and y from 0 to
+table-cells = cells per side
+table-point = Point at a cell to see its values.
+table-cell = { $across }={ $r }, y={ $c }: Grundy { $g }
+table-cell-plies = { $across }={ $r }, y={ $c }: Grundy { $g }, { $plies } plies to the end
+table-legend-p = P-position (Grundy 0: the player to move loses)
+table-legend-low = low
+table-legend-high = high Grundy number
+table-picture = Grundy numbers for { $across } and y from 0 to { $last }
+table-beyond-words = From 0 to { $last } or less, the numbers are also given as a table.
+table-in-words = The Grundy numbers as a table
+
+## The review of a saved game
+
+review-title = Game { $id }
+review-title-game = Game { $id }: { $game }
+review-document = grundy · review of game { $id }
+review-draw = a draw
+review-wins = { $who } wins
+review-wins-in = { $who } wins in { $plies }
+review-loses = { $who } loses
+review-loses-in = { $who } loses in { $plies }
+review-played = { $ply }. { $who } played { $move }:
+review-before-after = Before: { $before }. After: { $after }.
+review-better = Better: { $moves }.
+review-better-move = { $move } ({ $value })
+# A list of things, two at a time: "a, b".
+list-join = { $first }, { $next }
+annotation-best = best
+annotation-inaccuracy = inaccuracy
+annotation-mistake = mistake
+annotation-blunder = blunder
+review-result-draw = no winner: { $why }
+review-result-won = { $who } won: { $why }
+review-not-over = not over
+review-summary = { $first } vs { $second }; { $result }.
+review-first-plies = In the first { $shown } plies of { $total }:
+review-counts = { $best } best, { $inaccuracy ->
+        [one] 1 inaccuracy
+       *[other] { $inaccuracy } inaccuracies
+    }, { $mistake ->
+        [one] 1 mistake
+       *[other] { $mistake } mistakes
+    }, { $blunder ->
+        [one] 1 blunder
+       *[other] { $blunder } blunders
+    }.
+review-loading = loading…
+review-load-more = load plies { $from }–{ $to } of { $total }
+review-step = ply { $ply } of { $total } · position { $position } ·
+review-analyse = analyse it
+review-start = « start
+    .aria-label = the start
+review-back = ‹ back
+    .aria-label = one ply back
+review-forward = forward ›
+    .aria-label = one ply forward
+review-end = end »
+    .aria-label = the end
+review-at-start = The start. → steps forward.
+chart-up = { $who } wins ▲
+chart-down = { $who } wins ▼
+chart-draw = draw
+chart-point = ply { $ply }: { $say }
+chart-label = who wins after each ply, and in how many plies
+chart-caption = Who wins with best play after each ply (and in how many plies, by the height). A mark that crosses the axis is a blunder.
+chart-as-table = The chart as a table
+chart-after = after ply
+chart-best-play = with best play
+
+## Rooms: joining, opening, taking over
+
+rooms-document = grundy · rooms
+room-back = Back to room { $code }
+room-join-title = Join a room
+room-code-field = The room's code (on the teacher's screen)
+room-join = Join
+room-takeover-title = Take over a room (teachers)
+room-takeover-help = From another device: the room's code and its teacher's key (on the room's page, under “The teacher's key”).
+room-takeover-code = The room's code
+room-takeover-key = The teacher's key
+room-takeover = Take over
+room-open-title = Open a room (teachers)
+room-name-field = The room's name
+room-open = Open
+room-document = grundy · room { $code }
+room-document-boards = grundy · room { $code }: every board
+room-join-ask = Join room { $code }?
+room-join-teacher = You will be one of its teachers.
+room-join-student = You will be one of its students: your teacher sees your answers and your games.
+room-member-name = Your name in the room
+room-another-code = Another code
+room-joining = joining…
+room-title = Room { $code } · { $name }
+room-join-at = Join at { $host }/room with the code
+room-role-teacher = teacher · { $hints }
+room-role-student = student · { $hints }
+room-hints-on = hints on
+room-hints-off = hints off
+room-boards-link = Every board, for the projector ↗
+room-sound = A sound when my game starts
+room-leave = Leave this room
+room-value = { $outcome } for { $who }
+room-value-in = { $outcome } for { $who } in { $plies }
+room-your-game = Play your game: round { $round } against { $other }
+room-your-board = Play your board against { $host }
+tournament-caption = Tournament { $id } · { $format } · { $game } · round { $round } of { $rounds }
+tournament-caption-over = Tournament { $id } · { $format } · { $game } · round { $round } of { $rounds } · over
+format-swiss = Swiss
+format-round_robin = round robin
+standings-rank = rank
+standings-player = player
+standings-points = points
+standings-buchholz = Buchholz
+standings-sb = S-B
+room-under-way = Under way:
+
+## A student's exercises
+
+exercise-progress = Exercise { $number } of { $count }
+exercise-score = { $right } of { $told } right so far
+exercise-title = { $game } · { $position }
+exercises-done = All answered: wait for the next exercise.
+exercises-done-score = All answered: wait for the next exercise. { $right } of { $told } right so far.
+exercises-none-yet = Wait for your teacher's first exercise.
+grade-kept = ✎ kept
+grade-right = ✓ right
+grade-wrong = ✗ wrong
+grade-line = { $mark } (exercise { $number }: { $answer })
+answer-or-type = Or type it
+answer-field = Your answer
+answer = Answer
+answer-none = There is none
+answer-win = A win for the player to move
+answer-loss = A loss for the player to move
+answer-draw = A draw for the player to move
+answer-picked = is chosen: point again to take it back
+answer-point-first = Point at the board first
+answer-move = Answer { $move }
+answer-moves = Answer with the { $count } chosen
+answer-point-it = { $prompt } Point at it on the board.
+answer-point-each = { $prompt } Point at each on the board.
+pad = a number pad
+pad-erase = erase a digit
+
+## A student taken to their games in a room
+
+lesson-round = Round { $round } of { $rounds } against { $other }
+lesson-board = Your board against { $host }
+lesson-here = { $what }: your game is here.
+lesson-over = Game over: back to room { $code } in { $seconds } s.
+lesson-back-now = Back now
+lesson-stay = Stay on this game
+lesson-close = close
+
+## The teacher's console
+
+members-here = { $here } of { $count } students here:
+member-away = { $name } (away)
+exercises-caption = Exercises
+exercises-head-position = position
+exercises-head-question = question
+exercises-head-solution = solution
+exercises-head-answers = answers
+exercises-head-given = given
+exercise-tally = { $answered }/{ $students } answered, { $correct } right
+download-results = Download the results (CSV)
+question-outcome = win, loss or draw
+question-grundy = the Grundy number
+question-winning_move = a winning move
+question-winning_moves = every winning move
+question-remoteness = moves to the end
+set-exercises = Set exercises
+exercise-position = Position (random: drawn for each)
+exercise-question = Question
+exercise-difficulty = Difficulty of a random position: moves to the end
+exercise-from = from
+exercise-below = below
+difficulty-any = any
+exercise-count = How many (each random position drawn afresh)
+exercise-deadline = Deadline in minutes (none when empty)
+deadline-none = none
+set-them = Set them
+switches = The room's switches
+switch-hints = Hints: students may ask for values
+switch-exam = Exam: answers kept until released, and no values anywhere on the server
+switch-engine = Strongest engine students may play
+engine-any = any
+engine-none = none: only each other
+release-answers = Release the answers (grades and solutions)
+tournament-title = Tournament { $id }: round { $round } of { $rounds }
+next-round = End the round (adjudicate) and pair the next
+withdraw-field = Withdraw a player
+withdraw = Withdraw
+tournament-form = A tournament between the students here
+field-format = Format
+format-swiss-choice = Swiss
+format-round-robin-choice = round robin (everyone plays everyone)
+field-rounds = Rounds
+tournament-start = Start (random: one position a round, the same on every board)
+tournament-clock = Clock (minutes+seconds a move; none when empty)
+tournament-go = Start
+simul-title = An exhibition: one board against each student
+simul-host = Who plays every board
+simul-host-me = I do
+simul-start = Start (random: one position for every board)
+simul-students-first = The students move first
+simul-go = Start the exhibition
+key-summary = The teacher's key: take this room over on another device
+key-help = Scan this on your phone or open the link on another computer: that device becomes this room's teacher too. Keep it private: whoever has it can run the room.
+key-typed = Or, on the other device, type the room's code and this key under Rooms → Take over a room:
+key-qr = a QR code of the take-over link
+board-waiting = waiting
+board-to-move = { $name } to move
+board-ply = ply { $ply } · { $turn }
+values-off = Values off
+values-on = Exact values on
+boards-label = Every board under way
+boards-count = { $count ->
+        [one] 1 board under way
+       *[other] { $count } boards under way
+    }
+boards-none = No game is under way.
+students-caption = Students
+students-head = student
+students-score = score
+not-answered = not answered
+
+## The connection's own errors
+
+net-unreachable = cannot reach the server
+net-offline = not connected to the server: trying again…
+net-lost = the connection to the server was lost
+
+## Players
+
+# The engine in a seat, at its level.
+engine-name = engine ({ $level })

@@ -57,7 +57,7 @@ lobby-open = 相手を待っている対局
 lobby-playing = 対局中
 lobby-none = { $list }: なし
 lobby-match = 対局 { $id }
-lobby-ply = { $ply } 手
+lobby-ply = { $ply }手
 lobby-clock = 持ち時間 { $clock }
 lobby-no-clock = 持ち時間なし
 lobby-players = { $first } 対 { $second }
@@ -95,10 +95,10 @@ seat-free = （空席）
 seat-you = { $name }（あなた）
 seat-number = 席 { $seat }
 seat-away = 離席中
-notice-waits = { $name } さんが相手を待っています。この対局に参加しますか？
+notice-waits = { $name }さんが相手を待っています。この対局に参加しますか？
 notice-waiting = 相手を待っています。このページのアドレスを相手に伝えてください。
 notice-your-move = あなたの番です。
-notice-to-move = { $name } の番です。
+notice-to-move = { $name }の番です。
 hint-win = ヒント: この局面は勝てます（先手必勝）。W が勝ちにつながる手です。
 hint-loss = ヒント: 相手が最善を尽くすと、どの手でも負けます（後手必勝）。W が勝ちにつながる手です。
 hint-draw = ヒント: 互いに最善を尽くすと引き分けです。W が勝ちにつながる手です。
@@ -108,28 +108,28 @@ reason-last_stone = 最後の石が取られました
 reason-poison_left = 毒のマスだけが残りました
 reason-l_blocked = { $you ->
         [yes] あなたは Lコマを動かせません
-       *[no] { $who } は Lコマを動かせません
+       *[no] { $who }は Lコマを動かせません
     }
 reason-no_move_left = どのゲームにも動かせる手が残っていません
 reason-resignation = { $you ->
         [yes] あなたが投了しました
-       *[no] { $who } が投了しました
+       *[no] { $who }が投了しました
     }
 reason-repetition = 同じ局面が3回現れました（千日手）
 reason-agreed_draw = 引き分けに合意しました
 reason-flag_fall = { $you ->
         [yes] あなたの持ち時間が切れました
-       *[no] { $who } の持ち時間が切れました
+       *[no] { $who }の持ち時間が切れました
     }
 reason-abandonment = { $you ->
         [yes] あなたが退出して戻りませんでした
-       *[no] { $who } が退出して戻りませんでした
+       *[no] { $who }が退出して戻りませんでした
     }
 reason-aborted = 対局は中止されました
 reason-misere = { $why }。ミゼールでは最後に動かした人が負けです
 verdict-draw = 終局、勝者なし: { $why }。
 verdict-you-win = あなたの勝ち: { $why }。
-verdict-wins = { $name } の勝ち: { $why }。
+verdict-wins = { $name }の勝ち: { $why }。
 hint = ヒント
 resign = 投了
 resign-confirm = 投了: もう一度押すと確定します
@@ -140,7 +140,7 @@ play-this-match = この対局に参加する
 abort = 中止
 rematch-link = 再戦: 対局 { $id }
 rematch-asked = 再戦を申し込みました: 相手の返事を待っています
-rematch-accept = { $name } が再戦を申し込んでいます: 受ける
+rematch-accept = { $name }が再戦を申し込んでいます: 受ける
 rematch = 再戦
 review-every-move = 全部の手を振り返る
 to-lobby = ロビー
@@ -154,10 +154,10 @@ moves-item = { $name }: { $move }
 
 ## 盤: 読み上げソフトが各マスについて言うことと、盤の横の説明
 
-board-label = { $n }×{ $n } の盤
-board-window-label = { $n }×{ $n } の盤（横 { $x0 }–{ $x1 }、縦 { $y0 }–{ $y1 } を表示）
-board-window = { $n }×{ $n } の盤: { $game }は { $square } にあります。表示中: 横 { $x0 }–{ $x1 }、縦 { $y0 }–{ $y1 }。
-board-piece = { $square } の{ $game }
+board-label = { $n }×{ $n }の盤
+board-window-label = { $n }×{ $n }の盤（横 { $x0 }–{ $x1 }、縦 { $y0 }–{ $y1 }を表示）
+board-window = { $n }×{ $n }の盤: { $game }は { $square }にあります。表示中: 横 { $x0 }–{ $x1 }、縦 { $y0 }–{ $y1 }。
+board-piece = { $square }の{ $game }
 board-corner = 角 0,0
 pan-left = 左のマスを表示
 pan-down = 下のマスを表示
@@ -167,23 +167,23 @@ pan-back = { $game }のところに戻る
 cell-move = { $what }: ここへ動かす
 cell-value = { $what }: この手は{ $value }
 # 印が表す手の結果（W3: 動かした人があと3手で勝つ）。
-mark-wins = あと { $plies } 手で勝ち
-mark-loses = あと { $plies } 手で負け
+mark-wins = あと { $plies }手で勝ち
+mark-loses = あと { $plies }手で負け
 mark-draws = 引き分け
-nim-piles = { $count } つの山
+nim-piles = { $count }つの山
 nim-pile = 山 { $pile }
-nim-stone = 山 { $pile } の石 { $stone }: { $take } 個取る
-nim-stones = 石 { $count } 個
+nim-stone = 山 { $pile }の石 { $stone }: { $take }個取る
+nim-stones = 石 { $count }個
 choc-bar = チョコレート { $position }
 choc-poison = 毒のマス
 choc-strip = 左の帯のマス { $n }: { $keep } マス残す
-choc-column = 列 { $n }: { $keep } 列残す
-choc-row = 行 { $n }: { $keep } 行残す
-sum-label = { $count } つのゲームの和
+choc-column = 列 { $n }: { $keep }列残す
+choc-row = 行 { $n }: { $keep }行残す
+sum-label = { $count }つのゲームの和
 sum-grundy = Grundy 数 { $n }
-sum-outcome-win = 勝ち
-sum-outcome-loss = 負け
-sum-outcome-draw = 引き分け
+outcome-win = 勝ち
+outcome-loss = 負け
+outcome-draw = 引き分け
 nim-sum-zero = ニム和 { $terms } = { $x }: 手番の人の負け（後手必勝）
 nim-sum-nonzero = ニム和 { $terms } = { $x }: 0 でないので手番の人の勝ち（先手必勝）
 lgame-board = Lゲームの盤
@@ -210,12 +210,12 @@ lgame-again = やり直す
 analysis-title = 解析: { $game }
 analysis-document = grundy · { $game } { $position }
 analysis-win = 手番の人の勝ち（先手必勝）
-analysis-win-in = 手番の人の勝ち（先手必勝）。互いに最善を尽くすと { $plies } 手で終わる
+analysis-win-in = 手番の人の勝ち（先手必勝）。互いに最善を尽くすと { $plies }手で終わる
 analysis-loss = 手番の人の負け（後手必勝）
-analysis-loss-in = 手番の人の負け（後手必勝）。互いに最善を尽くすと { $plies } 手で終わる
+analysis-loss-in = 手番の人の負け（後手必勝）。互いに最善を尽くすと { $plies }手で終わる
 analysis-draw = 互いに最善を尽くすと引き分け
 analysis-grundy = Grundy 数 { $n }
-analysis-moves = 合法手 { $count } 個
+analysis-moves = 合法手 { $count }個
 analysis-unknown = 終局までの手数は不明: { $why }
 # 判定の各部分をつなげたものと、それを文にしたもの。
 analysis-join = { $first }。{ $next }
@@ -233,7 +233,7 @@ sum-zero = ニム和が 0 です。どう動かしても 0 でなくなるので
 sum-where = 勝てる手のある成分
 moves-none = 動かせる手はありません: ここで終局です。
 moves-caption = 手（よい順）
-moves-caption-some = 手（よい順。{ $count } 個のうち { $listed } 個）
+moves-caption-some = 手（よい順。{ $count }個のうち { $listed }個）
 moves-head-move = 手
 moves-head-value = 動かした人にとって
 moves-head-grundy = 動かした後の Grundy 数
@@ -241,3 +241,233 @@ moves-head-position = 動かした後の局面
 analyse-another = ほかの局面
 analyse-position = 局面（書き方は NOTATION.md）
 analyse-submit = 解析する
+
+## 解析の横の Grundy 数の表
+
+table-title = Grundy 数の表
+table-size = { $across }と y の範囲: 0 から
+table-cells = 一辺のマス数
+table-point = マスを指すと、その値が表示されます。
+table-cell = { $across }={ $r }, y={ $c }: Grundy 数 { $g }
+table-cell-plies = { $across }={ $r }, y={ $c }: Grundy 数 { $g }、終局まで { $plies }手
+table-legend-p = 後手必勝の局面（Grundy 数 0: 手番の人の負け）
+table-legend-low = 小
+table-legend-high = 大きい Grundy 数
+table-picture = { $across }と y が 0 から { $last } までの Grundy 数
+table-beyond-words = 0 から { $last } 以下までの範囲なら、数は表でも示されます。
+table-in-words = Grundy 数を表で見る
+
+## 保存された対局の振り返り
+
+review-title = 対局 { $id }
+review-title-game = 対局 { $id }: { $game }
+review-document = grundy · 対局 { $id }の振り返り
+review-draw = 引き分け
+review-wins = { $who }の勝ち
+review-wins-in = { $who }が { $plies }手で勝ち
+review-loses = { $who }の負け
+review-loses-in = { $who }が { $plies }手で負け
+review-played = { $ply }. { $who }が { $move }と指した:
+review-before-after = 指す前: { $before }。指した後: { $after }。
+review-better = よりよい手: { $moves }。
+review-better-move = { $move }（{ $value }）
+# 二つずつつなげた並び: 「a、b」。
+list-join = { $first }、{ $next }
+annotation-best = 最善手
+annotation-inaccuracy = 疑問手
+annotation-mistake = 悪手
+annotation-blunder = 大悪手
+review-result-draw = 勝者なし: { $why }
+review-result-won = { $who }の勝ち: { $why }
+review-not-over = まだ終わっていません
+review-summary = { $first } 対 { $second }。{ $result }。
+review-first-plies = 全 { $total }手のうち最初の { $shown }手では:
+review-counts = 最善手 { $best }、疑問手 { $inaccuracy }、悪手 { $mistake }、大悪手 { $blunder }。
+review-loading = 読み込み中…
+review-load-more = { $total }手のうち { $from }–{ $to }手目を読み込む
+review-step = { $total }手中 { $ply }手目 · 局面 { $position } ·
+review-analyse = この局面を解析する
+review-start = « 最初
+    .aria-label = 最初の局面へ
+review-back = ‹ 戻る
+    .aria-label = 1手戻る
+review-forward = 進む ›
+    .aria-label = 1手進む
+review-end = 最後 »
+    .aria-label = 最後の局面へ
+review-at-start = 開始局面です。→ で1手ずつ進みます。
+chart-up = { $who }の勝ち ▲
+chart-down = { $who }の勝ち ▼
+chart-draw = 引き分け
+chart-point = { $ply }手目: { $say }
+chart-label = 各手の後にどちらが勝つか、何手で終わるか
+chart-caption = 互いに最善を尽くしたとき、各手の後にどちらが勝つか（高さは終局までの手数）。軸をまたぐ印は大悪手です。
+chart-as-table = グラフを表で見る
+chart-after = 手数
+chart-best-play = 互いに最善を尽くすと
+
+## ルーム: 参加する、開く、引き継ぐ
+
+rooms-document = grundy · ルーム
+room-back = ルーム { $code }に戻る
+room-join-title = ルームに参加する
+room-code-field = ルームのコード（先生の画面に出ています）
+room-join = 参加する
+room-takeover-title = ルームを引き継ぐ（先生用）
+room-takeover-help = 別の端末から: ルームのコードと先生用のキー（ルームのページの「先生用のキー」にあります）を入力します。
+room-takeover-code = ルームのコード
+room-takeover-key = 先生用のキー
+room-takeover = 引き継ぐ
+room-open-title = ルームを開く（先生用）
+room-name-field = ルームの名前
+room-open = 開く
+room-document = grundy · ルーム { $code }
+room-document-boards = grundy · ルーム { $code }: すべての盤
+room-join-ask = ルーム { $code }に参加しますか？
+room-join-teacher = このルームの先生の一人になります。
+room-join-student = このルームの生徒になります。先生はあなたの解答と対局を見ることができます。
+room-member-name = ルームでのあなたの名前
+room-another-code = 別のコード
+room-joining = 参加しています…
+room-title = ルーム { $code } · { $name }
+room-join-at = { $host }/room でコードを入力して参加:
+room-role-teacher = 先生 · { $hints }
+room-role-student = 生徒 · { $hints }
+room-hints-on = ヒントあり
+room-hints-off = ヒントなし
+room-boards-link = すべての盤（プロジェクター用）↗
+room-sound = 自分の対局が始まったら音で知らせる
+room-leave = このルームから抜ける
+room-value = { $who }にとって{ $outcome }
+room-value-in = { $who }にとって{ $outcome }（{ $plies }手）
+room-your-game = 対局する: 第 { $round }回戦、相手は { $other }
+room-your-board = { $host }との対局をする
+tournament-caption = 大会 { $id } · { $format } · { $game } · 第 { $round }回戦（全 { $rounds }回戦）
+tournament-caption-over = 大会 { $id } · { $format } · { $game } · 第 { $round }回戦（全 { $rounds }回戦）· 終了
+format-swiss = スイス式
+format-round_robin = 総当たり
+standings-rank = 順位
+standings-player = プレイヤー
+standings-points = 勝ち点
+standings-buchholz = ブッフホルツ
+standings-sb = SB
+room-under-way = 対局中:
+
+## 生徒の問題
+
+exercise-progress = 問題 { $number } / { $count }
+exercise-score = ここまで { $told }問中 { $right }問正解
+exercise-title = { $game } · { $position }
+exercises-done = 全部答えました。次の問題を待ってください。
+exercises-done-score = 全部答えました。次の問題を待ってください。ここまで { $told }問中 { $right }問正解。
+exercises-none-yet = 先生の最初の問題を待ってください。
+grade-kept = ✎ 受け付けました
+grade-right = ✓ 正解
+grade-wrong = ✗ 不正解
+grade-line = { $mark }（問題 { $number }: { $answer }）
+answer-or-type = または入力する
+answer-field = あなたの答え
+answer = 答える
+answer-none = ない
+answer-win = 手番の人の勝ち（先手必勝）
+answer-loss = 手番の人の負け（後手必勝）
+answer-draw = 引き分け
+answer-picked = を選びました: もう一度指すと取り消します
+answer-point-first = まず盤を指してください
+answer-move = { $move }と答える
+answer-moves = 選んだ { $count }個で答える
+answer-point-it = { $prompt } 盤の上で指してください。
+answer-point-each = { $prompt } 盤の上で全部指してください。
+pad = 数字のボタン
+pad-erase = 1文字消す
+
+## ルームの生徒を対局へ案内する
+
+lesson-round = 第 { $round }回戦（全 { $rounds }回戦）、相手は { $other }
+lesson-board = { $host }との対局
+lesson-here = { $what }: 対局の準備ができました。
+lesson-over = 終局: { $seconds }秒後にルーム { $code }に戻ります。
+lesson-back-now = すぐ戻る
+lesson-stay = この対局を見ている
+lesson-close = 閉じる
+
+## 先生の画面
+
+members-here = 生徒 { $count }人中 { $here }人がいます:
+member-away = { $name }（離席中）
+exercises-caption = 問題
+exercises-head-position = 局面
+exercises-head-question = 問い
+exercises-head-solution = 正解
+exercises-head-answers = 解答
+exercises-head-given = 出た答え
+exercise-tally = { $students }人中 { $answered }人が解答、{ $correct }人正解
+download-results = 結果をダウンロード（CSV）
+question-outcome = 勝ち・負け・引き分け
+question-grundy = Grundy 数
+question-winning_move = 勝てる手を一つ
+question-winning_moves = 勝てる手を全部
+question-remoteness = 終局までの手数
+set-exercises = 問題を出す
+exercise-position = 局面（random: 一問ごとにランダム）
+exercise-question = 問い
+exercise-difficulty = ランダムな局面の難しさ: 終局までの手数
+exercise-from = 下限
+exercise-below = 上限（未満）
+difficulty-any = 指定なし
+exercise-count = 問題数（ランダムな局面は一問ごとに選び直します）
+exercise-deadline = 締め切り（分。空欄なら締め切りなし）
+deadline-none = なし
+set-them = 出題する
+switches = ルームの設定
+switch-hints = ヒント: 生徒が局面の値を調べてよい
+switch-exam = テスト: 解答は公開するまで伏せ、サーバーでは値を一切見られない
+switch-engine = 生徒が対戦してよい一番強いエンジン
+engine-any = どれでも
+engine-none = なし: 生徒同士だけ
+release-answers = 解答を公開する（採点と正解）
+tournament-title = 大会 { $id }: 第 { $round }回戦（全 { $rounds }回戦）
+next-round = この回戦を終えて（判定して）次の組み合わせを作る
+withdraw-field = 棄権させるプレイヤー
+withdraw = 棄権させる
+tournament-form = ここにいる生徒どうしの大会
+field-format = 方式
+format-swiss-choice = スイス式
+format-round-robin-choice = 総当たり（全員と対戦）
+field-rounds = 回戦数
+tournament-start = 開始局面（random: 回戦ごとに一つ、全部の盤で同じ）
+tournament-clock = 持ち時間（分 + 1手ごとの秒。空欄なら持ち時間なし）
+tournament-go = 始める
+simul-title = 多面指し: 生徒一人ひとりと一局ずつ
+simul-host = 全部の盤で指すのは
+simul-host-me = 自分
+simul-start = 開始局面（random: 全部の盤で同じ局面）
+simul-students-first = 生徒が先手
+simul-go = 多面指しを始める
+key-summary = 先生用のキー: 別の端末でこのルームを引き継ぐ
+key-help = スマートフォンで読み取るか、別のコンピューターでリンクを開くと、その端末もこのルームの先生になります。キーはほかの人に見せないでください。持っている人は誰でもルームを運営できます。
+key-typed = または、別の端末で「ルーム → ルームを引き継ぐ」にルームのコードとこのキーを入力します:
+key-qr = 引き継ぎ用リンクの QR コード
+board-waiting = 待機中
+board-to-move = { $name }の番
+board-ply = { $ply }手 · { $turn }
+values-off = 値を隠す
+values-on = 正確な値を表示
+boards-label = 対局中のすべての盤
+boards-count = 対局中の盤 { $count }面
+boards-none = 対局中のゲームはありません。
+students-caption = 生徒
+students-head = 生徒
+students-score = 得点
+not-answered = 未解答
+
+## 接続そのもののエラー
+
+net-unreachable = サーバーにつながりません
+net-offline = サーバーにつながっていません: 再接続しています…
+net-lost = サーバーとの接続が切れました
+
+## プレイヤー
+
+# 席に着いたエンジンと、その強さ。
+engine-name = エンジン（{ $level }）
