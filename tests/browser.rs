@@ -1139,7 +1139,7 @@ async fn path_until(b: &Browser, ok: impl Fn(&str) -> bool) -> Result<String> {
 
 /// The words of three letters or more in Latin script that the page `b` shows, but for the
 /// names a Japanese page keeps as they are (`grundy`, `Grundy`, `NOTATION.md`, the switch to
-/// English) and the player names in `allowed`.
+/// English) and the words of `allowed` (names, room codes).
 async fn latin_words(b: &Browser, allowed: &[&str]) -> Result<Vec<String>> {
     let text = b
         .client
@@ -1150,7 +1150,7 @@ async fn latin_words(b: &Browser, allowed: &[&str]) -> Result<Vec<String>> {
     let keep = ["grundy", "Grundy", "NOTATION", "mex", "XOR", "English"];
     Ok(text
         .split(|c: char| !c.is_ascii_alphabetic())
-        .filter(|w| w.len() >= 3 && !keep.contains(w) && !allowed.contains(w))
+        .filter(|w| w.len() >= 3 && !keep.contains(w) && !allowed.iter().any(|a| a.contains(w)))
         .map(str::to_owned)
         .collect())
 }
@@ -1240,6 +1240,105 @@ async fn a_game_is_played_and_reviewed_in_japanese() -> Result<()> {
     b.text_until(".step", |t| t.starts_with("ply 0 of 3"))
         .await?;
     b.text_until("#language", |t| t == "日本語").await?;
+    b.close().await?;
+    server.stop().await
+}
+
+/// A lesson in Japanese on a phone: the room joined, an exercise answered wrongly with its
+/// reason said in Japanese (the server sends it as a message of the catalogs), then a Swiss
+/// game the student is taken to and back from, every word on screen in Japanese.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lesson_in_japanese() -> Result<()> {
+    use protocol::ServerBody as B;
+    let Some(b) = Browser::open().await? else {
+        return Ok(());
+    };
+    b.client.set_window_size(390, 844).await?;
+    let dir = tempfile::tempdir()?;
+    let server = Server::start(&dir).await?;
+    let mut teacher = server.connect("teacher").await?;
+    let code = grundy_e2e::open_room(&mut teacher, "3B").await?.code;
+    let mut bob = server.connect("bob").await?;
+    bob.request(grundy_e2e::join_room(&code, None)).await?;
+    b.goto(&server, &format!("/room/{code}")).await?;
+    b.sign_in("さくら").await?;
+    b.find("#language").await?.click().await?;
+    b.text_until("main h1", |t| t == format!("ルーム {code}に参加しますか？"))
+        .await?;
+    press(&b, "参加する").await?;
+    b.text_until("main h1", |t| t.ends_with("· 3B")).await?;
+    teacher
+        .request(Request::SetExercises {
+            code: code.clone(),
+            exercises: vec![grundy_e2e::exercise(Game::Nim, "1,2", "grundy")],
+            deadline_s: None,
+        })
+        .await?;
+    b.text_until(".exercise .progress", |t| t == "問題 1 / 1")
+        .await?;
+    b.text_until(".exercise .prompt", |t| {
+        t == "この局面の Grundy 数はいくつですか？"
+    })
+    .await?;
+    b.find(".pad button[aria-label='1']").await?.click().await?;
+    press(&b, "答える").await?;
+    let grade = b
+        .text_until(".grades li", |t| t.starts_with("✗ 不正解"))
+        .await?;
+    assert!(
+        grade.contains("1,2 の Grundy 数は 1 ではなく 3 です。"),
+        "{grade}"
+    );
+    let english = latin_words(&b, &[&code]).await?;
+    assert!(
+        english.is_empty(),
+        "English in the Japanese room: {english:?}"
+    );
+    b.screenshot("japanese-exercise-phone").await?;
+    // A one-round Swiss: taken to the game, bob resigns, back to the standings.
+    teacher
+        .request(Request::CreateTournament(protocol::NewTournament {
+            code: code.clone(),
+            params: GameParams::of(Game::Nim),
+            start: "3,4,5".into(),
+            format: protocol::Format::Swiss,
+            rounds: Some(1),
+            clock: Some("3+2".parse().map_err(anyhow::Error::msg)?),
+        }))
+        .await?;
+    b.text_until(".banner span", |t| {
+        t == "第1回戦（全1回戦）、相手は bob: 対局の準備ができました。"
+    })
+    .await?;
+    path_until(&b, |p| p.starts_with("/m/")).await?;
+    b.text_until(".notice", |t| t.ends_with("の番です。"))
+        .await?;
+    let english = latin_words(&b, &["bob"]).await?;
+    assert!(
+        english.is_empty(),
+        "English in the Japanese game: {english:?}"
+    );
+    b.screenshot("japanese-swiss-phone").await?;
+    let t = event_where(&mut bob, |e| match e {
+        B::Tournament { tournament, .. } => Some(tournament),
+        _ => None,
+    })
+    .await?;
+    let game = t.games.first().context("a game")?;
+    bob.request(Request::Resign {
+        match_id: game.match_id,
+    })
+    .await?;
+    b.text_until(".banner span", |t| t.starts_with("終局:"))
+        .await?;
+    press(&b, "すぐ戻る").await?;
+    b.text_until("table.standings caption", |t| t.ends_with("· 終了"))
+        .await?;
+    let english = latin_words(&b, &["bob"]).await?;
+    assert!(
+        english.is_empty(),
+        "English in the Japanese standings: {english:?}"
+    );
     b.close().await?;
     server.stop().await
 }

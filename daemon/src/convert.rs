@@ -9,6 +9,20 @@ use protocol::{
 };
 
 /// The engine's game of a wire name.
+/// A message of the engine's (a grade's reason) as the wire carries it.
+pub fn message(said: &engine::Said) -> protocol::Message {
+    let mut m = protocol::Message::new(said.id);
+    for (name, arg) in &said.args {
+        let arg = match arg {
+            engine::Arg::Text(text) => protocol::MessageArg::Text(text.clone()),
+            engine::Arg::Count(n) => protocol::MessageArg::Count(*n),
+            engine::Arg::Said(inner) => protocol::MessageArg::Message(message(inner)),
+        };
+        m = m.with(*name, arg);
+    }
+    m
+}
+
 pub fn kind(game: Game) -> GameKind {
     match game {
         Game::Queen => GameKind::Queen,

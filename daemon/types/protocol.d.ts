@@ -43,9 +43,14 @@ answer: string,
  */
 correct: boolean, 
 /**
- * Why (while `withheld`: when the grade will be told).
+ * Why (while `withheld`: when the grade will be told), in English.
  */
 explanation: string, 
+/**
+ * The same as a message of the catalogs, for a client to say in its reader's language
+ * (absent from answers given before servers said it so).
+ */
+explanation_message?: Message | null, 
 /**
  * The grade is kept from the student until the teacher releases it or the deadline
  * passes (a room holding an exam); the teacher sees it.
@@ -1139,6 +1144,25 @@ role: Role,
  * Whether they have a connection in the room now.
  */
 connected: boolean, };
+
+/**
+ * A message and its arguments: `{"id": "grade-wins", "args": {"move": "3,3"}}`.
+ */
+export type Message = { 
+/**
+ * The message's id in the catalogs.
+ */
+id: string, 
+/**
+ * Its arguments by name (none: left out).
+ */
+args?: { [key in string]: MessageArg }, };
+
+/**
+ * An argument of a message: text said as it is (notation, numbers), a count (said in the
+ * singular or plural as the language wants), or another message, said first.
+ */
+export type MessageArg = string | number | Message;
 
 /**
  * A move and the value of the position it leads to, for the player to move there. On the

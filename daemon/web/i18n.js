@@ -55,6 +55,18 @@ export function t(id, args = undefined) {
   return bundle.formatPattern(message.value, args);
 }
 
+/** A message of the server's (`{id, args}`: a grade's reason), said in the page's language;
+ *  `english`, the server's own text, when there is no message or the catalog lacks it (a
+ *  newer server). */
+export function said(message, english) {
+  if (!message || !bundle.getMessage(message.id)) return english;
+  const args = {};
+  for (const [name, value] of Object.entries(message.args || {})) {
+    args[name] = typeof value === "object" ? said(value, "") : value;
+  }
+  return t(message.id, args);
+}
+
 /** `items` as a list in words: `a, b, c` (`a、b、c`); empty for none. */
 export function list(items) {
   return items.length ? items.reduce((first, next) => t("list-join", { first, next })) : "";

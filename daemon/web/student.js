@@ -5,7 +5,7 @@
 
 import { describe, h } from "./dom.js";
 import { drawBoard } from "./boards.js";
-import { t } from "./i18n.js";
+import { said, t } from "./i18n.js";
 
 /** @typedef {import("./net.js").Server} Server */
 
@@ -56,7 +56,7 @@ export function studentParts(view, server, problems) {
       { class: a.withheld ? "kept" : a.correct ? "right" : "wrong", key: a.exercise_id },
       h("strong", {}, t("grade-line", { mark, number: String(n), answer: a.answer })),
       " ",
-      a.explanation,
+      said(a.explanation_message, a.explanation),
     );
   });
   if (graded.length) out.push(h("ul", { class: "grades", key: "grades" }, graded.reverse()));
@@ -74,7 +74,8 @@ function answering(exercise, send) {
   const field = h("input", { id: "answer", name: "answer", required: true, autocomplete: "off", inputmode: q === "grundy" || q === "remoteness" ? "numeric" : null });
   const typed = h("label", { class: "typed" }, h("span", {}, t(q === "outcome" ? "answer-or-type" : "answer-field")), field, h("button", { type: "submit" }, t("answer")));
   const board = (play, marks) => drawBoard({ ...exercise, legal_moves: exercise.legal_moves || [] }, play, marks);
-  const prompt = h("p", { class: "prompt" }, exercise.prompt);
+  const asked = said({ id: `prompt-${q}` }, exercise.prompt);
+  const prompt = h("p", { class: "prompt" }, asked);
   const none = h("button", { type: "button", onclick: () => send("none") }, t("answer-none"));
   switch (q) {
     case "outcome": {
@@ -105,7 +106,7 @@ function answering(exercise, send) {
       const label = picked.size === 0 ? t("answer-point-first") : one ? t("answer-move", { move: [...picked][0] }) : t("answer-moves", { count: String(picked.size) });
       return [
         board(toggle, marks),
-        h("p", { class: "prompt" }, t(one ? "answer-point-it" : "answer-point-each", { prompt: exercise.prompt })),
+        h("p", { class: "prompt" }, t(one ? "answer-point-it" : "answer-point-each", { prompt: asked })),
         h("div", { class: "choices" }, h("button", { type: "button", class: "choice", disabled: picked.size === 0, onclick: () => send([...picked].join("; ")) }, label), none),
         typed,
       ];

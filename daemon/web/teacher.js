@@ -9,7 +9,7 @@ import qrcode from "./vendor/qrcode/qrcode.js";
 import { clockText, describe, field, h, picture, seatName, select } from "./dom.js";
 import { GAMES, gameFields, paramsOf } from "./games.js";
 import { drawBoard } from "./boards.js";
-import { list, t } from "./i18n.js";
+import { list, said, t } from "./i18n.js";
 
 /** @typedef {import("./net.js").Server} Server */
 
@@ -290,7 +290,7 @@ function studentsGrid(view, students) {
       const a = view.answers.find((x) => x.exercise_id === e.id && x.player_id === m.player_id);
       if (a && a.correct) right += 1;
       const mark = !a ? "·" : a.correct ? "✓" : "✗";
-      return h("td", { class: !a ? "" : a.correct ? "right" : "wrong", title: a ? `${a.answer}: ${a.explanation}` : t("not-answered") }, mark);
+      return h("td", { class: !a ? "" : a.correct ? "right" : "wrong", title: a ? `${a.answer}: ${said(a.explanation_message, a.explanation)}` : t("not-answered") }, mark);
     });
     return h("tr", {}, h("th", { scope: "row" }, m.name), ...cells, h("td", {}, `${right}/${view.exercises.length}`));
   });

@@ -40,6 +40,7 @@ mod reach;
 pub mod research;
 pub mod review;
 pub mod rng;
+pub mod said;
 mod setup;
 pub mod sum;
 pub mod value;
@@ -58,6 +59,7 @@ pub use knowledge::{Answer, Classification, Knowledge, MoveValue, Source, DEFAUL
 pub use player::{choose, choose_in, Level};
 pub use review::{review, review_in, review_move, Annotation, MoveReview};
 pub use rng::Rng;
+pub use said::{Arg, Said};
 pub use setup::{Game, Start};
 pub use value::{mex, remoteness_of, Outcome, Value};
 pub use variant::{GameKind, Variant};

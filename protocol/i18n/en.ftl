@@ -499,3 +499,42 @@ net-lost = the connection to the server was lost
 
 # The engine in a seat, at its level.
 engine-name = engine ({ $level })
+
+## Exercises: the questions, and why an answer is right or wrong (said by the server)
+
+prompt-outcome = is this a win, a loss or a draw for the player to move?
+prompt-grundy = what is its Grundy number?
+prompt-winning_move = find a winning move (or answer none)
+prompt-winning_moves = find every winning move (separate them with ;, or answer none)
+prompt-remoteness = how many moves to the end with best play?
+move-to = { $move } (to { $position })
+grade-over-misere = { $position } is over: the player to move has no move, and in misère play that wins
+grade-over = { $position } is over: the player to move has no move and loses
+grade-p-position = { $position } is a P-position: lost for the player to move, since every move leaves a position the opponent wins: { $reply }
+grade-n-position = { $position } is an N-position: won for the player to move, by { $move }, which leaves the opponent a P-position
+grade-n-position-one-of = { $position } is an N-position: won for the player to move, by { $move }, which leaves the opponent a P-position (one of { $count } winning moves)
+grade-draw = { $position } is a draw: no move wins, and { $move } keeps the draw, which neither side can force into a win
+grade-leaves-draw = { $move } leaves a draw
+grade-not-winning = { $move } does not win: { $reply }
+grade-answered = after { $move } your opponent answers { $reply }
+grade-leaves-won = { $move } leaves a position won for your opponent
+grade-grundy-no-move = { $position } has no move, so its Grundy number is 0, the least number no move reaches
+grade-grundy-right = its moves reach Grundy numbers { $set }, and { $grundy } is the least number not among them
+grade-grundy-reached = the Grundy number of { $position } is { $grundy }, not { $said }: { $move } reaches Grundy number { $said }, and the Grundy number is the least number no move reaches (its moves reach { $set })
+grade-grundy-wrong = the Grundy number of { $position } is { $grundy }, not { $said }: it is the least number no move reaches, and its moves reach { $set }
+grade-remoteness-right = with best play { $position } ends in { $moves } moves, the winner hurrying and the loser delaying
+grade-remoteness-right-line = with best play { $position } ends in { $moves } moves, the winner hurrying and the loser delaying: { $line }
+grade-remoteness-wrong = with best play { $position } ends in { $moves } moves, not { $said }: the winner hurries and the loser delays
+grade-remoteness-wrong-line = with best play { $position } ends in { $moves } moves, not { $said }: the winner hurries and the loser delays: { $line }
+grade-wins = { $move } wins: it leaves your opponent a P-position
+grade-wins-one-of = { $move } wins: it leaves your opponent a P-position (one of { $count } winning moves)
+grade-no-win-none = { $wrong } — no move wins from { $position }, a P-position: the answer is none
+grade-other-wins = { $wrong } — { $move } wins
+grade-other-wins-one-of = { $wrong } — { $move } wins (one of { $count } winning moves)
+grade-none-right = no move wins from { $position }: { $why }
+grade-all-none = no move wins from { $position }, a P-position
+grade-all-one = the only winning move from { $position } is { $move }
+grade-all-many = the winning moves from { $position } are { $moves }
+grade-missed = { $first } — you missed { $missed }
+grade-and = { $first } — { $next }
+grade-withheld = your answer is kept; you will see whether it is right when your teacher releases the answers, or once the deadline has passed

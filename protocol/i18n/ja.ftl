@@ -340,10 +340,10 @@ room-sound = 自分の対局が始まったら音で知らせる
 room-leave = このルームから抜ける
 room-value = { $who }にとって{ $outcome }
 room-value-in = { $who }にとって{ $outcome }（{ $plies }手）
-room-your-game = 対局する: 第 { $round }回戦、相手は { $other }
+room-your-game = 対局する: 第{ $round }回戦、相手は { $other }
 room-your-board = { $host }との対局をする
-tournament-caption = 大会 { $id } · { $format } · { $game } · 第 { $round }回戦（全 { $rounds }回戦）
-tournament-caption-over = 大会 { $id } · { $format } · { $game } · 第 { $round }回戦（全 { $rounds }回戦）· 終了
+tournament-caption = 大会 { $id } · { $format } · { $game } · 第{ $round }回戦（全{ $rounds }回戦）
+tournament-caption-over = 大会 { $id } · { $format } · { $game } · 第{ $round }回戦（全{ $rounds }回戦）· 終了
 format-swiss = スイス式
 format-round_robin = 総当たり
 standings-rank = 順位
@@ -383,7 +383,7 @@ pad-erase = 1文字消す
 
 ## ルームの生徒を対局へ案内する
 
-lesson-round = 第 { $round }回戦（全 { $rounds }回戦）、相手は { $other }
+lesson-round = 第{ $round }回戦（全{ $rounds }回戦）、相手は { $other }
 lesson-board = { $host }との対局
 lesson-here = { $what }: 対局の準備ができました。
 lesson-over = 終局: { $seconds }秒後にルーム { $code }に戻ります。
@@ -426,7 +426,7 @@ switch-engine = 生徒が対戦してよい一番強いエンジン
 engine-any = どれでも
 engine-none = なし: 生徒同士だけ
 release-answers = 解答を公開する（採点と正解）
-tournament-title = 大会 { $id }: 第 { $round }回戦（全 { $rounds }回戦）
+tournament-title = 大会 { $id }: 第{ $round }回戦（全{ $rounds }回戦）
 next-round = この回戦を終えて（判定して）次の組み合わせを作る
 withdraw-field = 棄権させるプレイヤー
 withdraw = 棄権させる
@@ -471,3 +471,42 @@ net-lost = サーバーとの接続が切れました
 
 # 席に着いたエンジンと、その強さ。
 engine-name = エンジン（{ $level }）
+
+## 問題: 問いと、答えが正しい・まちがっている理由（サーバーが言う文）
+
+prompt-outcome = 手番の人の勝ち・負け・引き分けのどれですか？
+prompt-grundy = この局面の Grundy 数はいくつですか？
+prompt-winning_move = 勝てる手を一つ見つけてください（なければ「ない」、入力なら none）
+prompt-winning_moves = 勝てる手を全部見つけてください（入力なら ; で区切り、なければ none）
+prompt-remoteness = 互いに最善を尽くすと、終局まであと何手ですか？
+move-to = { $move }（{ $position } へ）
+grade-over-misere = { $position } で終局です。手番の人は動かせませんが、ミゼールではそれで勝ちです
+grade-over = { $position } で終局です。手番の人は動かせないので負けです
+grade-p-position = { $position } は後手必勝（P-position）です。どう動かしても相手が勝てる局面になるので、手番の人の負けです。たとえば { $reply }
+grade-n-position = { $position } は先手必勝（N-position）です。{ $move } で相手に後手必勝の局面を渡せるので、手番の人の勝ちです
+grade-n-position-one-of = { $position } は先手必勝（N-position）です。{ $move } で相手に後手必勝の局面を渡せるので、手番の人の勝ちです（勝てる手 { $count } 通りのうちの一つ）
+grade-draw = { $position } は引き分けです。勝てる手はなく、{ $move } で引き分けを保てます。どちらも勝ちには持ち込めません
+grade-leaves-draw = { $move } では引き分けになります
+grade-not-winning = { $move } では勝てません。{ $reply }
+grade-answered = { $move } には相手が { $reply } と応じます
+grade-leaves-won = { $move } では相手の勝ちの局面になります
+grade-grundy-no-move = { $position } には動かせる手がないので、Grundy 数は 0 です（動かした先にない最小の数、mex）
+grade-grundy-right = 動かした先の Grundy 数は { $set } で、そこにない最小の数（mex）が { $grundy } です
+grade-grundy-reached = { $position } の Grundy 数は { $said } ではなく { $grundy } です。{ $move } で Grundy 数 { $said } の局面に動かせます。Grundy 数は動かした先にない最小の数（mex）です（動かした先は { $set }）
+grade-grundy-wrong = { $position } の Grundy 数は { $said } ではなく { $grundy } です。動かした先の Grundy 数は { $set } で、Grundy 数はそこにない最小の数（mex）です
+grade-remoteness-right = 互いに最善を尽くすと、{ $position } は { $moves }手で終わります（勝つ側は急ぎ、負ける側は引き延ばします）
+grade-remoteness-right-line = 互いに最善を尽くすと、{ $position } は { $moves }手で終わります（勝つ側は急ぎ、負ける側は引き延ばします）: { $line }
+grade-remoteness-wrong = 互いに最善を尽くすと、{ $position } は { $said }手ではなく { $moves }手で終わります。勝つ側は急ぎ、負ける側は引き延ばします
+grade-remoteness-wrong-line = 互いに最善を尽くすと、{ $position } は { $said }手ではなく { $moves }手で終わります。勝つ側は急ぎ、負ける側は引き延ばします: { $line }
+grade-wins = { $move } で勝てます。相手に後手必勝の局面を渡せます
+grade-wins-one-of = { $move } で勝てます。相手に後手必勝の局面を渡せます（勝てる手 { $count } 通りのうちの一つ）
+grade-no-win-none = { $wrong }。{ $position } は後手必勝なので勝てる手はなく、答えは「ない」です
+grade-other-wins = { $wrong }。{ $move } なら勝てます
+grade-other-wins-one-of = { $wrong }。{ $move } なら勝てます（勝てる手 { $count } 通りのうちの一つ）
+grade-none-right = { $position } から勝てる手はありません。{ $why }
+grade-all-none = { $position } は後手必勝なので、勝てる手はありません
+grade-all-one = { $position } から勝てる手は { $move } だけです
+grade-all-many = { $position } から勝てる手は { $moves } です
+grade-missed = { $first }。見落とした手: { $missed }
+grade-and = { $first }。{ $next }
+grade-withheld = 解答を受け付けました。正解かどうかは、先生が解答を公開したとき、または締め切りの後にわかります

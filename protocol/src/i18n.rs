@@ -1,13 +1,78 @@
 //! The catalogs: every sentence a client shows, as a message of Project Fluent's format
 //! (`protocol/i18n/LANG.ftl`), one catalog per language with the same messages. The page in
-//! the browser renders them (`grundyd` serves them at `/assets/i18n/LANG.ftl`); the terminal
-//! client will too. Notation is never translated.
+//! the browser renders them (`grundyd` serves them at `/assets/i18n/LANG.ftl`); Rust says
+//! them with [`say`] (the server's English beside each [`Message`] it sends). Notation is
+//! never translated.
+
+use std::sync::LazyLock;
+
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource};
+
+use crate::{Message, MessageArg};
 
 /// Each language's catalog: its tag and its text. English comes first.
 pub const CATALOGS: [(&str, &str); 2] = [
     ("en", include_str!("../i18n/en.ftl")),
     ("ja", include_str!("../i18n/ja.ftl")),
 ];
+
+/// Each catalog read once, by language.
+static BUNDLES: LazyLock<Vec<(&str, FluentBundle<FluentResource>)>> = LazyLock::new(|| {
+    CATALOGS
+        .iter()
+        .map(|(lang, text)| {
+            let tag = lang.parse().unwrap_or_default();
+            let mut bundle = FluentBundle::new_concurrent(vec![tag]);
+            // No invisible marks around arguments: the text is shown as it is.
+            bundle.set_use_isolating(false);
+            // A catalog with a syntax error fails its test; what parses is used meanwhile.
+            let resource =
+                FluentResource::try_new((*text).to_owned()).unwrap_or_else(|(partial, _)| partial);
+            let _ = bundle.add_resource(resource);
+            (*lang, bundle)
+        })
+        .collect()
+});
+
+/// Message `m` said in language `lang` (English when the catalogs lack `lang`; the id itself
+/// when they lack the message).
+pub fn say(lang: &str, m: &Message) -> String {
+    let bundles = &*BUNDLES;
+    let bundle = bundles
+        .iter()
+        .find(|(l, _)| *l == lang)
+        .or(bundles.first())
+        .map(|(_, b)| b);
+    match bundle {
+        Some(b) => say_in(b, m),
+        None => m.id.clone(),
+    }
+}
+
+/// Message `m` in English: what the server sends beside it for clients without catalogs.
+pub fn english(m: &Message) -> String {
+    say("en", m)
+}
+
+fn say_in(bundle: &FluentBundle<FluentResource>, m: &Message) -> String {
+    let Some(pattern) = bundle.get_message(&m.id).and_then(|found| found.value()) else {
+        return m.id.clone();
+    };
+    let mut args = FluentArgs::new();
+    for (name, arg) in &m.args {
+        match arg {
+            MessageArg::Text(text) => args.set(name.as_str(), text.as_str()),
+            MessageArg::Count(n) => args.set(name.as_str(), *n),
+            MessageArg::Message(inner) => args.set(name.as_str(), say_in(bundle, inner)),
+        }
+    }
+    let mut errors = Vec::new();
+    let text = bundle.format_pattern(pattern, Some(&args), &mut errors);
+    // An argument the message names but was not given: a bug, caught by the tests.
+    debug_assert!(errors.is_empty(), "{}: {errors:?}", m.id);
+    text.into_owned()
+}
 
 #[cfg(test)]
 mod tests {
@@ -85,6 +150,37 @@ mod tests {
         }
     }
 
+    /// A grade's reason, nested three deep, said in English as the server always said it,
+    /// and in Japanese.
+    #[test]
+    fn a_message_is_said_with_its_arguments_in_each_language() {
+        use crate::{Message, MessageArg as A};
+        let reply = Message::new("grade-answered")
+            .with("move", A::Text("3,3".into()))
+            .with("reply", A::Text("0,0".into()));
+        let wrong = Message::new("grade-not-winning")
+            .with("move", A::Text("3,3".into()))
+            .with("reply", A::Message(reply));
+        let m = Message::new("grade-no-win-none")
+            .with("wrong", A::Message(wrong))
+            .with("position", A::Text("5,3".into()));
+        assert_eq!(
+            super::english(&m),
+            "3,3 does not win: after 3,3 your opponent answers 0,0 — no move wins from 5,3, a \
+             P-position: the answer is none"
+        );
+        assert_eq!(
+            super::say("ja", &m),
+            "3,3 では勝てません。3,3 には相手が 0,0 と応じます。5,3 は後手必勝なので勝てる手はなく、\
+             答えは「ない」です"
+        );
+        // A count in the plural, and a language the catalogs lack (English instead).
+        let many = Message::new("boards-count").with("count", A::Count(3));
+        assert_eq!(super::say("fr", &many), "3 boards under way");
+        let one = Message::new("boards-count").with("count", A::Count(1));
+        assert_eq!(super::english(&one), "1 board under way");
+    }
+
     #[test]
     fn every_language_has_every_message_with_the_same_arguments() {
         let (_, english) = CATALOGS[0];
@@ -114,17 +210,29 @@ mod tests {
         }
     }
 
-    /// The files the clients render messages in: the page's modules and its HTML.
+    /// The files that name messages: the page's modules and its HTML, and the Rust sources
+    /// of the engine (its reasons), the server and the terminal client.
     fn sources() -> Vec<(PathBuf, String)> {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-        let web = root.join("daemon/web");
         let mut found = Vec::new();
-        for entry in std::fs::read_dir(&web).expect("daemon/web") {
-            let path = entry.expect("an entry").path();
-            let ext = path.extension().and_then(|e| e.to_str());
-            if matches!(ext, Some("js" | "html")) {
-                let text = std::fs::read_to_string(&path).expect("a source");
-                found.push((path, text));
+        let mut folders = vec![
+            root.join("daemon/web"),
+            root.join("engine/src"),
+            root.join("daemon/src"),
+            root.join("client-cli/src"),
+        ];
+        while let Some(folder) = folders.pop() {
+            for entry in std::fs::read_dir(&folder).expect("a source folder") {
+                let path = entry.expect("an entry").path();
+                let ext = path.extension().and_then(|e| e.to_str());
+                let page = folder.ends_with("daemon/web");
+                if path.is_dir() && !page {
+                    folders.push(path);
+                } else if matches!(ext, Some("rs")) || (page && matches!(ext, Some("js" | "html")))
+                {
+                    let text = std::fs::read_to_string(&path).expect("a source");
+                    found.push((path, text));
+                }
             }
         }
         found

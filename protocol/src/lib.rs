@@ -17,6 +17,7 @@ mod error;
 mod game;
 pub mod i18n;
 pub mod limits;
+mod message;
 mod queries;
 mod research;
 mod room;
@@ -34,6 +35,7 @@ pub use game::{
     Clock, ClockSpec, MatchState, MatchStatus, MatchSummary, MoveRecord, Outcome, Reason, Seat,
     SeatInfo,
 };
+pub use message::{Message, MessageArg};
 pub use queries::{
     ClassInfo, Classification, ComponentInfo, ExportFormat, GameQuery, GameSummary, MoveInfo,
     ReviewedMove, Span, SumInfo, TableData, UnknownComponent, ValueInfo, Verdict, WinningComponent,

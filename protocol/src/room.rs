@@ -118,8 +118,12 @@ pub struct AnswerInfo {
     pub answer: String,
     /// Right or wrong, by the exact classification (false while `withheld`).
     pub correct: bool,
-    /// Why (while `withheld`: when the grade will be told).
+    /// Why (while `withheld`: when the grade will be told), in English.
     pub explanation: String,
+    /// The same as a message of the catalogs, for a client to say in its reader's language
+    /// (absent from answers given before servers said it so).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub explanation_message: Option<crate::Message>,
     /// The grade is kept from the student until the teacher releases it or the deadline
     /// passes (a room holding an exam); the teacher sees it.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]

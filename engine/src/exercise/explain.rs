@@ -1,9 +1,11 @@
 //! Grading with reasons: each answer is compared with the classification, and the grade says
 //! why the truth is what it is, naming the moves that show it (the opponent's reply to a
-//! losing move, the move that reaches a wrongly guessed Grundy number, the best line).
+//! losing move, the move that reaches a wrongly guessed Grundy number, the best line). The
+//! reasons are messages of the catalogs (`grade-…`), said in each reader's language.
 
 use crate::any::AnyPosition;
 use crate::knowledge::{Classification, Knowledge, MoveValue};
+use crate::said::{Arg, Said};
 use crate::{Convention, Outcome};
 
 use super::{Grade, MAX_MOVES};
@@ -31,7 +33,7 @@ impl Explainer<'_> {
     }
 
     pub(super) fn grundy(&self, said: u64) -> Grade {
-        let p = &self.class.position;
+        let p = self.class.position.to_string();
         let g = self.class.value.grundy.unwrap_or_default();
         let reached: Vec<u64> = {
             let mut v: Vec<u64> = self
@@ -46,11 +48,11 @@ impl Explainer<'_> {
         };
         let set = format!("{{{}}}", list(reached.iter(), ", "));
         let explanation = if reached.is_empty() {
-            format!("{p} has no move, so its Grundy number is 0, the least number no move reaches")
+            Said::new("grade-grundy-no-move").with("position", p)
         } else if said == g {
-            format!(
-                "its moves reach Grundy numbers {set}, and {g} is the least number not among them"
-            )
+            Said::new("grade-grundy-right")
+                .with("set", set)
+                .with("grundy", g.to_string())
         } else if let Some(m) = (said < g)
             .then(|| {
                 self.class
@@ -60,17 +62,18 @@ impl Explainer<'_> {
             })
             .flatten()
         {
-            format!(
-                "the Grundy number of {p} is {g}, not {said}: {} reaches Grundy number {said}, \
-                 and the Grundy number is the least number no move reaches (its moves reach \
-                 {set})",
-                went(m)
-            )
+            Said::new("grade-grundy-reached")
+                .with("position", p)
+                .with("grundy", g.to_string())
+                .with("said", said.to_string())
+                .with("move", went(m))
+                .with("set", set)
         } else {
-            format!(
-                "the Grundy number of {p} is {g}, not {said}: it is the least number no move \
-                 reaches, and its moves reach {set}"
-            )
+            Said::new("grade-grundy-wrong")
+                .with("position", p)
+                .with("grundy", g.to_string())
+                .with("said", said.to_string())
+                .with("set", set)
         };
         Grade {
             correct: said == g,
@@ -80,23 +83,24 @@ impl Explainer<'_> {
     }
 
     pub(super) fn remoteness(&self, said: u64) -> Grade {
-        let p = &self.class.position;
         let r = self.class.value.remoteness.unwrap_or_default();
         let line = self.best_line();
-        let line = if line.is_empty() {
-            String::new()
-        } else {
-            format!(": {line}")
-        };
         let correct = said == r;
-        let explanation = if correct {
-            format!("with best play {p} ends in {r} moves, the winner hurrying and the loser delaying{line}")
-        } else {
-            format!(
-                "with best play {p} ends in {r} moves, not {said}: the winner hurries and the \
-                 loser delays{line}"
-            )
+        let id = match (correct, line.is_empty()) {
+            (true, true) => "grade-remoteness-right",
+            (true, false) => "grade-remoteness-right-line",
+            (false, true) => "grade-remoteness-wrong",
+            (false, false) => "grade-remoteness-wrong-line",
         };
+        let mut explanation = Said::new(id)
+            .with("position", self.class.position.to_string())
+            .with("moves", r.to_string());
+        if !correct {
+            explanation = explanation.with("said", said.to_string());
+        }
+        if !line.is_empty() {
+            explanation = explanation.with("line", line);
+        }
         Grade {
             correct,
             answer: said.to_string(),
@@ -105,40 +109,31 @@ impl Explainer<'_> {
     }
 
     pub(super) fn winning_move(&self, said: Option<&MoveValue>) -> Grade {
-        let p = &self.class.position;
+        let p = self.class.position.to_string();
         let winning: Vec<&MoveValue> = self.winning().collect();
         let (correct, explanation) = match (said, winning.first()) {
-            (Some(m), _) if wins(m) => (
-                true,
-                format!("{} wins: it leaves your opponent a P-position", went(m)),
-            ),
+            (Some(m), _) if wins(m) => (true, Said::new("grade-wins").with("move", went(m))),
             (Some(m), None) => (
                 false,
-                format!(
-                    "{} — no move wins from {p}, a P-position: the answer is none",
-                    self.not_winning(m)
-                ),
+                Said::new("grade-no-win-none")
+                    .with("wrong", self.not_winning(m))
+                    .with("position", p),
             ),
             (Some(m), Some(w)) => (
                 false,
-                format!(
-                    "{} — {} wins{}",
-                    self.not_winning(m),
-                    w.mv,
-                    self.one_of(winning.len())
-                ),
+                one_of("grade-other-wins", winning.len())
+                    .with("wrong", self.not_winning(m))
+                    .with("move", w.mv.to_string()),
             ),
             (None, None) => (
                 true,
-                format!("no move wins from {p}: {}", self.why_outcome()),
+                Said::new("grade-none-right")
+                    .with("position", p)
+                    .with("why", self.why_outcome()),
             ),
             (None, Some(w)) => (
                 false,
-                format!(
-                    "{} wins: it leaves your opponent a P-position{}",
-                    went(w),
-                    self.one_of(winning.len())
-                ),
+                one_of("grade-wins", winning.len()).with("move", went(w)),
             ),
         };
         Grade {
@@ -149,7 +144,7 @@ impl Explainer<'_> {
     }
 
     pub(super) fn winning_moves(&self, said: &[&MoveValue]) -> Grade {
-        let p = &self.class.position;
+        let p = self.class.position.to_string();
         let winning: Vec<&MoveValue> = self.winning().collect();
         let missed: Vec<&MoveValue> = winning
             .iter()
@@ -158,26 +153,24 @@ impl Explainer<'_> {
             .collect();
         let wrong: Vec<&MoveValue> = said.iter().filter(|s| !wins(s)).copied().collect();
         let correct = missed.is_empty() && wrong.is_empty();
-        let all = if winning.is_empty() {
-            format!("no move wins from {p}, a P-position")
-        } else {
-            match winning.as_slice() {
-                [one] => format!("the only winning move from {p} is {}", one.mv),
-                _ => format!(
-                    "the winning moves from {p} are {}",
-                    list(winning.iter().map(|m| &m.mv), "; ")
-                ),
-            }
+        let mut explanation = match winning.as_slice() {
+            [] => Said::new("grade-all-none").with("position", p),
+            [one] => Said::new("grade-all-one")
+                .with("position", p)
+                .with("move", one.mv.to_string()),
+            _ => Said::new("grade-all-many")
+                .with("position", p)
+                .with("moves", list(winning.iter().map(|m| &m.mv), "; ")),
         };
-        let mut explanation = all;
         if !missed.is_empty() {
-            explanation.push_str(&format!(
-                " — you missed {}",
-                list(missed.iter().map(|m| &m.mv), "; ")
-            ));
+            explanation = Said::new("grade-missed")
+                .with("first", explanation)
+                .with("missed", list(missed.iter().map(|m| &m.mv), "; "));
         }
         if let Some(m) = wrong.first() {
-            explanation.push_str(&format!(" — {}", self.not_winning(m)));
+            explanation = Said::new("grade-and")
+                .with("first", explanation)
+                .with("next", self.not_winning(m));
         }
         let answer = if said.is_empty() {
             "none".to_owned()
@@ -195,54 +188,41 @@ impl Explainer<'_> {
     }
 
     /// Why the position's outcome is what it is, with a move that shows it.
-    fn why_outcome(&self) -> String {
-        let p = &self.class.position;
+    fn why_outcome(&self) -> Said {
+        let p = self.class.position.to_string();
         let best = self.class.moves.first();
         match (self.class.value.outcome, best) {
-            (Outcome::Win, None) => {
-                format!("{p} is over: the player to move has no move, and in misère play that wins")
-            }
-            (_, None) => format!("{p} is over: the player to move has no move and loses"),
-            (Outcome::Loss, Some(m)) => format!(
-                "{p} is a P-position: lost for the player to move, since every move leaves a \
-                 position the opponent wins: {}",
-                self.answered(m)
-            ),
-            (Outcome::Win, Some(m)) => format!(
-                "{p} is an N-position: won for the player to move, by {}, which leaves the \
-                 opponent a P-position{}",
-                went(m),
-                self.one_of(self.winning().count())
-            ),
-            (Outcome::Draw, Some(m)) => format!(
-                "{p} is a draw: no move wins, and {} keeps the draw, which neither side can force \
-                 into a win",
-                went(m)
-            ),
+            (Outcome::Win, None) => Said::new("grade-over-misere").with("position", p),
+            (_, None) => Said::new("grade-over").with("position", p),
+            (Outcome::Loss, Some(m)) => Said::new("grade-p-position")
+                .with("position", p)
+                .with("reply", self.answered(m)),
+            (Outcome::Win, Some(m)) => one_of("grade-n-position", self.winning().count())
+                .with("position", p)
+                .with("move", went(m)),
+            (Outcome::Draw, Some(m)) => Said::new("grade-draw")
+                .with("position", p)
+                .with("move", went(m)),
         }
     }
 
     /// Why a move that does not win is no good: the opponent's answer.
-    fn not_winning(&self, m: &MoveValue) -> String {
+    fn not_winning(&self, m: &MoveValue) -> Said {
         match m.value.outcome {
-            Outcome::Draw => format!("{} leaves a draw", went(m)),
-            _ => format!("{} does not win: {}", m.mv, self.answered(m)),
+            Outcome::Draw => Said::new("grade-leaves-draw").with("move", went(m)),
+            _ => Said::new("grade-not-winning")
+                .with("move", m.mv.to_string())
+                .with("reply", self.answered(m)),
         }
     }
 
     /// `after m your opponent answers r` (the opponent's best reply).
-    fn answered(&self, m: &MoveValue) -> String {
+    fn answered(&self, m: &MoveValue) -> Said {
         match self.best_reply(&m.position) {
-            Some(r) => format!("after {} your opponent answers {}", went(m), went(&r)),
-            None => format!("{} leaves a position won for your opponent", went(m)),
-        }
-    }
-
-    fn one_of(&self, count: usize) -> String {
-        if count > 1 {
-            format!(" (one of {count} winning moves)")
-        } else {
-            String::new()
+            Some(r) => Said::new("grade-answered")
+                .with("move", went(m))
+                .with("reply", went(&r)),
+            None => Said::new("grade-leaves-won").with("move", went(m)),
         }
     }
 
@@ -275,14 +255,25 @@ impl Explainer<'_> {
     }
 }
 
+/// Message `id`, or `id-one-of` with the `count` of winning moves when there are several.
+fn one_of(id: &'static str, count: usize) -> Said {
+    match (count > 1, id) {
+        (true, "grade-wins") => Said::new("grade-wins-one-of"),
+        (true, "grade-other-wins") => Said::new("grade-other-wins-one-of"),
+        (true, "grade-n-position") => Said::new("grade-n-position-one-of"),
+        _ => return Said::new(id),
+    }
+    .with("count", Arg::Count(count as u64))
+}
+
 /// A move, and where it goes when its notation does not say (`1:3 (to 0,4,5)`; a corner
 /// move is its square already).
-fn went(m: &MoveValue) -> String {
+fn went(m: &MoveValue) -> Arg {
     let (mv, to) = (m.mv.to_string(), m.position.to_string());
     if mv == to {
-        mv
+        Arg::Text(mv)
     } else {
-        format!("{mv} (to {to})")
+        Arg::Said(Said::new("move-to").with("move", mv).with("position", to))
     }
 }
 

@@ -13,7 +13,7 @@
 //! assert_eq!(ex.solution(), "loss");
 //! let grade = ex.grade(&knowledge, "win").unwrap();
 //! assert!(!grade.correct);
-//! assert!(grade.explanation.starts_with("5,3 is a P-position"));
+//! assert_eq!(grade.explanation.id, "grade-p-position");
 //! ```
 
 mod explain;
@@ -56,8 +56,9 @@ pub struct Grade {
     pub correct: bool,
     /// The answer as read, in canonical form (`win`, `3`, `3,3`, `3,3; 0,3`, `none`).
     pub answer: String,
-    /// Why it is right or wrong, in a sentence or two a student can follow.
-    pub explanation: String,
+    /// Why it is right or wrong, in a sentence or two a student can follow: a message of
+    /// the catalogs, said in the reader's language.
+    pub explanation: crate::Said,
 }
 
 impl Exercise {

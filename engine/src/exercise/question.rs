@@ -58,17 +58,16 @@ impl Question {
             })
     }
 
-    /// The question as a student reads it, with the form of the answer.
-    pub fn prompt(self) -> &'static str {
-        match self {
-            Question::Outcome => "is this a win, a loss or a draw for the player to move?",
-            Question::Grundy => "what is its Grundy number?",
-            Question::WinningMove => "find a winning move (or answer none)",
-            Question::WinningMoves => {
-                "find every winning move (separate them with ;, or answer none)"
-            }
-            Question::Remoteness => "how many moves to the end with best play?",
-        }
+    /// The question as a student reads it, with the form of the answer: a message of the
+    /// catalogs (`prompt-outcome`, …).
+    pub fn prompt(self) -> crate::Said {
+        crate::Said::new(match self {
+            Question::Outcome => "prompt-outcome",
+            Question::Grundy => "prompt-grundy",
+            Question::WinningMove => "prompt-winning_move",
+            Question::WinningMoves => "prompt-winning_moves",
+            Question::Remoteness => "prompt-remoteness",
+        })
     }
 }
 

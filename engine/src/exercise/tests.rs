@@ -11,7 +11,7 @@ use super::{Exercise, Question};
 use crate::any::AnyPosition;
 use crate::chocolate;
 use crate::corner::{self, Piece};
-use crate::{mex, Convention, GameKind, Knowledge, Outcome, Position as _, Variant};
+use crate::{mex, Arg, Convention, GameKind, Knowledge, Outcome, Position as _, Said, Variant};
 
 /// Corner tables up to 16×16, as a server has them.
 fn knowledge() -> Knowledge {
@@ -94,7 +94,7 @@ fn solutions_and_grades_agree_with_brute_force() {
             assert_eq!(
                 grade.correct,
                 said == truth,
-                "{p} {said}: {}",
+                "{p} {said}: {:?}",
                 grade.explanation
             );
         }
@@ -105,7 +105,7 @@ fn solutions_and_grades_agree_with_brute_force() {
             assert_eq!(
                 grade.correct,
                 said == g,
-                "{p} {said}: {}",
+                "{p} {said}: {:?}",
                 grade.explanation
             );
         }
@@ -154,14 +154,16 @@ fn a_p_position_is_explained_by_the_reply() {
     let grade = ex.grade(&k, "N").unwrap();
     assert!(!grade.correct);
     assert_eq!(grade.answer, "win");
-    assert!(
-        grade.explanation.starts_with("5,3 is a P-position"),
-        "{}",
-        grade.explanation
+    // "5,3 is a P-position: …, since every move leaves a position the opponent wins: after
+    // … your opponent answers …".
+    assert_eq!(grade.explanation.id, "grade-p-position");
+    assert_eq!(
+        grade.explanation.arg("position"),
+        Some(&Arg::Text("5,3".into()))
     );
     assert!(
-        grade.explanation.contains("your opponent answers"),
-        "{}",
+        matches!(grade.explanation.arg("reply"), Some(Arg::Said(r)) if r.id == "grade-answered"),
+        "{:?}",
         grade.explanation
     );
     let wrong = Exercise::new(
@@ -174,10 +176,19 @@ fn a_p_position_is_explained_by_the_reply() {
     .grade(&k, "3,3")
     .unwrap();
     assert!(!wrong.correct);
+    // "3,3 does not win: after 3,3 your opponent answers 0,0 — no move wins from 5,3, a
+    // P-position: the answer is none".
+    let reply = Said::new("grade-answered")
+        .with("move", "3,3".to_owned())
+        .with("reply", "0,0".to_owned());
+    let not_winning = Said::new("grade-not-winning")
+        .with("move", "3,3".to_owned())
+        .with("reply", reply);
     assert_eq!(
         wrong.explanation,
-        "3,3 does not win: after 3,3 your opponent answers 0,0 — no move wins from 5,3, a \
-         P-position: the answer is none"
+        Said::new("grade-no-win-none")
+            .with("wrong", not_winning)
+            .with("position", "5,3".to_owned())
     );
 }
 
@@ -194,11 +205,9 @@ fn a_wrong_grundy_number_below_the_truth_names_the_move_reaching_it() {
     assert_eq!(ex.solution(), "3");
     let grade = ex.grade(&k, "1").unwrap();
     assert!(!grade.correct);
-    assert!(
-        grade.explanation.contains("reaches Grundy number 1"),
-        "{}",
-        grade.explanation
-    );
+    // "… 1:1 (to 0,2) reaches Grundy number 1 …".
+    assert_eq!(grade.explanation.id, "grade-grundy-reached");
+    assert_eq!(grade.explanation.arg("said"), Some(&Arg::Text("1".into())));
 }
 
 #[test]
@@ -240,11 +249,11 @@ fn misere_outcomes_are_graded_by_misere_values() {
     )
     .unwrap();
     assert_eq!(over.solution(), "win");
-    assert!(over
-        .grade(&k, "win")
-        .unwrap()
-        .explanation
-        .contains("misère"));
+    // "… the player to move has no move, and in misère play that wins".
+    assert_eq!(
+        over.grade(&k, "win").unwrap().explanation.id,
+        "grade-over-misere"
+    );
 }
 
 #[test]

@@ -52,7 +52,9 @@ impl LiveExercise {
             position: r.position.clone(),
             board: crate::convert::board(self.exercise.position()),
             question: r.question.clone(),
-            prompt: self.exercise.question().prompt().to_owned(),
+            prompt: protocol::i18n::english(&crate::convert::message(
+                &self.exercise.question().prompt(),
+            )),
             set_at: unsigned(r.set_at),
             deadline: r.deadline.map(unsigned),
             solution: shown.then(|| r.solution.clone()),
@@ -162,12 +164,16 @@ async fn grade(
     let grade = tokio::task::spawn_blocking(move || exercise.grade(&knowledge, &text))
         .await
         .context("grade the answer")??;
+    // Kept as the message (each reader's language) and in English (for clients without
+    // catalogs, and for a reader of the database).
+    let message = crate::convert::message(&grade.explanation);
     let row = AnswerRow {
         exercise_id,
         player_id: player,
         answer: grade.answer,
         correct: grade.correct,
-        explanation: grade.explanation,
+        explanation: protocol::i18n::english(&message),
+        explanation_message: serde_json::to_string(&message).ok(),
         answered_at: now,
     };
     deps.db

@@ -46,8 +46,11 @@ pub struct AnswerRow {
     pub answer: String,
     /// Right or wrong.
     pub correct: bool,
-    /// Why.
+    /// Why, in English.
     pub explanation: String,
+    /// Why, as a message of the catalogs (JSON of a `protocol::Message`); none in answers
+    /// given before the server said its reasons this way.
+    pub explanation_message: Option<String>,
     /// When (Unix ms).
     pub answered_at: i64,
 }
@@ -80,13 +83,15 @@ impl Db {
                 Box::pin(async move {
                     sqlx::query(
                         "INSERT INTO answers (exercise_id, player_id, answer, correct, \
-                         explanation, answered_at) VALUES (?, ?, ?, ?, ?, ?)",
+                         explanation, explanation_message, answered_at) \
+                         VALUES (?, ?, ?, ?, ?, ?, ?)",
                     )
                     .bind(a.exercise_id)
                     .bind(a.player_id)
                     .bind(&a.answer)
                     .bind(a.correct)
                     .bind(&a.explanation)
+                    .bind(&a.explanation_message)
                     .bind(a.answered_at)
                     .execute(&mut *conn)
                     .await?;
@@ -158,7 +163,8 @@ pub(crate) async fn answers_of_room(
     room_id: i64,
 ) -> Result<Vec<AnswerRow>, DbError> {
     Ok(sqlx::query_as(
-        "SELECT a.exercise_id, a.player_id, a.answer, a.correct, a.explanation, a.answered_at \
+        "SELECT a.exercise_id, a.player_id, a.answer, a.correct, a.explanation, \
+         a.explanation_message, a.answered_at \
          FROM answers a JOIN exercises e ON e.id = a.exercise_id WHERE e.room_id = ? \
          ORDER BY a.answered_at, a.rowid",
     )

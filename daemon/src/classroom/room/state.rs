@@ -261,14 +261,18 @@ impl State {
     /// An answer as its reader sees it: a student of a room holding an exam sees no grade
     /// before it is told (`withheld`).
     pub(crate) fn answer_info(&self, a: &AnswerRow, withheld: bool) -> AnswerInfo {
-        let (correct, explanation) = match withheld {
-            false => (a.correct, a.explanation.clone()),
-            true => (
-                false,
-                "your answer is kept; you will see whether it is right when your teacher \
-                 releases the answers, or once the deadline has passed"
-                    .to_owned(),
-            ),
+        let (correct, explanation, message) = match withheld {
+            false => {
+                let message = a
+                    .explanation_message
+                    .as_deref()
+                    .and_then(|json| serde_json::from_str(json).ok());
+                (a.correct, a.explanation.clone(), message)
+            }
+            true => {
+                let message = protocol::Message::new("grade-withheld");
+                (false, protocol::i18n::english(&message), Some(message))
+            }
         };
         AnswerInfo {
             exercise_id: a.exercise_id,
@@ -277,6 +281,7 @@ impl State {
             answer: a.answer.clone(),
             correct,
             explanation,
+            explanation_message: message,
             withheld,
             answered_at: unsigned(a.answered_at),
         }

@@ -69,6 +69,7 @@ fn answer(s: &mut State, exercise_id: i64, player_id: i64, at: i64) {
         answer: "L".into(),
         correct: true,
         explanation: "right".into(),
+        explanation_message: None,
         answered_at: at,
     });
 }
