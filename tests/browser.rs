@@ -1244,9 +1244,10 @@ async fn a_game_is_played_and_reviewed_in_japanese() -> Result<()> {
     server.stop().await
 }
 
-/// A lesson in Japanese on a phone: the room joined, an exercise answered wrongly with its
-/// reason said in Japanese (the server sends it as a message of the catalogs), then a Swiss
-/// game the student is taken to and back from, every word on screen in Japanese.
+/// A lesson in Japanese on a phone: the room joined (a name refused first, the refusal said
+/// in Japanese from its details), an exercise answered wrongly with its reason said in
+/// Japanese (the server sends it as a message of the catalogs), then a Swiss game the student
+/// is taken to and back from, every word on screen in Japanese.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_lesson_in_japanese() -> Result<()> {
     use protocol::ServerBody as B;
@@ -1265,6 +1266,18 @@ async fn a_lesson_in_japanese() -> Result<()> {
     b.find("#language").await?.click().await?;
     b.text_until("main h1", |t| t == format!("ルーム {code}に参加しますか？"))
         .await?;
+    // A name that reads as a classmate's is refused, in Japanese too.
+    retype(&b, "#member-name", "BOB").await?;
+    press(&b, "参加する").await?;
+    let refused = b.text_until("p.error", |t| !t.is_empty()).await?;
+    assert_eq!(
+        refused,
+        format!(
+            "ルーム {code} にはもう 「bob」（「BOB」と同じに読めます） という人がいます。\
+             別の名前で参加してください"
+        )
+    );
+    retype(&b, "#member-name", "さくら").await?;
     press(&b, "参加する").await?;
     b.text_until("main h1", |t| t.ends_with("· 3B")).await?;
     teacher
@@ -1334,7 +1347,7 @@ async fn a_lesson_in_japanese() -> Result<()> {
     press(&b, "すぐ戻る").await?;
     b.text_until("table.standings caption", |t| t.ends_with("· 終了"))
         .await?;
-    let english = latin_words(&b, &["bob"]).await?;
+    let english = latin_words(&b, &["bob", &code]).await?;
     assert!(
         english.is_empty(),
         "English in the Japanese standings: {english:?}"

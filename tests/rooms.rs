@@ -296,7 +296,7 @@ async fn rooms_refuse_what_they_must_and_keep_going() -> Result<()> {
     // The details name the values, for a client that says it in another language.
     assert_eq!(
         serde_json::Value::Object(taken.details),
-        serde_json::json!({"kind": "name_taken", "room": code, "taken": "ada", "name": "ADA"})
+        serde_json::json!({"kind": "name_taken", "room": code, "taken": "ada", "name": "ADA", "same": false})
     );
     room_of(other.request(join("ada 2")).await?)?;
     let wrong = other

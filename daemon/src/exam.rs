@@ -21,17 +21,16 @@ use crate::failure::{Context as _, Internal};
 
 /// Why the exam refused something.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, serde::Serialize)]
+#[error("{}", crate::failure::english(self))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum ExamError {
     /// The server is in exam mode and this is for the exam's teachers.
-    #[error("an exam is under way on this server: {what} is for its teachers only until it ends")]
     #[serde(rename = "exam_under_way")]
     UnderWay {
-        /// What was asked for: `analysis`, `setting exercises`.
+        /// What was asked for: `analysis`, `engine`, `rematch` or `simul`.
         what: String,
     },
     /// The exam's teachers could not be looked up.
-    #[error(transparent)]
     #[serde(untagged)]
     Internal(#[from] Internal),
 }

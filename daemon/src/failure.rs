@@ -6,8 +6,69 @@
 //! Every error type is `Serialize`, internally tagged by `kind`: what it serializes to is the
 //! wire's `details`, the refusal's precise kind and the values its message names. The
 //! serializers here write the values of types that are not `Serialize` themselves.
+//!
+//! What a refusal says is a message of the catalogs (`protocol/i18n/`), `error-KIND`, with
+//! its details as arguments ([`message`]): each client says it in its reader's language, and
+//! the server's own English (`Display`, the wire's `message`) is that message said in English
+//! ([`english`]). Only the engine's reasons (the rules of a game) and the limits of the
+//! engine are said in English alone, by the engine.
 
+use protocol::{Message, MessageArg};
 use serde::{Serialize, Serializer};
+use serde_json::{Map, Value};
+
+/// A refusal's details as a message of the catalogs: `error-KIND`, its other fields as
+/// arguments. Text and numbers are said as they are, a list as its items between commas, a
+/// nested refusal (with a `kind`) as its own message, and the fields of another nested value
+/// as `field_sub` (`result_reason`). The page does the same with the details it receives.
+pub fn message(details: &Map<String, Value>) -> Message {
+    let kind = details
+        .get("kind")
+        .and_then(Value::as_str)
+        .unwrap_or("unknown");
+    let mut m = Message::new(format!("error-{kind}"));
+    add_args(&mut m, "", details);
+    m
+}
+
+fn add_args(m: &mut Message, prefix: &str, fields: &Map<String, Value>) {
+    for (name, value) in fields {
+        if prefix.is_empty() && name == "kind" {
+            continue;
+        }
+        let name = format!("{prefix}{name}");
+        match value {
+            Value::Null => {}
+            Value::Object(inner) if inner.contains_key("kind") => {
+                m.args.insert(name, MessageArg::Message(message(inner)));
+            }
+            Value::Object(inner) => add_args(m, &format!("{name}_"), inner),
+            Value::Array(items) => {
+                let items: Vec<String> = items.iter().map(text).collect();
+                m.args.insert(name, MessageArg::Text(items.join(", ")));
+            }
+            other => {
+                m.args.insert(name, MessageArg::Text(text(other)));
+            }
+        }
+    }
+}
+
+/// A value of the details as text: a string as it is, anything else as JSON.
+fn text(value: &Value) -> String {
+    match value {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// Refusal `e` in English: its message of the catalogs (see [`message`]) said in English.
+pub fn english<E: Serialize>(e: &E) -> String {
+    match serde_json::to_value(e) {
+        Ok(Value::Object(details)) => protocol::i18n::english(&message(&details)),
+        _ => String::from("refused"),
+    }
+}
 
 /// An engine error as details: its kind of input (`params`, `position`, `notation`,
 /// `illegal`, `too_large`), the input as given and, in a game, the ply and the move.
@@ -27,7 +88,7 @@ pub fn rules<S: Serializer>(e: &engine::Error, s: S) -> Result<S::Ok, S::Error> 
 
 /// A failure inside the server: logged in full where it happened, told without internals.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error, Serialize)]
-#[error("the server could not {context}; nothing was changed, please try again")]
+#[error("{}", english(self))]
 #[serde(tag = "kind", rename = "internal")]
 pub struct Internal {
     /// What could not be done: `store your move`, `read the room`.

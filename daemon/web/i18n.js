@@ -67,6 +67,39 @@ export function said(message, english) {
   return t(message.id, args);
 }
 
+/** What a refusal says (its `details`, as the server sends them) in the page's language: the
+ *  message `error-KIND`, its other fields as arguments, as the server makes its own English
+ *  (text and numbers as they are, a list between commas, a nested refusal as its message, the
+ *  fields of another nested value as `field_sub`); `english`, the server's text, when the
+ *  catalog cannot say all of it (the engine's own words, a newer server). */
+export function refusal(details, english) {
+  const message = details && details.kind ? refusalMessage(details) : null;
+  return message && known(message) ? said(message, english) : english;
+}
+
+function refusalMessage(details) {
+  const args = {};
+  const add = (prefix, fields) => {
+    for (const [name, value] of Object.entries(fields)) {
+      if (!prefix && name === "kind") continue;
+      const key = prefix + name;
+      if (value === null || value === undefined) continue;
+      if (Array.isArray(value)) args[key] = value.map((v) => (typeof v === "string" ? v : JSON.stringify(v))).join(", ");
+      else if (typeof value === "object" && value.kind) args[key] = refusalMessage(value);
+      else if (typeof value === "object") add(`${key}_`, value);
+      else args[key] = String(value);
+    }
+  };
+  add("", details);
+  return { id: `error-${details.kind}`, args };
+}
+
+/** Whether the catalog has message `m` and every message nested in its arguments. */
+function known(m) {
+  if (!bundle.getMessage(m.id)) return false;
+  return Object.values(m.args || {}).every((v) => typeof v !== "object" || known(v));
+}
+
 /** `items` as a list in words: `a, b, c` (`a、b、c`); empty for none. */
 export function list(items) {
   return items.length ? items.reduce((first, next) => t("list-join", { first, next })) : "";

@@ -7,7 +7,7 @@
 /** A request as the page writes it: a client message without its id (given here).
  *  @typedef {ClientMessage extends infer M ? (M extends unknown ? Omit<M, "id"> : never) : never} Request */
 
-import { t } from "./i18n.js";
+import { refusal, t } from "./i18n.js";
 
 const PROTOCOL = 1;
 const ACCESS = "grundy.access_code";
@@ -49,9 +49,11 @@ function keep(id) {
 
 /** A refusal from the server: `code` (docs/PROTOCOL.md's table), a sentence, and `details`
  *  (the precise `kind` and the values the sentence names). */
+/** A request refused: its `code` and `details`, and its message in the page's language (the
+ *  server's English where the catalog cannot say it). */
 export class Refusal extends Error {
   constructor(code, message, details = {}) {
-    super(message);
+    super(refusal(details, message));
     this.code = code;
     this.details = details;
   }

@@ -538,3 +538,103 @@ grade-all-many = the winning moves from { $position } are { $moves }
 grade-missed = { $first } — you missed { $missed }
 grade-and = { $first } — { $next }
 grade-withheld = your answer is kept; you will see whether it is right when your teacher releases the answers, or once the deadline has passed
+
+## Refusals: why the server refused a request (each error's `details.kind`, its fields as
+## arguments)
+
+error-no_such_room = no room has the code { $room }; check the code on the teacher's screen
+error-not_a_code = "{ $typed }" is not a room code: a code is { $length } letters and digits such as K7Q2 (no 0, O, 1 or I); check the code on the teacher's screen
+error-not_owner_token = this is not the owner token of room { $room }; join without it as a student
+error-not_teacher = only a teacher of room { $room } may do this; a teacher joins with the room's owner token
+error-not_member = you are not in room { $room }; join it first: {"{"}"type":"join_room","code":"{ $room }"{"}"}
+error-not_joined_here = join room { $room } on this connection first: {"{"}"type":"join_room","code":"{ $room }"{"}"}
+error-empty_room_name = room name must not be empty; name the class, such as "3B maths"
+error-long_room_name = room name is too long: at most { $most } characters
+error-control_in_room_name = room name must not contain control characters
+error-bad_engine_level = engine "{ $level }": allow easy, medium, perfect, or none
+error-exercise_count = { $count } exercises: set between 1 and { $most } at a time
+error-deadline_too_far = the deadline is too far away
+error-teachers_do_not_answer = teachers set exercises and students answer them; join the room with another name to try one
+error-no_such_exercise = room { $room } has no exercise { $exercise }
+error-deadline_passed = the deadline of exercise { $exercise } has passed; answers are no longer taken
+error-already_answered = you have answered exercise { $exercise } already; the first answer is final
+error-too_few_students = a tournament needs at least two students here; { $here } of room { $room } are
+error-round_count = { $rounds } rounds: a tournament has 1 to { $most }
+error-students_only = only the students of room { $room } play its tournaments
+error-round_robin_fixed = a round robin's pairings are fixed when it starts; ask your teacher for the next one
+error-not_entrant = player { $player } does not play in tournament { $tournament }
+error-no_such_tournament = room { $room } has no tournament { $tournament }
+error-tournament_over = tournament { $tournament } is over
+error-nobody_here = no student of room { $room } is here to play
+error-not_your_seat = you have no seat in match { $match_id }; spectators can watch but not play
+error-not_your_turn = it is not your turn: seat { $to_move } is to move in match { $match_id }
+error-not_the_engines_turn = not the engine's turn in match { $match_id }
+error-already_seated = you already sit in match { $match_id }; wait for an opponent to join
+error-too_late_to_abort = match { $match_id } can only be aborted before the first move; resign instead
+error-paired_no_abort = match { $match_id } is a game of a tournament or an exhibition: it cannot be aborted; play it, or resign if you must stop (your opponent then wins)
+error-no_draws = { $game } cannot be drawn: every game of it ends with a winner
+error-no_offer_to_accept = there is no draw offer to accept; offer one with offer_draw
+error-no_offer_to_decline = there is no draw offer to decline
+error-rematch_exists = the rematch is already match { $rematch }; join it with watch
+error-closed = match { $match_id } is closed; look it up with `watch`
+error-empty_name = name must not be empty; pick the name others will see
+error-long_name = name is too long: at most { $most } characters
+error-engine_name = name "{ $name }" is how the engine is shown; pick a name of your own
+error-internal = the server could not { $context }; nothing was changed, please try again
+error-hello_first = say hello first: {"{"}"type":"hello","id":1,"protocol":1,"name":"..."{"}"}
+error-already_welcomed = this connection already said hello
+error-guessing = too many wrong codes from your address: try again in { $retry_after_s } s (check the code on the teacher's screen)
+error-needs_access_code = this server needs an access code: ask the host, then pass it (grundy --access-code CODE)
+error-wrong_access_code = wrong access code: ask the host for the right one
+error-unknown_token = this token is not known here; say hello without a token to start afresh
+error-research_waiting = you have { $most } research requests under way already: wait for one to finish (other players' requests take turns with yours)
+error-no_live_match = no match { $match_id } is open for play; `lobby` lists open matches and `watch` shows finished ones
+error-no_match = there is no match { $match_id }
+error-binary_frame = binary frames are not understood; send JSON text frames
+error-bad_frame = { $reason }
+error-too_fast = too many messages: at most { $rate } a second; this one was not processed, send it again
+error-unreadable = { $reason }
+error-in_exercise = exercise { $number }: { $error }
+error-unsupported_version = protocol version { $version } is not supported; this server speaks [{ $supported }]: update your client
+error-name_taken = someone in room { $room } already goes by { $same ->
+        [true] { $taken }
+       *[false] "{ $taken }", which reads the same as "{ $name }"
+    }; join with another name
+error-cannot_leave = you cannot leave room { $room }: { $why ->
+        [teacher] a teacher stays with the room
+        [answered] you have answered its exercises, and your teacher keeps your answers
+       *[played] you have played in its tournaments or exhibitions
+    }; to leave this computer, log out instead
+error-engine_not_allowed = room { $room } allows { $limit ->
+        [none] the engine not at all: play a classmate
+       *[other] the engine up to { $limit }
+    }
+error-not_active = match { $match_id } { $status ->
+        [waiting] has not started: it is waiting for an opponent
+        [playing] is under way
+        [aborted] was aborted
+       *[finished] is over ({ $result_reason })
+    }
+error-engine_declines_draw = the engine declines: { $view ->
+        [wins] the position is a win for it
+        [loses] with best play the position is a win for you, not a draw
+       *[other] its tables do not say the position is a draw
+    }
+error-name_character = name: character { $position } is { $character_name }, { $why ->
+        [control] a control character, which a terminal obeys instead of showing
+        [direction] a direction control, which reorders the text around it
+        [invisible] invisible, so two different names would look the same
+        [line_break] a line break
+        [private_use] a private-use character, which has no agreed look
+       *[unassigned] not a character Unicode has assigned
+    }; type the name again without it
+error-exam_under_way = an exam is under way on this server: { $what ->
+        [engine] playing the engine
+        [rematch] a rematch
+        [simul] an exhibition against the engine
+       *[analysis] analysis
+    } is for its teachers only until it ends
+error-hints_withheld = your teacher has turned hints off in room { $room } while you have { $why ->
+        [exercise] an exercise to answer; answer it first
+       *[game] a game to play; the values come back when it is over
+    }

@@ -510,3 +510,102 @@ grade-all-many = { $position } から勝てる手は { $moves } です
 grade-missed = { $first }。見落とした手: { $missed }
 grade-and = { $first }。{ $next }
 grade-withheld = 解答を受け付けました。正解かどうかは、先生が解答を公開したとき、または締め切りの後にわかります
+
+## 断り: サーバーが要求を断った理由（エラーの `details.kind` ごと。その項目が引数）
+
+error-no_such_room = コード { $room } のルームはありません。先生の画面のコードを確かめてください
+error-not_a_code = 「{ $typed }」はルームのコードではありません。コードは K7Q2 のような { $length } 文字の英数字です（0、O、1、I は使いません）。先生の画面のコードを確かめてください
+error-not_owner_token = これはルーム { $room } の先生用のキーではありません。キーなしで生徒として参加してください
+error-not_teacher = これはルーム { $room } の先生だけができます。先生はルームの先生用のキーで参加します
+error-not_member = あなたはルーム { $room } にいません。先に参加してください: {"{"}"type":"join_room","code":"{ $room }"{"}"}
+error-not_joined_here = この接続でまずルーム { $room } に参加してください: {"{"}"type":"join_room","code":"{ $room }"{"}"}
+error-empty_room_name = ルームの名前を入れてください。たとえば「3B 数学」のようにクラスの名前をつけます
+error-long_room_name = ルームの名前が長すぎます: { $most } 文字までです
+error-control_in_room_name = ルームの名前に制御文字は使えません
+error-bad_engine_level = エンジン「{ $level }」: easy、medium、perfect、none のどれかにしてください
+error-exercise_count = 問題 { $count } 問: 一度に出せるのは 1 問から { $most } 問までです
+error-deadline_too_far = 締め切りが先すぎます
+error-teachers_do_not_answer = 先生は問題を出し、生徒が答えます。自分で解いてみるには別の名前でルームに参加してください
+error-no_such_exercise = ルーム { $room } に問題 { $exercise } はありません
+error-deadline_passed = 問題 { $exercise } の締め切りは過ぎました。もう解答は受け付けません
+error-already_answered = 問題 { $exercise } にはもう答えています。最初の答えが最終です
+error-too_few_students = 大会には生徒が 2 人以上必要です。ルーム { $room } にいるのは { $here } 人です
+error-round_count = { $rounds } 回戦: 大会は 1 回戦から { $most } 回戦までです
+error-students_only = ルーム { $room } の大会に出られるのは生徒だけです
+error-round_robin_fixed = 総当たりの組み合わせは始まったときに決まっています。次の大会は先生に頼んでください
+error-not_entrant = プレイヤー { $player } は大会 { $tournament } に出ていません
+error-no_such_tournament = ルーム { $room } に大会 { $tournament } はありません
+error-tournament_over = 大会 { $tournament } は終わっています
+error-nobody_here = ルーム { $room } で対局できる生徒がいません
+error-not_your_seat = あなたは対局 { $match_id } の席に着いていません。観戦はできますが、指すことはできません
+error-not_your_turn = あなたの番ではありません: 対局 { $match_id } は席 { $to_move } の番です
+error-not_the_engines_turn = 対局 { $match_id } はエンジンの番ではありません
+error-already_seated = あなたはもう対局 { $match_id } の席に着いています。相手が来るのを待ってください
+error-too_late_to_abort = 対局 { $match_id } を中止できるのは最初の手の前だけです。やめるなら投了してください
+error-paired_no_abort = 対局 { $match_id } は大会か多面指しの対局なので中止できません。指し続けるか、どうしてもやめるなら投了してください（相手の勝ちになります）
+error-no_draws = { $game } は引き分けになりません: 必ずどちらかが勝って終わります
+error-no_offer_to_accept = 受ける引き分けの提案がありません。提案するには offer_draw を使います
+error-no_offer_to_decline = 断る引き分けの提案がありません
+error-rematch_exists = 再戦はもう対局 { $rematch } としてあります。watch で入ってください
+error-closed = 対局 { $match_id } は閉じられています。`watch` で見られます
+error-empty_name = 名前を入れてください。ほかの人に見える名前です
+error-long_name = 名前が長すぎます: { $most } 文字までです
+error-engine_name = 「{ $name }」はエンジンの表示名です。自分の名前をつけてください
+error-internal = サーバー内部で問題が起きました（{ $context }）。何も変更されていません。もう一度試してください
+error-hello_first = 最初に hello を送ってください: {"{"}"type":"hello","id":1,"protocol":1,"name":"..."{"}"}
+error-already_welcomed = この接続はもう hello を送っています
+error-guessing = このアドレスから間違ったコードが多すぎます。{ $retry_after_s } 秒後にもう一度試してください（先生の画面のコードを確かめてください）
+error-needs_access_code = このサーバーにはアクセスコードが必要です。主催者に聞いて入力してください（grundy --access-code CODE）
+error-wrong_access_code = アクセスコードが違います。主催者に正しいコードを聞いてください
+error-unknown_token = このトークンはここでは知られていません。トークンなしで hello を送り、最初から始めてください
+error-research_waiting = 研究用の問い合わせがもう { $most } 件処理中です。どれかが終わるまで待ってください（ほかのプレイヤーの問い合わせと順番に処理します）
+error-no_live_match = 対局 { $match_id } は対局中ではありません。`lobby` で対局の一覧、`watch` で終わった対局が見られます
+error-no_match = 対局 { $match_id } はありません
+error-binary_frame = バイナリのフレームは読めません。JSON のテキストフレームを送ってください
+error-bad_frame = { $reason }
+error-too_fast = メッセージが多すぎます: 1 秒に { $rate } 件までです。このメッセージは処理されていないので、もう一度送ってください
+error-unreadable = { $reason }
+error-in_exercise = 問題 { $number }: { $error }
+error-unsupported_version = プロトコルのバージョン { $version } には対応していません。このサーバーが使えるのは [{ $supported }] です。クライアントを更新してください
+error-name_taken = ルーム { $room } にはもう { $same ->
+        [true] { $taken }
+       *[false] 「{ $taken }」（「{ $name }」と同じに読めます）
+    } という人がいます。別の名前で参加してください
+error-cannot_leave = ルーム { $room } からは抜けられません: { $why ->
+        [teacher] 先生はルームに残ります
+        [answered] 問題に答えていて、先生があなたの解答を記録しています
+       *[played] ルームの大会か多面指しで対局しています
+    }。このコンピューターを離れるなら、ログアウトしてください
+error-engine_not_allowed = ルーム { $room } では{ $limit ->
+        [none] エンジンとは対戦できません。クラスメートと対戦してください
+       *[other] { $limit } までのエンジンと対戦できます
+    }
+error-not_active = 対局 { $match_id } は{ $status ->
+        [waiting] まだ始まっていません: 相手を待っています
+        [playing] 対局中です
+        [aborted] 中止されました
+       *[finished] 終わっています（{ $result_reason }）
+    }
+error-engine_declines_draw = エンジンは断りました: { $view ->
+        [wins] この局面はエンジンの勝ちです
+        [loses] 互いに最善を尽くすと、この局面は引き分けではなくあなたの勝ちです
+       *[other] エンジンの表では、この局面は引き分けとはいえません
+    }
+error-name_character = 名前の { $position } 文字目は { $character_name } です。{ $why ->
+        [control] 制御文字で、端末は表示せずに命令として実行します
+        [direction] 文字の向きを変える制御文字で、前後の文字の並びを変えてしまいます
+        [invisible] 目に見えないので、違う名前が同じに見えてしまいます
+        [line_break] 改行です
+        [private_use] 私用領域の文字で、決まった形がありません
+       *[unassigned] Unicode に割り当てられていない文字です
+    }。その文字を除いてもう一度入力してください
+error-exam_under_way = このサーバーではテスト中です: { $what ->
+        [engine] エンジンとの対戦
+        [rematch] 再戦
+        [simul] エンジンとの多面指し
+       *[analysis] 解析
+    }はテストが終わるまで先生だけが使えます
+error-hints_withheld = ルーム { $room } では先生がヒントを止めています。{ $why ->
+        [exercise] 答える問題があるので、先に答えてください
+       *[game] 対局中なので、終わると値がまた見られます
+    }

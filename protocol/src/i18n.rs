@@ -246,15 +246,17 @@ mod tests {
         let english = messages("en", CATALOGS[0].1);
         let sources = sources();
         let mut prefixes = Vec::new();
+        // A family of messages named by a template: `prefix-${…}` in the page,
+        // `"prefix-{…}"` in Rust's `format!`.
         for (_, text) in &sources {
-            for (i, _) in text.match_indices("-${") {
-                let start = text[..i].rfind('`').map_or(i, |s| s + 1);
-                let prefix = &text[start..=i];
-                if prefix
-                    .chars()
-                    .all(|c| c.is_ascii_lowercase() || c == '-' || c == '_')
-                {
-                    prefixes.push(prefix.to_owned());
+            for (hole, quote) in [("-${", '`'), ("-{", '"')] {
+                for (i, _) in text.match_indices(hole) {
+                    let start = text[..i].rfind(quote).map_or(i, |s| s + 1);
+                    let prefix = &text[start..=i];
+                    let word = |c: char| c.is_ascii_lowercase() || c == '-' || c == '_';
+                    if prefix.len() > 1 && prefix.chars().all(word) {
+                        prefixes.push(prefix.to_owned());
+                    }
                 }
             }
         }

@@ -291,19 +291,20 @@ fn withheld(request: &Request) -> bool {
     )
 }
 
-/// What an exam keeps from everyone but its teachers, if `request` asks for it: values,
-/// the engine (it plays the solution), a rematch (of a game against it).
+/// What an exam keeps from everyone but its teachers, if `request` asks for it: values
+/// (`analysis`), the engine (`engine`: it plays the solution), a rematch (`rematch`, of a
+/// game against it), an exhibition against the engine (`simul`).
 fn exam_keeps(request: &Request) -> Option<&'static str> {
     match request {
         r if withheld(r) => Some("analysis"),
         Request::CreateMatch(new)
             if new.my_engine.is_some() || engine_level(&new.opponent).is_some() =>
         {
-            Some("playing the engine")
+            Some("engine")
         }
-        Request::Rematch { .. } => Some("a rematch"),
+        Request::Rematch { .. } => Some("rematch"),
         Request::StartSimul(new) if matches!(new.host, protocol::Opponent::Engine(_)) => {
-            Some("an exhibition against the engine")
+            Some("simul")
         }
         _ => None,
     }

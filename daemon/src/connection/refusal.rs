@@ -47,19 +47,14 @@ pub enum Refusal {
 
 /// What the connection itself refuses.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize)]
+#[error("{}", crate::failure::english(self))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum SessionError {
     /// A request before `hello`.
-    #[error("say hello first: {{\"type\":\"hello\",\"id\":1,\"protocol\":1,\"name\":\"...\"}}")]
     HelloFirst,
     /// A second `hello`.
-    #[error("this connection already said hello")]
     AlreadyWelcomed,
     /// A protocol version the server does not speak.
-    #[error(
-        "protocol version {version} is not supported; this server speaks {supported:?}: update \
-         your client"
-    )]
     UnsupportedVersion {
         /// The version asked for.
         version: u32,
@@ -67,80 +62,53 @@ pub enum SessionError {
         supported: Vec<u32>,
     },
     /// Too many wrong codes or tokens from the address.
-    #[error(
-        "too many wrong codes from your address: try again in {retry_after_s} s (check the \
-         code on the teacher's screen)"
-    )]
     Guessing {
         /// Seconds to wait.
         retry_after_s: u64,
     },
     /// No access code, on a server that needs one.
-    #[error(
-        "this server needs an access code: ask the host, then pass it (grundy --access-code CODE)"
-    )]
     NeedsAccessCode,
     /// A wrong access code.
-    #[error("wrong access code: ask the host for the right one")]
     WrongAccessCode,
     /// A reconnect token nobody has.
-    #[error("this token is not known here; say hello without a token to start afresh")]
     UnknownToken,
     /// Values asked for by a student whose room withholds them.
-    #[error("your teacher has turned hints off in room {room} while you have {why}")]
     HintsWithheld {
         /// The room.
         room: String,
-        /// What the student has to do first.
+        /// What the student has to do first: `exercise` (answer it) or `game` (finish it).
         why: &'static str,
     },
     /// A player with too many research requests under way.
-    #[error(
-        "you have {most} research requests under way already: wait for one to finish (other \
-         players' requests take turns with yours)"
-    )]
     ResearchWaiting {
         /// Most requests a player may have waiting or running.
         most: usize,
     },
     /// No live match has the id.
-    #[error(
-        "no match {match_id} is open for play; `lobby` lists open matches and `watch` shows \
-         finished ones"
-    )]
     NoLiveMatch {
         /// The match asked for.
         match_id: i64,
     },
     /// No match has the id.
-    #[error("there is no match {match_id}")]
     NoMatch {
         /// The match asked for.
         match_id: i64,
     },
     /// A binary frame.
-    #[error("binary frames are not understood; send JSON text frames")]
     BinaryFrame,
     /// A frame broken at the websocket level.
-    #[error("{reason}")]
     BadFrame {
-        /// What is wrong with it: the whole message, so not repeated in the details.
-        #[serde(skip)]
+        /// What is wrong with it.
         reason: String,
     },
     /// Messages faster than the rate allowed.
-    #[error(
-        "too many messages: at most {rate} a second; this one was not processed, send it again"
-    )]
     TooFast {
         /// Messages a second.
         rate: u32,
     },
     /// A message that cannot be read.
-    #[error("{reason}")]
     Unreadable {
-        /// What is wrong, and where: the whole message, so not repeated in the details.
-        #[serde(skip)]
+        /// What is wrong, and where.
         reason: String,
     },
 }
@@ -337,6 +305,7 @@ mod tests {
             room: "K7Q2".into(),
             taken: "Ada".into(),
             name: "ada".into(),
+            same: false,
         })
         .body();
         assert_eq!(taken.code, ErrorCode::NameTaken);
@@ -347,7 +316,7 @@ mod tests {
         );
         assert_eq!(
             serde_json::Value::Object(taken.details),
-            json!({"kind": "name_taken", "room": "K7Q2", "taken": "Ada", "name": "ada"})
+            json!({"kind": "name_taken", "room": "K7Q2", "taken": "Ada", "name": "ada", "same": false})
         );
         let turn = Refusal::from(MatchError::NotYourTurn {
             match_id: 4,

@@ -30,36 +30,31 @@ pub const ENGINE_NAME: &str = "engine";
 
 /// Why a name is refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, serde::Serialize)]
+#[error("{}", crate::failure::english(self))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum NameError {
     /// Nothing left once trimmed.
-    #[error("name must not be empty; pick the name others will see")]
     #[serde(rename = "empty_name")]
     Empty,
     /// Longer than [`MAX_NAME_CHARS`].
-    #[error("name is too long: at most {most} characters")]
     #[serde(rename = "long_name")]
     TooLong {
         /// Most characters: [`MAX_NAME_CHARS`].
         most: usize,
     },
     /// A character no name may hold.
-    #[error(
-        "name: character {position} is {}, {}; type the name again without it",
-        chars::describe(*.character),
-        .why.what()
-    )]
     #[serde(rename = "name_character")]
     Character {
         /// 1 for the first character of the name as given.
         position: usize,
         /// The character.
         character: char,
+        /// Its code point and Unicode name: `U+200B ZERO WIDTH SPACE`.
+        character_name: String,
         /// What is wrong with it.
         why: Refusal,
     },
     /// The name reads as the engine's.
-    #[error("name {name:?} is how the engine is shown; pick a name of your own")]
     #[serde(rename = "engine_name")]
     Engine {
         /// The name, normalised.
@@ -100,6 +95,7 @@ fn refuse_characters(text: &str) -> Result<(), NameError> {
         Some((i, character, why)) => Err(NameError::Character {
             position: i + 1,
             character,
+            character_name: chars::describe(character),
             why,
         }),
         None => Ok(()),

@@ -11,6 +11,7 @@ fn refused(name: &str) -> (usize, char, Refusal) {
             position,
             character,
             why,
+            ..
         }) => (position, character, why),
         other => panic!("{name:?}: {other:?}"),
     }

@@ -88,8 +88,9 @@ fn content_type(name: &str) -> &'static str {
         Some("svg") => "image/svg+xml",
         // The vendored libraries' licences and notes.
         Some("txt") => "text/plain; charset=utf-8",
-        // The message catalogs (Project Fluent).
-        Some("ftl") => "text/plain; charset=utf-8",
+        // The message catalogs (Project Fluent), and a vendored library's type declarations
+        // (`.d.ts`, for the page's type check).
+        Some("ftl" | "ts") => "text/plain; charset=utf-8",
         _ => "application/octet-stream",
     }
 }

@@ -48,6 +48,7 @@ impl Actor {
         {
             return Err(RoomError::NameTaken {
                 room: s.code.clone(),
+                same: m.row.name == name,
                 taken: m.row.name.clone(),
                 name,
             });
@@ -73,6 +74,7 @@ impl Actor {
                         room: self.state.code.clone(),
                         taken: row.name.clone(),
                         name: row.name.clone(),
+                        same: true,
                     },
                     false => Internal::new("store the member", e).into(),
                 })?;

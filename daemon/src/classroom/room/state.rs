@@ -217,15 +217,16 @@ impl State {
         self.members.iter().any(|m| m.connections > 0)
     }
 
-    /// Why `player` may not leave the room, if they may not: a teacher stays, and a student
-    /// whose answers or games the room keeps cannot take them away.
+    /// Why `player` may not leave the room, if they may not: a teacher stays (`teacher`), and
+    /// a student whose answers (`answered`) or games (`played`) the room keeps cannot take
+    /// them away.
     pub(crate) fn kept(&self, player: i64) -> Option<&'static str> {
         let member = self.member(player)?;
         if member.row.role == protocol::Role::Teacher {
-            return Some("a teacher stays with the room");
+            return Some("teacher");
         }
         if self.answered.iter().any(|&(_, p)| p == player) {
-            return Some("you have answered its exercises, and your teacher keeps your answers");
+            return Some("answered");
         }
         let plays = self
             .tournaments
@@ -235,7 +236,7 @@ impl State {
                 .simuls
                 .iter()
                 .any(|s| s.boards.iter().any(|b| b.player == player));
-        plays.then_some("you have played in its tournaments or exhibitions")
+        plays.then_some("played")
     }
 
     /// Takes `player` out of the members.
@@ -352,19 +353,17 @@ impl LiveMember {
 
 impl Policy {
     /// Why the room gives `player` no values at `now`, if it does not: they are a student
-    /// here while hints are off, with an exercise open and unanswered, or a tournament game
-    /// or an exhibition board under way.
+    /// here while hints are off, with an exercise open and unanswered (`exercise`), or a
+    /// tournament game or an exhibition board under way (`game`).
     pub(crate) fn withholds_hints(&self, player: i64, now: i64) -> Option<&'static str> {
         if self.hints {
             return None;
         }
         let duties = self.students.get(&player)?;
         if duties.exercise_until.is_some_and(|until| now <= until) {
-            return Some("an exercise to answer; answer it first");
+            return Some("exercise");
         }
-        duties
-            .playing
-            .then_some("a game to play; the values come back when it is over")
+        duties.playing.then_some("game")
     }
 
     /// The strongest engine level `player` may play while a student here, if the room
