@@ -28,9 +28,17 @@ impl From<ErrorBody> for ServerError {
     }
 }
 
+/// `error (CODE): MESSAGE`, the message in the process's language (`crate::lang`) where the
+/// catalogs can say it, else as the server said it.
 impl fmt::Display for ServerError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "error ({}): {}", self.code.as_str(), self.message)
+        use protocol::{Message, MessageArg};
+        let lang = crate::lang::get();
+        let text = protocol::i18n::refusal_text(lang, &self.details, &self.message);
+        let line = Message::new("cli-error")
+            .with("code", MessageArg::Text(self.code.as_str().to_owned()))
+            .with("message", MessageArg::Text(text));
+        f.write_str(&protocol::i18n::say(lang, &line))
     }
 }
 

@@ -24,6 +24,7 @@
 mod client;
 mod error;
 pub mod identity;
+pub mod lang;
 
 pub use client::{with_scheme, Client, Hello, CONNECT_TIMEOUT, REPLY_TIMEOUT};
 pub use error::{Error, ServerError};

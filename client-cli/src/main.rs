@@ -58,6 +58,10 @@ struct Cli {
         hide_env_values = true
     )]
     access_code: Option<String>,
+    /// The language to speak: en or ja (default: the locale's, from LC_ALL, LC_MESSAGES or
+    /// LANG; else English).
+    #[arg(long, global = true, value_parser = ["en", "ja"])]
+    lang: Option<String>,
     #[command(subcommand)]
     command: Command,
 }
@@ -159,6 +163,10 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    match cli.lang.as_deref() {
+        Some(lang) => client::lang::set(lang),
+        None => client::lang::set(client::lang::from_env()),
+    }
     if let Command::Bench(args) = cli.command {
         return match commands::bench::run(args, &cli.server, cli.access_code) {
             Ok(code) => code,

@@ -27,6 +27,10 @@ fn command(url: &str, args: &[&str]) -> Command {
         .arg(url)
         .args(args)
         .env_remove("NO_COLOR")
+        // Spoken in English whatever the machine's locale.
+        .env_remove("LANG")
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
         .env_remove("GRUNDY_SERVER")
         .env("GRUNDY_NAME", "tester")
         // Identities are kept here, not in the home directory.
@@ -194,6 +198,40 @@ async fn a_server_error_is_printed_with_its_code_and_exits_1() {
     let err = stderr(&o);
     assert!(err.starts_with("error (bad_position): "), "{err}");
     assert!(stdout(&o).is_empty());
+    server.stop().await.unwrap();
+}
+
+/// Under a Japanese locale the server's refusals are said in Japanese, from the same catalogs
+/// as the browser's page; `--lang en` speaks English whatever the locale, and a refusal the
+/// catalogs cannot say (the engine's own words) is printed as the server said it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_japanese_locale_hears_the_refusals_in_japanese() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir).await.unwrap();
+    let run = |locale: &str, args: &[&str]| {
+        let mut cmd = command(&server.url(), args);
+        cmd.env("LANG", locale);
+        tokio::task::block_in_place(|| cmd.output().expect("the grundy binary runs"))
+    };
+    let o = run("ja_JP.UTF-8", &["join", "999"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o).trim_end(),
+        "エラー（no_such_match）: 対局 999 は対局中ではありません。`lobby` で対局の一覧、`watch` で終わった\
+         対局が見られます"
+    );
+    let o = run("ja_JP.UTF-8", &["--lang", "en", "join", "999"]);
+    assert!(
+        stderr(&o).starts_with("error (no_such_match): no match 999 is open for play"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run("ja_JP.UTF-8", &["query", "queen", "--size", "11", "5,x"]);
+    assert!(
+        stderr(&o).starts_with("エラー（bad_position）: "),
+        "{}",
+        stderr(&o)
+    );
     server.stop().await.unwrap();
 }
 
@@ -477,6 +515,10 @@ async fn on_a_terminal(url: &str, args: &str, no_color: bool) -> Option<String> 
     let mut cmd = Command::new("script");
     cmd.args(["-q", "-e", "-c", &line, "/dev/null"])
         .env_remove("NO_COLOR")
+        // Spoken in English whatever the machine's locale.
+        .env_remove("LANG")
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
         .env("GRUNDY_STATE_DIR", env!("CARGO_TARGET_TMPDIR"))
         .stdin(Stdio::null());
     if no_color {

@@ -29,6 +29,10 @@ impl Grundy {
             .arg(url)
             .args(args)
             .env_remove("NO_COLOR")
+            // Spoken in English whatever the machine's locale.
+            .env_remove("LANG")
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
             .env_remove("GRUNDY_SERVER")
             .env("GRUNDY_NAME", name)
             // Identities are kept here, not in the home directory.
@@ -439,6 +443,10 @@ async fn on_a_terminal(url: &str, args: &str, input: &str) -> Option<String> {
         let spawned = Command::new("script")
             .args(["-q", "-e", "-c", &line, "/dev/null"])
             .env_remove("NO_COLOR")
+            // Spoken in English whatever the machine's locale.
+            .env_remove("LANG")
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
             .env("GRUNDY_NAME", "ada")
             .env("GRUNDY_STATE_DIR", env!("CARGO_TARGET_TMPDIR"))
             .stdin(Stdio::piped())

@@ -18,6 +18,10 @@ fn command(url: &str, name: &str, args: &[&str]) -> Command {
         .arg(url)
         .args(args)
         .env_remove("NO_COLOR")
+        // Spoken in English whatever the machine's locale.
+        .env_remove("LANG")
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
         .env_remove("GRUNDY_SERVER")
         .env("GRUNDY_NAME", name)
         // Identities are kept in a directory of this test's own.

@@ -8,64 +8,20 @@
 //! serializers here write the values of types that are not `Serialize` themselves.
 //!
 //! What a refusal says is a message of the catalogs (`protocol/i18n/`), `error-KIND`, with
-//! its details as arguments ([`message`]): each client says it in its reader's language, and
-//! the server's own English (`Display`, the wire's `message`) is that message said in English
-//! ([`english`]). Only the engine's reasons (the rules of a game) and the limits of the
+//! its details as arguments (`protocol::i18n::refusal`): each client says it in its reader's
+//! language, and the server's own English (`Display`, the wire's `message`) is that message
+//! said in English ([`english`]). Only the engine's reasons (the rules of a game) and the limits of the
 //! engine are said in English alone, by the engine.
 
-use protocol::{Message, MessageArg};
 use serde::{Serialize, Serializer};
-use serde_json::{Map, Value};
+use serde_json::Value;
 
-/// A refusal's details as a message of the catalogs: `error-KIND`, its other fields as
-/// arguments. Text and numbers are said as they are, a list as its items between commas, a
-/// nested refusal (with a `kind`) as its own message, and the fields of another nested value
-/// as `field_sub` (`result_reason`). The page does the same with the details it receives.
-pub fn message(details: &Map<String, Value>) -> Message {
-    let kind = details
-        .get("kind")
-        .and_then(Value::as_str)
-        .unwrap_or("unknown");
-    let mut m = Message::new(format!("error-{kind}"));
-    add_args(&mut m, "", details);
-    m
-}
-
-fn add_args(m: &mut Message, prefix: &str, fields: &Map<String, Value>) {
-    for (name, value) in fields {
-        if prefix.is_empty() && name == "kind" {
-            continue;
-        }
-        let name = format!("{prefix}{name}");
-        match value {
-            Value::Null => {}
-            Value::Object(inner) if inner.contains_key("kind") => {
-                m.args.insert(name, MessageArg::Message(message(inner)));
-            }
-            Value::Object(inner) => add_args(m, &format!("{name}_"), inner),
-            Value::Array(items) => {
-                let items: Vec<String> = items.iter().map(text).collect();
-                m.args.insert(name, MessageArg::Text(items.join(", ")));
-            }
-            other => {
-                m.args.insert(name, MessageArg::Text(text(other)));
-            }
-        }
-    }
-}
-
-/// A value of the details as text: a string as it is, anything else as JSON.
-fn text(value: &Value) -> String {
-    match value {
-        Value::String(s) => s.clone(),
-        other => other.to_string(),
-    }
-}
-
-/// Refusal `e` in English: its message of the catalogs (see [`message`]) said in English.
+/// Refusal `e` in English: the message of the catalogs its details make
+/// (`protocol::i18n::refusal`), said in English.
 pub fn english<E: Serialize>(e: &E) -> String {
     match serde_json::to_value(e) {
-        Ok(Value::Object(details)) => protocol::i18n::english(&message(&details)),
+        Ok(Value::Object(details)) => protocol::i18n::refusal(&details)
+            .map_or_else(|| String::from("refused"), |m| protocol::i18n::english(&m)),
         _ => String::from("refused"),
     }
 }

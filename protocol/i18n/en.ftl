@@ -638,3 +638,8 @@ error-hints_withheld = your teacher has turned hints off in room { $room } while
         [exercise] an exercise to answer; answer it first
        *[game] a game to play; the values come back when it is over
     }
+
+## The terminal client
+
+# A refusal of the server's, as the terminal prints it.
+cli-error = error ({ $code }): { $message }

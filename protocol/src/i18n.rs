@@ -9,6 +9,8 @@ use std::sync::LazyLock;
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource};
 
+use serde_json::{Map, Value};
+
 use crate::{Message, MessageArg};
 
 /// Each language's catalog: its tag and its text. English comes first.
@@ -55,8 +57,73 @@ pub fn english(m: &Message) -> String {
     say("en", m)
 }
 
+/// A refusal's details (an error's `kind` and its fields) as a message of the catalogs:
+/// `error-KIND`, the other fields as arguments. Text and numbers are said as they are, a list
+/// as its items between commas, a nested refusal (with a `kind`) as its own message, and the
+/// fields of another nested value as `field_sub` (`result_reason`). None without a `kind`.
+pub fn refusal(details: &Map<String, Value>) -> Option<Message> {
+    let kind = details.get("kind")?.as_str()?;
+    let mut m = Message::new(format!("error-{kind}"));
+    add_args(&mut m, "", details);
+    Some(m)
+}
+
+fn add_args(m: &mut Message, prefix: &str, fields: &Map<String, Value>) {
+    for (name, value) in fields {
+        if prefix.is_empty() && name == "kind" {
+            continue;
+        }
+        let name = format!("{prefix}{name}");
+        match value {
+            Value::Null => {}
+            Value::Object(inner) => match refusal(inner) {
+                Some(nested) => {
+                    m.args.insert(name, MessageArg::Message(nested));
+                }
+                None => add_args(m, &format!("{name}_"), inner),
+            },
+            Value::Array(items) => {
+                let items: Vec<String> = items.iter().map(text).collect();
+                m.args.insert(name, MessageArg::Text(items.join(", ")));
+            }
+            other => {
+                m.args.insert(name, MessageArg::Text(text(other)));
+            }
+        }
+    }
+}
+
+/// A value of the details as text: a string as it is, anything else as JSON.
+fn text(value: &Value) -> String {
+    match value {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// What a refusal says in `lang`: the message its details make, or `english` (the server's
+/// text) when the catalogs cannot say all of it (the engine's own words, a newer server).
+pub fn refusal_text(lang: &str, details: &Map<String, Value>, english: &str) -> String {
+    match refusal(details) {
+        Some(m) if knows(&m) => say(lang, &m),
+        _ => english.to_owned(),
+    }
+}
+
+/// Whether the catalogs have message `m` and every message nested in its arguments.
+pub fn knows(m: &Message) -> bool {
+    let english = BUNDLES.first().map(|(_, b)| b);
+    english.is_some_and(|b| b.has_message(&m.id))
+        && m.args.values().all(|a| match a {
+            MessageArg::Message(inner) => knows(inner),
+            _ => true,
+        })
+}
+
 fn say_in(bundle: &FluentBundle<FluentResource>, m: &Message) -> String {
     let Some(pattern) = bundle.get_message(&m.id).and_then(|found| found.value()) else {
+        // A message the catalogs lack: a bug, caught by the tests.
+        debug_assert!(false, "no message {}", m.id);
         return m.id.clone();
     };
     let mut args = FluentArgs::new();

@@ -1,0 +1,66 @@
+//! The language the client speaks, for the whole process: English (`en`) or Japanese
+//! (`ja`). `grundy` chooses it from `--lang`, else from the locale (`LC_ALL`, `LC_MESSAGES`,
+//! `LANG`, in the order POSIX gives them), else English. What the server refuses is said in
+//! it from the catalogs (`protocol::i18n`), as the browser's page says it.
+
+use std::sync::OnceLock;
+
+/// The languages the catalogs have.
+pub const LANGUAGES: [&str; 2] = ["en", "ja"];
+
+static CHOSEN: OnceLock<&'static str> = OnceLock::new();
+
+/// Makes `lang` the process's language (once; later calls change nothing).
+pub fn set(lang: &str) {
+    if let Some(known) = LANGUAGES.iter().find(|l| **l == lang) {
+        let _ = CHOSEN.set(known);
+    }
+}
+
+/// The process's language: English until [`set`].
+pub fn get() -> &'static str {
+    CHOSEN.get().copied().unwrap_or("en")
+}
+
+/// The language the locale in the environment asks for.
+pub fn from_env() -> &'static str {
+    let locale = ["LC_ALL", "LC_MESSAGES", "LANG"]
+        .iter()
+        .filter_map(|var| std::env::var(var).ok())
+        .find(|value| !value.is_empty());
+    locale.as_deref().map_or("en", of_locale)
+}
+
+/// The language of a locale: `ja` for `ja_JP.UTF-8` (or `ja`), else `en`.
+pub fn of_locale(locale: &str) -> &'static str {
+    let language = locale
+        .split(['_', '.', '@', '-'])
+        .next()
+        .unwrap_or_default();
+    if language.eq_ignore_ascii_case("ja") {
+        "ja"
+    } else {
+        "en"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::of_locale;
+
+    #[test]
+    fn a_locale_names_its_language() {
+        for (locale, lang) in [
+            ("ja_JP.UTF-8", "ja"),
+            ("ja", "ja"),
+            ("ja_JP.eucJP", "ja"),
+            ("en_US.UTF-8", "en"),
+            ("C", "en"),
+            ("C.UTF-8", "en"),
+            ("POSIX", "en"),
+            ("fr_FR@euro", "en"),
+        ] {
+            assert_eq!(of_locale(locale), lang, "{locale}");
+        }
+    }
+}
