@@ -1273,7 +1273,7 @@ async fn a_lesson_in_japanese() -> Result<()> {
     assert_eq!(
         refused,
         format!(
-            "ルーム {code} にはもう 「bob」（「BOB」と同じに読めます） という人がいます。\
+            "ルーム {code}にはもう 「bob」（「BOB」と同じに読めます）という人がいます。\
              別の名前で参加してください"
         )
     );
@@ -1299,7 +1299,7 @@ async fn a_lesson_in_japanese() -> Result<()> {
         .text_until(".grades li", |t| t.starts_with("✗ 不正解"))
         .await?;
     assert!(
-        grade.contains("1,2 の Grundy 数は 1 ではなく 3 です。"),
+        grade.contains("1,2の Grundy 数は 1ではなく 3です。"),
         "{grade}"
     );
     let english = latin_words(&b, &[&code]).await?;

@@ -22,6 +22,16 @@ pub fn get() -> &'static str {
     CHOSEN.get().copied().unwrap_or("en")
 }
 
+/// Message `m` of the catalogs in the process's language.
+pub fn said(m: &protocol::Message) -> String {
+    protocol::i18n::say(get(), m)
+}
+
+/// Message `id`, with no arguments, in the process's language.
+pub fn word(id: &str) -> String {
+    said(&protocol::Message::new(id))
+}
+
 /// The language the locale in the environment asks for.
 pub fn from_env() -> &'static str {
     let locale = ["LC_ALL", "LC_MESSAGES", "LANG"]

@@ -201,11 +201,11 @@ async fn a_server_error_is_printed_with_its_code_and_exits_1() {
     server.stop().await.unwrap();
 }
 
-/// Under a Japanese locale the server's refusals are said in Japanese, from the same catalogs
-/// as the browser's page; `--lang en` speaks English whatever the locale, and a refusal the
-/// catalogs cannot say (the engine's own words) is printed as the server said it.
+/// Under a Japanese locale the server's refusals and a query are said in Japanese, from the
+/// same catalogs as the browser's page; `--lang en` speaks English whatever the locale, and a
+/// refusal the catalogs cannot say (the engine's own words) is printed as the server said it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_japanese_locale_hears_the_refusals_in_japanese() {
+async fn a_japanese_locale_hears_refusals_and_queries_in_japanese() {
     let dir = tempfile::tempdir().unwrap();
     let server = Server::start(&dir).await.unwrap();
     let run = |locale: &str, args: &[&str]| {
@@ -217,7 +217,7 @@ async fn a_japanese_locale_hears_the_refusals_in_japanese() {
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(
         stderr(&o).trim_end(),
-        "エラー（no_such_match）: 対局 999 は対局中ではありません。`lobby` で対局の一覧、`watch` で終わった\
+        "エラー（no_such_match）: 対局 999は対局中ではありません。`lobby` で対局の一覧、`watch` で終わった\
          対局が見られます"
     );
     let o = run("ja_JP.UTF-8", &["--lang", "en", "join", "999"]);
@@ -231,6 +231,21 @@ async fn a_japanese_locale_hears_the_refusals_in_japanese() {
         stderr(&o).starts_with("エラー（bad_position）: "),
         "{}",
         stderr(&o)
+    );
+    // A query, its columns aligned by display width (a kanji takes two columns).
+    let o = run("ja_JP.UTF-8", &["query", "nim", "1,2"]);
+    assert_eq!(
+        stdout(&o),
+        "nim、局面 1,2\n\
+         \x20 結果        勝ち（手番の人にとって）\n\
+         \x20 Grundy 数   3\n\
+         \x20 残り手数    3\n\
+         \x20 出典        公式\n\
+         3手、よい順（値は相手にとってのもの）:\n\
+         \x20 手   局面  結果  Grundy 数  残り手数\n\
+         \x20 2:1  1,1   負け  0          2\n\
+         \x20 1:1  0,2   勝ち  2          1\n\
+         \x20 2:2  1,0   勝ち  1          1\n"
     );
     server.stop().await.unwrap();
 }

@@ -643,3 +643,43 @@ error-hints_withheld = your teacher has turned hints off in room { $room } while
 
 # A refusal of the server's, as the terminal prints it.
 cli-error = error ({ $code }): { $message }
+cli-query-title = { $game }, position { $position }
+cli-query-match = match { $id } after { $plies ->
+        [one] 1 ply
+       *[other] { $plies } plies
+    } ({ $game }): position { $position }
+cli-field-outcome = outcome
+cli-field-grundy = grundy
+cli-field-remoteness = remoteness
+cli-field-source = source
+cli-field-method = method
+cli-for-the-mover = { $outcome } (for the player to move)
+cli-sum-method = { $method } (the sum is worth the XOR of its components' Grundy numbers)
+cli-sum-method-remoteness = { $method } (the sum is worth the XOR of its components' Grundy numbers); remoteness by { $remoteness }
+cli-sum-zero = the nim-sum is 0: every move makes it non-zero, so the player to move loses
+cli-sum-winning = component { $component }: { $from } → { $from } ⊕ { $x } = { $to }, which makes the nim-sum 0 ({ $moves ->
+        [one] 1 move
+       *[other] { $moves } moves
+    })
+cli-sum-unknown = component { $component }: { $from } → { $from } ⊕ { $x } = { $to }: not known whether a move reaches it (beyond the solved tables), none of its moves listed
+cli-no-moves = no legal moves: the game is over
+cli-moves-none-wins = { $count } legal moves, more than the { $most } listed at most: none of them wins
+cli-moves-ask-best = { $count } legal moves, more than the { $most } listed at most: --best N lists the best N
+cli-moves-best-first = { $count ->
+        [one] 1 move
+       *[other] { $count } moves
+    }, best first (values for the opponent):
+cli-moves-winning-first = { $count ->
+        [one] 1 move
+       *[other] { $count } moves
+    }, the winning ones listed, best first (values for the opponent):
+cli-column-move = move
+cli-column-position = position
+cli-column-outcome = outcome
+cli-column-grundy = grundy
+cli-column-remoteness = remoteness
+cli-more = … and { $more } more
+cli-more-without-best = … and { $more } more (all are listed without --best)
+source-table = table
+source-formula = formula
+source-computed = computed

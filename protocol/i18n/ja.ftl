@@ -228,7 +228,7 @@ sum-head-component = 成分
 sum-head-grundy = Grundy 数
 sum-head-binary = 2進数
 sum-nim-sum = ニム和（XOR）
-sum-winning = 成分 { $component }: { $from } → { $from } ⊕ { $x } = { $to }（勝てる手 { $moves } 通り）
+sum-winning = 成分 { $component }: { $from } → { $from } ⊕ { $x } = { $to }（勝てる手 { $moves }通り）
 sum-zero = ニム和が 0 です。どう動かしても 0 でなくなるので、手番の人の負けです。
 sum-where = 勝てる手のある成分
 moves-none = 動かせる手はありません: ここで終局です。
@@ -479,108 +479,108 @@ prompt-grundy = この局面の Grundy 数はいくつですか？
 prompt-winning_move = 勝てる手を一つ見つけてください（なければ「ない」、入力なら none）
 prompt-winning_moves = 勝てる手を全部見つけてください（入力なら ; で区切り、なければ none）
 prompt-remoteness = 互いに最善を尽くすと、終局まであと何手ですか？
-move-to = { $move }（{ $position } へ）
-grade-over-misere = { $position } で終局です。手番の人は動かせませんが、ミゼールではそれで勝ちです
-grade-over = { $position } で終局です。手番の人は動かせないので負けです
-grade-p-position = { $position } は後手必勝（P-position）です。どう動かしても相手が勝てる局面になるので、手番の人の負けです。たとえば { $reply }
-grade-n-position = { $position } は先手必勝（N-position）です。{ $move } で相手に後手必勝の局面を渡せるので、手番の人の勝ちです
-grade-n-position-one-of = { $position } は先手必勝（N-position）です。{ $move } で相手に後手必勝の局面を渡せるので、手番の人の勝ちです（勝てる手 { $count } 通りのうちの一つ）
-grade-draw = { $position } は引き分けです。勝てる手はなく、{ $move } で引き分けを保てます。どちらも勝ちには持ち込めません
-grade-leaves-draw = { $move } では引き分けになります
-grade-not-winning = { $move } では勝てません。{ $reply }
-grade-answered = { $move } には相手が { $reply } と応じます
-grade-leaves-won = { $move } では相手の勝ちの局面になります
-grade-grundy-no-move = { $position } には動かせる手がないので、Grundy 数は 0 です（動かした先にない最小の数、mex）
-grade-grundy-right = 動かした先の Grundy 数は { $set } で、そこにない最小の数（mex）が { $grundy } です
-grade-grundy-reached = { $position } の Grundy 数は { $said } ではなく { $grundy } です。{ $move } で Grundy 数 { $said } の局面に動かせます。Grundy 数は動かした先にない最小の数（mex）です（動かした先は { $set }）
-grade-grundy-wrong = { $position } の Grundy 数は { $said } ではなく { $grundy } です。動かした先の Grundy 数は { $set } で、Grundy 数はそこにない最小の数（mex）です
-grade-remoteness-right = 互いに最善を尽くすと、{ $position } は { $moves }手で終わります（勝つ側は急ぎ、負ける側は引き延ばします）
-grade-remoteness-right-line = 互いに最善を尽くすと、{ $position } は { $moves }手で終わります（勝つ側は急ぎ、負ける側は引き延ばします）: { $line }
-grade-remoteness-wrong = 互いに最善を尽くすと、{ $position } は { $said }手ではなく { $moves }手で終わります。勝つ側は急ぎ、負ける側は引き延ばします
-grade-remoteness-wrong-line = 互いに最善を尽くすと、{ $position } は { $said }手ではなく { $moves }手で終わります。勝つ側は急ぎ、負ける側は引き延ばします: { $line }
-grade-wins = { $move } で勝てます。相手に後手必勝の局面を渡せます
-grade-wins-one-of = { $move } で勝てます。相手に後手必勝の局面を渡せます（勝てる手 { $count } 通りのうちの一つ）
-grade-no-win-none = { $wrong }。{ $position } は後手必勝なので勝てる手はなく、答えは「ない」です
+move-to = { $move }（{ $position }へ）
+grade-over-misere = { $position }で終局です。手番の人は動かせませんが、ミゼールではそれで勝ちです
+grade-over = { $position }で終局です。手番の人は動かせないので負けです
+grade-p-position = { $position }は後手必勝（P-position）です。どう動かしても相手が勝てる局面になるので、手番の人の負けです。たとえば { $reply }
+grade-n-position = { $position }は先手必勝（N-position）です。{ $move }で相手に後手必勝の局面を渡せるので、手番の人の勝ちです
+grade-n-position-one-of = { $position }は先手必勝（N-position）です。{ $move }で相手に後手必勝の局面を渡せるので、手番の人の勝ちです（勝てる手 { $count }通りのうちの一つ）
+grade-draw = { $position }は引き分けです。勝てる手はなく、{ $move }で引き分けを保てます。どちらも勝ちには持ち込めません
+grade-leaves-draw = { $move }では引き分けになります
+grade-not-winning = { $move }では勝てません。{ $reply }
+grade-answered = { $move }には相手が { $reply }と応じます
+grade-leaves-won = { $move }では相手の勝ちの局面になります
+grade-grundy-no-move = { $position }には動かせる手がないので、Grundy 数は 0 です（動かした先にない最小の数、mex）
+grade-grundy-right = 動かした先の Grundy 数は { $set }で、そこにない最小の数（mex）が { $grundy }です
+grade-grundy-reached = { $position }の Grundy 数は { $said }ではなく { $grundy }です。{ $move }で Grundy 数 { $said }の局面に動かせます。Grundy 数は動かした先にない最小の数（mex）です（動かした先は { $set }）
+grade-grundy-wrong = { $position }の Grundy 数は { $said }ではなく { $grundy }です。動かした先の Grundy 数は { $set }で、Grundy 数はそこにない最小の数（mex）です
+grade-remoteness-right = 互いに最善を尽くすと、{ $position }は { $moves }手で終わります（勝つ側は急ぎ、負ける側は引き延ばします）
+grade-remoteness-right-line = 互いに最善を尽くすと、{ $position }は { $moves }手で終わります（勝つ側は急ぎ、負ける側は引き延ばします）: { $line }
+grade-remoteness-wrong = 互いに最善を尽くすと、{ $position }は { $said }手ではなく { $moves }手で終わります。勝つ側は急ぎ、負ける側は引き延ばします
+grade-remoteness-wrong-line = 互いに最善を尽くすと、{ $position }は { $said }手ではなく { $moves }手で終わります。勝つ側は急ぎ、負ける側は引き延ばします: { $line }
+grade-wins = { $move }で勝てます。相手に後手必勝の局面を渡せます
+grade-wins-one-of = { $move }で勝てます。相手に後手必勝の局面を渡せます（勝てる手 { $count }通りのうちの一つ）
+grade-no-win-none = { $wrong }。{ $position }は後手必勝なので勝てる手はなく、答えは「ない」です
 grade-other-wins = { $wrong }。{ $move } なら勝てます
-grade-other-wins-one-of = { $wrong }。{ $move } なら勝てます（勝てる手 { $count } 通りのうちの一つ）
+grade-other-wins-one-of = { $wrong }。{ $move } なら勝てます（勝てる手 { $count }通りのうちの一つ）
 grade-none-right = { $position } から勝てる手はありません。{ $why }
-grade-all-none = { $position } は後手必勝なので、勝てる手はありません
+grade-all-none = { $position }は後手必勝なので、勝てる手はありません
 grade-all-one = { $position } から勝てる手は { $move } だけです
-grade-all-many = { $position } から勝てる手は { $moves } です
+grade-all-many = { $position } から勝てる手は { $moves }です
 grade-missed = { $first }。見落とした手: { $missed }
 grade-and = { $first }。{ $next }
 grade-withheld = 解答を受け付けました。正解かどうかは、先生が解答を公開したとき、または締め切りの後にわかります
 
 ## 断り: サーバーが要求を断った理由（エラーの `details.kind` ごと。その項目が引数）
 
-error-no_such_room = コード { $room } のルームはありません。先生の画面のコードを確かめてください
+error-no_such_room = コード { $room }のルームはありません。先生の画面のコードを確かめてください
 error-not_a_code = 「{ $typed }」はルームのコードではありません。コードは K7Q2 のような { $length } 文字の英数字です（0、O、1、I は使いません）。先生の画面のコードを確かめてください
-error-not_owner_token = これはルーム { $room } の先生用のキーではありません。キーなしで生徒として参加してください
-error-not_teacher = これはルーム { $room } の先生だけができます。先生はルームの先生用のキーで参加します
-error-not_member = あなたはルーム { $room } にいません。先に参加してください: {"{"}"type":"join_room","code":"{ $room }"{"}"}
-error-not_joined_here = この接続でまずルーム { $room } に参加してください: {"{"}"type":"join_room","code":"{ $room }"{"}"}
+error-not_owner_token = これはルーム { $room }の先生用のキーではありません。キーなしで生徒として参加してください
+error-not_teacher = これはルーム { $room }の先生だけができます。先生はルームの先生用のキーで参加します
+error-not_member = あなたはルーム { $room }にいません。先に参加してください: {"{"}"type":"join_room","code":"{ $room }"{"}"}
+error-not_joined_here = この接続でまずルーム { $room }に参加してください: {"{"}"type":"join_room","code":"{ $room }"{"}"}
 error-empty_room_name = ルームの名前を入れてください。たとえば「3B 数学」のようにクラスの名前をつけます
 error-long_room_name = ルームの名前が長すぎます: { $most } 文字までです
 error-control_in_room_name = ルームの名前に制御文字は使えません
 error-bad_engine_level = エンジン「{ $level }」: easy、medium、perfect、none のどれかにしてください
-error-exercise_count = 問題 { $count } 問: 一度に出せるのは 1 問から { $most } 問までです
+error-exercise_count = 問題 { $count }問: 一度に出せるのは 1 問から { $most }問までです
 error-deadline_too_far = 締め切りが先すぎます
 error-teachers_do_not_answer = 先生は問題を出し、生徒が答えます。自分で解いてみるには別の名前でルームに参加してください
-error-no_such_exercise = ルーム { $room } に問題 { $exercise } はありません
-error-deadline_passed = 問題 { $exercise } の締め切りは過ぎました。もう解答は受け付けません
-error-already_answered = 問題 { $exercise } にはもう答えています。最初の答えが最終です
-error-too_few_students = 大会には生徒が 2 人以上必要です。ルーム { $room } にいるのは { $here } 人です
-error-round_count = { $rounds } 回戦: 大会は 1 回戦から { $most } 回戦までです
-error-students_only = ルーム { $room } の大会に出られるのは生徒だけです
+error-no_such_exercise = ルーム { $room }に問題 { $exercise }はありません
+error-deadline_passed = 問題 { $exercise }の締め切りは過ぎました。もう解答は受け付けません
+error-already_answered = 問題 { $exercise }にはもう答えています。最初の答えが最終です
+error-too_few_students = 大会には生徒が 2 人以上必要です。ルーム { $room }にいるのは { $here }人です
+error-round_count = { $rounds }回戦: 大会は 1 回戦から { $most }回戦までです
+error-students_only = ルーム { $room }の大会に出られるのは生徒だけです
 error-round_robin_fixed = 総当たりの組み合わせは始まったときに決まっています。次の大会は先生に頼んでください
-error-not_entrant = プレイヤー { $player } は大会 { $tournament } に出ていません
-error-no_such_tournament = ルーム { $room } に大会 { $tournament } はありません
-error-tournament_over = 大会 { $tournament } は終わっています
-error-nobody_here = ルーム { $room } で対局できる生徒がいません
-error-not_your_seat = あなたは対局 { $match_id } の席に着いていません。観戦はできますが、指すことはできません
-error-not_your_turn = あなたの番ではありません: 対局 { $match_id } は席 { $to_move } の番です
-error-not_the_engines_turn = 対局 { $match_id } はエンジンの番ではありません
-error-already_seated = あなたはもう対局 { $match_id } の席に着いています。相手が来るのを待ってください
-error-too_late_to_abort = 対局 { $match_id } を中止できるのは最初の手の前だけです。やめるなら投了してください
-error-paired_no_abort = 対局 { $match_id } は大会か多面指しの対局なので中止できません。指し続けるか、どうしてもやめるなら投了してください（相手の勝ちになります）
-error-no_draws = { $game } は引き分けになりません: 必ずどちらかが勝って終わります
+error-not_entrant = プレイヤー { $player }は大会 { $tournament }に出ていません
+error-no_such_tournament = ルーム { $room }に大会 { $tournament }はありません
+error-tournament_over = 大会 { $tournament }は終わっています
+error-nobody_here = ルーム { $room }で対局できる生徒がいません
+error-not_your_seat = あなたは対局 { $match_id }の席に着いていません。観戦はできますが、指すことはできません
+error-not_your_turn = あなたの番ではありません: 対局 { $match_id }は席 { $to_move }の番です
+error-not_the_engines_turn = 対局 { $match_id }はエンジンの番ではありません
+error-already_seated = あなたはもう対局 { $match_id }の席に着いています。相手が来るのを待ってください
+error-too_late_to_abort = 対局 { $match_id }を中止できるのは最初の手の前だけです。やめるなら投了してください
+error-paired_no_abort = 対局 { $match_id }は大会か多面指しの対局なので中止できません。指し続けるか、どうしてもやめるなら投了してください（相手の勝ちになります）
+error-no_draws = { $game }は引き分けになりません: 必ずどちらかが勝って終わります
 error-no_offer_to_accept = 受ける引き分けの提案がありません。提案するには offer_draw を使います
 error-no_offer_to_decline = 断る引き分けの提案がありません
-error-rematch_exists = 再戦はもう対局 { $rematch } としてあります。watch で入ってください
-error-closed = 対局 { $match_id } は閉じられています。`watch` で見られます
+error-rematch_exists = 再戦はもう対局 { $rematch }としてあります。watch で入ってください
+error-closed = 対局 { $match_id }は閉じられています。`watch` で見られます
 error-empty_name = 名前を入れてください。ほかの人に見える名前です
 error-long_name = 名前が長すぎます: { $most } 文字までです
 error-engine_name = 「{ $name }」はエンジンの表示名です。自分の名前をつけてください
 error-internal = サーバー内部で問題が起きました（{ $context }）。何も変更されていません。もう一度試してください
 error-hello_first = 最初に hello を送ってください: {"{"}"type":"hello","id":1,"protocol":1,"name":"..."{"}"}
 error-already_welcomed = この接続はもう hello を送っています
-error-guessing = このアドレスから間違ったコードが多すぎます。{ $retry_after_s } 秒後にもう一度試してください（先生の画面のコードを確かめてください）
+error-guessing = このアドレスから間違ったコードが多すぎます。{ $retry_after_s }秒後にもう一度試してください（先生の画面のコードを確かめてください）
 error-needs_access_code = このサーバーにはアクセスコードが必要です。主催者に聞いて入力してください（grundy --access-code CODE）
 error-wrong_access_code = アクセスコードが違います。主催者に正しいコードを聞いてください
 error-unknown_token = このトークンはここでは知られていません。トークンなしで hello を送り、最初から始めてください
 error-research_waiting = 研究用の問い合わせがもう { $most } 件処理中です。どれかが終わるまで待ってください（ほかのプレイヤーの問い合わせと順番に処理します）
-error-no_live_match = 対局 { $match_id } は対局中ではありません。`lobby` で対局の一覧、`watch` で終わった対局が見られます
-error-no_match = 対局 { $match_id } はありません
+error-no_live_match = 対局 { $match_id }は対局中ではありません。`lobby` で対局の一覧、`watch` で終わった対局が見られます
+error-no_match = 対局 { $match_id }はありません
 error-binary_frame = バイナリのフレームは読めません。JSON のテキストフレームを送ってください
 error-bad_frame = { $reason }
 error-too_fast = メッセージが多すぎます: 1 秒に { $rate } 件までです。このメッセージは処理されていないので、もう一度送ってください
 error-unreadable = { $reason }
 error-in_exercise = 問題 { $number }: { $error }
-error-unsupported_version = プロトコルのバージョン { $version } には対応していません。このサーバーが使えるのは [{ $supported }] です。クライアントを更新してください
-error-name_taken = ルーム { $room } にはもう { $same ->
+error-unsupported_version = プロトコルのバージョン { $version }には対応していません。このサーバーが使えるのは [{ $supported }] です。クライアントを更新してください
+error-name_taken = ルーム { $room }にはもう { $same ->
         [true] { $taken }
        *[false] 「{ $taken }」（「{ $name }」と同じに読めます）
-    } という人がいます。別の名前で参加してください
+    }という人がいます。別の名前で参加してください
 error-cannot_leave = ルーム { $room } からは抜けられません: { $why ->
         [teacher] 先生はルームに残ります
         [answered] 問題に答えていて、先生があなたの解答を記録しています
        *[played] ルームの大会か多面指しで対局しています
     }。このコンピューターを離れるなら、ログアウトしてください
-error-engine_not_allowed = ルーム { $room } では{ $limit ->
+error-engine_not_allowed = ルーム { $room }では{ $limit ->
         [none] エンジンとは対戦できません。クラスメートと対戦してください
        *[other] { $limit } までのエンジンと対戦できます
     }
-error-not_active = 対局 { $match_id } は{ $status ->
+error-not_active = 対局 { $match_id }は{ $status ->
         [waiting] まだ始まっていません: 相手を待っています
         [playing] 対局中です
         [aborted] 中止されました
@@ -591,7 +591,7 @@ error-engine_declines_draw = エンジンは断りました: { $view ->
         [loses] 互いに最善を尽くすと、この局面は引き分けではなくあなたの勝ちです
        *[other] エンジンの表では、この局面は引き分けとはいえません
     }
-error-name_character = 名前の { $position } 文字目は { $character_name } です。{ $why ->
+error-name_character = 名前の { $position } 文字目は { $character_name }です。{ $why ->
         [control] 制御文字で、端末は表示せずに命令として実行します
         [direction] 文字の向きを変える制御文字で、前後の文字の並びを変えてしまいます
         [invisible] 目に見えないので、違う名前が同じに見えてしまいます
@@ -605,7 +605,7 @@ error-exam_under_way = このサーバーではテスト中です: { $what ->
         [simul] エンジンとの多面指し
        *[analysis] 解析
     }はテストが終わるまで先生だけが使えます
-error-hints_withheld = ルーム { $room } では先生がヒントを止めています。{ $why ->
+error-hints_withheld = ルーム { $room }では先生がヒントを止めています。{ $why ->
         [exercise] 答える問題があるので、先に答えてください
        *[game] 対局中なので、終わると値がまた見られます
     }
@@ -614,3 +614,31 @@ error-hints_withheld = ルーム { $room } では先生がヒントを止めて�
 
 # サーバーの断りを端末に表示するとき。
 cli-error = エラー（{ $code }）: { $message }
+cli-query-title = { $game }、局面 { $position }
+cli-query-match = 対局 { $id }、{ $plies }手の後（{ $game }）: 局面 { $position }
+cli-field-outcome = 結果
+cli-field-grundy = Grundy 数
+cli-field-remoteness = 残り手数
+cli-field-source = 出典
+cli-field-method = 方法
+cli-for-the-mover = { $outcome }（手番の人にとって）
+cli-sum-method = { $method }（ゲームの和の Grundy 数は、各成分の Grundy 数のニム和）
+cli-sum-method-remoteness = { $method }（ゲームの和の Grundy 数は、各成分の Grundy 数のニム和）。残り手数は{ $remoteness }による
+cli-sum-zero = ニム和が 0 です。どう動かしても 0 でなくなるので、手番の人の負けです
+cli-sum-winning = 成分 { $component }: { $from } → { $from } ⊕ { $x } = { $to }にすればニム和が 0 になります（{ $moves }通りの手）
+cli-sum-unknown = 成分 { $component }: { $from } → { $from } ⊕ { $x } = { $to }: そこへ動かせるかは不明です（解いた表の外）。この成分の手は示しません
+cli-no-moves = 合法手はありません: 終局です
+cli-moves-none-wins = 合法手は { $count }個で、示せる { $most }個を超えます: どれも勝てません
+cli-moves-ask-best = 合法手は { $count }個で、示せる { $most }個を超えます: --best N でよい手を N 個示します
+cli-moves-best-first = { $count }手、よい順（値は相手にとってのもの）:
+cli-moves-winning-first = { $count }手、勝てる手だけをよい順に（値は相手にとってのもの）:
+cli-column-move = 手
+cli-column-position = 局面
+cli-column-outcome = 結果
+cli-column-grundy = Grundy 数
+cli-column-remoteness = 残り手数
+cli-more = … ほかに { $more }手
+cli-more-without-best = … ほかに { $more }手（--best を付けなければ全部示します）
+source-table = 保存された表
+source-formula = 公式
+source-computed = その場で計算

@@ -238,7 +238,7 @@ mod tests {
         );
         assert_eq!(
             super::say("ja", &m),
-            "3,3 では勝てません。3,3 には相手が 0,0 と応じます。5,3 は後手必勝なので勝てる手はなく、\
+            "3,3では勝てません。3,3には相手が 0,0と応じます。5,3は後手必勝なので勝てる手はなく、\
              答えは「ない」です"
         );
         // A count in the plural, and a language the catalogs lack (English instead).

@@ -46,4 +46,14 @@ impl Message {
         self.args.insert(name.into(), value);
         self
     }
+
+    /// The same message with argument `name` set to `text`, said as it is.
+    pub fn text(self, name: impl Into<String>, text: impl Into<String>) -> Message {
+        self.with(name, MessageArg::Text(text.into()))
+    }
+
+    /// The same message with argument `name` set to the count `n`.
+    pub fn count(self, name: impl Into<String>, n: u64) -> Message {
+        self.with(name, MessageArg::Count(n))
+    }
 }

@@ -3,10 +3,11 @@
 
 use anyhow::Result;
 use protocol::limits::QUERY_MAX_MOVES;
-use protocol::{Classification, Game, Request, ServerBody, SumInfo, Verdict};
+use protocol::{Classification, Game, Message, Request, ServerBody, SumInfo, Verdict};
 
 use super::{describe, emit, print_json, unexpected, GameArgs};
-use crate::render::{component_name, opt, Columns, Style};
+use crate::render::{component_name, opt, pad, Columns, Style};
+use client::lang::{said, word};
 use client::Client;
 
 /// Examples shown by `grundy query --help`.
@@ -63,12 +64,12 @@ pub async fn run(conn: &mut Client, args: Args, style: Style) -> Result<()> {
             // Asked once: the match need not be followed.
             conn.request(Request::Unwatch { match_id: id }).await?;
             if !args.json {
-                emit(&format!(
-                    "match {id} after {} ({}): position {}\n",
-                    plies(state.ply),
-                    describe(&state.params),
-                    state.position
-                ))?;
+                let told = Message::new("cli-query-match")
+                    .text("id", id.to_string())
+                    .count("plies", u64::from(state.ply))
+                    .text("game", describe(&state.params))
+                    .text("position", &state.position);
+                emit(&format!("{}\n", said(&told)))?;
             }
             (state.params, state.position)
         }
@@ -103,14 +104,14 @@ pub async fn run(conn: &mut Client, args: Args, style: Style) -> Result<()> {
 /// Why a sum is won or lost, as a teacher writes it on the board: the components' Grundy
 /// numbers in binary columns, their XOR, and the components where a move wins.
 fn explanation(sum: &SumInfo, style: Style) -> String {
-    let mut out = format!(
-        "  method      {} (the sum is worth the XOR of its components' Grundy numbers)",
-        sum.method
-    );
-    if let Some(m) = &sum.remoteness_method {
-        out.push_str(&format!("; remoteness by {m}"));
-    }
-    out.push('\n');
+    let method = word(&format!("method-{}", sum.method));
+    let how = match &sum.remoteness_method {
+        Some(m) => Message::new("cli-sum-method-remoteness")
+            .text("method", method)
+            .text("remoteness", word(&format!("method-{m}"))),
+        None => Message::new("cli-sum-method").text("method", method),
+    };
+    let mut out = field("cli-field-method", &said(&how));
     let bits = sum
         .components
         .iter()
@@ -121,7 +122,8 @@ fn explanation(sum: &SumInfo, style: Style) -> String {
         .unwrap_or(1)
         .max(1);
     let binary = |g: Option<u64>| g.map_or("?".to_owned(), |g| format!("{g:0bits$b}"));
-    let mut table = Columns::new(&["component", "grundy", "binary"]);
+    let heads = ["sum-head-component", "sum-head-grundy", "sum-head-binary"].map(word);
+    let mut table = Columns::new(&heads.each_ref().map(String::as_str));
     for (i, c) in sum.components.iter().enumerate() {
         let name = component_name(c.params.game, c.params.size, c.params.k);
         table.push(vec![
@@ -131,7 +133,7 @@ fn explanation(sum: &SumInfo, style: Style) -> String {
         ]);
     }
     table.push(vec![
-        "nim-sum (XOR)".to_owned(),
+        word("sum-nim-sum"),
         sum.nim_sum.to_string(),
         binary(Some(sum.nim_sum)),
     ]);
@@ -144,82 +146,84 @@ fn explanation(sum: &SumInfo, style: Style) -> String {
         }
     }));
     if sum.nim_sum == 0 {
-        out.push_str(
-            "  the nim-sum is 0: every move makes it non-zero, so the player to move loses\n",
-        );
+        out.push_str(&format!("  {}\n", word("cli-sum-zero")));
     }
+    let target = |id: &str, component: u64, from: u64, to: u64| {
+        Message::new(id)
+            .text("component", component.to_string())
+            .text("from", from.to_string())
+            .text("x", sum.nim_sum.to_string())
+            .text("to", to.to_string())
+    };
     for w in &sum.winning {
-        let plural = if w.moves == 1 { "" } else { "s" };
-        out.push_str(&format!(
-            "  component {}: {} → {} ⊕ {} = {}, which makes the nim-sum 0 ({} move{plural})\n",
-            w.component, w.from, w.from, sum.nim_sum, w.to, w.moves
-        ));
+        let told = target("cli-sum-winning", w.component, w.from, w.to).count("moves", w.moves);
+        out.push_str(&format!("  {}\n", said(&told)));
     }
     for u in &sum.unknown {
-        out.push_str(&format!(
-            "  component {}: {} → {} ⊕ {} = {}: not known whether a move reaches it (beyond the \
-             solved tables), none of its moves listed\n",
-            u.component, u.from, u.from, sum.nim_sum, u.to
-        ));
+        let told = target("cli-sum-unknown", u.component, u.from, u.to);
+        out.push_str(&format!("  {}\n", said(&told)));
     }
     out
 }
 
-/// `1 ply`, `12 plies`.
-fn plies(n: u32) -> String {
-    if n == 1 {
-        "1 ply".to_owned()
-    } else {
-        format!("{n} plies")
-    }
+/// `  outcome     loss (…)`: a label of the summary (message `label_id`), padded to its
+/// column by display width, then `value`.
+fn field(label_id: &str, value: &str) -> String {
+    format!("  {}{value}\n", pad(&word(label_id), 12))
 }
 
 /// The classification as text: a summary, then the moves as aligned columns. The words are
 /// the JSON's; a column that would only repeat another (a corner move is the square it goes
 /// to) or say nothing (the L-game has no Grundy numbers) is left out.
 fn text(c: &Classification, style: Style) -> String {
-    let mut out = format!("{}, position {}\n", describe(&c.params), c.position);
+    let title = Message::new("cli-query-title")
+        .text("game", describe(&c.params))
+        .text("position", &c.position);
+    let mut out = format!("{}\n", said(&title));
     // No Grundy numbers for the L-game (it has draws) nor in misère play.
     let impartial = c.params.game != Game::LGame && !c.params.misere;
-    out.push_str(&format!(
-        "  outcome     {} (for the player to move)\n",
-        style.outcome(c.value.outcome.as_str())
-    ));
+    let outcome =
+        Message::new("cli-for-the-mover").text("outcome", style.outcome(c.value.outcome.as_str()));
+    out.push_str(&field("cli-field-outcome", &said(&outcome)));
     if impartial {
-        out.push_str(&format!("  grundy      {}\n", opt(c.value.grundy)));
+        out.push_str(&field("cli-field-grundy", &opt(c.value.grundy)));
     }
     match &c.remoteness_unknown {
-        Some(why) => out.push_str(&format!("  remoteness  - ({why})\n")),
-        None => out.push_str(&format!("  remoteness  {}\n", opt(c.value.remoteness))),
+        Some(why) => out.push_str(&field("cli-field-remoteness", &format!("- ({why})"))),
+        None => out.push_str(&field("cli-field-remoteness", &opt(c.value.remoteness))),
     }
-    out.push_str(&format!("  source      {}\n", c.source));
+    // `table`, `formula` or `computed`, each with its word (`source-table`, …).
+    let source = match c.source.as_str() {
+        "table" | "formula" | "computed" => word(&format!("source-{}", c.source)),
+        other => other.to_owned(),
+    };
+    out.push_str(&field("cli-field-source", &source));
     if let Some(sum) = &c.sum {
         out.push_str(&explanation(sum, style));
     }
     if c.move_count == 0 {
-        out.push_str("no legal moves: the game is over\n");
+        out.push_str(&format!("{}\n", word("cli-no-moves")));
         return out;
     }
     let partial = c.move_count > QUERY_MAX_MOVES;
     if c.moves.is_empty() {
-        let why = match c.value.outcome {
-            Verdict::Loss if partial => "none of them wins".to_owned(),
-            _ => "--best N lists the best N".to_owned(),
+        let id = match c.value.outcome {
+            Verdict::Loss if partial => "cli-moves-none-wins",
+            _ => "cli-moves-ask-best",
         };
-        out.push_str(&format!(
-            "{} legal moves, more than the {QUERY_MAX_MOVES} listed at most: {why}\n",
-            c.move_count
-        ));
+        let told = Message::new(id)
+            .count("count", c.move_count)
+            .text("most", QUERY_MAX_MOVES.to_string());
+        out.push_str(&format!("{}\n", said(&told)));
         return out;
     }
-    let plural = if c.move_count == 1 { "" } else { "s" };
-    let which = match partial && c.moves.iter().all(|m| m.value.outcome == Verdict::Loss) {
-        true => "the winning ones listed, best first",
-        false => "best first",
+    let id = match partial && c.moves.iter().all(|m| m.value.outcome == Verdict::Loss) {
+        true => "cli-moves-winning-first",
+        false => "cli-moves-best-first",
     };
     out.push_str(&format!(
-        "{} move{plural}, {which} (values for the opponent):\n",
-        c.move_count
+        "{}\n",
+        said(&Message::new(id).count("count", c.move_count))
     ));
     // A sum's move names its component; the whole sum after it would only be long.
     let positions = c.params.game != Game::Sum && c.moves.iter().any(|m| m.notation != m.position);
@@ -233,13 +237,19 @@ fn text(c: &Classification, style: Style) -> String {
     }
     head.push("remoteness");
     let outcome_col = head.iter().position(|h| *h == "outcome").unwrap_or(0);
+    // The columns' names in the process's language (`cli-column-move`, …).
+    let head: Vec<String> = head
+        .iter()
+        .map(|h| word(&format!("cli-column-{h}")))
+        .collect();
+    let head: Vec<&str> = head.iter().map(String::as_str).collect();
     let mut table = Columns::new(&head);
     for m in &c.moves {
         let mut row = vec![m.notation.clone()];
         if positions {
             row.push(m.position.clone());
         }
-        row.push(m.value.outcome.to_string());
+        row.push(word(&format!("outcome-{}", m.value.outcome)));
         if impartial {
             row.push(opt(m.value.grundy));
         }
@@ -258,11 +268,11 @@ fn text(c: &Classification, style: Style) -> String {
     }));
     let more = c.move_count.saturating_sub(c.moves.len() as u64);
     if more > 0 && c.move_count <= QUERY_MAX_MOVES {
-        out.push_str(&format!(
-            "  … and {more} more (all are listed without --best)\n"
-        ));
+        let told = Message::new("cli-more-without-best").text("more", more.to_string());
+        out.push_str(&format!("  {}\n", said(&told)));
     } else if more > 0 {
-        out.push_str(&format!("  … and {more} more\n"));
+        let told = Message::new("cli-more").text("more", more.to_string());
+        out.push_str(&format!("  {}\n", said(&told)));
     }
     out
 }

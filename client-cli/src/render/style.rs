@@ -51,12 +51,14 @@ impl Style {
 
     /// `text` coloured by an outcome for the player to move.
     pub fn outcome(self, outcome: &str) -> String {
-        match outcome {
-            "win" => self.paint(WIN, outcome),
-            "loss" => self.paint(LOSS, outcome),
-            "draw" => self.paint(DRAW, outcome),
-            _ => outcome.to_owned(),
-        }
+        let colour = match outcome {
+            "win" => WIN,
+            "loss" => LOSS,
+            "draw" => DRAW,
+            _ => return outcome.to_owned(),
+        };
+        // The word in the process's language (`win`, `勝ち`).
+        self.paint(colour, &client::lang::word(&format!("outcome-{outcome}")))
     }
 
     /// `text` in red: the red L, the goal corner.
