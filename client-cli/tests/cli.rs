@@ -609,6 +609,25 @@ async fn review_flags_a_blunder_and_import_round_trips_an_export() {
         text.contains("1 best, 0 inaccuracies, 0 mistakes, 1 blunder"),
         "{text}"
     );
+    // The same review under a Japanese locale.
+    let mut cmd = command(&url, &["review", &id.to_string()]);
+    cmd.env("LANG", "ja_JP.UTF-8");
+    let o = tokio::task::block_in_place(|| cmd.output().expect("the grundy binary runs"));
+    let ja = stdout(&o);
+    assert!(
+        ja.starts_with(&format!(
+            "対局 {id}の振り返り: queen 11×11、開始局面 7,3、ada 対 bob。bobの勝ち（corner_reached）。2手\n"
+        )),
+        "{ja}"
+    );
+    let blunder = ja.lines().find(|l| l.contains("7,0")).unwrap_or_default();
+    assert!(
+        blunder.contains("大悪手")
+            && blunder.contains("5手で勝ち")
+            && blunder.contains("2手で負け"),
+        "{ja}"
+    );
+    assert!(ja.contains("最善手 1、疑問手 0、悪手 0、大悪手 1"), "{ja}");
     // Both results count from the position before the move, as the export's comment does.
     let exported = ok(&url, &["export", &id.to_string()]).await;
     assert!(

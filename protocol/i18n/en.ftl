@@ -683,3 +683,39 @@ cli-more-without-best = … and { $more } more (all are listed without --best)
 source-table = table
 source-formula = formula
 source-computed = computed
+cli-plies = { $plies ->
+        [one] 1 ply
+       *[other] { $plies } plies
+    }
+cli-result-in = { $outcome } in { $plies }
+cli-review-heading = review of game { $id }: { $game } from { $start }, { $first } vs { $second }; { $result }; { $moves ->
+        [one] 1 move
+       *[other] { $moves } moves
+    }
+cli-review-won = { $who } won ({ $reason })
+cli-review-no-winner = no winner ({ $reason })
+cli-review-not-over = not over ({ $status })
+cli-review-strip = who wins with best play, from the start (▲ { $first }, ▼ { $second }, · a draw):
+cli-review-counts = { $best } best, { $inaccuracy ->
+        [one] 1 inaccuracy
+       *[other] { $inaccuracy } inaccuracies
+    }, { $mistake ->
+        [one] 1 mistake
+       *[other] { $mistake } mistakes
+    }, { $blunder ->
+        [one] 1 blunder
+       *[other] { $blunder } blunders
+    }
+cli-column-ply = ply
+cli-column-player = player
+cli-column-annotation = annotation
+cli-column-best-play = best play
+cli-column-this-move = this move
+cli-column-better = better
+cli-step-typing = ply { $ply }
+cli-step-past-end = that ply is past the end: the game has { $plies } (0 is the start)
+cli-step-ply = ply { $ply } of { $total }
+cli-step-played = { $who } played { $move }: { $annotation } (best play: { $best }; this move: { $this })
+cli-step-better-move = { $move } ({ $outcome } for the opponent)
+cli-step-better = better: { $moves }
+cli-step-keys = →/n next · ←/p back · Home/End · digits+Enter: a ply · q quit

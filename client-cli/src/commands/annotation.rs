@@ -1,7 +1,8 @@
 //! How a reviewed move is told, in `grundy review`'s listing and in its move-by-move
 //! stepper alike: best play, the move played, the value strip, counts in words.
 
-use protocol::{GameSummary, ReviewedMove, Seat, Verdict};
+use client::lang::{said, word};
+use protocol::{GameSummary, Message, ReviewedMove, Seat, Verdict};
 
 /// Better moves shown per move in the text listing (the JSON has all).
 pub(super) const BETTER_SHOWN: usize = 3;
@@ -19,12 +20,17 @@ pub(super) fn this_move(m: &ReviewedMove) -> String {
     result(m.after.outcome.flip(), m.after.remoteness.map(|r| r + 1))
 }
 
-/// `win in 5`, `loss in 2`, `draw`; just `win` or `loss` without a remoteness.
+/// `win in 5`, `loss in 2`, `draw`; just `win` or `loss` without a remoteness (in the
+/// process's language).
 fn result(outcome: Verdict, remoteness: Option<u64>) -> String {
+    let said_outcome = word(&format!("outcome-{outcome}"));
     match (outcome, remoteness) {
-        (Verdict::Draw, _) => "draw".to_owned(),
-        (o, Some(r)) => format!("{o} in {r}"),
-        (o, None) => o.to_string(),
+        (Verdict::Draw, _) | (_, None) => said_outcome,
+        (_, Some(r)) => said(
+            &Message::new("cli-result-in")
+                .text("outcome", said_outcome)
+                .text("plies", r.to_string()),
+        ),
     }
 }
 
@@ -33,7 +39,15 @@ pub(super) fn name(game: &GameSummary, seat: Seat) -> String {
     game.seats[usize::from(seat)]
         .name
         .clone()
-        .unwrap_or_else(|| format!("seat {seat}"))
+        .unwrap_or_else(|| said(&Message::new("seat-number").text("seat", seat.to_string())))
+}
+
+/// A move's annotation in words (`blunder`, `大悪手`).
+pub(super) fn annotation_word(annotation: &str) -> String {
+    match annotation {
+        "best" | "inaccuracy" | "mistake" | "blunder" => word(&format!("annotation-{annotation}")),
+        other => other.to_owned(),
+    }
 }
 
 /// Who wins with best play after each ply (0 is the start): the seat, `None` for a draw.
@@ -69,10 +83,7 @@ pub(super) fn strip(moves: &[ReviewedMove]) -> String {
         .collect()
 }
 
-/// `1 blunder`, `2 blunders`.
-pub(super) fn counted(n: usize, one: &str, many: &str) -> String {
-    match n {
-        1 => format!("1 {one}"),
-        n => format!("{n} {many}"),
-    }
+/// `1 ply`, `12 plies` (in the process's language).
+pub(super) fn plies(n: usize) -> String {
+    said(&Message::new("cli-plies").count("plies", n as u64))
 }

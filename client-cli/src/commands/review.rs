@@ -6,10 +6,12 @@ use std::io::IsTerminal;
 use anyhow::Result;
 use protocol::{Board, Game, GameSummary, Outcome, Request, ReviewedMove, ServerBody};
 
-use super::annotation::{best_play, counted, name, strip, this_move, BETTER_SHOWN};
+use super::annotation::{annotation_word, best_play, name, strip, this_move, BETTER_SHOWN};
 use super::{describe, emit, print_json, unexpected};
 use crate::render::{progress::Bar, Columns, Style};
+use client::lang::{said, word};
 use client::Client;
+use protocol::Message;
 
 /// Examples shown by `grundy review --help`.
 pub const HELP: &str = "\
@@ -96,46 +98,53 @@ async fn every_page(conn: &mut Client, match_id: i64) -> Result<(Board, Vec<Revi
 
 /// The players, and the result with its reason, or where the game stands.
 fn heading(game: &GameSummary, moves: usize) -> String {
-    let players = format!("{} vs {}", name(game, 0), name(game, 1));
     let result = match game.result {
         Some(Outcome {
             winner: Some(seat),
             reason,
-        }) => format!("{} won ({})", name(game, seat), reason.as_str()),
+        }) => Message::new("cli-review-won")
+            .text("who", name(game, seat))
+            .text("reason", reason.as_str()),
         Some(Outcome {
             winner: None,
             reason,
-        }) => format!("no winner ({})", reason.as_str()),
-        None => format!("not over ({})", game.status.as_str()),
+        }) => Message::new("cli-review-no-winner").text("reason", reason.as_str()),
+        None => Message::new("cli-review-not-over").text("status", game.status.as_str()),
     };
-    format!(
-        "review of game {}: {} from {}, {players}; {result}; {}\n",
-        game.match_id,
-        describe(&game.params),
-        game.start,
-        counted(moves, "move", "moves")
-    )
+    let heading = Message::new("cli-review-heading")
+        .text("id", game.match_id.to_string())
+        .text("game", describe(&game.params))
+        .text("start", &game.start)
+        .text("first", name(game, 0))
+        .text("second", name(game, 1))
+        .text("result", said(&result))
+        .count("moves", moves as u64);
+    format!("{}\n", said(&heading))
 }
 
 /// The review as aligned text: who played and how it ended, then one line per move: who
 /// played it, the position after it, how good it was, and the better moves.
 fn listing(game: &GameSummary, moves: &[ReviewedMove], style: Style) -> String {
     let mut out = heading(game, moves.len());
-    out.push_str(&format!(
-        "who wins with best play, from the start (▲ {}, ▼ {}, · a draw):\n  {}\n",
-        name(game, 0),
-        name(game, 1),
-        strip(moves)
-    ));
+    let legend = Message::new("cli-review-strip")
+        .text("first", name(game, 0))
+        .text("second", name(game, 1));
+    out.push_str(&format!("{}\n  {}\n", said(&legend), strip(moves)));
     // A sum's move names its component, and the whole sum after it would only be long: the
     // stepped board below shows it.
     let positions = game.params.game != Game::Sum;
     let head: Vec<&str> = ["ply", "player", "move", "position"]
         .into_iter()
         .filter(|h| positions || *h != "position")
-        .chain(["annotation", "best play", "this move", "better"])
+        .chain(["annotation", "best-play", "this-move", "better"])
         .collect();
     let annotation = head.iter().position(|h| *h == "annotation").unwrap_or(0);
+    // The columns' names in the process's language (`cli-column-ply`, …).
+    let head: Vec<String> = head
+        .iter()
+        .map(|h| word(&format!("cli-column-{h}")))
+        .collect();
+    let head: Vec<&str> = head.iter().map(String::as_str).collect();
     let mut t = Columns::new(&head);
     for m in moves {
         let better: Vec<&str> = m
@@ -158,25 +167,27 @@ fn listing(game: &GameSummary, moves: &[ReviewedMove], style: Style) -> String {
         if positions {
             row.push(m.played.position.clone());
         }
-        row.extend([m.annotation.clone(), best_play(m), this_move(m), better]);
+        row.extend([
+            annotation_word(&m.annotation),
+            best_play(m),
+            this_move(m),
+            better,
+        ]);
         t.push(row);
     }
-    let paint = |_: usize, c: usize, text: &str| match text.trim() {
-        "blunder" | "mistake" if c == annotation => style.outcome("loss").replace("loss", text),
-        "inaccuracy" if c == annotation => style.outcome("draw").replace("draw", text),
+    // Blunders and mistakes in a loss's colour, inaccuracies in a draw's.
+    let paint = |r: usize, c: usize, text: &str| match moves[r].annotation.as_str() {
+        "blunder" | "mistake" if c == annotation => style.like_outcome("loss", text),
+        "inaccuracy" if c == annotation => style.like_outcome("draw", text),
         _ => text.to_owned(),
     };
     out.push_str(&t.render(2, &|h| style.dim(h), &paint));
-    let counts = [
-        ("best", "best"),
-        ("inaccuracy", "inaccuracies"),
-        ("mistake", "mistakes"),
-        ("blunder", "blunders"),
-    ]
-    .map(|(one, many)| {
-        let n = moves.iter().filter(|m| m.annotation == one).count();
-        counted(n, one, many)
-    });
-    out.push_str(&format!("  {}\n", counts.join(", ")));
+    let count = |a: &str| moves.iter().filter(|m| m.annotation == a).count() as u64;
+    let counts = Message::new("cli-review-counts")
+        .count("best", count("best"))
+        .count("inaccuracy", count("inaccuracy"))
+        .count("mistake", count("mistake"))
+        .count("blunder", count("blunder"));
+    out.push_str(&format!("  {}\n", said(&counts)));
     out
 }

@@ -7,9 +7,11 @@ use anyhow::Result;
 use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind};
 use protocol::{Board, GameSummary, ReviewedMove};
 
-use super::annotation::{best_play, counted, name, strip, this_move, BETTER_SHOWN};
+use super::annotation::{annotation_word, best_play, name, plies, strip, this_move, BETTER_SHOWN};
 use super::raw::{line_start, show, Raw};
 use crate::render::{board, Style};
+use client::lang::{said, word};
+use protocol::Message;
 
 /// What a key asks for.
 enum Step {
@@ -53,7 +55,7 @@ pub fn step(game: &GameSummary, start: &Board, moves: &[ReviewedMove], style: St
             Step::Digit(c) => {
                 typed.push(c);
                 line_start()?;
-                show(&format!("ply {typed}"))?;
+                show(&said(&Message::new("cli-step-typing").text("ply", &typed)))?;
                 continue;
             }
             Step::Jump if typed.is_empty() => (ply + 1).min(last),
@@ -61,10 +63,8 @@ pub fn step(game: &GameSummary, start: &Board, moves: &[ReviewedMove], style: St
                 Ok(p) if p <= last => p,
                 _ => {
                     line_start()?;
-                    show(&format!(
-                        "that ply is past the end: the game has {} (0 is the start)\n",
-                        counted(last, "ply", "plies")
-                    ))?;
+                    let told = Message::new("cli-step-past-end").text("plies", plies(last));
+                    show(&format!("{}\n", said(&told)))?;
                     continue;
                 }
             },
@@ -97,32 +97,42 @@ fn frame(
     };
     let mut out = format!(
         "\n{}\n",
-        style.strong(&format!("ply {ply} of {}", moves.len()))
+        style.strong(&said(
+            &Message::new("cli-step-ply")
+                .text("ply", ply.to_string())
+                .text("total", moves.len().to_string())
+        ))
     );
     out.push_str(&board(game.params.game, drawn, style));
     if let Some(m) = ply.checked_sub(1).map(|i| &moves[i]) {
-        out.push_str(&format!(
-            "{} played {}: {} (best play: {}; this move: {})\n",
-            name(game, m.played.seat),
-            m.played.notation,
-            m.annotation,
-            best_play(m),
-            this_move(m),
-        ));
+        let played = Message::new("cli-step-played")
+            .text("who", name(game, m.played.seat))
+            .text("move", &m.played.notation)
+            .text("annotation", annotation_word(&m.annotation))
+            .text("best", best_play(m))
+            .text("this", this_move(m));
+        out.push_str(&format!("{}\n", said(&played)));
         if !m.better.is_empty() {
             let better: Vec<String> = m
                 .better
                 .iter()
                 .take(BETTER_SHOWN)
-                .map(|b| format!("{} ({} for the opponent)", b.notation, b.value.outcome))
+                .map(|b| {
+                    said(
+                        &Message::new("cli-step-better-move")
+                            .text("move", &b.notation)
+                            .text("outcome", word(&format!("outcome-{}", b.value.outcome))),
+                    )
+                })
                 .collect();
-            out.push_str(&format!("better: {}\n", better.join(", ")));
+            let told = Message::new("cli-step-better").text("moves", better.join(", "));
+            out.push_str(&format!("{}\n", said(&told)));
         }
     }
     let width = crossterm::terminal::size().map_or(80, |(w, _)| usize::from(w).max(20));
     let (marks, at) = window(&strip(moves), ply, width - 1);
     out.push_str(&format!("{marks}\n{}^\n", " ".repeat(at)));
-    out.push_str(&style.dim("→/n next · ←/p back · Home/End · digits+Enter: a ply · q quit"));
+    out.push_str(&style.dim(&word("cli-step-keys")));
     out.push('\n');
     out
 }

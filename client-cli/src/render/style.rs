@@ -51,14 +51,24 @@ impl Style {
 
     /// `text` coloured by an outcome for the player to move.
     pub fn outcome(self, outcome: &str) -> String {
-        let colour = match outcome {
-            "win" => WIN,
-            "loss" => LOSS,
-            "draw" => DRAW,
-            _ => return outcome.to_owned(),
-        };
-        // The word in the process's language (`win`, `勝ち`).
-        self.paint(colour, &client::lang::word(&format!("outcome-{outcome}")))
+        match outcome {
+            "win" | "loss" | "draw" => {
+                // The word in the process's language (`win`, `勝ち`).
+                let word = client::lang::word(&format!("outcome-{outcome}"));
+                self.like_outcome(outcome, &word)
+            }
+            _ => outcome.to_owned(),
+        }
+    }
+
+    /// `text` in the colour of `outcome` (`win`, `loss`, `draw`): a blunder in a loss's red.
+    pub fn like_outcome(self, outcome: &str, text: &str) -> String {
+        match outcome {
+            "win" => self.paint(WIN, text),
+            "loss" => self.paint(LOSS, text),
+            "draw" => self.paint(DRAW, text),
+            _ => text.to_owned(),
+        }
     }
 
     /// `text` in red: the red L, the goal corner.
