@@ -135,6 +135,17 @@ async fn a_student_answers_on_the_room_screen_and_the_teacher_exports_the_result
         rows[1].contains(",ada,win,0,") && rows[2].contains(",ada,3,1,"),
         "{csv}"
     );
+    // For Excel: the same bytes after a byte-order mark.
+    let excel = run(
+        &url,
+        "teacher",
+        &["room", "results", &code, "--csv", "--bom"],
+    )
+    .await;
+    assert_eq!(
+        excel.stdout,
+        [&b"\xef\xbb\xbf"[..], csv.as_bytes()].concat()
+    );
     let results = run(&url, "teacher", &["room", "results", &code]).await;
     let results = text(&results.stdout);
     assert!(

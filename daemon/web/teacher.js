@@ -9,7 +9,7 @@ import qrcode from "./vendor/qrcode/qrcode.js";
 import { clockText, describe, field, h, picture, seatName, select } from "./dom.js";
 import { GAMES, gameFields, paramsOf } from "./games.js";
 import { drawBoard } from "./boards.js";
-import { list, said, t } from "./i18n.js";
+import { language, list, said, t } from "./i18n.js";
 
 /** @typedef {import("./net.js").Server} Server */
 
@@ -64,7 +64,14 @@ export function teacherParts(view, server, problems, ui) {
       ),
     ));
     out.push(studentsGrid(view, here));
-    out.push(h("button", { type: "button", onclick: () => download(view, server) }, t("download-results")));
+    // Excel (a Japanese one above all) reads UTF-8 only after a byte-order mark.
+    const bom = ui.bom ?? language() === "ja";
+    out.push(h(
+      "div",
+      { class: "download" },
+      h("button", { type: "button", onclick: () => download(view, server, bom) }, t("download-results")),
+      h("label", { class: "check" }, h("input", { type: "checkbox", name: "bom", props: { checked: bom }, onchange: (e) => { ui.bom = e.target.checked; } }), ` ${t("download-bom")}`),
+    ));
   }
   out.push(h("div", { class: "console" }, tournamentCard(view, server, problems, ui), simulCard(view, server, problems, ui)));
   return out;
@@ -303,9 +310,10 @@ function studentsGrid(view, students) {
   );
 }
 /** @param {Server} server */
-async function download(view, server) {
+async function download(view, server, bom) {
   const reply = await server.request({ type: "export_room", code: view.code });
-  const url = URL.createObjectURL(new Blob([reply.content], { type: "text/csv" }));
+  const content = bom ? `\ufeff${reply.content}` : reply.content;
+  const url = URL.createObjectURL(new Blob([content], { type: "text/csv;charset=utf-8" }));
   const a = document.createElement("a");
   a.href = url;
   a.download = `room-${view.code}.csv`;

@@ -428,6 +428,7 @@ exercises-head-answers = answers
 exercises-head-given = given
 exercise-tally = { $answered }/{ $students } answered, { $correct } right
 download-results = Download the results (CSV)
+download-bom = For Excel (UTF-8 with a byte-order mark)
 question-outcome = win, loss or draw
 question-grundy = the Grundy number
 question-winning_move = a winning move

@@ -403,6 +403,7 @@ exercises-head-answers = 解答
 exercises-head-given = 出た答え
 exercise-tally = { $students }人中 { $answered }人が解答、{ $correct }人正解
 download-results = 結果をダウンロード（CSV）
+download-bom = Excel 用（BOM 付き UTF-8）
 question-outcome = 勝ち・負け・引き分け
 question-grundy = Grundy 数
 question-winning_move = 勝てる手を一つ

@@ -36,6 +36,7 @@ Examples:
   grundy room view K7Q2 --analysis             every board under way, with its exact value
   grundy room results K7Q2                     who answered what, and each exercise's answers
   grundy room results K7Q2 --csv > 3b.csv      one row per student and exercise
+  grundy room results K7Q2 --csv --bom > 3b.csv   the same for Excel (UTF-8 with a BOM)
   grundy room hints K7Q2 on                    let students ask for values again
   grundy room engine K7Q2 easy                 students may play the engine at easy only";
 
@@ -118,6 +119,10 @@ enum RoomCommand {
         /// One CSV row per student and exercise.
         #[arg(long, conflicts_with = "json")]
         csv: bool,
+        /// Start the CSV with a byte-order mark, so that Excel (a Japanese one too) reads it
+        /// as UTF-8.
+        #[arg(long, requires = "csv")]
+        bom: bool,
         /// The room as JSON.
         #[arg(long)]
         json: bool,
@@ -278,7 +283,12 @@ pub async fn run(conn: &mut Client, args: Args, name: &str) -> Result<()> {
             }
             emit(&print::grade(number, &graded, style))
         }
-        RoomCommand::Results { code, csv, json } => {
+        RoomCommand::Results {
+            code,
+            csv,
+            bom,
+            json,
+        } => {
             let view = join(conn, &code, None, token).await?;
             if json {
                 return print_json(&view);
@@ -290,6 +300,9 @@ pub async fn run(conn: &mut Client, args: Args, name: &str) -> Result<()> {
                     })
                     .await?
                 {
+                    ServerBody::RoomExport { content, .. } if bom => {
+                        emit(&format!("\u{feff}{content}"))
+                    }
                     ServerBody::RoomExport { content, .. } => emit(&content),
                     other => Err(unexpected(&other)),
                 };
