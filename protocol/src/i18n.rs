@@ -327,13 +327,27 @@ mod tests {
                 }
             }
         }
+        // Every word quoted in a source ("…", '…' or `…`), found in one pass.
+        let mut quoted = BTreeSet::new();
+        for (_, text) in &sources {
+            let bytes = text.as_bytes();
+            for (i, &open) in bytes.iter().enumerate() {
+                if !matches!(open, b'"' | b'\'' | b'`') {
+                    continue;
+                }
+                let word = bytes[i + 1..]
+                    .iter()
+                    .take_while(|b| b.is_ascii_alphanumeric() || **b == b'-' || **b == b'_')
+                    .count();
+                if word > 0 && bytes.get(i + 1 + word) == Some(&open) {
+                    quoted.insert(&text[i + 1..i + 1 + word]);
+                }
+            }
+        }
         let unused: Vec<_> = english
             .keys()
             .filter(|id| {
-                let quoted = [format!("\"{id}\""), format!("'{id}'"), format!("`{id}`")];
-                !sources
-                    .iter()
-                    .any(|(_, text)| quoted.iter().any(|q| text.contains(q)))
+                !quoted.contains(id.as_str())
                     && !prefixes.iter().any(|p| id.starts_with(p.as_str()))
             })
             .collect();
