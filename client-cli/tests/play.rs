@@ -501,6 +501,34 @@ async fn on_a_terminal_the_board_is_drawn_in_colour() {
     server.stop().await.unwrap();
 }
 
+/// A game at the terminal in Japanese (`--lang ja`; a Japanese locale does the same): the
+/// players, the board, the prompt, `help`, a hint, the moves and the result.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_a_terminal_a_game_is_played_in_japanese() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir).await.unwrap();
+    let args = "--lang ja play nim 1,2,3 --vs engine:perfect";
+    let Some(out) = on_a_terminal(&server.url(), args, "help\rhint\r1:1\rresign\r").await else {
+        eprintln!("`script` is not available: this test is skipped");
+        return;
+    };
+    for said in [
+        "対局 1: nim、開始局面 1,2,3",
+        "先手 ada（あなた）、後手 エンジン（完全）",
+        "山 3 │",
+        "あなたの番 > ",
+        "いつでも使えるコマンド:",
+        "resign    投了する",
+        "ヒント: 手番の人の6手で負け",
+        "1:1          動かした後は相手の5手で勝ち",
+        "1. ada（あなた）: 1:1",
+        "エンジン（完全）の勝ち: ada（あなた）が投了しました",
+    ] {
+        assert!(out.contains(said), "{said:?} in {out:?}");
+    }
+    server.stop().await.unwrap();
+}
+
 /// The line editor: the clock counts down in the prompt, Tab completes commands and moves
 /// (listing them when it cannot choose), ↑ recalls a line, Ctrl-U erases it, and a command
 /// typed during the engine's turn is answered at once.

@@ -720,3 +720,72 @@ cli-step-played = { $who } played { $move }: { $annotation } (best play: { $best
 cli-step-better-move = { $move } ({ $outcome } for the opponent)
 cli-step-better = better: { $moves }
 cli-step-keys = →/n next · ←/p back · Home/End · digits+Enter: a ply · q quit
+cli-play-title = match { $id }: { $game } from { $start }
+cli-play-keys = type a move or a command (help lists them); Tab completes, ↑ recalls
+cli-play-waiting-join = waiting for an opponent: grundy join { $id }
+cli-play-missed = moves { $from } to { $to } not shown (grundy review { $id } lists every move)
+cli-play-to-move = { $who } to move
+cli-play-is-to-move = { $who } is to move
+cli-play-not-started = the match has not started
+cli-play-draw-off = the draw offer is off
+cli-play-first = { $first } moves first, { $second } second
+cli-play-back = { $who } is back
+cli-play-left-timed = { $who } left; { $who } has { $seconds } s to come back
+cli-play-left = { $who } left; the server waits for them
+cli-play-you-offer = you offer a draw
+cli-play-offer-to-you = { $who } offers a draw: type draw to accept, decline to refuse
+cli-play-offer = { $who } offers a draw
+cli-play-offered-already = you have offered a draw already; it stands until the next move
+cli-play-clock = clock: { $first } { $first_left } · { $second } { $second_left }
+cli-play-prompt-waiting = waiting for an opponent
+cli-play-prompt-yours = your move
+cli-play-prompt-over = the match is over
+cli-play-prompt-plain = your move (help for commands) >
+cli-play-clock-low = less than { $seconds } s left on your clock
+cli-play-premove = not your turn — { $whose }: premove { $move }, played when your turn comes{ $queued ->
+        [one] {""}
+       *[other] {" "}({ $queued } premoves queued)
+    }; cancel takes it back
+cli-play-premove-played = your premove: { $move }
+cli-play-reconnecting = { $why } — reconnecting…
+cli-play-reconnected = back in match { $id }
+cli-play-cancelled = { $count ->
+        [0] no premove to cancel
+        [one] premove cancelled
+       *[other] { $count } premoves cancelled
+    }
+cli-play-moves = { $count } legal moves:
+cli-play-moves-many = { $count } legal moves (too many to list; type one as in docs/NOTATION.md)
+cli-play-over = match { $id } is over
+cli-play-see-again = see the game again: grundy export { $id }, or every move annotated: grundy review { $id }
+cli-play-rematch = play it again: grundy rematch { $id }
+cli-verdict-repetition = draw by repetition
+cli-verdict-agreed = draw agreed
+cli-verdict-adjudicated = a draw by adjudication: the position was drawn when the round ended
+cli-verdict-no-winner = no winner: { $reason }
+cli-piece-queen = queen
+cli-piece-rook = rook
+cli-piece-horse = dragon horse
+cli-piece-dragon = dragon king
+cli-why-corner = the { $piece } reached the corner
+cli-you-win = you win
+cli-wins = { $who } wins
+cli-verdict = { $wins }: { $why }
+cli-verdict-misere = { $wins }: { $why }, and in misère play the last mover loses
+cli-lgame-alone-or-with = { $move } alone, or with
+cli-lgame-with = { $move } with
+cli-hint = hint: { $value } for the player to move
+cli-hint-leaves = leaves { $value }
+cli-help-intro =
+    type a move as in docs/NOTATION.md (queen 4,1 or l3 · nim 2:3 or 3,1,5 · chocolate z=2 ·
+    lgame a3a4b3c3 d4-b1) — typed before your turn it is a premove, played when your turn comes —
+    or, at any time:
+cli-help-moves = list the legal moves
+cli-help-hint = the best moves here and what each leaves (unless your room's hints are off)
+cli-help-board = show the board again
+cli-help-position = the position in notation (for grundy query)
+cli-help-cancel = take back the premoves
+cli-help-resign = give up
+cli-help-draw = offer a draw, or accept the one offered (L-game)
+cli-help-decline = refuse the draw offered
+cli-help-help = this text

@@ -15,22 +15,20 @@ use super::editor::Typed;
 use super::typing::Typing;
 use super::view::{Mode, View};
 use super::OutputClosed;
+use client::lang::{said, word};
 use client::{Client, Error as ClientError};
+use protocol::Message;
 
-/// What a player may type besides a move, shown by `help`.
-const TYPED_HELP: &str = "\
-type a move as in docs/NOTATION.md (queen 4,1 or l3 · nim 2:3 or 3,1,5 · chocolate z=2 ·
-lgame a3a4b3c3 d4-b1) — typed before your turn it is a premove, played when your turn comes —
-or, at any time:
-  moves     list the legal moves
-  hint      the best moves here and what each leaves (unless your room's hints are off)
-  board     show the board again
-  position  the position in notation (for grundy query)
-  cancel    take back the premoves
-  resign    give up
-  draw      offer a draw, or accept the one offered (L-game)
-  decline   refuse the draw offered
-  help      this text";
+/// `help`'s text, in the process's language: how to type a move, then each command
+/// (message `cli-help-COMMAND`).
+fn typed_help() -> String {
+    let mut out = word("cli-help-intro");
+    for command in COMMANDS {
+        let what = word(&format!("cli-help-{command}"));
+        out.push_str(&format!("\n  {command:<9} {what}"));
+    }
+    out
+}
 
 /// Best moves a `hint` shows.
 const HINTED_MOVES: u64 = 3;
@@ -38,20 +36,23 @@ const HINTED_MOVES: u64 = 3;
 /// `hint`'s words: the position's value for the player to move and the best moves with what
 /// each leaves the opponent.
 fn hint(c: &protocol::Classification) -> String {
-    let value = |outcome: &protocol::Verdict, remoteness: Option<u64>| match remoteness {
-        Some(r) => format!("{} in {r}", outcome.as_str()),
-        None => outcome.as_str().to_owned(),
+    let value = |outcome: &protocol::Verdict, remoteness: Option<u64>| {
+        let outcome = word(&format!("outcome-{}", outcome.as_str()));
+        match remoteness {
+            Some(r) => said(
+                &Message::new("cli-result-in")
+                    .text("outcome", outcome)
+                    .text("plies", r.to_string()),
+            ),
+            None => outcome,
+        }
     };
-    let mut out = format!(
-        "hint: {} for the player to move",
-        value(&c.value.outcome, c.value.remoteness)
-    );
+    let told = Message::new("cli-hint").text("value", value(&c.value.outcome, c.value.remoteness));
+    let mut out = said(&told);
     for m in &c.moves {
-        out.push_str(&format!(
-            "\n  {:<12} leaves {}",
-            m.notation,
-            value(&m.value.outcome, m.value.remoteness)
-        ));
+        let leaves = Message::new("cli-hint-leaves")
+            .text("value", value(&m.value.outcome, m.value.remoteness));
+        out.push_str(&format!("\n  {:<12} {}", m.notation, said(&leaves)));
     }
     out
 }
@@ -90,7 +91,7 @@ async fn all_moves(conn: &mut Client, state: &MatchState) -> Result<Option<Vec<S
     }
 }
 
-/// The commands, for completion.
+/// What a player may type besides a move: for `help`, and for completion.
 const COMMANDS: [&str; 9] = [
     "moves", "hint", "board", "position", "cancel", "resign", "draw", "decline", "help",
 ];
@@ -373,7 +374,7 @@ async fn send(
     let request = match line {
         "" => return Ok(false),
         "help" | "?" => {
-            view.note(TYPED_HELP);
+            view.note(&typed_help());
             return Ok(false);
         }
         "board" => {
@@ -397,7 +398,7 @@ async fn send(
         },
         "resign" => Request::Resign { match_id },
         "draw" if state.draw_offer == Some(me) => {
-            view.note("you have offered a draw already; it stands until the next move");
+            view.note(&word("cli-play-offered-already"));
             return Ok(false);
         }
         "draw" if state.draw_offer == Some(1 - me) => Request::AcceptDraw { match_id },

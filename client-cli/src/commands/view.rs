@@ -12,7 +12,9 @@ use super::countdown::{self, Countdown};
 use super::describe;
 use super::screen::Screen;
 use crate::render::{board, sum_board, Style, SUM_WIDTH};
+use client::lang::{said, word};
 use client::ServerError;
+use protocol::Message;
 
 /// Boards and sentences for a person, or plain lines for a program.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -109,9 +111,17 @@ impl View {
 
     fn name(&self, state: &MatchState, seat: Seat) -> String {
         let info = &state.seats[usize::from(seat)];
-        let name = info.name.clone().unwrap_or_else(|| format!("seat {seat}"));
+        // The engine at its level in the process's language (`engine (perfect)`,
+        // `エンジン（完全）`).
+        let engine = info.engine.as_ref().map(|level| {
+            let level = word(&format!("level-{level}"));
+            said(&Message::new("engine-name").text("level", level))
+        });
+        let name = engine
+            .or_else(|| info.name.clone())
+            .unwrap_or_else(|| said(&Message::new("seat-number").text("seat", seat.to_string())));
         if self.me == Some(seat) {
-            format!("{name} (you)")
+            said(&Message::new("seat-you").text("name", name))
         } else {
             name
         }
@@ -124,21 +134,19 @@ impl View {
             (Mode::Plain, Some(me)) => say!(self, "match {id} {} seat {me}", state.params.game),
             (Mode::Plain, None) => say!(self, "watching {id} {}", state.params.game),
             (Mode::Terminal(style), me) => {
-                say!(
-                    self,
-                    "match {id}: {} from {}",
-                    describe(&state.params),
-                    state.start
-                );
+                let title = Message::new("cli-play-title")
+                    .text("id", id.to_string())
+                    .text("game", describe(&state.params))
+                    .text("start", &state.start);
+                say!(self, "{}", said(&title));
                 if me.is_some() && self.screen.is_some() {
-                    let keys =
-                        "type a move or a command (help lists them); Tab completes, ↑ recalls";
-                    say!(self, "{}", style.dim(keys));
+                    say!(self, "{}", style.dim(&word("cli-play-keys")));
                 }
             }
         }
         if state.status == MatchStatus::Waiting {
-            say!(self, "waiting for an opponent: grundy join {id}");
+            let told = Message::new("cli-play-waiting-join").text("id", id.to_string());
+            say!(self, "{}", said(&told));
         }
     }
 
@@ -153,13 +161,11 @@ impl View {
         }
         if state.history_from > self.printed {
             // Events list only the latest moves; a reader this far behind missed some.
-            say!(
-                self,
-                "moves {} to {} not shown (grundy review {} lists every move)",
-                self.printed + 1,
-                state.history_from,
-                state.match_id
-            );
+            let told = Message::new("cli-play-missed")
+                .text("from", (self.printed + 1).to_string())
+                .text("to", state.history_from.to_string())
+                .text("id", state.match_id.to_string());
+            say!(self, "{}", said(&told));
         }
         let new_moves: Vec<_> = state
             .history
@@ -193,7 +199,9 @@ impl View {
                     }
                     let waiting = state.to_move.filter(|&s| self.me != Some(s));
                     if let (MatchStatus::Playing, Some(seat)) = (state.status, waiting) {
-                        say!(self, "{} to move", self.name(state, seat));
+                        let told =
+                            Message::new("cli-play-to-move").text("who", self.name(state, seat));
+                        say!(self, "{}", said(&told));
                     }
                 }
             }
@@ -204,7 +212,7 @@ impl View {
         let offer_gone =
             last.as_ref().is_some_and(|l| l.draw_offer.is_some()) && state.draw_offer.is_none();
         if offer_gone && state.result.is_none() {
-            self.line("draw_declined", "the draw offer is off");
+            self.line("draw_declined", &word("cli-play-draw-off"));
         }
         self.last = Some(state.clone());
     }
@@ -220,12 +228,12 @@ impl View {
                     say!(self, "seat {seat} {name}");
                 }
             }
-            Mode::Terminal(_) => say!(
-                self,
-                "{} moves first, {} second",
-                self.name(state, 0),
-                self.name(state, 1)
-            ),
+            Mode::Terminal(_) => {
+                let told = Message::new("cli-play-first")
+                    .text("first", self.name(state, 0))
+                    .text("second", self.name(state, 1));
+                say!(self, "{}", said(&told))
+            }
         }
     }
 
@@ -241,14 +249,16 @@ impl View {
             if was.player_id.is_some() && was.connected != is.connected && !state.status.is_over() {
                 let name = self.name(state, seat);
                 let (tag, text) = if is.connected {
-                    ("connected", format!("{name} is back"))
+                    ("connected", Message::new("cli-play-back").text("who", name))
                 } else {
-                    let wait = match is.abandon_in_ms {
-                        Some(ms) => format!("{name} has {} s to come back", ms.div_ceil(1000)),
-                        None => "the server waits for them".to_owned(),
+                    let left = match is.abandon_in_ms {
+                        Some(ms) => Message::new("cli-play-left-timed")
+                            .text("seconds", ms.div_ceil(1000).to_string()),
+                        None => Message::new("cli-play-left"),
                     };
-                    ("disconnected", format!("{name} left; {wait}"))
+                    ("disconnected", left.text("who", name))
                 };
+                let text = said(&text);
                 self.line(&format!("{tag} {seat}"), &text);
             }
         }
@@ -257,14 +267,13 @@ impl View {
     fn draw_offered(&self, state: &MatchState) {
         let Some(seat) = state.draw_offer else { return };
         let text = if self.me == Some(seat) {
-            "you offer a draw".to_owned()
-        } else if self.me.is_some() {
-            format!(
-                "{} offers a draw: type draw to accept, decline to refuse",
-                self.name(state, seat)
-            )
+            word("cli-play-you-offer")
         } else {
-            format!("{} offers a draw", self.name(state, seat))
+            let id = match self.me {
+                Some(_) => "cli-play-offer-to-you",
+                None => "cli-play-offer",
+            };
+            said(&Message::new(id).text("who", self.name(state, seat)))
         };
         self.line(&format!("draw_offer {seat}"), &text);
     }
@@ -273,13 +282,12 @@ impl View {
     fn clock_line(&self, state: &MatchState) -> Option<String> {
         let clock = state.clock.as_ref()?;
         let fmt = |ms: u64| countdown::format(std::time::Duration::from_millis(ms));
-        Some(format!(
-            "clock: {} {} · {} {}",
-            self.name(state, 0),
-            fmt(clock.remaining_ms[0]),
-            self.name(state, 1),
-            fmt(clock.remaining_ms[1])
-        ))
+        let told = Message::new("cli-play-clock")
+            .text("first", self.name(state, 0))
+            .text("first_left", fmt(clock.remaining_ms[0]))
+            .text("second", self.name(state, 1))
+            .text("second_left", fmt(clock.remaining_ms[1]));
+        Some(said(&told))
     }
 
     /// The last line's prompt on a terminal: whose turn it is and their clock as it runs —
@@ -293,10 +301,12 @@ impl View {
             .to_move
             .filter(|_| state.status == MatchStatus::Playing);
         let whose = match (state.status, seat) {
-            (MatchStatus::Waiting, _) => "waiting for an opponent".to_owned(),
-            (_, Some(seat)) if self.me == Some(seat) => "your move".to_owned(),
-            (_, Some(seat)) => format!("{} to move", self.name(state, seat)),
-            (_, None) => "the match is over".to_owned(),
+            (MatchStatus::Waiting, _) => word("cli-play-prompt-waiting"),
+            (_, Some(seat)) if self.me == Some(seat) => word("cli-play-prompt-yours"),
+            (_, Some(seat)) => {
+                said(&Message::new("cli-play-to-move").text("who", self.name(state, seat)))
+            }
+            (_, None) => word("cli-play-prompt-over"),
         };
         let clock = match seat.and_then(|s| self.countdown.left(s)) {
             Some(left) if left < countdown::LOW => {
@@ -322,9 +332,9 @@ impl View {
     /// Our clock has less than ten seconds left.
     pub fn clock_low(&self) {
         if let Mode::Terminal(style) = self.mode {
-            let text = format!(
-                "less than {} s left on your clock",
-                countdown::LOW.as_secs()
+            let text = said(
+                &Message::new("cli-play-clock-low")
+                    .text("seconds", countdown::LOW.as_secs().to_string()),
             );
             say!(self, "{}", style.red(&text));
         }
@@ -353,11 +363,10 @@ impl View {
     pub fn position(&self, state: &MatchState) {
         match self.mode {
             Mode::Plain => say!(self, "position {}", state.position),
-            Mode::Terminal(style) => say!(
-                self,
-                "{}",
-                style.dim(&format!("position {}", state.position))
-            ),
+            Mode::Terminal(style) => {
+                let told = Message::new("position-line").text("position", &state.position);
+                say!(self, "{}", style.dim(&said(&told)))
+            }
         }
     }
 
@@ -367,18 +376,16 @@ impl View {
             Mode::Plain => say!(self, "premove {mv}"),
             Mode::Terminal(_) => {
                 let whose = match state.to_move {
-                    Some(seat) => format!("{} is to move", self.name(state, seat)),
-                    None => "the match has not started".to_owned(),
+                    Some(seat) => said(
+                        &Message::new("cli-play-is-to-move").text("who", self.name(state, seat)),
+                    ),
+                    None => word("cli-play-not-started"),
                 };
-                let more = match queued {
-                    1 => String::new(),
-                    n => format!(" ({n} premoves queued)"),
-                };
-                say!(
-                    self,
-                    "not your turn — {whose}: premove {mv}, played when your turn comes{more}; \
-                     cancel takes it back"
-                );
+                let told = Message::new("cli-play-premove")
+                    .text("whose", whose)
+                    .text("move", mv)
+                    .count("queued", queued as u64);
+                say!(self, "{}", said(&told));
             }
         }
     }
@@ -387,27 +394,28 @@ impl View {
     pub fn premove_played(&self, mv: &str) {
         match self.mode {
             Mode::Plain => {}
-            Mode::Terminal(_) => say!(self, "your premove: {mv}"),
+            Mode::Terminal(_) => {
+                let told = Message::new("cli-play-premove-played").text("move", mv);
+                say!(self, "{}", said(&told))
+            }
         }
     }
 
     /// The connection was lost, and is being taken up again.
     pub fn reconnecting(&self, why: &str) {
-        self.line("reconnecting", &format!("{why} — reconnecting…"));
+        let told = Message::new("cli-play-reconnecting").text("why", why);
+        self.line("reconnecting", &said(&told));
     }
 
     /// Back in the match after a lost connection.
     pub fn reconnected(&self, id: i64) {
-        self.line("reconnected", &format!("back in match {id}"));
+        let told = Message::new("cli-play-reconnected").text("id", id.to_string());
+        self.line("reconnected", &said(&told));
     }
 
     /// `cancel`: how many premoves were taken back.
     pub fn premoves_cancelled(&self, n: usize) {
-        let text = match n {
-            0 => "no premove to cancel".to_owned(),
-            1 => "premove cancelled".to_owned(),
-            n => format!("{n} premoves cancelled"),
-        };
+        let text = said(&Message::new("cli-play-cancelled").count("count", n as u64));
         self.line(&format!("cancelled {n}"), &text);
     }
 
@@ -417,7 +425,7 @@ impl View {
             (Mode::Plain, _) => say!(self, "your_move {}", state.ply + 1),
             // The line editor's prompt says it.
             (Mode::Terminal(_), Some(_)) => {}
-            (Mode::Terminal(_), None) => self.write("your move (help for commands) > "),
+            (Mode::Terminal(_), None) => self.write(&format!("{} ", word("cli-play-prompt-plain"))),
         }
     }
 
@@ -427,14 +435,13 @@ impl View {
             (Mode::Plain, Some(moves)) => say!(self, "moves {}", moves.join(" | ")),
             (Mode::Plain, None) => say!(self, "moves {count} not listed"),
             (Mode::Terminal(_), Some(moves)) => {
-                say!(self, "{} legal moves:", moves.len());
+                let told = Message::new("cli-play-moves").count("count", moves.len() as u64);
+                say!(self, "{}", said(&told));
                 self.write(&move_lines(moves));
             }
             (Mode::Terminal(_), None) => {
-                say!(
-                    self,
-                    "{count} legal moves (too many to list; type one as in docs/NOTATION.md)"
-                )
+                let told = Message::new("cli-play-moves-many").count("count", count);
+                say!(self, "{}", said(&told))
             }
         }
     }
@@ -472,12 +479,15 @@ impl View {
             }
             say!(self, "{}", self.verdict(state, outcome));
         } else {
-            say!(self, "match {id} is over");
+            let told = Message::new("cli-play-over").text("id", id.to_string());
+            say!(self, "{}", said(&told));
         }
         if state.status == MatchStatus::Finished {
-            say!(self, "see the game again: grundy export {id}, or every move annotated: grundy review {id}");
+            let told = Message::new("cli-play-see-again").text("id", id.to_string());
+            say!(self, "{}", said(&told));
             if self.me.is_some() {
-                say!(self, "play it again: grundy rematch {id}");
+                let told = Message::new("cli-play-rematch").text("id", id.to_string());
+                say!(self, "{}", said(&told));
             }
         }
     }
@@ -486,48 +496,58 @@ impl View {
     fn verdict(&self, state: &MatchState, outcome: Outcome) -> String {
         let Some(winner) = outcome.winner else {
             return match outcome.reason {
-                Reason::Repetition => "draw by repetition".to_owned(),
-                Reason::AgreedDraw => "draw agreed".to_owned(),
-                Reason::Aborted => "the match was aborted".to_owned(),
-                Reason::Adjudication => {
-                    "a draw by adjudication: the position was drawn when the round ended".to_owned()
+                Reason::Repetition => word("cli-verdict-repetition"),
+                Reason::AgreedDraw => word("cli-verdict-agreed"),
+                Reason::Aborted => word("reason-aborted"),
+                Reason::Adjudication => word("cli-verdict-adjudicated"),
+                other => {
+                    said(&Message::new("cli-verdict-no-winner").text("reason", other.as_str()))
                 }
-                other => format!("no winner: {}", other.as_str()),
             };
         };
         let loser = self.name(state, 1 - winner);
+        // The loser named as this screen names them (`ada (you)`).
+        let reason = |id: &str| {
+            said(
+                &Message::new(id)
+                    .text("who", loser.as_str())
+                    .text("you", "no"),
+            )
+        };
         let why = match outcome.reason {
             Reason::CornerReached => {
                 let piece = match state.params.game {
-                    Game::Horse => "dragon horse",
-                    Game::Dragon => "dragon king",
-                    other => other.name(),
+                    Game::Rook => "rook",
+                    Game::Horse => "horse",
+                    Game::Dragon => "dragon",
+                    _ => "queen",
                 };
-                format!("the {piece} reached the corner")
+                let piece = word(&format!("cli-piece-{piece}"));
+                said(&Message::new("cli-why-corner").text("piece", piece))
             }
-            Reason::LastStone => "the last stone is taken".to_owned(),
-            Reason::PoisonLeft => "only the poisoned square is left".to_owned(),
-            Reason::LBlocked => format!("{loser} cannot move their L"),
-            Reason::NoMoveLeft => "no component has a move left".to_owned(),
-            Reason::Resignation => format!("{loser} resigned"),
-            Reason::FlagFall => format!("{loser} ran out of time"),
-            Reason::Abandonment => format!("{loser} left and did not come back"),
+            Reason::LastStone => word("reason-last_stone"),
+            Reason::PoisonLeft => word("reason-poison_left"),
+            Reason::LBlocked => reason("reason-l_blocked"),
+            Reason::NoMoveLeft => word("reason-no_move_left"),
+            Reason::Resignation => reason("reason-resignation"),
+            Reason::FlagFall => reason("reason-flag_fall"),
+            Reason::Abandonment => reason("reason-abandonment"),
             other => other.as_str().to_owned(),
         };
-        let name = self.name(state, winner);
         let wins = if self.me == Some(winner) {
-            "you win".to_owned()
+            word("cli-you-win")
         } else {
-            format!("{name} wins")
+            said(&Message::new("cli-wins").text("who", self.name(state, winner)))
         };
         let on_board = matches!(
             outcome.reason,
             Reason::CornerReached | Reason::LastStone | Reason::PoisonLeft | Reason::NoMoveLeft
         );
-        if state.params.misere && on_board {
-            return format!("{wins}: {why}, and in misère play the last mover loses");
-        }
-        format!("{wins}: {why}")
+        let id = match state.params.misere && on_board {
+            true => "cli-verdict-misere",
+            false => "cli-verdict",
+        };
+        said(&Message::new(id).text("wins", wins).text("why", why))
     }
 }
 
@@ -554,8 +574,14 @@ fn move_lines(moves: &[String]) -> String {
         let neutral: Vec<&str> = tails.iter().copied().filter(|t| !t.is_empty()).collect();
         let lead = match (tails.contains(&""), neutral.is_empty()) {
             (true, true) => format!("  {head}"),
-            (true, false) => format!("  {head} alone, or with"),
-            (false, _) => format!("  {head} with"),
+            (true, false) => format!(
+                "  {}",
+                said(&Message::new("cli-lgame-alone-or-with").text("move", head))
+            ),
+            (false, _) => format!(
+                "  {}",
+                said(&Message::new("cli-lgame-with").text("move", head))
+            ),
         };
         out.push_str(&wrap(&lead, &neutral));
     }

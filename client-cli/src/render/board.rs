@@ -79,7 +79,10 @@ fn nim(piles: &[u64], style: Style) -> String {
         if n > MAX_DRAWN_STONES {
             stones.push('…');
         }
-        let label = style.dim(&format!("pile {:>w$} │", i + 1));
+        // `pile 1`, `山 1`: the number right-aligned among the piles'.
+        let number = format!("{:>w$}", i + 1);
+        let pile = protocol::Message::new("nim-pile").text("pile", number);
+        let label = style.dim(&format!("{} │", client::lang::said(&pile)));
         if stones.is_empty() {
             out.push_str(&format!("{label} {n}\n"));
         } else {
@@ -171,10 +174,11 @@ fn lgame(ranks: &[[LSquare; 4]; 4], to_move: LColor, style: Style) -> String {
     }
     out.push_str(&style.dim("   a b c d"));
     out.push('\n');
-    out.push_str(match to_move {
-        LColor::Red => "red (R) to move\n",
-        LColor::Blue => "blue (B) to move\n",
-    });
+    out.push_str(&client::lang::word(match to_move {
+        LColor::Red => "lgame-red-to-move",
+        LColor::Blue => "lgame-blue-to-move",
+    }));
+    out.push('\n');
     out
 }
 
