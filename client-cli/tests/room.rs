@@ -185,3 +185,28 @@ async fn a_room_joined_by_mistake_is_left() {
     );
     server.stop().await.unwrap();
 }
+
+/// A student under a Japanese locale reads the grade and its reason in Japanese: the server
+/// sends the reason as a message of the catalogs.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_grade_is_said_in_japanese_under_a_japanese_locale() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir).await.unwrap();
+    let url = server.url();
+    let code = open_room(&url).await["code"].as_str().unwrap().to_owned();
+    let ask = run(&url, "teacher", &["room", "ask", &code, "nim 1,2 grundy"]).await;
+    assert!(ask.status.success(), "{}", text(&ask.stderr));
+    let mut cmd = command(&url, "sakura", &["room", "answer", &code, "1", "1"]);
+    cmd.env("LANG", "ja_JP.UTF-8");
+    let o = tokio::task::spawn_blocking(move || cmd.output().expect("grundy runs"))
+        .await
+        .expect("joined");
+    assert_eq!(
+        text(&o.stdout),
+        "✗ 不正解（問題 1: 1）: 1,2の Grundy 数は 1ではなく 3です。2:2（1,0へ）で Grundy 数 1の\
+         局面に動かせます。Grundy 数は動かした先にない最小の数（mex）です（動かした先は {0, 1, 2}）\n",
+        "{}",
+        text(&o.stderr)
+    );
+    server.stop().await.unwrap();
+}

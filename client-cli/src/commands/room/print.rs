@@ -1,7 +1,8 @@
 //! How a room is shown: an exercise with its board, a grade, an answer arriving on the
 //! teacher's screen, and the results as a grid of students by exercises.
 
-use protocol::{AnswerInfo, ExerciseInfo, Role, RoomView, Tally};
+use client::lang::{said, word};
+use protocol::{AnswerInfo, ExerciseInfo, Message, Role, RoomView, Tally};
 
 use crate::commands::describe;
 use crate::render::{board, format_millis, Columns, Style};
@@ -17,42 +18,51 @@ pub fn number_of(view: &RoomView, exercise_id: i64) -> usize {
 /// The room's first line.
 pub fn heading(view: &RoomView, me: &str, style: Style) -> String {
     let role = match view.role {
-        Role::Teacher => "teacher",
-        Role::Student => "student",
+        Role::Teacher => "cli-room-you-teacher",
+        Role::Student => "cli-room-you-student",
     };
+    let room = Message::new("cli-room").text("code", &view.code);
     format!(
-        "{} {} · {} · you are {me} ({role}) · {}\n",
-        style.strong("Room"),
-        style.strong(&view.code),
+        "{} · {} · {} · {}\n",
+        style.strong(&said(&room)),
         view.name,
+        said(&Message::new(role).text("name", me)),
         settings(&view.settings)
     )
 }
 
 /// `hints are off; students may play the engine up to easy`.
 pub fn settings(s: &protocol::RoomSettings) -> String {
-    let hints = if s.hints { "on" } else { "off" };
-    let engine = match s.engine.as_deref() {
-        None => "any engine".to_owned(),
-        Some("none") => "no engine, only each other".to_owned(),
-        Some(level) => format!("the engine up to {level}"),
-    };
-    let exam = if s.exam {
-        "; an exam is under way (no analysis, engine or values for anyone but its teachers; \
-         grades told once released)"
+    let hints = word(if s.hints {
+        "cli-room-hints-on"
     } else {
-        ""
+        "cli-room-hints-off"
+    });
+    let engine = match s.engine.as_deref() {
+        None => word("cli-room-any-engine"),
+        Some("none") => word("cli-room-no-engine"),
+        Some(level) => {
+            let level = word(&format!("level-{level}"));
+            said(&Message::new("cli-room-engine-up-to").text("level", level))
+        }
     };
-    format!("hints are {hints}; students may play {engine}{exam}")
+    let id = if s.exam {
+        "cli-room-settings-exam"
+    } else {
+        "cli-room-settings"
+    };
+    said(&Message::new(id).text("hints", hints).text("engine", engine))
 }
 
 /// An exercise: its number, game, position and deadline, the board, and the question (and,
 /// for a teacher or after the deadline, the solution).
 pub fn exercise(number: usize, e: &ExerciseInfo, drawn: bool, style: Style) -> String {
+    let title = Message::new("cli-exercise").text("number", number.to_string());
+    let set = Message::new("cli-exercise-set").text("set", e.set.to_string());
     let mut out = format!(
-        "{} · set {} · {} · {}",
-        style.strong(&format!("Exercise {number}")),
-        e.set,
+        "{} · {} · {} · {}",
+        style.strong(&said(&title)),
+        said(&set),
         describe(&e.params),
         e.position
     );
@@ -63,7 +73,13 @@ pub fn exercise(number: usize, e: &ExerciseInfo, drawn: bool, style: Style) -> S
     if drawn {
         out.push_str(&board(e.params.game, &e.board, style));
     }
-    out.push_str(&format!("  {}\n", e.prompt));
+    // The question in the process's language (`prompt-grundy`, …), else as the server said it.
+    let prompt = Message::new(format!("prompt-{}", e.question));
+    let asked = match protocol::i18n::knows(&prompt) {
+        true => said(&prompt),
+        false => e.prompt.clone(),
+    };
+    out.push_str(&format!("  {asked}\n"));
     if let Some(s) = &e.solution {
         out.push_str(&format!("  {} {s}\n", style.dim("solution:")));
     }
@@ -73,16 +89,22 @@ pub fn exercise(number: usize, e: &ExerciseInfo, drawn: bool, style: Style) -> S
 /// A grade, as its student reads it (during an exam: that the answer is kept).
 pub fn grade(number: usize, a: &AnswerInfo, style: Style) -> String {
     let mark = if a.withheld {
-        style.dim("✎ kept")
+        style.dim(&word("grade-kept"))
     } else if a.correct {
-        style.strong("✓ right")
+        style.strong(&word("grade-right"))
     } else {
-        style.red("✗ wrong")
+        style.red(&word("grade-wrong"))
     };
-    format!(
-        "{mark} (exercise {number}: {}): {}\n",
-        a.answer, a.explanation
-    )
+    // The reason in the process's language, when the server sent it as a message.
+    let why = match &a.explanation_message {
+        Some(m) if protocol::i18n::knows(m) => said(m),
+        _ => a.explanation.clone(),
+    };
+    let line = Message::new("grade-line")
+        .text("mark", mark)
+        .text("number", number.to_string())
+        .text("answer", &a.answer);
+    format!("{}: {why}\n", said(&line))
 }
 
 /// An answer arriving on a teacher's screen, with the tally so far.

@@ -9,7 +9,9 @@ use super::Console;
 use crate::commands::describe;
 use crate::commands::session::{self, is_lost};
 use crate::commands::typing::Typing;
+use client::lang::{said, word};
 use client::Client;
+use protocol::Message;
 
 impl Console {
     /// What changed in a tournament, as this member cares: for a teacher every result and
@@ -51,10 +53,10 @@ impl Console {
                 .iter()
                 .any(|b| b.round == t.round && Some(b.player_id) == me)
             {
-                self.say(&format!(
-                    "round {} of {}: you have the bye, which counts as a win\n",
-                    t.round, t.rounds
-                ))?;
+                let told = Message::new("cli-room-bye")
+                    .text("round", t.round.to_string())
+                    .text("rounds", t.rounds.to_string());
+                self.say(&format!("{}\n", said(&told)))?;
             }
         }
         if t.finished && !old.is_some_and(|o| o.finished) {
@@ -144,20 +146,25 @@ impl Console {
             {
                 let me = self.player_id.unwrap_or_default();
                 let (other, side) = if g.first == me {
-                    (g.second, "you move first")
+                    (g.second, "cli-room-you-first")
                 } else {
-                    (g.first, "you move second")
+                    (g.first, "cli-room-you-second")
                 };
                 let name = t
                     .entrants
                     .iter()
                     .find(|e| e.player_id == other)
                     .map_or_else(|| other.to_string(), |e| e.name.clone());
+                let title = Message::new("cli-room-tournament").text("id", t.id.to_string());
+                let told = Message::new("cli-room-you-play")
+                    .text("round", g.round.to_string())
+                    .text("rounds", t.rounds.to_string())
+                    .text("other", name)
+                    .text("side", word(side));
                 self.say(&format!(
-                    "{} · round {} of {}: you play {name}, {side}\n",
-                    self.style.strong(&format!("Tournament {}", t.id)),
-                    g.round,
-                    t.rounds
+                    "{} · {}\n",
+                    self.style.strong(&said(&title)),
+                    said(&told)
                 ))?;
             }
             let played = match session::watch(conn, id).await {

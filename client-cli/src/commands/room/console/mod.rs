@@ -19,7 +19,9 @@ use crate::commands::session::{self, is_lost};
 use crate::commands::typing::Typing;
 use crate::commands::view::Mode;
 use crate::render::Style;
+use client::lang::{said, word};
 use client::Client;
+use protocol::Message;
 use teacher::TEACHER_WORDS;
 
 const STUDENT_HELP: &str = "\
@@ -184,8 +186,12 @@ impl Console {
         }
         match (self.teacher(), self.current()) {
             (true, _) => format!("{}> ", self.view.code),
-            (false, Some(e)) => format!("exercise {}> ", print::number_of(&self.view, e.id)),
-            (false, None) => "waiting for an exercise> ".to_owned(),
+            (false, Some(e)) => {
+                let number = print::number_of(&self.view, e.id).to_string();
+                let told = Message::new("cli-room-exercise-prompt").text("number", number);
+                format!("{} ", said(&told))
+            }
+            (false, None) => format!("{} ", word("cli-room-waiting-prompt")),
         }
     }
 

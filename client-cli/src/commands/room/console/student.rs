@@ -7,6 +7,7 @@ use protocol::{ExerciseInfo, Request, ServerBody};
 use super::super::print;
 use super::Console;
 use crate::commands::unexpected;
+use client::lang::word;
 use client::{Client, Error as ClientError};
 
 impl Console {
@@ -57,7 +58,7 @@ impl Console {
             None => match self.current() {
                 Some(e) => (e.id, line),
                 None => {
-                    self.say("no exercise is open: wait for your teacher to set one\n")?;
+                    self.say(&format!("{}\n", word("cli-room-no-exercise")))?;
                     return Ok(());
                 }
             },
