@@ -809,3 +809,53 @@ cli-room-no-engine = no engine, only each other
 cli-room-engine-up-to = the engine up to { $level }
 cli-room-settings = { $hints }; students may play { $engine }
 cli-room-settings-exam = { $hints }; students may play { $engine }; an exam is under way (no analysis, engine or values for anyone but its teachers; grades told once released)
+
+## Pictures of tables
+
+pic-heat-title = { $what }: { $shown }, { $across } { $x0 }..{ $x1 }, { $up } { $y0 }..{ $y1 }
+pic-what-chocolate = chocolate, step k = { $k }
+pic-what-board = { $game } on a { $n }×{ $n } board
+pic-shown-grundy = Grundy numbers
+pic-shown-misere = misère remoteness
+pic-sub-nim3 = Nim of three heaps a, b and c = { $c } · source: { $source }
+pic-sub-nim2 = Nim of two heaps a and b · source: { $source }
+pic-sub-bars = bars {"{"}x, y, z{"}"} with x = { $x } · source: { $source }
+pic-sub-staircase = the staircase {"{"}y, z{"}"} alone (x ⊕ its number is the bar's) · source: { $source }
+pic-sub-corner = (0, 0), the goal corner, is bottom left, as on the board · source: { $source }
+pic-black-p = black: P-positions
+pic-scale-grundy = Grundy number
+pic-scale-misere = misère remoteness
+pic-p = 0: P-position
+pic-p-misere = odd: misère P-position
+pic-lost = (lost for the player to move)
+pic-golden = y = φx and y = x/φ
+pic-not-staircase = not a staircase
+pic-not-staircase-note = (y above ⌊z/k⌋)
+pic-lgame-title = L-game: its { $count } positions up to symmetry, by outcome and depth
+pic-lgame-subtitle = for the player to move, with best play; the depth is the plies to the end
+pic-lgame-won = won in { $plies ->
+        [one] 1 ply
+       *[other] { $plies } plies
+    }
+pic-lgame-lost = lost in { $plies ->
+        [one] 1 ply
+       *[other] { $plies } plies
+    }
+pic-lgame-drawn = drawn
+pic-cells-z = { $checked } cells with z < { $upto }
+pic-cells-xy = { $checked } cells with x, y < { $upto }
+pic-check-holds = { $game }: the formula holds on all { $cells }
+pic-check-fails = { $game }: where the formula fails, on { $failed } of { $cells }
+pic-red-fails = red: where the formula fails
+pic-legend-holds = the formula holds
+pic-legend-holds-note = (on every cell of the square)
+pic-legend-few = it fails on a few cells
+pic-legend-few-note = (of the square)
+pic-legend-all = it fails on all of them
+pic-legend-none = not a position
+pic-legend-none-note = (above a staircase)
+pic-ring-first = the first counterexample
+pic-ring-fails = a square where it fails
+pic-square-one = a square is a position
+pic-square-many = a square is { $bin }×{ $bin } positions
+pic-source = source:

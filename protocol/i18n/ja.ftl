@@ -749,3 +749,47 @@ cli-room-no-engine = エンジンとは対戦できません（生徒どうし�
 cli-room-engine-up-to = { $level }までのエンジンと対戦できます
 cli-room-settings = { $hints }。生徒は{ $engine }
 cli-room-settings-exam = { $hints }。生徒は{ $engine }。テスト中です（先生以外は解析・エンジン・値を使えません。採点は公開されてから伝わります）
+
+## 表の図
+
+pic-heat-title = { $what }: { $shown }、{ $across } { $x0 }..{ $x1 }、{ $up } { $y0 }..{ $y1 }
+pic-what-chocolate = チョコレートゲーム（段差 k = { $k }）
+pic-what-board = { $game }（{ $n }×{ $n } の盤）
+pic-shown-grundy = Grundy 数
+pic-shown-misere = ミゼールの残り手数
+pic-sub-nim3 = 3山のニム（a、b と c = { $c }）· 出典: { $source }
+pic-sub-nim2 = 2山のニム（a と b）· 出典: { $source }
+pic-sub-bars = チョコレート {"{"}x, y, z{"}"}（x = { $x }）· 出典: { $source }
+pic-sub-staircase = 階段 {"{"}y, z{"}"} だけ（x とその数のニム和が板の値）· 出典: { $source }
+pic-sub-corner = ゴールの角 (0, 0) は盤と同じく左下 · 出典: { $source }
+pic-black-p = 黒: 後手必勝の局面
+pic-scale-grundy = Grundy 数
+pic-scale-misere = ミゼールの残り手数
+pic-p = 0: 後手必勝
+pic-p-misere = 奇数: ミゼールの後手必勝
+pic-lost = （手番の人の負け）
+pic-golden = y = φx と y = x/φ
+pic-not-staircase = 階段の外
+pic-not-staircase-note = （y が ⌊z/k⌋ より上）
+pic-lgame-title = Lゲーム: 対称なものを除いた { $count } 局面の、結果と深さ
+pic-lgame-subtitle = 手番の人にとっての結果（互いに最善を尽くしたとき）。深さは終局までの手数
+pic-lgame-won = { $plies }手で勝ち
+pic-lgame-lost = { $plies }手で負け
+pic-lgame-drawn = 引き分け
+pic-cells-z = z < { $upto } の { $checked }マス
+pic-cells-xy = x, y < { $upto } の { $checked }マス
+pic-check-holds = { $game }: 公式は { $cells }の全部で成り立ちます
+pic-check-fails = { $game }: 公式が成り立たないところ（{ $cells }のうち { $failed }マス）
+pic-red-fails = 赤: 公式が成り立たないところ
+pic-legend-holds = 公式が成り立つ
+pic-legend-holds-note = （その区画のすべてのマスで）
+pic-legend-few = 少しのマスで成り立たない
+pic-legend-few-note = （その区画のうち）
+pic-legend-all = 全部のマスで成り立たない
+pic-legend-none = 局面ではない
+pic-legend-none-note = （階段の外）
+pic-ring-first = 最初の反例
+pic-ring-fails = 成り立たないマスのある区画
+pic-square-one = 1区画は 1局面
+pic-square-many = 1区画は { $bin }×{ $bin } 局面
+pic-source = 出典:

@@ -5,7 +5,8 @@
 
 use std::fmt::Write as _;
 
-use protocol::{CheckReport, DisagreementMap};
+use client::lang::{said, word};
+use protocol::{CheckReport, DisagreementMap, Message};
 
 use super::frame::{axes, header, swatch, Plot, BOTTOM, LEFT, MAX_CELL, PLOT, RIGHT, TOP};
 use super::{escape, image};
@@ -54,23 +55,21 @@ pub fn svg(r: &CheckReport, m: &DisagreementMap) -> String {
     let width = LEFT + plot.width().max(240) + RIGHT;
     let height = (TOP + plot.height() + BOTTOM).max(LEAST_HEIGHT);
     let cells = match m.across.as_str() {
-        "z" => format!("{} cells with z < {}", r.checked, r.upto),
-        _ => format!("{} cells with x, y < {}", r.checked, r.upto),
+        "z" => Message::new("pic-cells-z"),
+        _ => Message::new("pic-cells-xy"),
     };
-    let title = match r.failed {
-        0 => format!("{}: the formula holds on all {cells}", describe(&r.params)),
-        failed => format!(
-            "{}: where the formula fails, on {failed} of {cells}",
-            describe(&r.params)
-        ),
-    };
-    let subtitle = format!("{} `{}`", r.kind, shorten(&r.formula, width / 8));
-    let mut s = header(
-        (width, height),
-        &title,
-        &subtitle,
-        "red: where the formula fails",
+    let cells = said(
+        &cells
+            .text("checked", r.checked.to_string())
+            .text("upto", r.upto.to_string()),
     );
+    let title = match r.failed {
+        0 => Message::new("pic-check-holds"),
+        failed => Message::new("pic-check-fails").text("failed", failed.to_string()),
+    };
+    let title = said(&title.text("game", describe(&r.params)).text("cells", cells));
+    let subtitle = format!("{} `{}`", r.kind, shorten(&r.formula, width / 8));
+    let mut s = header((width, height), &title, &subtitle, &word("pic-red-fails"));
     let mut pixels = vec![0u8; nx * ny * 4];
     for up in 0..ny {
         for across in 0..nx {
@@ -150,30 +149,26 @@ fn legend(s: &mut String, plot: &Plot, bin: u64, rings: (bool, bool), source: &s
     let x = LEFT + plot.width().max(240) + 36;
     let mut y = TOP + 4;
     let rgb = |[r, g, b]: [u8; 3]| format!("rgb({r},{g},{b})");
+    // Each entry's words are messages `pic-legend-…` (and `…-note` where there is one).
     let entries = [
-        (
-            rgb(AGREE),
-            "rgb(60,60,60)",
-            "the formula holds",
-            "(on every cell of the square)",
-        ),
-        (
-            rgb(shade(1, 1000)),
-            "none",
-            "it fails on a few cells",
-            "(of the square)",
-        ),
-        (rgb(shade(1, 1)), "none", "it fails on all of them", ""),
-        (rgb(NONE), "none", "not a position", "(above a staircase)"),
+        (rgb(AGREE), "rgb(60,60,60)", "holds", true),
+        (rgb(shade(1, 1000)), "none", "few", true),
+        (rgb(shade(1, 1)), "none", "all", false),
+        (rgb(NONE), "none", "none", true),
     ];
-    for (fill, stroke, text, note) in entries {
-        swatch(s, (x, y), (&fill, stroke), text, note);
+    for (fill, stroke, what, noted) in entries {
+        let text = word(&format!("pic-legend-{what}"));
+        let note = match noted {
+            true => word(&format!("pic-legend-{what}-note")),
+            false => String::new(),
+        };
+        swatch(s, (x, y), (&fill, stroke), &text, &note);
         y += 44;
     }
     let (first, ringed) = rings;
     let rings = [
-        (first, RING, 2.5, "the first counterexample"),
-        (ringed, FEW_RING, 1.2, "a square where it fails"),
+        (first, RING, 2.5, word("pic-ring-first")),
+        (ringed, FEW_RING, 1.2, word("pic-ring-fails")),
     ];
     for (_, stroke, width, text) in rings.into_iter().filter(|ring| ring.0) {
         let _ = writeln!(
@@ -187,11 +182,12 @@ fn legend(s: &mut String, plot: &Plot, bin: u64, rings: (bool, bool), source: &s
         y += 28;
     }
     let square = match bin {
-        1 => "a square is a position".to_owned(),
-        b => format!("a square is {b}×{b} positions"),
+        1 => word("pic-square-one"),
+        b => said(&Message::new("pic-square-many").text("bin", b.to_string())),
     };
     let (source, version) = source.rsplit_once(", ").unwrap_or((source, ""));
-    for (i, line) in [square.as_str(), "source:", source, version]
+    let source_word = word("pic-source");
+    for (i, line) in [square.as_str(), source_word.as_str(), source, version]
         .iter()
         .enumerate()
     {

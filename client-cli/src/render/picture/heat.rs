@@ -3,7 +3,8 @@
 
 use std::fmt::Write as _;
 
-use protocol::{Game, TableData};
+use client::lang::{said, word};
+use protocol::{Game, Message, TableData};
 
 use super::frame::{axes, header, swatch, Plot, BOTTOM, LEFT, MAX_CELL, PLOT, RIGHT, TOP};
 use super::image;
@@ -55,8 +56,8 @@ pub fn svg(t: &TableData) -> String {
     // Misère play has no Grundy numbers: its map is the remoteness, lost (odd) in black.
     let misere = t.params.misere;
     let (values, shown) = match misere {
-        true => (&t.remoteness, "misère remoteness"),
-        false => (&t.grundy, "Grundy numbers"),
+        true => (&t.remoteness, word("pic-shown-misere")),
+        false => (&t.grundy, word("pic-shown-grundy")),
     };
     let lost = |v: u64| if misere { v % 2 == 1 } else { v == 0 };
     let nx = values.len();
@@ -79,35 +80,45 @@ pub fn svg(t: &TableData) -> String {
         .max()
         .unwrap_or(1);
     let (x1, y1) = (t.rows.from + nx as u64, t.cols.from + ny as u64);
+    let game = word(&format!("game-{}", t.params.game));
     let what = match (chocolate, t.params.size, t.params.k) {
-        (true, _, k) => format!("chocolate, step k = {}", k.unwrap_or(1)),
-        (false, Some(n), _) => format!("{} on a {n}×{n} board", t.params.game),
-        (false, None, _) => t.params.game.to_string(),
+        (true, _, k) => {
+            said(&Message::new("pic-what-chocolate").text("k", k.unwrap_or(1).to_string()))
+        }
+        (false, Some(n), _) => said(
+            &Message::new("pic-what-board")
+                .text("game", game)
+                .text("n", n.to_string()),
+        ),
+        (false, None, _) => game,
     };
-    let title = format!(
-        "{what}: {shown}, {across} {}..{x1}, {up} {}..{y1}",
-        t.rows.from, t.cols.from
+    let title = said(
+        &Message::new("pic-heat-title")
+            .text("what", what)
+            .text("shown", shown)
+            .text("across", across)
+            .text("x0", t.rows.from.to_string())
+            .text("x1", x1.to_string())
+            .text("up", up)
+            .text("y0", t.cols.from.to_string())
+            .text("y1", y1.to_string()),
     );
+    // The source in words (`table`, `公式`).
+    let source = match t.source.as_str() {
+        "table" | "formula" | "computed" => word(&format!("source-{}", t.source)),
+        other => other.to_owned(),
+    };
     let subtitle = match chocolate {
         _ if nim => match t.layer {
-            Some(c) => format!("Nim of three heaps a, b and c = {c} · source: {}", t.source),
-            None => format!("Nim of two heaps a and b · source: {}", t.source),
+            Some(c) => Message::new("pic-sub-nim3").text("c", c.to_string()),
+            None => Message::new("pic-sub-nim2"),
         },
-        true if misere => format!(
-            "bars {{x, y, z}} with x = {} · source: {}",
-            t.layer.unwrap_or(0),
-            t.source
-        ),
-        true => format!(
-            "the staircase {{y, z}} alone (x ⊕ its number is the bar's) · source: {}",
-            t.source
-        ),
-        false => format!(
-            "(0, 0), the goal corner, is bottom left, as on the board · source: {}",
-            t.source
-        ),
+        true if misere => Message::new("pic-sub-bars").text("x", t.layer.unwrap_or(0).to_string()),
+        true => Message::new("pic-sub-staircase"),
+        false => Message::new("pic-sub-corner"),
     };
-    let mut s = header((width, height), &title, &subtitle, "black: P-positions");
+    let subtitle = said(&subtitle.text("source", source));
+    let mut s = header((width, height), &title, &subtitle, &word("pic-black-p"));
     // The cells, one pixel each, scaled up sharp: every value's colour, then the P-positions
     // alone again above the golden-ratio lines, so no line hides one.
     let mut cells = vec![0u8; nx * ny * 4];
@@ -167,8 +178,8 @@ pub fn svg(t: &TableData) -> String {
 fn scale_and_legend(s: &mut String, plot: &Plot, max: u64, game: Game, misere: bool) {
     let x = LEFT + plot.width().max(240) + 36;
     let (scale, black) = match misere {
-        true => ("misère remoteness", "odd: misère P-position"),
-        false => ("Grundy number", "0: P-position"),
+        true => (word("pic-scale-misere"), word("pic-p-misere")),
+        false => (word("pic-scale-grundy"), word("pic-p")),
     };
     let _ = writeln!(s, "<text x=\"{x}\" y=\"{}\">{scale}</text>", TOP - 8);
     // From max at the top down to 1, one pixel a value at most.
@@ -202,26 +213,28 @@ fn scale_and_legend(s: &mut String, plot: &Plot, max: u64, game: Game, misere: b
     }
     label(s, 1, TOP + SCALE - 2);
     let mut y = TOP + SCALE + 30;
-    let lost = "(lost for the player to move)";
-    swatch(s, (x, y), ("black", "none"), black, lost);
+    let lost = word("pic-lost");
+    swatch(s, (x, y), ("black", "none"), &black, &lost);
     y += 44;
     if game == Game::Queen {
         let _ = writeln!(
             s,
             "<line x1=\"{x}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{LINE_COLOUR}\" stroke-width=\"1.5\" \
-             stroke-dasharray=\"6 4\"/><text x=\"{}\" y=\"{y}\">y = φx and y = x/φ</text>\
+             stroke-dasharray=\"6 4\"/><text x=\"{}\" y=\"{y}\">{}</text>\
              <text x=\"{}\" y=\"{}\" fill=\"rgb(90,90,90)\">(φ = (1 + √5)/2)</text>",
             y - 4,
             x + 20,
             y - 4,
             x + 28,
+            word("pic-golden"),
             x + 28,
             y + 16
         );
     }
     if game == Game::Chocolate {
         let outline = ("white", "rgb(60,60,60)");
-        swatch(s, (x, y), outline, "not a staircase", "(y above ⌊z/k⌋)");
+        let (text, note) = (word("pic-not-staircase"), word("pic-not-staircase-note"));
+        swatch(s, (x, y), outline, &text, &note);
     }
 }
 

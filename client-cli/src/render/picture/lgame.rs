@@ -3,7 +3,8 @@
 
 use std::fmt::Write as _;
 
-use protocol::TableData;
+use client::lang::{said, word};
+use protocol::{Message, TableData};
 
 use super::{escape, FONT};
 
@@ -38,15 +39,15 @@ fn bars(t: &TableData) -> Vec<(String, usize, [u8; 3])> {
     let (by_depth, draws) = counts(t);
     let mut bars = Vec::new();
     for (d, [won, lost]) in by_depth.iter().enumerate() {
-        let plies = if d == 1 { "ply" } else { "plies" };
+        let depth = |id: &str| said(&Message::new(id).count("plies", d as u64));
         if *won > 0 {
-            bars.push((format!("won in {d} {plies}"), *won, WON));
+            bars.push((depth("pic-lgame-won"), *won, WON));
         }
         if *lost > 0 {
-            bars.push((format!("lost in {d} {plies}"), *lost, LOST));
+            bars.push((depth("pic-lgame-lost"), *lost, LOST));
         }
     }
-    bars.push(("drawn".to_owned(), draws, DRAWN));
+    bars.push((word("pic-lgame-drawn"), draws, DRAWN));
     bars
 }
 
@@ -55,19 +56,17 @@ pub fn svg(t: &TableData) -> String {
     let bars = bars(t);
     let most = bars.iter().map(|b| b.1).max().unwrap_or(1).max(1);
     let height = TOP + bars.len() * BAR + 40;
-    let title = format!(
-        "L-game: its {} positions up to symmetry, by outcome and depth",
-        t.classes.len()
-    );
+    let title = said(&Message::new("pic-lgame-title").text("count", t.classes.len().to_string()));
+    let subtitle = word("pic-lgame-subtitle");
     let mut s = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{height}\" \
          viewBox=\"0 0 {WIDTH} {height}\" font-family=\"{FONT}\" font-size=\"13\">\n\
          <title>{}</title>\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n\
          <text x=\"12\" y=\"26\" font-size=\"18\">{}</text>\n\
-         <text x=\"12\" y=\"46\" fill=\"rgb(90,90,90)\">for the player to move, with best play; \
-         the depth is the plies to the end</text>\n",
+         <text x=\"12\" y=\"46\" fill=\"rgb(90,90,90)\">{}</text>\n",
         escape(&title),
-        escape(&title)
+        escape(&title),
+        escape(&subtitle)
     );
     for (i, (label, n, [r, g, b])) in bars.iter().enumerate() {
         let y = TOP + i * BAR;
