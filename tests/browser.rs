@@ -1284,10 +1284,13 @@ async fn a_lesson_in_japanese() -> Result<()> {
         .request(Request::SetExercises {
             code: code.clone(),
             exercises: vec![grundy_e2e::exercise(Game::Nim, "1,2", "grundy")],
-            deadline_s: None,
+            deadline_s: Some(600),
         })
         .await?;
     b.text_until(".exercise .progress", |t| t == "問題 1 / 1")
+        .await?;
+    // The deadline in the device's own time of day.
+    b.text_until(".exercise .deadline", |t| t.starts_with("締め切り "))
         .await?;
     b.text_until(".exercise .prompt", |t| {
         t == "この局面の Grundy 数はいくつですか？"

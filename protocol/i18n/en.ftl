@@ -383,6 +383,7 @@ room-under-way = Under way:
 exercise-progress = Exercise { $number } of { $count }
 exercise-score = { $right } of { $told } right so far
 exercise-title = { $game } · { $position }
+exercise-until = Answer by { $time }
 exercises-done = All answered: wait for the next exercise.
 exercises-done-score = All answered: wait for the next exercise. { $right } of { $told } right so far.
 exercises-none-yet = Wait for your teacher's first exercise.

@@ -358,6 +358,7 @@ room-under-way = 対局中:
 exercise-progress = 問題 { $number } / { $count }
 exercise-score = ここまで { $told }問中 { $right }問正解
 exercise-title = { $game } · { $position }
+exercise-until = 締め切り { $time }
 exercises-done = 全部答えました。次の問題を待ってください。
 exercises-done-score = 全部答えました。次の問題を待ってください。ここまで { $told }問中 { $right }問正解。
 exercises-none-yet = 先生の最初の問題を待ってください。
