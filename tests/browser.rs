@@ -1235,6 +1235,9 @@ async fn a_game_is_played_and_reviewed_in_japanese() -> Result<()> {
         "English in the Japanese review: {english:?}"
     );
     b.screenshot("japanese-review-phone").await?;
+    b.client.set_window_size(1366, 768).await?;
+    fits_across(&b, "the Japanese review on a laptop").await?;
+    b.screenshot("japanese-review-laptop").await?;
     // And back to English, as before.
     b.find("#language").await?.click().await?;
     b.text_until(".step", |t| t.starts_with("ply 0 of 3"))

@@ -86,7 +86,8 @@ export function showReview(main, server, id) {
       h("line", { x1: pad, y1: hgt / 2, x2: w - pad, y2: hgt / 2, stroke: "#888" }),
       h("text", { x: 4, y: 14, class: "chart-label" }, t("chart-up", { who: names(0) })),
       h("text", { x: 4, y: hgt - 4, class: "chart-label" }, t("chart-down", { who: names(1) })),
-      h("text", { x: w - pad + 4, y: hgt / 2 + 4, class: "chart-label" }, t("chart-draw")),
+      // At the right end, above the axis: a longer word than "draw" fits too.
+      h("text", { x: w - 4, y: hgt / 2 - 6, "text-anchor": "end", class: "chart-label" }, t("chart-draw")),
       h("path", { d: points.map((p, i) => `${i ? "L" : "M"}${x(p.ply)},${y(p.y)}`).join(" "), fill: "none", stroke: "#1d4e89", "stroke-width": 2 }),
     ];
     let click = null;
