@@ -31,6 +31,8 @@ fn command(url: &str, args: &[&str]) -> Command {
         .env_remove("LANG")
         .env_remove("LC_ALL")
         .env_remove("LC_MESSAGES")
+        // Dates in UTC whatever the machine's time zone.
+        .env("TZ", "UTC")
         .env_remove("GRUNDY_SERVER")
         .env("GRUNDY_NAME", "tester")
         // Identities are kept here, not in the home directory.
@@ -389,7 +391,7 @@ async fn games_export_and_lobby_show_saved_and_open_matches() {
     assert!(table.contains("ada vs engine (perfect)"), "{table}");
     assert!(table.contains("1-0"), "{table}");
 
-    // By state and by day (UTC, as listed): the finished queen game and the open nim one
+    // By state and by day (in the time zone listed, UTC here): the finished queen game and the open nim one
     // were both started today, and neither before yesterday ended.
     let ids = |out: String| -> Vec<i64> {
         let v: Value = serde_json::from_str(out.trim()).unwrap();
@@ -415,6 +417,27 @@ async fn games_export_and_lobby_show_saved_and_open_matches() {
     assert_eq!(ids(both).len(), 2);
     let before = ok(&url, &["games", "--until", &yesterday]).await;
     assert_eq!(before.trim(), "no saved games match");
+    // Dates are this computer's: in Tokyo, nine hours later than in UTC.
+    let date_of = |tz: &str| {
+        let mut cmd = command(&url, &["games", "--status", "waiting"]);
+        cmd.env("TZ", tz);
+        let o = tokio::task::block_in_place(|| cmd.output().expect("the grundy binary runs"));
+        let out = stdout(&o);
+        let line = out.lines().nth(1).unwrap_or_default().to_owned();
+        line[line.len().saturating_sub(16)..].to_owned()
+    };
+    let waiting_at = games
+        .iter()
+        .find(|g| g["match_id"] == open_id)
+        .and_then(|g| g["created_at"].as_i64())
+        .unwrap();
+    let shown = |tz: jiff::tz::TimeZone| {
+        let t = jiff::Timestamp::from_millisecond(waiting_at).unwrap();
+        tz.to_datetime(t).strftime("%Y-%m-%d %H:%M").to_string()
+    };
+    assert_eq!(date_of("UTC"), shown(jiff::tz::TimeZone::UTC));
+    let tokyo = jiff::tz::TimeZone::fixed(jiff::tz::offset(9));
+    assert_eq!(date_of("Asia/Tokyo"), shown(tokyo));
     let bad = grundy(&url, &["games", "--since", "21/11/2026"]).await;
     assert_eq!(bad.status.code(), Some(2));
     assert!(

@@ -860,3 +860,4 @@ pic-ring-fails = a square where it fails
 pic-square-one = a square is a position
 pic-square-many = a square is { $bin }×{ $bin } positions
 pic-source = source:
+cli-exercise-until = until { $time }

@@ -794,3 +794,4 @@ pic-ring-fails = 成り立たないマスのある区画
 pic-square-one = 1区画は 1局面
 pic-square-many = 1区画は { $bin }×{ $bin } 局面
 pic-source = 出典:
+cli-exercise-until = 締め切り { $time }

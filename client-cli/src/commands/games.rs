@@ -4,13 +4,14 @@ use anyhow::Result;
 use protocol::{Game, GameQuery, GameSummary, MatchStatus, Request, SeatInfo, ServerBody};
 
 use super::{describe, emit, print_json, unexpected};
-use crate::render::{format_millis, parse_day, Columns, MS_PER_DAY};
+use crate::render::{format_millis, parse_day, parse_day_end, Columns};
 use client::Client;
 
 /// Examples shown by `grundy games --help`.
 pub const HELP: &str = "\
-Results are from the named player's side: --result win needs --player. Days are UTC, as
-listed: --since 2026-11-01 --until 2026-11-30 is the games started in November.
+Results are from the named player's side: --result win needs --player. Dates and days are
+in this computer's time zone (TZ), as listed: --since 2026-11-01 --until 2026-11-30 is the
+games started in November there.
 
 Examples:
   grundy games
@@ -33,11 +34,11 @@ pub struct Args {
     /// Only games in this state.
     #[arg(long, value_enum)]
     status: Option<Status>,
-    /// Only games started on this day (YYYY-MM-DD, UTC) or later.
+    /// Only games started on this day (YYYY-MM-DD, in this computer's time zone) or later.
     #[arg(long, value_parser = parse_day)]
     since: Option<i64>,
-    /// Only games started on this day (YYYY-MM-DD, UTC) or earlier.
-    #[arg(long, value_parser = parse_day)]
+    /// Only games started on this day (YYYY-MM-DD, in this computer's time zone) or earlier.
+    #[arg(long, value_parser = parse_day_end)]
     until: Option<i64>,
     /// How many games (the server's default is 50, at most 500).
     #[arg(long)]
@@ -79,7 +80,7 @@ pub async fn run(conn: &mut Client, args: Args) -> Result<()> {
         status: args.status.map(Status::wire),
         since: args.since,
         // Up to the end of that day.
-        until: args.until.map(|day| day + MS_PER_DAY),
+        until: args.until,
         limit: args.limit,
         offset: args.offset,
     };

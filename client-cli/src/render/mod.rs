@@ -12,7 +12,7 @@ mod style;
 mod sum;
 
 pub use columns::Columns;
-pub use date::{format_millis, parse_day, MS_PER_DAY};
+pub use date::{format_millis, parse_day, parse_day_end};
 pub use grid::grid;
 pub use style::{pad, shorten, visible_width, Style};
 pub use sum::{component_name, sum_board};

@@ -67,7 +67,8 @@ pub fn exercise(number: usize, e: &ExerciseInfo, drawn: bool, style: Style) -> S
         e.position
     );
     if let Some(d) = e.deadline {
-        out.push_str(&format!(" · until {} UTC", format_millis(d as i64)));
+        let until = Message::new("cli-exercise-until").text("time", format_millis(d as i64));
+        out.push_str(&format!(" · {}", said(&until)));
     }
     out.push('\n');
     if drawn {
