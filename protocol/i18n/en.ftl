@@ -861,3 +861,41 @@ pic-square-one = a square is a position
 pic-square-many = a square is { $bin }×{ $bin } positions
 pic-source = source:
 cli-exercise-until = until { $time }
+cli-room-new-exercises = new: exercise { $numbers } (after this one; list shows every exercise)
+cli-room-member-gone = { $name } left the room
+cli-room-member-joined = { $name } joined
+cli-room-member-back = { $name } is back
+cli-room-member-left = { $name } left
+cli-room-paired = round { $round } of { $rounds } paired: { $games ->
+        [one] 1 game
+       *[other] { $games } games
+    }
+cli-room-answer = exercise { $number }: { $answer } { $mark }
+cli-room-student-help =
+    Type the answer to the exercise shown: win, loss or draw; a number; a move; moves separated
+    by ; (or none). `#N answer` answers exercise N. list: every exercise and your answers.
+    quit: leave (your answers are kept).
+cli-room-teacher-help =
+    ask SPEC [| SPEC …]          set exercises: GAME [size=N] [k=K] [misere] POSITION QUESTION
+    homework DURATION SPEC [| …] the same with a deadline (10m, 2h, 3d)
+    hints on|off                 whether students may ask for values meanwhile
+    engine LEVEL                 the strongest engine students may play: easy, medium, perfect,
+                                 none (only each other) or any
+    exam on|off                  exam mode for the whole server: no analysis, engine or values for
+                                 anyone but this room's teachers; grades told once released
+    release                      tell the students their grades and the solutions
+    results                      who answered what; students: the class list
+    export FILE                  the results as CSV
+    swiss GAME [size=N] [k=K] [misere] [START] [rounds=N] [clock=5+3]
+                                 a Swiss tournament between the students here (START: standard,
+                                 random — one position a round — or a position)
+    roundrobin GAME [...]        everyone plays everyone once
+    next                         end the round now (games under way are adjudicated) and pair
+    standings                    the tournament's standings
+    withdraw NAME                take a student out of the tournament
+    simul GAME [...] [engine=LEVEL] [first=students]
+                                 play every student at once, one board each (or let the engine):
+                                 the prompt then shows the board waiting for your move
+                                 (every board at once: grundy room view CODE in another terminal)
+    quit                         leave (the room goes on)
+cli-solution = solution:

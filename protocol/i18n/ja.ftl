@@ -795,3 +795,38 @@ pic-square-one = 1区画は 1局面
 pic-square-many = 1区画は { $bin }×{ $bin } 局面
 pic-source = 出典:
 cli-exercise-until = 締め切り { $time }
+cli-room-new-exercises = 新しい問題: { $numbers }（今の問題の後に出ます。list で全部の問題が見られます）
+cli-room-member-gone = { $name }がルームから抜けました
+cli-room-member-joined = { $name }が参加しました
+cli-room-member-back = { $name }が戻りました
+cli-room-member-left = { $name }が退出しました
+cli-room-paired = 第{ $round }回戦（全{ $rounds }回戦）の組み合わせ: { $games }局
+cli-room-answer = 問題 { $number }: { $answer } { $mark }
+cli-room-student-help =
+    表示された問題の答えを入力します: win（勝ち）、loss（負け）、draw（引き分け）、数、手、
+    ; で区切った手（なければ none）。`#N 答え` で問題 N に答えます。list: 全部の問題とあなたの答え。
+    quit: 抜ける（答えは残ります）。
+cli-room-teacher-help =
+    ask SPEC [| SPEC …]          問題を出す: GAME [size=N] [k=K] [misere] 局面 問い
+    homework DURATION SPEC [| …] 締め切りつきで出す（10m、2h、3d）
+    hints on|off                 その間、生徒が値を調べてよいか
+    engine LEVEL                 生徒が対戦してよい一番強いエンジン: easy、medium、perfect、
+                                 none（生徒どうしだけ）、any
+    exam on|off                  サーバー全体のテストモード: このルームの先生以外は解析・エンジン・
+                                 値を使えず、採点は公開してから伝わる
+    release                      生徒に採点と正解を公開する
+    results                      誰が何と答えたか。生徒: クラスの名簿
+    export FILE                  結果を CSV で書き出す
+    swiss GAME [size=N] [k=K] [misere] [START] [rounds=N] [clock=5+3]
+                                 ここにいる生徒どうしのスイス式大会（START: standard、random
+                                 — 回戦ごとに一つの局面 — または局面）
+    roundrobin GAME [...]        全員が全員と一度ずつ対戦
+    next                         今の回戦を終えて（対局中のものは判定）次の組み合わせを作る
+    standings                    大会の順位表
+    withdraw NAME                生徒を大会から棄権させる
+    simul GAME [...] [engine=LEVEL] [first=students]
+                                 全員と一局ずつ同時に指す（エンジンに任せることも）:
+                                 あなたの手を待つ盤がプロンプトに出ます
+                                 （全部の盤を見るには別の端末で grundy room view CODE）
+    quit                         抜ける（ルームは続きます）
+cli-solution = 正解:

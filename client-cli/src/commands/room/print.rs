@@ -82,7 +82,7 @@ pub fn exercise(number: usize, e: &ExerciseInfo, drawn: bool, style: Style) -> S
     };
     out.push_str(&format!("  {asked}\n"));
     if let Some(s) = &e.solution {
-        out.push_str(&format!("  {} {s}\n", style.dim("solution:")));
+        out.push_str(&format!("  {} {s}\n", style.dim(&word("cli-solution"))));
     }
     out
 }
@@ -115,10 +115,15 @@ pub fn answered(number: usize, a: &AnswerInfo, t: &Tally, style: Style) -> Strin
     } else {
         style.red("✗")
     };
-    format!(
-        "{} · exercise {number}: {} {mark} · {} of {} answered, {} right\n",
-        a.name, a.answer, t.answered, t.students, t.correct
-    )
+    let exercise = Message::new("cli-room-answer")
+        .text("number", number.to_string())
+        .text("answer", &a.answer)
+        .text("mark", mark);
+    let tally = Message::new("exercise-tally")
+        .text("answered", t.answered.to_string())
+        .text("students", t.students.to_string())
+        .text("correct", t.correct.to_string());
+    format!("{} · {} · {}\n", a.name, said(&exercise), said(&tally))
 }
 
 /// The results: one row per student, one column per exercise (✓ right, ✗ wrong, · not

@@ -43,11 +43,11 @@ impl Console {
         if old.is_none_or(|o| o.round != t.round) && !t.finished {
             let games = t.games.iter().filter(|g| g.round == t.round).count();
             if self.teacher() {
-                let plural = if games == 1 { "" } else { "s" };
-                self.say(&format!(
-                    "round {} of {} paired: {games} game{plural}\n",
-                    t.round, t.rounds
-                ))?;
+                let told = Message::new("cli-room-paired")
+                    .text("round", t.round.to_string())
+                    .text("rounds", t.rounds.to_string())
+                    .count("games", games as u64);
+                self.say(&format!("{}\n", said(&told)))?;
             } else if t
                 .byes
                 .iter()

@@ -24,38 +24,6 @@ use client::Client;
 use protocol::Message;
 use teacher::TEACHER_WORDS;
 
-const STUDENT_HELP: &str = "\
-Type the answer to the exercise shown: win, loss or draw; a number; a move; moves separated
-by ; (or none). `#N answer` answers exercise N. list: every exercise and your answers.
-quit: leave (your answers are kept).";
-
-const TEACHER_HELP: &str = "\
-ask SPEC [| SPEC …]          set exercises: GAME [size=N] [k=K] [misere] POSITION QUESTION
-homework DURATION SPEC [| …] the same with a deadline (10m, 2h, 3d)
-hints on|off                 whether students may ask for values meanwhile
-engine LEVEL                 the strongest engine students may play: easy, medium, perfect,
-                             none (only each other) or any
-exam on|off                  exam mode for the whole server: no analysis, engine or values for
-                             anyone but this room's teachers; grades told once released
-release                      tell the students their grades and the solutions
-results                      who answered what; students: the class list
-export FILE                  the results as CSV
-swiss GAME [size=N] [k=K] [misere] [START] [rounds=N] [clock=5+3]
-                             a Swiss tournament between the students here (START: standard,
-                             random — one position a round — or a position)
-roundrobin GAME [...]        everyone plays everyone once
-next                         end the round now (games under way are adjudicated) and pair
-standings                    the tournament's standings
-withdraw NAME                take a student out of the tournament
-simul GAME [...] [engine=LEVEL] [first=students]
-                             play every student at once, one board each (or let the engine):
-                             the prompt then shows the board waiting for your move
-simul GAME [...] [engine=LEVEL] [first=students]
-                             play every student at once, one board each (or let the engine):
-                             the prompt then shows the board waiting for your move
-                             (every board at once: grundy room view CODE in another terminal)
-quit                         leave (the room goes on)";
-
 /// The room as this screen knows it.
 struct Console {
     view: RoomView,
@@ -105,7 +73,7 @@ pub async fn run(
     };
     c.say(&print::heading(&c.view, &c.me, style))?;
     if c.teacher() {
-        c.say(&format!("{TEACHER_HELP}\n"))?;
+        c.say(&format!("{}\n", word("cli-room-teacher-help")))?;
         typing.complete_from(
             TEACHER_WORDS
                 .iter()
@@ -201,12 +169,11 @@ impl Console {
             "" => return Ok(false),
             "quit" | "q" | "exit" => return Ok(true),
             "help" | "?" => {
-                let help = if self.teacher() {
-                    TEACHER_HELP
-                } else {
-                    STUDENT_HELP
+                let help = match self.teacher() {
+                    true => "cli-room-teacher-help",
+                    false => "cli-room-student-help",
                 };
-                self.say(&format!("{help}\n"))?;
+                self.say(&format!("{}\n", word(help)))?;
                 return Ok(false);
             }
             _ => {}
@@ -240,10 +207,9 @@ impl Console {
                 self.next_exercise()?;
                 if !self.teacher() && before.is_some() && self.shown == before && !added.is_empty()
                 {
-                    self.say(&format!(
-                        "new: exercise {} (after this one; list shows every exercise)\n",
-                        added.join(", ")
-                    ))?;
+                    let told =
+                        Message::new("cli-room-new-exercises").text("numbers", added.join(", "));
+                    self.say(&format!("{}\n", said(&told)))?;
                 }
             }
             ServerBody::Answered {
@@ -270,7 +236,8 @@ impl Console {
                     .position(|m| m.player_id == player_id)
                 {
                     let gone = self.view.members.remove(i);
-                    self.say(&format!("{} left the room\n", gone.name))?;
+                    let told = Message::new("cli-room-member-gone").text("name", &gone.name);
+                    self.say(&format!("{}\n", said(&told)))?;
                 }
             }
             ServerBody::RoomSettings { code, settings } if code == self.view.code => {
@@ -330,13 +297,14 @@ impl Console {
             .members
             .iter()
             .position(|m| m.player_id == member.player_id);
-        let what = match (known, member.connected) {
-            (None, _) => "joined",
-            (Some(_), true) => "is back",
-            (Some(_), false) => "left",
+        let id = match (known, member.connected) {
+            (None, _) => "cli-room-member-joined",
+            (Some(_), true) => "cli-room-member-back",
+            (Some(_), false) => "cli-room-member-left",
         };
         if member.role == Role::Student {
-            self.say(&format!("{} {what}\n", member.name))?;
+            let told = Message::new(id).text("name", &member.name);
+            self.say(&format!("{}\n", said(&told)))?;
         }
         match known {
             Some(i) => self.view.members[i] = member,
