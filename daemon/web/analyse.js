@@ -9,7 +9,7 @@ import { describe, field, gameName, h, mount, redraw } from "./dom.js";
 import { CORNER, GAMES, gameFields, params } from "./games.js";
 import { drawBoard } from "./boards.js";
 import { tableSection } from "./table.js";
-import { t } from "./i18n.js";
+import { codeWord, t } from "./i18n.js";
 
 /** @typedef {import("./net.js").Server} Server */
 
@@ -103,9 +103,9 @@ function explanation(sum) {
     h("li", {}, t("sum-winning", { component: String(w.component), from: String(w.from), x: String(sum.nim_sum), to: String(w.to), moves: w.moves })),
   );
   // The methods are codes (`sprague-grundy`, `search`), each with its message.
-  const method = t(`method-${sum.method}`);
+  const method = codeWord("method", sum.method);
   const why = sum.remoteness_method
-    ? t("sum-why-remoteness", { method, remoteness: t(`method-${sum.remoteness_method}`) })
+    ? t("sum-why-remoteness", { method, remoteness: codeWord("method", sum.remoteness_method) })
     : t("sum-why", { method });
   return [
     h(

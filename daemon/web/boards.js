@@ -7,7 +7,7 @@
 // a new state patches the squares that changed, and the focused square keeps the focus.
 
 import { gameName, h } from "./dom.js";
-import { t } from "./i18n.js";
+import { codeWord, t } from "./i18n.js";
 
 /** Largest board side drawn whole; a larger one is drawn a window of `WINDOW` squares a side
  *  at a time, moved over it with the arrows beside it. */
@@ -64,7 +64,7 @@ function sum(state, { legal, play, marks }) {
       legal_moves: [...legal].filter((m) => m.startsWith(prefix)).map((m) => m.slice(prefix.length)),
     };
     const v = values ? values[i] : null;
-    const value = v ? (v.grundy !== null && v.grundy !== undefined ? t("sum-grundy", { n: String(v.grundy) }) : t(`outcome-${v.outcome}`)) : null;
+    const value = v ? (v.grundy !== null && v.grundy !== undefined ? t("sum-grundy", { n: String(v.grundy) }) : codeWord("outcome", v.outcome)) : null;
     return h(
       "figure",
       { class: "component", key: i },

@@ -14,7 +14,7 @@ import { attributesModule } from "./vendor/snabbdom/modules/attributes.js";
 import { eventListenersModule } from "./vendor/snabbdom/modules/eventlisteners.js";
 import { propsModule } from "./vendor/snabbdom/modules/props.js";
 import { styleModule } from "./vendor/snabbdom/modules/style.js";
-import { t } from "./i18n.js";
+import { codeWord, t } from "./i18n.js";
 
 const patch = init([attributesModule, propsModule, styleModule, eventListenersModule]);
 
@@ -125,7 +125,7 @@ export function describe(game, size, k, misere = false) {
 /** Who sits in a seat: the player's name, or the engine at its level in the page's
  *  language (`engine (perfect)`, `エンジン（完全）`); null when the seat is free. */
 export function seatName(seat) {
-  if (seat.engine) return t("engine-name", { level: t(`level-${seat.engine}`) });
+  if (seat.engine) return t("engine-name", { level: codeWord("level", seat.engine) });
   return seat.name || null;
 }
 

@@ -8,6 +8,9 @@ import { t } from "./i18n.js";
 /** The game names of every interface. */
 export const GAMES = ["queen", "rook", "horse", "dragon", "nim", "chocolate", "lgame", "sum"];
 
+/** The engine's levels, weakest first. */
+export const LEVELS = ["easy", "medium", "perfect"];
+
 /** The corner games: played on a board of side `size`. */
 export const CORNER = new Set(["queen", "rook", "horse", "dragon"]);
 

@@ -105,6 +105,14 @@ export function list(items) {
   return items.length ? items.reduce((first, next) => t("list-join", { first, next })) : "";
 }
 
+/** A code the server sends (an outcome, a reason, a level, a method, …) in words: the message
+ *  `prefix-code` with `args`, or the code itself when the catalog has no such message (a
+ *  newer server's code). */
+export function codeWord(prefix, value, args = undefined) {
+  const id = `${prefix}-${value}`;
+  return bundle.getMessage(id) ? t(id, args) : String(value);
+}
+
 /** The attribute `attr` of message `id` (`title`, `aria-label`, …). */
 export function ta(id, attr, args = undefined) {
   const message = bundle.getMessage(id);

@@ -3,12 +3,11 @@
 // your own to go back to, and a new match with every option the protocol has.
 
 import { describe, field, h, mount, redraw, seatName, select } from "./dom.js";
-import { GAMES, gameFields, paramsOf } from "./games.js";
+import { GAMES, LEVELS, gameFields, paramsOf } from "./games.js";
 import { t } from "./i18n.js";
 
 /** @typedef {import("./net.js").Server} Server */
 
-const LEVELS = ["easy", "medium", "perfect"];
 /** How often the lists are asked again while shown. */
 const REFRESH_MS = 3000;
 

@@ -10,19 +10,13 @@ import { clockText, describe, h, mount, redraw, seatName } from "./dom.js";
 import { drawBoard } from "./boards.js";
 import { mark } from "./analyse.js";
 import { params } from "./games.js";
-import { t } from "./i18n.js";
+import { codeWord, t } from "./i18n.js";
 
 /** @typedef {import("./net.js").Server} Server */
 
 /** Most legal moves asked of the server when the state does not list them. */
 const MOVES_ASKED = 1000;
 
-/** Why a match may end: each reason's message is `reason-…`, naming the loser where the
- *  reason is theirs. */
-const REASONS = [
-  "corner_reached", "last_stone", "poison_left", "l_blocked", "no_move_left", "resignation",
-  "repetition", "agreed_draw", "flag_fall", "abandonment", "aborted",
-];
 
 /** Shows match `id` in `main`; returns what to do when leaving it.
  *  @param {Server} server */
@@ -166,7 +160,8 @@ export function showMatch(main, server, id, go, lesson) {
     const loser = drawn ? null : 1 - winner;
     const who = loser === null ? "" : seatName(state.seats[loser]) || t("seat-number", { seat: String(loser) });
     const onBoard = ["corner_reached", "last_stone", "poison_left", "no_move_left"].includes(reason);
-    let why = REASONS.includes(reason) ? t(`reason-${reason}`, { who, you: loser === me ? "yes" : "no" }) : reason;
+    // Why, as the message `reason-…` says it, naming the loser where the reason is theirs.
+    let why = codeWord("reason", reason, { who, you: loser === me ? "yes" : "no" });
     if (state.misere && onBoard) why = t("reason-misere", { why });
     if (drawn) return t("verdict-draw", { why });
     return winner === me ? t("verdict-you-win", { why }) : t("verdict-wins", { name: name(winner), why });

@@ -8,7 +8,7 @@
 import { describe, h, mount, picture, redraw, seatName } from "./dom.js";
 import { drawBoard } from "./boards.js";
 import { analyseLink } from "./analyse.js";
-import { list, t, ta } from "./i18n.js";
+import { codeWord, list, t, ta } from "./i18n.js";
 
 /** @typedef {import("./net.js").Server} Server */
 
@@ -23,7 +23,7 @@ const MARKS = ["best", "inaccuracy", "mistake", "blunder"];
 
 /** A move's mark in words. */
 function annotation(a) {
-  return MARKS.includes(a) ? t(`annotation-${a}`) : a;
+  return codeWord("annotation", a);
 }
 
 /** Shows the review of game `id` in `main`; returns what to do when leaving it.
@@ -184,7 +184,7 @@ export function showReview(main, server, id) {
       const { winner, reason } = game.result;
       const drawn = winner === null || winner === undefined;
       // Why, as the match's page says it (naming the loser where the reason is theirs).
-      const why = t(`reason-${reason}`, { who: drawn ? "" : names(1 - winner), you: "no" });
+      const why = codeWord("reason", reason, { who: drawn ? "" : names(1 - winner), you: "no" });
       result = drawn ? t("review-result-draw", { why }) : t("review-result-won", { who: names(winner), why });
     }
     const told = [t("review-summary", { first: names(0), second: names(1), result })];

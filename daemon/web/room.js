@@ -12,7 +12,7 @@ import { params } from "./games.js";
 import { setSound, soundOn } from "./lesson.js";
 import { studentParts } from "./student.js";
 import { boardsPart, teacherParts, underWay } from "./teacher.js";
-import { t } from "./i18n.js";
+import { codeWord, t } from "./i18n.js";
 
 /** @typedef {import("./net.js").Server} Server */
 
@@ -285,7 +285,7 @@ export function showRoom(main, server, code, go, lesson, projector = false) {
       const c = await server.request({ type: "query", ...params(s.game, s.size, s.k, s.misere), position: s.position, limit: 0 });
       const who = seatName(s.seats[s.to_move]);
       const r = c.remoteness;
-      const outcome = t(`outcome-${c.outcome}`);
+      const outcome = codeWord("outcome", c.outcome);
       live.values.set(key, r === null || r === undefined ? t("room-value", { outcome, who }) : t("room-value-in", { outcome, who, plies: String(r) }));
     } catch (e) {
       live.values.set(key, e.message);
@@ -319,7 +319,7 @@ function games(view, me, teacher) {
     const live = x.games.filter((g) => !g.result);
     const caption = {
       id: String(x.id),
-      format: t(`format-${x.format}`),
+      format: codeWord("format", x.format),
       game: describe(x.game, x.size, x.k, x.misere),
       round: String(x.round),
       rounds: String(x.rounds),

@@ -7,9 +7,12 @@
 
 import qrcode from "./vendor/qrcode/qrcode.js";
 import { clockText, describe, field, h, picture, seatName, select } from "./dom.js";
-import { GAMES, gameFields, paramsOf } from "./games.js";
+import { GAMES, LEVELS, gameFields, paramsOf } from "./games.js";
 import { drawBoard } from "./boards.js";
-import { language, list, said, t } from "./i18n.js";
+import { codeWord, language, list, said, t } from "./i18n.js";
+
+/** The engine's levels as a teacher chooses among them: the strongest first. */
+const strongestFirst = [...LEVELS].reverse();
 
 /** @typedef {import("./net.js").Server} Server */
 
@@ -45,7 +48,7 @@ export function teacherParts(view, server, problems, ui) {
       { key: e.id },
       h("td", {}, String(i + 1)),
       h("td", {}, `${describe(e.game, e.size, e.k, e.misere)} ${e.position}`),
-      h("td", {}, QUESTIONS.includes(e.question) ? t(`question-${e.question}`) : e.question),
+      h("td", {}, codeWord("question", e.question)),
       h("td", {}, e.solution || ""),
       h("td", { class: "tally" }, t("exercise-tally", { answered: String(tally.answered), students: String(tally.students), correct: String(tally.correct) })),
       h("td", {}, bars),
@@ -143,7 +146,7 @@ function settingsCard(view, server, problems) {
     field(t("switch-engine"), h(
       "select",
       { name: "engine", props: { value: s.engine || "any" }, onchange: configure((x) => ({ engine: x.value })) },
-      [["any", t("engine-any")], ...["perfect", "medium", "easy"].map((l) => [l, t(`level-${l}`)]), ["none", t("engine-none")]].map(([value, text]) => h("option", { value }, text)),
+      [["any", t("engine-any")], ...strongestFirst.map((l) => [l, t(`level-${l}`)]), ["none", t("engine-none")]].map(([value, text]) => h("option", { value }, text)),
     )),
     s.exam ? h("button", { type: "button", onclick: send({ type: "release_answers" }) }, t("release-answers")) : null,
     h("p", { class: "error", role: "alert" }, problems.settings || ""),
@@ -222,7 +225,7 @@ function simulCard(view, server, problems, ui) {
       });
     }) },
     h("h2", {}, t("simul-title")),
-    field(t("simul-host"), select("host", [["me", t("simul-host-me")], ...["perfect", "medium", "easy"].map((l) => [l, t("against-engine", { level: t(`level-${l}`) })])], "perfect")),
+    field(t("simul-host"), select("host", [["me", t("simul-host-me")], ...strongestFirst.map((l) => [l, t("against-engine", { level: t(`level-${l}`) })])], "perfect")),
     gameFields(GAMES.filter((g) => g !== "sum"), "nim", ui.simul || "nim", (v) => { ui.simul = v; }),
     field(t("simul-start"), h("input", { name: "start", value: "3,4,5", spellcheck: "false" })),
     h("label", { class: "check" }, h("input", { type: "checkbox", name: "students_first" }), ` ${t("simul-students-first")}`),
