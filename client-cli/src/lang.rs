@@ -32,6 +32,17 @@ pub fn word(id: &str) -> String {
     said(&protocol::Message::new(id))
 }
 
+/// A code the server sends (a source, a method, a level, an outcome, an annotation) in
+/// words: the message `prefix-code`, or the code itself when the catalogs have none (a newer
+/// server's code).
+pub fn code_word(prefix: &str, code: &str) -> String {
+    let m = protocol::Message::new(format!("{prefix}-{code}"));
+    match protocol::i18n::knows(&m) {
+        true => said(&m),
+        false => code.to_owned(),
+    }
+}
+
 /// The language the locale in the environment asks for.
 pub fn from_env() -> &'static str {
     let locale = ["LC_ALL", "LC_MESSAGES", "LANG"]

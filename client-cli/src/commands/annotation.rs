@@ -1,7 +1,7 @@
 //! How a reviewed move is told, in `grundy review`'s listing and in its move-by-move
 //! stepper alike: best play, the move played, the value strip, counts in words.
 
-use client::lang::{said, word};
+use client::lang::{code_word, said, word};
 use protocol::{GameSummary, Message, ReviewedMove, Seat, Verdict};
 
 /// Better moves shown per move in the text listing (the JSON has all).
@@ -22,7 +22,7 @@ pub(super) fn this_move(m: &ReviewedMove) -> String {
 
 /// `win in 5`, `loss in 2`, `draw`; just `win` or `loss` without a remoteness (in the
 /// process's language).
-fn result(outcome: Verdict, remoteness: Option<u64>) -> String {
+pub(super) fn result(outcome: Verdict, remoteness: Option<u64>) -> String {
     let said_outcome = word(&format!("outcome-{outcome}"));
     match (outcome, remoteness) {
         (Verdict::Draw, _) | (_, None) => said_outcome,
@@ -34,20 +34,15 @@ fn result(outcome: Verdict, remoteness: Option<u64>) -> String {
     }
 }
 
-/// `ada`, or `seat 1` when nobody's name is known.
+/// `ada`, `engine (perfect)`, or `seat 1` when nobody's name is known.
 pub(super) fn name(game: &GameSummary, seat: Seat) -> String {
-    game.seats[usize::from(seat)]
-        .name
-        .clone()
+    super::games::seat_name(&game.seats[usize::from(seat)])
         .unwrap_or_else(|| said(&Message::new("seat-number").text("seat", seat.to_string())))
 }
 
 /// A move's annotation in words (`blunder`, `大悪手`).
 pub(super) fn annotation_word(annotation: &str) -> String {
-    match annotation {
-        "best" | "inaccuracy" | "mistake" | "blunder" => word(&format!("annotation-{annotation}")),
-        other => other.to_owned(),
-    }
+    code_word("annotation", annotation)
 }
 
 /// Who wins with best play after each ply (0 is the start): the seat, `None` for a draw.

@@ -1,10 +1,11 @@
 //! `grundy games`: the saved games, newest first, filtered and paged by the server.
 
 use anyhow::Result;
-use protocol::{Game, GameQuery, GameSummary, MatchStatus, Request, SeatInfo, ServerBody};
+use protocol::{Game, GameQuery, GameSummary, MatchStatus, Message, Request, SeatInfo, ServerBody};
 
 use super::{describe, emit, print_json, unexpected};
 use crate::render::{format_millis, parse_day, parse_day_end, Columns};
+use client::lang::{code_word, said, word};
 use client::Client;
 
 /// Examples shown by `grundy games --help`.
@@ -103,8 +104,8 @@ pub async fn run(conn: &mut Client, args: Args) -> Result<()> {
                 // Names as a record wrote them: nobody here vouches for them.
                 true => format!(
                     "\"{}\" vs \"{}\" (imported)",
-                    seat_name(&g.seats[0]),
-                    seat_name(&g.seats[1])
+                    seat_or_free(&g.seats[0]),
+                    seat_or_free(&g.seats[1])
                 ),
                 false => players(&g.seats),
             },
@@ -115,18 +116,29 @@ pub async fn run(conn: &mut Client, args: Args) -> Result<()> {
     emit(&table.plain(0))
 }
 
-/// A seat's name: the player's, the engine's, or `(free)`.
-pub fn seat_name(seat: &SeatInfo) -> String {
-    match (&seat.name, &seat.engine) {
-        (Some(name), _) => name.clone(),
-        (None, Some(level)) => format!("engine ({level})"),
-        (None, None) => "(free)".to_owned(),
+/// Who sits in a seat, in the process's language: the engine at its level
+/// (`engine (perfect)`, `エンジン（完全）`) or the player's name; none when it is free.
+pub fn seat_name(seat: &SeatInfo) -> Option<String> {
+    match (&seat.engine, &seat.name) {
+        (Some(level), _) => {
+            let level = code_word("level", level);
+            Some(said(&Message::new("engine-name").text("level", level)))
+        }
+        (None, name) => name.clone(),
     }
+}
+
+/// A seat as a listing shows it: its player, or `(free)`.
+fn seat_or_free(seat: &SeatInfo) -> String {
+    seat_name(seat).unwrap_or_else(|| word("seat-free"))
 }
 
 /// `ada vs bob`, seat 0 (moving first) named first.
 pub fn players(seats: &[SeatInfo; 2]) -> String {
-    format!("{} vs {}", seat_name(&seats[0]), seat_name(&seats[1]))
+    let told = Message::new("lobby-players")
+        .text("first", seat_or_free(&seats[0]))
+        .text("second", seat_or_free(&seats[1]));
+    said(&told)
 }
 
 /// `1-0 corner_reached`, `½-½ repetition`, or the status of a game not over.

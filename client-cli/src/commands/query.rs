@@ -7,7 +7,7 @@ use protocol::{Classification, Game, Message, Request, ServerBody, SumInfo, Verd
 
 use super::{describe, emit, print_json, unexpected, GameArgs};
 use crate::render::{component_name, opt, pad, Columns, Style};
-use client::lang::{said, word};
+use client::lang::{code_word, said, word};
 use client::Client;
 
 /// Examples shown by `grundy query --help`.
@@ -104,11 +104,11 @@ pub async fn run(conn: &mut Client, args: Args, style: Style) -> Result<()> {
 /// Why a sum is won or lost, as a teacher writes it on the board: the components' Grundy
 /// numbers in binary columns, their XOR, and the components where a move wins.
 fn explanation(sum: &SumInfo, style: Style) -> String {
-    let method = word(&format!("method-{}", sum.method));
+    let method = code_word("method", &sum.method);
     let how = match &sum.remoteness_method {
         Some(m) => Message::new("cli-sum-method-remoteness")
             .text("method", method)
-            .text("remoteness", word(&format!("method-{m}"))),
+            .text("remoteness", code_word("method", m)),
         None => Message::new("cli-sum-method").text("method", method),
     };
     let mut out = field("cli-field-method", &said(&how));
@@ -193,11 +193,7 @@ fn text(c: &Classification, style: Style) -> String {
         None => out.push_str(&field("cli-field-remoteness", &opt(c.value.remoteness))),
     }
     // `table`, `formula` or `computed`, each with its word (`source-table`, …).
-    let source = match c.source.as_str() {
-        "table" | "formula" | "computed" => word(&format!("source-{}", c.source)),
-        other => other.to_owned(),
-    };
-    out.push_str(&field("cli-field-source", &source));
+    out.push_str(&field("cli-field-source", &code_word("source", &c.source)));
     if let Some(sum) = &c.sum {
         out.push_str(&explanation(sum, style));
     }

@@ -10,6 +10,7 @@ use std::time::Duration;
 use anyhow::{bail, Result};
 use protocol::{MatchState, MatchStatus, Request, Seat, ServerBody};
 
+use super::annotation::result;
 use super::countdown;
 use super::editor::Typed;
 use super::typing::Typing;
@@ -36,22 +37,11 @@ const HINTED_MOVES: u64 = 3;
 /// `hint`'s words: the position's value for the player to move and the best moves with what
 /// each leaves the opponent.
 fn hint(c: &protocol::Classification) -> String {
-    let value = |outcome: &protocol::Verdict, remoteness: Option<u64>| {
-        let outcome = word(&format!("outcome-{}", outcome.as_str()));
-        match remoteness {
-            Some(r) => said(
-                &Message::new("cli-result-in")
-                    .text("outcome", outcome)
-                    .text("plies", r.to_string()),
-            ),
-            None => outcome,
-        }
-    };
-    let told = Message::new("cli-hint").text("value", value(&c.value.outcome, c.value.remoteness));
+    let told = Message::new("cli-hint").text("value", result(c.value.outcome, c.value.remoteness));
     let mut out = said(&told);
     for m in &c.moves {
         let leaves = Message::new("cli-hint-leaves")
-            .text("value", value(&m.value.outcome, m.value.remoteness));
+            .text("value", result(m.value.outcome, m.value.remoteness));
         out.push_str(&format!("\n  {:<12} {}", m.notation, said(&leaves)));
     }
     out

@@ -111,14 +111,7 @@ impl View {
 
     fn name(&self, state: &MatchState, seat: Seat) -> String {
         let info = &state.seats[usize::from(seat)];
-        // The engine at its level in the process's language (`engine (perfect)`,
-        // `エンジン（完全）`).
-        let engine = info.engine.as_ref().map(|level| {
-            let level = word(&format!("level-{level}"));
-            said(&Message::new("engine-name").text("level", level))
-        });
-        let name = engine
-            .or_else(|| info.name.clone())
+        let name = super::games::seat_name(info)
             .unwrap_or_else(|| said(&Message::new("seat-number").text("seat", seat.to_string())));
         if self.me == Some(seat) {
             said(&Message::new("seat-you").text("name", name))

@@ -1,7 +1,7 @@
 //! How a room is shown: an exercise with its board, a grade, an answer arriving on the
 //! teacher's screen, and the results as a grid of students by exercises.
 
-use client::lang::{said, word};
+use client::lang::{code_word, said, word};
 use protocol::{AnswerInfo, ExerciseInfo, Message, Role, RoomView, Tally};
 
 use crate::commands::describe;
@@ -42,7 +42,7 @@ pub fn settings(s: &protocol::RoomSettings) -> String {
         None => word("cli-room-any-engine"),
         Some("none") => word("cli-room-no-engine"),
         Some(level) => {
-            let level = word(&format!("level-{level}"));
+            let level = code_word("level", level);
             said(&Message::new("cli-room-engine-up-to").text("level", level))
         }
     };

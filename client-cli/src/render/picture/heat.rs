@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use client::lang::{said, word};
+use client::lang::{code_word, said, word};
 use protocol::{Game, Message, TableData};
 
 use super::frame::{axes, header, swatch, Plot, BOTTOM, LEFT, MAX_CELL, PLOT, RIGHT, TOP};
@@ -104,10 +104,7 @@ pub fn svg(t: &TableData) -> String {
             .text("y1", y1.to_string()),
     );
     // The source in words (`table`, `公式`).
-    let source = match t.source.as_str() {
-        "table" | "formula" | "computed" => word(&format!("source-{}", t.source)),
-        other => other.to_owned(),
-    };
+    let source = code_word("source", &t.source);
     let subtitle = match chocolate {
         _ if nim => match t.layer {
             Some(c) => Message::new("pic-sub-nim3").text("c", c.to_string()),
