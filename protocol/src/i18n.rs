@@ -305,17 +305,26 @@ mod tests {
         found
     }
 
-    /// Every message is used somewhere (its id quoted, or a template's prefix
-    /// `` `prefix-${…}` `` that makes it), and every id a source asks for (`t("…")`,
-    /// `ta("…", …)`, `data-l10n-id="…"`) is in the catalog.
+    /// Every message is used somewhere (its id quoted, or a family's prefix that makes it),
+    /// and every id a source asks for (`t("…")`, `ta("…", …)`, `data-l10n-id="…"` in the
+    /// page; `word("…")`, `Message::new("…")` in Rust) is in the catalog.
     #[test]
     fn every_message_is_used_and_every_one_used_exists() {
         let english = messages("en", CATALOGS[0].1);
         let sources = sources();
         let mut prefixes = Vec::new();
         // A family of messages named by a template: `prefix-${…}` in the page,
-        // `"prefix-{…}"` in Rust's `format!`.
+        // `"prefix-{…}"` in Rust's `format!`, or a code said in words (`codeWord("prefix", …)`
+        // in the page, `code_word("prefix", …)` in Rust).
         for (_, text) in &sources {
+            for call in ["codeWord(\"", "code_word(\""] {
+                for (i, _) in text.match_indices(call) {
+                    let rest = &text[i + call.len()..];
+                    if let Some(end) = rest.find('"') {
+                        prefixes.push(format!("{}-", &rest[..end]));
+                    }
+                }
+            }
             for (hole, quote) in [("-${", '`'), ("-{", '"')] {
                 for (i, _) in text.match_indices(hole) {
                     let start = text[..i].rfind(quote).map_or(i, |s| s + 1);
@@ -353,14 +362,21 @@ mod tests {
             .collect();
         assert!(unused.is_empty(), "messages no source uses: {unused:?}");
         for (path, text) in &sources {
-            for call in ["t(\"", "ta(\"", "data-l10n-id=\""] {
+            for call in [
+                "t(\"",
+                "ta(\"",
+                "word(\"",
+                "Message::new(\"",
+                "data-l10n-id=\"",
+            ] {
                 for (i, _) in text.match_indices(call) {
                     let rest = &text[i + call.len()..];
                     let Some(end) = rest.find('"') else { continue };
                     let id = &rest[..end];
-                    // `split("…")` is not `t("…")`.
+                    // `split("…")` is not `t("…")`, nor `code_word("…")` `word("…")`.
                     let call_of_t = !call.starts_with("data");
-                    if call_of_t && text[..i].ends_with(|c: char| c.is_alphanumeric()) {
+                    let longer = |c: char| c.is_alphanumeric() || c == '_';
+                    if call_of_t && text[..i].ends_with(longer) {
                         continue;
                     }
                     assert!(
