@@ -10,8 +10,8 @@
 //! What a refusal says is a message of the catalogs (`protocol/i18n/`), `error-KIND`, with
 //! its details as arguments (`protocol::i18n::refusal`): each client says it in its reader's
 //! language, and the server's own English (`Display`, the wire's `message`) is that message
-//! said in English ([`english`]). Only the engine's reasons (the rules of a game) and the limits of the
-//! engine are said in English alone, by the engine.
+//! said in English ([`english`]). The engine's reasons (the rules of a game) are messages of the
+//! catalogs too (`rule-*`), nested in the details as `reason`.
 
 use serde::{Serialize, Serializer};
 use serde_json::Value;
@@ -26,13 +26,21 @@ pub fn english<E: Serialize>(e: &E) -> String {
     }
 }
 
+/// An engine error in English: its sentence (the reason, after the ply in a game) said from
+/// the catalogs.
+pub fn rules_english(e: &engine::Error) -> String {
+    protocol::i18n::english(&crate::convert::message(&e.said()))
+}
+
 /// An engine error as details: its kind of input (`params`, `position`, `notation`,
-/// `illegal`, `too_large`), the input as given and, in a game, the ply and the move.
+/// `illegal`, `too_large`), the input as given, the sentence that says why (`reason`, a
+/// message `{id, args}`) and, in a game, the ply and the move.
 pub fn rules<S: Serializer>(e: &engine::Error, s: S) -> Result<S::Ok, S::Error> {
     use serde::ser::SerializeMap;
     let mut map = s.serialize_map(None)?;
     map.serialize_entry("kind", e.kind().name())?;
     map.serialize_entry("input", e.input())?;
+    map.serialize_entry("reason", &crate::convert::message(&e.said()))?;
     if let Some(ply) = e.ply() {
         map.serialize_entry("ply", &ply)?;
     }

@@ -50,7 +50,7 @@ pub enum TableError {
     #[error(transparent)]
     Internal(#[from] Internal),
     /// The engine refused the table's parameters.
-    #[error(transparent)]
+    #[error("{}", crate::failure::rules_english(.0))]
     #[serde(serialize_with = "crate::failure::rules")]
     Rules(#[from] engine::Error),
 }

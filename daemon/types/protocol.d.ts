@@ -269,6 +269,11 @@ moves: Array<MoveInfo>,
  */
 remoteness_unknown?: string | null, 
 /**
+ * The same reason as a message of the catalogs (`rule-sum-states`), for a client to say
+ * in its reader's language. Absent with `remoteness_unknown`.
+ */
+remoteness_unknown_message?: Message | null, 
+/**
  * A sum's analysis by the Sprague–Grundy theorem (game `sum` only).
  */
 sum?: SumInfo | null, 

@@ -9,7 +9,7 @@ import { describe, field, gameName, h, mount, redraw } from "./dom.js";
 import { CORNER, GAMES, gameFields, params } from "./games.js";
 import { drawBoard } from "./boards.js";
 import { tableSection } from "./table.js";
-import { codeWord, t } from "./i18n.js";
+import { codeWord, said, t } from "./i18n.js";
 
 /** @typedef {import("./net.js").Server} Server */
 
@@ -131,7 +131,9 @@ function sentence(c) {
   else parts.push(t("analysis-draw"));
   if (c.grundy !== null && c.grundy !== undefined) parts.push(t("analysis-grundy", { n: String(c.grundy) }));
   parts.push(t("analysis-moves", { count: c.move_count }));
-  if (c.remoteness_unknown) parts.push(t("analysis-unknown", { why: c.remoteness_unknown }));
+  if (c.remoteness_unknown) {
+    parts.push(t("analysis-unknown", { why: said(c.remoteness_unknown_message, c.remoteness_unknown) }));
+  }
   return t("analysis-sentence", { parts: parts.reduce((first, next) => t("analysis-join", { first, next })) });
 }
 

@@ -69,9 +69,9 @@ export function said(message, english) {
 
 /** What a refusal says (its `details`, as the server sends them) in the page's language: the
  *  message `error-KIND`, its other fields as arguments, as the server makes its own English
- *  (text and numbers as they are, a list between commas, a nested refusal as its message, the
- *  fields of another nested value as `field_sub`); `english`, the server's text, when the
- *  catalog cannot say all of it (the engine's own words, a newer server). */
+ *  (text and numbers as they are, a list between commas, a nested refusal as its message, a
+ *  nested message `{id, args}` as itself, the fields of another nested value as `field_sub`);
+ *  `english`, the server's text, when the catalog cannot say all of it (a newer server). */
 export function refusal(details, english) {
   const message = details && details.kind ? refusalMessage(details) : null;
   return message && known(message) ? said(message, english) : english;
@@ -86,12 +86,18 @@ function refusalMessage(details) {
       if (value === null || value === undefined) continue;
       if (Array.isArray(value)) args[key] = value.map((v) => (typeof v === "string" ? v : JSON.stringify(v))).join(", ");
       else if (typeof value === "object" && value.kind) args[key] = refusalMessage(value);
+      else if (typeof value === "object" && isMessage(value)) args[key] = value;
       else if (typeof value === "object") add(`${key}_`, value);
       else args[key] = String(value);
     }
   };
   add("", details);
   return { id: `error-${details.kind}`, args };
+}
+
+/** Whether `value` is a message as the server writes it, `{id, args}` (the rules' reason). */
+function isMessage(value) {
+  return typeof value.id === "string" && Object.keys(value).every((k) => k === "id" || k === "args");
 }
 
 /** Whether the catalog has message `m` and every message nested in its arguments. */

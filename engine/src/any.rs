@@ -4,7 +4,7 @@ use std::fmt;
 
 use crate::error::illegal;
 use crate::variant::{GameKind, Variant};
-use crate::{chocolate, corner, lgame, nim, sum, Error, Position};
+use crate::{chocolate, corner, lgame, nim, sum, Error, Position, Said};
 
 /// A position of any of the games.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -142,7 +142,9 @@ impl Position for AnyPosition {
             (AnyPosition::Sum(p), AnyMove::Sum(m)) => p.play(m).map(AnyPosition::Sum),
             _ => Err(illegal(
                 m.to_string(),
-                format!("{m} is a move of another game, not of {}", self.kind()),
+                Said::new("rule-move-of-another-game")
+                    .text("move", m)
+                    .with("game", self.kind().said()),
             )),
         }
     }

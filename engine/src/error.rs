@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use crate::Said;
+
 /// What kind of input was refused: the part of a request a caller should correct.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ErrorKind {
@@ -51,17 +53,19 @@ impl fmt::Display for ErrorKind {
 ///
 /// An error keeps its parts apart so that a caller can match on them: the [kind](Error::kind),
 /// the [input](Error::input) that was refused as it was given (a position or a move as typed,
-/// a parameter such as `size 1`), and the [reason](Error::reason), which says what is wrong
-/// and which rule says so. The reason is a whole message on its own: lowercase, without a
-/// final period, naming the offending input so that a person can correct it (`square 12,3 is
-/// off the 11×11 board`). A game review adds the [ply](Error::ply) of the move at fault.
+/// a parameter such as `size 1`), and the [reason](Error::reason): what is wrong and which
+/// rule says so, as a message of the catalogs ([`Said`], `rule-*`) naming the offending
+/// input, such as `rule-square-off` (`square 12,3 is off the 11×11 board`). The engine holds no
+/// words: each client says the reason in its reader's language. A game review adds the
+/// [ply](Error::ply) of the move at fault; [`said`](Error::said) is the whole sentence.
 ///
-/// `Display` prints the reason, after `ply N (`move`): ` when the error has a ply.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+/// `Display` prints the sentence's message in a form for logs (`rule-square-off(square:
+/// 12,3, …)`), not for readers.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Error {
     kind: ErrorKind,
     input: String,
-    reason: String,
+    reason: Said,
     ply: Option<Ply>,
 }
 
@@ -73,12 +77,12 @@ struct Ply {
 }
 
 impl Error {
-    /// An error of `kind` refusing `input` (as given) for `reason` (a whole message).
-    pub fn new(kind: ErrorKind, input: impl Into<String>, reason: impl Into<String>) -> Error {
+    /// An error of `kind` refusing `input` (as given) for `reason`.
+    pub fn new(kind: ErrorKind, input: impl Into<String>, reason: Said) -> Error {
         Error {
             kind,
             input: input.into(),
-            reason: reason.into(),
+            reason,
             ply: None,
         }
     }
@@ -95,13 +99,33 @@ impl Error {
     }
 
     /// What is wrong and which rule says so, without the ply.
-    pub fn reason(&self) -> &str {
+    pub fn reason(&self) -> &Said {
         &self.reason
     }
 
+    /// The whole sentence: the reason, after the ply and the move when the error has a ply
+    /// (`rule-at-ply-move`: ``ply 3 (`2:5`): …``; `rule-at-ply`: `ply 3: …`).
+    pub fn said(&self) -> Said {
+        match &self.ply {
+            Some(Ply {
+                number,
+                played: Some(played),
+            }) => Said::new("rule-at-ply-move")
+                .text("ply", number)
+                .text("move", played)
+                .with("reason", self.reason.clone()),
+            Some(Ply {
+                number,
+                played: None,
+            }) => Said::new("rule-at-ply")
+                .text("ply", number)
+                .with("reason", self.reason.clone()),
+            None => self.reason.clone(),
+        }
+    }
+
     /// The same error, at ply `ply` (1 for a game's first move) of a game; `played` is the
-    /// move as given when the error is about that move. Shown before the reason:
-    /// ``ply 3 (`2:5`): …`` or `ply 3: …`.
+    /// move as given when the error is about that move.
     pub fn at_ply(mut self, ply: u32, played: Option<&str>) -> Error {
         self.ply = Some(Ply {
             number: ply,
@@ -130,44 +154,34 @@ impl Error {
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.ply {
-            Some(Ply {
-                number,
-                played: Some(played),
-            }) => write!(f, "ply {number} (`{played}`): ")?,
-            Some(Ply {
-                number,
-                played: None,
-            }) => write!(f, "ply {number}: ")?,
-            None => {}
-        }
-        f.write_str(&self.reason)
+        self.said().fmt(f)
     }
 }
 
 impl std::error::Error for Error {}
 
-pub(crate) fn params(input: impl Into<String>, reason: impl Into<String>) -> Error {
+pub(crate) fn params(input: impl Into<String>, reason: Said) -> Error {
     Error::new(ErrorKind::Params, input, reason)
 }
-pub(crate) fn position(input: impl Into<String>, reason: impl Into<String>) -> Error {
+pub(crate) fn position(input: impl Into<String>, reason: Said) -> Error {
     Error::new(ErrorKind::Position, input, reason)
 }
-pub(crate) fn notation(input: impl Into<String>, reason: impl Into<String>) -> Error {
+pub(crate) fn notation(input: impl Into<String>, reason: Said) -> Error {
     Error::new(ErrorKind::Notation, input, reason)
 }
-pub(crate) fn illegal(input: impl Into<String>, reason: impl Into<String>) -> Error {
+pub(crate) fn illegal(input: impl Into<String>, reason: Said) -> Error {
     Error::new(ErrorKind::Illegal, input, reason)
 }
-pub(crate) fn too_large(input: impl Into<String>, reason: impl Into<String>) -> Error {
+pub(crate) fn too_large(input: impl Into<String>, reason: Said) -> Error {
     Error::new(ErrorKind::TooLarge, input, reason)
 }
 
-/// The index of the `what` numbered `number` (people count from 1) among `count` of them, or
-/// the illegal-move error naming it: `there is no pile 4: the piles are numbered 1 to 3`.
+/// The index of the one numbered `number` (people count from 1) among `count` of them (piles,
+/// components), or the illegal-move error `id` naming it: `there is no pile 4: the piles are
+/// numbered 1 to 3`.
 pub(crate) fn one_based(
     input: &str,
-    what: &str,
+    id: &'static str,
     number: u128,
     count: usize,
 ) -> Result<usize, Error> {
@@ -178,7 +192,7 @@ pub(crate) fn one_based(
         .ok_or_else(|| {
             illegal(
                 input,
-                format!("there is no {what} {number}: the {what}s are numbered 1 to {count}"),
+                Said::new(id).text("number", number).text("count", count),
             )
         })
 }
@@ -186,29 +200,37 @@ pub(crate) fn one_based(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::said::english::english;
     use crate::{chocolate, review, GameKind, Knowledge, Position as _, Variant};
 
-    /// Kind, input and reason of an error, for comparing all three at once.
-    fn parts(e: &Error) -> (ErrorKind, &str, &str) {
-        (e.kind(), e.input(), e.reason())
+    /// Kind, input and reason (in English) of an error, for comparing all three at once.
+    fn parts(e: &Error) -> (ErrorKind, &str, String) {
+        (e.kind(), e.input(), english(e.reason()))
     }
 
     #[test]
     fn parsing_keeps_the_kind_the_input_and_the_reason() {
         let e = Variant::new(GameKind::Queen, Some(1), None).unwrap_err();
         let reason = "board size must be between 2 and 1000000000000000, not 1";
-        assert_eq!(parts(&e), (ErrorKind::Params, "size 1", reason));
-        assert_eq!(e.to_string(), reason);
+        assert_eq!(parts(&e), (ErrorKind::Params, "size 1", reason.into()));
+        assert_eq!(english(&e.said()), reason);
+        assert_eq!(
+            e.to_string(),
+            "rule-board-size(most: 1000000000000000, size: 1)"
+        );
 
         let nim = Variant::new(GameKind::Nim, None, None).unwrap();
         let e = nim.parse_position("3,x").unwrap_err();
         let reason = "`3,x` is not a list of numbers: unexpected `x`; write them separated by \
                       commas, such as 3,4,5";
-        assert_eq!(parts(&e), (ErrorKind::Position, "3,x", reason));
+        assert_eq!(parts(&e), (ErrorKind::Position, "3,x", reason.into()));
         // A value read from the text is refused with the text as given.
         let e = nim.parse_position(" 1,1000000000001").unwrap_err();
         let reason = "pile 2 has 1000000000001 stones; a pile holds at most 1000000000000";
-        assert_eq!(parts(&e), (ErrorKind::Position, " 1,1000000000001", reason));
+        assert_eq!(
+            parts(&e),
+            (ErrorKind::Position, " 1,1000000000001", reason.into())
+        );
 
         let queen = Variant::new(GameKind::Queen, Some(11), None).unwrap();
         let e = queen
@@ -218,21 +240,21 @@ mod tests {
             .unwrap_err();
         let reason = "cannot read move \"jump\": give the target square as x,y (for example \
                       4,3), or a direction and distance: l3 (left), d2 (down), ld1 (diagonal)";
-        assert_eq!(parts(&e), (ErrorKind::Notation, "jump", reason));
+        assert_eq!(parts(&e), (ErrorKind::Notation, "jump", reason.into()));
 
         let start = nim.parse_position("3,4,5").unwrap();
         let e = start.play_text(" 2:5").unwrap_err();
         let reason = "pile 2 has 4 stones; you cannot take 5";
-        assert_eq!(parts(&e), (ErrorKind::Illegal, " 2:5", reason));
+        assert_eq!(parts(&e), (ErrorKind::Illegal, " 2:5", reason.into()));
         let lgame = Variant::new(GameKind::LGame, None, None).unwrap().start();
         let e = lgame.play_text("b2c2d2d3").unwrap_err();
         let reason = "the L cannot cover b2: the blue L is there";
-        assert_eq!(parts(&e), (ErrorKind::Illegal, "b2c2d2d3", reason));
+        assert_eq!(parts(&e), (ErrorKind::Illegal, "b2c2d2d3", reason.into()));
 
         let e = chocolate::Table::solve(1, 10_000).unwrap_err();
         let reason = "a table for step 1 up to z = 10000 would hold 50015001 values; the most \
                       is 33554432";
-        assert_eq!(parts(&e), (ErrorKind::TooLarge, "z_max 10000", reason));
+        assert_eq!(parts(&e), (ErrorKind::TooLarge, "z_max 10000", reason.into()));
         assert_eq!(e.ply(), None);
         assert_eq!(e.played(), None);
     }
@@ -246,11 +268,11 @@ mod tests {
         let moves = ["1:1".to_owned(), "9:1".to_owned()];
         let e = review(&Knowledge::new(1000), &start, &moves).unwrap_err();
         let reason = "there is no pile 9: the piles are numbered 1 to 3";
-        assert_eq!(parts(&e), (ErrorKind::Illegal, "9:1", reason));
+        assert_eq!(parts(&e), (ErrorKind::Illegal, "9:1", reason.into()));
         assert_eq!((e.ply(), e.played()), (Some(2), Some("9:1")));
-        assert_eq!(e.to_string(), format!("ply 2 (`9:1`): {reason}"));
-        let e = Error::new(ErrorKind::TooLarge, "1,2", "too many").at_ply(3, None);
-        assert_eq!(e.to_string(), "ply 3: too many");
+        assert_eq!(english(&e.said()), format!("ply 2 (`9:1`): {reason}"));
+        let e = Error::new(ErrorKind::TooLarge, "1,2", Said::new("rule-not-legal")).at_ply(3, None);
+        assert_eq!(english(&e.said()), "ply 3: not among the legal moves");
     }
 
     #[test]

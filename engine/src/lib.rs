@@ -20,6 +20,9 @@
 //! # Ok::<(), engine::Error>(())
 //! ```
 
+#[cfg(test)]
+extern crate self as engine;
+
 pub mod any;
 pub mod chocolate;
 mod convention;

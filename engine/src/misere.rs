@@ -9,7 +9,7 @@ use crate::corner;
 use crate::error::{params, too_large};
 use crate::knowledge::{Answer, Classification, Knowledge, MoveValue, Source};
 use crate::sum::search::Solved;
-use crate::{chocolate, nim, sum, Convention, Error, Outcome, Position, Value};
+use crate::{chocolate, nim, sum, Convention, Error, Outcome, Position, Said, Value};
 
 /// The misère value of `pos`, or why it is not known: the L-game has no misère form, a
 /// chocolate bar beyond the work allowed, a sum of other games than Nim in disguise too
@@ -40,11 +40,9 @@ pub fn value(knowledge: &Knowledge, pos: &AnyPosition) -> Result<Answer, Error> 
             let value = chocolate::misere::value(p, knowledge.budget).ok_or_else(|| {
                 too_large(
                     p.to_string(),
-                    format!(
-                        "the misère value of the bar {p} needs more work than one question is \
-                         allowed ({} bars)",
-                        knowledge.budget
-                    ),
+                    Said::new("rule-misere-bar-budget")
+                        .text("position", p)
+                        .text("budget", knowledge.budget),
                 )
             })?;
             let nim = chocolate::misere::nim_heaps(p).is_some();
@@ -74,7 +72,7 @@ fn outcome_of(wins: bool) -> Outcome {
 fn no_lgame() -> Error {
     params(
         "misere",
-        "the L-game has no misère form: it is not an impartial game; play it without misère",
+        Said::new("rule-lgame-no-misere"),
     )
 }
 
@@ -144,9 +142,7 @@ fn sum_value(
     }
     Err(too_large(
         p.to_string(),
-        "a misère sum has no Sprague–Grundy shortcut, and this one is too large to search: \
-         more than its bound of combinations of the components' positions, and not every \
-         component is Nim in disguise",
+        Said::new("rule-misere-sum-large"),
     ))
 }
 

@@ -1,13 +1,15 @@
 //! Reading the short lists of numbers people type for positions: `3,4,5`, `3 4 5`, `3-4-5`,
 //! `(3, 4, 5)` or `{3, 4, 5}` all mean the same three numbers.
 
+use crate::Said;
+
 /// Reads a list of non-negative numbers separated by commas, dashes or spaces, optionally in
 /// one pair of brackets. The error is a reason naming the text; the caller wraps it in the
 /// error kind that fits (a position or a move).
-pub(crate) fn parse_numbers(text: &str) -> Result<Vec<u64>, String> {
+pub(crate) fn parse_numbers(text: &str) -> Result<Vec<u64>, Said> {
     let trimmed = text.trim();
     if trimmed.is_empty() {
-        return Err("empty text: write numbers separated by commas, such as 3,4,5".to_string());
+        return Err(Said::new("rule-numbers-empty"));
     }
     let inner = strip_brackets(trimmed)?;
     let mut numbers = Vec::new();
@@ -30,55 +32,61 @@ pub(crate) fn parse_numbers(text: &str) -> Result<Vec<u64>, String> {
                 if !number_since_separator {
                     let negative = c == '-' && chars.peek().is_some_and(char::is_ascii_digit);
                     return Err(if negative {
-                        format!("`{trimmed}` holds a negative number; numbers start at 0")
+                        Said::new("rule-numbers-negative").text("text", trimmed)
                     } else {
-                        format!("`{trimmed}` has a `{c}` with no number before it")
+                        Said::new("rule-numbers-lone-separator")
+                            .text("text", trimmed)
+                            .text("separator", c)
                     });
                 }
                 number_since_separator = false;
             }
             c if c.is_whitespace() => {}
             c => {
-                return Err(format!(
-                    "`{trimmed}` is not a list of numbers: unexpected `{c}`; write them separated by commas, such as 3,4,5"
-                ))
+                return Err(Said::new("rule-numbers-unexpected")
+                    .text("text", trimmed)
+                    .text("character", c))
             }
         }
     }
     if !digits.is_empty() {
         numbers.push(read_number(&digits)?);
     } else if !number_since_separator && !numbers.is_empty() {
-        return Err(format!(
-            "`{trimmed}` ends with a separator; a number must follow it"
-        ));
+        return Err(Said::new("rule-numbers-trailing").text("text", trimmed));
     }
     if numbers.is_empty() {
-        return Err(format!("`{trimmed}` holds no numbers"));
+        return Err(Said::new("rule-numbers-none").text("text", trimmed));
     }
     Ok(numbers)
 }
 
 /// Removes one pair of matching outer brackets, if any.
-fn strip_brackets(text: &str) -> Result<&str, String> {
+fn strip_brackets(text: &str) -> Result<&str, Said> {
     for (open, close) in [('(', ')'), ('[', ']'), ('{', '}')] {
         if let Some(rest) = text.strip_prefix(open) {
             return rest
                 .strip_suffix(close)
-                .ok_or_else(|| format!("`{text}` opens `{open}` but does not end with `{close}`"));
+                .ok_or_else(|| {
+                    Said::new("rule-numbers-bracket")
+                        .text("text", text)
+                        .text("open", open)
+                        .text("close", close)
+                });
         }
     }
     Ok(text)
 }
 
-fn read_number(digits: &str) -> Result<u64, String> {
+fn read_number(digits: &str) -> Result<u64, Said> {
     digits
         .parse::<u64>()
-        .map_err(|_| format!("{digits} is too large a number"))
+        .map_err(|_| Said::new("rule-numbers-too-large").text("number", digits))
 }
 
 #[cfg(test)]
 mod tests {
     use super::parse_numbers;
+    use crate::said::english::english;
 
     #[test]
     fn accepts_the_friendly_forms() {
@@ -103,13 +111,14 @@ mod tests {
         ] {
             assert!(parse_numbers(text).is_err(), "{text:?} was accepted");
         }
+        let refusal = |text| english(&parse_numbers(text).unwrap_err());
         assert_eq!(
-            parse_numbers("99999999999999999999"),
-            Err("99999999999999999999 is too large a number".to_string())
+            refusal("99999999999999999999"),
+            "99999999999999999999 is too large a number"
         );
         assert_eq!(
-            parse_numbers("-3"),
-            Err("`-3` holds a negative number; numbers start at 0".to_string())
+            refusal("-3"),
+            "`-3` holds a negative number; numbers start at 0"
         );
     }
 }

@@ -6,7 +6,7 @@ use std::fmt;
 use crate::any::{AnyMove, AnyPosition};
 use crate::error::{params, too_large};
 use crate::knowledge::{Knowledge, MoveValue};
-use crate::{nim, Convention, Error, Outcome, Position, Rng};
+use crate::{nim, Convention, Error, Outcome, Position, Rng, Said};
 
 /// Most moves the engine weighs one by one; beyond it Nim and (in normal play) sums have
 /// direct strategies.
@@ -44,7 +44,7 @@ impl Level {
             .ok_or_else(|| {
                 params(
                     name,
-                    format!("unknown engine level {name:?}; choose easy, medium or perfect"),
+                    Said::new("rule-unknown-level").text("quoted", format!("{name:?}")),
                 )
             })
     }
@@ -90,7 +90,7 @@ pub fn choose_in(
     if count == 0 {
         return Err(params(
             pos.to_string(),
-            format!("{pos} is over: there is no move to choose"),
+            Said::new("rule-over-no-move").text("position", pos),
         ));
     }
     // A sum is played from its components' winning moves, however many moves it has.
@@ -105,7 +105,10 @@ pub fn choose_in(
             AnyPosition::Nim(p) => Ok(AnyMove::Nim(big_misere_nim_move(p, rng))),
             _ => Err(too_large(
                 pos.to_string(),
-                format!("{pos} has {count} moves; the engine weighs at most {MAX_ENGINE_MOVES}"),
+                Said::new("rule-engine-moves")
+                    .text("position", pos)
+                    .text("moves", count)
+                    .text("most", MAX_ENGINE_MOVES),
             )),
         };
     }

@@ -12,7 +12,7 @@
 use crate::any::{AnyMove, AnyPosition};
 use crate::error::{params, too_large};
 use crate::knowledge::Knowledge;
-use crate::{chocolate, corner, nim, sum, Error};
+use crate::{chocolate, corner, nim, sum, Error, Said};
 
 impl Knowledge {
     /// Every legal move of `pos` that leaves a position of Grundy number `target` — exactly
@@ -45,7 +45,7 @@ impl Knowledge {
             AnyPosition::Sum(p) => sum::moves_to(self, p, target),
             AnyPosition::LGame(_) => Err(params(
                 pos.to_string(),
-                "the L-game has no Grundy numbers: it is not an impartial game",
+                Said::new("rule-lgame-no-grundy"),
             )),
         }
     }
@@ -55,12 +55,10 @@ impl Knowledge {
 fn unknown_corner(p: &corner::Position, target: u64) -> Error {
     too_large(
         p.to_string(),
-        format!(
-            "which moves of the {} on {p} reach Grundy number {target} is not known: the square \
-             is beyond the solved {} tables, where only the positions worth 0 are known",
-            p.piece(),
-            p.piece()
-        ),
+        Said::new("rule-reach-unknown")
+            .with("piece", p.piece().said())
+            .text("square", p)
+            .text("target", target),
     )
 }
 
@@ -119,7 +117,7 @@ mod tests {
         let pos = far.parse_position("600000,500000").unwrap();
         assert!(!k.moves_to(&pos, 0).unwrap().is_empty());
         let e = k.moves_to(&pos, 3).unwrap_err();
-        assert!(e.reason().contains("beyond the solved queen tables"), "{e}");
+        assert_eq!(e.reason().id, "rule-reach-unknown", "{e}");
         let bar = Variant::new(GameKind::Chocolate, None, Some(3)).unwrap();
         let pos = bar.parse_position("1,2,9").unwrap();
         assert!(k.moves_to(&pos, 0).is_err());

@@ -24,7 +24,7 @@ use crate::any::AnyPosition;
 use crate::error::{illegal, too_large};
 use crate::knowledge::{Knowledge, MoveValue};
 use crate::player::MAX_ENGINE_MOVES;
-use crate::{Convention, Error, Outcome, Value};
+use crate::{Convention, Error, Outcome, Said, Value};
 
 #[cfg(test)]
 mod tests;
@@ -188,10 +188,10 @@ pub fn review_move(
         .classify_in(pos, MAX_ENGINE_MOVES, usize::MAX, convention)
         .map_err(at_ply)?;
     if classification.moves.is_empty() {
-        let reason = format!(
-            "{pos} has {} legal moves; a review weighs at most {MAX_ENGINE_MOVES}",
-            classification.move_count
-        );
+        let reason = Said::new("rule-review-moves")
+            .text("position", pos)
+            .text("moves", classification.move_count)
+            .text("most", MAX_ENGINE_MOVES);
         return Err(too_large(pos.to_string(), reason).at_ply(ply, None));
     }
     let after = classification
@@ -199,7 +199,7 @@ pub fn review_move(
         .iter()
         .find(|m| m.position == next)
         .map(|m| m.value)
-        .ok_or_else(|| at_ply(illegal(text, "not among the legal moves")))?;
+        .ok_or_else(|| at_ply(illegal(text, Said::new("rule-not-legal"))))?;
     let better: Vec<MoveValue> = classification
         .moves
         .into_iter()

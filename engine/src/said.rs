@@ -37,9 +37,38 @@ impl Said {
         self
     }
 
+    /// The same message with argument `name` set to `value` as text (notation, a number).
+    pub fn text(self, name: &'static str, value: impl std::fmt::Display) -> Said {
+        self.with(name, Arg::Text(value.to_string()))
+    }
+
     /// The argument `name`, when it has one.
     pub fn arg(&self, name: &str) -> Option<&Arg> {
         self.args.iter().find(|(n, _)| *n == name).map(|(_, a)| a)
+    }
+}
+
+/// A message in a form for logs and developers, not for readers: its id and its arguments,
+/// `rule-pile-short(pile: 2, stones: 4, take: 5)`. A reader is told a message in words by the
+/// catalogs (`protocol::i18n`).
+impl std::fmt::Display for Said {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.id)?;
+        if self.args.is_empty() {
+            return Ok(());
+        }
+        f.write_str("(")?;
+        for (i, (name, arg)) in self.args.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            match arg {
+                Arg::Text(text) => write!(f, "{name}: {text}")?,
+                Arg::Count(n) => write!(f, "{name}: {n}")?,
+                Arg::Said(inner) => write!(f, "{name}: {inner}")?,
+            }
+        }
+        f.write_str(")")
     }
 }
 
@@ -54,3 +83,8 @@ impl From<Said> for Arg {
         Arg::Said(said)
     }
 }
+
+/// Messages said in English, for the engine's tests of their words.
+#[cfg(test)]
+#[path = "../tests/english/mod.rs"]
+pub(crate) mod english;

@@ -5,7 +5,9 @@
 use std::fmt;
 
 use crate::error::params;
-use crate::{AnyPosition, Convention, Error, ErrorKind, GameKind, Position as _, Rng, Variant};
+use crate::{
+    AnyPosition, Convention, Error, ErrorKind, GameKind, Position as _, Rng, Said, Variant,
+};
 
 /// A game with validated parameters, played in normal or misère play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -33,8 +35,7 @@ impl Game {
         if convention == Convention::Misere && !variant.kind().is_impartial() {
             return Err(params(
                 "misere",
-                "the L-game has no misère form: it is not an impartial game; play it without \
-                 misere",
+                Said::new("rule-lgame-no-misere"),
             ));
         }
         Ok(Game {
@@ -89,7 +90,7 @@ impl Game {
             return Err(Error::new(
                 ErrorKind::Position,
                 position.to_string(),
-                format!("{position} is already over: nobody could move; choose another start"),
+                Said::new("rule-start-over").text("position", &position),
             ));
         }
         Ok(position)
@@ -181,7 +182,7 @@ mod tests {
         assert_eq!(Start::parse(" 1,2 ").to_string(), "1,2");
         let over = nim.start(&Start::parse("0,0"), &mut rng).unwrap_err();
         assert_eq!(over.kind(), ErrorKind::Position);
-        assert!(over.to_string().contains("already over"), "{over}");
+        assert_eq!(over.reason().id, "rule-start-over", "{over}");
         let unreadable = nim.start(&Start::parse("x"), &mut rng).unwrap_err();
         assert_eq!(unreadable.kind(), ErrorKind::Position);
     }

@@ -6,7 +6,7 @@ use std::fmt;
 use crate::any::AnyPosition;
 use crate::corner::{self, Piece};
 use crate::error::params;
-use crate::{chocolate, lgame, nim, sum, Error, Position as _, Rng};
+use crate::{chocolate, lgame, nim, sum, Error, Position as _, Rng, Said};
 
 /// A game name as typed on every interface.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -56,6 +56,20 @@ impl GameKind {
         }
     }
 
+    /// The game's name, as a message (`game-queen`).
+    pub fn said(self) -> Said {
+        Said::new(match self {
+            GameKind::Queen => "game-queen",
+            GameKind::Rook => "game-rook",
+            GameKind::Horse => "game-horse",
+            GameKind::Dragon => "game-dragon",
+            GameKind::Nim => "game-nim",
+            GameKind::Chocolate => "game-chocolate",
+            GameKind::LGame => "game-lgame",
+            GameKind::Sum => "game-sum",
+        })
+    }
+
     /// Reads a game name, or says which names exist.
     pub fn parse(name: &str) -> Result<GameKind, Error> {
         let lower = name.trim().to_ascii_lowercase();
@@ -65,10 +79,7 @@ impl GameKind {
             .ok_or_else(|| {
                 params(
                     name,
-                    format!(
-                        "unknown game {name:?}; the games are queen, rook, horse, dragon, nim, \
-                         chocolate, lgame and sum"
-                    ),
+                    Said::new("rule-unknown-game").text("quoted", format!("{name:?}")),
                 )
             })
     }
@@ -137,15 +148,15 @@ impl Variant {
             (GameKind::Sum, None, None) => Ok(Variant::Sum),
             (kind, _, Some(k)) if kind.piece().is_some() => Err(params(
                 format!("k {k}"),
-                format!("{kind} has no step k; only chocolate takes --k"),
+                Said::new("rule-no-step").with("game", kind.said()),
             )),
             (_, Some(size), _) => Err(params(
                 format!("size {size}"),
-                format!("{kind} has no board size; only queen, rook, horse and dragon take --size"),
+                Said::new("rule-no-size").with("game", kind.said()),
             )),
             (_, None, k) => Err(params(
                 k.map(|k| format!("k {k}")).unwrap_or_default(),
-                format!("{kind} has no step k; only chocolate takes --k"),
+                Said::new("rule-no-step").with("game", kind.said()),
             )),
         }
     }
@@ -323,6 +334,7 @@ impl AnyPosition {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::said::english::english;
 
     #[test]
     fn names_round_trip_and_parameters_are_checked() {
@@ -347,12 +359,12 @@ mod tests {
     fn a_parameter_the_game_does_not_take_is_named() {
         let e = Variant::new(GameKind::Queen, Some(8), Some(1)).unwrap_err();
         assert_eq!(
-            e.to_string(),
+            english(&e.said()),
             "queen has no step k; only chocolate takes --k"
         );
         let e = Variant::new(GameKind::Nim, Some(8), None).unwrap_err();
         assert_eq!(
-            e.to_string(),
+            english(&e.said()),
             "nim has no board size; only queen, rook, horse and dragon take --size"
         );
     }

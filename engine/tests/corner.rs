@@ -4,6 +4,9 @@ use engine::corner::{self, Piece, Position, Table};
 use engine::{mex, remoteness_of, ErrorKind, Outcome, Position as _};
 use proptest::prelude::*;
 
+mod english;
+use english::english;
+
 const QUEEN_11: &str = "
  0  1  2  3  4  5  6  7  8  9 10
  1  2  0  4  5  3  7  8  6 10 11
@@ -209,13 +212,13 @@ fn a_table_rebuilt_from_its_triangle_is_the_same_table() {
 #[test]
 fn errors_say_what_is_wrong() {
     let e = Position::new(Piece::Queen, 11, 12, 3).unwrap_err();
-    assert_eq!(e.to_string(), "square 12,3 is off the 11×11 board");
+    assert_eq!(english(&e.said()), "square 12,3 is off the 11×11 board");
     let p = Position::new(Piece::Queen, 11, 5, 3).unwrap();
     let m = p.parse_move("4,1").unwrap();
     let e = p.play(&m).unwrap_err();
     assert!(e.kind() == ErrorKind::Illegal);
     assert_eq!(
-        e.to_string(),
+        english(&e.said()),
         "the queen moves only left, down or diagonally toward the corner: 5,3 → 4,1 is neither"
     );
     assert!(matches!(

@@ -11,6 +11,9 @@ use engine::{
 };
 use proptest::prelude::*;
 
+mod english;
+use english::english;
+
 /// Every game, the corner games at a few sizes and chocolate at a few steps.
 fn variants() -> &'static [Variant] {
     static VARIANTS: OnceLock<Vec<Variant>> = OnceLock::new();
@@ -172,8 +175,8 @@ fn apply(text: &str, edits: &[Edit]) -> String {
 fn check_refusal(e: &Error, text: &str, kinds: &[ErrorKind]) -> Result<(), TestCaseError> {
     prop_assert!(kinds.contains(&e.kind()), "{text:?}: {e:?}");
     prop_assert_eq!(e.input(), text, "{:?}", e);
-    prop_assert!(!e.reason().is_empty(), "{text:?}: {e:?}");
-    prop_assert_eq!(e.to_string(), e.reason());
+    prop_assert!(!english(e.reason()).is_empty(), "{text:?}: {e:?}");
+    prop_assert_eq!(e.said(), e.reason().clone());
     prop_assert_eq!(e.ply(), None);
     Ok(())
 }

@@ -11,6 +11,9 @@ use engine::{
     Value, Variant,
 };
 
+mod english;
+use english::english;
+
 /// Corner tables of side 16, a chocolate table for step 1 up to z = 32, the L-game solved.
 fn knowledge() -> &'static Knowledge {
     static KNOWLEDGE: OnceLock<Knowledge> = OnceLock::new();
@@ -254,7 +257,7 @@ fn chocolate_sources_and_limits() {
         );
     }
     assert_eq!(
-        k.value(&bar(1, 0, 1, 100)).unwrap_err().to_string(),
+        english(&k.value(&bar(1, 0, 1, 100)).unwrap_err().said()),
         "the staircase y = 1, z = 100 is beyond the table for step 1, which stops at z = 32"
     );
     // A bar inside the table whose moves all stay inside it classifies fully.

@@ -25,6 +25,9 @@ use engine::{
     Position as _, Variant,
 };
 
+mod english;
+use english::english;
+
 const DOC: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/NOTATION.md"));
 
 /// The tables the document's values assume: corner tables of side 64 (normal and misère) and
@@ -127,7 +130,7 @@ fn expect_error(c: &Check, e: Error, step: &str) {
     let Some(message) = c.get("error") else {
         panic!("line {line}: {step} failed: {e}");
     };
-    assert_eq!(e.to_string(), message, "line {line}: {step}");
+    assert_eq!(english(&e.said()), message, "line {line}: {step}");
     if let Some(code) = c.get("code") {
         assert_eq!(wire_code(e.kind()), code, "line {line}");
     }
@@ -207,7 +210,7 @@ fn check_values(c: &Check, pos: &AnyPosition) {
         Ok(a) => a,
         Err(e) => {
             let message = c.get("value-error");
-            assert_eq!(Some(e.to_string().as_str()), message, "line {line}");
+            assert_eq!(Some(english(&e.said()).as_str()), message, "line {line}");
             return;
         }
     };

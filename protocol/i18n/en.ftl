@@ -596,6 +596,12 @@ error-binary_frame = binary frames are not understood; send JSON text frames
 error-bad_frame = { $reason }
 error-too_fast = too many messages: at most { $rate } a second; this one was not processed, send it again
 error-unreadable = { $reason }
+# A game's rules refused a parameter, a position or a move: the reason says which rule.
+error-params = { $reason }
+error-position = { $reason }
+error-notation = { $reason }
+error-illegal = { $reason }
+error-too_large = { $reason }
 error-in_exercise = exercise { $number }: { $error }
 error-unsupported_version = protocol version { $version } is not supported; this server speaks [{ $supported }]: update your client
 error-name_taken = someone in room { $room } already goes by { $same ->
@@ -899,3 +905,192 @@ cli-room-teacher-help =
                                  (every board at once: grundy room view CODE in another terminal)
     quit                         leave (the room goes on)
 cli-solution = solution:
+
+## The rules' reasons: why the engine refuses a parameter, a position or a move
+## (the `reason` of an error's details). `quoted` is the input as typed, in quotes.
+
+rule-at-ply-move = ply { $ply } (`{ $move }`): { $reason }
+rule-at-ply = ply { $ply }: { $reason }
+rule-board-size = board size must be between 2 and { $most }, not { $size }
+rule-square-off = square { $square } is off the { $size }×{ $size } board
+rule-square-unread = cannot read square { $quoted }: write it as x,y, for example 5,3
+rule-not-whole = { $quoted } is not a non-negative whole number
+rule-piece-stays = the { $piece } must move at least one square; it stays on { $square }
+rule-moves-queen = the queen moves only left, down or diagonally toward the corner
+rule-moves-rook = the rook moves only left or down
+rule-moves-horse = the dragon horse moves diagonally toward the corner, or one step left or down
+rule-moves-dragon = the dragon king moves left or down, or one diagonal step toward the corner
+rule-away-from-corner = { $rule }: { $from } → { $to } moves away from the corner
+rule-not-the-pieces-move = { $rule }: { $from } → { $to } is neither
+rule-leaves-board = { $quoted } would leave the board: the { $piece } stands on { $square }
+rule-corner-move-unread = cannot read move { $quoted }: give the target square as x,y (for example { $example }), or a direction and distance: l3 (left), d2 (down), ld1 (diagonal)
+rule-not-a-distance = { $quoted } is not a distance
+rule-zero-distance = a move goes at least one square
+rule-table-side = a table covers 1 to { $most } squares per side, not { $side }
+rule-misere-table-side = a misère table covers 1 to { $most } squares per side, not { $side }
+rule-stored-cells = a stored { $piece } table of side { $side } needs { $need } cells, not { $cells }
+rule-stored-short = a stored { $piece } table of side { $side } stops before ({ $x }, { $y })
+rule-stored-range = the stored { $piece } value ({ $grundy }, { $remoteness }) at ({ $x }, { $y }) is out of range
+rule-stored-long = a stored { $piece } table of side { $side } has more than { $values } values
+rule-move-of-another-game = { $move } is a move of another game, not of { $game }
+rule-unknown-level = unknown engine level { $quoted }; choose easy, medium or perfect
+rule-over-no-move = { $position } is over: there is no move to choose
+rule-engine-moves = { $position } has { $moves } moves; the engine weighs at most { $most }
+rule-unknown-game = unknown game { $quoted }; the games are queen, rook, horse, dragon, nim, chocolate, lgame and sum
+rule-no-step = { $game } has no step k; only chocolate takes --k
+rule-no-size = { $game } has no board size; only queen, rook, horse and dragon take --size
+rule-lgame-no-grundy = the L-game has no Grundy numbers: it is not an impartial game
+rule-reach-unknown = which moves of the { $piece } on { $square } reach Grundy number { $target } is not known: the square is beyond the solved { $piece } tables, where only the positions worth 0 are known
+rule-sum-move-unread = `{ $move }` is not a move of a sum: write the component's number, a slash and its move, such as 2/1:3, or the sum after the move
+rule-no-component = there is no component { $number }: the components are numbered 1 to { $count }
+rule-no-pile = there is no pile { $number }: the piles are numbered 1 to { $count }
+rule-sum-keeps-components = a move keeps all { $count } components; { $after } has { $has }
+rule-sum-component-game = component { $component } is { $game }, not { $other }: a move does not change a component's game
+rule-sum-one-component = a move changes exactly one component; { $from } → { $to } changes { $changed }
+rule-in-component = component { $component }: { $reason }
+rule-sum-component-unknown = component { $component } ({ $game }:{ $position }) has no known Grundy number: it is beyond the solved tables, and a sum's value needs every component's
+rule-component-beyond = a component beyond the solved tables
+rule-sum-components = a sum has 1 to { $most } components, not { $count }
+rule-sum-lgame = component { $component } is an L-game, which is not impartial: a sum's components are queen, rook, horse, dragon, nim and chocolate
+rule-sum-in-sum-component = component { $component } is itself a sum: write its components in this one
+rule-sum-component-empty = empty: write GAME(PARAMETER):POSITION, such as queen(11):5,3 or nim:3,4,5
+rule-sum-no-bracket = `{ $head }` has no closing bracket: write such as queen(11)
+rule-sum-parameter = `{ $parameter }` in `{ $head }` is not a whole number: write such as queen(11)
+rule-sum-in-sum = a sum inside a sum: write its components in this one
+rule-sum-step = the staircase step k is 0 to 1000
+rule-sum-no-parameter = { $game } takes no parameter, not ({ $parameter }): write { $game }:POSITION
+rule-misere-bar-budget = the misère value of the bar { $position } needs more work than one question is allowed ({ $budget } bars)
+rule-lgame-no-misere = the L-game has no misère form: it is not an impartial game; play it without misère
+rule-misere-sum-large = a misère sum has no Sprague–Grundy shortcut, and this one is too large to search: more than its bound of combinations of the components' positions, and not every component is Nim in disguise
+rule-red = red
+rule-blue = blue
+rule-l-empty-position = the position is empty; write it like { $example }
+rule-l-no-side = '{ $board }' has no side to move; add a space and r or b, as in { $example }
+rule-l-after-side = unexpected '{ $extra }' after the side to move; a position ends with r or b
+rule-l-one-rank = '{ $board }' is one rank; the board has 4, separated by /
+rule-l-ranks = there are { $ranks } ranks; the board has 4, separated by /
+rule-l-rank-length = rank { $rank } has { $length } { $length ->
+    [one] square
+   *[other] squares
+  }; each rank has 4
+rule-l-not-a-piece = '{ $character }' on { $square } is not a piece; use R, B, N or .
+rule-l-side = side to move must be r or b, not { $side }
+rule-l-neutral-count = there are { $count } neutrals; there must be 2
+rule-l-covers = the { $color } L covers { $count } squares; an L covers 4
+rule-l-shape = the { $color } L on { $squares } is not an L shape
+rule-l-empty-move = the move is empty; write the L's new squares such as a2a3b3c3, optionally followed by a neutral move such as d4-b1
+rule-l-neutral-half = the neutral move in '{ $move }' names only { $square }; write it as from-to, such as d4-b1
+rule-l-square-count = '{ $move }' names { $count } squares; a move is the L's 4 squares, then optionally the neutral's 2 squares
+rule-l-dash = a '-' belongs only inside the neutral move, before its target; found before { $square }
+rule-l-separate = separate the neutral move from the L's squares with a space or comma, as in { $example }
+rule-l-twice = the L's squares name { $square } twice; an L covers 4 different squares
+rule-l-not-placement = { $squares } is not an L placement
+rule-l-not-square = { $square } in '{ $move }' is not a square; files are a to d and ranks 1 to 4
+rule-l-no-rank = '{ $file }' in '{ $move }' has no rank after it; a square is like b3
+rule-l-unexpected = unexpected '{ $character }' in move '{ $move }'; write squares such as a2a3b3c3 d4-b1
+rule-l-ends-with-dash = '{ $move }' ends with '-'; a neutral move is from-to, such as d4-b1
+rule-l-turn = after { $me }'s move it is { $opponent }'s turn, but the position has { $to_move } to move
+rule-l-wrong-l = the { $opponent } L moved from { $from } to { $to }; on { $me }'s turn only the { $me } L moves
+rule-l-both-neutrals = both neutrals moved, from { $from } to { $to }; at most one may move
+rule-l-same-placement = the L must move to a different placement; { $squares } is where the { $me } L stands
+rule-l-on-other-l = the L cannot cover { $square }: the { $opponent } L is there
+rule-l-on-neutral = the L cannot cover { $square }: a neutral is there
+rule-l-no-neutral = there is no neutral on { $square }
+rule-l-neutral-stays = the neutral on { $square } must move to another square, or not move at all
+rule-l-under-l = is covered by the { $color } L
+rule-l-other-neutral = holds the other neutral
+rule-l-neutral-blocked = a neutral can only move to an empty square: { $square } { $why }
+rule-l-square-form = '{ $text }' is not a square; a square is a file a to d and a rank 1 to 4, such as b3
+rule-l-square-name = '{ $text }' is not a square; files are a to d and ranks 1 to 4
+rule-l-overlap = the red L and the blue L both cover { $squares }; pieces may not overlap
+rule-l-neutrals-together = both neutrals are on { $square }; they must stand on different squares
+rule-l-neutral-under = the neutral on { $square } is under the { $color } L; pieces may not overlap
+rule-l-stored-value = { $value } is not an L-game value (position { $position })
+rule-l-stored-twice = position { $position } is given twice (seen from the mover)
+rule-l-stored-missing = no value for position { $position }
+rule-l-stored-symmetry = position { $position } and its symmetric image { $image } have different values
+rule-numbers-empty = empty text: write numbers separated by commas, such as 3,4,5
+rule-numbers-negative = `{ $text }` holds a negative number; numbers start at 0
+rule-numbers-lone-separator = `{ $text }` has a `{ $separator }` with no number before it
+rule-numbers-unexpected = `{ $text }` is not a list of numbers: unexpected `{ $character }`; write them separated by commas, such as 3,4,5
+rule-numbers-trailing = `{ $text }` ends with a separator; a number must follow it
+rule-numbers-none = `{ $text }` holds no numbers
+rule-numbers-bracket = `{ $text }` opens `{ $open }` but does not end with `{ $close }`
+rule-numbers-too-large = { $number } is too large a number
+rule-nim-take-none = take at least one stone
+rule-nim-take-too-many = pile { $pile } has { $stones } { $stones ->
+    [one] stone
+   *[other] stones
+  }; you cannot take { $take }
+rule-nim-take-unread = `{ $move }` is not a move: write pile:stones, such as 2:3
+rule-nim-move-unread = `{ $move }` is not a move: write pile:stones, such as 2:3, or the position after the move, such as 3,1,5
+rule-nim-keeps-piles = a move keeps all { $count } piles; { $after } has { $has }
+rule-nim-keeps-piles-hint = { $reason } (to take { $take } from pile { $pile }, write { $pile }:{ $take })
+rule-nim-one-pile = a move changes exactly one pile; { $from } → { $to } changes { $changed ->
+    [0] none
+    [1] one
+    [2] two
+    [3] three
+    [4] four
+    [5] five
+    [6] six
+    [7] seven
+    [8] eight
+    [9] nine
+    [10] ten
+    [11] eleven
+    [12] twelve
+    [13] thirteen
+    [14] fourteen
+    [15] fifteen
+    [16] sixteen
+   *[other] { $changed }
+  }
+rule-nim-grows = a move only takes stones; pile { $pile } would grow from { $from } to { $to }
+rule-nim-pile-count = nim has 1 to { $most } piles, not { $count }
+rule-nim-pile-size = pile { $pile } has { $stones } stones; a pile holds at most { $most }
+rule-bar-strip = shortening the strip must leave fewer squares: x is { $now }, so { $move } is not a cut
+rule-bar-horizontal = a horizontal break must leave fewer rows: y is { $now }, so { $move } is not a cut
+rule-bar-vertical = a vertical break must leave fewer columns: z is { $now }, so { $move } is not a cut
+rule-bar-move-unread = `{ $move }` is not a move: write x=U, y=V or z=W (the length left after the cut), or the position after the move, such as 1,2,3
+rule-bar-same = { $position } is the position itself; a move must eat some chocolate
+rule-bar-two-breaks = a move makes one break; { $from } → { $to } changes both the strip and the staircase
+rule-bar-keeps-y = a vertical break to z={ $z } keeps y = { $y }, not { $given }
+rule-bar-leaves-y = a vertical break to z={ $z } leaves y = min({ $y }, ⌊{ $z }/{ $k }⌋) = { $left }, not { $given }
+rule-bar-too-long = { $name } = { $value } is too long; a bar is at most { $most } squares each way
+rule-bar-too-high = a staircase with step { $k } and z = { $z } has height at most { $most }, not { $y }
+rule-bar-step = the staircase step k is 0 to { $most }, not { $k }
+rule-bar-three = a chocolate bar is three numbers x,y,z, such as 1,2,3; `{ $text }` has { $count }
+rule-bar-table-large = a table for step { $k } up to z = { $z } would hold { $count } values; the most is { $most }
+rule-bar-table-more = a table for step { $k } up to z = { $z } holds more than { $most } values
+rule-bar-stored-value = stored values for step { $k } up to z = { $z }: value { $index } is { $value }, but there are { $count } values below { $bound }
+rule-bar-stored-count = stored values for step { $k } up to z = { $z }: { $values } of { $count }
+rule-bar-odd-step = the staircase with odd step { $k } has no formula; solve a table for step { $k } first
+rule-bar-other-table = the table was solved for step { $table }, not step { $k }
+rule-bar-beyond-table = the staircase y = { $y }, z = { $z } is beyond the table for step { $k }, which stops at z = { $most }
+rule-question = the question is one of outcome, grundy, winning_move, winning_moves, remoteness
+rule-answer-outcome = answer win, loss or draw
+rule-answer-number = answer a whole number such as 3
+rule-answer-move = answer a move, or none if there is no winning move
+rule-answer-moves = answer the moves separated by ;, or none if there is no winning move
+rule-not-an-outcome = "{ $answer }" is not an outcome: answer win, loss or draw
+rule-not-a-grundy-number = "{ $answer }" is not a Grundy number: answer a whole number such as 3
+rule-not-a-remoteness = "{ $answer }" is not a number of moves: answer a whole number such as 3
+rule-answer-empty-move = an empty move between two `;`: write the moves as 3,3; 0,3
+rule-answer-empty = the answer is empty: { $how }
+rule-answer-one-move = give one move (or `none`); the question asks for a winning move
+rule-exercise-moves = { $position } has { $moves } moves; an exercise's position may have at most { $most }: pick one nearer the end
+rule-exercise-no-grundy = { $position } has no exact Grundy number to ask for{ $why }
+rule-exercise-no-remoteness = { $position } has no exact number of moves to the end to ask for{ $why }
+rule-exercise-lgame = : the L-game is not impartial; ask for its outcome
+rule-exercise-misere = : misère play has no Grundy numbers; ask for the outcome
+rule-exercise-draw = : it is a draw, which never ends; ask for its outcome
+rule-exercise-beyond = {" "}within the stored tables; pick a smaller position
+rule-exercise-no-random = no random { $game } position found with { $from }..{ $to } moves to the end; widen the range
+rule-start-over = { $position } is already over: nobody could move; choose another start
+rule-review-moves = { $position } has { $moves } legal moves; a review weighs at most { $most }
+rule-not-legal = not among the legal moves
+rule-sum-states = too large to search: { $count } combinations of the components' positions, more than the { $most } one search covers
+rule-sum-states-boxes = too large to search: { $count } combinations of the components' positions (a chocolate bar's counted as its box x·y·z), more than the { $most } one search covers
+rule-sum-states-count = { $count }
+rule-sum-states-beyond = more than 2^128

@@ -59,8 +59,9 @@ pub fn english(m: &Message) -> String {
 
 /// A refusal's details (an error's `kind` and its fields) as a message of the catalogs:
 /// `error-KIND`, the other fields as arguments. Text and numbers are said as they are, a list
-/// as its items between commas, a nested refusal (with a `kind`) as its own message, and the
-/// fields of another nested value as `field_sub` (`result_reason`). None without a `kind`.
+/// as its items between commas, a nested refusal (with a `kind`) as its own message, a nested
+/// message (`{"id", "args"}`: the rules' `reason`) as itself, and the fields of another nested
+/// value as `field_sub` (`result_reason`). None without a `kind`.
 pub fn refusal(details: &Map<String, Value>) -> Option<Message> {
     let kind = details.get("kind")?.as_str()?;
     let mut m = Message::new(format!("error-{kind}"));
@@ -76,7 +77,7 @@ fn add_args(m: &mut Message, prefix: &str, fields: &Map<String, Value>) {
         let name = format!("{prefix}{name}");
         match value {
             Value::Null => {}
-            Value::Object(inner) => match refusal(inner) {
+            Value::Object(inner) => match refusal(inner).or_else(|| message(inner)) {
                 Some(nested) => {
                     m.args.insert(name, MessageArg::Message(nested));
                 }
@@ -91,6 +92,15 @@ fn add_args(m: &mut Message, prefix: &str, fields: &Map<String, Value>) {
             }
         }
     }
+}
+
+/// A message as the wire writes it, `{"id": …, "args": {…}}` (an engine error's `reason`).
+fn message(fields: &Map<String, Value>) -> Option<Message> {
+    let only_message = fields.keys().all(|k| k == "id" || k == "args");
+    if !only_message || !fields.get("id").is_some_and(Value::is_string) {
+        return None;
+    }
+    serde_json::from_value(Value::Object(fields.clone())).ok()
 }
 
 /// A value of the details as text: a string as it is, anything else as JSON.

@@ -137,6 +137,10 @@ pub struct Classification {
     /// search: …`. Absent otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub remoteness_unknown: Option<String>,
+    /// The same reason as a message of the catalogs (`rule-sum-states`), for a client to say
+    /// in its reader's language. Absent with `remoteness_unknown`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remoteness_unknown_message: Option<crate::Message>,
     /// A sum's analysis by the Sprague–Grundy theorem (game `sum` only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sum: Option<SumInfo>,

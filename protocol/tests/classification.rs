@@ -49,6 +49,7 @@ fn answer() -> ServerMessage {
                 },
             ],
             remoteness_unknown: None,
+            remoteness_unknown_message: None,
             sum: None,
         }),
     }

@@ -189,7 +189,10 @@ fn text(c: &Classification, style: Style) -> String {
         out.push_str(&field("cli-field-grundy", &opt(c.value.grundy)));
     }
     match &c.remoteness_unknown {
-        Some(why) => out.push_str(&field("cli-field-remoteness", &format!("- ({why})"))),
+        Some(why) => {
+            let why = c.remoteness_unknown_message.as_ref().map_or_else(|| why.clone(), said);
+            out.push_str(&field("cli-field-remoteness", &format!("- ({why})")));
+        }
         None => out.push_str(&field("cli-field-remoteness", &opt(c.value.remoteness))),
     }
     // `table`, `formula` or `computed`, each with its word (`source-table`, …).

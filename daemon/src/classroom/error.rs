@@ -186,10 +186,10 @@ pub enum RoomError {
 
 impl RoomError {
     /// What the refusal says in English: its message of the catalogs, but for the engine's
-    /// own words (its rules and limits), which it says itself.
+    /// limits, which it says itself.
     fn english(&self) -> String {
         match self {
-            RoomError::Rules(e) => e.to_string(),
+            RoomError::Rules(e) => crate::failure::rules_english(e),
             RoomError::EngineLimit(e) => e.to_string(),
             RoomError::InExercise { number, error } => {
                 let m = protocol::Message::new("error-in_exercise")

@@ -40,7 +40,7 @@ pub enum Refusal {
     #[error(transparent)]
     Internal(#[from] Internal),
     /// A game parameter, a position or a move unreadable or against the rules.
-    #[error(transparent)]
+    #[error("{}", crate::failure::rules_english(.0))]
     #[serde(serialize_with = "crate::failure::rules")]
     Rules(#[from] engine::Error),
 }

@@ -110,10 +110,10 @@ pub enum MatchError {
 
 impl MatchError {
     /// What the refusal says in English: its message of the catalogs, but for the engine's
-    /// own words (its rules and limits), which it says itself.
+    /// limits, which it says itself.
     fn english(&self) -> String {
         match self {
-            MatchError::Rules(e) => e.to_string(),
+            MatchError::Rules(e) => crate::failure::rules_english(e),
             MatchError::EngineLimit(e) => format!("{e}; play this one against a person"),
             other => crate::failure::english(other),
         }

@@ -22,7 +22,7 @@ pub enum RestoreError {
     #[error(transparent)]
     Db(#[from] DbError),
     /// The stored game, start or engine level is refused by the rules.
-    #[error("the stored game: {0}")]
+    #[error("the stored game: {}", crate::failure::rules_english(.0))]
     Rules(#[from] engine::Error),
     /// A move stored for the seat not to move.
     #[error("ply {ply}: stored for seat {seat}, out of turn")]

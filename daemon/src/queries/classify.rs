@@ -168,7 +168,7 @@ pub struct Answer {
     pub classification: engine::Classification,
     /// Why the remoteness is unknown, when the reason is worth saying (a sum too large to
     /// search).
-    pub remoteness_unknown: Option<String>,
+    pub remoteness_unknown: Option<protocol::Message>,
     /// A sum's explanation (game `sum` only).
     pub sum: Option<SumInfo>,
 }
@@ -183,7 +183,9 @@ impl Answer {
         // Said only when the search was not made: then its bound says why, known at once.
         let remoteness_unknown = match &c.position {
             AnyPosition::Sum(p) if c.value.remoteness.is_none() => {
-                engine::sum::search::size(p).err().map(|e| e.reason())
+                engine::sum::search::size(p)
+                    .err()
+                    .map(|e| crate::convert::message(&e.reason()))
             }
             _ => None,
         };

@@ -268,7 +268,7 @@ pub enum QueryError {
     #[serde(untagged)]
     Internal(#[from] Internal),
     /// A parameter, a position or a move unreadable or against the rules.
-    #[error(transparent)]
+    #[error("{}", crate::failure::rules_english(.0))]
     #[serde(untagged, serialize_with = "crate::failure::rules")]
     Rules(#[from] engine::Error),
 }

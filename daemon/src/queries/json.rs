@@ -117,7 +117,12 @@ pub fn classification(id: Option<u64>, answer: &Answer) -> String {
     // A sum's few extra fields: serde_json writes them, in the protocol's field order.
     if let Some(why) = &answer.remoteness_unknown {
         out.raw(",\"remoteness_unknown\":");
-        out.string(why);
+        out.string(&protocol::i18n::english(why));
+        out.raw(",\"remoteness_unknown_message\":");
+        match serde_json::to_string(why) {
+            Ok(json) => out.raw(&json),
+            Err(_) => out.raw("null"),
+        }
     }
     if let Some(sum) = &answer.sum {
         out.raw(",\"sum\":");
@@ -236,7 +241,8 @@ mod tests {
                     value: value_info(&m.value),
                 })
                 .collect(),
-            remoteness_unknown: a.remoteness_unknown.clone(),
+            remoteness_unknown: a.remoteness_unknown.as_ref().map(protocol::i18n::english),
+            remoteness_unknown_message: a.remoteness_unknown.clone(),
             sum: a.sum.clone(),
         }
     }

@@ -40,7 +40,7 @@ pub enum TablesError {
     #[error(transparent)]
     Db(#[from] DbError),
     /// A solver refused its parameters.
-    #[error("solving a table: {0}")]
+    #[error("solving a table: {}", crate::failure::rules_english(.0))]
     Engine(#[from] engine::Error),
     /// The sizes asked for cannot be solved.
     #[error("{0}")]

@@ -6,6 +6,7 @@ use std::fmt;
 use crate::chocolate::position::{max_height, read_three};
 use crate::chocolate::Position;
 use crate::error::{illegal, notation, Error};
+use crate::Said;
 
 /// One break; each carries the coordinate left after the cut.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -33,15 +34,15 @@ impl fmt::Display for Move {
 impl Position {
     /// Checks `m` against the rules, naming the one it breaks.
     fn check(&self, m: &Move) -> Result<(), Error> {
-        let (what, name, letter, now, after) = match *m {
-            Move::Strip(u) => ("shortening the strip", "squares", 'x', self.x(), u),
-            Move::Horizontal(v) => ("a horizontal break", "rows", 'y', self.y(), v),
-            Move::Vertical(w) => ("a vertical break", "columns", 'z', self.z(), w),
+        let (id, now, after) = match *m {
+            Move::Strip(u) => ("rule-bar-strip", self.x(), u),
+            Move::Horizontal(v) => ("rule-bar-horizontal", self.y(), v),
+            Move::Vertical(w) => ("rule-bar-vertical", self.z(), w),
         };
         if after >= now {
             return Err(illegal(
                 m.to_string(),
-                format!("{what} must leave fewer {name}: {letter} is {now}, so {m} is not a cut"),
+                Said::new(id).text("now", now).text("move", m),
             ));
         }
         Ok(())
@@ -60,13 +61,7 @@ impl Position {
     /// Reads `x=U`, `y=V` or `z=W`.
     fn parse_cut(&self, text: &str, letter: &str, value: &str) -> Result<Move, Error> {
         let unreadable = || {
-            notation(
-                text,
-                format!(
-                    "`{text}` is not a move: write x=U, y=V or z=W (the length left after the \
-                     cut), or the position after the move, such as 1,2,3"
-                ),
-            )
+            notation(text, Said::new("rule-bar-move-unread").text("move", text))
         };
         let value: u64 = value.trim().parse().map_err(|_| unreadable())?;
         let m = match letter.trim() {
@@ -82,29 +77,22 @@ impl Position {
     /// Reads the position after the move, such as `1,2,3`, and finds the break that leaves it.
     fn parse_result(&self, text: &str) -> Result<Move, Error> {
         let [a, b, c] = read_three(text).map_err(|_| {
-            notation(
-                text,
-                format!(
-                    "`{text}` is not a move: write x=U, y=V or z=W (the length left after the \
-                     cut), or the position after the move, such as 1,2,3"
-                ),
-            )
+            notation(text, Said::new("rule-bar-move-unread").text("move", text))
         })?;
         let (x, y, z) = (self.x(), self.y(), self.z());
         let shown = format!("{a},{b},{c}");
         let m = if (a, b, c) == (x, y, z) {
             return Err(illegal(
                 text,
-                format!("{shown} is the position itself; a move must eat some chocolate"),
+                Said::new("rule-bar-same").text("position", &shown),
             ));
         } else if a != x {
             if (b, c) != (y, z) {
                 return Err(illegal(
                     text,
-                    format!(
-                        "a move makes one break; {self} → {shown} changes both the strip and the \
-                         staircase"
-                    ),
+                    Said::new("rule-bar-two-breaks")
+                        .text("from", self)
+                        .text("to", &shown),
                 ));
             }
             Move::Strip(a)
@@ -117,14 +105,15 @@ impl Position {
         let expected = self.after(&m);
         if expected.y() != b {
             let k = self.k();
-            let rule = match k {
-                0 => format!("keeps y = {y}"),
-                k => format!("leaves y = min({y}, ⌊{c}/{k}⌋) = {}", expected.y()),
+            let reason = match k {
+                0 => Said::new("rule-bar-keeps-y").text("y", y).text("z", c),
+                k => Said::new("rule-bar-leaves-y")
+                    .text("y", y)
+                    .text("z", c)
+                    .text("k", k)
+                    .text("left", expected.y()),
             };
-            return Err(illegal(
-                text,
-                format!("a vertical break to z={c} {rule}, not {b}"),
-            ));
+            return Err(illegal(text, reason.text("given", b)));
         }
         Ok(m)
     }

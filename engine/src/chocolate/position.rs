@@ -4,6 +4,7 @@ use std::fmt;
 
 use crate::error::{params, position, Error};
 use crate::number_list::parse_numbers;
+use crate::Said;
 
 /// The steepest staircase step accepted: the papers study k ≤ 6, and a small bound keeps the
 /// parameter something tables and messages handle comfortably.
@@ -34,9 +35,10 @@ impl Position {
             if value > MAX_LEN {
                 return Err(position(
                     bar(),
-                    format!(
-                        "{name} = {value} is too long; a bar is at most {MAX_LEN} squares each way"
-                    ),
+                    Said::new("rule-bar-too-long")
+                        .text("name", name)
+                        .text("value", value)
+                        .text("most", MAX_LEN),
                 ));
             }
         }
@@ -44,7 +46,11 @@ impl Position {
         if y > most {
             return Err(position(
                 bar(),
-                format!("a staircase with step {k} and z = {z} has height at most {most}, not {y}"),
+                Said::new("rule-bar-too-high")
+                    .text("k", k)
+                    .text("z", z)
+                    .text("most", most)
+                    .text("y", y),
             ));
         }
         Ok(Position { k, x, y, z })
@@ -91,7 +97,9 @@ pub fn check_k(k: u32) -> Result<u32, Error> {
     } else {
         Err(params(
             format!("k {k}"),
-            format!("the staircase step k is 0 to {MAX_K}, not {k}"),
+            Said::new("rule-bar-step")
+                .text("most", MAX_K)
+                .text("k", k),
         ))
     }
 }
@@ -105,14 +113,12 @@ pub(crate) fn max_height(k: u32, z: u64) -> u64 {
 }
 
 /// Reads exactly three numbers `x,y,z`; the reason names the text when it fails.
-pub(crate) fn read_three(text: &str) -> Result<[u64; 3], String> {
+pub(crate) fn read_three(text: &str) -> Result<[u64; 3], Said> {
     let numbers = parse_numbers(text)?;
     <[u64; 3]>::try_from(numbers.as_slice()).map_err(|_| {
-        format!(
-            "a chocolate bar is three numbers x,y,z, such as 1,2,3; `{}` has {}",
-            text.trim(),
-            numbers.len()
-        )
+        Said::new("rule-bar-three")
+            .text("text", text.trim())
+            .text("count", numbers.len())
     })
 }
 

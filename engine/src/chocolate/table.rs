@@ -4,6 +4,7 @@
 use crate::chocolate::check_k;
 use crate::chocolate::mex_bits::{advance_mex, first_missing, insert};
 use crate::error::{params, too_large, Error};
+use crate::Said;
 
 /// The most values a table may hold: 2²⁵ values of 4 bytes keep one table within 128 MiB
 /// (step 1 reaches z_max = 8190, step 0 z_max = 5791).
@@ -35,10 +36,11 @@ impl Table {
         if count > u128::from(MAX_TABLE_CELLS) {
             return Err(too_large(
                 format!("z_max {z_max}"),
-                format!(
-                    "a table for step {k} up to z = {z_max} would hold {count} values; \
-                     the most is {MAX_TABLE_CELLS}"
-                ),
+                Said::new("rule-bar-table-large")
+                    .text("k", k)
+                    .text("z", z_max)
+                    .text("count", count)
+                    .text("most", MAX_TABLE_CELLS),
             ));
         }
         // Both fit in usize: the count is at most 2^25 and z_max is below the count.
@@ -66,10 +68,10 @@ impl Table {
         let Some(count) = Table::value_count(k, z_max) else {
             return Err(too_large(
                 format!("z_max {z_max}"),
-                format!(
-                    "a table for step {k} up to z = {z_max} holds more than {MAX_TABLE_CELLS} \
-                     values"
-                ),
+                Said::new("rule-bar-table-more")
+                    .text("k", k)
+                    .text("z", z_max)
+                    .text("most", MAX_TABLE_CELLS),
             ));
         };
         let bound = 2 * z_max + 2;
@@ -78,11 +80,13 @@ impl Table {
             if g >= bound || cells.len() as u64 == count {
                 return Err(params(
                     format!("value {} = {g}", cells.len()),
-                    format!(
-                        "stored values for step {k} up to z = {z_max}: value {} is {g}, \
-                         but there are {count} values below {bound}",
-                        cells.len()
-                    ),
+                    Said::new("rule-bar-stored-value")
+                        .text("k", k)
+                        .text("z", z_max)
+                        .text("index", cells.len())
+                        .text("value", g)
+                        .text("count", count)
+                        .text("bound", bound),
                 ));
             }
             cells.push(g as u32);
@@ -90,10 +94,11 @@ impl Table {
         if cells.len() as u64 != count {
             return Err(params(
                 format!("{} values", cells.len()),
-                format!(
-                    "stored values for step {k} up to z = {z_max}: {} of {count}",
-                    cells.len()
-                ),
+                Said::new("rule-bar-stored-count")
+                    .text("k", k)
+                    .text("z", z_max)
+                    .text("values", cells.len())
+                    .text("count", count),
             ));
         }
         Ok(Table { k, z_max, cells })

@@ -4,6 +4,7 @@ use super::brute::{naive_table, Brute};
 use super::remoteness::{by_dp, successor_remoteness};
 use super::*;
 use crate::nim;
+use crate::said::english::{english, parts};
 use crate::{Error, ErrorKind, Outcome, Position as _};
 
 fn bar(k: u32, x: u64, y: u64, z: u64) -> Position {
@@ -190,19 +191,20 @@ fn grundy_needs_a_table_only_for_odd_steps() {
     let odd = bar(3, 1, 2, 7);
     assert!(matches!(grundy(&odd, None), Err(e) if e.kind() == ErrorKind::TooLarge));
     assert_eq!(
-        grundy(&odd, Some(&table(1, 10))),
-        Err(Error::new(
+        grundy(&odd, Some(&table(1, 10))).map_err(|e| parts(&e)),
+        Err((
             ErrorKind::Params,
-            "k 3",
-            "the table was solved for step 1, not step 3"
+            "k 3".to_owned(),
+            "the table was solved for step 1, not step 3".to_owned()
         ))
     );
     assert_eq!(
-        grundy(&bar(3, 0, 2, 70), Some(&table(3, 64))),
-        Err(Error::new(
+        grundy(&bar(3, 0, 2, 70), Some(&table(3, 64))).map_err(|e| parts(&e)),
+        Err((
             ErrorKind::TooLarge,
-            "y 2, z 70",
+            "y 2, z 70".to_owned(),
             "the staircase y = 2, z = 70 is beyond the table for step 3, which stops at z = 64"
+                .to_owned()
         ))
     );
 }
@@ -228,7 +230,7 @@ fn position_limits_and_notation() {
     for text in ["1,2,3", "{1, 2, 3}", "1 2 3", " (1,2, 3) "] {
         assert_eq!(Position::parse(1, text), Ok(bar(1, 1, 2, 3)), "{text}");
     }
-    let err = |r: Result<Position, Error>| r.expect_err("refused").to_string();
+    let err = |r: Result<Position, Error>| english(&r.expect_err("refused").said());
     assert_eq!(
         err(Position::new(2, 0, 3, 5)),
         "a staircase with step 2 and z = 5 has height at most 2, not 3"
@@ -266,7 +268,7 @@ fn moves_and_their_errors() {
     assert_eq!(p.parse_move("3,2,4"), Ok(Move::Vertical(4)));
     assert_eq!(p.parse_move("0,2,5"), Ok(Move::Strip(0)));
     let illegal = |text: &str| match p.parse_move(text) {
-        Err(e) if e.kind() == ErrorKind::Illegal => e.to_string(),
+        Err(e) if e.kind() == ErrorKind::Illegal => english(&e.said()),
         other => panic!("{text}: expected an illegal move, got {other:?}"),
     };
     assert_eq!(
@@ -294,11 +296,11 @@ fn moves_and_their_errors() {
         "3,2,5 is the position itself; a move must eat some chocolate"
     );
     assert_eq!(
-        bar(0, 1, 2, 5).parse_move("1,1,3"),
-        Err(Error::new(
+        bar(0, 1, 2, 5).parse_move("1,1,3").map_err(|e| parts(&e)),
+        Err((
             ErrorKind::Illegal,
-            "1,1,3",
-            "a vertical break to z=3 keeps y = 2, not 1"
+            "1,1,3".to_owned(),
+            "a vertical break to z=3 keeps y = 2, not 1".to_owned()
         ))
     );
     for text in ["w=1", "x=", "x=-1", "1,2", "x"] {

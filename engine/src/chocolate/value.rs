@@ -3,7 +3,7 @@
 
 use crate::chocolate::{remoteness, Position, Table};
 use crate::error::{params, too_large, Error};
-use crate::Value;
+use crate::{Said, Value};
 
 /// G(y, z), the Grundy number of the staircase alone: y ⊕ z for even k and k = 0 (published,
 /// and checked against the solver in the tests), otherwise read from `table`.
@@ -17,25 +17,25 @@ pub fn staircase_grundy(k: u32, y: u64, z: u64, table: Option<&Table>) -> Result
     let Some(table) = table else {
         return Err(too_large(
             format!("k {k}"),
-            format!(
-                "the staircase with odd step {k} has no formula; solve a table for step {k} first"
-            ),
+            Said::new("rule-bar-odd-step").text("k", k),
         ));
     };
     if table.k() != k {
         return Err(params(
             format!("k {k}"),
-            format!("the table was solved for step {}, not step {k}", table.k()),
+            Said::new("rule-bar-other-table")
+                .text("table", table.k())
+                .text("k", k),
         ));
     }
     table.grundy(y, z).ok_or_else(|| {
         too_large(
             format!("y {y}, z {z}"),
-            format!(
-                "the staircase y = {y}, z = {z} is beyond the table for step {k}, \
-                 which stops at z = {}",
-                table.z_max()
-            ),
+            Said::new("rule-bar-beyond-table")
+                .text("y", y)
+                .text("z", z)
+                .text("k", k)
+                .text("most", table.z_max()),
         )
     })
 }

@@ -18,7 +18,7 @@ pub use position::{Move, Position, MAX_SIZE};
 pub use reach::moves_to;
 pub use table::{Table, MAX_TABLE};
 
-use crate::{Error, Value};
+use crate::{Error, Said, Value};
 
 /// The value of a corner position: from `table` when it covers the square, otherwise from
 /// the exact formulas (outcome for every piece; Grundy for rook and dragon; remoteness for
@@ -37,7 +37,9 @@ pub fn check_size(n: u64) -> Result<u64, Error> {
     } else {
         Err(crate::error::params(
             format!("size {n}"),
-            format!("board size must be between 2 and {MAX_SIZE}, not {n}"),
+            Said::new("rule-board-size")
+                .text("most", MAX_SIZE)
+                .text("size", n),
         ))
     }
 }

@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use crate::Said;
+
 /// Which piece walks to the corner; each name is the game's name on every interface.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Piece {
@@ -60,18 +62,25 @@ impl Piece {
         }
     }
 
-    /// The rule in words, for error messages.
-    pub(crate) fn rule(self) -> &'static str {
-        match self {
-            Piece::Queen => "the queen moves only left, down or diagonally toward the corner",
-            Piece::Rook => "the rook moves only left or down",
-            Piece::Horse => {
-                "the dragon horse moves diagonally toward the corner, or one step left or down"
-            }
-            Piece::Dragon => {
-                "the dragon king moves left or down, or one diagonal step toward the corner"
-            }
-        }
+    /// The piece's name, as a message (`game-queen`).
+    pub(crate) fn said(self) -> Said {
+        Said::new(match self {
+            Piece::Queen => "game-queen",
+            Piece::Rook => "game-rook",
+            Piece::Horse => "game-horse",
+            Piece::Dragon => "game-dragon",
+        })
+    }
+
+    /// The rule in words, for error messages (`rule-moves-queen`: the queen moves only left,
+    /// down or diagonally toward the corner).
+    pub(crate) fn rule(self) -> Said {
+        Said::new(match self {
+            Piece::Queen => "rule-moves-queen",
+            Piece::Rook => "rule-moves-rook",
+            Piece::Horse => "rule-moves-horse",
+            Piece::Dragon => "rule-moves-dragon",
+        })
     }
 
     /// Number of moves from (x, y).

@@ -4,7 +4,7 @@ use std::fmt;
 
 use super::Piece;
 use crate::error::{illegal, notation, position};
-use crate::Error;
+use crate::{Error, Said};
 
 /// Largest board side accepted. Positions stay exact far beyond any table (the formulas use
 /// 128-bit integer arithmetic), but a bound keeps every sum and product in range.
@@ -41,7 +41,7 @@ impl Position {
         if x >= size || y >= size {
             return Err(position(
                 format!("{x},{y}"),
-                format!("square {x},{y} is off {}", board_name(size)),
+                off_board(format!("{x},{y}"), size),
             ));
         }
         Ok(Position { piece, size, x, y })
@@ -87,12 +87,15 @@ impl Position {
     }
 }
 
-fn board_name(size: u64) -> String {
-    format!("the {size}×{size} board")
+/// `square 12,3 is off the 11×11 board`.
+fn off_board(square: String, size: u64) -> Said {
+    Said::new("rule-square-off")
+        .with("square", square)
+        .text("size", size)
 }
 
 /// Reads two non-negative integers separated by a comma and/or spaces, with optional brackets.
-fn parse_square(text: &str) -> Result<(u64, u64), String> {
+fn parse_square(text: &str) -> Result<(u64, u64), Said> {
     let t = text.trim();
     let inner = t
         .strip_prefix('(')
@@ -104,15 +107,13 @@ fn parse_square(text: &str) -> Result<(u64, u64), String> {
         .collect();
     match parts.as_slice() {
         [a, b] => Ok((number(a)?, number(b)?)),
-        _ => Err(format!(
-            "cannot read square {t:?}: write it as x,y, for example 5,3"
-        )),
+        _ => Err(Said::new("rule-square-unread").text("quoted", format!("{t:?}"))),
     }
 }
 
-fn number(s: &str) -> Result<u64, String> {
+fn number(s: &str) -> Result<u64, Said> {
     s.parse::<u64>()
-        .map_err(|_| format!("{s:?} is not a non-negative whole number"))
+        .map_err(|_| Said::new("rule-not-whole").text("quoted", format!("{s:?}")))
 }
 
 impl fmt::Display for Position {
@@ -169,33 +170,33 @@ impl crate::Position for Position {
         if m.x >= self.size || m.y >= self.size {
             return Err(illegal(
                 m.to_string(),
-                format!("square {} is off {}", m, board_name(self.size)),
+                off_board(m.to_string(), self.size),
             ));
         }
         if (m.x, m.y) == (self.x, self.y) {
             return Err(illegal(
                 m.to_string(),
-                format!(
-                    "the {} must move at least one square; it stays on {}",
-                    self.piece, self
-                ),
+                Said::new("rule-piece-stays")
+                    .with("piece", self.piece.said())
+                    .text("square", self),
             ));
         }
         if m.x > self.x || m.y > self.y {
             return Err(illegal(
                 m.to_string(),
-                format!(
-                    "{}: {} → {} moves away from the corner",
-                    self.piece.rule(),
-                    self,
-                    m
-                ),
+                Said::new("rule-away-from-corner")
+                    .with("rule", self.piece.rule())
+                    .text("from", self)
+                    .text("to", m),
             ));
         }
         if !self.piece.can_move((self.x, self.y), (m.x, m.y)) {
             return Err(illegal(
                 m.to_string(),
-                format!("{}: {} → {} is neither", self.piece.rule(), self, m),
+                Said::new("rule-not-the-pieces-move")
+                    .with("rule", self.piece.rule())
+                    .text("from", self)
+                    .text("to", m),
             ));
         }
         Ok(self.at(m.x, m.y))
@@ -207,10 +208,10 @@ impl crate::Position for Position {
             if dx > self.x || dy > self.y {
                 return Err(illegal(
                     text,
-                    format!(
-                        "{t:?} would leave the board: the {} stands on {}",
-                        self.piece, self
-                    ),
+                    Said::new("rule-leaves-board")
+                        .text("quoted", format!("{t:?}"))
+                        .with("piece", self.piece.said())
+                        .text("square", self),
                 ));
             }
             return Ok(Move {
@@ -221,11 +222,9 @@ impl crate::Position for Position {
         let (x, y) = parse_square(&t).map_err(|_| {
             notation(
                 text,
-                format!(
-                    "cannot read move {text:?}: give the target square as x,y (for example {}), \
-                     or a direction and distance: l3 (left), d2 (down), ld1 (diagonal)",
-                    example_target(self)
-                ),
+                Said::new("rule-corner-move-unread")
+                    .text("quoted", format!("{text:?}"))
+                    .text("example", example_target(self)),
             )
         })?;
         Ok(Move { x, y })
@@ -256,9 +255,14 @@ fn parse_direction(text: &str, t: &str) -> Result<Option<(u64, u64)>, Error> {
     let n: u64 = rest
         .trim()
         .parse()
-        .map_err(|_| notation(text, format!("{rest:?} is not a distance")))?;
+        .map_err(|_| {
+            notation(
+                text,
+                Said::new("rule-not-a-distance").text("quoted", format!("{rest:?}")),
+            )
+        })?;
     if n == 0 {
-        return Err(illegal(text, "a move goes at least one square"));
+        return Err(illegal(text, Said::new("rule-zero-distance")));
     }
     Ok(Some((delta.0 * n, delta.1 * n)))
 }

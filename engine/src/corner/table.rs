@@ -15,7 +15,7 @@
 use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering::*};
 
 use super::Piece;
-use crate::{error::params, Error, Value};
+use crate::{error::params, Error, Said, Value};
 
 /// Largest board a table may cover: values are stored in 16 bits (a queen's Grundy number
 /// is at most 3·(N − 1)), and 20000² cells take 0.8 GB.
@@ -55,7 +55,9 @@ impl Table {
         if !(1..=MAX_TABLE).contains(&n) {
             return Err(params(
                 format!("side {n}"),
-                format!("a table covers 1 to {MAX_TABLE} squares per side, not {n}"),
+                Said::new("rule-table-side")
+                    .text("most", MAX_TABLE)
+                    .text("side", n),
             ));
         }
         let n = n as usize;
@@ -85,15 +87,22 @@ impl Table {
 
     /// Rebuilds a table from its stored cells (as given by [`Table::cells`]).
     pub fn from_cells(piece: Piece, n: u64, cells: Vec<u32>) -> Result<Table, Error> {
-        let n = usize::try_from(n).map_err(|_| params(format!("side {n}"), "table too large"))?;
+        let n = usize::try_from(n).map_err(|_| {
+            params(
+                format!("side {n}"),
+                Said::new("rule-table-side")
+                    .text("most", MAX_TABLE)
+                    .text("side", n),
+            )
+        })?;
         if n == 0 || n as u64 > MAX_TABLE || cells.len() != triangle(n) {
             return Err(params(
                 format!("{} cells", cells.len()),
-                format!(
-                    "a stored {piece} table of side {n} needs {} cells, not {}",
-                    triangle(n),
-                    cells.len()
-                ),
+                Said::new("rule-stored-cells")
+                    .with("piece", piece.said())
+                    .text("side", n)
+                    .text("need", triangle(n))
+                    .text("cells", cells.len()),
             ));
         }
         Ok(Table { piece, n, cells })
@@ -110,7 +119,9 @@ impl Table {
         if !(1..=MAX_TABLE).contains(&n) {
             return Err(params(
                 format!("side {n}"),
-                format!("a table covers 1 to {MAX_TABLE} squares per side, not {n}"),
+                Said::new("rule-table-side")
+                    .text("most", MAX_TABLE)
+                    .text("side", n),
             ));
         }
         let n = n as usize;
@@ -122,15 +133,22 @@ impl Table {
                 let Some((g, r)) = values.next() else {
                     return Err(params(
                         format!("{read} values"),
-                        format!("a stored {piece} table of side {n} stops before ({x}, {y})"),
+                        Said::new("rule-stored-short")
+                            .with("piece", piece.said())
+                            .text("side", n)
+                            .text("x", x)
+                            .text("y", y),
                     ));
                 };
                 if g > 0xFFFF || r > 0xFFFF {
                     return Err(params(
                         format!("({g}, {r}) at ({x}, {y})"),
-                        format!(
-                            "the stored {piece} value ({g}, {r}) at ({x}, {y}) is out of range"
-                        ),
+                        Said::new("rule-stored-range")
+                            .with("piece", piece.said())
+                            .text("grundy", g)
+                            .text("remoteness", r)
+                            .text("x", x)
+                            .text("y", y),
                     ));
                 }
                 cells[index(n, x, y)] = (g | r << 16) as u32;
@@ -140,10 +158,10 @@ impl Table {
         if values.next().is_some() {
             return Err(params(
                 format!("more than {} values", n * (n + 1) / 2),
-                format!(
-                    "a stored {piece} table of side {n} has more than {} values",
-                    n * (n + 1) / 2
-                ),
+                Said::new("rule-stored-long")
+                    .with("piece", piece.said())
+                    .text("side", n)
+                    .text("values", n * (n + 1) / 2),
             ));
         }
         Ok(Table { piece, n, cells })

@@ -28,7 +28,7 @@ pub use question::Question;
 use crate::any::{AnyMove, AnyPosition};
 use crate::error::{Error, ErrorKind};
 use crate::knowledge::{Classification, Knowledge, MoveValue};
-use crate::{Convention, Outcome, Position as _, Rng, Variant};
+use crate::{Convention, Outcome, Position as _, Rng, Said, Variant};
 
 /// Most legal moves an exercise's position may have: every move is valued when the
 /// exercise is set, so that any answer is graded at once.
@@ -102,27 +102,27 @@ impl Exercise {
             return Err(Error::new(
                 ErrorKind::TooLarge,
                 position.to_string(),
-                format!(
-                    "{position} has {count} moves; an exercise's position may have at most \
-                     {MAX_MOVES}: pick one nearer the end"
-                ),
+                Said::new("rule-exercise-moves")
+                    .text("position", &position)
+                    .text("moves", count)
+                    .text("most", MAX_MOVES),
             ));
         }
         let class = knowledge.classify_in(&position, MAX_MOVES, usize::MAX, convention)?;
-        let missing = |what: &str| {
+        let missing = |id: &'static str| {
             Err(Error::new(
                 ErrorKind::Params,
                 question.as_str(),
-                format!(
-                    "{position} has no exact {what} to ask for{}",
-                    why_not(question, &position, class.value.outcome, convention)
+                Said::new(id).text("position", &position).with(
+                    "why",
+                    why_not(question, &position, class.value.outcome, convention),
                 ),
             ))
         };
         match question {
-            Question::Grundy if class.value.grundy.is_none() => return missing("Grundy number"),
+            Question::Grundy if class.value.grundy.is_none() => return missing("rule-exercise-no-grundy"),
             Question::Remoteness if class.value.remoteness.is_none() => {
-                return missing("number of moves to the end")
+                return missing("rule-exercise-no-remoteness")
             }
             _ => {}
         }
@@ -169,12 +169,10 @@ impl Exercise {
             Error::new(
                 ErrorKind::Params,
                 format!("{}..{}", remoteness.start(), remoteness.end()),
-                format!(
-                    "no random {} position found with {}..{} moves to the end; widen the range",
-                    variant.kind(),
-                    remoteness.start(),
-                    remoteness.end()
-                ),
+                Said::new("rule-exercise-no-random")
+                    .with("game", variant.kind().said())
+                    .text("from", remoteness.start())
+                    .text("to", remoteness.end()),
             )
         }))
     }
@@ -209,7 +207,7 @@ impl Exercise {
             return Err(Error::new(
                 ErrorKind::Notation,
                 answer,
-                format!("the answer is empty: {}", self.question.how_to_answer()),
+                Said::new("rule-answer-empty").with("how", self.question.how_to_answer()),
             ));
         }
         Graded {
@@ -241,11 +239,11 @@ impl Graded {
                 Ok(explain.outcome(said))
             }
             Question::Grundy => {
-                let said = question::number(answer, "Grundy number")?;
+                let said = question::number(answer, "rule-not-a-grundy-number")?;
                 Ok(explain.grundy(said))
             }
             Question::Remoteness => {
-                let said = question::number(answer, "number of moves")?;
+                let said = question::number(answer, "rule-not-a-remoteness")?;
                 Ok(explain.remoteness(said))
             }
             Question::WinningMove => {
@@ -256,7 +254,7 @@ impl Graded {
                         return Err(Error::new(
                             ErrorKind::Notation,
                             answer,
-                            "give one move (or `none`); the question asks for a winning move",
+                            Said::new("rule-answer-one-move"),
                         ))
                     }
                 };
@@ -319,15 +317,11 @@ fn why_not(
     position: &AnyPosition,
     outcome: Outcome,
     convention: Convention,
-) -> &'static str {
-    match (question, position, convention) {
-        (Question::Grundy, AnyPosition::LGame(_), _) => {
-            ": the L-game is not impartial; ask for its outcome"
-        }
-        (Question::Grundy, _, Convention::Misere) => {
-            ": misère play has no Grundy numbers; ask for the outcome"
-        }
-        _ if outcome == Outcome::Draw => ": it is a draw, which never ends; ask for its outcome",
-        _ => " within the stored tables; pick a smaller position",
-    }
+) -> Said {
+    Said::new(match (question, position, convention) {
+        (Question::Grundy, AnyPosition::LGame(_), _) => "rule-exercise-lgame",
+        (Question::Grundy, _, Convention::Misere) => "rule-exercise-misere",
+        _ if outcome == Outcome::Draw => "rule-exercise-draw",
+        _ => "rule-exercise-beyond",
+    })
 }

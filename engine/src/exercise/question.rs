@@ -52,8 +52,7 @@ impl Question {
                 Error::new(
                     ErrorKind::Params,
                     name,
-                    "the question is one of outcome, grundy, winning_move, winning_moves, \
-                     remoteness",
+                    crate::Said::new("rule-question"),
                 )
             })
     }
@@ -72,16 +71,15 @@ impl Question {
 }
 
 impl Question {
-    /// The form of an answer, for a student whose answer could not be read.
-    pub fn how_to_answer(self) -> &'static str {
-        match self {
-            Question::Outcome => "answer win, loss or draw",
-            Question::Grundy | Question::Remoteness => "answer a whole number such as 3",
-            Question::WinningMove => "answer a move, or none if there is no winning move",
-            Question::WinningMoves => {
-                "answer the moves separated by ;, or none if there is no winning move"
-            }
-        }
+    /// The form of an answer, for a student whose answer could not be read
+    /// (`rule-answer-outcome`: answer win, loss or draw).
+    pub fn how_to_answer(self) -> crate::Said {
+        crate::Said::new(match self {
+            Question::Outcome => "rule-answer-outcome",
+            Question::Grundy | Question::Remoteness => "rule-answer-number",
+            Question::WinningMove => "rule-answer-move",
+            Question::WinningMoves => "rule-answer-moves",
+        })
     }
 }
 
@@ -103,24 +101,19 @@ pub(super) fn outcome(answer: &str) -> Result<Outcome, Error> {
         _ => Err(Error::new(
             ErrorKind::Notation,
             answer,
-            format!(
-                "\"{}\" is not an outcome: answer win, loss or draw",
-                answer.trim()
-            ),
+            crate::Said::new("rule-not-an-outcome").text("answer", answer.trim()),
         )),
     }
 }
 
-/// A whole number.
-pub(super) fn number(answer: &str, what: &str) -> Result<u64, Error> {
+/// A whole number, the answer to question `id` (`rule-not-a-grundy-number`: "x" is not a
+/// Grundy number: …).
+pub(super) fn number(answer: &str, id: &'static str) -> Result<u64, Error> {
     answer.trim().parse().map_err(|_| {
         Error::new(
             ErrorKind::Notation,
             answer,
-            format!(
-                "\"{}\" is not a {what}: answer a whole number such as 3",
-                answer.trim()
-            ),
+            crate::Said::new(id).text("answer", answer.trim()),
         )
     })
 }
@@ -136,7 +129,7 @@ pub(super) fn moves(answer: &str) -> Result<Vec<&str>, Error> {
         return Err(Error::new(
             ErrorKind::Notation,
             answer,
-            "an empty move between two `;`: write the moves as 3,3; 0,3",
+            crate::Said::new("rule-answer-empty-move"),
         ));
     }
     Ok(parts)

@@ -4,7 +4,7 @@
 use std::fmt;
 
 use crate::error::notation;
-use crate::Error;
+use crate::{Error, Said};
 
 /// How many placements an L has on the 4×4 board (8 orientations, 6 positions each).
 pub const PLACEMENTS: usize = 48;
@@ -64,10 +64,7 @@ impl Square {
         let (Some(f), Some(r), None) = (chars.next(), chars.next(), chars.next()) else {
             return Err(notation(
                 text,
-                format!(
-                    "'{text}' is not a square; a square is a file a to d and a rank 1 to 4, \
-                     such as b3"
-                ),
+                Said::new("rule-l-square-form").text("text", text),
             ));
         };
         let file = "abcd".find(f.to_ascii_lowercase());
@@ -76,7 +73,7 @@ impl Square {
             (Some(file), Some(rank)) => Ok(Square((file * 4 + rank) as u8)),
             _ => Err(notation(
                 text,
-                format!("'{text}' is not a square; files are a to d and ranks 1 to 4"),
+                Said::new("rule-l-square-name").text("text", text),
             )),
         }
     }

@@ -68,6 +68,14 @@ impl Color {
         }
     }
 
+    /// The name as a message: `rule-red` or `rule-blue`.
+    pub(crate) fn said(self) -> crate::Said {
+        crate::Said::new(match self {
+            Color::Red => "rule-red",
+            Color::Blue => "rule-blue",
+        })
+    }
+
     /// The side-to-move letter of position notation: `r` or `b`.
     pub fn letter(self) -> char {
         match self {

@@ -10,7 +10,7 @@ use super::position::Position;
 use super::rules::Move;
 use super::Color;
 use crate::error::{illegal, notation, position};
-use crate::Error;
+use crate::{Error, Said};
 
 const POSITION_EXAMPLE: &str = "...N/RRRB/RBBB/N... r";
 
@@ -22,34 +22,30 @@ impl Position {
         let Some(board) = parts.next() else {
             return Err(position(
                 text,
-                format!("the position is empty; write it like {POSITION_EXAMPLE}"),
+                Said::new("rule-l-empty-position").text("example", POSITION_EXAMPLE),
             ));
         };
         let Some(side) = parts.next() else {
             return Err(position(
                 text,
-                format!(
-                    "'{board}' has no side to move; add a space and r or b, as in \
-                     {POSITION_EXAMPLE}"
-                ),
+                Said::new("rule-l-no-side")
+                    .text("board", board)
+                    .text("example", POSITION_EXAMPLE),
             ));
         };
         if let Some(extra) = parts.next() {
             return Err(position(
                 text,
-                format!("unexpected '{extra}' after the side to move; a position ends with r or b"),
+                Said::new("rule-l-after-side").text("extra", extra),
             ));
         }
         let ranks: Vec<&str> = board.split('/').collect();
         if ranks.len() != 4 {
-            let there = match ranks.len() {
-                1 => format!("'{board}' is one rank"),
-                n => format!("there are {n} ranks"),
+            let reason = match ranks.len() {
+                1 => Said::new("rule-l-one-rank").text("board", board),
+                n => Said::new("rule-l-ranks").text("ranks", n),
             };
-            return Err(position(
-                text,
-                format!("{there}; the board has 4, separated by /"),
-            ));
+            return Err(position(text, reason));
         }
         let (mut red, mut blue, mut neutrals) = (0u16, 0u16, Vec::new());
         for (row, rank_text) in ranks.iter().enumerate() {
@@ -58,11 +54,9 @@ impl Position {
             if len != 4 {
                 return Err(position(
                     text,
-                    format!(
-                        "rank {} has {len} square{}; each rank has 4",
-                        rank + 1,
-                        if len == 1 { "" } else { "s" }
-                    ),
+                    Said::new("rule-l-rank-length")
+                        .text("rank", rank + 1)
+                        .with("length", crate::Arg::Count(len as u64)),
                 ));
             }
             for (file, c) in (0u8..).zip(rank_text.chars()) {
@@ -77,7 +71,9 @@ impl Position {
                     other => {
                         return Err(position(
                             text,
-                            format!("'{other}' on {square} is not a piece; use R, B, N or ."),
+                            Said::new("rule-l-not-a-piece")
+                                .text("character", other)
+                                .text("square", square),
                         ))
                     }
                 }
@@ -89,7 +85,7 @@ impl Position {
             other => {
                 return Err(position(
                     text,
-                    format!("side to move must be r or b, not {other}"),
+                    Said::new("rule-l-side").text("side", other),
                 ))
             }
         };
@@ -98,7 +94,7 @@ impl Position {
         let [a, b] = neutrals[..] else {
             return Err(position(
                 text,
-                format!("there are {} neutrals; there must be 2", neutrals.len()),
+                Said::new("rule-l-neutral-count").text("count", neutrals.len()),
             ));
         };
         Position::new(red, blue, [a, b], to_move).map_err(|e| e.with_input(text))
@@ -111,13 +107,17 @@ fn l_of(text: &str, mask: u16, color: Color) -> Result<Placement, Error> {
     if n != 4 {
         return Err(position(
             text,
-            format!("the {color} L covers {n} squares; an L covers 4"),
+            Said::new("rule-l-covers")
+                .with("color", color.said())
+                .text("count", n),
         ));
     }
     Placement::from_mask(mask).ok_or_else(|| {
         position(
             text,
-            format!("the {color} L on {} is not an L shape", mask_names(mask)),
+            Said::new("rule-l-shape")
+                .with("color", color.said())
+                .text("squares", mask_names(mask)),
         )
     })
 }
@@ -161,8 +161,7 @@ pub(super) fn parse_move(pos: &Position, text: &str) -> Result<Move, Error> {
     if text.is_empty() {
         return Err(notation(
             text,
-            "the move is empty; write the L's new squares such as a2a3b3c3, \
-             optionally followed by a neutral move such as d4-b1",
+            Said::new("rule-l-empty-move"),
         ));
     }
     if text.contains('/') {
@@ -175,39 +174,35 @@ pub(super) fn parse_move(pos: &Position, text: &str) -> Result<Move, Error> {
         5 => {
             return Err(notation(
                 text,
-                format!(
-                    "the neutral move in '{text}' names only {}; write it as from-to, such as \
-                     d4-b1",
-                    squares[4]
-                ),
+                Said::new("rule-l-neutral-half")
+                    .text("move", text)
+                    .text("square", squares[4]),
             ))
         }
         n => {
             return Err(notation(
                 text,
-                format!(
-                    "'{text}' names {n} squares; a move is the L's 4 squares, \
-                 then optionally the neutral's 2 squares"
-                ),
+                Said::new("rule-l-square-count")
+                    .text("move", text)
+                    .text("count", n),
             ))
         }
     }
     if let Some(t) = tokens.iter().enumerate().find(|(i, t)| t.dash && *i != 5) {
         return Err(notation(
             text,
-            format!(
-                "a '-' belongs only inside the neutral move, before its target; found before {}",
-                t.1.square
-            ),
+            Said::new("rule-l-dash").text("square", t.1.square),
         ));
     }
     if squares.len() == 6 && !tokens[4].separated {
         return Err(notation(
             text,
-            format!(
-                "separate the neutral move from the L's squares with a space or comma, as in \
-             {}{}{}{} {}-{}",
-                squares[0], squares[1], squares[2], squares[3], squares[4], squares[5]
+            Said::new("rule-l-separate").text(
+                "example",
+                format_args!(
+                    "{}{}{}{} {}-{}",
+                    squares[0], squares[1], squares[2], squares[3], squares[4], squares[5]
+                ),
             ),
         ));
     }
@@ -215,16 +210,14 @@ pub(super) fn parse_move(pos: &Position, text: &str) -> Result<Move, Error> {
     if let Some(twice) = l.iter().enumerate().find(|(i, s)| l[..*i].contains(s)) {
         return Err(notation(
             text,
-            format!(
-                "the L's squares name {} twice; an L covers 4 different squares",
-                twice.1
-            ),
+            Said::new("rule-l-twice").text("square", twice.1),
         ));
     }
     let Some(to) = Placement::from_squares(l) else {
         return Err(illegal(
             text,
-            format!("{} {} {} {} is not an L placement", l[0], l[1], l[2], l[3]),
+            Said::new("rule-l-not-placement")
+                .text("squares", format_args!("{} {} {} {}", l[0], l[1], l[2], l[3])),
         ));
     };
     let neutral = (squares.len() == 6).then(|| (squares[4], squares[5]));
@@ -255,13 +248,15 @@ fn tokenize(text: &str) -> Result<Vec<Token>, Error> {
                 let square = Square::parse(&name).map_err(|_| match r {
                     Some(_) => notation(
                         text,
-                        format!(
-                            "{name} in '{text}' is not a square; files are a to d and ranks 1 to 4"
-                        ),
+                        Said::new("rule-l-not-square")
+                            .text("square", &name)
+                            .text("move", text),
                     ),
                     None => notation(
                         text,
-                        format!("'{f}' in '{text}' has no rank after it; a square is like b3"),
+                        Said::new("rule-l-no-rank")
+                            .text("file", f)
+                            .text("move", text),
                     ),
                 })?;
                 tokens.push(Token {
@@ -274,9 +269,9 @@ fn tokenize(text: &str) -> Result<Vec<Token>, Error> {
             _ => {
                 return Err(notation(
                     text,
-                    format!(
-                        "unexpected '{c}' in move '{text}'; write squares such as a2a3b3c3 d4-b1"
-                    ),
+                    Said::new("rule-l-unexpected")
+                        .text("character", c)
+                        .text("move", text),
                 ))
             }
         }
@@ -284,7 +279,7 @@ fn tokenize(text: &str) -> Result<Vec<Token>, Error> {
     if dash {
         return Err(notation(
             text,
-            format!("'{text}' ends with '-'; a neutral move is from-to, such as d4-b1"),
+            Said::new("rule-l-ends-with-dash").text("move", text),
         ));
     }
     Ok(tokens)
@@ -292,26 +287,26 @@ fn tokenize(text: &str) -> Result<Vec<Token>, Error> {
 
 /// The move that turns `pos` into the position written in `text`, if one turn can.
 fn move_to_position(pos: &Position, text: &str) -> Result<Move, Error> {
-    let after = Position::parse(text).map_err(|e| notation(text, e.reason()))?;
+    let after = Position::parse(text).map_err(|e| notation(text, e.reason().clone()))?;
     let me = pos.to_move();
     let opp = me.other();
     if after.to_move() != opp {
         return Err(illegal(
             text,
-            format!(
-                "after {me}'s move it is {opp}'s turn, but the position has {} to move",
-                after.to_move()
-            ),
+            Said::new("rule-l-turn")
+                .with("me", me.said())
+                .with("opponent", opp.said())
+                .with("to_move", after.to_move().said()),
         ));
     }
     if after.l(opp) != pos.l(opp) {
         return Err(illegal(
             text,
-            format!(
-                "the {opp} L moved from {} to {}; on {me}'s turn only the {me} L moves",
-                pos.l(opp),
-                after.l(opp)
-            ),
+            Said::new("rule-l-wrong-l")
+                .with("opponent", opp.said())
+                .text("from", pos.l(opp))
+                .text("to", after.l(opp))
+                .with("me", me.said()),
         ));
     }
     let (before, now) = (pos.neutrals(), after.neutrals());
@@ -323,10 +318,9 @@ fn move_to_position(pos: &Position, text: &str) -> Result<Move, Error> {
         _ => {
             return Err(illegal(
                 text,
-                format!(
-                    "both neutrals moved, from {} {} to {} {}; at most one may move",
-                    before[0], before[1], now[0], now[1]
-                ),
+                Said::new("rule-l-both-neutrals")
+                    .text("from", format_args!("{} {}", before[0], before[1]))
+                    .text("to", format_args!("{} {}", now[0], now[1])),
             ))
         }
     };

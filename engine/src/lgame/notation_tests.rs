@@ -1,12 +1,13 @@
 //! Position and move notation: what is accepted, and the exact errors for what is not.
 
 use super::{Color, Position};
-use crate::{Error, ErrorKind, Position as _};
+use crate::said::english::{english, parts};
+use crate::{ErrorKind, Position as _};
 
 fn position_error(text: &str) -> String {
     match Position::parse(text) {
         Ok(p) => format!("parsed: {p}"),
-        Err(e) if e.kind() == ErrorKind::Position => e.to_string(),
+        Err(e) if e.kind() == ErrorKind::Position => english(&e.said()),
         Err(e) => format!("wrong kind: {e:?}"),
     }
 }
@@ -82,8 +83,8 @@ fn unreadable_moves_are_notation_errors() {
     ];
     for (text, want) in cases {
         assert_eq!(
-            p.parse_move(text),
-            Err(Error::new(ErrorKind::Notation, text, want)),
+            p.parse_move(text).map_err(|e| parts(&e)),
+            Err((ErrorKind::Notation, text.to_owned(), want.to_owned())),
             "{text:?}"
         );
     }
@@ -111,7 +112,7 @@ fn a_resulting_position_must_be_one_turn_away() {
         ),
     ];
     for (text, want) in cases {
-        let got = p.parse_move(text).map_err(|e| e.to_string());
+        let got = p.parse_move(text).map_err(|e| english(&e.said()));
         assert_eq!(got, Err(want.to_string()), "{text:?}");
     }
 }

@@ -6,7 +6,7 @@ use super::index::View;
 use super::symmetry::Symmetry;
 use super::Color;
 use crate::error::position;
-use crate::Error;
+use crate::{Error, Said};
 
 /// A valid L-game position: the pieces do not overlap and the neutrals are distinct.
 ///
@@ -35,16 +35,13 @@ impl Position {
         if shared != 0 {
             return Err(position(
                 pieces(),
-                format!(
-                    "the red L and the blue L both cover {}; pieces may not overlap",
-                    mask_names(shared)
-                ),
+                Said::new("rule-l-overlap").text("squares", mask_names(shared)),
             ));
         }
         if a == b {
             return Err(position(
                 pieces(),
-                format!("both neutrals are on {a}; they must stand on different squares"),
+                Said::new("rule-l-neutrals-together").text("square", a),
             ));
         }
         for n in [a, b] {
@@ -52,9 +49,9 @@ impl Position {
                 if l.covers(n) {
                     return Err(position(
                         pieces(),
-                        format!(
-                            "the neutral on {n} is under the {color} L; pieces may not overlap"
-                        ),
+                        Said::new("rule-l-neutral-under")
+                            .text("square", n)
+                            .with("color", color.said()),
                     ));
                 }
             }
@@ -188,6 +185,7 @@ impl Default for Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::said::english::english;
     use crate::ErrorKind;
 
     fn sq(name: &str) -> Square {
@@ -223,14 +221,14 @@ mod tests {
             Color::Red,
         );
         assert_eq!(
-            clash.map_err(|e| e.to_string()),
+            clash.map_err(|e| english(&e.said())),
             Err("the red L and the blue L both cover a3; pieces may not overlap".into())
         );
         let same = Position::new(red, blue, [sq("a1"), sq("a1")], Color::Red);
         assert!(matches!(same, Err(e) if e.kind() == ErrorKind::Position));
         let under = Position::new(red, blue, [sq("a1"), sq("c2")], Color::Blue);
         assert_eq!(
-            under.map_err(|e| e.to_string()),
+            under.map_err(|e| english(&e.said())),
             Err("the neutral on c2 is under the blue L; pieces may not overlap".into())
         );
     }

@@ -6,7 +6,7 @@ use std::fmt;
 use super::board::{Placement, Square};
 use super::position::Position;
 use crate::error::illegal;
-use crate::Error;
+use crate::{Error, Said};
 
 /// One turn: the L's new placement and, optionally, a neutral moved `(from, to)`.
 ///
@@ -53,23 +53,24 @@ impl Position {
         if m.to == self.l(me) {
             return Err(illegal(
                 m.to_string(),
-                format!(
-                    "the L must move to a different placement; {} is where the {me} L stands",
-                    m.to
-                ),
+                Said::new("rule-l-same-placement")
+                    .text("squares", m.to)
+                    .with("me", me.said()),
             ));
         }
         for s in m.to.squares() {
             if theirs.covers(s) {
                 return Err(illegal(
                     m.to_string(),
-                    format!("the L cannot cover {s}: the {opp} L is there"),
+                    Said::new("rule-l-on-other-l")
+                        .text("square", s)
+                        .with("opponent", opp.said()),
                 ));
             }
             if self.neutrals().contains(&s) {
                 return Err(illegal(
                     m.to_string(),
-                    format!("the L cannot cover {s}: a neutral is there"),
+                    Said::new("rule-l-on-neutral").text("square", s),
                 ));
             }
         }
@@ -78,30 +79,30 @@ impl Position {
             let Some(k) = neutrals.iter().position(|&n| n == from) else {
                 return Err(illegal(
                     m.to_string(),
-                    format!("there is no neutral on {from}"),
+                    Said::new("rule-l-no-neutral").text("square", from),
                 ));
             };
             if to == from {
                 return Err(illegal(
                     m.to_string(),
-                    format!(
-                        "the neutral on {from} must move to another square, or not move at all"
-                    ),
+                    Said::new("rule-l-neutral-stays").text("square", from),
                 ));
             }
             let blocker = if m.to.covers(to) {
-                Some(format!("is covered by the {me} L"))
+                Some(Said::new("rule-l-under-l").with("color", me.said()))
             } else if theirs.covers(to) {
-                Some(format!("is covered by the {opp} L"))
+                Some(Said::new("rule-l-under-l").with("color", opp.said()))
             } else if neutrals.contains(&to) {
-                Some("holds the other neutral".to_string())
+                Some(Said::new("rule-l-other-neutral"))
             } else {
                 None
             };
             if let Some(why) = blocker {
                 return Err(illegal(
                     m.to_string(),
-                    format!("a neutral can only move to an empty square: {to} {why}"),
+                    Said::new("rule-l-neutral-blocked")
+                        .text("square", to)
+                        .with("why", why),
                 ));
             }
             neutrals[k] = to;

@@ -10,7 +10,7 @@ use super::position::Position;
 use super::symmetry::Symmetry;
 use super::Color;
 use crate::error::params;
-use crate::{Error, Outcome, Value};
+use crate::{Error, Outcome, Said, Value};
 
 /// The value of every L-game position, computed once by [`Solution::solve`] (or rebuilt
 /// from stored values by [`Solution::from_values`]).
@@ -114,13 +114,15 @@ impl Solution {
             if !well_formed {
                 return Err(params(
                     format!("{value:?}"),
-                    format!("{value:?} is not an L-game value (position {position})"),
+                    Said::new("rule-l-stored-value")
+                        .text("value", format_args!("{value:?}"))
+                        .text("position", position),
                 ));
             }
             if given[index].replace(value).is_some() {
                 return Err(params(
                     position.to_string(),
-                    format!("position {position} is given twice (seen from the mover)"),
+                    Said::new("rule-l-stored-twice").text("position", position),
                 ));
             }
         }
@@ -131,7 +133,7 @@ impl Solution {
                 let missing = Position::from_view(View::from_index(index), Color::Red);
                 return Err(params(
                     missing.to_string(),
-                    format!("no value for position {missing}"),
+                    Said::new("rule-l-stored-missing").text("position", missing),
                 ));
             };
             let class = usize::from(class_of[index]);
@@ -140,10 +142,12 @@ impl Solution {
                 let here = Position::from_view(View::from_index(index), Color::Red);
                 return Err(params(
                     here.to_string(),
-                    format!(
-                        "position {here} and its symmetric image {} have different values",
-                        Position::from_view(View::from_index(rep), Color::Red)
-                    ),
+                    Said::new("rule-l-stored-symmetry")
+                        .text("position", here)
+                        .text(
+                            "image",
+                            Position::from_view(View::from_index(rep), Color::Red),
+                        ),
                 ));
             }
             outcome[class] = value.outcome;

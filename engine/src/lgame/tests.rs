@@ -120,11 +120,11 @@ fn the_start_has_five_l_moves() {
 fn play_error(p: &Position, text: &str) -> String {
     let m = match p.parse_move(text) {
         Ok(m) => m,
-        Err(e) => return format!("parse: {e}"),
+        Err(e) => return format!("parse: {}", crate::said::english::english(&e.said())),
     };
     match p.play(&m) {
         Ok(q) => format!("played: {q}"),
-        Err(e) if e.kind() == ErrorKind::Illegal => e.to_string(),
+        Err(e) if e.kind() == ErrorKind::Illegal => crate::said::english::english(&e.said()),
         Err(e) => format!("wrong kind: {e:?}"),
     }
 }

@@ -3,6 +3,7 @@
 use std::fmt;
 
 use crate::error::{illegal, notation, one_based, Error};
+use crate::{Arg, Said};
 use crate::nim::Position;
 use crate::number_list::parse_numbers;
 
@@ -27,23 +28,21 @@ impl Position {
     fn check(&self, m: &Move) -> Result<(), Error> {
         let index = one_based(
             &m.to_string(),
-            "pile",
+            "rule-no-pile",
             m.pile as u128 + 1,
             self.piles().len(),
         )?;
         let stones = self.piles()[index];
         if m.take == 0 {
-            return Err(illegal(m.to_string(), "take at least one stone"));
+            return Err(illegal(m.to_string(), Said::new("rule-nim-take-none")));
         }
         if m.take > stones {
             return Err(illegal(
                 m.to_string(),
-                format!(
-                    "pile {} has {}; you cannot take {}",
-                    m.pile + 1,
-                    stones_word(stones),
-                    m.take
-                ),
+                Said::new("rule-nim-take-too-many")
+                    .text("pile", m.pile + 1)
+                    .with("stones", Arg::Count(stones))
+                    .text("take", m.take),
             ));
         }
         Ok(())
@@ -54,12 +53,12 @@ impl Position {
         let unreadable = || {
             notation(
                 text,
-                format!("`{text}` is not a move: write pile:stones, such as 2:3"),
+                Said::new("rule-nim-take-unread").text("move", text),
             )
         };
         let pile: u64 = pile.trim().parse().map_err(|_| unreadable())?;
         let take: u64 = take.trim().parse().map_err(|_| unreadable())?;
-        let index = one_based(text, "pile", u128::from(pile), self.piles().len())?;
+        let index = one_based(text, "rule-no-pile", u128::from(pile), self.piles().len())?;
         let m = Move { pile: index, take };
         self.check(&m).map_err(|e| e.with_input(text))?;
         Ok(m)
@@ -70,10 +69,7 @@ impl Position {
         let after = parse_numbers(text).map_err(|_| {
             notation(
                 text,
-                format!(
-                    "`{text}` is not a move: write pile:stones, such as 2:3, or the position \
-                     after the move, such as 3,1,5"
-                ),
+                Said::new("rule-nim-move-unread").text("move", text),
             )
         })?;
         let before = self.piles();
@@ -84,18 +80,18 @@ impl Position {
             .join(",");
         if after.len() != before.len() {
             // Two numbers may be a take typed with a space or a dash: say how to write it.
-            let hint = match after.as_slice() {
-                [pile, take] => format!(" (to take {take} from pile {pile}, write {pile}:{take})"),
-                _ => String::new(),
+            let reason = Said::new("rule-nim-keeps-piles")
+                .text("count", before.len())
+                .text("after", &shown)
+                .text("has", after.len());
+            let reason = match after.as_slice() {
+                [pile, take] => Said::new("rule-nim-keeps-piles-hint")
+                    .with("reason", reason)
+                    .text("pile", pile)
+                    .text("take", take),
+                _ => reason,
             };
-            return Err(illegal(
-                text,
-                format!(
-                    "a move keeps all {} piles; {shown} has {}{hint}",
-                    before.len(),
-                    after.len()
-                ),
-            ));
+            return Err(illegal(text, reason));
         }
         let changed: Vec<usize> = (0..before.len())
             .filter(|&i| before[i] != after[i])
@@ -103,21 +99,19 @@ impl Position {
         let &[i] = changed.as_slice() else {
             return Err(illegal(
                 text,
-                format!(
-                    "a move changes exactly one pile; {self} → {shown} changes {}",
-                    count_word(changed.len())
-                ),
+                Said::new("rule-nim-one-pile")
+                    .text("from", self)
+                    .text("to", &shown)
+                    .with("changed", Arg::Count(changed.len() as u64)),
             ));
         };
         if after[i] > before[i] {
             return Err(illegal(
                 text,
-                format!(
-                    "a move only takes stones; pile {} would grow from {} to {}",
-                    i + 1,
-                    before[i],
-                    after[i]
-                ),
+                Said::new("rule-nim-grows")
+                    .text("pile", i + 1)
+                    .text("from", before[i])
+                    .text("to", after[i]),
             ));
         }
         Ok(Move {
@@ -159,24 +153,4 @@ impl crate::Position for Position {
         }
         .map_err(|e| e.with_input(text))
     }
-}
-
-/// `1 stone`, `4 stones`.
-fn stones_word(n: u64) -> String {
-    if n == 1 {
-        "1 stone".to_string()
-    } else {
-        format!("{n} stones")
-    }
-}
-
-/// How many piles a would-be move changed, in words for the small counts people see.
-fn count_word(n: usize) -> String {
-    const WORDS: [&str; 17] = [
-        "none", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-        "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
-    ];
-    WORDS
-        .get(n)
-        .map_or_else(|| n.to_string(), |w| (*w).to_string())
 }

@@ -4,6 +4,7 @@ use std::fmt;
 
 use crate::error::{params, position, Error};
 use crate::number_list::parse_numbers;
+use crate::Said;
 
 /// The most piles a position may have: the papers play with three, sixteen is plenty for
 /// people, and it bounds the work of listing moves and printing positions.
@@ -36,16 +37,18 @@ impl Position {
         if piles.is_empty() || piles.len() > MAX_PILES {
             return Err(params(
                 shown(),
-                format!("nim has 1 to {MAX_PILES} piles, not {}", piles.len()),
+                Said::new("rule-nim-pile-count")
+                    .text("most", MAX_PILES)
+                    .text("count", piles.len()),
             ));
         }
         if let Some((i, &p)) = piles.iter().enumerate().find(|(_, &p)| p > MAX_PILE) {
             return Err(position(
                 shown(),
-                format!(
-                    "pile {} has {p} stones; a pile holds at most {MAX_PILE}",
-                    i + 1
-                ),
+                Said::new("rule-nim-pile-size")
+                    .text("pile", i + 1)
+                    .text("stones", p)
+                    .text("most", MAX_PILE),
             ));
         }
         Ok(Position { piles })

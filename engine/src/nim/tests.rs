@@ -3,6 +3,7 @@
 use std::collections::HashMap;
 
 use super::*;
+use crate::said::english::{english, parts};
 use crate::{mex, remoteness_of, Error, ErrorKind, Outcome, Position as _};
 
 fn pos(piles: &[u64]) -> Position {
@@ -151,7 +152,7 @@ fn notation_forms() {
 
 #[test]
 fn limits() {
-    let err = |r: Result<Position, Error>| r.expect_err("refused").to_string();
+    let err = |r: Result<Position, Error>| english(&r.expect_err("refused").said());
     assert_eq!(
         err(Position::new(vec![1; 17])),
         "nim has 1 to 16 piles, not 17"
@@ -159,11 +160,11 @@ fn limits() {
     assert_eq!(err(Position::new(vec![])), "nim has 1 to 16 piles, not 0");
     assert!(matches!(Position::new(vec![1; 17]), Err(e) if e.kind() == ErrorKind::Params));
     assert_eq!(
-        Position::new(vec![1, MAX_PILE + 1]),
-        Err(Error::new(
+        Position::new(vec![1, MAX_PILE + 1]).map_err(|e| parts(&e)),
+        Err((
             ErrorKind::Position,
-            "1,1000000000001",
-            "pile 2 has 1000000000001 stones; a pile holds at most 1000000000000"
+            "1,1000000000001".to_owned(),
+            "pile 2 has 1000000000001 stones; a pile holds at most 1000000000000".to_owned()
         ))
     );
     assert!(matches!(Position::parse("3,x"), Err(e) if e.kind() == ErrorKind::Position));
@@ -174,7 +175,7 @@ fn limits() {
 fn move_errors_name_the_rule() {
     let p = pos(&[3, 4, 5]);
     let illegal = |text: &str| match p.parse_move(text) {
-        Err(e) if e.kind() == ErrorKind::Illegal => e.to_string(),
+        Err(e) if e.kind() == ErrorKind::Illegal => english(&e.said()),
         other => panic!("{text}: expected an illegal move, got {other:?}"),
     };
     assert_eq!(
@@ -188,11 +189,11 @@ fn move_errors_name_the_rule() {
     assert_eq!(illegal("2:5"), "pile 2 has 4 stones; you cannot take 5");
     assert_eq!(illegal("2:0"), "take at least one stone");
     assert_eq!(
-        pos(&[3, 1, 5]).parse_move("2,1,4"),
-        Err(Error::new(
+        pos(&[3, 1, 5]).parse_move("2,1,4").map_err(|e| parts(&e)),
+        Err((
             ErrorKind::Illegal,
-            "2,1,4",
-            "a move changes exactly one pile; 3,1,5 → 2,1,4 changes two"
+            "2,1,4".to_owned(),
+            "a move changes exactly one pile; 3,1,5 → 2,1,4 changes two".to_owned()
         ))
     );
     assert_eq!(
@@ -212,11 +213,11 @@ fn move_errors_name_the_rule() {
         "a move keeps all 3 piles; 1,2,3,4 has 4"
     );
     assert_eq!(
-        pos(&[1]).play(&Move { pile: 0, take: 2 }),
-        Err(Error::new(
+        pos(&[1]).play(&Move { pile: 0, take: 2 }).map_err(|e| parts(&e)),
+        Err((
             ErrorKind::Illegal,
-            "1:2",
-            "pile 1 has 1 stone; you cannot take 2"
+            "1:2".to_owned(),
+            "pile 1 has 1 stone; you cannot take 2".to_owned()
         ))
     );
     for text in ["2:x", "x:1", "2:", "2:-1", "two", "3,,4"] {

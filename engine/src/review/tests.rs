@@ -9,6 +9,7 @@ use proptest::prelude::*;
 use super::*;
 use crate::corner::{Piece, Table};
 use crate::lgame::Solution;
+use crate::said::english::english;
 use crate::{chocolate, choose, GameKind, Level, Position as _, Rng, Variant};
 
 /// Corner tables of side 24, chocolate tables for steps 1 and 3, the L-game solved.
@@ -222,12 +223,12 @@ fn an_illegal_move_names_its_ply() {
     let pos = start(GameKind::Queen, Some(11), None, "5,3");
     let e = review(knowledge(), &pos, &moves(&["4,2", "2,1"])).unwrap_err();
     assert_eq!(e.kind(), crate::ErrorKind::Illegal);
-    assert!(e.to_string().starts_with("ply 2 (`2,1`): "), "{e}");
+    assert!(english(&e.said()).starts_with("ply 2 (`2,1`): "), "{e}");
     let e = review(knowledge(), &pos, &moves(&["5,0", "0,0", "0,0"])).unwrap_err();
-    assert!(e.to_string().starts_with("ply 3 "), "{e}");
+    assert!(english(&e.said()).starts_with("ply 3 "), "{e}");
     let e = review(knowledge(), &pos, &moves(&["up"])).unwrap_err();
     assert_eq!(e.kind(), crate::ErrorKind::Notation);
-    assert!(e.to_string().starts_with("ply 1 "), "{e}");
+    assert!(english(&e.said()).starts_with("ply 1 "), "{e}");
 }
 
 #[test]

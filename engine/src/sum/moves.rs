@@ -6,7 +6,7 @@ use std::fmt;
 use crate::any::AnyMove;
 use crate::error::{illegal, notation, one_based, Error};
 use crate::sum::Position;
-use crate::Position as _;
+use crate::{Position as _, Said};
 
 /// A move in one component of a sum.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -35,17 +35,14 @@ pub(super) fn parse(p: &Position, text: &str) -> Result<Move, Error> {
     let unreadable = || {
         notation(
             text,
-            format!(
-                "`{t}` is not a move of a sum: write the component's number, a slash and its \
-                 move, such as 2/1:3, or the sum after the move"
-            ),
+            Said::new("rule-sum-move-unread").text("move", t),
         )
     };
     let (head, rest) = t
         .split_once(|c: char| c == '/' || c.is_whitespace())
         .ok_or_else(unreadable)?;
     let number: u64 = head.trim().parse().map_err(|_| unreadable())?;
-    let index = one_based(text, "component", u128::from(number), count)?;
+    let index = one_based(text, "rule-no-component", u128::from(number), count)?;
     let component = &p.components()[index];
     let mv = component
         .parse_move(rest.trim())
@@ -64,32 +61,29 @@ fn parse_result(p: &Position, text: &str) -> Result<Move, Error> {
     if before.len() != now.len() {
         return Err(illegal(
             text,
-            format!(
-                "a move keeps all {} components; {after} has {}",
-                before.len(),
-                now.len()
-            ),
+            Said::new("rule-sum-keeps-components")
+                .text("count", before.len())
+                .text("after", &after)
+                .text("has", now.len()),
         ));
     }
     if let Some(i) = (0..before.len()).find(|&i| before[i].variant() != now[i].variant()) {
         return Err(illegal(
             text,
-            format!(
-                "component {} is {}, not {}: a move does not change a component's game",
-                i + 1,
-                super::component_name(&before[i]),
-                super::component_name(&now[i])
-            ),
+            Said::new("rule-sum-component-game")
+                .text("component", i + 1)
+                .text("game", super::component_name(&before[i]))
+                .text("other", super::component_name(&now[i])),
         ));
     }
     let changed: Vec<usize> = (0..before.len()).filter(|&i| before[i] != now[i]).collect();
     let &[i] = changed.as_slice() else {
         return Err(illegal(
             text,
-            format!(
-                "a move changes exactly one component; {p} → {after} changes {}",
-                changed.len()
-            ),
+            Said::new("rule-sum-one-component")
+                .text("from", p)
+                .text("to", &after)
+                .text("changed", changed.len()),
         ));
     };
     let number = i as u64 + 1;
@@ -104,16 +98,16 @@ fn parse_result(p: &Position, text: &str) -> Result<Move, Error> {
 
 /// A component's error, said of the sum's component `number`.
 fn in_component(e: Error, number: u64, text: &str) -> Error {
-    Error::new(
-        e.kind(),
-        text,
-        format!("component {number}: {}", e.reason()),
-    )
+    let reason = Said::new("rule-in-component")
+        .text("component", number)
+        .with("reason", e.reason().clone());
+    Error::new(e.kind(), text, reason)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::said::english::english;
 
     #[test]
     fn moves_read_as_component_and_move_or_as_the_sum_after() {
@@ -124,20 +118,19 @@ mod tests {
         assert_eq!(p.parse_move("1/l2").unwrap().to_string(), "1/3,3");
         let e = p.parse_move("3/1:1").unwrap_err();
         assert_eq!(
-            e.reason(),
+            english(e.reason()),
             "there is no component 3: the components are numbered 1 to 2"
         );
         let e = p.parse_move("2/1:9").unwrap_err();
         assert_eq!(
-            e.reason(),
+            english(e.reason()),
             "component 2: pile 1 has 3 stones; you cannot take 9"
         );
         let e = p.parse_move("queen(11):3,3 + nim:2,4,5").unwrap_err();
-        assert!(e.reason().contains("changes 2"), "{e}");
+        assert!(english(e.reason()).contains("changes 2"), "{e}");
         let e = p.parse_move("rook(11):5,3 + nim:2,4,5").unwrap_err();
         assert!(
-            e.reason()
-                .contains("component 1 is queen(11), not rook(11)"),
+            english(e.reason()).contains("component 1 is queen(11), not rook(11)"),
             "{e}"
         );
         assert!(p.parse_move("take one").is_err());

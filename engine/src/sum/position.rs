@@ -7,6 +7,7 @@ use crate::any::AnyPosition;
 use crate::corner;
 use crate::error::{one_based, position, Error};
 use crate::variant::{GameKind, Variant, DEFAULT_SIZE};
+use crate::Said;
 
 /// The most components a sum may have: enough for any lesson's board, and a bound on the
 /// work of listing its moves.
@@ -34,10 +35,9 @@ impl Position {
         if components.is_empty() || components.len() > MAX_COMPONENTS {
             return Err(position(
                 shown(),
-                format!(
-                    "a sum has 1 to {MAX_COMPONENTS} components, not {}",
-                    components.len()
-                ),
+                Said::new("rule-sum-components")
+                    .text("most", MAX_COMPONENTS)
+                    .text("count", components.len()),
             ));
         }
         for (i, c) in components.iter().enumerate() {
@@ -45,20 +45,13 @@ impl Position {
                 AnyPosition::LGame(_) => {
                     return Err(position(
                         shown(),
-                        format!(
-                            "component {} is an L-game, which is not impartial: a sum's \
-                             components are queen, rook, horse, dragon, nim and chocolate",
-                            i + 1
-                        ),
+                        Said::new("rule-sum-lgame").text("component", i + 1),
                     ))
                 }
                 AnyPosition::Sum(_) => {
                     return Err(position(
                         shown(),
-                        format!(
-                            "component {} is itself a sum: write its components in this one",
-                            i + 1
-                        ),
+                        Said::new("rule-sum-in-sum-component").text("component", i + 1),
                     ))
                 }
                 _ => {}
@@ -77,18 +70,21 @@ impl Position {
         if parts.len() > MAX_COMPONENTS {
             return Err(position(
                 text,
-                format!(
-                    "a sum has 1 to {MAX_COMPONENTS} components, not {}",
-                    parts.len()
-                ),
+                Said::new("rule-sum-components")
+                    .text("most", MAX_COMPONENTS)
+                    .text("count", parts.len()),
             ));
         }
         let components = parts
             .iter()
             .enumerate()
             .map(|(i, part)| {
-                parse_component(part)
-                    .map_err(|e| position(text, format!("component {}: {}", i + 1, e.reason())))
+                parse_component(part).map_err(|e| {
+                    let reason = Said::new("rule-in-component")
+                        .text("component", i + 1)
+                        .with("reason", e.reason().clone());
+                    position(text, reason)
+                })
             })
             .collect::<Result<Vec<_>, _>>()?;
         Position::new(components).map_err(|e| e.with_input(text))
@@ -123,7 +119,7 @@ fn parse_component(text: &str) -> Result<AnyPosition, Error> {
     if t.is_empty() {
         return Err(position(
             text,
-            "empty: write GAME(PARAMETER):POSITION, such as queen(11):5,3 or nim:3,4,5",
+            Said::new("rule-sum-component-empty"),
         ));
     }
     let (head, body) = match t.split_once(':') {
@@ -135,32 +131,34 @@ fn parse_component(text: &str) -> Result<AnyPosition, Error> {
             let inner = rest.strip_suffix(')').ok_or_else(|| {
                 position(
                     t,
-                    format!("`{head}` has no closing bracket: write such as queen(11)"),
+                    Said::new("rule-sum-no-bracket").text("head", head),
                 )
             })?;
             let value: u64 = inner.trim().parse().map_err(|_| {
                 position(
                     t,
-                    format!("`{inner}` in `{head}` is not a whole number: write such as queen(11)"),
+                    Said::new("rule-sum-parameter")
+                        .text("parameter", inner)
+                        .text("head", head),
                 )
             })?;
             (name.trim(), Some(value))
         }
         None => (head, None),
     };
-    let kind = GameKind::parse(name).map_err(|e| position(t, e.reason().to_owned()))?;
+    let kind = GameKind::parse(name).map_err(|e| position(t, e.reason().clone()))?;
     let variant = match (kind, param) {
         (GameKind::Sum, _) => {
             return Err(position(
                 t,
-                "a sum inside a sum: write its components in this one",
+                Said::new("rule-sum-in-sum"),
             ))
         }
         (GameKind::Chocolate, p) => {
             let k = p
                 .map(u32::try_from)
                 .transpose()
-                .map_err(|_| position(t, "the staircase step k is 0 to 1000".to_owned()))?;
+                .map_err(|_| position(t, Said::new("rule-sum-step")))?;
             Variant::new(kind, None, k)?
         }
         (kind, Some(size)) if kind.piece().is_some() => Variant::new(kind, Some(size), None)?,
@@ -170,7 +168,9 @@ fn parse_component(text: &str) -> Result<AnyPosition, Error> {
         (kind, Some(p)) => {
             return Err(position(
                 t,
-                format!("{kind} takes no parameter, not ({p}): write {kind}:POSITION"),
+                Said::new("rule-sum-no-parameter")
+                    .text("game", kind)
+                    .text("parameter", p),
             ))
         }
         (kind, None) => Variant::new(kind, None, None)?,
@@ -239,7 +239,7 @@ impl crate::Position for Position {
 
     fn play(&self, m: &super::Move) -> Result<Position, Error> {
         let count = self.components.len();
-        let index = one_based(&m.to_string(), "component", m.component as u128 + 1, count)?;
+        let index = one_based(&m.to_string(), "rule-no-component", m.component as u128 + 1, count)?;
         let c = &self.components[index];
         let after = c.play(&m.mv).map_err(|e| e.with_input(&m.to_string()))?;
         Ok(self.with_component(m.component, after))

@@ -8,6 +8,7 @@ use super::search::{Solved, Space, TooLarge};
 use super::*;
 use crate::any::AnyPosition;
 use crate::corner::{self, Piece};
+use crate::said::english::english;
 use crate::{chocolate, nim, remoteness_of, Convention, Knowledge, Outcome, Position as _, Rng};
 
 /// Tables for every component the tests draw: corner boards up to 8×8, odd-step staircases.
@@ -296,7 +297,7 @@ fn a_sum_too_large_to_search_has_no_remoteness_and_says_why() {
     let a = analyse(&knowledge, &p).unwrap();
     let value = knowledge.value(&AnyPosition::Sum(p.clone())).unwrap().value;
     assert_eq!(value.remoteness, None);
-    let why = Space::new(&p).err().unwrap().reason();
+    let why = english(&Space::new(&p).err().unwrap().reason());
     assert!(why.starts_with("too large to search"), "{why}");
     assert!(matches!(
         Solved::new(&p, Convention::Normal),
@@ -348,12 +349,10 @@ fn positions_are_written_canonically_and_errors_name_the_component() {
         ("nim:1 + ", "component 2: empty"),
     ] {
         let e = Position::parse(text).unwrap_err();
-        assert!(e.reason().starts_with(reason), "{text}: {e}");
+        assert!(english(e.reason()).starts_with(reason), "{text}: {e}");
         assert_eq!(e.input(), text);
     }
     let many = vec!["nim:1"; MAX_COMPONENTS + 1].join(" + ");
-    assert!(Position::parse(&many)
-        .unwrap_err()
-        .reason()
-        .contains("1 to 16 components"));
+    let e = Position::parse(&many).unwrap_err();
+    assert!(english(e.reason()).contains("1 to 16 components"), "{e}");
 }

@@ -6,7 +6,7 @@ use crate::error::too_large;
 use crate::knowledge::{Answer, Knowledge, Source};
 use crate::sum::search::Solved;
 use crate::sum::{explain, Explanation, Move, Position};
-use crate::{Convention, Error, Value};
+use crate::{Convention, Error, Said, Value};
 
 /// The Sprague–Grundy analysis of a sum: each component's value and the explanation of the
 /// nim-sum. (The sum's own value, remoteness included, is its classification's.)
@@ -29,12 +29,10 @@ fn grundies(knowledge: &Knowledge, p: &Position) -> Result<Vec<u64>, Error> {
             knowledge.grundy(c)?.ok_or_else(|| {
                 too_large(
                     p.to_string(),
-                    format!(
-                        "component {} ({}:{c}) has no known Grundy number: it is beyond the \
-                         solved tables, and a sum's value needs every component's",
-                        i + 1,
-                        super::component_name(c)
-                    ),
+                    Said::new("rule-sum-component-unknown")
+                        .text("component", i + 1)
+                        .text("game", super::component_name(c))
+                        .text("position", c),
                 )
             })
         })
@@ -115,7 +113,7 @@ pub fn with_successors(
             // Only its Grundy number: a component's remoteness would cost a search per move.
             let after = knowledge
                 .grundy(&q.components()[i])?
-                .ok_or_else(|| too_large(q.to_string(), "a component beyond the solved tables"))?;
+                .ok_or_else(|| too_large(q.to_string(), Said::new("rule-component-beyond")))?;
             Ok(answer(x ^ g[i] ^ after, searched(q)))
         })
         .collect::<Result<_, Error>>()?;

@@ -3,7 +3,7 @@
 
 use crate::corner::Piece;
 use crate::error::params;
-use crate::{Error, Outcome, Value};
+use crate::{Error, Outcome, Said, Value};
 
 /// Largest board a misère table may cover. Remoteness is stored in 16 bits (it is at most
 /// 2·(N − 1): every move lowers x + y by one at least), and the triangle of a 20000×20000
@@ -81,7 +81,9 @@ impl MisereTable {
         if !(1..=MAX_TABLE).contains(&n) {
             return Err(params(
                 format!("side {n}"),
-                format!("a misère table covers 1 to {MAX_TABLE} squares per side, not {n}"),
+                Said::new("rule-misere-table-side")
+                    .text("most", MAX_TABLE)
+                    .text("side", n),
             ));
         }
         let n = n as usize;

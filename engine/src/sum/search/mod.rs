@@ -14,7 +14,7 @@ mod layout;
 mod pass;
 
 use crate::sum::Position;
-use crate::{Convention, Outcome};
+use crate::{Convention, Outcome, Said};
 
 use layout::Layout;
 
@@ -39,8 +39,9 @@ pub enum TooLarge {
 }
 
 impl TooLarge {
-    /// The reason for a person: `too large to search: …`, with the numbers.
-    pub fn reason(&self) -> String {
+    /// The reason for a person (`rule-sum-states`: too large to search: …), with the
+    /// numbers.
+    pub fn reason(&self) -> Said {
         match *self {
             TooLarge::States {
                 combinations,
@@ -48,18 +49,15 @@ impl TooLarge {
                 boxes,
             } => {
                 let count = match combinations {
-                    Some(n) => format!("{n}"),
-                    None => "more than 2^128".to_owned(),
+                    Some(n) => Said::new("rule-sum-states-count").text("count", n),
+                    None => Said::new("rule-sum-states-beyond"),
                 };
-                let counted = if boxes {
-                    " (a chocolate bar's counted as its box x·y·z)"
+                let id = if boxes {
+                    "rule-sum-states-boxes"
                 } else {
-                    ""
+                    "rule-sum-states"
                 };
-                format!(
-                    "too large to search: {count} combinations of the components' \
-                     positions{counted}, more than the {max} one search covers"
-                )
+                Said::new(id).with("count", count).text("most", max)
             }
         }
     }

@@ -5,6 +5,7 @@ use super::*;
 use crate::any::AnyPosition;
 use crate::corner::{self, Piece};
 use crate::sum::tests::Product;
+use crate::said::english::english;
 use crate::{chocolate, nim, Position as _, Rng};
 
 /// A component with coordinates up to `most`: a corner square, one or two Nim piles, or a
@@ -87,22 +88,19 @@ fn the_bound_is_the_number_of_combinations_and_is_named() {
     let over = Position::parse("nim:999,1000").unwrap();
     let e = size(&over).unwrap_err();
     assert_eq!(
-        e.reason(),
+        english(&e.reason()),
         "too large to search: 1001000 combinations of the components' positions, more than \
          the 1000000 one search covers"
     );
     let bar = Position::parse("chocolate(1):10,100,1000").unwrap();
-    assert!(size(&bar).unwrap_err().reason().contains("box x·y·z"));
+    assert!(english(&size(&bar).unwrap_err().reason()).contains("box x·y·z"));
     let huge = Position::parse(
         "rook(1000000000000000):999999999999999,999999999999999 + \
                                 rook(1000000000000000):999999999999999,999999999999999 + \
                                 rook(1000000000000000):999999999999999,999999999999999",
     )
     .unwrap();
-    assert!(size(&huge)
-        .unwrap_err()
-        .reason()
-        .contains("more than 2^128"));
+    assert!(english(&size(&huge).unwrap_err().reason()).contains("more than 2^128"));
 }
 
 /// Positions outside the box searched, or of another game, are not answered.
