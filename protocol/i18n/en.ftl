@@ -596,6 +596,45 @@ error-binary_frame = binary frames are not understood; send JSON text frames
 error-bad_frame = { $reason }
 error-too_fast = too many messages: at most { $rate } a second; this one was not processed, send it again
 error-unreadable = { $reason }
+# Research questions refused.
+error-asked-what = { $what ->
+    [check] a formula's check
+    [named_check] a named check
+    [periodicity] periodicity
+   *[sequence] a sequence
+  }
+error-misere_has_no_grundy = misère play has no Grundy numbers for { error-asked-what }; ask without misere
+error-no_stored_table = no stored { $table } table on this server
+error-not_a_table = { error-asked-what } is about a 2-D table: a corner game or chocolate
+error-staircase_too_tall = staircases are solved on demand up to z = { $most_z }; ask with upto at most { $most_upto }
+error-beyond_table = the table reaches { $bound }; ask with upto at most { $bound }, or start the server with larger tables (grundyd --board N, --bar N)
+error-line_beyond = { $line } lies beyond the table, which reaches { $bound }; ask for a line below { $bound }, or with an upto beyond the line to have the table solved that far
+error-negative_line = there is no { $line }: rows and columns are numbered from 0
+error-negative_diagonal = chocolate's diagonals are the cells y, k·y + D with D ≥ 0, the D-th cell of each row of the staircase; { $line } would leave it: ask for D ≥ 0
+error-empty_line = { $line } has no cell below the bound { $upto }; ask with a larger upto (the stored table reaches { $bound })
+error-long_sequence = { $line } below { $upto } has { $values } values, and one answer holds at most { $most }; ask with a smaller upto
+error-many_p_positions = there are more than { $most } P-positions below { $upto }, and one answer holds at most { $most }; ask with a smaller upto
+error-no_layer = layer is Nim's third heap or a misère chocolate bar's strip x; other tables have none
+error-backward_range = a range's from must not exceed its to
+error-many_cells = { $cells } cells asked for; at most { $most } per request: ask for the table in pieces
+error-many_searched_cells = { $cells } cells asked for; a misère table of this game searches every cell, at most { $most } per request: ask for it in pieces
+error-sum_has_no_table = a sum has no table; query its positions with `query`, or ask for the table of one of its games
+error-line_count = { $line }s { $from }..{ $to }: ask for 1 to { $most } lines
+error-finite_columns = chocolate's columns are finite — column z holds y = 0 to ⌊z/k⌋ only (here k = { $k }) — so they have no periodicity to find; ask for rows (line row: y fixed, z growing from k·y) or diagonals (line diagonal: the cells y, k·y + D)
+error-unreadable_formula = the formula cannot be read: { $error }
+error-formula_fails = the formula fails { $fault }
+error-check_too_long = the check was stopped after { $limit_s } s, the most a check may run on this server (grundyd --check-time-limit-s): ask with a smaller upto, or a simpler formula
+error-check_abandoned = the check was abandoned: nobody waits for it
+error-no_named_check = no named check "{ $name }"; the named checks are { $known }
+error-no_table_for_check = this server has no stored table for { $check }
+error-result_needs_player = a result of win or loss is from a player's side: give the player too
+error-unknown_result = unknown result "{ $result }"; use win, loss or draw
+error-no_such_game = there is no match { $match_id }; `games` lists the saved ones
+error-page_beyond = game { $match_id } has { $plies } plies: `from` can be 0 to { $plies }
+error-large_export = game { $match_id } takes { $kib } KiB as a record, more than the { $most_kib } KiB an export holds; `grundy review { $match_id }` shows it page by page
+error-unfinished = only finished games can be imported: this one's result is *
+error-imported = this game is stored already, as game { $match_id }: `grundy review { $match_id }` shows it
+
 # A game's rules refused a parameter, a position or a move: the reason says which rule.
 error-params = { $reason }
 error-position = { $reason }

@@ -567,6 +567,45 @@ error-binary_frame = バイナリのフレームは読めません。JSON のテ
 error-bad_frame = { $reason }
 error-too_fast = メッセージが多すぎます: 1 秒に { $rate } 件までです。このメッセージは処理されていないので、もう一度送ってください
 error-unreadable = { $reason }
+# Research questions refused.
+error-asked-what = { $what ->
+    [check] 式の検証
+    [named_check] 名前つきの検証
+    [periodicity] 周期性
+   *[sequence] 数列
+  }
+error-misere_has_no_grundy = ミゼールには{ error-asked-what }のためのGrundy数がありません。misere なしで聞いてください
+error-no_stored_table = このサーバーには{ $table }の表が保存されていません
+error-not_a_table = { error-asked-what }は2次元の表（角のゲームかチョコレートゲーム）についての質問です
+error-staircase_too_tall = 階段はその場で z = { $most_z }まで解きます。upto は{ $most_upto }以下で聞いてください
+error-beyond_table = 表は{ $bound }までです。upto は{ $bound }以下で聞くか、もっと大きな表でサーバーを起動してください（grundyd --board N、--bar N）
+error-line_beyond = { $line }は表の外です（表は{ $bound }まで）。{ $bound }より小さい線を聞くか、その線より大きい upto で聞けば、そこまで表を解きます
+error-negative_line = { $line }はありません。行と列の番号は0から始まります
+error-negative_diagonal = チョコレートゲームの対角線は、階段の各行の D 番目のマス（y, k·y + D、D ≥ 0）です。{ $line }はその外に出ます。D ≥ 0 で聞いてください
+error-empty_line = { $line }には上限{ $upto }より小さいマスがありません。もっと大きい upto で聞いてください（保存された表は{ $bound }まで）
+error-long_sequence = { $upto }より下の{ $line }には値が{ $values }個あり、1回の答えに入るのは{ $most }個までです。もっと小さい upto で聞いてください
+error-many_p_positions = { $upto }より下に後手必勝の局面が{ $most }個より多くあり、1回の答えに入るのは{ $most }個までです。もっと小さい upto で聞いてください
+error-no_layer = layer はニムの3つ目の山か、ミゼールのチョコレートの帯 x のことです。ほかの表にはありません
+error-backward_range = 範囲の from は to を超えてはいけません
+error-many_cells = { $cells }マスが求められました。1回の要求は{ $most }マスまでです。表を分けて聞いてください
+error-many_searched_cells = { $cells }マスが求められました。このゲームのミゼールの表はマスごとに探索するので、1回の要求は{ $most }マスまでです。分けて聞いてください
+error-sum_has_no_table = ゲームの和には表がありません。局面を `query` で聞くか、成分のゲームの表を聞いてください
+error-line_count = { $line } { $from }..{ $to }: 線は1本から{ $most }本までで聞いてください
+error-finite_columns = チョコレートゲームの列は有限です（列 z には y = 0 から ⌊z/k⌋ までしかありません。ここでは k = { $k }）。だから見つける周期性がありません。行（line row: y を固定し、z を k·y から増やす）か対角線（line diagonal: マス y, k·y + D）を聞いてください
+error-unreadable_formula = 式が読めません: { $error }
+error-formula_fails = 式の計算に失敗します: { $fault }
+error-check_too_long = 検証は{ $limit_s }秒で止めました。これがこのサーバーで検証に使える最長の時間です（grundyd --check-time-limit-s）。もっと小さい upto か、もっと簡単な式で聞いてください
+error-check_abandoned = 検証を取りやめました。結果を待っている人がいません
+error-no_named_check = 名前つきの検証「{ $name }」はありません。名前つきの検証は { $known } です
+error-no_table_for_check = このサーバーには{ $check }のための表が保存されていません
+error-result_needs_player = 勝ち・負けはどちらかの対局者から見た結果です。対局者も指定してください
+error-unknown_result = 結果「{ $result }」はありません。win、loss、draw のどれかを使ってください
+error-no_such_game = 対局 { $match_id }はありません。保存された対局は `games` で一覧できます
+error-page_beyond = 対局 { $match_id }は{ $plies }手です。`from` は0から{ $plies }までです
+error-large_export = 対局 { $match_id }の棋譜は{ $kib }KiBで、書き出せる{ $most_kib }KiBを超えています。`grundy review { $match_id }` で1ページずつ見られます
+error-unfinished = 取り込めるのは終わった対局だけです。この対局の結果は * です
+error-imported = この対局はもう対局 { $match_id }として保存されています。`grundy review { $match_id }` で見られます
+
 # A game's rules refused a parameter, a position or a move: the reason says which rule.
 error-params = { $reason }
 error-position = { $reason }

@@ -330,7 +330,8 @@ mod tests {
 
     #[test]
     fn the_rules_name_the_input_and_the_ply() {
-        let e = engine::Error::new(engine::ErrorKind::Illegal, "5,3 4,1", "no such move")
+        let not_legal = engine::Said::new("rule-not-legal");
+        let e = engine::Error::new(engine::ErrorKind::Illegal, "5,3 4,1", not_legal)
             .at_ply(7, Some("5,3 4,1"));
         for refused in [
             Refusal::from(e.clone()),
@@ -339,10 +340,25 @@ mod tests {
         ] {
             let body = refused.body();
             assert_eq!(body.code, ErrorCode::IllegalMove);
+            assert_eq!(body.message, "ply 7 (`5,3 4,1`): not among the legal moves");
+            let reason = json!({
+                "id": "rule-at-ply-move",
+                "args": {"ply": "7", "move": "5,3 4,1", "reason": {"id": "rule-not-legal"}}
+            });
             assert_eq!(
-                serde_json::Value::Object(body.details),
-                json!({"kind": "illegal", "input": "5,3 4,1", "ply": 7, "move": "5,3 4,1"})
+                serde_json::Value::Object(body.details.clone()),
+                json!({
+                    "kind": "illegal",
+                    "input": "5,3 4,1",
+                    "reason": reason,
+                    "ply": 7,
+                    "move": "5,3 4,1"
+                })
             );
+            // A client says it from the details alone, in either language.
+            let say = |lang| protocol::i18n::refusal_text(lang, &body.details, "");
+            assert_eq!(say("en"), body.message);
+            assert_eq!(say("ja"), "7手目（`5,3 4,1`）: 合法手ではありません");
         }
         let nested = Refusal::from(RoomError::InExercise {
             number: 2,

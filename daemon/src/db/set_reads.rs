@@ -56,7 +56,8 @@ impl Db {
         let values = values
             .into_iter()
             .map(|v| (u64::from(v & 0xFFFF), u64::from(v >> 16)));
-        corner::Table::from_triangle(piece, n, values).map_err(|e| corrupt(e.to_string()))
+        corner::Table::from_triangle(piece, n, values)
+            .map_err(|e| corrupt(crate::failure::rules_english(&e)))
     }
 
     /// The stored staircase table of step `k` up to `z_max`, rebuilt. `Corrupt` when the
@@ -80,7 +81,8 @@ impl Db {
             return Err(corrupt(format!("{z} columns, not {}", z_max + 1)));
         }
         let values = values.into_iter().map(u64::from);
-        chocolate::Table::from_values(k, z_max, values).map_err(|e| corrupt(e.to_string()))
+        chocolate::Table::from_values(k, z_max, values)
+            .map_err(|e| corrupt(crate::failure::rules_english(&e)))
     }
 
     /// Every stored L-game position seen from the mover, ordered by `fen`.

@@ -475,7 +475,7 @@ async fn think(
     tokio::task::spawn_blocking(move || {
         engine::choose_in(&knowledge, &pos, level, &mut Rng::new(seed), convention)
             .map(|m| m.to_string())
-            .map_err(|e| e.to_string())
+            .map_err(|e| crate::failure::rules_english(&e))
     })
     .await
     .map_err(|e| format!("the engine's task failed: {e}"))?

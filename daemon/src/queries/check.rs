@@ -34,7 +34,7 @@ pub async fn check(
         error: e.to_string(),
     })?;
     let (table, upto) =
-        stored::reaching(hub, &q.params, q.upto, "a formula's check", report.clone()).await?;
+        stored::reaching(hub, &q.params, q.upto, "check", report.clone()).await?;
     let (until, _abandon) = until(hub);
     crate::pool::idle(move || check_table(&table, &formula, upto, q.map, &until, &report))
         .await
@@ -57,8 +57,8 @@ pub async fn check_named(
     let formula = Formula::parse(named.formula).context("read a named check")?;
     let mut tables = Vec::new();
     for params in games_of(&hub.solver.current(), named)? {
-        let what = "a named check";
-        tables.push(stored::reaching(hub, &params, q.upto, what, report.clone()).await?);
+        let table = stored::reaching(hub, &params, q.upto, "named_check", report.clone());
+        tables.push(table.await?);
     }
     let (until, _abandon) = until(hub);
     let checks = crate::pool::idle(move || {
@@ -201,6 +201,7 @@ fn check_table(
         },
         Stopped::Late(limit) => QueryError::CheckTooLong {
             limit_ms: u64::try_from(limit.as_millis()).unwrap_or(u64::MAX),
+            limit_s: limit.as_secs_f64().to_string(),
         },
         Stopped::Abandoned => QueryError::CheckAbandoned,
     })?;

@@ -9,51 +9,40 @@ use crate::failure::Internal;
 use crate::records::RecordError;
 use crate::solver::{EngineLimit, TableError};
 
-/// A question refused. Messages are for people: what is wrong and what to ask instead.
+/// A question refused. Messages are for people: what is wrong and what to ask instead; each is
+/// the message `error-KIND` of the catalogs (`failure::english`).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize)]
+#[error("{}", self.english())]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum QueryError {
     /// Grundy numbers asked of misère play.
-    #[error("misère play has no Grundy numbers for {what}; ask without misere")]
     MisereHasNoGrundy {
-        /// What was asked: `a sequence`, `periodicity`.
-        what: String,
+        /// What was asked: `sequence`, `periodicity`, `check`, `named_check`.
+        what: &'static str,
     },
     /// The server stores no table of the game.
-    #[error("no stored {table} table on this server")]
     NoStoredTable {
         /// The table: `queen`, `chocolate k=3`, `misère rook`.
         table: String,
     },
     /// A question about 2-D tables of another game.
-    #[error("{what} is about a 2-D table: a corner game or chocolate")]
     NotATable {
-        /// What was asked.
-        what: String,
+        /// What was asked, as for `MisereHasNoGrundy`.
+        what: &'static str,
     },
     /// A staircase beyond what is solved on demand.
-    #[error(
-        "staircases are solved on demand up to z = {most_z}; ask with upto at most {}",
-        most_z + 1
-    )]
     StaircaseTooTall {
         /// The tallest staircase solved on demand.
         most_z: u64,
+        /// The largest `upto` to ask with: `most_z` + 1.
+        most_upto: u64,
     },
     /// A bound beyond the table.
-    #[error(
-        "the table reaches {bound}; ask with upto at most {bound}, or start the server with \
-         larger tables (grundyd --board N, --bar N)"
-    )]
     BeyondTable {
         /// Where the table ends.
         bound: u64,
     },
     /// A line past the table's end.
-    #[error(
-        "{line} lies beyond the table, which reaches {bound}; ask for a line below {bound}, or \
-         with an upto beyond the line to have the table solved that far"
-    )]
     LineBeyond {
         /// The line: `row x = 16`.
         line: String,
@@ -61,25 +50,16 @@ pub enum QueryError {
         bound: u64,
     },
     /// A line numbered below 0.
-    #[error("there is no {line}: rows and columns are numbered from 0")]
     NegativeLine {
         /// The line.
         line: String,
     },
     /// A staircase's diagonal below 0.
-    #[error(
-        "chocolate's diagonals are the cells y, k·y + D with D ≥ 0, the D-th cell of each row \
-         of the staircase; {line} would leave it: ask for D ≥ 0"
-    )]
     NegativeDiagonal {
         /// The line.
         line: String,
     },
     /// A line with no cell below the bound.
-    #[error(
-        "{line} has no cell below the bound {upto}; ask with a larger upto (the stored table \
-         reaches {bound})"
-    )]
     EmptyLine {
         /// The line.
         line: String,
@@ -89,10 +69,6 @@ pub enum QueryError {
         bound: u64,
     },
     /// A sequence longer than one answer holds.
-    #[error(
-        "{line} below {upto} has {values} values, and one answer holds at most {most}; ask \
-         with a smaller upto"
-    )]
     LongSequence {
         /// The line.
         line: String,
@@ -104,10 +80,6 @@ pub enum QueryError {
         most: u64,
     },
     /// More P-positions than one answer holds.
-    #[error(
-        "there are more than {most} P-positions below {upto}, and one answer holds at most \
-         {most}; ask with a smaller upto"
-    )]
     ManyPPositions {
         /// The bound asked for.
         upto: u64,
@@ -115,15 +87,10 @@ pub enum QueryError {
         most: u64,
     },
     /// A layer for a table that has none.
-    #[error(
-        "layer is Nim's third heap or a misère chocolate bar's strip x; other tables have none"
-    )]
     NoLayer,
     /// A range backwards.
-    #[error("a range's from must not exceed its to")]
     BackwardRange,
     /// More cells than one answer holds.
-    #[error("{cells} cells asked for; at most {most} per request: ask for the table in pieces")]
     ManyCells {
         /// Cells asked for.
         cells: u64,
@@ -131,10 +98,6 @@ pub enum QueryError {
         most: u64,
     },
     /// More cells than one misère search covers.
-    #[error(
-        "{cells} cells asked for; a misère table of this game searches every cell, at most \
-         {most} per request: ask for it in pieces"
-    )]
     ManySearchedCells {
         /// Cells asked for.
         cells: u64,
@@ -142,13 +105,8 @@ pub enum QueryError {
         most: u64,
     },
     /// A table of a sum.
-    #[error(
-        "a sum has no table; query its positions with `query`, or ask for the table of one of \
-         its games"
-    )]
     SumHasNoTable,
     /// A number of lines out of range.
-    #[error("{line}s {from}..{to}: ask for 1 to {most} lines")]
     LineCount {
         /// `row`, `column` or `diagonal`.
         line: String,
@@ -160,42 +118,30 @@ pub enum QueryError {
         most: u64,
     },
     /// Periods of a staircase's columns.
-    #[error(
-        "chocolate's columns are finite — column z holds y = 0 to ⌊z/k⌋ only (here k = {k}) — \
-         so they have no periodicity to find; ask for rows (line row: y fixed, z growing from \
-         k·y) or diagonals (line diagonal: the cells y, k·y + D)"
-    )]
     FiniteColumns {
         /// The staircase's step.
         k: u64,
     },
     /// A formula that cannot be read.
-    #[error("the formula cannot be read: {error}")]
     UnreadableFormula {
         /// Why, with where.
         error: String,
     },
     /// A formula that cannot be evaluated somewhere.
-    #[error("the formula fails {fault}")]
     FormulaFails {
         /// Where and why.
         fault: String,
     },
     /// A check stopped at the server's time limit.
-    #[error(
-        "the check was stopped after {} s, the most a check may run on this server (grundyd \
-         --check-time-limit-s): ask with a smaller upto, or a simpler formula",
-        *limit_ms as f64 / 1000.0
-    )]
     CheckTooLong {
         /// The limit, in milliseconds.
         limit_ms: u64,
+        /// The same in seconds, as said: `2.5`.
+        limit_s: String,
     },
     /// A check nobody waits for any more.
-    #[error("the check was abandoned: nobody waits for it")]
     CheckAbandoned,
     /// No named check has the name.
-    #[error("no named check {name:?}; the named checks are {}", known.join(", "))]
     NoNamedCheck {
         /// The name asked for.
         name: String,
@@ -203,28 +149,23 @@ pub enum QueryError {
         known: Vec<String>,
     },
     /// A named check with none of its tables here.
-    #[error("this server has no stored table for {check}")]
     NoTableForCheck {
         /// The named check.
         check: String,
     },
     /// A result filter that means nothing without a player.
-    #[error("a result of win or loss is from a player's side: give the player too")]
     ResultNeedsPlayer,
     /// A result filter that is none.
-    #[error("unknown result {result:?}; use win, loss or draw")]
     UnknownResult {
         /// The filter given.
         result: String,
     },
     /// No stored match has the id.
-    #[error("there is no match {match_id}; `games` lists the saved ones")]
     NoSuchGame {
         /// The match asked for.
         match_id: i64,
     },
     /// A page starting past the game's end.
-    #[error("game {match_id} has {plies} plies: `from` can be 0 to {plies}")]
     PageBeyond {
         /// The match.
         match_id: i64,
@@ -232,10 +173,6 @@ pub enum QueryError {
         plies: u32,
     },
     /// An export larger than one reply holds.
-    #[error(
-        "game {match_id} takes {kib} KiB as a record, more than the {most_kib} KiB an export \
-         holds; `grundy review {match_id}` shows it page by page"
-    )]
     LargeExport {
         /// The match.
         match_id: i64,
@@ -245,32 +182,38 @@ pub enum QueryError {
         most_kib: usize,
     },
     /// A record of a game not finished.
-    #[error("only finished games can be imported: this one's result is *")]
     Unfinished,
     /// A record stored already.
-    #[error(
-        "this game is stored already, as game {match_id}: `grundy review {match_id}` shows it"
-    )]
     Imported {
         /// The stored match.
         match_id: i64,
     },
     /// A record that cannot be read or replayed.
-    #[error("cannot import this game: {0}")]
     #[serde(untagged, serialize_with = "record")]
     Import(RecordError),
     /// A game the engine cannot play.
-    #[error(transparent)]
     #[serde(untagged)]
     EngineLimit(#[from] EngineLimit),
     /// Something failed inside the server; nothing was changed.
-    #[error(transparent)]
     #[serde(untagged)]
     Internal(#[from] Internal),
     /// A parameter, a position or a move unreadable or against the rules.
-    #[error("{}", crate::failure::rules_english(.0))]
     #[serde(untagged, serialize_with = "crate::failure::rules")]
     Rules(#[from] engine::Error),
+}
+
+impl QueryError {
+    /// What the refusal says in English: its message of the catalogs, but for a record's
+    /// refusal and the engine's limits, which they say themselves.
+    fn english(&self) -> String {
+        match self {
+            QueryError::Import(e) => format!("cannot import this game: {e}"),
+            QueryError::EngineLimit(e) => e.to_string(),
+            QueryError::Internal(e) => e.to_string(),
+            QueryError::Rules(e) => crate::failure::rules_english(e),
+            other => crate::failure::english(other),
+        }
+    }
 }
 
 impl From<TableError> for QueryError {

@@ -170,7 +170,7 @@ async fn annotate(
     let (variant, convention) = rules(m).map_err(|e| e.to_string())?;
     let start = variant
         .parse_position(&m.start)
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| crate::failure::rules_english(&e))?;
     let knowledge = hub
         .solver
         .covering(&start)
@@ -185,7 +185,10 @@ async fn annotate(
         for (i, text) in moves.iter().enumerate() {
             let (mut r, next) =
                 engine::review_move(&knowledge, &pos, i as u32 + 1, text, convention)
-                    .map_err(|e| format!("it cannot be reviewed: {e}"))?;
+                    .map_err(|e| {
+                        let why = crate::failure::rules_english(&e);
+                        format!("it cannot be reviewed: {why}")
+                    })?;
             // The text writes the first few better moves (and `…` after them); the JSON the
             // best ones, as a review page lists them.
             r.better.truncate(match format {

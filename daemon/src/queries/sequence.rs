@@ -23,7 +23,7 @@ pub async fn sequence(
     q: SequenceQuery,
     report: Report,
 ) -> Result<SequenceReport, QueryError> {
-    let (table, upto) = stored::reaching(hub, &q.params, q.upto, "a sequence", report).await?;
+    let (table, upto) = stored::reaching(hub, &q.params, q.upto, "sequence", report).await?;
     let report = SequenceReport {
         params: table.params(),
         line: q.line,

@@ -14,13 +14,16 @@ use crate::failure::{Context as _, Internal};
 use crate::hub::Hub;
 use crate::solver::{Report, ENGINE_MAX_BAR};
 
-/// The stored table of `params`' game; `what` names the question in the refusals.
-pub fn of(knowledge: &Knowledge, params: &GameParams, what: &str) -> Result<Table2D, QueryError> {
+/// The stored table of `params`' game; `what` names the question in the refusals (`check`,
+/// `named_check`, `periodicity`, `sequence`).
+pub fn of(
+    knowledge: &Knowledge,
+    params: &GameParams,
+    what: &'static str,
+) -> Result<Table2D, QueryError> {
     let variant = crate::convert::game(params)?.variant();
     if params.misere {
-        return Err(QueryError::MisereHasNoGrundy {
-            what: what.to_owned(),
-        });
+        return Err(QueryError::MisereHasNoGrundy { what });
     }
     match variant {
         Variant::Corner { piece, .. } => knowledge
@@ -37,9 +40,7 @@ pub fn of(knowledge: &Knowledge, params: &GameParams, what: &str) -> Result<Tabl
             .ok_or_else(|| QueryError::NoStoredTable {
                 table: format!("chocolate k={k}"),
             }),
-        _ => Err(QueryError::NotATable {
-            what: what.to_owned(),
-        }),
+        _ => Err(QueryError::NotATable { what }),
     }
 }
 
@@ -51,7 +52,7 @@ pub async fn reaching(
     hub: &Hub,
     params: &GameParams,
     upto: Option<u64>,
-    what: &str,
+    what: &'static str,
     report: Report,
 ) -> Result<(Table2D, u64), QueryError> {
     let stored = of(&hub.solver.current(), params, what)?;
@@ -71,6 +72,7 @@ pub async fn reaching(
             if z > ENGINE_MAX_BAR {
                 return Err(QueryError::StaircaseTooTall {
                     most_z: ENGINE_MAX_BAR,
+                    most_upto: ENGINE_MAX_BAR + 1,
                 });
             }
             let what = format!("solving the staircases of step {k} to z = {z}");

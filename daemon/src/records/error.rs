@@ -28,7 +28,7 @@ pub enum RecordError {
         message: String,
     },
     /// A move that cannot be read or that the rules forbid.
-    #[error("ply {ply} (`{notation}`): {error}")]
+    #[error("ply {ply} (`{notation}`): {}", crate::failure::rules_english(.error))]
     Move {
         /// 1 for the first move.
         ply: u32,

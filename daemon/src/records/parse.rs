@@ -321,7 +321,7 @@ impl Fields {
                 (None, Some(_)) => "K",
                 (None, None) => "Game",
             };
-            self.error(tag, e.to_string())
+            self.error(tag, crate::failure::rules_english(&e))
         })?;
         Ok((game, variant))
     }

@@ -32,11 +32,11 @@ impl GameRecord {
                 (_, None, Some(_)) => "K",
                 _ => "Game",
             };
-            RecordError::tag(None, tag, e.to_string())
+            RecordError::tag(None, tag, crate::failure::rules_english(&e))
         })?;
         game.variant()
             .parse_position(&self.start)
-            .map_err(|e| RecordError::tag(None, "Start", e.to_string()))
+            .map_err(|e| RecordError::tag(None, "Start", crate::failure::rules_english(&e)))
     }
 
     /// Replays every move through the rules and checks the result against the board; returns

@@ -328,7 +328,10 @@ fn solution_of(rows: &[LGameRow]) -> Result<lgame::Solution, TablesError> {
     let mut values = Vec::with_capacity(rows.len());
     for row in rows {
         let p = lgame::Position::parse(&row.fen)
-            .map_err(|e| DbError::Corrupt(format!("L-game position {:?}: {e}", row.fen)))?;
+            .map_err(|e| {
+                let why = crate::failure::rules_english(&e);
+                DbError::Corrupt(format!("L-game position {:?}: {why}", row.fen))
+            })?;
         if p.canonical().to_string() != row.canonical {
             return Err(DbError::Corrupt(format!(
                 "L-game position {} is stored with canonical form {}",
@@ -344,5 +347,8 @@ fn solution_of(rows: &[LGameRow]) -> Result<lgame::Solution, TablesError> {
         values.push((p, value));
     }
     lgame::Solution::from_values(values)
-        .map_err(|e| DbError::Corrupt(format!("stored L-game: {e}")).into())
+        .map_err(|e| {
+            let why = crate::failure::rules_english(&e);
+            DbError::Corrupt(format!("stored L-game: {why}")).into()
+        })
 }
