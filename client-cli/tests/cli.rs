@@ -228,11 +228,22 @@ async fn a_japanese_locale_hears_refusals_and_queries_in_japanese() {
         "{}",
         stderr(&o)
     );
-    let o = run("ja_JP.UTF-8", &["query", "queen", "--size", "11", "5,x"]);
-    assert!(
-        stderr(&o).starts_with("エラー（bad_position）: "),
-        "{}",
-        stderr(&o)
+    // The rules' reasons too, from the details' message.
+    let o = run("ja_JP.UTF-8", &["query", "queen", "--size", "11", "12,3"]);
+    assert_eq!(
+        stderr(&o).trim_end(),
+        "エラー（bad_position）: マス12,3は11×11の盤の外です"
+    );
+    let o = run("en_GB.UTF-8", &["query", "queen", "--size", "11", "12,3"]);
+    assert_eq!(
+        stderr(&o).trim_end(),
+        "error (bad_position): square 12,3 is off the 11×11 board"
+    );
+    let o = run("ja_JP.UTF-8", &["query", "nim", "3,x"]);
+    assert_eq!(
+        stderr(&o).trim_end(),
+        "エラー（bad_position）: `3,x`は数の並びではありません（予期しない`x`）。3,4,5 のように、\
+         カンマで区切って書いてください"
     );
     // A query, its columns aligned by display width (a kanji takes two columns).
     let o = run("ja_JP.UTF-8", &["query", "nim", "1,2"]);

@@ -502,13 +502,14 @@ async fn on_a_terminal_the_board_is_drawn_in_colour() {
 }
 
 /// A game at the terminal in Japanese (`--lang ja`; a Japanese locale does the same): the
-/// players, the board, the prompt, `help`, a hint, the moves and the result.
+/// players, the board, the prompt, `help`, a hint, an illegal move refused by its rule, the
+/// moves and the result.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn on_a_terminal_a_game_is_played_in_japanese() {
     let dir = tempfile::tempdir().unwrap();
     let server = Server::start(&dir).await.unwrap();
     let args = "--lang ja play nim 1,2,3 --vs engine:perfect";
-    let Some(out) = on_a_terminal(&server.url(), args, "help\rhint\r1:1\rresign\r").await else {
+    let Some(out) = on_a_terminal(&server.url(), args, "help\rhint\r2:5\r1:1\rresign\r").await else {
         eprintln!("`script` is not available: this test is skipped");
         return;
     };
@@ -520,6 +521,7 @@ async fn on_a_terminal_a_game_is_played_in_japanese() {
         "いつでも使えるコマンド:",
         "resign    投了する",
         "ヒント: 手番の人の6手で負け",
+        "山2には石が2個しかありません。5個は取れません",
         "1:1          動かした後は相手の5手で勝ち",
         "1. ada（あなた）: 1:1",
         "エンジン（完全）の勝ち: ada（あなた）が投了しました",
