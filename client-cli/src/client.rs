@@ -262,13 +262,14 @@ impl Client {
                     None,
                     ServerBody::Progress {
                         request,
-                        what,
+                        what_message,
                         done,
                         total,
+                        ..
                     },
                 ) => {
                     if request == id {
-                        progress(&what, done, total);
+                        progress(&crate::lang::said(&what_message), done, total);
                     }
                 }
                 (None, ServerBody::Error(e)) => return Err(ServerError::from(e).into()),

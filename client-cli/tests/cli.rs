@@ -249,7 +249,7 @@ async fn a_japanese_locale_hears_refusals_and_queries_in_japanese() {
     let o = run("ja_JP.UTF-8", &["query", "nim", "1,2"]);
     assert_eq!(
         stdout(&o),
-        "nim、局面 1,2\n\
+        "ニム、局面 1,2\n\
          \x20 結果        勝ち（手番の人にとって）\n\
          \x20 Grundy 数   3\n\
          \x20 残り手数    3\n\
@@ -650,7 +650,7 @@ async fn review_flags_a_blunder_and_import_round_trips_an_export() {
     let ja = stdout(&o);
     assert!(
         ja.starts_with(&format!(
-            "対局 {id}の振り返り: queen 11×11、開始局面 7,3、ada 対 bob。bobの勝ち（corner_reached）。2手\n"
+            "対局 {id}の振り返り: クイーン 11×11、開始局面 7,3、ada 対 bob。bobの勝ち（corner_reached）。2手\n"
         )),
         "{ja}"
     );

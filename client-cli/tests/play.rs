@@ -509,12 +509,13 @@ async fn on_a_terminal_a_game_is_played_in_japanese() {
     let dir = tempfile::tempdir().unwrap();
     let server = Server::start(&dir).await.unwrap();
     let args = "--lang ja play nim 1,2,3 --vs engine:perfect";
-    let Some(out) = on_a_terminal(&server.url(), args, "help\rhint\r2:5\r1:1\rresign\r").await else {
+    let Some(out) = on_a_terminal(&server.url(), args, "help\rhint\r2:5\r1:1\rresign\r").await
+    else {
         eprintln!("`script` is not available: this test is skipped");
         return;
     };
     for said in [
-        "対局 1: nim、開始局面 1,2,3",
+        "対局 1: ニム、開始局面 1,2,3",
         "先手 ada（あなた）、後手 エンジン（完全）",
         "山 3 │",
         "あなたの番 > ",

@@ -24,7 +24,7 @@ pub const ENGINE_MAX_BAR: u64 = 8000;
 pub const RESEARCH_MAX_BOARD: u64 = 16_384;
 
 /// How a long computation says how far along it is: `(what, done, total)`.
-pub type Report = Arc<dyn Fn(&str, u64, u64) + Send + Sync>;
+pub type Report = Arc<dyn Fn(&protocol::Message, u64, u64) + Send + Sync>;
 
 /// A game too large for the engine: the table it needs would take too long to solve. Says
 /// what was asked and what the limit is.
@@ -382,7 +382,10 @@ impl Solver {
         if let Some(t) = kept() {
             return Ok(t);
         }
-        let what = format!("solving the {piece} table to {side}×{side}");
+        let game = protocol::Message::new(format!("game-{}", piece.name()));
+        let what = protocol::Message::new("progress-corner")
+            .with("piece", protocol::MessageArg::Message(game))
+            .text("side", side.to_string());
         report(&what, 0, side);
         let threads = crate::pool::threads();
         // The one kept before is let go first: two of up to 0.5 GiB are not held at once.

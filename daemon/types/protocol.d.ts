@@ -203,6 +203,11 @@ elapsed_ms: number,
  */
 source: string, 
 /**
+ * The same as a message of the catalogs (`cited-table`: the bound and the version),
+ * for a client to say in its reader's language.
+ */
+source_message: Message, 
+/**
  * Which game.
  */
 game: Game, 
@@ -1280,9 +1285,14 @@ reference: string,
  */
 holds: boolean, 
 /**
- * What the checks show, in one sentence to cite: `verified for odd k ≤ 5, z ≤ 1023`.
+ * What the checks show, in one sentence to cite: `verified for odd k in {1, 3, 5},
+ * z < 1024 (… cells)`.
  */
 verdict: string, 
+/**
+ * The same as a message of the catalogs (`verdict-verified`, `verdict-refuted`, …).
+ */
+verdict_message: Message, 
 /**
  * The check of each table, in order.
  */
@@ -1520,6 +1530,11 @@ rows: Array<RowPeriodicity>,
  * engine's version.
  */
 source: string, 
+/**
+ * The same as a message of the catalogs (`cited-table`: the bound and the version),
+ * for a client to say in its reader's language.
+ */
+source_message: Message, 
 /**
  * Which game.
  */
@@ -1805,6 +1820,11 @@ cells?: Array<[number, number]>,
  */
 source: string, 
 /**
+ * The same as a message of the catalogs (`cited-table`: the bound and the version),
+ * for a client to say in its reader's language.
+ */
+source_message: Message, 
+/**
  * Which game.
  */
 game: Game, 
@@ -1875,9 +1895,14 @@ match_id: number, } | { "type": "pong" } | { "type": "classification" } & Classi
  */
 request: number, 
 /**
- * What is being done: `solving the queen's table to 8192`.
+ * What is being done: `solving the queen table to 8192×8192`.
  */
 what: string, 
+/**
+ * The same as a message of the catalogs (`progress-corner`, `progress-staircases`,
+ * `progress-check`), for a client to say in its reader's language.
+ */
+what_message: Message, 
 /**
  * Steps done.
  */

@@ -254,7 +254,10 @@ mod tests {
         let e = chocolate::Table::solve(1, 10_000).unwrap_err();
         let reason = "a table for step 1 up to z = 10000 would hold 50015001 values; the most \
                       is 33554432";
-        assert_eq!(parts(&e), (ErrorKind::TooLarge, "z_max 10000", reason.into()));
+        assert_eq!(
+            parts(&e),
+            (ErrorKind::TooLarge, "z_max 10000", reason.into())
+        );
         assert_eq!(e.ply(), None);
         assert_eq!(e.played(), None);
     }

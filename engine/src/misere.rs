@@ -70,10 +70,7 @@ fn outcome_of(wins: bool) -> Outcome {
 }
 
 fn no_lgame() -> Error {
-    params(
-        "misere",
-        Said::new("rule-lgame-no-misere"),
-    )
+    params("misere", Said::new("rule-lgame-no-misere"))
 }
 
 /// The heaps of misère Nim a component is when it is Nim in disguise: Nim itself, the rook
@@ -140,10 +137,7 @@ fn sum_value(
             source: Source::Formula,
         });
     }
-    Err(too_large(
-        p.to_string(),
-        Said::new("rule-misere-sum-large"),
-    ))
+    Err(too_large(p.to_string(), Said::new("rule-misere-sum-large")))
 }
 
 /// The misère classification of `pos`: its value and every move's, best first, when there

@@ -64,14 +64,12 @@ pub(crate) fn parse_numbers(text: &str) -> Result<Vec<u64>, Said> {
 fn strip_brackets(text: &str) -> Result<&str, Said> {
     for (open, close) in [('(', ')'), ('[', ']'), ('{', '}')] {
         if let Some(rest) = text.strip_prefix(open) {
-            return rest
-                .strip_suffix(close)
-                .ok_or_else(|| {
-                    Said::new("rule-numbers-bracket")
-                        .text("text", text)
-                        .text("open", open)
-                        .text("close", close)
-                });
+            return rest.strip_suffix(close).ok_or_else(|| {
+                Said::new("rule-numbers-bracket")
+                    .text("text", text)
+                    .text("open", open)
+                    .text("close", close)
+            });
         }
     }
     Ok(text)

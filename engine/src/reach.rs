@@ -43,10 +43,9 @@ impl Knowledge {
                     .collect())
             }
             AnyPosition::Sum(p) => sum::moves_to(self, p, target),
-            AnyPosition::LGame(_) => Err(params(
-                pos.to_string(),
-                Said::new("rule-lgame-no-grundy"),
-            )),
+            AnyPosition::LGame(_) => {
+                Err(params(pos.to_string(), Said::new("rule-lgame-no-grundy")))
+            }
         }
     }
 }

@@ -33,10 +33,7 @@ impl Game {
     /// `variant` in `convention`, refused for misère play of the L-game.
     pub fn of(variant: Variant, convention: Convention) -> Result<Game, Error> {
         if convention == Convention::Misere && !variant.kind().is_impartial() {
-            return Err(params(
-                "misere",
-                Said::new("rule-lgame-no-misere"),
-            ));
+            return Err(params("misere", Said::new("rule-lgame-no-misere")));
         }
         Ok(Game {
             variant,

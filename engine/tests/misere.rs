@@ -183,7 +183,10 @@ fn sums_of_nim_in_disguise_follow_bouton_beyond_the_search() {
     let q = sum::Position::parse("nim:1000,1000 + queen(2000):1500,1200").unwrap();
     let e = k.value_in(&AnyPosition::Sum(q), MISERE).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::TooLarge);
-    assert!(english(e.reason()).contains("no Sprague–Grundy shortcut"), "{e}");
+    assert!(
+        english(e.reason()).contains("no Sprague–Grundy shortcut"),
+        "{e}"
+    );
     // Nor does the L-game have a misère form.
     let l = AnyPosition::LGame(engine::lgame::Position::start());
     assert_eq!(

@@ -1133,3 +1133,105 @@ rule-sum-states = too large to search: { $count } combinations of the components
 rule-sum-states-boxes = too large to search: { $count } combinations of the components' positions (a chocolate bar's counted as its box x·y·z), more than the { $most } one search covers
 rule-sum-states-count = { $count }
 rule-sum-states-beyond = more than 2^128
+
+## Research answers: where the values come from, and what a named check shows.
+cited-table = exact table of bound { $bound }, grundyd { $version }
+verdict-verified = verified for { $what } ({ $cells } { $cells ->
+    [one] cell
+   *[other] cells
+  })
+verdict-corner = x, y < { $bound }
+verdict-step = k = { $k }, z < { $bound }
+verdict-even-steps = even k in {"{"}{ $steps }{"}"}, z < { $bound }
+verdict-odd-steps = odd k in {"{"}{ $steps }{"}"}, z < { $bound }
+verdict-refuted = refuted
+verdict-refuted-at = refuted at { $cell }
+verdict-refuted-k = refuted for k = { $k }
+verdict-refuted-k-at = refuted for k = { $k } at { $cell }
+
+## grundy check, periodicity and sequence at the terminal.
+cli-source = source: { $source }
+cli-check-formula-missing = give the formula after the game, in quotes: grundy check { $game } 'x xor y'; or run a named check alone (grundy check --list)
+cli-check-not-a-game = unknown game "{ $what }": give a game and a formula, or a named check alone (grundy check --list)
+cli-check-named = { $mark } { $name } ({ $status }): { $verdict }
+cli-check-formula = formula: { $formula }
+cli-check-reference = reference: { $reference }
+cli-check-run-one = Run one with `grundy check NAME`.
+cli-check-holds = { $mark } the { $kind } `{ $formula }` holds for { $game } · all { $checked } cells below { $upto } ({ $ms } ms)
+cli-check-refuted = { $mark } the { $kind } `{ $formula }` is refuted for { $game }: it fails on { $failed } of { $checked } cells below { $upto } ({ $ms } ms)
+cli-check-gives = { $cell }: the formula gives { $value }, the Grundy number is { $grundy }
+cli-check-fails = { $cell }: it does not hold (Grundy number { $grundy })
+check-kind-value = value
+check-kind-predicate = predicate
+check-status-theorem = theorem
+check-status-published = published
+check-status-conjecture = conjecture
+check-title-rook-nim = the rook is two-pile Nim: its Grundy number is x xor y
+check-title-wythoff = the queen's P-positions are the Beatty pairs (⌊nφ⌋, ⌊nφ²⌋) and their mirrors
+check-title-dragon-king = the dragon king: ((x + y) mod 3) + 3·(⌊x/3⌋ xor ⌊y/3⌋)
+check-title-dragon-horse = the dragon horse: with m = min(x, y), 4·⌊m/4⌋ plus the bits of m mod 4 swapped, xor the parity of x + y
+check-title-chocolate-even = for even k the staircase's Grundy number is y xor z
+check-title-chocolate-one = for k = 1: z + ⌈y/2⌉ when z − y is even, else min(z − ⌈y/2⌉, (3(z − y) − 1)/2)
+check-title-chocolate-odd = for odd k, the staircase's Grundy number is z + ⌈y/2⌉ wherever z − y is even
+check-tables-rook-nim = rook
+check-tables-wythoff = queen
+check-tables-dragon-king = dragon
+check-tables-dragon-horse = horse
+check-tables-chocolate-even = chocolate k even
+check-tables-chocolate-one = chocolate k=1
+check-tables-chocolate-odd = chocolate k odd
+cli-periodicity-row = row
+cli-periodicity-column = column
+cli-periodicity-diagonal = diagonal
+cli-periodicity-values = values
+cli-periodicity-preperiod = preperiod
+cli-periodicity-period = period
+cli-periodicity-saltus = saltus
+cli-periodicity-found = found
+cli-periodicity-periodic = periodic
+cli-periodicity-additive = additively periodic
+cli-periodicity-none = none seen
+cli-periodicity-rows = rows x (y growing)
+cli-periodicity-columns = columns y (x growing)
+cli-periodicity-diagonals = diagonals D (cells x, x + D)
+cli-periodicity-bar-rows = rows y (z growing from k·y)
+cli-periodicity-bar-columns = columns z (y growing)
+cli-periodicity-bar-diagonals = diagonals D (cells y, k·y + D)
+cli-periodicity-head = { $game } · { $lines }, read below { $upto }
+    periods up to { $most }, seen over { $repeats } whole periods at least; values a..b: the indices read, b excluded
+cli-line-row = row { $fixed } = { $at }
+cli-line-column = column { $fixed } = { $at }
+cli-line-diagonal = diagonal { $fixed } = { $at }
+cli-line-p-positions = P-positions
+cli-sequence-p-positions = { $count } P-positions (Grundy number 0) below { $upto }, cells { $a },{ $b } by { $a } then { $b }
+cli-sequence-line = { $line }: a(n) = { $formula } for n = { $from } to { $to } ({ $count } { $count ->
+    [one] value
+   *[other] values
+  })
+cli-sequence-more = … and { $more } more: --bfile, --csv or --json give them all
+
+## grundy table at the terminal.
+cli-range-unread = cannot read range { $range }: write A..B, for example 0..16
+cli-range-backwards = range { $range } is backwards: A must not exceed B
+cli-table-chocolate-remoteness = the chocolate table holds Grundy numbers only; ask `grundy query chocolate` for a bar's remoteness
+cli-wrote = wrote { $file }
+cli-table-lgame = lgame: { $count } positions up to symmetry, mover's L written R, r to move ({ $win } win, { $loss } loss, { $draw } draw)
+cli-col-position = position
+cli-col-outcome = outcome
+cli-col-depth = depth
+cli-table-head = { $game }: { $what } (source: { $source })
+cli-table-bars = bars {"{"}x, y, z{"}"} with x = { $c }: remoteness, rows z, columns y; odd is lost for the player to move
+cli-table-staircase = G(y, z), rows z, columns y
+cli-table-nim3 = three heaps a, b and c = { $c }
+cli-table-nim2-misere = two heaps a and b: remoteness; odd is lost for the player to move
+cli-table-nim2 = two heaps a and b: Grundy number a ⊕ b
+cli-table-nim2-remoteness = two heaps a and b: remoteness
+cli-table-grundy = Grundy numbers, rows x, columns y
+cli-table-misere = remoteness, rows x, columns y; odd is lost for the player to move
+cli-table-remoteness = remoteness, rows x, columns y
+cli-table-empty = (empty range)
+
+## A long research request's progress, as the terminal's bar shows it.
+progress-corner = solving the { $piece } table to { $side }×{ $side }
+progress-staircases = solving the staircases of step { $k } to z = { $z }
+progress-check = checking the formula on the rows below { $upto }

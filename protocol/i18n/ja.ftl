@@ -1039,3 +1039,99 @@ rule-sum-states = 探索するには大きすぎます。成分の局面の組�
 rule-sum-states-boxes = 探索するには大きすぎます。成分の局面の組み合わせが{ $count }（板チョコは箱 x·y·z の大きさで数えます）あり、1回の探索で扱える{ $most }通りを超えています
 rule-sum-states-count = { $count }通り
 rule-sum-states-beyond = 2^128通りより多く
+
+## Research answers: where the values come from, and what a named check shows.
+cited-table = 上限{ $bound }の正確な表、grundyd { $version }
+verdict-verified = { $what }で確かめました（{ $cells }マス）
+verdict-corner = x, y < { $bound }
+verdict-step = k = { $k }、z < { $bound }
+verdict-even-steps = 偶数の k ∈ {"{"}{ $steps }{"}"}、z < { $bound }
+verdict-odd-steps = 奇数の k ∈ {"{"}{ $steps }{"}"}、z < { $bound }
+verdict-refuted = 反例があります
+verdict-refuted-at = { $cell }に反例があります
+verdict-refuted-k = k = { $k }で反例があります
+verdict-refuted-k-at = k = { $k }の{ $cell }に反例があります
+
+## grundy check, periodicity and sequence at the terminal.
+cli-source = 出典: { $source }
+cli-check-formula-missing = ゲームの後に式を引用符で囲んで書いてください: grundy check { $game } 'x xor y'。または名前つきの検証だけを書きます（grundy check --list）
+cli-check-not-a-game = 「{ $what }」はゲームの名前ではありません。ゲームと式を書くか、名前つきの検証だけを書いてください（grundy check --list）
+cli-check-named = { $mark } { $name }（{ $status }）: { $verdict }
+cli-check-formula = 式: { $formula }
+cli-check-reference = 文献: { $reference }
+cli-check-run-one = `grundy check 名前` で実行します。
+cli-check-holds = { $mark } { $kind } `{ $formula }` は{ $game }で成り立ちます · { $upto }より下の{ $checked }マスすべて（{ $ms } ms）
+cli-check-refuted = { $mark } { $kind } `{ $formula }` は{ $game }で成り立ちません: { $upto }より下の{ $checked }マスのうち{ $failed }マスで外れます（{ $ms } ms）
+cli-check-gives = { $cell }: 式の値は{ $value }、Grundy 数は{ $grundy }
+cli-check-fails = { $cell }: 成り立ちません（Grundy 数 { $grundy }）
+check-kind-value = 値の式
+check-kind-predicate = 条件式
+check-status-theorem = 定理
+check-status-published = 発表済み
+check-status-conjecture = 予想
+check-title-rook-nim = 飛車は2山のニム: Grundy 数は x xor y
+check-title-wythoff = クイーンの後手必勝の局面は、ビーティ対 (⌊nφ⌋, ⌊nφ²⌋) とその鏡像
+check-title-dragon-king = 龍王: ((x + y) mod 3) + 3·(⌊x/3⌋ xor ⌊y/3⌋)
+check-title-dragon-horse = 龍馬: m = min(x, y) として、4·⌊m/4⌋ に m mod 4 の2桁を入れ替えたものを足し、x + y の偶奇と xor をとる
+check-title-chocolate-even = k が偶数なら、階段の Grundy 数は y xor z
+check-title-chocolate-one = k = 1 のとき: z − y が偶数なら z + ⌈y/2⌉、そうでなければ min(z − ⌈y/2⌉, (3(z − y) − 1)/2)
+check-title-chocolate-odd = k が奇数なら、z − y が偶数のところで階段の Grundy 数は z + ⌈y/2⌉
+check-tables-rook-nim = 飛車
+check-tables-wythoff = クイーン
+check-tables-dragon-king = 龍王
+check-tables-dragon-horse = 龍馬
+check-tables-chocolate-even = チョコレートゲーム（k は偶数）
+check-tables-chocolate-one = チョコレートゲーム k=1
+check-tables-chocolate-odd = チョコレートゲーム（k は奇数）
+cli-periodicity-row = 行
+cli-periodicity-column = 列
+cli-periodicity-diagonal = 対角線
+cli-periodicity-values = 値の範囲
+cli-periodicity-preperiod = 前周期
+cli-periodicity-period = 周期
+cli-periodicity-saltus = 跳躍
+cli-periodicity-found = 結果
+cli-periodicity-periodic = 周期的
+cli-periodicity-additive = 加法的に周期的
+cli-periodicity-none = 見つからず
+cli-periodicity-rows = 行 x（y が増える向き）
+cli-periodicity-columns = 列 y（x が増える向き）
+cli-periodicity-diagonals = 対角線 D（マス x, x + D）
+cli-periodicity-bar-rows = 行 y（z が k·y から増える向き）
+cli-periodicity-bar-columns = 列 z（y が増える向き）
+cli-periodicity-bar-diagonals = 対角線 D（マス y, k·y + D）
+cli-periodicity-head = { $game } · { $lines }、{ $upto }より下を読みました
+    周期は{ $most }まで、少なくとも{ $repeats }周期分続くものだけ。値の範囲 a..b は読んだ番号（b は含みません）
+cli-line-row = 行 { $fixed } = { $at }
+cli-line-column = 列 { $fixed } = { $at }
+cli-line-diagonal = 対角線 { $fixed } = { $at }
+cli-line-p-positions = 後手必勝の局面
+cli-sequence-p-positions = { $upto }より下の後手必勝の局面（Grundy 数 0）{ $count }個、マス { $a },{ $b } を { $a }、{ $b } の順に
+cli-sequence-line = { $line }: a(n) = { $formula }、n = { $from }から{ $to }まで（{ $count }個）
+cli-sequence-more = …ほか{ $more }個: --bfile、--csv、--json ですべて出せます
+
+## grundy table at the terminal.
+cli-range-unread = 範囲 { $range }が読めません。0..16 のように A..B と書いてください
+cli-range-backwards = 範囲 { $range }が逆向きです。A は B 以下にしてください
+cli-table-chocolate-remoteness = チョコレートゲームの表には Grundy 数しかありません。板チョコの残り手数は `grundy query chocolate` で聞いてください
+cli-wrote = { $file }に書き出しました
+cli-table-lgame = Lゲーム: 対称なものをまとめて{ $count }局面、手番の側のLコマを R、手番は r で表記（勝ち{ $win }、負け{ $loss }、引き分け{ $draw }）
+cli-col-position = 局面
+cli-col-outcome = 結果
+cli-col-depth = 深さ
+cli-table-head = { $game }: { $what }（出典: { $source }）
+cli-table-bars = x = { $c }の板チョコ {"{"}x, y, z{"}"}: 残り手数、行 z、列 y。奇数は手番の人の負け
+cli-table-staircase = G(y, z)、行 z、列 y
+cli-table-nim3 = 3つの山 a、b と c = { $c }
+cli-table-nim2-misere = 2つの山 a と b: 残り手数。奇数は手番の人の負け
+cli-table-nim2 = 2つの山 a と b: Grundy 数 a ⊕ b
+cli-table-nim2-remoteness = 2つの山 a と b: 残り手数
+cli-table-grundy = Grundy 数、行 x、列 y
+cli-table-misere = 残り手数、行 x、列 y。奇数は手番の人の負け
+cli-table-remoteness = 残り手数、行 x、列 y
+cli-table-empty = （範囲が空です）
+
+## A long research request's progress, as the terminal's bar shows it.
+progress-corner = { $piece }の表を{ $side }×{ $side }まで解いています
+progress-staircases = 段差 { $k }の階段を z = { $z }まで解いています
+progress-check = { $upto }より下の行で式を確かめています

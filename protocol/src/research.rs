@@ -122,6 +122,9 @@ pub struct PeriodicityReport {
     /// Where the values came from, for citing: the stored table and its bound, and the
     /// engine's version.
     pub source: String,
+    /// The same as a message of the catalogs (`cited-table`: the bound and the version),
+    /// for a client to say in its reader's language.
+    pub source_message: crate::Message,
 }
 
 /// What `periodicity` asks.
@@ -224,8 +227,11 @@ pub struct NamedCheckReport {
     pub reference: String,
     /// Whether it held on every table.
     pub holds: bool,
-    /// What the checks show, in one sentence to cite: `verified for odd k ≤ 5, z ≤ 1023`.
+    /// What the checks show, in one sentence to cite: `verified for odd k in {1, 3, 5},
+    /// z < 1024 (… cells)`.
     pub verdict: String,
+    /// The same as a message of the catalogs (`verdict-verified`, `verdict-refuted`, …).
+    pub verdict_message: crate::Message,
     /// The check of each table, in order.
     pub checks: Vec<CheckReport>,
 }
@@ -291,6 +297,9 @@ pub struct CheckReport {
     pub elapsed_ms: u64,
     /// Where the values came from, for citing.
     pub source: String,
+    /// The same as a message of the catalogs (`cited-table`: the bound and the version),
+    /// for a client to say in its reader's language.
+    pub source_message: crate::Message,
 }
 
 /// What `sequence` lists: one line of a table, or its P-positions.
@@ -359,4 +368,7 @@ pub struct SequenceReport {
     /// Where the values came from, for citing: the stored table and its bound, and the
     /// server's version.
     pub source: String,
+    /// The same as a message of the catalogs (`cited-table`: the bound and the version),
+    /// for a client to say in its reader's language.
+    pub source_message: crate::Message,
 }

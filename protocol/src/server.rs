@@ -136,8 +136,11 @@ pub enum ServerBody {
     Progress {
         /// The id of the request under way.
         request: u64,
-        /// What is being done: `solving the queen's table to 8192`.
+        /// What is being done: `solving the queen table to 8192×8192`.
         what: String,
+        /// The same as a message of the catalogs (`progress-corner`, `progress-staircases`,
+        /// `progress-check`), for a client to say in its reader's language.
+        what_message: crate::Message,
         /// Steps done.
         done: u64,
         /// Steps in all.

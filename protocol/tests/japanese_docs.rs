@@ -31,7 +31,10 @@ fn blocks(doc: &str) -> Vec<Vec<String>> {
                 None => current = Some(Vec::new()),
             }
         } else if let Some(block) = current.as_mut() {
-            let command = match line.find(" #").or_else(|| line.find('#').filter(|&i| i == 0)) {
+            let command = match line
+                .find(" #")
+                .or_else(|| line.find('#').filter(|&i| i == 0))
+            {
                 Some(i) => &line[..i],
                 None => line,
             };

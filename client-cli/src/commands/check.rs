@@ -11,9 +11,11 @@ use protocol::{
     ServerBody,
 };
 
-use super::{describe, emit, print_json, request_with_progress, unexpected};
+use super::{describe, emit, print_json, request_with_progress, source_line, unexpected};
 use crate::render::{picture, Style};
+use client::lang::{code_word, said};
 use client::Client;
+use protocol::{Message, MessageArg};
 
 /// Examples shown by `grundy check --help`.
 pub const HELP: &str = "\
@@ -85,17 +87,16 @@ pub async fn run(conn: &mut Client, args: Args, style: Style) -> Result<()> {
     let map = args.png.is_some() || args.svg.is_some();
     let Some(formula) = args.formula.clone() else {
         if what.parse::<Game>().is_ok() {
-            anyhow::bail!(
-                "give the formula after the game, in quotes: grundy check {what} 'x xor y'; \
-                 or run a named check alone (grundy check --list)"
-            );
+            anyhow::bail!(said(
+                &Message::new("cli-check-formula-missing").text("game", what)
+            ));
         }
         return named(conn, &args, what, map, style).await;
     };
-    let game: Game = what.parse().map_err(|e| {
-        anyhow::anyhow!(
-            "{e}; give a game and a formula, or a named check alone (grundy check --list)"
-        )
+    let game: Game = what.parse().map_err(|_| {
+        anyhow::anyhow!(said(
+            &Message::new("cli-check-not-a-game").text("what", what)
+        ))
     })?;
     let q = CheckQuery {
         params: GameParams {
@@ -148,9 +149,19 @@ async fn named(
     } else {
         style.red("✗")
     };
+    let head = Message::new("cli-check-named")
+        .text("mark", mark)
+        .text("name", &r.name)
+        .text("status", code_word("check-status", &r.status))
+        .with("verdict", MessageArg::Message(r.verdict_message.clone()));
+    let formula = Message::new("cli-check-formula").text("formula", &r.formula);
+    let reference = Message::new("cli-check-reference").text("reference", &r.reference);
     let mut out = format!(
-        "{mark} {} ({}): {}\n  {}\n  formula: {}\n  reference: {}\n",
-        r.name, r.status, r.verdict, r.title, r.formula, r.reference
+        "{}\n  {}\n  {}\n  {}\n",
+        said(&head),
+        title(&r.name, &r.title),
+        said(&formula),
+        said(&reference)
     );
     for check in &r.checks {
         for line in report(check, style).lines() {
@@ -175,55 +186,62 @@ async fn list(conn: &mut Client, json: bool, style: Style) -> Result<()> {
         out.push_str(&format!(
             "{} · {} · {}\n  {}\n  {}\n",
             style.strong(&c.name),
-            c.tables,
-            c.status,
-            c.title,
+            tables(&c.name, &c.tables),
+            code_word("check-status", &c.status),
+            title(&c.name, &c.title),
             c.formula
         ));
     }
-    out.push_str("Run one with `grundy check NAME`.\n");
+    out.push_str(&said(&Message::new("cli-check-run-one")));
+    out.push('\n');
     emit(&out)
+}
+
+/// A named check's statement in the reader's language (`check-title-NAME`), or the server's
+/// words for a check the catalogs do not know.
+fn title(name: &str, english: &str) -> String {
+    match code_word("check-title", name) {
+        same if same == name => english.to_owned(),
+        words => words,
+    }
+}
+
+/// The tables a named check is about, in words (`check-tables-NAME`), or the server's.
+fn tables(name: &str, english: &str) -> String {
+    match code_word("check-tables", name) {
+        same if same == name => english.to_owned(),
+        words => words,
+    }
 }
 
 /// One table's check, as text.
 fn report(r: &CheckReport, style: Style) -> String {
-    if r.holds {
-        return format!(
-            "{} the {} `{}` holds for {} · all {} cells below {} ({} ms)\nsource: {}\n",
-            style.strong("✓"),
-            r.kind,
-            r.formula,
-            describe(&r.params),
-            r.checked,
-            r.upto,
-            r.elapsed_ms,
-            r.source
-        );
-    }
-    let mut out = format!(
-        "{} the {} `{}` is refuted for {}: it fails on {} of {} cells below {} ({} ms)\n",
-        style.red("✗"),
-        r.kind,
-        r.formula,
-        describe(&r.params),
-        r.failed,
-        r.checked,
-        r.upto,
-        r.elapsed_ms
-    );
+    let (id, mark) = match r.holds {
+        true => ("cli-check-holds", style.strong("✓")),
+        false => ("cli-check-refuted", style.red("✗")),
+    };
+    let head = Message::new(id)
+        .text("mark", mark)
+        .text("kind", code_word("check-kind", &r.kind))
+        .text("formula", &r.formula)
+        .text("game", describe(&r.params))
+        .text("failed", r.failed.to_string())
+        .text("checked", r.checked.to_string())
+        .text("upto", r.upto.to_string())
+        .text("ms", r.elapsed_ms.to_string());
+    let mut out = said(&head);
+    out.push('\n');
     for c in &r.counterexamples {
-        match &c.formula {
-            Some(v) => out.push_str(&format!(
-                "  {}: the formula gives {v}, the Grundy number is {}\n",
-                c.cell, c.grundy
-            )),
-            None => out.push_str(&format!(
-                "  {}: it does not hold (Grundy number {})\n",
-                c.cell, c.grundy
-            )),
-        }
+        let line = match &c.formula {
+            Some(v) => Message::new("cli-check-gives").text("value", v),
+            None => Message::new("cli-check-fails"),
+        };
+        let line = line
+            .text("cell", &c.cell)
+            .text("grundy", c.grundy.to_string());
+        out.push_str(&format!("  {}\n", said(&line)));
     }
-    out.push_str(&format!("source: {}\n", r.source));
+    out.push_str(&source_line(&r.source_message));
     out
 }
 

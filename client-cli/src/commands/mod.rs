@@ -65,8 +65,33 @@ impl GameArgs {
     }
 }
 
-/// A short description of a game with its parameters: `queen 11×11`, `chocolate k=1`.
+/// A short description of a game with its parameters, in the reader's language: `queen
+/// 11×11`, `chocolate k=1` (`クイーン 11×11`, `チョコレートゲーム k=1`).
 pub fn describe(params: &GameParams) -> String {
+    use client::lang::{code_word, said};
+    use protocol::Message;
+    let mut game = code_word("game", params.game.name());
+    if params.misere {
+        game = said(&Message::new("game-misere").text("game", game));
+    }
+    match (params.size, params.k) {
+        (Some(n), _) => said(
+            &Message::new("game-board")
+                .text("game", game)
+                .text("size", n.to_string()),
+        ),
+        (None, Some(k)) => said(
+            &Message::new("game-step")
+                .text("game", game)
+                .text("k", k.to_string()),
+        ),
+        (None, None) => game,
+    }
+}
+
+/// The same in the protocol's own words, whatever the reader's language: for files read
+/// elsewhere (an OEIS b-file's header).
+pub fn describe_code(params: &GameParams) -> String {
     let game = match (params.size, params.k) {
         (Some(n), _) => format!("{} {n}×{n}", params.game),
         (None, Some(k)) => format!("{} k={k}", params.game),
@@ -77,6 +102,14 @@ pub fn describe(params: &GameParams) -> String {
     } else {
         game
     }
+}
+
+/// The line naming where a research answer's values came from (`source: exact table of
+/// bound 1024, grundyd 0.1.0`), in the reader's language, with its newline.
+pub fn source_line(source: &protocol::Message) -> String {
+    let line = protocol::Message::new("cli-source")
+        .with("source", protocol::MessageArg::Message(source.clone()));
+    format!("{}\n", client::lang::said(&line))
 }
 
 /// The time now, in Unix milliseconds (as the server writes deadlines).

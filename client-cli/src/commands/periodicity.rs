@@ -4,11 +4,14 @@
 //! its stored table. A saltus of 0 is plain (ultimate) periodicity, and is said so.
 
 use anyhow::Result;
-use protocol::{Game, LineKind, PeriodicityQuery, Request, RowPeriodicity, ServerBody, Span};
+use protocol::{Game, LineKind, Message, PeriodicityQuery, Request, RowPeriodicity};
+use protocol::{ServerBody, Span};
 
 use super::table::parse_span;
-use super::{describe, emit, print_json, request_with_progress, unexpected, GameArgs};
+use super::GameArgs;
+use super::{describe, emit, print_json, request_with_progress, source_line, unexpected};
 use crate::render::{Columns, Style};
+use client::lang::{said, word};
 use client::Client;
 
 /// Examples shown by `grundy periodicity --help`.
@@ -65,14 +68,15 @@ pub async fn run(conn: &mut Client, args: Args, style: Style) -> Result<()> {
     if args.json {
         return print_json(&report);
     }
-    let mut table = Columns::new(&[
-        report.line.name(),
-        "values",
-        "preperiod",
-        "period",
-        "saltus",
-        "found",
-    ]);
+    let heads = [
+        word(&format!("cli-periodicity-{}", report.line.name())),
+        word("cli-periodicity-values"),
+        word("cli-periodicity-preperiod"),
+        word("cli-periodicity-period"),
+        word("cli-periodicity-saltus"),
+        word("cli-periodicity-found"),
+    ];
+    let mut table = Columns::new(&heads.each_ref().map(String::as_str));
     for r in &report.rows {
         let opt = |v: Option<String>| v.unwrap_or_else(|| "–".to_owned());
         table.push(vec![
@@ -81,40 +85,39 @@ pub async fn run(conn: &mut Client, args: Args, style: Style) -> Result<()> {
             opt(r.preperiod.map(|p| p.to_string())),
             opt(r.period.map(|p| p.to_string())),
             opt(r.saltus.map(|s| s.to_string())),
-            found(r).to_owned(),
+            word(found(r)),
         ]);
     }
-    emit(&format!(
-        "{} · {}, read below {}\nperiods up to {}, seen over {} whole periods at least; \
-         values a..b: the indices read, b excluded\n",
-        describe(&report.params),
-        lines(report.params.game, report.line),
-        report.upto,
-        report.max_period,
-        report.repeats
-    ))?;
+    let head = Message::new("cli-periodicity-head")
+        .text("game", describe(&report.params))
+        .text("lines", word(lines(report.params.game, report.line)))
+        .text("upto", report.upto.to_string())
+        .text("most", report.max_period.to_string())
+        .text("repeats", report.repeats.to_string());
+    emit(&format!("{}\n", said(&head)))?;
     emit(&table.render(2, &|h| style.dim(h), &|_, _, c| c.to_owned()))?;
-    emit(&format!("source: {}\n", report.source))
+    emit(&source_line(&report.source_message))
 }
 
-/// What a line's finding is: periodic (saltus 0), additively periodic, or nothing seen.
+/// What a line's finding is, as a message: periodic (saltus 0), additively periodic, or
+/// nothing seen.
 fn found(r: &RowPeriodicity) -> &'static str {
     match r.saltus {
-        Some(0) => "periodic",
-        Some(_) => "additively periodic",
-        None => "none seen",
+        Some(0) => "cli-periodicity-periodic",
+        Some(_) => "cli-periodicity-additive",
+        None => "cli-periodicity-none",
     }
 }
 
-/// The lines of a game's table, as the report's header names them.
+/// The lines of a game's table, as the report's header names them (a message).
 fn lines(game: Game, line: LineKind) -> &'static str {
     match (game == Game::Chocolate, line) {
-        (false, LineKind::Row) => "rows x (y growing)",
-        (false, LineKind::Column) => "columns y (x growing)",
-        (false, LineKind::Diagonal) => "diagonals D (cells x, x + D)",
-        (true, LineKind::Row) => "rows y (z growing from k·y)",
-        (true, LineKind::Column) => "columns z (y growing)",
-        (true, LineKind::Diagonal) => "diagonals D (cells y, k·y + D)",
+        (false, LineKind::Row) => "cli-periodicity-rows",
+        (false, LineKind::Column) => "cli-periodicity-columns",
+        (false, LineKind::Diagonal) => "cli-periodicity-diagonals",
+        (true, LineKind::Row) => "cli-periodicity-bar-rows",
+        (true, LineKind::Column) => "cli-periodicity-bar-columns",
+        (true, LineKind::Diagonal) => "cli-periodicity-bar-diagonals",
     }
 }
 
@@ -132,8 +135,9 @@ mod tests {
             period: saltus.map(|_| 3),
             saltus,
         };
-        assert_eq!(found(&line(Some(0))), "periodic");
-        assert_eq!(found(&line(Some(3))), "additively periodic");
-        assert_eq!(found(&line(None)), "none seen");
+        let found = |r| client::lang::word(found(&r));
+        assert_eq!(found(line(Some(0))), "periodic");
+        assert_eq!(found(line(Some(3))), "additively periodic");
+        assert_eq!(found(line(None)), "none seen");
     }
 }

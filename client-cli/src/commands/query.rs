@@ -190,7 +190,10 @@ fn text(c: &Classification, style: Style) -> String {
     }
     match &c.remoteness_unknown {
         Some(why) => {
-            let why = c.remoteness_unknown_message.as_ref().map_or_else(|| why.clone(), said);
+            let why = c
+                .remoteness_unknown_message
+                .as_ref()
+                .map_or_else(|| why.clone(), said);
             out.push_str(&field("cli-field-remoteness", &format!("- ({why})")));
         }
         None => out.push_str(&field("cli-field-remoteness", &opt(c.value.remoteness))),

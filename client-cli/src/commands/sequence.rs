@@ -5,10 +5,14 @@
 
 use anyhow::Result;
 use protocol::limits::DEFAULT_STEP;
-use protocol::{Game, Request, SequenceLine, SequenceQuery, SequenceReport, ServerBody};
+use protocol::{
+    Game, Message, MessageArg, Request, SequenceLine, SequenceQuery, SequenceReport, ServerBody,
+};
 
-use super::{describe, emit, print_json, request_with_progress, unexpected, GameArgs};
+use super::GameArgs;
+use super::{describe, emit, print_json, request_with_progress, source_line, unexpected};
 use crate::render::Style;
+use client::lang::said;
 use client::Client;
 
 /// Examples shown by `grundy sequence --help`.
@@ -121,14 +125,22 @@ fn coordinates(r: &SequenceReport) -> (&'static str, &'static str) {
 }
 
 /// The line as words and a(n) as a formula: (`row x = 1`, `g(1, n)`).
-fn line_text(r: &SequenceReport) -> (String, String) {
+fn line_text(r: &SequenceReport) -> (Message, String) {
     let (a, b) = coordinates(r);
     let g = if step_k(r).is_some() { "G" } else { "g" };
+    let line =
+        |id: &str, fixed: &str, at: String| Message::new(id).text("fixed", fixed).text("at", at);
     match (r.line, step_k(r)) {
-        (SequenceLine::Row(v), _) => (format!("row {a} = {v}"), format!("{g}({v}, n)")),
-        (SequenceLine::Column(v), _) => (format!("column {b} = {v}"), format!("{g}(n, {v})")),
+        (SequenceLine::Row(v), _) => (
+            line("cli-line-row", a, v.to_string()),
+            format!("{g}({v}, n)"),
+        ),
+        (SequenceLine::Column(v), _) => (
+            line("cli-line-column", b, v.to_string()),
+            format!("{g}(n, {v})"),
+        ),
         (SequenceLine::Diagonal(d), None) if d < 0 => (
-            format!("diagonal D = {d}"),
+            line("cli-line-diagonal", "D", d.to_string()),
             format!("g(n + {}, n)", d.unsigned_abs()),
         ),
         (SequenceLine::Diagonal(d), k) => {
@@ -141,9 +153,12 @@ fn line_text(r: &SequenceReport) -> (String, String) {
             } else {
                 format!("{along} + {d}")
             };
-            (format!("diagonal D = {d}"), format!("{g}(n, {z})"))
+            (
+                line("cli-line-diagonal", "D", d.to_string()),
+                format!("{g}(n, {z})"),
+            )
         }
-        (SequenceLine::PPositions, _) => ("P-positions".to_owned(), String::new()),
+        (SequenceLine::PPositions, _) => (Message::new("cli-line-p-positions"), String::new()),
     }
 }
 
@@ -176,7 +191,7 @@ fn b_cells(r: &SequenceReport) -> Vec<[u64; 2]> {
 /// An OEIS b-file: `#` comments (what it is, its offset, the source, the command), then one
 /// `n a(n)` line per value.
 fn bfile(r: &SequenceReport) -> String {
-    let game = describe(&r.params);
+    let game = super::describe_code(&r.params);
     let (a, b) = coordinates(r);
     let (name, formula) = line_text(r);
     let (offset, values): (u64, Vec<u64>) = match r.line {
@@ -194,7 +209,10 @@ fn bfile(r: &SequenceReport) -> String {
              {b}; a(n) = {b} of the n-th, n from 0 ({a}: --csv)\n",
             r.upto
         ),
-        _ => format!("# {game}: Grundy numbers along {name}: a(n) = {formula}\n"),
+        _ => {
+            let name = protocol::i18n::english(&name);
+            format!("# {game}: Grundy numbers along {name}: a(n) = {formula}\n")
+        }
     };
     match values.len() {
         0 => out.push_str("# no values\n"),
@@ -242,13 +260,13 @@ const WIDTH: usize = 78;
 fn human(r: &SequenceReport, style: Style) -> String {
     let game = describe(&r.params);
     let (a, b) = coordinates(r);
-    let (head, items): (String, Vec<String>) = match r.line {
+    let (head, items): (Message, Vec<String>) = match r.line {
         SequenceLine::PPositions => (
-            format!(
-                "{} P-positions (Grundy number 0) below {}, cells {a},{b} by {a} then {b}",
-                r.cells.len(),
-                r.upto
-            ),
+            Message::new("cli-sequence-p-positions")
+                .count("count", r.cells.len() as u64)
+                .text("upto", r.upto.to_string())
+                .text("a", a)
+                .text("b", b),
             r.cells.iter().map(|[x, y]| format!("{x},{y}")).collect(),
         ),
         _ => {
@@ -256,24 +274,25 @@ fn human(r: &SequenceReport, style: Style) -> String {
             let from = r.offset.unwrap_or(0);
             let last = from + (r.values.len() as u64).saturating_sub(1);
             (
-                format!(
-                    "{name}: a(n) = {formula} for n = {from} to {last} ({} values)",
-                    r.values.len()
-                ),
+                Message::new("cli-sequence-line")
+                    .with("line", MessageArg::Message(name))
+                    .text("formula", formula)
+                    .text("from", from.to_string())
+                    .text("to", last.to_string())
+                    .count("count", r.values.len() as u64),
                 r.values.iter().map(u64::to_string).collect(),
             )
         }
     };
-    let mut out = format!("{} · {}\n", style.strong(&game), head);
+    let mut out = format!("{} · {}\n", style.strong(&game), said(&head));
     let (lines, shown) = wrap(&items, WIDTH, SHOWN_LINES);
     out.push_str(&lines);
     if shown < items.len() {
-        out.push_str(&format!(
-            "… and {} more: --bfile, --csv or --json give them all\n",
-            items.len() - shown
-        ));
+        let more = Message::new("cli-sequence-more").count("more", (items.len() - shown) as u64);
+        out.push_str(&format!("{}\n", said(&more)));
     }
-    out.push_str(&format!("source: {}\n", style.dim(&r.source)));
+    out.push_str(&style.dim(source_line(&r.source_message).trim_end()));
+    out.push('\n');
     out
 }
 
@@ -323,6 +342,9 @@ mod tests {
             values: vec![1, 2, 0],
             cells: Vec::new(),
             source: "exact table of bound 10, grundyd 0.1.0".to_owned(),
+            source_message: Message::new("cited-table")
+                .text("bound", "10")
+                .text("version", "0.1.0"),
         }
     }
 

@@ -7,10 +7,11 @@ use std::ops::Range;
 
 use anyhow::{Context, Result};
 use protocol::limits::{DEFAULT_SPAN, MAX_SEARCHED_TABLE_CELLS, MAX_TABLE_CELLS};
-use protocol::{Game, Request, ServerBody, Span, TableData};
+use protocol::{Game, Message, MessageArg, Request, ServerBody, Span, TableData};
 
 use super::{emit, print_json, request_with_progress, unexpected, GameArgs};
 use crate::render::{grid, opt, picture, Columns, Style};
+use client::lang::{code_word, said, word};
 use client::Client;
 
 /// Examples shown by `grundy table --help`.
@@ -69,24 +70,29 @@ pub struct Args {
 
 /// Reads `A..B` (half-open).
 pub fn parse_span(s: &str) -> Result<Span, String> {
-    let bad = || format!("cannot read range {s:?}: write A..B, for example 0..16");
+    let bad = || said(&Message::new("cli-range-unread").text("range", format!("{s:?}")));
     let (a, b) = s.split_once("..").ok_or_else(bad)?;
     let from = a.trim().parse().map_err(|_| bad())?;
     let to = b.trim().parse().map_err(|_| bad())?;
     if from > to {
-        return Err(format!("range {s:?} is backwards: A must not exceed B"));
+        return Err(said(
+            &Message::new("cli-range-backwards").text("range", format!("{s:?}")),
+        ));
     }
     Ok(Span { from, to })
+}
+
+/// `wrote FILE`, with its newline.
+fn wrote(file: &std::path::Path) -> String {
+    let m = Message::new("cli-wrote").text("file", file.display().to_string());
+    format!("{}\n", said(&m))
 }
 
 /// Fetches the table (in pieces if needed) and prints it.
 pub async fn run(conn: &mut Client, args: Args, style: Style) -> Result<()> {
     // Refused before anything is fetched: the answer would not have it.
     if args.remoteness && args.game.game == Game::Chocolate && !args.game.misere {
-        anyhow::bail!(
-            "the chocolate table holds Grundy numbers only; ask `grundy query chocolate` \
-             for a bar's remoteness"
-        );
+        anyhow::bail!(word("cli-table-chocolate-remoteness"));
     }
     let rows = args.rows.unwrap_or(DEFAULT_SPAN);
     let cols = args.cols.unwrap_or(DEFAULT_SPAN);
@@ -95,12 +101,12 @@ pub async fn run(conn: &mut Client, args: Args, style: Style) -> Result<()> {
         if let Some(file) = &args.svg {
             std::fs::write(file, picture::svg(&data))
                 .with_context(|| format!("cannot write {}", file.display()))?;
-            emit(&format!("wrote {}\n", file.display()))?;
+            emit(&wrote(file))?;
         }
         if let Some(file) = &args.png {
             std::fs::write(file, picture::png(&data)?)
                 .with_context(|| format!("cannot write {}", file.display()))?;
-            emit(&format!("wrote {}\n", file.display()))?;
+            emit(&wrote(file))?;
         }
         Ok(())
     } else if args.json {
@@ -351,17 +357,17 @@ fn human(t: &TableData, remoteness: bool, style: Style) -> String {
     match t.params.game {
         Game::LGame => {
             let count = |o: &str| t.classes.iter().filter(|c| c.outcome == o).count();
-            let mut out = format!(
-                "lgame: {} positions up to symmetry, mover's L written R, r to move \
-                 ({} win, {} loss, {} draw)\n",
-                t.classes.len(),
-                count("win"),
-                count("loss"),
-                count("draw"),
-            );
-            let mut cols = Columns::new(&["position", "outcome", "depth"]);
+            let head = Message::new("cli-table-lgame")
+                .text("count", t.classes.len().to_string())
+                .text("win", count("win").to_string())
+                .text("loss", count("loss").to_string())
+                .text("draw", count("draw").to_string());
+            let mut out = format!("{}\n", said(&head));
+            let heads = ["cli-col-position", "cli-col-outcome", "cli-col-depth"].map(word);
+            let mut cols = Columns::new(&heads.each_ref().map(String::as_str));
             for c in &t.classes {
-                cols.push(vec![c.position.clone(), c.outcome.clone(), opt(c.depth)]);
+                let outcome = code_word("outcome", &c.outcome);
+                cols.push(vec![c.position.clone(), outcome, opt(c.depth)]);
             }
             out.push_str(&cols.render(2, &|h| style.dim(h), &|_, _, cell| cell.to_owned()));
             out
@@ -369,36 +375,25 @@ fn human(t: &TableData, remoteness: bool, style: Style) -> String {
         game => {
             let misere = t.params.misere;
             let c = t.layer.unwrap_or(0);
-            let three = format!("three heaps a, b and c = {c}");
-            let bars = format!(
-                "bars {{x, y, z}} with x = {c}: remoteness, rows z, columns y; odd is lost for \
-                 the player to move"
-            );
             let (corner, what) = match (game, remoteness || misere) {
-                (Game::Chocolate, _) if misere => ("z\\y", bars.as_str()),
-                (Game::Chocolate, _) => ("z\\y", "G(y, z), rows z, columns y"),
-                (Game::Nim, true) if t.layer.is_some() => ("a\\b", three.as_str()),
-                (Game::Nim, false) if t.layer.is_some() => ("a\\b", three.as_str()),
-                (Game::Nim, _) if misere => (
-                    "a\\b",
-                    "two heaps a and b: remoteness; odd is lost for the player to move",
-                ),
-                (Game::Nim, false) => ("a\\b", "two heaps a and b: Grundy number a ⊕ b"),
-                (Game::Nim, true) => ("a\\b", "two heaps a and b: remoteness"),
-                (_, false) => ("x\\y", "Grundy numbers, rows x, columns y"),
-                _ if misere => (
-                    "x\\y",
-                    "remoteness, rows x, columns y; odd is lost for the player to move",
-                ),
-                (_, true) => ("x\\y", "remoteness, rows x, columns y"),
+                (Game::Chocolate, _) if misere => ("z\\y", "cli-table-bars"),
+                (Game::Chocolate, _) => ("z\\y", "cli-table-staircase"),
+                (Game::Nim, _) if t.layer.is_some() => ("a\\b", "cli-table-nim3"),
+                (Game::Nim, _) if misere => ("a\\b", "cli-table-nim2-misere"),
+                (Game::Nim, false) => ("a\\b", "cli-table-nim2"),
+                (Game::Nim, true) => ("a\\b", "cli-table-nim2-remoteness"),
+                (_, false) => ("x\\y", "cli-table-grundy"),
+                _ if misere => ("x\\y", "cli-table-misere"),
+                (_, true) => ("x\\y", "cli-table-remoteness"),
             };
-            let mut out = format!(
-                "{}: {what} (source: {})\n",
-                super::describe(&t.params),
-                t.source
-            );
+            let what = Message::new(what).text("c", c.to_string());
+            let head = Message::new("cli-table-head")
+                .text("game", super::describe(&t.params))
+                .with("what", MessageArg::Message(what))
+                .text("source", code_word("source", &t.source));
+            let mut out = format!("{}\n", said(&head));
             if t.grundy.is_empty() && t.remoteness.is_empty() {
-                out.push_str("(empty range)\n");
+                out.push_str(&format!("{}\n", word("cli-table-empty")));
                 return out;
             }
             let grid = if misere {

@@ -317,7 +317,7 @@ impl Connection {
     /// Where the request `id` reports its progress: `progress` events to this client.
     fn reporter(&self, id: u64) -> crate::solver::Report {
         let reporter = progress::Reporter::new(id, self.progress.clone());
-        Arc::new(move |what: &str, done, total| reporter.report(what, done, total))
+        Arc::new(move |what: &protocol::Message, done, total| reporter.report(what, done, total))
     }
 
     async fn send(&mut self, m: ServerMessage) {

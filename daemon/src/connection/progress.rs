@@ -7,7 +7,7 @@
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use protocol::{ServerBody, ServerMessage};
+use protocol::{Message, ServerBody, ServerMessage};
 use tokio::sync::mpsc;
 
 /// Fewest time between two reports of one request.
@@ -34,9 +34,10 @@ impl Reporter {
         }
     }
 
-    /// `done` of `total` steps of `what` (`solving the queen's table to 8192`): sent unless
-    /// the last report was less than [`EVERY`] ago; the first and the last are always sent.
-    pub fn report(&self, what: &str, done: u64, total: u64) {
+    /// `done` of `total` steps of `what` (`progress-corner`: solving the queen's table to
+    /// 8192×8192): sent unless the last report was less than [`EVERY`] ago; the first and
+    /// the last are always sent.
+    pub fn report(&self, what: &Message, done: u64, total: u64) {
         let now = Instant::now();
         let Ok(mut last) = self.last.lock() else {
             return;
@@ -48,7 +49,8 @@ impl Reporter {
         *last = Some(now);
         let event = ServerMessage::event(ServerBody::Progress {
             request: self.request,
-            what: what.to_owned(),
+            what: protocol::i18n::english(what),
+            what_message: what.clone(),
             done,
             total,
         });

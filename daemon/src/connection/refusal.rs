@@ -285,9 +285,11 @@ fn query_code(e: &QueryError) -> ErrorCode {
         | Q::LargeExport { .. }
         | Q::EngineLimit(_) => ErrorCode::TooLarge,
         Q::NoSuchGame { .. } => ErrorCode::NoSuchMatch,
-        Q::Import(RecordError::Move { error, .. }) => rules_code(error),
-        Q::Import(RecordError::Result(_)) => ErrorCode::InvalidState,
-        Q::Import(_) => ErrorCode::BadNotation,
+        Q::Import(record) => match record.as_ref() {
+            RecordError::Move { error, .. } => rules_code(error),
+            RecordError::Result(_) => ErrorCode::InvalidState,
+            _ => ErrorCode::BadNotation,
+        },
         Q::Unfinished | Q::Imported { .. } => ErrorCode::InvalidState,
         Q::Internal(_) => ErrorCode::Internal,
         Q::Rules(e) => rules_code(e),

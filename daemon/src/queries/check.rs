@@ -12,7 +12,8 @@ use engine::formula::{Formula, Kind};
 use engine::named_checks::{named_check, NamedCheck, Tables, NAMED_CHECKS};
 use engine::Knowledge;
 use protocol::{
-    CheckQuery, CheckReport, Game, GameParams, NamedCheckInfo, NamedCheckQuery, NamedCheckReport,
+    CheckQuery, CheckReport, Game, GameParams, Message, MessageArg, NamedCheckInfo,
+    NamedCheckQuery, NamedCheckReport,
 };
 
 use engine::research::{scan, Stopped, Table2D, Until};
@@ -33,8 +34,7 @@ pub async fn check(
     let formula = Formula::parse(&q.formula).map_err(|e| QueryError::UnreadableFormula {
         error: e.to_string(),
     })?;
-    let (table, upto) =
-        stored::reaching(hub, &q.params, q.upto, "check", report.clone()).await?;
+    let (table, upto) = stored::reaching(hub, &q.params, q.upto, "check", report.clone()).await?;
     let (until, _abandon) = until(hub);
     crate::pool::idle(move || check_table(&table, &formula, upto, q.map, &until, &report))
         .await
@@ -70,6 +70,7 @@ pub async fn check_named(
     .await
     .context("run a named check")??;
     let holds = checks.iter().all(|c| c.holds);
+    let verdict = verdict(named, &checks);
     Ok(NamedCheckReport {
         name: named.name.to_owned(),
         title: named.title.to_owned(),
@@ -77,7 +78,8 @@ pub async fn check_named(
         status: named.status.name().to_owned(),
         reference: named.reference.to_owned(),
         holds,
-        verdict: verdict(named, &checks),
+        verdict: protocol::i18n::english(&verdict),
+        verdict_message: verdict,
         checks,
     })
 }
@@ -133,32 +135,46 @@ fn corner_game(piece: Piece) -> Game {
     }
 }
 
-/// What a named check's runs show, in one sentence to cite.
-fn verdict(named: &NamedCheck, checks: &[CheckReport]) -> String {
+/// What a named check's runs show, in one sentence to cite: `verdict-verified` (for which
+/// tables, how many cells) or `verdict-refuted` (on which step, at which cell).
+fn verdict(named: &NamedCheck, checks: &[CheckReport]) -> Message {
     if let Some(refuted) = checks.iter().find(|c| !c.holds) {
-        let at = refuted
-            .counterexamples
-            .first()
-            .map_or(String::new(), |c| format!(" at {}", c.cell));
-        let on = match refuted.params.k {
-            Some(k) if !matches!(named.tables, Tables::Corner(_)) => format!(" for k = {k}"),
-            _ => String::new(),
+        let k = match refuted.params.k {
+            Some(k) if !matches!(named.tables, Tables::Corner(_)) => Some(k),
+            _ => None,
         };
-        return format!("refuted{on}{at}");
+        let at = refuted.counterexamples.first().map(|c| c.cell.clone());
+        let m = match (k, at) {
+            (Some(k), Some(at)) => Message::new("verdict-refuted-k-at")
+                .text("k", k.to_string())
+                .text("cell", at),
+            (Some(k), None) => Message::new("verdict-refuted-k").text("k", k.to_string()),
+            (None, Some(at)) => Message::new("verdict-refuted-at").text("cell", at),
+            (None, None) => Message::new("verdict-refuted"),
+        };
+        return m;
     }
-    let bound = checks.iter().map(|c| c.upto).min().unwrap_or(0);
+    let bound = checks.iter().map(|c| c.upto).min().unwrap_or(0).to_string();
     let steps: Vec<String> = checks
         .iter()
         .filter_map(|c| c.params.k.map(|k| k.to_string()))
         .collect();
     let cells: u64 = checks.iter().map(|c| c.checked).sum();
     let what = match named.tables {
-        Tables::Corner(_) => format!("x, y < {bound}"),
-        Tables::Step(k) => format!("k = {k}, z < {bound}"),
-        Tables::EvenSteps => format!("even k in {{{}}}, z < {bound}", steps.join(", ")),
-        Tables::OddSteps => format!("odd k in {{{}}}, z < {bound}", steps.join(", ")),
+        Tables::Corner(_) => Message::new("verdict-corner").text("bound", bound),
+        Tables::Step(k) => Message::new("verdict-step")
+            .text("k", k.to_string())
+            .text("bound", bound),
+        Tables::EvenSteps => Message::new("verdict-even-steps")
+            .text("steps", steps.join(", "))
+            .text("bound", bound),
+        Tables::OddSteps => Message::new("verdict-odd-steps")
+            .text("steps", steps.join(", "))
+            .text("bound", bound),
     };
-    format!("verified for {what} ({cells} cells)")
+    Message::new("verdict-verified")
+        .with("what", MessageArg::Message(what))
+        .count("cells", cells)
 }
 
 /// How long a check may run on this server, and the guard that stops it when the request's
@@ -193,7 +209,7 @@ fn check_table(
     report: &Report,
 ) -> Result<CheckReport, QueryError> {
     let started = Instant::now();
-    let what = format!("checking the formula on the rows below {upto}");
+    let what = Message::new("progress-check").text("upto", upto.to_string());
     let rows = |done, total| report(&what, done, total);
     let found = scan(table, formula, upto, map, until, &rows).map_err(|stopped| match stopped {
         Stopped::Fault(fault) => QueryError::FormulaFails {
@@ -224,6 +240,7 @@ fn check_table(
             .collect(),
         map: found.map.map(crate::convert::failure_map),
         elapsed_ms: u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX),
-        source: table.source(),
+        source: protocol::i18n::english(&table.source()),
+        source_message: table.source(),
     })
 }

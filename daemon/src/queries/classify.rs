@@ -182,11 +182,9 @@ impl Answer {
     ) -> Answer {
         // Said only when the search was not made: then its bound says why, known at once.
         let remoteness_unknown = match &c.position {
-            AnyPosition::Sum(p) if c.value.remoteness.is_none() => {
-                engine::sum::search::size(p)
-                    .err()
-                    .map(|e| crate::convert::message(&e.reason()))
-            }
+            AnyPosition::Sum(p) if c.value.remoteness.is_none() => engine::sum::search::size(p)
+                .err()
+                .map(|e| crate::convert::message(&e.reason())),
             _ => None,
         };
         let sum = match (&c.position, analysis) {

@@ -190,7 +190,7 @@ pub enum QueryError {
     },
     /// A record that cannot be read or replayed.
     #[serde(untagged, serialize_with = "record")]
-    Import(RecordError),
+    Import(Box<RecordError>),
     /// A game the engine cannot play.
     #[serde(untagged)]
     EngineLimit(#[from] EngineLimit),

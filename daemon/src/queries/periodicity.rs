@@ -80,6 +80,7 @@ pub async fn periodicity(
         repeats: REPEATS as u64,
         max_period,
         rows: report,
-        source,
+        source: protocol::i18n::english(&source),
+        source_message: source,
     })
 }

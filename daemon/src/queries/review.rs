@@ -184,11 +184,12 @@ async fn annotate(
         let mut bytes = 0;
         for (i, text) in moves.iter().enumerate() {
             let (mut r, next) =
-                engine::review_move(&knowledge, &pos, i as u32 + 1, text, convention)
-                    .map_err(|e| {
+                engine::review_move(&knowledge, &pos, i as u32 + 1, text, convention).map_err(
+                    |e| {
                         let why = crate::failure::rules_english(&e);
                         format!("it cannot be reviewed: {why}")
-                    })?;
+                    },
+                )?;
             // The text writes the first few better moves (and `…` after them); the JSON the
             // best ones, as a review page lists them.
             r.better.truncate(match format {
@@ -215,8 +216,9 @@ async fn annotate(
 /// Stores a finished game given as text, after replaying it through the rules; returns the
 /// new match id.
 pub async fn import(hub: &Arc<Hub>, text: &str) -> Result<i64, QueryError> {
-    let record = GameRecord::parse_text(text).map_err(QueryError::Import)?;
-    let replay = record.replay().map_err(QueryError::Import)?;
+    let import = |e| QueryError::Import(Box::new(e));
+    let record = GameRecord::parse_text(text).map_err(import)?;
+    let replay = record.replay().map_err(import)?;
     let Some(result) = record.result else {
         return Err(QueryError::Unfinished);
     };

@@ -33,7 +33,8 @@ pub async fn sequence(
         step: None,
         values: Vec::new(),
         cells: Vec::new(),
-        source: table.source(),
+        source: protocol::i18n::english(&table.source()),
+        source_message: table.source(),
     };
     // A number too large for a line is beyond the table: `lines` says so.
     let signed = |n: u64| i64::try_from(n).unwrap_or(i64::MAX);

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use engine::research::{self, Line, Table2D};
 use engine::{chocolate, AnyPosition, Knowledge, Variant};
-use protocol::GameParams;
+use protocol::{GameParams, Message};
 
 use super::QueryError;
 use crate::failure::{Context as _, Internal};
@@ -75,7 +75,9 @@ pub async fn reaching(
                     most_upto: ENGINE_MAX_BAR + 1,
                 });
             }
-            let what = format!("solving the staircases of step {k} to z = {z}");
+            let what = Message::new("progress-staircases")
+                .text("k", k.to_string())
+                .text("z", z.to_string());
             report(&what, 0, 1);
             let table = if k % 2 == 1 {
                 // Odd steps serve matches too: grown for everyone.
@@ -136,8 +138,9 @@ pub trait Cited {
     /// so it has no size.
     fn params(&self) -> GameParams;
 
-    /// What the answer came from, for citing.
-    fn source(&self) -> String;
+    /// What the answer came from, for citing, as a message (`cited-table`): the table's
+    /// bound and the server's version.
+    fn source(&self) -> Message;
 }
 
 impl Cited for Table2D {
@@ -162,11 +165,9 @@ impl Cited for Table2D {
         }
     }
 
-    fn source(&self) -> String {
-        format!(
-            "exact table of bound {}, grundyd {}",
-            self.bound(),
-            env!("CARGO_PKG_VERSION")
-        )
+    fn source(&self) -> Message {
+        Message::new("cited-table")
+            .text("bound", self.bound().to_string())
+            .text("version", env!("CARGO_PKG_VERSION"))
     }
 }

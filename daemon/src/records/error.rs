@@ -35,7 +35,7 @@ pub enum RecordError {
         /// The move as written.
         notation: String,
         /// The rule it breaks.
-        error: engine::Error,
+        error: Box<engine::Error>,
     },
     /// The result (or termination) contradicts the board.
     #[error("result: {0}")]

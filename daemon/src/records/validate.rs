@@ -65,7 +65,7 @@ impl GameRecord {
             let (mv, next) = last.play_text(text).map_err(|error| RecordError::Move {
                 ply: i as u32 + 1,
                 notation: text.clone(),
-                error,
+                error: Box::new(error),
             })?;
             moves.push(mv.to_string());
             positions.push(next);

@@ -327,11 +327,10 @@ async fn load(db: &Db, id: SetId, record: &SetRecord) -> Result<Tables, TablesEr
 fn solution_of(rows: &[LGameRow]) -> Result<lgame::Solution, TablesError> {
     let mut values = Vec::with_capacity(rows.len());
     for row in rows {
-        let p = lgame::Position::parse(&row.fen)
-            .map_err(|e| {
-                let why = crate::failure::rules_english(&e);
-                DbError::Corrupt(format!("L-game position {:?}: {why}", row.fen))
-            })?;
+        let p = lgame::Position::parse(&row.fen).map_err(|e| {
+            let why = crate::failure::rules_english(&e);
+            DbError::Corrupt(format!("L-game position {:?}: {why}", row.fen))
+        })?;
         if p.canonical().to_string() != row.canonical {
             return Err(DbError::Corrupt(format!(
                 "L-game position {} is stored with canonical form {}",
@@ -346,9 +345,8 @@ fn solution_of(rows: &[LGameRow]) -> Result<lgame::Solution, TablesError> {
         };
         values.push((p, value));
     }
-    lgame::Solution::from_values(values)
-        .map_err(|e| {
-            let why = crate::failure::rules_english(&e);
-            DbError::Corrupt(format!("stored L-game: {why}")).into()
-        })
+    lgame::Solution::from_values(values).map_err(|e| {
+        let why = crate::failure::rules_english(&e);
+        DbError::Corrupt(format!("stored L-game: {why}")).into()
+    })
 }

@@ -60,9 +60,7 @@ impl Position {
 
     /// Reads `x=U`, `y=V` or `z=W`.
     fn parse_cut(&self, text: &str, letter: &str, value: &str) -> Result<Move, Error> {
-        let unreadable = || {
-            notation(text, Said::new("rule-bar-move-unread").text("move", text))
-        };
+        let unreadable = || notation(text, Said::new("rule-bar-move-unread").text("move", text));
         let value: u64 = value.trim().parse().map_err(|_| unreadable())?;
         let m = match letter.trim() {
             "x" | "X" => Move::Strip(value),
@@ -76,9 +74,8 @@ impl Position {
 
     /// Reads the position after the move, such as `1,2,3`, and finds the break that leaves it.
     fn parse_result(&self, text: &str) -> Result<Move, Error> {
-        let [a, b, c] = read_three(text).map_err(|_| {
-            notation(text, Said::new("rule-bar-move-unread").text("move", text))
-        })?;
+        let [a, b, c] = read_three(text)
+            .map_err(|_| notation(text, Said::new("rule-bar-move-unread").text("move", text)))?;
         let (x, y, z) = (self.x(), self.y(), self.z());
         let shown = format!("{a},{b},{c}");
         let m = if (a, b, c) == (x, y, z) {

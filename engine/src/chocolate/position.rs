@@ -97,9 +97,7 @@ pub fn check_k(k: u32) -> Result<u32, Error> {
     } else {
         Err(params(
             format!("k {k}"),
-            Said::new("rule-bar-step")
-                .text("most", MAX_K)
-                .text("k", k),
+            Said::new("rule-bar-step").text("most", MAX_K).text("k", k),
         ))
     }
 }

@@ -168,10 +168,7 @@ impl crate::Position for Position {
 
     fn play(&self, m: &Move) -> Result<Position, Error> {
         if m.x >= self.size || m.y >= self.size {
-            return Err(illegal(
-                m.to_string(),
-                off_board(m.to_string(), self.size),
-            ));
+            return Err(illegal(m.to_string(), off_board(m.to_string(), self.size)));
         }
         if (m.x, m.y) == (self.x, self.y) {
             return Err(illegal(
@@ -252,15 +249,12 @@ fn parse_direction(text: &str, t: &str) -> Result<Option<(u64, u64)>, Error> {
         "ld" | "dl" | "diag" | "diagonal" => (1, 1),
         _ => return Ok(None),
     };
-    let n: u64 = rest
-        .trim()
-        .parse()
-        .map_err(|_| {
-            notation(
-                text,
-                Said::new("rule-not-a-distance").text("quoted", format!("{rest:?}")),
-            )
-        })?;
+    let n: u64 = rest.trim().parse().map_err(|_| {
+        notation(
+            text,
+            Said::new("rule-not-a-distance").text("quoted", format!("{rest:?}")),
+        )
+    })?;
     if n == 0 {
         return Err(illegal(text, Said::new("rule-zero-distance")));
     }

@@ -120,7 +120,9 @@ impl Exercise {
             ))
         };
         match question {
-            Question::Grundy if class.value.grundy.is_none() => return missing("rule-exercise-no-grundy"),
+            Question::Grundy if class.value.grundy.is_none() => {
+                return missing("rule-exercise-no-grundy")
+            }
             Question::Remoteness if class.value.remoteness.is_none() => {
                 return missing("rule-exercise-no-remoteness")
             }

@@ -48,13 +48,7 @@ impl Question {
         Question::ALL
             .into_iter()
             .find(|q| q.as_str() == name)
-            .ok_or_else(|| {
-                Error::new(
-                    ErrorKind::Params,
-                    name,
-                    crate::Said::new("rule-question"),
-                )
-            })
+            .ok_or_else(|| Error::new(ErrorKind::Params, name, crate::Said::new("rule-question")))
     }
 
     /// The question as a student reads it, with the form of the answer: a message of the

@@ -216,7 +216,10 @@ fn questions_without_an_exact_answer_are_refused() {
     let k = knowledge();
     let lgame = Variant::LGame.start();
     let e = Exercise::new(&k, lgame.clone(), Convention::Normal, Question::Grundy).unwrap_err();
-    assert_eq!(e.reason().arg("why"), Some(&Arg::Said(Said::new("rule-exercise-lgame"))));
+    assert_eq!(
+        e.reason().arg("why"),
+        Some(&Arg::Said(Said::new("rule-exercise-lgame")))
+    );
     let nim = Variant::Nim.parse_position("3,4,5").unwrap();
     let e = Exercise::new(&k, nim, Convention::Misere, Question::Grundy).unwrap_err();
     assert_eq!(
@@ -226,7 +229,10 @@ fn questions_without_an_exact_answer_are_refused() {
     );
     // The L-game's start is a draw: no end to count moves to.
     let e = Exercise::new(&k, lgame.clone(), Convention::Normal, Question::Remoteness).unwrap_err();
-    assert_eq!(e.reason().arg("why"), Some(&Arg::Said(Said::new("rule-exercise-draw"))));
+    assert_eq!(
+        e.reason().arg("why"),
+        Some(&Arg::Said(Said::new("rule-exercise-draw")))
+    );
     let ex = Exercise::new(&k, lgame, Convention::Normal, Question::Outcome).unwrap();
     assert_eq!(ex.solution(), "draw");
 }

@@ -82,12 +82,7 @@ impl Position {
         let to_move = match side {
             "r" | "R" => Color::Red,
             "b" | "B" => Color::Blue,
-            other => {
-                return Err(position(
-                    text,
-                    Said::new("rule-l-side").text("side", other),
-                ))
-            }
+            other => return Err(position(text, Said::new("rule-l-side").text("side", other))),
         };
         let red = l_of(text, red, Color::Red)?;
         let blue = l_of(text, blue, Color::Blue)?;
@@ -159,10 +154,7 @@ impl fmt::Display for Position {
 pub(super) fn parse_move(pos: &Position, text: &str) -> Result<Move, Error> {
     let text = text.trim();
     if text.is_empty() {
-        return Err(notation(
-            text,
-            Said::new("rule-l-empty-move"),
-        ));
+        return Err(notation(text, Said::new("rule-l-empty-move")));
     }
     if text.contains('/') {
         return move_to_position(pos, text);
@@ -216,8 +208,10 @@ pub(super) fn parse_move(pos: &Position, text: &str) -> Result<Move, Error> {
     let Some(to) = Placement::from_squares(l) else {
         return Err(illegal(
             text,
-            Said::new("rule-l-not-placement")
-                .text("squares", format_args!("{} {} {} {}", l[0], l[1], l[2], l[3])),
+            Said::new("rule-l-not-placement").text(
+                "squares",
+                format_args!("{} {} {} {}", l[0], l[1], l[2], l[3]),
+            ),
         ));
     };
     let neutral = (squares.len() == 6).then(|| (squares[4], squares[5]));

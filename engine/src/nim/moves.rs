@@ -3,9 +3,9 @@
 use std::fmt;
 
 use crate::error::{illegal, notation, one_based, Error};
-use crate::{Arg, Said};
 use crate::nim::Position;
 use crate::number_list::parse_numbers;
+use crate::{Arg, Said};
 
 /// Take `take` stones from pile `pile` (0-based here; people see it numbered from 1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -50,12 +50,7 @@ impl Position {
 
     /// Reads `P:T`.
     fn parse_take(&self, text: &str, pile: &str, take: &str) -> Result<Move, Error> {
-        let unreadable = || {
-            notation(
-                text,
-                Said::new("rule-nim-take-unread").text("move", text),
-            )
-        };
+        let unreadable = || notation(text, Said::new("rule-nim-take-unread").text("move", text));
         let pile: u64 = pile.trim().parse().map_err(|_| unreadable())?;
         let take: u64 = take.trim().parse().map_err(|_| unreadable())?;
         let index = one_based(text, "rule-no-pile", u128::from(pile), self.piles().len())?;
@@ -66,12 +61,8 @@ impl Position {
 
     /// Reads the position after the move, such as `3,1,5`, and finds the one pile that shrank.
     fn parse_result(&self, text: &str) -> Result<Move, Error> {
-        let after = parse_numbers(text).map_err(|_| {
-            notation(
-                text,
-                Said::new("rule-nim-move-unread").text("move", text),
-            )
-        })?;
+        let after = parse_numbers(text)
+            .map_err(|_| notation(text, Said::new("rule-nim-move-unread").text("move", text)))?;
         let before = self.piles();
         let shown = after
             .iter()

@@ -213,7 +213,9 @@ fn move_errors_name_the_rule() {
         "a move keeps all 3 piles; 1,2,3,4 has 4"
     );
     assert_eq!(
-        pos(&[1]).play(&Move { pile: 0, take: 2 }).map_err(|e| parts(&e)),
+        pos(&[1])
+            .play(&Move { pile: 0, take: 2 })
+            .map_err(|e| parts(&e)),
         Err((
             ErrorKind::Illegal,
             "1:2".to_owned(),

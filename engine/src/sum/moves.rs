@@ -32,12 +32,7 @@ pub(super) fn parse(p: &Position, text: &str) -> Result<Move, Error> {
         return parse_result(p, t).map_err(|e| e.with_input(text));
     }
     let count = p.components().len();
-    let unreadable = || {
-        notation(
-            text,
-            Said::new("rule-sum-move-unread").text("move", t),
-        )
-    };
+    let unreadable = || notation(text, Said::new("rule-sum-move-unread").text("move", t));
     let (head, rest) = t
         .split_once(|c: char| c == '/' || c.is_whitespace())
         .ok_or_else(unreadable)?;

@@ -117,10 +117,7 @@ pub fn component_name(c: &AnyPosition) -> String {
 fn parse_component(text: &str) -> Result<AnyPosition, Error> {
     let t = text.trim();
     if t.is_empty() {
-        return Err(position(
-            text,
-            Said::new("rule-sum-component-empty"),
-        ));
+        return Err(position(text, Said::new("rule-sum-component-empty")));
     }
     let (head, body) = match t.split_once(':') {
         Some((head, body)) => (head.trim(), Some(body.trim())),
@@ -128,12 +125,9 @@ fn parse_component(text: &str) -> Result<AnyPosition, Error> {
     };
     let (name, param) = match head.split_once('(') {
         Some((name, rest)) => {
-            let inner = rest.strip_suffix(')').ok_or_else(|| {
-                position(
-                    t,
-                    Said::new("rule-sum-no-bracket").text("head", head),
-                )
-            })?;
+            let inner = rest
+                .strip_suffix(')')
+                .ok_or_else(|| position(t, Said::new("rule-sum-no-bracket").text("head", head)))?;
             let value: u64 = inner.trim().parse().map_err(|_| {
                 position(
                     t,
@@ -148,12 +142,7 @@ fn parse_component(text: &str) -> Result<AnyPosition, Error> {
     };
     let kind = GameKind::parse(name).map_err(|e| position(t, e.reason().clone()))?;
     let variant = match (kind, param) {
-        (GameKind::Sum, _) => {
-            return Err(position(
-                t,
-                Said::new("rule-sum-in-sum"),
-            ))
-        }
+        (GameKind::Sum, _) => return Err(position(t, Said::new("rule-sum-in-sum"))),
         (GameKind::Chocolate, p) => {
             let k = p
                 .map(u32::try_from)
@@ -239,7 +228,12 @@ impl crate::Position for Position {
 
     fn play(&self, m: &super::Move) -> Result<Position, Error> {
         let count = self.components.len();
-        let index = one_based(&m.to_string(), "rule-no-component", m.component as u128 + 1, count)?;
+        let index = one_based(
+            &m.to_string(),
+            "rule-no-component",
+            m.component as u128 + 1,
+            count,
+        )?;
         let c = &self.components[index];
         let after = c.play(&m.mv).map_err(|e| e.with_input(&m.to_string()))?;
         Ok(self.with_component(m.component, after))

@@ -4,8 +4,8 @@
 use super::*;
 use crate::any::AnyPosition;
 use crate::corner::{self, Piece};
-use crate::sum::tests::Product;
 use crate::said::english::english;
+use crate::sum::tests::Product;
 use crate::{chocolate, nim, Position as _, Rng};
 
 /// A component with coordinates up to `most`: a corner square, one or two Nim piles, or a
