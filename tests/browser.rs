@@ -1809,8 +1809,29 @@ async fn a_teacher_takes_over_a_terminal_room_and_runs_it_from_a_tablet() -> Res
         .await?;
     b.screenshot("room-boards-projector").await?;
     accessible(&b, "the projector's page").await?;
+    // The room's language: the projector speaks Japanese to the class, whatever the
+    // browser's own; this browser's console stays in English.
     b.client.set_window_size(768, 1024).await?;
     b.goto(&server, &format!("/room/{code}")).await?;
+    choose(&b, "select[name=language]", "ja").await?;
+    let s = event_where(&mut bob, settings).await?;
+    assert_eq!(s.language.as_deref(), Some("ja"));
+    b.client.set_window_size(1920, 1080).await?;
+    b.goto(&server, &format!("/room/{code}/boards")).await?;
+    b.text_until(".projector .join-at", |t| {
+        t.contains("コードを入力して参加")
+    })
+    .await?;
+    let lang = b
+        .client
+        .execute("return document.documentElement.lang", vec![])
+        .await?;
+    assert_eq!(lang.as_str(), Some("ja"));
+    b.screenshot("room-boards-projector-ja").await?;
+    b.client.set_window_size(768, 1024).await?;
+    b.goto(&server, &format!("/room/{code}")).await?;
+    b.text_until("p.position", |t| t.starts_with("teacher"))
+        .await?;
     choose(&b, ".withdraw select", &carol_id.to_string()).await?;
     press(&b, "Withdraw").await?;
     loop {

@@ -26,6 +26,7 @@ fn exam(code: &str, on: bool) -> Request {
         hints: None,
         engine: None,
         exam: Some(on),
+        language: None,
     }
 }
 

@@ -244,6 +244,44 @@ async fn forty_students_answer_and_every_grade_is_exact() -> Result<()> {
     ensure!(lines.len() == 1 + STUDENTS * 3, "{} lines", lines.len());
     ensure!(lines[0].starts_with("room,set,exercise,game"));
 
+    // In the room's language once the teacher sets one: the header, games and questions
+    // (the answers and positions as typed). A language the catalogs lack is refused.
+    let language = |l: &str| Request::ConfigureRoom {
+        code: code.clone(),
+        hints: None,
+        engine: None,
+        exam: None,
+        language: Some(l.to_owned()),
+    };
+    let unknown = refusal(teacher.request(language("fr")).await)?;
+    ensure!(unknown.details["kind"] == "unknown_language", "{unknown:?}");
+    ensure!(
+        unknown.message
+            == "language \"fr\": a room speaks one of en, ja, or each reader's own (reader)",
+        "{}",
+        unknown.message
+    );
+    match teacher.request(language("ja")).await? {
+        ServerBody::RoomSettings { settings, .. } => {
+            ensure!(settings.language.as_deref() == Some("ja"), "{settings:?}")
+        }
+        other => bail!("expected the settings, got {other:?}"),
+    }
+    let csv = match teacher
+        .request(Request::ExportRoom { code: code.clone() })
+        .await?
+    {
+        ServerBody::RoomExport { content, .. } => content,
+        other => bail!("expected CSV, got {other:?}"),
+    };
+    let lines: Vec<&str> = csv.lines().collect();
+    ensure!(
+        lines[0].starts_with("ルーム,セット,問題,ゲーム,盤の大きさ,k,ミゼール,局面,問い,正解"),
+        "{}",
+        lines[0]
+    );
+    ensure!(lines.len() == 1 + STUDENTS * 3, "{} lines", lines.len());
+
     // A restart keeps the room, its members, exercises and answers.
     drop(students);
     back.close().await;
@@ -261,6 +299,7 @@ async fn forty_students_answer_and_every_grade_is_exact() -> Result<()> {
             .await?,
     )?;
     ensure!(view.role == Role::Teacher);
+    ensure!(view.settings.language.as_deref() == Some("ja"));
     ensure!(
         view.members.len() == STUDENTS + 2,
         "{} members",
@@ -433,6 +472,7 @@ async fn rooms_refuse_what_they_must_and_keep_going() -> Result<()> {
         hints: None,
         engine: Some("easy".into()),
         exam: None,
+        language: None,
     };
     ensure!(matches!(
         teacher.request(limit).await?,

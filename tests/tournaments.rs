@@ -264,6 +264,7 @@ async fn a_round_ended_by_the_teacher_is_adjudicated_and_the_next_one_paired() -
         hints: Some(false),
         engine: None,
         exam: None,
+        language: None,
     };
     teacher.request(off).await?;
     let playing = t.games[0].first;

@@ -3,23 +3,25 @@
 //! `LANG`, in the order POSIX gives them), else English. What the server refuses is said in
 //! it from the catalogs (`protocol::i18n`), as the browser's page says it.
 
-use std::sync::OnceLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The languages the catalogs have.
 pub const LANGUAGES: [&str; 2] = ["en", "ja"];
 
-static CHOSEN: OnceLock<&'static str> = OnceLock::new();
+/// The process's language, as its index in [`LANGUAGES`].
+static CHOSEN: AtomicUsize = AtomicUsize::new(0);
 
-/// Makes `lang` the process's language (once; later calls change nothing).
+/// Makes `lang` the process's language (one the catalogs have; another changes nothing).
+/// `grundy` sets it at start; a room's projector view sets the room's own.
 pub fn set(lang: &str) {
-    if let Some(known) = LANGUAGES.iter().find(|l| **l == lang) {
-        let _ = CHOSEN.set(known);
+    if let Some(index) = LANGUAGES.iter().position(|l| *l == lang) {
+        CHOSEN.store(index, Ordering::Relaxed);
     }
 }
 
 /// The process's language: English until [`set`].
 pub fn get() -> &'static str {
-    CHOSEN.get().copied().unwrap_or("en")
+    LANGUAGES[CHOSEN.load(Ordering::Relaxed) % LANGUAGES.len()]
 }
 
 /// Message `m` of the catalogs in the process's language.

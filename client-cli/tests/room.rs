@@ -210,3 +210,44 @@ async fn a_grade_is_said_in_japanese_under_a_japanese_locale() {
     );
     server.stop().await.unwrap();
 }
+
+/// A room's language: the teacher sets it, and the projector's view and the CSV speak it
+/// whatever the terminal's own language.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_projector_and_the_csv_speak_the_rooms_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir).await.unwrap();
+    let url = server.url();
+    let code = open_room(&url).await["code"].as_str().unwrap().to_owned();
+    let set = run(&url, "teacher", &["room", "language", &code, "ja"]).await;
+    assert!(set.status.success(), "{}", text(&set.stderr));
+    assert!(
+        text(&set.stdout).ends_with("; the projector and the CSV in 日本語\n"),
+        "{}",
+        text(&set.stdout)
+    );
+    let view = run(&url, "teacher", &["room", "view", &code, "--once"]).await;
+    assert!(view.status.success(), "{}", text(&view.stderr));
+    assert!(
+        text(&view.stdout).starts_with(&format!(
+            "ルーム {code} · 3B maths · すべての盤\n対局中の盤 0 · 解析オフ (a) · q で終了\n"
+        )),
+        "{}",
+        text(&view.stdout)
+    );
+    let csv = run(&url, "teacher", &["room", "results", &code, "--csv"]).await;
+    assert!(
+        text(&csv.stdout).starts_with("ルーム,セット,問題,ゲーム"),
+        "{}",
+        text(&csv.stdout)
+    );
+    // Each reader's own again: the view in the terminal's English.
+    run(&url, "teacher", &["room", "language", &code, "reader"]).await;
+    let view = run(&url, "teacher", &["room", "view", &code, "--once"]).await;
+    assert!(
+        text(&view.stdout).starts_with(&format!("Room {code} · 3B maths · every board\n")),
+        "{}",
+        text(&view.stdout)
+    );
+    server.stop().await.unwrap();
+}

@@ -532,7 +532,12 @@ engine?: string | null,
  * gets analysis, plays the engine or sees values on a board, and its students see their
  * grades and the solutions only once released (or past the deadline).
  */
-exam?: boolean, } | { "type": "leave_room", 
+exam?: boolean, 
+/**
+ * The room's language (`en`, `ja`) for what the whole class reads: the projector's
+ * boards and the results' CSV. Absent: each reader's own language (the CSV in English).
+ */
+language?: string | null, } | { "type": "leave_room", 
 /**
  * The room's code.
  */
@@ -565,7 +570,12 @@ engine?: string | null,
 /**
  * Exam mode on or off (docs/CLASSROOM.md).
  */
-exam?: boolean | null, } | { "type": "release_answers", 
+exam?: boolean | null, 
+/**
+ * The room's language for its projector and CSV: `en`, `ja`, or `reader` (each
+ * reader's own again).
+ */
+language?: string | null, } | { "type": "release_answers", 
 /**
  * Which room.
  */
@@ -1634,7 +1644,12 @@ engine?: string | null,
  * gets analysis, plays the engine or sees values on a board, and its students see their
  * grades and the solutions only once released (or past the deadline).
  */
-exam?: boolean, };
+exam?: boolean, 
+/**
+ * The room's language (`en`, `ja`) for what the whole class reads: the projector's
+ * boards and the results' CSV. Absent: each reader's own language (the CSV in English).
+ */
+language?: string | null, };
 
 /**
  * A room as one member sees it: the reply to `create_room` and `join_room`.

@@ -164,6 +164,8 @@ async function speak(l, keep = false) {
 }
 
 switcher.addEventListener("click", () => speak(LANGUAGES.find(([l]) => l !== language())[0], true));
+// A room's projector speaks the room's language (not kept: this browser's own comes back).
+document.addEventListener("grundy:speak", (e) => speak(/** @type {CustomEvent} */ (e).detail).catch(() => {}));
 
 speak(preferred())
   .catch(() => speak("en"))

@@ -12,7 +12,7 @@ import { params } from "./games.js";
 import { setSound, soundOn } from "./lesson.js";
 import { studentParts } from "./student.js";
 import { boardsPart, teacherParts, underWay } from "./teacher.js";
-import { codeWord, t } from "./i18n.js";
+import { codeWord, language, preferred, t } from "./i18n.js";
 
 /** @typedef {import("./net.js").Server} Server */
 
@@ -213,7 +213,10 @@ export function showRoom(main, server, code, go, lesson, projector = false) {
       for (const s of live.boards.values()) value(s);
     };
     if (projector) {
-      // For the class to see: how to join, the standings, every board under way, large.
+      // For the class to see: how to join, the standings, every board under way, large; in
+      // the room's language when the teacher chose one.
+      const spoken = view.settings.language;
+      if (spoken && spoken !== language()) document.dispatchEvent(new CustomEvent("grundy:speak", { detail: spoken }));
       follow();
       return h(
         "section",
@@ -303,6 +306,8 @@ export function showRoom(main, server, code, go, lesson, projector = false) {
     unmount();
     server.removeEventListener("message", onMessage);
     server.removeEventListener("welcome", join);
+    // The projector spoke the room's language: this browser's own again.
+    if (projector && language() !== preferred()) document.dispatchEvent(new CustomEvent("grundy:speak", { detail: preferred() }));
   };
 }
 

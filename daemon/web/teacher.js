@@ -9,7 +9,7 @@ import qrcode from "./vendor/qrcode/qrcode.js";
 import { clockText, describe, field, h, picture, seatName, select } from "./dom.js";
 import { GAMES, LEVELS, gameFields, paramsOf } from "./games.js";
 import { drawBoard } from "./boards.js";
-import { codeWord, language, list, said, t } from "./i18n.js";
+import { LANGUAGES, codeWord, language, list, said, t } from "./i18n.js";
 
 /** The engine's levels as a teacher chooses among them: the strongest first. */
 const strongestFirst = [...LEVELS].reverse();
@@ -123,8 +123,8 @@ function exercisesForm(view, server, problems, ui) {
   );
 }
 
-/** The room's switches, each changed at once: hints, exam mode, the engine allowed; and the
- *  answers released.
+/** The room's switches, each changed at once: hints, exam mode, the engine allowed, the
+ *  language of the projector and the CSV; and the answers released.
  *  @param {Server} server */
 function settingsCard(view, server, problems) {
   const s = view.settings;
@@ -147,6 +147,11 @@ function settingsCard(view, server, problems) {
       "select",
       { name: "engine", props: { value: s.engine || "any" }, onchange: configure((x) => ({ engine: x.value })) },
       [["any", t("engine-any")], ...strongestFirst.map((l) => [l, t(`level-${l}`)]), ["none", t("engine-none")]].map(([value, text]) => h("option", { value }, text)),
+    )),
+    field(t("switch-language"), h(
+      "select",
+      { name: "language", props: { value: s.language || "reader" }, onchange: configure((x) => ({ language: x.value })) },
+      [["reader", t("language-reader")], ...LANGUAGES].map(([value, text]) => h("option", { value }, text)),
     )),
     s.exam ? h("button", { type: "button", onclick: send({ type: "release_answers" }) }, t("release-answers")) : null,
     h("p", { class: "error", role: "alert" }, problems.settings || ""),

@@ -13,6 +13,9 @@ logout = Log out
 # The switch to the other language, named in that language.
 language-switch = 日本語
     .title = 日本語で表示する
+# Each language named in itself.
+language-en = English
+language-ja = 日本語
 status-loading = loading…
 status-connecting = connecting…
 status-online = online
@@ -449,6 +452,8 @@ set-them = Set them
 switches = The room's switches
 switch-hints = Hints: students may ask for values
 switch-exam = Exam: answers kept until released, and no values anywhere on the server
+switch-language = Language of the projector and the results (CSV)
+language-reader = each reader's own (CSV in English)
 switch-engine = Strongest engine students may play
 engine-any = any
 engine-none = none: only each other
@@ -554,6 +559,7 @@ error-empty_room_name = room name must not be empty; name the class, such as "3B
 error-long_room_name = room name is too long: at most { $most } characters
 error-control_in_room_name = room name must not contain control characters
 error-bad_engine_level = engine "{ $level }": allow easy, medium, perfect, or none
+error-unknown_language = language "{ $language }": a room speaks one of { $known }, or each reader's own (reader)
 error-exercise_count = { $count } exercises: set between 1 and { $most } at a time
 error-deadline_too_far = the deadline is too far away
 error-teachers_do_not_answer = teachers set exercises and students answer them; join the room with another name to try one
@@ -928,6 +934,8 @@ cli-room-teacher-help =
                                  none (only each other) or any
     exam on|off                  exam mode for the whole server: no analysis, engine or values for
                                  anyone but this room's teachers; grades told once released
+    language en|ja|reader        the language of the projector's boards and the results' CSV
+                                 (reader: each reader's own)
     release                      tell the students their grades and the solutions
     results                      who answered what; students: the class list
     export FILE                  the results as CSV
@@ -1235,3 +1243,45 @@ cli-table-empty = (empty range)
 progress-corner = solving the { $piece } table to { $side }×{ $side }
 progress-staircases = solving the staircases of step { $k } to z = { $z }
 progress-check = checking the formula on the rows below { $upto }
+
+## A room's results as CSV, in the room's language (English keeps the protocol's own words).
+csv-header = room,set,exercise,game,size,k,misere,position,question,solution,student,answer,correct,answered_at,seconds
+csv-question-outcome = outcome
+csv-question-grundy = grundy
+csv-question-winning_move = winning_move
+csv-question-winning_moves = winning_moves
+csv-question-remoteness = remoteness
+
+## A room's language, and the room's switches at the terminal.
+cli-room-language = the projector and the CSV in { $language }
+cli-room-switches = room { $room }: { $settings }
+cli-room-left = you left room { $room }: it counts you no more
+cli-room-released = room { $room }: the students see their grades and the solutions now
+cli-room-hints-usage = hints on, or hints off
+cli-room-exam-usage = exam on, or exam off
+
+## A room's projector at the terminal (grundy room view).
+cli-boards-room = Room { $room }
+cli-boards-every = every board
+cli-boards-under-way = { $live } { $live ->
+    [one] board
+   *[other] boards
+  } under way
+cli-boards-under-way-over = { $live } { $live ->
+    [one] board
+   *[other] boards
+  } under way, { $over } over
+cli-boards-analysis-on = analysis on (a)
+cli-boards-analysis-off = analysis off (a)
+cli-boards-keys = q leaves
+cli-boards-set = exercises of set { $set }:
+cli-boards-tally = { $number }: { $answered }/{ $students } answered, { $correct } right
+cli-boards-to-move = { $name } to move
+cli-boards-waiting = waiting
+cli-boards-ply = ply { $ply } · { $turn }
+cli-boards-clock = clock { $first } | { $second }
+cli-boards-value = { $outcome } for { $who }
+cli-boards-value-in = { $outcome } for { $who } in { $plies }
+cli-boards-value-unknown = value unknown: { $code }
+cli-boards-lost = connection lost ({ $cause }); trying again… (q leaves)
+cli-room-view-teachers = only a teacher of room { $room } sees every board

@@ -12,6 +12,9 @@ logout = ログアウト
 # もう一つの言語への切り替え。その言語で書きます。
 language-switch = English
     .title = Show this page in English
+# Each language named in itself.
+language-en = English
+language-ja = 日本語
 status-loading = 読み込み中…
 status-connecting = 接続中…
 status-online = オンライン
@@ -424,6 +427,8 @@ set-them = 出題する
 switches = ルームの設定
 switch-hints = ヒント: 生徒が局面の値を調べてよい
 switch-exam = テスト: 解答は公開するまで伏せ、サーバーでは値を一切見られない
+switch-language = プロジェクターと結果（CSV）の言語
+language-reader = 見る人それぞれの言語（CSV は英語）
 switch-engine = 生徒が対戦してよい一番強いエンジン
 engine-any = どれでも
 engine-none = なし: 生徒同士だけ
@@ -525,6 +530,7 @@ error-empty_room_name = ルームの名前を入れてください。たとえ�
 error-long_room_name = ルームの名前が長すぎます: { $most } 文字までです
 error-control_in_room_name = ルームの名前に制御文字は使えません
 error-bad_engine_level = エンジン「{ $level }」: easy、medium、perfect、none のどれかにしてください
+error-unknown_language = 言語「{ $language }」はありません。ルームの言語は { $known } のどれか、または各自の言語（reader）です
 error-exercise_count = 問題 { $count }問: 一度に出せるのは 1 問から { $most }問までです
 error-deadline_too_far = 締め切りが先すぎます
 error-teachers_do_not_answer = 先生は問題を出し、生徒が答えます。自分で解いてみるには別の名前でルームに参加してください
@@ -859,6 +865,7 @@ cli-room-teacher-help =
                                  none（生徒どうしだけ）、any
     exam on|off                  サーバー全体のテストモード: このルームの先生以外は解析・エンジン・
                                  値を使えず、採点は公開してから伝わる
+    language en|ja|reader        プロジェクターの盤と結果の CSV の言語（reader: 各自の言語）
     release                      生徒に採点と正解を公開する
     results                      誰が何と答えたか。生徒: クラスの名簿
     export FILE                  結果を CSV で書き出す
@@ -1135,3 +1142,39 @@ cli-table-empty = （範囲が空です）
 progress-corner = { $piece }の表を{ $side }×{ $side }まで解いています
 progress-staircases = 段差 { $k }の階段を z = { $z }まで解いています
 progress-check = { $upto }より下の行で式を確かめています
+
+## A room's results as CSV, in the room's language (English keeps the protocol's own words).
+csv-header = ルーム,セット,問題,ゲーム,盤の大きさ,k,ミゼール,局面,問い,正解,生徒,答え,正誤,答えた時刻,秒
+csv-question-outcome = 勝敗
+csv-question-grundy = Grundy 数
+csv-question-winning_move = 勝つ手
+csv-question-winning_moves = 勝つ手すべて
+csv-question-remoteness = 残り手数
+
+## A room's language, and the room's switches at the terminal.
+cli-room-language = プロジェクターと CSV は { $language }
+cli-room-switches = ルーム { $room }: { $settings }
+cli-room-left = ルーム { $room }から抜けました。もう数えられません
+cli-room-released = ルーム { $room }: 生徒は採点と正解を見られるようになりました
+cli-room-hints-usage = hints on か hints off と入力してください
+cli-room-exam-usage = exam on か exam off と入力してください
+
+## A room's projector at the terminal (grundy room view).
+cli-boards-room = ルーム { $room }
+cli-boards-every = すべての盤
+cli-boards-under-way = 対局中の盤 { $live }
+cli-boards-under-way-over = 対局中の盤 { $live }、終局 { $over }
+cli-boards-analysis-on = 解析オン (a)
+cli-boards-analysis-off = 解析オフ (a)
+cli-boards-keys = q で終了
+cli-boards-set = セット { $set }の問題:
+cli-boards-tally = { $number }: { $students }人中{ $answered }人が回答、正解 { $correct }人
+cli-boards-to-move = { $name }の番
+cli-boards-waiting = 待機中
+cli-boards-ply = { $ply }手目 · { $turn }
+cli-boards-clock = 持ち時間 { $first } | { $second }
+cli-boards-value = { $who }の{ $outcome }
+cli-boards-value-in = { $who }の{ $outcome }（{ $plies }手）
+cli-boards-value-unknown = 値はわかりません: { $code }
+cli-boards-lost = 接続が切れました（{ $cause }）。つなぎ直しています…（q で終了）
+cli-room-view-teachers = ルーム { $room }のすべての盤を見られるのは先生だけです

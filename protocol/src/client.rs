@@ -324,6 +324,10 @@ pub enum Request {
         /// Exam mode on or off (docs/CLASSROOM.md).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         exam: Option<bool>,
+        /// The room's language for its projector and CSV: `en`, `ja`, or `reader` (each
+        /// reader's own again).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        language: Option<String>,
     },
     /// Releases the grades and solutions of every exercise of the room to its students
     /// (teachers): what a room holding an exam keeps from them until then.

@@ -37,6 +37,10 @@ pub struct RoomSettings {
     /// grades and the solutions only once released (or past the deadline).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub exam: bool,
+    /// The room's language (`en`, `ja`) for what the whole class reads: the projector's
+    /// boards and the results' CSV. Absent: each reader's own language (the CSV in English).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub language: Option<String>,
 }
 
 /// An exercise as a teacher sets it.

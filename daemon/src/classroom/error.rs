@@ -80,6 +80,13 @@ pub enum RoomError {
         /// The level given.
         level: String,
     },
+    /// A room language the catalogs do not have.
+    UnknownLanguage {
+        /// The language given.
+        language: String,
+        /// The languages there are.
+        known: Vec<String>,
+    },
     /// A student of the room asked for the engine above the room's limit.
     EngineNotAllowed {
         /// The room.

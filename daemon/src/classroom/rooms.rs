@@ -98,6 +98,8 @@ impl Rooms {
     ) -> Result<Joined, RoomError> {
         let name = room::room_name(name)?;
         let engine = room::checked_engine(settings.engine.as_deref())?;
+        let language = settings.language.as_deref();
+        let language = language.map(room::checked_language).transpose()?;
         let token = new_token().context("make an owner token")?;
         let teacher = MemberRow {
             player_id: player.id,
@@ -113,6 +115,7 @@ impl Rooms {
                 hints: settings.hints,
                 engine: engine.clone(),
                 exam: settings.exam,
+                language: language.clone(),
                 owner_token_hash: token_hash(&token),
             };
             let stored = self

@@ -236,6 +236,7 @@ fn room_code(e: &RoomError) -> ErrorCode {
         | R::LongRoomName { .. }
         | R::ControlInRoomName
         | R::BadEngineLevel { .. }
+        | R::UnknownLanguage { .. }
         | R::ExerciseCount { .. }
         | R::DeadlineTooFar
         | R::RoundCount { .. }

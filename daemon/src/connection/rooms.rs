@@ -68,6 +68,7 @@ impl Connection {
                 hints,
                 engine,
                 exam,
+                language,
             } => {
                 let room = self.room(&code)?;
                 let settings = room
@@ -76,6 +77,7 @@ impl Connection {
                         hints,
                         engine,
                         exam,
+                        language,
                         reply,
                     })
                     .await?;

@@ -12,12 +12,13 @@ use anyhow::Result;
 use crossterm::event::{Event, EventStream, KeyCode, KeyEventKind, KeyModifiers};
 use crossterm::{cursor, execute, terminal};
 use futures_util::StreamExt;
-use protocol::{MatchState, MatchStatus, Request, RoomView, ServerBody};
+use protocol::{MatchState, MatchStatus, Message, Request, RoomView, ServerBody};
 use tokio::time::Instant;
 
 use super::print;
 use crate::commands::{countdown, describe, emit, session, unexpected};
 use crate::render::{pad, safe, shorten, Style};
+use client::lang::{code_word, said, word};
 use client::Client;
 
 /// Width of one board's card, in columns.
@@ -97,13 +98,17 @@ impl Boards {
                     let who = s
                         .to_move
                         .map_or_else(String::new, |seat| name(&s, seat).to_owned());
-                    match c.value.remoteness {
-                        Some(r) => format!("{} for {who} in {r}", c.value.outcome.as_str()),
-                        None => format!("{} for {who}", c.value.outcome.as_str()),
-                    }
+                    let outcome = code_word("outcome", c.value.outcome.as_str());
+                    let value = match c.value.remoteness {
+                        Some(r) => Message::new("cli-boards-value-in").text("plies", r.to_string()),
+                        None => Message::new("cli-boards-value"),
+                    };
+                    said(&value.text("outcome", outcome).text("who", who))
                 }
                 Ok(other) => return Err(unexpected(&other)),
-                Err(client::Error::Server(e)) => format!("value unknown: {}", e.code.as_str()),
+                Err(client::Error::Server(e)) => {
+                    said(&Message::new("cli-boards-value-unknown").text("code", e.code.as_str()))
+                }
                 Err(e) => return Err(e.into()),
             };
             self.values.insert((s.match_id, s.ply), words);
@@ -165,6 +170,14 @@ impl Boards {
                 self.view = room;
                 true
             }
+            ServerBody::RoomSettings { code, settings } if code == self.view.code => {
+                // The room's language changed: the projector speaks it from now on.
+                if let Some(lang) = &settings.language {
+                    client::lang::set(lang);
+                }
+                self.view.settings = settings;
+                true
+            }
             _ => false,
         }
     }
@@ -179,11 +192,12 @@ impl Boards {
     /// The whole picture, `width` columns wide.
     pub fn render(&self, width: usize) -> String {
         let st = self.style;
+        let room = Message::new("cli-boards-room").text("room", &self.view.code);
         let mut out = format!(
-            "{} {} · {} · every board\n",
-            st.strong("Room"),
-            st.strong(&self.view.code),
-            self.view.name
+            "{} · {} · {}\n",
+            st.strong(&said(&room)),
+            self.view.name,
+            word("cli-boards-every")
         );
         let live: Vec<&(MatchState, Instant)> = self
             .states
@@ -191,16 +205,22 @@ impl Boards {
             .filter(|(s, _)| s.status == MatchStatus::Playing)
             .collect();
         let over = self.states.len() - live.len();
+        let under_way = Message::new(if over > 0 {
+            "cli-boards-under-way-over"
+        } else {
+            "cli-boards-under-way"
+        })
+        .count("live", live.len() as u64)
+        .text("over", over.to_string());
+        let analysis = word(if self.analysis {
+            "cli-boards-analysis-on"
+        } else {
+            "cli-boards-analysis-off"
+        });
         out.push_str(&format!(
-            "{} board{} under way{} · analysis {} (a) · q leaves\n\n",
-            live.len(),
-            if live.len() == 1 { "" } else { "s" },
-            if over > 0 {
-                format!(", {over} over")
-            } else {
-                String::new()
-            },
-            if self.analysis { "on" } else { "off" }
+            "{} · {analysis} · {}\n\n",
+            said(&under_way),
+            word("cli-boards-keys")
         ));
         let per_row = (width / (CARD + 2)).max(1);
         for row in live.chunks(per_row) {
@@ -227,16 +247,16 @@ impl Boards {
                 .enumerate()
                 .filter(|(_, e)| e.set == last.set)
                 .collect();
-            out.push_str(&format!("\nexercises of set {}:", last.set));
+            let head = Message::new("cli-boards-set").text("set", last.set.to_string());
+            out.push_str(&format!("\n{}", said(&head)));
             for (i, e) in set {
                 let t = self.view.tallies.iter().find(|t| t.exercise_id == e.id);
-                out.push_str(&format!(
-                    "  {}: {}/{} answered, {} right",
-                    i + 1,
-                    t.map_or(0, |t| t.answered),
-                    t.map_or(0, |t| t.students),
-                    t.map_or(0, |t| t.correct)
-                ));
+                let tally = Message::new("cli-boards-tally")
+                    .text("number", (i + 1).to_string())
+                    .text("answered", t.map_or(0, |t| t.answered).to_string())
+                    .text("students", t.map_or(0, |t| t.students).to_string())
+                    .text("correct", t.map_or(0, |t| t.correct).to_string());
+                out.push_str(&format!("  {}", said(&tally)));
             }
             out.push('\n');
         }
@@ -255,10 +275,13 @@ impl Boards {
             shorten(&format!("{} · {}", describe(&s.params), s.position), CARD),
         ];
         let turn = match s.to_move {
-            Some(seat) => format!("{} to move", name(s, seat)),
-            None => "waiting".to_owned(),
+            Some(seat) => said(&Message::new("cli-boards-to-move").text("name", name(s, seat))),
+            None => word("cli-boards-waiting"),
         };
-        lines.push(shorten(&format!("ply {} · {turn}", s.ply), CARD));
+        let ply = Message::new("cli-boards-ply")
+            .text("ply", s.ply.to_string())
+            .text("turn", turn);
+        lines.push(shorten(&said(&ply), CARD));
         if let Some(c) = &s.clock {
             // The running clock counts down from when the state came.
             let left = |seat: u8| {
@@ -268,11 +291,10 @@ impl Boards {
                     false => ms,
                 }
             };
-            lines.push(format!(
-                "clock {} | {}",
-                countdown::format(left(0)),
-                countdown::format(left(1))
-            ));
+            let clock = Message::new("cli-boards-clock")
+                .text("first", countdown::format(left(0)))
+                .text("second", countdown::format(left(1)));
+            lines.push(said(&clock));
         }
         if self.analysis {
             let v = self
@@ -380,7 +402,8 @@ async fn take_up_again(
     cause: anyhow::Error,
     keys: &mut EventStream,
 ) -> Result<bool> {
-    let lost = format!("connection lost ({cause:#}); trying again… (q leaves)");
+    let lost = Message::new("cli-boards-lost").text("cause", format!("{cause:#}"));
+    let lost = said(&lost);
     show(&lost, false)?;
     let code = b.view.code.clone();
     let rejoin = async |c: &mut Client| super::join(c, &code, None, owner_token).await;

@@ -9,11 +9,12 @@ mod spec;
 use std::io::IsTerminal;
 
 use anyhow::{bail, Context, Result};
-use protocol::{Request, RoomSettings, RoomView, ServerBody};
+use protocol::{Message, Request, RoomSettings, RoomView, ServerBody};
 
 use super::view::Mode;
 use super::{emit, print_json, unexpected};
 use crate::render::Style;
+use client::lang::said;
 use client::Client;
 
 /// Examples shown by `grundy room --help`.
@@ -38,7 +39,8 @@ Examples:
   grundy room results K7Q2 --csv > 3b.csv      one row per student and exercise
   grundy room results K7Q2 --csv --bom > 3b.csv   the same for Excel (UTF-8 with a BOM)
   grundy room hints K7Q2 on                    let students ask for values again
-  grundy room engine K7Q2 easy                 students may play the engine at easy only";
+  grundy room engine K7Q2 easy                 students may play the engine at easy only
+  grundy room language K7Q2 ja                 the projector and the CSV in Japanese";
 
 /// Arguments of `grundy room`.
 #[derive(Debug, clap::Args)]
@@ -74,6 +76,10 @@ enum RoomCommand {
         /// their grades once released (docs/CLASSROOM.md).
         #[arg(long)]
         exam: bool,
+        /// The room's language for the projector's boards and the results' CSV: en or ja
+        /// (default: each reader's own; the CSV in English).
+        #[arg(long, value_name = "LANG", value_parser = ["en", "ja"])]
+        language: Option<String>,
         /// Print the room as JSON and exit (the owner token included).
         #[arg(long)]
         json: bool,
@@ -173,6 +179,14 @@ enum RoomCommand {
         #[arg(value_parser = ["easy", "medium", "perfect", "none", "any"])]
         level: String,
     },
+    /// The room's language for the projector's boards and the results' CSV (teachers).
+    Language {
+        /// The room's code.
+        code: String,
+        /// en, ja, or reader (each reader's own again).
+        #[arg(value_parser = ["en", "ja", "reader"])]
+        language: String,
+    },
 }
 
 /// Runs a `grundy room` command.
@@ -185,6 +199,7 @@ pub async fn run(conn: &mut Client, args: Args, name: &str) -> Result<()> {
             hints,
             engine,
             exam,
+            language,
             json,
         } => {
             let view = room(
@@ -194,6 +209,7 @@ pub async fn run(conn: &mut Client, args: Args, name: &str) -> Result<()> {
                         hints,
                         engine,
                         exam,
+                        language,
                     },
                 })
                 .await?,
@@ -320,7 +336,12 @@ pub async fn run(conn: &mut Client, args: Args, name: &str) -> Result<()> {
         } => {
             let view = join(conn, &code, None, token).await?;
             if view.members.is_empty() {
-                bail!("only a teacher of room {} sees every board", view.code);
+                let only = Message::new("cli-room-view-teachers").text("room", &view.code);
+                bail!(said(&only));
+            }
+            // What the whole class reads is in the room's language, when it has one.
+            if let Some(lang) = &view.settings.language {
+                client::lang::set(lang);
             }
             let tty = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
             if once || !tty {
@@ -331,13 +352,55 @@ pub async fn run(conn: &mut Client, args: Args, name: &str) -> Result<()> {
         }
         RoomCommand::Hints { code, state } => {
             let hints = Some(state == "on");
-            configure(conn, &code, token, hints, None, None).await
+            configure(
+                conn,
+                &code,
+                token,
+                Change {
+                    hints,
+                    ..Change::default()
+                },
+            )
+            .await
         }
         RoomCommand::Engine { code, level } => {
-            configure(conn, &code, token, None, Some(level), None).await
+            let engine = Some(level);
+            configure(
+                conn,
+                &code,
+                token,
+                Change {
+                    engine,
+                    ..Change::default()
+                },
+            )
+            .await
         }
         RoomCommand::Exam { code, state } => {
-            configure(conn, &code, token, None, None, Some(state == "on")).await
+            let exam = Some(state == "on");
+            configure(
+                conn,
+                &code,
+                token,
+                Change {
+                    exam,
+                    ..Change::default()
+                },
+            )
+            .await
+        }
+        RoomCommand::Language { code, language } => {
+            let language = Some(language);
+            configure(
+                conn,
+                &code,
+                token,
+                Change {
+                    language,
+                    ..Change::default()
+                },
+            )
+            .await
         }
         RoomCommand::Leave { code } => {
             let view = join(conn, &code, None, token).await?;
@@ -346,7 +409,8 @@ pub async fn run(conn: &mut Client, args: Args, name: &str) -> Result<()> {
             };
             match conn.request(request).await? {
                 ServerBody::RoomLeft { code, .. } => {
-                    emit(&format!("you left room {code}: it counts you no more\n"))
+                    let left = Message::new("cli-room-left").text("room", code);
+                    emit(&format!("{}\n", said(&left)))
                 }
                 other => Err(unexpected(&other)),
             }
@@ -357,11 +421,34 @@ pub async fn run(conn: &mut Client, args: Args, name: &str) -> Result<()> {
                 code: view.code.clone(),
             };
             match conn.request(request).await? {
-                ServerBody::AnswersReleased { code } => emit(&format!(
-                    "room {code}: the students see their grades and the solutions now\n"
-                )),
+                ServerBody::AnswersReleased { code } => {
+                    let released = Message::new("cli-room-released").text("room", code);
+                    emit(&format!("{}\n", said(&released)))
+                }
                 other => Err(unexpected(&other)),
             }
+        }
+    }
+}
+
+/// What [`configure`] changes of a room's switches: `None` leaves one as it is.
+#[derive(Default)]
+pub struct Change {
+    pub hints: Option<bool>,
+    pub engine: Option<String>,
+    pub exam: Option<bool>,
+    pub language: Option<String>,
+}
+
+impl Change {
+    /// The request that makes the change in room `code`.
+    pub fn request(self, code: String) -> Request {
+        Request::ConfigureRoom {
+            code,
+            hints: self.hints,
+            engine: self.engine,
+            exam: self.exam,
+            language: self.language,
         }
     }
 }
@@ -371,23 +458,16 @@ async fn configure(
     conn: &mut Client,
     code: &str,
     token: Option<&str>,
-    hints: Option<bool>,
-    engine: Option<String>,
-    exam: Option<bool>,
+    change: Change,
 ) -> Result<()> {
     let view = join(conn, code, None, token).await?;
-    let request = Request::ConfigureRoom {
-        code: view.code.clone(),
-        hints,
-        engine,
-        exam,
-    };
-    match conn.request(request).await? {
-        ServerBody::RoomSettings { settings, .. } => emit(&format!(
-            "room {}: {}\n",
-            view.code,
-            print::settings(&settings)
-        )),
+    match conn.request(change.request(view.code.clone())).await? {
+        ServerBody::RoomSettings { settings, .. } => {
+            let line = Message::new("cli-room-switches")
+                .text("room", &view.code)
+                .text("settings", print::settings(&settings));
+            emit(&format!("{}\n", said(&line)))
+        }
         other => Err(unexpected(&other)),
     }
 }

@@ -51,7 +51,15 @@ pub fn settings(s: &protocol::RoomSettings) -> String {
     } else {
         "cli-room-settings"
     };
-    said(&Message::new(id).text("hints", hints).text("engine", engine))
+    let settings = said(&Message::new(id).text("hints", hints).text("engine", engine));
+    match s.language.as_deref() {
+        Some(lang) => {
+            let language = code_word("language", lang);
+            let language = Message::new("cli-room-language").text("language", language);
+            format!("{settings}; {}", said(&language))
+        }
+        None => settings,
+    }
 }
 
 /// An exercise: its number, game, position and deadline, the board, and the question (and,

@@ -131,9 +131,10 @@ impl Actor {
                 hints,
                 engine,
                 exam,
+                language,
                 reply,
             } => {
-                let result = self.configure(player, hints, engine, exam).await;
+                let result = self.configure(player, hints, engine, exam, language).await;
                 self.reply(reply, result);
             }
             Command::ReleaseAnswers { player, reply } => {

@@ -1,20 +1,23 @@
 //! A room's results as CSV (RFC 4180): one row per student and exercise, unanswered ones
-//! included, so that a spreadsheet's pivot table gives each student's score.
+//! included, so that a spreadsheet's pivot table gives each student's score. In the room's
+//! language (English when it has none): the header, the games and the questions; the times
+//! in the server's time zone, as a spreadsheet reads them.
 
-use protocol::Role;
+use jiff::tz::TimeZone;
+use protocol::{i18n, Message, Role};
 
 use super::State;
-
-/// The header row; docs/CLASSROOM.md explains each column.
-pub const CSV_HEADER: &str = "room,set,exercise,game,size,k,misere,position,question,solution,\
-                              student,answer,correct,answered_at,seconds";
 
 impl State {
     /// The results as CSV, exercises in the order they were set, students in the order
     /// they joined.
     pub(crate) fn results_csv(&self) -> String {
         let s = self;
-        let mut out = String::from(CSV_HEADER);
+        let lang = s.settings.language.as_deref().unwrap_or("en");
+        let word = |id: String| i18n::say(lang, &Message::new(id));
+        let zone = TimeZone::system();
+        // The header row; docs/CLASSROOM.md explains each column.
+        let mut out = word("csv-header".to_owned());
         out.push_str("\r\n");
         for e in &s.exercises {
             let r = &e.row;
@@ -27,18 +30,19 @@ impl State {
                     self.code.clone(),
                     r.set_no.to_string(),
                     r.id.to_string(),
-                    r.params.game.name().to_owned(),
+                    word(format!("game-{}", r.params.game.name())),
                     r.params.size.map(|n| n.to_string()).unwrap_or_default(),
                     r.params.k.map(|k| k.to_string()).unwrap_or_default(),
                     u8::from(r.params.misere).to_string(),
                     r.position.clone(),
-                    r.question.clone(),
+                    word(format!("csv-question-{}", r.question)),
                     r.solution.clone(),
                     m.row.name.clone(),
                     a.map(|a| a.answer.clone()).unwrap_or_default(),
                     a.map(|a| u8::from(a.correct).to_string())
                         .unwrap_or_default(),
-                    a.map(|a| timestamp(a.answered_at)).unwrap_or_default(),
+                    a.map(|a| timestamp(a.answered_at, &zone))
+                        .unwrap_or_default(),
                     a.map(|a| format!("{:.1}", (a.answered_at - r.set_at) as f64 / 1000.0))
                         .unwrap_or_default(),
                 ];
@@ -67,10 +71,14 @@ fn field(text: &str) -> String {
     }
 }
 
-/// `2026-11-24T09:15:02Z`.
-fn timestamp(ms: i64) -> String {
+/// `2026-11-24 18:15:02`: the time in `zone`, as a spreadsheet reads it.
+fn timestamp(ms: i64, zone: &TimeZone) -> String {
     jiff::Timestamp::from_millisecond(ms)
-        .map(|t| t.strftime("%Y-%m-%dT%H:%M:%SZ").to_string())
+        .map(|t| {
+            t.to_zoned(zone.clone())
+                .strftime("%Y-%m-%d %H:%M:%S")
+                .to_string()
+        })
         .unwrap_or_default()
 }
 
@@ -84,6 +92,8 @@ mod tests {
         assert_eq!(field("ada"), "ada");
         assert_eq!(field("say \"hi\""), "\"say \"\"hi\"\"\"");
         assert_eq!(field("=1+1"), "\"'=1+1\"");
-        assert_eq!(timestamp(0), "1970-01-01T00:00:00Z");
+        assert_eq!(timestamp(0, &TimeZone::UTC), "1970-01-01 00:00:00");
+        let japan = TimeZone::fixed(jiff::tz::offset(9));
+        assert_eq!(timestamp(0, &japan), "1970-01-01 09:00:00");
     }
 }

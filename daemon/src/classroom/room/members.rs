@@ -139,6 +139,7 @@ impl Actor {
         hints: Option<bool>,
         engine: Option<String>,
         exam: Option<bool>,
+        language: Option<String>,
     ) -> Result<RoomSettings, RoomError> {
         self.state.teacher(player)?;
         let now = self.state.settings.clone();
@@ -150,11 +151,16 @@ impl Actor {
                 Some(level) => checked_engine(Some(level))?,
             },
             exam: exam.unwrap_or(now.exam),
+            language: match language.as_deref().map(str::trim) {
+                None => now.language,
+                Some("reader") => None,
+                Some(l) => Some(checked_language(l)?),
+            },
         };
         let id = self.state.id;
         self.deps
             .db
-            .set_room_settings(id, settings.hints, settings.engine.clone(), settings.exam)
+            .set_room_settings(id, settings.clone())
             .await
             .context("store the room's settings")?;
         self.state.settings = settings.clone();
@@ -208,6 +214,18 @@ pub(crate) fn room_name(name: &str) -> Result<String, RoomError> {
 }
 
 /// A room's engine limit, checked: `none` or an engine level.
+/// A room language the catalogs have (`en`, `ja`), or the refusal naming the ones they have.
+pub(crate) fn checked_language(language: &str) -> Result<String, RoomError> {
+    let known: Vec<&str> = protocol::i18n::CATALOGS.iter().map(|(l, _)| *l).collect();
+    match known.contains(&language) {
+        true => Ok(language.to_owned()),
+        false => Err(RoomError::UnknownLanguage {
+            language: language.to_owned(),
+            known: known.into_iter().map(str::to_owned).collect(),
+        }),
+    }
+}
+
 pub(crate) fn checked_engine(engine: Option<&str>) -> Result<Option<String>, RoomError> {
     match engine.map(str::trim) {
         None => Ok(None),

@@ -21,7 +21,7 @@ use protocol::{
 use tokio::sync::{broadcast, mpsc, oneshot, watch};
 
 pub(crate) use actor::spawn;
-pub(crate) use members::{checked_engine, room_name};
+pub(crate) use members::{checked_engine, checked_language, room_name};
 pub(crate) use state::{Policy, State};
 
 use super::RoomError;
@@ -69,6 +69,7 @@ pub(crate) enum Command {
         hints: Option<bool>,
         engine: Option<String>,
         exam: Option<bool>,
+        language: Option<String>,
         reply: Reply<RoomSettings>,
     },
     ReleaseAnswers {

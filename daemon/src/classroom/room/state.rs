@@ -82,6 +82,7 @@ impl State {
                 hints: row.hints,
                 engine: row.engine,
                 exam: row.exam,
+                language: row.language,
             },
             members: members.into_iter().map(LiveMember::new).collect(),
             exercises,

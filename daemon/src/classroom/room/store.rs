@@ -26,6 +26,9 @@ pub struct RoomRow {
     pub engine: Option<String>,
     /// Whether the room holds an exam (see the exam module).
     pub exam: bool,
+    /// The room's language (`en`, `ja`), or each reader's own when `None`.
+    #[sqlx(try_from = "MaybeNamed<Language>")]
+    pub language: Option<String>,
     /// SHA-256 of the owner token.
     pub owner_token_hash: Vec<u8>,
 }
@@ -82,6 +85,31 @@ impl From<MaybeNamed<EngineLimit>> for Option<String> {
     }
 }
 
+/// A room's language, as `rooms.language` stores it: one the catalogs have (`en`, `ja`).
+#[derive(Clone, Copy)]
+pub(crate) struct Language(pub(crate) &'static str);
+
+impl Name for Language {
+    const KIND: &'static str = "room language";
+
+    fn name(&self) -> &'static str {
+        self.0
+    }
+
+    fn from_name(name: &str) -> Option<Language> {
+        let (known, _) = protocol::i18n::CATALOGS
+            .into_iter()
+            .find(|(l, _)| *l == name)?;
+        Some(Language(known))
+    }
+}
+
+impl From<MaybeNamed<Language>> for Option<String> {
+    fn from(language: MaybeNamed<Language>) -> Option<String> {
+        language.0.map(|l| l.name().to_owned())
+    }
+}
+
 impl Db {
     /// Stores a new room with its creator as teacher; returns its id. A code already in use
     /// is a constraint violation (draw another).
@@ -96,7 +124,7 @@ impl Db {
                 Box::pin(async move {
                     let id = sqlx::query(
                         "INSERT INTO rooms (code, name, owner_token_hash, hints, engine, exam, \
-                         created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                         language, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     )
                     .bind(&room.code)
                     .bind(&room.name)
@@ -104,6 +132,7 @@ impl Db {
                     .bind(room.hints)
                     .bind(&room.engine)
                     .bind(room.exam)
+                    .bind(&room.language)
                     .bind(teacher.player_id)
                     .bind(at)
                     .execute(&mut *conn)
@@ -157,16 +186,16 @@ impl Db {
     pub async fn set_room_settings(
         &self,
         room_id: i64,
-        hints: bool,
-        engine: Option<String>,
-        exam: bool,
+        settings: protocol::RoomSettings,
     ) -> Result<(), DbError> {
-        let statement =
-            sqlx::query("UPDATE rooms SET hints = ?, engine = ?, exam = ? WHERE id = ?")
-                .bind(hints)
-                .bind(engine)
-                .bind(exam)
-                .bind(room_id);
+        let statement = sqlx::query(
+            "UPDATE rooms SET hints = ?, engine = ?, exam = ?, language = ? WHERE id = ?",
+        )
+        .bind(settings.hints)
+        .bind(settings.engine)
+        .bind(settings.exam)
+        .bind(settings.language)
+        .bind(room_id);
         self.writer.statement(room_id, statement).await
     }
 
@@ -193,7 +222,8 @@ impl Db {
     pub async fn load_room(&self, code: &str) -> Result<Option<StoredRoom>, DbError> {
         let mut tx = self.pool.begin().await?;
         let room: Option<RoomRow> = sqlx::query_as(
-            "SELECT id, code, name, hints, engine, exam, owner_token_hash FROM rooms WHERE code = ?",
+            "SELECT id, code, name, hints, engine, exam, language, owner_token_hash FROM rooms \
+             WHERE code = ?",
         )
         .bind(code)
         .fetch_optional(&mut *tx)

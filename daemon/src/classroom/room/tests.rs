@@ -23,6 +23,7 @@ fn room(exam: bool) -> State {
         hints: false,
         engine: Some("easy".into()),
         exam,
+        language: None,
         owner_token_hash: vec![0; 32],
     };
     let member = |player_id, name: &str, role| MemberRow {

@@ -58,6 +58,7 @@ async fn class(db: &Db) -> i64 {
         hints: false,
         engine: None,
         exam: false,
+        language: Some("ja".into()),
         owner_token_hash: vec![9; 32],
     };
     let id = db
@@ -98,6 +99,7 @@ async fn a_room_is_read_back_whole() {
     let id = class(&db).await;
     let stored = db.load_room("K7Q2").await.unwrap().unwrap();
     assert_eq!(stored.room.id, id);
+    assert_eq!(stored.room.language.as_deref(), Some("ja"));
     let names: Vec<&str> = stored.members.iter().map(|m| m.name.as_str()).collect();
     assert_eq!(names, ["teacher", "ada", "bob"]);
     assert_eq!(stored.exercises.len(), 2);

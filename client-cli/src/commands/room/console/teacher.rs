@@ -5,7 +5,7 @@
 use anyhow::Result;
 use protocol::{ClockSpec, Format, GameParams, NewTournament, Request, ServerBody};
 
-use super::super::{print, spec};
+use super::super::{print, spec, Change};
 use super::Console;
 use crate::commands::unexpected;
 use client::{Client, Error as ClientError};
@@ -44,32 +44,26 @@ impl Console {
                     deadline_s: deadline,
                 }
             }
-            "hints" => Request::ConfigureRoom {
-                code,
-                hints: Some(match rest.trim() {
-                    "on" => true,
-                    "off" => false,
-                    _ => anyhow::bail!("hints on, or hints off"),
-                }),
-                engine: None,
-                exam: None,
-            },
-            "engine" => Request::ConfigureRoom {
-                code,
-                hints: None,
+            "hints" => Change {
+                hints: Some(on_off(rest, "cli-room-hints-usage")?),
+                ..Change::default()
+            }
+            .request(code),
+            "engine" => Change {
                 engine: Some(rest.trim().to_owned()),
-                exam: None,
-            },
-            "exam" => Request::ConfigureRoom {
-                code,
-                hints: None,
-                engine: None,
-                exam: Some(match rest.trim() {
-                    "on" => true,
-                    "off" => false,
-                    _ => anyhow::bail!("exam on, or exam off"),
-                }),
-            },
+                ..Change::default()
+            }
+            .request(code),
+            "exam" => Change {
+                exam: Some(on_off(rest, "cli-room-exam-usage")?),
+                ..Change::default()
+            }
+            .request(code),
+            "language" => Change {
+                language: Some(rest.trim().to_owned()),
+                ..Change::default()
+            }
+            .request(code),
             "release" => Request::ReleaseAnswers { code },
             "swiss" | "roundrobin" | "round-robin" => {
                 let format = if word == "swiss" {
@@ -182,6 +176,15 @@ impl Console {
             }
         }
         Ok(())
+    }
+}
+
+/// `on` or `off`, or the usage `usage` (a message) as the refusal.
+fn on_off(text: &str, usage: &str) -> Result<bool> {
+    match text.trim() {
+        "on" => Ok(true),
+        "off" => Ok(false),
+        _ => anyhow::bail!(client::lang::word(usage)),
     }
 }
 
