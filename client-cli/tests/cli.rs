@@ -633,7 +633,7 @@ async fn review_flags_a_blunder_and_import_round_trips_an_export() {
     // Who played and how it ended come first; each line names its player.
     let head = text.lines().next().unwrap_or_default();
     assert!(
-        head.contains("ada vs bob") && head.contains("bob won (corner_reached)"),
+        head.contains("ada vs bob") && head.contains("bob won (the piece reached the corner)"),
         "{text}"
     );
     let first = text.lines().find(|l| l.contains("7,0")).unwrap_or_default();
@@ -650,7 +650,7 @@ async fn review_flags_a_blunder_and_import_round_trips_an_export() {
     let ja = stdout(&o);
     assert!(
         ja.starts_with(&format!(
-            "対局 {id}の振り返り: クイーン 11×11、開始局面 7,3、ada 対 bob。bobの勝ち（corner_reached）。2手\n"
+            "対局 {id}の振り返り: クイーン 11×11、開始局面 7,3、ada 対 bob。bobの勝ち（コマが角に着きました）。2手\n"
         )),
         "{ja}"
     );

@@ -1285,3 +1285,18 @@ cli-boards-value-in = { $outcome } for { $who } in { $plies }
 cli-boards-value-unknown = value unknown: { $code }
 cli-boards-lost = connection lost ({ $cause }); trying again… (q leaves)
 cli-room-view-teachers = only a teacher of room { $room } sees every board
+
+## Tournaments and exhibitions at the terminal.
+cli-results-tally = { $answered }/{ $students } answered, { $correct } right
+cli-standings-won = won
+cli-standings-games = games
+cli-standings-withdrawn = { $name } (withdrawn)
+cli-tournament-game = round { $round }, match { $match }
+cli-tournament-game-how = round { $round }, match { $match }, { $how }
+cli-tournament-started = tournament { $id } started: { $players } players, { $rounds } rounds
+cli-games-over = { $over }/{ $all } over
+cli-simul-started = exhibition { $id }: { $host } plays { $boards } { $boards ->
+    [one] board
+   *[other] boards
+  } of { $game } from { $start }
+cli-simul-board = board { $match } · { $name }: { $outcome } for { $name }

@@ -1178,3 +1178,15 @@ cli-boards-value-in = { $who }の{ $outcome }（{ $plies }手）
 cli-boards-value-unknown = 値はわかりません: { $code }
 cli-boards-lost = 接続が切れました（{ $cause }）。つなぎ直しています…（q で終了）
 cli-room-view-teachers = ルーム { $room }のすべての盤を見られるのは先生だけです
+
+## Tournaments and exhibitions at the terminal.
+cli-results-tally = { $students }人中{ $answered }人が回答、正解 { $correct }人
+cli-standings-won = 勝ち
+cli-standings-games = 対局数
+cli-standings-withdrawn = { $name }（棄権）
+cli-tournament-game = 第{ $round }回戦、対局 { $match }
+cli-tournament-game-how = 第{ $round }回戦、対局 { $match }、{ $how }
+cli-tournament-started = 大会 { $id }が始まりました: { $players }人、全{ $rounds }回戦
+cli-games-over = { $all }局中{ $over }局終了
+cli-simul-started = 多面指し { $id }: { $host }が{ $game }の{ $boards }面を開始局面 { $start }から指します
+cli-simul-board = 盤 { $match } · { $name }: { $name }の{ $outcome }

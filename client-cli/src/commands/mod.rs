@@ -104,6 +104,19 @@ pub fn describe_code(params: &GameParams) -> String {
     }
 }
 
+/// Why a game ended, in words (`reason-corner_reached`: the piece reached the corner),
+/// naming `loser` where the reason is theirs (`bob resigned`); the code itself for a reason
+/// the catalogs do not know (a newer server's).
+pub fn reason_words(reason: protocol::Reason, loser: &str) -> String {
+    let m = protocol::Message::new(format!("reason-{}", reason.as_str()))
+        .text("who", loser)
+        .text("you", "no");
+    match protocol::i18n::knows(&m) {
+        true => client::lang::said(&m),
+        false => reason.as_str().to_owned(),
+    }
+}
+
 /// The line naming where a research answer's values came from (`source: exact table of
 /// bound 1024, grundyd 0.1.0`), in the reader's language, with its newline.
 pub fn source_line(source: &protocol::Message) -> String {

@@ -7,7 +7,7 @@ use anyhow::Result;
 use protocol::{Board, Game, GameSummary, Outcome, Request, ReviewedMove, ServerBody};
 
 use super::annotation::{annotation_word, best_play, name, strip, this_move, BETTER_SHOWN};
-use super::{describe, emit, print_json, unexpected};
+use super::{describe, emit, print_json, reason_words, unexpected};
 use crate::render::{progress::Bar, Columns, Style};
 use client::lang::{said, word};
 use client::Client;
@@ -104,11 +104,11 @@ fn heading(game: &GameSummary, moves: usize) -> String {
             reason,
         }) => Message::new("cli-review-won")
             .text("who", name(game, seat))
-            .text("reason", reason.as_str()),
+            .text("reason", reason_words(reason, &name(game, 1 - seat))),
         Some(Outcome {
             winner: None,
             reason,
-        }) => Message::new("cli-review-no-winner").text("reason", reason.as_str()),
+        }) => Message::new("cli-review-no-winner").text("reason", reason_words(reason, "")),
         None => Message::new("cli-review-not-over").text("status", game.status.as_str()),
     };
     let heading = Message::new("cli-review-heading")

@@ -138,9 +138,10 @@ pub fn answered(number: usize, a: &AnswerInfo, t: &Tally, style: Style) -> Strin
 /// answered), the score; then each exercise's answers, commonest first.
 pub fn results(view: &RoomView, style: Style) -> String {
     let numbers: Vec<String> = (1..=view.exercises.len()).map(|n| n.to_string()).collect();
-    let mut header = vec!["student"];
+    let (student, score) = (word("students-head"), word("students-score"));
+    let mut header = vec![student.as_str()];
     header.extend(numbers.iter().map(String::as_str));
-    header.push("score");
+    header.push(score.as_str());
     let mut grid = Columns::new(&header);
     for m in view.members.iter().filter(|m| m.role == Role::Student) {
         let mut row = vec![m.name.clone()];
@@ -181,16 +182,18 @@ pub fn results(view: &RoomView, style: Style) -> String {
                 }
             })
             .collect();
+        let tally = Message::new("cli-results-tally")
+            .text("answered", t.answered.to_string())
+            .text("students", t.students.to_string())
+            .text("correct", t.correct.to_string());
         out.push_str(&format!(
-            "  {}: {} {} {} = {} · {}/{} answered, {} right{}{}\n",
+            "  {}: {} {} {} = {} · {}{}{}\n",
             i + 1,
             describe(&e.params),
             e.position,
             e.question,
             e.solution.as_deref().unwrap_or("?"),
-            t.answered,
-            t.students,
-            t.correct,
+            said(&tally),
             if bars.is_empty() { "" } else { " · " },
             bars.join(", ")
         ));
@@ -200,21 +203,34 @@ pub fn results(view: &RoomView, style: Style) -> String {
 
 /// A tournament's standings as a table, leader first.
 pub fn standings(t: &protocol::TournamentView, style: Style) -> String {
-    let mut out = format!(
-        "{} · {} · {} · round {} of {}{}\n",
-        style.strong(&format!("Tournament {}", t.id)),
-        match t.format {
-            protocol::Format::Swiss => "Swiss",
-            protocol::Format::RoundRobin => "round robin",
-        },
-        describe(&t.params),
-        t.round,
-        t.rounds,
-        if t.finished { " · over" } else { "" }
-    );
-    let mut table = Columns::new(&[
-        "rank", "player", "points", "buchholz", "s-b", "won", "games",
-    ]);
+    let caption = Message::new(if t.finished {
+        "tournament-caption-over"
+    } else {
+        "tournament-caption"
+    })
+    .text("id", t.id.to_string())
+    .text(
+        "format",
+        word(match t.format {
+            protocol::Format::Swiss => "format-swiss",
+            protocol::Format::RoundRobin => "format-round_robin",
+        }),
+    )
+    .text("game", describe(&t.params))
+    .text("round", t.round.to_string())
+    .text("rounds", t.rounds.to_string());
+    let mut out = format!("{}\n", style.strong(&said(&caption)));
+    let heads = [
+        "standings-rank",
+        "standings-player",
+        "standings-points",
+        "standings-buchholz",
+        "standings-sb",
+        "cli-standings-won",
+        "cli-standings-games",
+    ]
+    .map(word);
+    let mut table = Columns::new(&heads.each_ref().map(String::as_str));
     for s in &t.standings {
         let withdrawn = t
             .entrants
@@ -223,7 +239,7 @@ pub fn standings(t: &protocol::TournamentView, style: Style) -> String {
         table.push(vec![
             s.rank.to_string(),
             if withdrawn {
-                format!("{} (withdrawn)", s.name)
+                said(&Message::new("cli-standings-withdrawn").text("name", &s.name))
             } else {
                 s.name.clone()
             },
@@ -247,16 +263,24 @@ pub fn game(t: &protocol::TournamentView, g: &protocol::TournamentGame) -> Strin
             .map_or_else(|| id.to_string(), |e| e.name.clone())
     };
     // How it ended, where that is not the board's own ending: a resignation, a flag...
-    let how = g
-        .reason
-        .map(|r| format!(", {}", r.as_str().replace('_', " ")))
-        .unwrap_or_default();
+    let loser = match g.result.as_deref() {
+        Some("1-0") => name(g.second),
+        Some("0-1") => name(g.first),
+        _ => String::new(),
+    };
+    let played = match g.reason {
+        Some(r) => Message::new("cli-tournament-game-how")
+            .text("how", crate::commands::reason_words(r, &loser)),
+        None => Message::new("cli-tournament-game"),
+    };
+    let played = played
+        .text("round", g.round.to_string())
+        .text("match", g.match_id.to_string());
     format!(
-        "{} {} {} (round {}, match {}{how})",
+        "{} {} {} ({})",
         name(g.first),
         g.result.as_deref().unwrap_or("–"),
         name(g.second),
-        g.round,
-        g.match_id
+        said(&played)
     )
 }

@@ -9,7 +9,7 @@ use super::Console;
 use crate::commands::describe;
 use crate::commands::session::{self, is_lost};
 use crate::commands::typing::Typing;
-use client::lang::{said, word};
+use client::lang::{code_word, said, word};
 use client::Client;
 use protocol::Message;
 
@@ -19,12 +19,11 @@ impl Console {
     pub(super) fn news(&self, old: Option<&TournamentView>, t: &TournamentView) -> Result<()> {
         let me = self.player_id;
         if old.is_none() && self.teacher() {
-            self.say(&format!(
-                "tournament {} started: {} players, {} rounds\n",
-                t.id,
-                t.entrants.len(),
-                t.rounds
-            ))?;
+            let started = Message::new("cli-tournament-started")
+                .text("id", t.id.to_string())
+                .text("players", t.entrants.len().to_string())
+                .text("rounds", t.rounds.to_string());
+            self.say(&format!("{}\n", said(&started)))?;
         }
         if self.teacher() {
             for g in &t.games {
@@ -36,7 +35,10 @@ impl Console {
                         .filter(|x| x.round == g.round && x.result.is_some())
                         .count();
                     let all = t.games.iter().filter(|x| x.round == g.round).count();
-                    self.say(&format!("{} · {over}/{all} over\n", print::game(t, g)))?;
+                    let count = Message::new("cli-games-over")
+                        .text("over", over.to_string())
+                        .text("all", all.to_string());
+                    self.say(&format!("{} · {}\n", print::game(t, g), said(&count)))?;
                 }
             }
         }
@@ -72,28 +74,27 @@ impl Console {
         s: &protocol::SimulView,
     ) -> Result<()> {
         if old.is_none() {
-            self.say(&format!(
-                "exhibition {}: {} plays {} board{} of {} from {}\n",
-                s.id,
-                s.host,
-                s.games.len(),
-                if s.games.len() == 1 { "" } else { "s" },
-                describe(&s.params),
-                s.start
-            ))?;
+            let started = Message::new("cli-simul-started")
+                .text("id", s.id.to_string())
+                .text("host", &s.host)
+                .count("boards", s.games.len() as u64)
+                .text("game", describe(&s.params))
+                .text("start", &s.start);
+            self.say(&format!("{}\n", said(&started)))?;
         }
         if self.teacher() {
             for g in &s.games {
                 let before = old.and_then(|o| o.games.iter().find(|x| x.match_id == g.match_id));
                 if let (Some(r), true) = (&g.result, before.is_none_or(|b| b.result.is_none())) {
                     let over = s.games.iter().filter(|x| x.result.is_some()).count();
-                    self.say(&format!(
-                        "board {} · {}: {r} for {} · {over}/{} over\n",
-                        g.match_id,
-                        g.name,
-                        g.name,
-                        s.games.len()
-                    ))?;
+                    let board = Message::new("cli-simul-board")
+                        .text("match", g.match_id.to_string())
+                        .text("name", &g.name)
+                        .text("outcome", code_word("outcome", r));
+                    let count = Message::new("cli-games-over")
+                        .text("over", over.to_string())
+                        .text("all", s.games.len().to_string());
+                    self.say(&format!("{} · {}\n", said(&board), said(&count)))?;
                 }
             }
         }
