@@ -1300,3 +1300,23 @@ cli-simul-started = exhibition { $id }: { $host } plays { $boards } { $boards ->
    *[other] boards
   } of { $game } from { $start }
 cli-simul-board = board { $match } · { $name }: { $outcome } for { $name }
+
+## The lobby and the saved games at the terminal.
+cli-lobby-open = open (waiting for an opponent)
+cli-lobby-playing = playing
+cli-lobby-first = { $title }, the first { $shown } of { $total }
+cli-heading = { $title }:
+cli-none = none
+cli-col-id = id
+cli-col-game = game
+cli-col-players = players
+cli-col-ply = ply
+cli-col-clock = clock
+cli-col-result = result
+cli-col-date = date
+cli-games-none = no saved games match
+cli-games-imported = "{ $first }" vs "{ $second }" (imported)
+match-status-waiting = waiting
+match-status-playing = playing
+match-status-finished = finished
+match-status-aborted = aborted

@@ -1190,3 +1190,23 @@ cli-tournament-started = 大会 { $id }が始まりました: { $players }人、
 cli-games-over = { $all }局中{ $over }局終了
 cli-simul-started = 多面指し { $id }: { $host }が{ $game }の{ $boards }面を開始局面 { $start }から指します
 cli-simul-board = 盤 { $match } · { $name }: { $name }の{ $outcome }
+
+## The lobby and the saved games at the terminal.
+cli-lobby-open = 相手を待っている対局
+cli-lobby-playing = 対局中
+cli-lobby-first = { $title }（全{ $total }局のうち最初の{ $shown }局）
+cli-heading = { $title }:
+cli-none = なし
+cli-col-id = 番号
+cli-col-game = ゲーム
+cli-col-players = 対局者
+cli-col-ply = 手数
+cli-col-clock = 持ち時間
+cli-col-result = 結果
+cli-col-date = 日時
+cli-games-none = 条件に合う保存された対局はありません
+cli-games-imported = 「{ $first }」対「{ $second }」（取り込み）
+match-status-waiting = 待機中
+match-status-playing = 対局中
+match-status-finished = 終局
+match-status-aborted = 中止

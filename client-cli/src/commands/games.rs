@@ -93,19 +93,27 @@ pub async fn run(conn: &mut Client, args: Args) -> Result<()> {
         return print_json(&serde_json::json!({ "games": games }));
     }
     if games.is_empty() {
-        return emit("no saved games match\n");
+        return emit(&format!("{}\n", word("cli-games-none")));
     }
-    let mut table = Columns::new(&["id", "game", "players", "result", "date"]);
+    let heads = [
+        "cli-col-id",
+        "cli-col-game",
+        "cli-col-players",
+        "cli-col-result",
+        "cli-col-date",
+    ];
+    let heads = heads.map(word);
+    let mut table = Columns::new(&heads.each_ref().map(String::as_str));
     for g in &games {
         table.push(vec![
             g.match_id.to_string(),
             describe(&g.params),
             match g.imported {
                 // Names as a record wrote them: nobody here vouches for them.
-                true => format!(
-                    "\"{}\" vs \"{}\" (imported)",
-                    seat_or_free(&g.seats[0]),
-                    seat_or_free(&g.seats[1])
+                true => said(
+                    &Message::new("cli-games-imported")
+                        .text("first", seat_or_free(&g.seats[0]))
+                        .text("second", seat_or_free(&g.seats[1])),
                 ),
                 false => players(&g.seats),
             },
@@ -150,8 +158,12 @@ fn result(g: &GameSummary) -> String {
                 Some(_) => "0-1",
                 None => "½-½",
             };
-            format!("{score} {}", r.reason.as_str())
+            let loser = match r.winner {
+                Some(seat) => seat_or_free(&g.seats[usize::from(1 - seat.min(1))]),
+                None => String::new(),
+            };
+            format!("{score} {}", super::reason_words(r.reason, &loser))
         }
-        (_, status) => status.as_str().to_owned(),
+        (_, status) => code_word("match-status", status.as_str()),
     }
 }

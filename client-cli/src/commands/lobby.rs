@@ -6,7 +6,9 @@ use protocol::{MatchSummary, Request, ServerBody};
 use super::games::players;
 use super::{describe, emit, print_json, unexpected};
 use crate::render::Columns;
+use client::lang::{said, word};
 use client::Client;
+use protocol::Message;
 
 /// Examples shown by `grundy lobby --help`.
 pub const HELP: &str = "\
@@ -41,29 +43,41 @@ pub async fn run(conn: &mut Client, args: Args) -> Result<()> {
             "playing_total": playing_total,
         }));
     }
+    emit(&section(&word("cli-lobby-open"), &open, open_total))?;
     emit(&section(
-        "open (waiting for an opponent)",
-        &open,
-        open_total,
-    ))?;
-    emit(&section("playing", &playing, playing_total))
+        &word("cli-lobby-playing"),
+        &playing,
+        playing_total,
+    ))
 }
 
 /// A heading and the matches under it, or `none`; with how many there are in all when the
 /// server gave only the first of them.
 fn section(title: &str, matches: &[MatchSummary], total: Option<u64>) -> String {
     let title = match total {
-        Some(total) if total > matches.len() as u64 => {
-            format!("{title}, the first {} of {total}", matches.len())
-        }
+        Some(total) if total > matches.len() as u64 => said(
+            &Message::new("cli-lobby-first")
+                .text("title", title)
+                .text("shown", matches.len().to_string())
+                .text("total", total.to_string()),
+        ),
         _ => title.to_owned(),
     };
-    let mut out = format!("{title}:\n");
+    let mut out = said(&Message::new("cli-heading").text("title", title));
+    out.push('\n');
     if matches.is_empty() {
-        out.push_str("  none\n");
+        out.push_str(&format!("  {}\n", word("cli-none")));
         return out;
     }
-    let mut table = Columns::new(&["id", "game", "players", "ply", "clock"]);
+    let heads = [
+        "cli-col-id",
+        "cli-col-game",
+        "cli-col-players",
+        "cli-col-ply",
+        "cli-col-clock",
+    ];
+    let heads = heads.map(word);
+    let mut table = Columns::new(&heads.each_ref().map(String::as_str));
     for m in matches {
         table.push(vec![
             m.match_id.to_string(),
