@@ -239,6 +239,12 @@ async fn a_japanese_locale_hears_refusals_and_queries_in_japanese() {
         stderr(&o).trim_end(),
         "error (bad_position): square 12,3 is off the 11×11 board"
     );
+    // A formula that cannot be read, where and why.
+    let o = run("ja_JP.UTF-8", &["check", "queen", "x xor"]);
+    assert_eq!(
+        stderr(&o).trim_end(),
+        "エラー（bad_parameters）: 式が読めません（位置 5）: ここには数、名前、`(` のどれかが来るはずです"
+    );
     let o = run("ja_JP.UTF-8", &["query", "nim", "3,x"]);
     assert_eq!(
         stderr(&o).trim_end(),

@@ -627,7 +627,7 @@ error-many_searched_cells = { $cells } cells asked for; a misère table of this 
 error-sum_has_no_table = a sum has no table; query its positions with `query`, or ask for the table of one of its games
 error-line_count = { $line }s { $from }..{ $to }: ask for 1 to { $most } lines
 error-finite_columns = chocolate's columns are finite — column z holds y = 0 to ⌊z/k⌋ only (here k = { $k }) — so they have no periodicity to find; ask for rows (line row: y fixed, z growing from k·y) or diagonals (line diagonal: the cells y, k·y + D)
-error-unreadable_formula = the formula cannot be read: { $error }
+error-unreadable_formula = the formula cannot be read: at byte { $at }: { $reason }
 error-formula_fails = the formula fails { $fault }
 error-check_too_long = the check was stopped after { $limit_s } s, the most a check may run on this server (grundyd --check-time-limit-s): ask with a smaller upto, or a simpler formula
 error-check_abandoned = the check was abandoned: nobody waits for it
@@ -1320,3 +1320,59 @@ match-status-waiting = waiting
 match-status-playing = playing
 match-status-finished = finished
 match-status-aborted = aborted
+
+## A formula (grundy check) that cannot be read or has no value somewhere.
+formula-too-long = the formula is { $bytes } bytes long, more than the { $most } allowed
+formula-empty = the formula is empty
+formula-parentheses = parentheses are nested more than { $most } deep
+formula-decimal-point = numbers are exact integers, with no decimal point: write { $int }
+formula-decimal = numbers are exact integers, with no decimal point: write { $decimal } as { $fraction }
+formula-unexpected = unexpected text
+formula-the-end = the end of the formula
+formula-comma = `,`
+formula-close = `)`
+formula-an-operator = an operator
+formula-an-operand = a number, a name or `(`
+formula-expected-1 = expected { $a }
+formula-expected-2 = expected { $a } or { $b }
+formula-expected-3 = expected { $a }, { $b } or { $c }
+formula-expected-4 = expected { $a }, { $b }, { $c } or { $d }
+formula-nodes = the formula has more than { $most } operators and operands
+formula-depth = the formula is nested more than { $most } levels deep
+formula-chained-comparison = comparisons do not chain: write `a < b && b < c`
+formula-comparison-operands = a comparison needs two operands
+formula-quoted = `{ $text }`
+formula-mixed-comparison = { $what } compares two numbers or two truth values, not one of each
+formula-operands = an operator needs operands
+formula-operand = an operator needs an operand
+formula-power-base = `^` needs a base
+formula-power-exponent = `^` needs an exponent
+formula-exponent = the exponent of `^`
+formula-if-condition = the condition of `if`
+formula-number-too-large = the number { $number } is too large: integers are less than 2^127
+formula-is-a-function = `{ $name }` is a function: write `{ $name }(…)`
+formula-is-an-operator = `{ $name }` is an operator: it goes between two integers
+formula-unknown-name = unknown name { $name }: the names are x, y, z, n, k, grundy, phi, true and false
+formula-not-a-function = `{ $name }` is not a function
+formula-unknown-function = unknown function { $name }: the functions are min, max, abs, floor, ceil and if
+formula-arguments = `{ $name }` takes { $arity } { $arity ->
+    [one] argument
+   *[other] arguments
+  }, not { $given }
+formula-needs-arguments = `{ $name }` needs arguments
+formula-if-branches = the branches of `if` must be two numbers or two truth values
+formula-needs-number = { $what } needs a number, not true or false
+formula-needs-integer-not-truth = { $what } needs an integer, not true or false
+formula-needs-integer = { $what } needs an integer, and this may be a fraction or involve phi: use floor or ceil
+formula-needs-truth = { $what } needs true or false, not a number: compare it, as in `x == 0`
+formula-fault = at { $cell }: { $reason }
+formula-fault-early = somewhere: the check stopped early
+formula-eval-division_by_zero = division by zero
+formula-eval-overflow = a number is too large for exact arithmetic in 128 bits
+formula-eval-not_an_integer = the value is not an integer
+formula-eval-negative_bits = a bitwise operation or shift on a negative number
+formula-eval-shift_too_large = a shift by more than 127 bits
+formula-eval-exponent_out_of_range = an exponent outside 0 to 64
+formula-eval-no_grundy = the formula uses grundy and the cell's grundy number is unknown
+formula-eval-not_a_value = the formula is a predicate: it has no numeric value
+formula-eval-not_a_predicate = the formula is a value formula: it is not true or false

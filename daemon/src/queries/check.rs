@@ -32,7 +32,8 @@ pub async fn check(
     report: Report,
 ) -> Result<CheckReport, QueryError> {
     let formula = Formula::parse(&q.formula).map_err(|e| QueryError::UnreadableFormula {
-        error: e.to_string(),
+        at: e.at,
+        reason: crate::convert::message(&e.message),
     })?;
     let (table, upto) = stored::reaching(hub, &q.params, q.upto, "check", report.clone()).await?;
     let (until, _abandon) = until(hub);
@@ -213,7 +214,7 @@ fn check_table(
     let rows = |done, total| report(&what, done, total);
     let found = scan(table, formula, upto, map, until, &rows).map_err(|stopped| match stopped {
         Stopped::Fault(fault) => QueryError::FormulaFails {
-            fault: fault.to_string(),
+            fault: crate::convert::message(&fault),
         },
         Stopped::Late(limit) => QueryError::CheckTooLong {
             limit_ms: u64::try_from(limit.as_millis()).unwrap_or(u64::MAX),

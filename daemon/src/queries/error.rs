@@ -124,13 +124,15 @@ pub enum QueryError {
     },
     /// A formula that cannot be read.
     UnreadableFormula {
-        /// Why, with where.
-        error: String,
+        /// Where: a byte offset into the formula, from 0.
+        at: usize,
+        /// Why (`formula-*`).
+        reason: protocol::Message,
     },
     /// A formula that cannot be evaluated somewhere.
     FormulaFails {
-        /// Where and why.
-        fault: String,
+        /// Where and why (`formula-fault`).
+        fault: protocol::Message,
     },
     /// A check stopped at the server's time limit.
     CheckTooLong {

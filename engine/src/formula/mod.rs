@@ -135,6 +135,8 @@ use ast::Expr;
 use compiled::Compiled;
 use program::Program;
 
+use crate::Said;
+
 /// The longest formula, in bytes: a conjecture is a line or two, and this bounds the work of
 /// the parser and the length of everything else.
 pub const MAX_SOURCE_BYTES: usize = 2_000;
@@ -269,20 +271,17 @@ impl fmt::Display for Formula {
 /// is wrong there, a message in lowercase without a final period.
 ///
 /// `Display` prints `at byte N: message`.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FormulaError {
     /// Where the fault is: a byte offset into the text, from 0.
     pub at: usize,
-    /// What is wrong.
-    pub message: String,
+    /// What is wrong, as a message of the catalogs (`formula-*`).
+    pub message: Said,
 }
 
 impl FormulaError {
-    pub(crate) fn new(at: usize, message: impl Into<String>) -> FormulaError {
-        FormulaError {
-            at,
-            message: message.into(),
-        }
+    pub(crate) fn new(at: usize, message: Said) -> FormulaError {
+        FormulaError { at, message }
     }
 }
 
@@ -318,21 +317,27 @@ pub enum EvalError {
     NotAPredicate,
 }
 
+impl EvalError {
+    /// Why, as a message of the catalogs (`formula-eval-division_by_zero`: division by zero).
+    pub fn said(self) -> Said {
+        Said::new(match self {
+            EvalError::DivisionByZero => "formula-eval-division_by_zero",
+            EvalError::Overflow => "formula-eval-overflow",
+            EvalError::NotAnInteger => "formula-eval-not_an_integer",
+            EvalError::NegativeBits => "formula-eval-negative_bits",
+            EvalError::ShiftTooLarge => "formula-eval-shift_too_large",
+            EvalError::ExponentOutOfRange => "formula-eval-exponent_out_of_range",
+            EvalError::NoGrundy => "formula-eval-no_grundy",
+            EvalError::NotAValue => "formula-eval-not_a_value",
+            EvalError::NotAPredicate => "formula-eval-not_a_predicate",
+        })
+    }
+}
+
+/// The message's id, for logs: a reader is told it by the catalogs ([`EvalError::said`]).
 impl fmt::Display for EvalError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            EvalError::DivisionByZero => "division by zero",
-            EvalError::Overflow => "a number is too large for exact arithmetic in 128 bits",
-            EvalError::NotAnInteger => "the value is not an integer",
-            EvalError::NegativeBits => "a bitwise operation or shift on a negative number",
-            EvalError::ShiftTooLarge => "a shift by more than 127 bits",
-            EvalError::ExponentOutOfRange => "an exponent outside 0 to 64",
-            EvalError::NoGrundy => {
-                "the formula uses grundy and the cell's grundy number is unknown"
-            }
-            EvalError::NotAValue => "the formula is a predicate: it has no numeric value",
-            EvalError::NotAPredicate => "the formula is a value formula: it is not true or false",
-        })
+        self.said().fmt(f)
     }
 }
 

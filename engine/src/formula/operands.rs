@@ -6,6 +6,7 @@ use super::ast::{Bool, Expr, Num, Var};
 use super::parse::{Builder, Rule};
 use super::typed::{join, Ty, Typed};
 use super::FormulaError;
+use crate::{Arg, Said};
 
 impl Builder {
     /// An integer literal.
@@ -15,10 +16,7 @@ impl Builder {
             Ok(n) => Ok(Typed::num(Num::Lit(n), Ty::Int, at)),
             Err(_) => Err(FormulaError::new(
                 at,
-                format!(
-                    "the number {} is too large: integers are less than 2^127",
-                    quote(text)
-                ),
+                Said::new("formula-number-too-large").text("number", quote(text)),
             )),
         }
     }
@@ -42,18 +40,15 @@ impl Builder {
             "false" => Ok(Typed::bool(Bool::Lit(false), at)),
             _ if arity(text).is_some() => Err(FormulaError::new(
                 at,
-                format!("`{text}` is a function: write `{text}(…)`"),
+                Said::new("formula-is-a-function").text("name", text),
             )),
             "xor" | "and" | "or" => Err(FormulaError::new(
                 at,
-                format!("`{text}` is an operator: it goes between two integers"),
+                Said::new("formula-is-an-operator").text("name", text),
             )),
             _ => Err(FormulaError::new(
                 at,
-                format!(
-                    "unknown name {}: the names are x, y, z, n, k, grundy, phi, true and false",
-                    quote(text)
-                ),
+                Said::new("formula-unknown-name").text("name", quote(text)),
             )),
         }
     }
@@ -70,18 +65,17 @@ impl Builder {
         let Some(arity) = arity(name) else {
             let message = match name {
                 "x" | "y" | "z" | "n" | "k" | "grundy" | "phi" | "true" | "false" => {
-                    format!("`{name}` is not a function")
+                    Said::new("formula-not-a-function").text("name", name)
                 }
-                _ => format!(
-                    "unknown function {}: the functions are min, max, abs, floor, ceil and if",
-                    quote(name)
-                ),
+                _ => Said::new("formula-unknown-function").text("name", quote(name)),
             };
             return Err(FormulaError::new(at, message));
         };
         if parts.len() != arity {
-            let s = if arity == 1 { "" } else { "s" };
-            let message = format!("`{name}` takes {arity} argument{s}, not {}", parts.len());
+            let message = Said::new("formula-arguments")
+                .text("name", name)
+                .with("arity", Arg::Count(arity as u64))
+                .text("given", parts.len());
             return Err(FormulaError::new(at, message));
         }
         self.count(at)?;
@@ -89,11 +83,14 @@ impl Builder {
         for arg in parts {
             args.push(self.build(arg, depth + 1)?);
         }
-        let what = format!("`{name}`");
+        let what = Said::new("formula-quoted").text("text", name);
         let num = |t: Typed| t.into_num(&what).map(|(expr, ty)| (Box::new(expr), ty));
         let mut args = args.into_iter();
         let (Some(a), b, c) = (args.next(), args.next(), args.next()) else {
-            return Err(FormulaError::new(at, format!("`{name}` needs arguments")));
+            return Err(FormulaError::new(
+                at,
+                Said::new("formula-needs-arguments").text("name", name),
+            ));
         };
         match (name, b, c) {
             ("min" | "max", Some(b), None) => {
@@ -112,7 +109,7 @@ impl Builder {
             ("floor", None, None) => Ok(Typed::num(Num::Floor(num(a)?.0), Ty::Int, at)),
             ("ceil", None, None) => Ok(Typed::num(Num::Ceil(num(a)?.0), Ty::Int, at)),
             (_, Some(then), Some(otherwise)) => {
-                let condition = Box::new(a.into_bool("the condition of `if`")?);
+                let condition = Box::new(a.into_bool(&Said::new("formula-if-condition"))?);
                 match (then.expr, otherwise.expr) {
                     (Expr::Num(then_expr), Expr::Num(otherwise_expr)) => Ok(Typed::num(
                         Num::If(condition, Box::new(then_expr), Box::new(otherwise_expr)),
@@ -125,13 +122,16 @@ impl Builder {
                     )),
                     _ => Err(FormulaError::new(
                         otherwise.at,
-                        "the branches of `if` must be two numbers or two truth values",
+                        Said::new("formula-if-branches"),
                     )),
                 }
             }
             _ => Err(FormulaError::new(
                 at,
-                format!("`{name}` takes {arity} arguments"),
+                Said::new("formula-arguments")
+                    .text("name", name)
+                    .with("arity", Arg::Count(arity as u64))
+                    .text("given", "?"),
             )),
         }
     }

@@ -8,6 +8,7 @@ use super::ast::{Bool, Cmp, Num, Op};
 use super::parse::{children, Builder, Rule};
 use super::typed::{join, negate, raise, Ty, Typed};
 use super::FormulaError;
+use crate::Said;
 
 impl Builder {
     /// `a op b op c …` for `<->`, `->`, `||` and `&&`.
@@ -18,18 +19,21 @@ impl Builder {
         at: usize,
         depth: usize,
     ) -> Result<Typed, FormulaError> {
-        let what = match rule {
-            Rule::iff => "`<->`",
-            Rule::implies => "`->`",
-            Rule::any => "`||`",
-            _ => "`&&`",
-        };
+        let what = Said::new("formula-quoted").text(
+            "text",
+            match rule {
+                Rule::iff => "<->",
+                Rule::implies => "->",
+                Rule::any => "||",
+                _ => "&&",
+            },
+        );
         let mut operands = Vec::new();
         for (i, part) in parts.into_iter().enumerate() {
             if i % 2 == 1 {
                 self.count(part.as_span().start())?;
             } else {
-                operands.push(self.build(part, depth + 1)?.into_bool(what)?);
+                operands.push(self.build(part, depth + 1)?.into_bool(&what)?);
             }
         }
         let expr = match rule {
@@ -49,14 +53,17 @@ impl Builder {
         depth: usize,
     ) -> Result<Typed, FormulaError> {
         if let Some(second) = parts.get(3) {
-            let message = "comparisons do not chain: write `a < b && b < c`";
+            let message = Said::new("formula-chained-comparison");
             return Err(FormulaError::new(second.as_span().start(), message));
         }
         let mut parts = parts.into_iter();
         let (Some(left), Some(op), Some(right)) = (parts.next(), parts.next(), parts.next()) else {
-            return Err(FormulaError::new(at, "a comparison needs two operands"));
+            return Err(FormulaError::new(
+                at,
+                Said::new("formula-comparison-operands"),
+            ));
         };
-        let what = format!("`{}`", op.as_str());
+        let what = Said::new("formula-quoted").text("text", op.as_str());
         let cmp = match op.as_str() {
             "==" => Cmp::Eq,
             "!=" => Cmp::Ne,
@@ -77,8 +84,7 @@ impl Builder {
             return Ok(Typed::bool(expr, at));
         }
         if (left.ty == Ty::Bool) != (right.ty == Ty::Bool) && matches!(cmp, Cmp::Eq | Cmp::Ne) {
-            let message =
-                format!("{what} compares two numbers or two truth values, not one of each");
+            let message = Said::new("formula-mixed-comparison").with("what", what);
             return Err(FormulaError::new(right.at, message));
         }
         let (left, right) = (left.into_num(&what)?.0, right.into_num(&what)?.0);
@@ -98,11 +104,11 @@ impl Builder {
     ) -> Result<Typed, FormulaError> {
         let mut parts = parts.into_iter();
         let Some(first) = parts.next() else {
-            return Err(FormulaError::new(at, "an operator needs operands"));
+            return Err(FormulaError::new(at, Said::new("formula-operands")));
         };
         let mut acc = self.build(first, depth + 1)?;
         while let (Some(op_pair), Some(operand)) = (parts.next(), parts.next()) {
-            let what = format!("`{}`", op_pair.as_str());
+            let what = Said::new("formula-quoted").text("text", op_pair.as_str());
             let op = match op_pair.as_str() {
                 "+" => Op::Add,
                 "-" => Op::Sub,
@@ -152,14 +158,15 @@ impl Builder {
         depth: usize,
     ) -> Result<Typed, FormulaError> {
         let Some(operand) = parts.pop() else {
-            return Err(FormulaError::new(at, "an operator needs an operand"));
+            return Err(FormulaError::new(at, Said::new("formula-operand")));
         };
         let mut acc = self.build(operand, depth + parts.len())?;
         for prefix in parts.iter().rev() {
             let at = prefix.as_span().start();
             self.count(at)?;
             acc = if prefix.as_str() == "!" {
-                Typed::bool(Bool::Not(Box::new(acc.into_bool("`!`")?)), at)
+                let what = Said::new("formula-quoted").text("text", "!");
+                Typed::bool(Bool::Not(Box::new(acc.into_bool(&what)?)), at)
             } else {
                 negate(acc, at)?
             };
@@ -177,7 +184,7 @@ impl Builder {
     ) -> Result<Typed, FormulaError> {
         let mut parts = parts.into_iter();
         let Some(base) = parts.next() else {
-            return Err(FormulaError::new(at, "`^` needs a base"));
+            return Err(FormulaError::new(at, Said::new("formula-power-base")));
         };
         let base = self.build(base, depth + 1)?;
         // (where its exponent's minus signs are, the atom after them) for each `^`
@@ -187,7 +194,10 @@ impl Builder {
             let (op_at, mut signs) = (op.as_span().start(), children(exponent));
             self.count(op_at)?;
             let Some(atom) = signs.pop() else {
-                return Err(FormulaError::new(op_at, "`^` needs an exponent"));
+                return Err(FormulaError::new(
+                    op_at,
+                    Said::new("formula-power-exponent"),
+                ));
             };
             let signs: Vec<usize> = signs.iter().map(|sign| sign.as_span().start()).collect();
             for &at in &signs {

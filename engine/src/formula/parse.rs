@@ -11,6 +11,7 @@ use pest_derive::Parser;
 use super::ast::Expr;
 use super::typed::Typed;
 use super::{FormulaError, MAX_DEPTH, MAX_NODES, MAX_SOURCE_BYTES};
+use crate::Said;
 
 #[derive(Parser)]
 #[grammar = "formula/grammar.pest"]
@@ -25,22 +26,21 @@ pub(crate) struct Parsed {
 /// Reads a formula: limits first, then the grammar, then the tree.
 pub(crate) fn parse(text: &str) -> Result<Parsed, FormulaError> {
     if text.len() > MAX_SOURCE_BYTES {
-        let message = format!(
-            "the formula is {} bytes long, more than the {MAX_SOURCE_BYTES} allowed",
-            text.len()
-        );
+        let message = Said::new("formula-too-long")
+            .text("bytes", text.len())
+            .text("most", MAX_SOURCE_BYTES);
         let at = (0..=MAX_SOURCE_BYTES)
             .rev()
             .find(|&at| text.is_char_boundary(at));
         return Err(FormulaError::new(at.unwrap_or(0), message));
     }
     if text.trim().is_empty() {
-        return Err(FormulaError::new(0, "the formula is empty"));
+        return Err(FormulaError::new(0, Said::new("formula-empty")));
     }
     check_parentheses(text)?;
     let mut pairs = Grammar::parse(Rule::formula, text).map_err(|e| syntax_error(text, e))?;
     let iff = pairs.next().and_then(|formula| formula.into_inner().next());
-    let iff = iff.ok_or_else(|| FormulaError::new(0, "the formula is empty"))?;
+    let iff = iff.ok_or_else(|| FormulaError::new(0, Said::new("formula-empty")))?;
     let mut builder = Builder {
         nodes: 0,
         uses_grundy: false,
@@ -63,7 +63,7 @@ fn check_parentheses(text: &str) -> Result<(), FormulaError> {
             _ => {}
         }
         if depth > MAX_DEPTH {
-            let message = format!("parentheses are nested more than {MAX_DEPTH} deep");
+            let message = Said::new("formula-parentheses").text("most", MAX_DEPTH);
             return Err(FormulaError::new(at, message));
         }
     }
@@ -84,22 +84,23 @@ fn syntax_error(text: &str, error: pest::error::Error<Rule>) -> FormulaError {
             .take_while(char::is_ascii_digit)
             .collect();
         let (int, frac) = (&before[before.len() - whole..], digits.as_str());
-        let example = match frac.len() {
-            0 => format!("write {int}"),
-            n => format!("write {int}.{frac} as {int}{frac}/1{}", "0".repeat(n)),
+        let message = match frac.len() {
+            0 => Said::new("formula-decimal-point").text("int", int),
+            n => Said::new("formula-decimal")
+                .text("decimal", format_args!("{int}.{frac}"))
+                .text("fraction", format_args!("{int}{frac}/1{}", "0".repeat(n))),
         };
-        let message = format!("numbers are exact integers, with no decimal point: {example}");
         return FormulaError::new(at, message);
     }
     let message = match error.variant {
-        ErrorVariant::CustomError { message } => message,
+        ErrorVariant::CustomError { .. } => Said::new("formula-unexpected"),
         ErrorVariant::ParsingError { positives, .. } => {
             let mut wanted: Vec<(u8, &str)> = positives
                 .into_iter()
                 .map(|rule| match rule {
-                    Rule::EOI => (4, "the end of the formula"),
-                    Rule::comma => (3, "`,`"),
-                    Rule::close => (2, "`)`"),
+                    Rule::EOI => (4, "formula-the-end"),
+                    Rule::comma => (3, "formula-comma"),
+                    Rule::close => (2, "formula-close"),
                     Rule::op_iff
                     | Rule::op_implies
                     | Rule::op_any
@@ -111,17 +112,29 @@ fn syntax_error(text: &str, error: pest::error::Error<Rule>) -> FormulaError {
                     | Rule::op_shift
                     | Rule::op_sum
                     | Rule::op_product
-                    | Rule::op_power => (1, "an operator"),
-                    _ => (0, "a number, a name or `(`"),
+                    | Rule::op_power => (1, "formula-an-operator"),
+                    _ => (0, "formula-an-operand"),
                 })
                 .collect();
             wanted.sort_unstable();
             wanted.dedup();
-            let wanted: Vec<&str> = wanted.into_iter().map(|(_, what)| what).collect();
-            match wanted.split_last() {
-                None => "unexpected text".to_string(),
-                Some((last, [])) => format!("expected {last}"),
-                Some((last, others)) => format!("expected {} or {last}", others.join(", ")),
+            let mut wanted = wanted.into_iter().map(|(_, what)| Said::new(what));
+            // At most the four kinds above, each named once: `expected a, b or c`.
+            match (wanted.next(), wanted.next(), wanted.next(), wanted.next()) {
+                (None, ..) => Said::new("formula-unexpected"),
+                (Some(a), None, ..) => Said::new("formula-expected-1").with("a", a),
+                (Some(a), Some(b), None, _) => {
+                    Said::new("formula-expected-2").with("a", a).with("b", b)
+                }
+                (Some(a), Some(b), Some(c), None) => Said::new("formula-expected-3")
+                    .with("a", a)
+                    .with("b", b)
+                    .with("c", c),
+                (Some(a), Some(b), Some(c), Some(d)) => Said::new("formula-expected-4")
+                    .with("a", a)
+                    .with("b", b)
+                    .with("c", c)
+                    .with("d", d),
             }
         }
     };
@@ -168,7 +181,7 @@ impl Builder {
     pub(super) fn count(&mut self, at: usize) -> Result<(), FormulaError> {
         self.nodes += 1;
         if self.nodes > MAX_NODES {
-            let message = format!("the formula has more than {MAX_NODES} operators and operands");
+            let message = Said::new("formula-nodes").text("most", MAX_NODES);
             return Err(FormulaError::new(at, message));
         }
         Ok(())
@@ -188,7 +201,7 @@ impl Builder {
             parts = children(pair.clone());
         }
         if depth > MAX_DEPTH {
-            let message = format!("the formula is nested more than {MAX_DEPTH} levels deep");
+            let message = Said::new("formula-depth").text("most", MAX_DEPTH);
             return Err(FormulaError::new(at, message));
         }
         let typed = match pair.as_rule() {

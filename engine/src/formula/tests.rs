@@ -3,6 +3,7 @@
 
 use super::number::{floor_sqrt5_times, wide_floor_sqrt5_times};
 use super::*;
+use crate::said::english::english;
 
 fn at(x: i64, y: i64) -> Env {
     Env {
@@ -31,7 +32,7 @@ fn holds(text: &str) -> bool {
 fn fault(text: &str) -> (usize, String) {
     match Formula::parse(text) {
         Ok(_) => panic!("{text} was read"),
-        Err(e) => (e.at, e.message),
+        Err(e) => (e.at, english(&e.message)),
     }
 }
 
@@ -339,19 +340,20 @@ fn faults_say_where_and_what() {
         assert!(message.starts_with(start), "{text}: {message}");
         assert!(!message.ends_with('.') && message.starts_with(|c: char| !c.is_uppercase()));
     }
-    let error = FormulaError::new(4, "unknown name `foo`");
-    assert_eq!(error.to_string(), "at byte 4: unknown name `foo`");
+    let error = FormulaError::new(4, Said::new("formula-unknown-name").text("name", "`foo`"));
+    assert_eq!(
+        english(&error.message),
+        "unknown name `foo`: the names are x, y, z, n, k, grundy, phi, true and false"
+    );
 }
 
 #[test]
 fn a_decimal_says_to_write_a_fraction() {
     let e = Formula::parse("x < y * 1.618").expect_err("decimals are refused");
     assert_eq!(e.at, 9);
-    assert!(
-        e.message.contains("write 1.618 as 1618/1000"),
-        "{}",
-        e.message
-    );
+    let message = english(&e.message);
+    assert!(message.contains("write 1.618 as 1618/1000"), "{message}");
     let e = Formula::parse("3. + x").expect_err("a bare point is refused");
-    assert!(e.message.contains("no decimal point"), "{}", e.message);
+    let message = english(&e.message);
+    assert!(message.contains("no decimal point"), "{message}");
 }

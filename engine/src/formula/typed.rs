@@ -4,6 +4,7 @@
 
 use super::ast::{Bool, Expr, Num};
 use super::FormulaError;
+use crate::Said;
 
 /// What an expression is, for the type check: integers are the numbers that the integer
 /// operations accept.
@@ -39,42 +40,39 @@ impl Typed {
     }
 
     /// The numeric expression, or an error naming what `what` needs.
-    pub(super) fn into_num(self, what: &str) -> Result<(Num, Ty), FormulaError> {
+    pub(super) fn into_num(self, what: &Said) -> Result<(Num, Ty), FormulaError> {
         match self.expr {
             Expr::Num(expr) => Ok((expr, self.ty)),
             Expr::Bool(_) => Err(FormulaError::new(
                 self.at,
-                format!("{what} needs a number, not true or false"),
+                Said::new("formula-needs-number").with("what", what.clone()),
             )),
         }
     }
 
     /// The integer expression, or an error naming what `what` needs.
-    pub(super) fn into_int(self, what: &str) -> Result<Num, FormulaError> {
+    pub(super) fn into_int(self, what: &Said) -> Result<Num, FormulaError> {
         let at = self.at;
         match (self.expr, self.ty) {
             (Expr::Num(expr), Ty::Int) => Ok(expr),
             (Expr::Bool(_), _) => Err(FormulaError::new(
                 at,
-                format!("{what} needs an integer, not true or false"),
+                Said::new("formula-needs-integer-not-truth").with("what", what.clone()),
             )),
-            _ => {
-                let message = "needs an integer, and this may be a fraction or involve phi";
-                Err(FormulaError::new(
-                    at,
-                    format!("{what} {message}: use floor or ceil"),
-                ))
-            }
+            _ => Err(FormulaError::new(
+                at,
+                Said::new("formula-needs-integer").with("what", what.clone()),
+            )),
         }
     }
 
     /// The boolean expression, or an error naming what `what` needs.
-    pub(super) fn into_bool(self, what: &str) -> Result<Bool, FormulaError> {
+    pub(super) fn into_bool(self, what: &Said) -> Result<Bool, FormulaError> {
         match self.expr {
             Expr::Bool(expr) => Ok(expr),
             Expr::Num(_) => Err(FormulaError::new(
                 self.at,
-                format!("{what} needs true or false, not a number: compare it, as in `x == 0`"),
+                Said::new("formula-needs-truth").with("what", what.clone()),
             )),
         }
     }
@@ -91,15 +89,15 @@ pub(super) fn join(a: Ty, b: Ty) -> Ty {
 
 /// `-a`.
 pub(super) fn negate(operand: Typed, at: usize) -> Result<Typed, FormulaError> {
-    let (expr, ty) = operand.into_num("`-`")?;
+    let (expr, ty) = operand.into_num(&Said::new("formula-quoted").text("text", "-"))?;
     Ok(Typed::num(Num::Neg(Box::new(expr)), ty, at))
 }
 
 /// `base ^ exponent`: an integer when the base is one, since the exponent is a natural number.
 pub(super) fn raise(base: Typed, exponent: Typed) -> Result<Typed, FormulaError> {
     let at = base.at;
-    let (base, ty) = base.into_num("`^`")?;
-    let exponent = exponent.into_int("the exponent of `^`")?;
+    let (base, ty) = base.into_num(&Said::new("formula-quoted").text("text", "^"))?;
+    let exponent = exponent.into_int(&Said::new("formula-exponent"))?;
     Ok(Typed::num(
         Num::Pow(Box::new(base), Box::new(exponent)),
         ty,

@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use super::Table2D;
 use crate::formula::{Env, EvalError, Formula, Kind};
+use crate::Said;
 
 /// Counterexamples listed: the first ones, in the order checked.
 pub const MAX_COUNTEREXAMPLES: usize = 10;
@@ -135,9 +136,7 @@ pub fn scan(
     // In order; after a fault the later chunks may not have run, and do not matter.
     for part in parts {
         let Some(part) = part else {
-            return Err(Stopped::Fault(
-                "somewhere: the check stopped early".to_owned(),
-            ));
+            return Err(Stopped::Fault(Said::new("formula-fault-early")));
         };
         if let Some(fault) = part.fault {
             return Err(Stopped::Fault(fault));
@@ -158,8 +157,9 @@ pub fn scan(
 
 /// Why a pass gave no answer.
 pub enum Stopped {
-    /// The formula has no value at a cell: where, and why (`at 3,0: division by zero`).
-    Fault(String),
+    /// The formula has no value at a cell: where, and why (`formula-fault`: at 3,0: division
+    /// by zero).
+    Fault(Said),
     /// The pass ran past its time limit.
     Late(Duration),
     /// Nobody waits for the answer any more.
@@ -182,7 +182,7 @@ struct Part {
     checked: u64,
     failed: u64,
     counterexamples: Vec<Counterexample>,
-    fault: Option<String>,
+    fault: Option<Said>,
 }
 
 /// Checks the rows `rows` (a corner game's x, a staircase's z).
@@ -256,9 +256,12 @@ fn check_rows(
     part
 }
 
-/// Where a formula has no value, for the refusal.
-fn fault(a: u64, b: u64, e: EvalError) -> String {
-    format!("at {a},{b}: {e}")
+/// Where a formula has no value, for the refusal (`formula-fault`: at 3,0: division by
+/// zero).
+fn fault(a: u64, b: u64, e: EvalError) -> Said {
+    Said::new("formula-fault")
+        .text("cell", format_args!("{a},{b}"))
+        .with("reason", e.said())
 }
 
 /// A cell's environment: its coordinates, the parameters and its Grundy number.
