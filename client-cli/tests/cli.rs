@@ -245,6 +245,16 @@ async fn a_japanese_locale_hears_refusals_and_queries_in_japanese() {
         stderr(&o).trim_end(),
         "エラー（bad_parameters）: 式が読めません（位置 5）: ここには数、名前、`(` のどれかが来るはずです"
     );
+    // The engine's limits too.
+    let o = run("ja_JP.UTF-8", &["check", "queen", "x", "--upto", "20000"]);
+    assert!(
+        stderr(&o).starts_with(
+            "エラー（too_large）: 20000×20000のクイーンの表はエンジンが解ける範囲を超えています: \
+             その場で解く表は"
+        ),
+        "{}",
+        stderr(&o)
+    );
     let o = run("ja_JP.UTF-8", &["query", "nim", "3,x"]);
     assert_eq!(
         stderr(&o).trim_end(),

@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use engine::corner::{Piece, Table};
 use engine::{chocolate, AnyPosition, Convention, Knowledge, Position as _, DEFAULT_BUDGET};
+use protocol::Message;
 
 use crate::db::Db;
 use crate::failure::{Context as _, Internal};
@@ -29,13 +30,14 @@ pub type Report = Arc<dyn Fn(&protocol::Message, u64, u64) + Send + Sync>;
 /// A game too large for the engine: the table it needs would take too long to solve. Says
 /// what was asked and what the limit is.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, serde::Serialize)]
-#[error("{asked} is beyond what the engine solves: {limit}")]
+#[error("{}", crate::failure::english(self))]
 #[serde(tag = "kind", rename = "engine_limit")]
 pub struct EngineLimit {
-    /// What the question or match needs: `a 10000×10000 board`.
-    asked: String,
-    /// How far the engine goes: `corner games on boards up to 4096×4096`.
-    limit: String,
+    /// What the question or match needs (`engine-asked-board`: a 10000×10000 board).
+    asked: Message,
+    /// How far the engine goes (`engine-limit-board`: corner games on boards up to
+    /// 4096×4096).
+    limit: Message,
 }
 
 /// Why a table was not built: too large, a failure inside the server, or (never for a
@@ -178,12 +180,9 @@ impl Solver {
             let moves = pos.move_count();
             if convention == Convention::Misere && moves > engine::player::MAX_ENGINE_MOVES {
                 return Err(EngineLimit {
-                    asked: format!("a misère sum with {moves} moves"),
-                    limit: format!(
-                        "misère sums of up to {} moves (a Nim component of huge piles has too \
-                         many)",
-                        engine::player::MAX_ENGINE_MOVES
-                    ),
+                    asked: Message::new("engine-asked-misere-sum").text("moves", moves.to_string()),
+                    limit: Message::new("engine-limit-misere-sum")
+                        .text("most", engine::player::MAX_ENGINE_MOVES.to_string()),
                 });
             }
             return p
@@ -193,14 +192,16 @@ impl Solver {
         }
         match Need::of(pos) {
             Need::Corner(_, n) if n > ENGINE_MAX_BOARD => Err(EngineLimit {
-                asked: format!("a {n}×{n} board"),
-                limit: format!(
-                    "corner games on boards up to {ENGINE_MAX_BOARD}×{ENGINE_MAX_BOARD}"
-                ),
+                asked: Message::new("engine-asked-board").text("side", n.to_string()),
+                limit: Message::new("engine-limit-board")
+                    .text("most", ENGINE_MAX_BOARD.to_string()),
             }),
             Need::Chocolate(k, z) if z > ENGINE_MAX_BAR => Err(EngineLimit {
-                asked: format!("a staircase of step {k} reaching z = {z}"),
-                limit: format!("odd steps up to z = {ENGINE_MAX_BAR}"),
+                asked: Message::new("engine-asked-staircase")
+                    .text("k", k.to_string())
+                    .text("z", z.to_string()),
+                limit: Message::new("engine-limit-staircase")
+                    .text("most", ENGINE_MAX_BAR.to_string()),
             }),
             _ => Ok(()),
         }
@@ -360,12 +361,13 @@ impl Solver {
                 .ok_or_else(|| Internal::new("grow a table", "it does not reach").into());
         }
         if side > RESEARCH_MAX_BOARD {
+            let game = Message::new(format!("game-{}", piece.name()));
             return Err(EngineLimit {
-                asked: format!("a {side}×{side} {piece} table"),
-                limit: format!(
-                    "tables are solved on demand up to {RESEARCH_MAX_BOARD}×{RESEARCH_MAX_BOARD}; \
-                     ask with a smaller upto"
-                ),
+                asked: Message::new("engine-asked-table")
+                    .text("side", side.to_string())
+                    .with("piece", protocol::MessageArg::Message(game)),
+                limit: Message::new("engine-limit-table")
+                    .text("most", RESEARCH_MAX_BOARD.to_string()),
             }
             .into());
         }

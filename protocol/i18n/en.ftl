@@ -1376,3 +1376,14 @@ formula-eval-exponent_out_of_range = an exponent outside 0 to 64
 formula-eval-no_grundy = the formula uses grundy and the cell's grundy number is unknown
 formula-eval-not_a_value = the formula is a predicate: it has no numeric value
 formula-eval-not_a_predicate = the formula is a value formula: it is not true or false
+
+## Beyond what the engine solves.
+error-engine_limit = { $asked } is beyond what the engine solves: { $limit }
+engine-asked-misere-sum = a misère sum with { $moves } moves
+engine-limit-misere-sum = misère sums of up to { $most } moves (a Nim component of huge piles has too many)
+engine-asked-board = a { $side }×{ $side } board
+engine-limit-board = corner games on boards up to { $most }×{ $most }
+engine-asked-staircase = a staircase of step { $k } reaching z = { $z }
+engine-limit-staircase = odd steps up to z = { $most }
+engine-asked-table = a { $side }×{ $side } { $piece } table
+engine-limit-table = tables are solved on demand up to { $most }×{ $most }; ask with a smaller upto

@@ -1263,3 +1263,14 @@ formula-eval-exponent_out_of_range = 指数が0から64の外です
 formula-eval-no_grundy = 式は grundy を使っていますが、このマスの Grundy 数はわかりません
 formula-eval-not_a_value = この式は条件式で、数の値を持ちません
 formula-eval-not_a_predicate = この式は値の式で、真でも偽でもありません
+
+## Beyond what the engine solves.
+error-engine_limit = { $asked }はエンジンが解ける範囲を超えています: { $limit }
+engine-asked-misere-sum = 手が{ $moves }通りあるミゼールの和
+engine-limit-misere-sum = ミゼールの和は手が{ $most }通りまでです（巨大な山のニムを含むと多すぎます）
+engine-asked-board = { $side }×{ $side }の盤
+engine-limit-board = 角のゲームの盤は{ $most }×{ $most }までです
+engine-asked-staircase = 段差 { $k }で z = { $z }に届く階段
+engine-limit-staircase = 奇数の段差は z = { $most }までです
+engine-asked-table = { $side }×{ $side }の{ $piece }の表
+engine-limit-table = その場で解く表は{ $most }×{ $most }までです。もっと小さい upto で聞いてください
