@@ -1253,7 +1253,7 @@ csv-question-winning_moves = winning_moves
 csv-question-remoteness = remoteness
 
 ## A room's language, and the room's switches at the terminal.
-cli-room-language = the projector and the CSV in { $language }
+cli-room-settings-language = { $settings }; the projector and the CSV in { $language }
 cli-room-switches = room { $room }: { $settings }
 cli-room-left = you left room { $room }: it counts you no more
 cli-room-released = room { $room }: the students see their grades and the solutions now
@@ -1387,3 +1387,25 @@ engine-asked-staircase = a staircase of step { $k } reaching z = { $z }
 engine-limit-staircase = odd steps up to z = { $most }
 engine-asked-table = a { $side }×{ $side } { $piece } table
 engine-limit-table = tables are solved on demand up to { $most }×{ $most }; ask with a smaller upto
+
+## What the terminal itself refuses.
+cli-err-not-a-number = { $option }: not a number
+cli-err-unknown-game = unknown game "{ $name }"; the games are queen, rook, horse, dragon, nim, chocolate, lgame and sum
+cli-err-empty-exercise = an empty exercise; write { $form }
+cli-err-no-position-question = "{ $text }" lacks a position and a question; write { $form }
+cli-err-no-position = "{ $text }" lacks a position (or `random`); write { $form }
+cli-err-not-a-question = "{ $question }" is not a question: ask one of { $questions }; write { $form }
+cli-err-remoteness-range = remoteness={ $text }: write a range such as 3..6 (6 excluded) or 3..=6
+cli-err-results-teachers = only a teacher of room { $room } sees the results
+cli-err-nobody-called = nobody called "{ $who }" plays in tournament { $id }
+cli-err-not-a-command = "{ $word }" is not a command here; type help
+cli-err-export-file = export FILE: name the CSV file to write
+cli-err-name-the-game = name the game: swiss nim rounds=5
+cli-err-rematch-lapsed = the rematch offer for match { $id } has lapsed
+cli-err-query-args = name a game and a position, or --match ID
+cli-err-watch-back = { $error } — `grundy watch { $id }` once it is back
+cli-err-no-review = the server sent no review
+cli-err-no-seat = you have no seat in match { $id }
+cli-err-import-long = the game text is longer than { $most } bytes; the server would refuse it
+cli-room-opened = Room { $room } is open: students join with
+cli-room-owner-token = The owner token makes whoever holds it a teacher of the room (keep it private):

@@ -1152,7 +1152,7 @@ csv-question-winning_moves = 勝つ手すべて
 csv-question-remoteness = 残り手数
 
 ## A room's language, and the room's switches at the terminal.
-cli-room-language = プロジェクターと CSV は { $language }
+cli-room-settings-language = { $settings }。プロジェクターと CSV は{ $language }
 cli-room-switches = ルーム { $room }: { $settings }
 cli-room-left = ルーム { $room }から抜けました。もう数えられません
 cli-room-released = ルーム { $room }: 生徒は採点と正解を見られるようになりました
@@ -1274,3 +1274,25 @@ engine-asked-staircase = 段差 { $k }で z = { $z }に届く階段
 engine-limit-staircase = 奇数の段差は z = { $most }までです
 engine-asked-table = { $side }×{ $side }の{ $piece }の表
 engine-limit-table = その場で解く表は{ $most }×{ $most }までです。もっと小さい upto で聞いてください
+
+## What the terminal itself refuses.
+cli-err-not-a-number = { $option }: 数ではありません
+cli-err-unknown-game = ゲーム「{ $name }」はありません。ゲームは queen、rook、horse、dragon、nim、chocolate、lgame、sum です
+cli-err-empty-exercise = 問題が空です。{ $form } と書いてください
+cli-err-no-position-question = 「{ $text }」には局面と問いがありません。{ $form } と書いてください
+cli-err-no-position = 「{ $text }」には局面（または `random`）がありません。{ $form } と書いてください
+cli-err-not-a-question = 「{ $question }」は問いではありません。{ $questions } のどれかにして、{ $form } と書いてください
+cli-err-remoteness-range = remoteness={ $text }: 3..6（6は含まない）や 3..=6 のように範囲を書いてください
+cli-err-results-teachers = ルーム { $room }の結果を見られるのは先生だけです
+cli-err-nobody-called = 大会 { $id }に「{ $who }」という参加者はいません
+cli-err-not-a-command = 「{ $word }」はここでは使えないコマンドです。help と入力してください
+cli-err-export-file = export FILE: 書き出す CSV ファイルの名前を書いてください
+cli-err-name-the-game = ゲームを書いてください: swiss nim rounds=5
+cli-err-rematch-lapsed = 対局 { $id }の再戦の申し込みは期限が切れました
+cli-err-query-args = ゲームと局面、または --match ID を書いてください
+cli-err-watch-back = { $error } — 戻ったら `grundy watch { $id }`
+cli-err-no-review = サーバーから振り返りが届きませんでした
+cli-err-no-seat = 対局 { $id }にあなたの席はありません
+cli-err-import-long = 棋譜が{ $most }バイトより長く、サーバーに断られます
+cli-room-opened = ルーム { $room }を開きました。生徒はこれで参加します:
+cli-room-owner-token = オーナートークン（持っている人がこのルームの先生になります。人に見せないでください）:

@@ -44,7 +44,7 @@ pub async fn run(conn: &mut Client, args: Args) -> Result<()> {
             .with_context(|| format!("cannot read {}", args.file.display()))?;
     }
     if text.len() as u64 > MAX_BYTES {
-        anyhow::bail!("the game text is longer than {MAX_BYTES} bytes; the server would refuse it");
+        return Err(super::told_with("cli-err-import-long", "most", MAX_BYTES));
     }
     match conn.request(Request::Import { text }).await? {
         ServerBody::Imported { match_id } => emit(&format!(

@@ -104,6 +104,16 @@ pub fn describe_code(params: &GameParams) -> String {
     }
 }
 
+/// An error whose words are message `m` of the catalogs, in the reader's language.
+pub fn told(m: protocol::Message) -> anyhow::Error {
+    anyhow::anyhow!(client::lang::said(&m))
+}
+
+/// Message `id` with one argument, as an error ([`told`]).
+pub fn told_with(id: &str, name: &str, value: impl ToString) -> anyhow::Error {
+    told(protocol::Message::new(id).text(name, value.to_string()))
+}
+
 /// Why a game ended, in words (`reason-corner_reached`: the piece reached the corner),
 /// naming `loser` where the reason is theirs (`bob resigned`); the code itself for a reason
 /// the catalogs do not know (a newer server's).

@@ -83,7 +83,7 @@ pub async fn run(conn: &mut Client, args: Args, style: Style) -> Result<()> {
             (game.params(), position)
         }
         // clap requires the game and the position without --match.
-        _ => anyhow::bail!("name a game and a position, or --match ID"),
+        _ => return Err(super::told(Message::new("cli-err-query-args"))),
     };
     let request = Request::Query {
         params,

@@ -50,7 +50,7 @@ pub async fn run(conn: &mut Client, args: Args) -> Result<()> {
             break id;
         }
         if state.rematch_offer.is_none() {
-            bail!("the rematch offer for match {} has lapsed", args.id);
+            return Err(super::told_with("cli-err-rematch-lapsed", "id", args.id));
         }
         state = next_state(conn, args.id).await?;
     };

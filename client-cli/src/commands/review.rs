@@ -89,7 +89,7 @@ async fn every_page(conn: &mut Client, match_id: i64) -> Result<(Board, Vec<Revi
                 from = Some(n);
             }
             _ => {
-                let start = start.ok_or_else(|| anyhow::anyhow!("the server sent no review"))?;
+                let start = start.ok_or_else(|| super::told(Message::new("cli-err-no-review")))?;
                 return Ok((start, all));
             }
         }

@@ -138,7 +138,7 @@ pub async fn play_typed(
     typing: &mut Typing,
 ) -> Result<()> {
     let Some(me) = seat_of(&state, conn.player_id()) else {
-        bail!("you have no seat in match {}", state.match_id);
+        return Err(super::told_with("cli-err-no-seat", "id", state.match_id));
     };
     let mut view = View::new(mode, Some(me));
     if let Some(screen) = typing.screen() {

@@ -56,7 +56,11 @@ pub async fn run(conn: &mut Client, args: Args) -> Result<()> {
             Ok(state) => state,
             // A restarted server or a dropped network: taken up again by itself.
             Err(e) if is_lost(&e) => recover(conn, args.id, &view, e).await.map_err(|e| {
-                anyhow::anyhow!("{e:#} — `grundy watch {}` once it is back", args.id)
+                super::told(
+                    protocol::Message::new("cli-err-watch-back")
+                        .text("error", format!("{e:#}"))
+                        .text("id", args.id.to_string()),
+                )
             })?,
             Err(e) => return Err(e),
         };

@@ -14,7 +14,7 @@ use protocol::{Message, Request, RoomSettings, RoomView, ServerBody};
 use super::view::Mode;
 use super::{emit, print_json, unexpected};
 use crate::render::Style;
-use client::lang::said;
+use client::lang::{said, word};
 use client::Client;
 
 /// Examples shown by `grundy room --help`.
@@ -218,12 +218,12 @@ pub async fn run(conn: &mut Client, args: Args, name: &str) -> Result<()> {
                 return print_json(&view);
             }
             let token = view.owner_token.clone().unwrap_or_default();
+            let open = Message::new("cli-room-opened").text("room", style.strong(&view.code));
             emit(&format!(
-                "{} {} is open: students join with\n\n    grundy room join {}\n\n\
-                 The owner token makes whoever holds it a teacher of the room (keep it private):\n    {token}\n",
-                style.strong("Room"),
-                style.strong(&view.code),
-                view.code
+                "{}\n\n    grundy room join {}\n\n{}\n    {token}\n",
+                said(&open),
+                view.code,
+                word("cli-room-owner-token")
             ))?;
             if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
                 console::run(conn, view, name, None, Mode::detect()).await?;
@@ -324,7 +324,8 @@ pub async fn run(conn: &mut Client, args: Args, name: &str) -> Result<()> {
                 };
             }
             if view.members.is_empty() {
-                bail!("only a teacher of room {} sees the results", view.code);
+                let only = Message::new("cli-err-results-teachers").text("room", &view.code);
+                bail!(said(&only));
             }
             emit(&print::heading(&view, name, style))?;
             emit(&print::results(&view, style))

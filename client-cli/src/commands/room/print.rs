@@ -55,8 +55,10 @@ pub fn settings(s: &protocol::RoomSettings) -> String {
     match s.language.as_deref() {
         Some(lang) => {
             let language = code_word("language", lang);
-            let language = Message::new("cli-room-language").text("language", language);
-            format!("{settings}; {}", said(&language))
+            let m = Message::new("cli-room-settings-language")
+                .text("settings", settings)
+                .text("language", language);
+            said(&m)
         }
         None => settings,
     }

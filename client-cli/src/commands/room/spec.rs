@@ -1,8 +1,10 @@
 //! Exercises as a teacher types them — `queen 5,3 outcome`, `nim 3,4,5 winning_moves`,
 //! `queen size=11 random remoteness=3..6 remoteness` — and deadlines such as `10m`.
 
-use anyhow::{anyhow, bail, Result};
-use protocol::{ExerciseSpec, Game, GameParams, Span};
+use anyhow::Result;
+use protocol::{ExerciseSpec, Game, GameParams, Message, Span};
+
+use crate::commands::{told, told_with};
 
 /// How an exercise is written, for errors and help.
 pub const SPEC_FORM: &str = "GAME [size=N] [k=K] [misere] POSITION QUESTION [remoteness=A..B]";
@@ -20,18 +22,20 @@ pub const QUESTIONS: [&str; 5] = [
 /// position has spaces), options anywhere after the game.
 pub fn parse(text: &str) -> Result<ExerciseSpec> {
     let mut words = text.split_whitespace();
-    let game: Game = words
+    let game = words
         .next()
-        .ok_or_else(|| anyhow!("an empty exercise; write {SPEC_FORM}"))?
-        .parse()?;
+        .ok_or_else(|| told_with("cli-err-empty-exercise", "form", SPEC_FORM))?;
+    let game: Game = game
+        .parse()
+        .map_err(|_| told_with("cli-err-unknown-game", "name", game))?;
     let mut params = GameParams::of(game);
     let mut remoteness = None;
     let mut rest = Vec::new();
     for w in words {
         if let Some(n) = w.strip_prefix("size=") {
-            params.size = Some(n.parse().map_err(|_| anyhow!("size={n}: not a number"))?);
+            params.size = Some(n.parse().map_err(|_| not_a_number(w))?);
         } else if let Some(k) = w.strip_prefix("k=") {
-            params.k = Some(k.parse().map_err(|_| anyhow!("k={k}: not a number"))?);
+            params.k = Some(k.parse().map_err(|_| not_a_number(w))?);
         } else if w == "misere" || w == "misère" {
             params.misere = true;
         } else if let Some(r) = w.strip_prefix("remoteness=") {
@@ -40,18 +44,21 @@ pub fn parse(text: &str) -> Result<ExerciseSpec> {
             rest.push(w);
         }
     }
+    let lacking = |id: &str| told(Message::new(id).text("text", text).text("form", SPEC_FORM));
     let Some((question, position)) = rest.split_last() else {
-        bail!("\"{text}\" lacks a position and a question; write {SPEC_FORM}");
+        return Err(lacking("cli-err-no-position-question"));
     };
     if position.is_empty() {
-        bail!("\"{text}\" lacks a position (or `random`); write {SPEC_FORM}");
+        return Err(lacking("cli-err-no-position"));
     }
     let question = question.replace('-', "_");
     if !QUESTIONS.contains(&question.as_str()) {
-        bail!(
-            "\"{question}\" is not a question: ask one of {}; write {SPEC_FORM}",
-            QUESTIONS.join(", ")
-        );
+        return Err(told(
+            Message::new("cli-err-not-a-question")
+                .text("question", &question)
+                .text("questions", QUESTIONS.join(", "))
+                .text("form", SPEC_FORM),
+        ));
     }
     Ok(ExerciseSpec {
         params,
@@ -61,9 +68,14 @@ pub fn parse(text: &str) -> Result<ExerciseSpec> {
     })
 }
 
+/// The refusal of `option=value` whose value is no number (`size=x`).
+pub fn not_a_number(option: &str) -> anyhow::Error {
+    told_with("cli-err-not-a-number", "option", option)
+}
+
 /// `3..6` (6 excluded) or `3..=6`.
 fn range(text: &str) -> Result<Span> {
-    let bad = || anyhow!("remoteness={text}: write a range such as 3..6 (6 excluded) or 3..=6");
+    let bad = || told_with("cli-err-remoteness-range", "text", text);
     let (from, to) = text.split_once("..").ok_or_else(bad)?;
     let from: u64 = from.parse().map_err(|_| bad())?;
     let to: u64 = match to.strip_prefix('=') {

@@ -3,11 +3,11 @@
 //! hosts, answered one after another.
 
 use anyhow::Result;
-use protocol::{ClockSpec, Format, GameParams, NewTournament, Request, ServerBody};
+use protocol::{ClockSpec, Format, GameParams, Message, NewTournament, Request, ServerBody};
 
 use super::super::{print, spec, Change};
 use super::Console;
-use crate::commands::unexpected;
+use crate::commands::{told, told_with, unexpected};
 use client::{Client, Error as ClientError};
 
 impl Console {
@@ -94,7 +94,10 @@ impl Console {
                     _ => {
                         let who = rest.trim();
                         let Some(e) = t.entrants.iter().find(|e| e.name == who) else {
-                            anyhow::bail!("nobody called {who:?} plays in tournament {}", t.id);
+                            let nobody = Message::new("cli-err-nobody-called")
+                                .text("who", who)
+                                .text("id", t.id.to_string());
+                            return Err(told(nobody));
                         };
                         Request::WithdrawTournament {
                             code,
@@ -112,7 +115,7 @@ impl Console {
                 }
                 return self.say(&print::results(&self.view, self.style));
             }
-            _ => anyhow::bail!("\"{word}\" is not a command here; type help"),
+            _ => return Err(told_with("cli-err-not-a-command", "word", word)),
         };
         match conn.request(request).await {
             // The teacher plays every board: followed from now on.
@@ -138,7 +141,7 @@ impl Console {
     /// Writes the room's results as CSV to `file`.
     pub(super) async fn export(&mut self, conn: &mut Client, file: &str) -> Result<()> {
         if file.is_empty() {
-            anyhow::bail!("export FILE: name the CSV file to write");
+            return Err(told(Message::new("cli-err-export-file")));
         }
         let request = Request::ExportRoom {
             code: self.view.code.clone(),
@@ -194,28 +197,21 @@ fn tournament_spec(code: &str, format: Format, text: &str) -> Result<NewTourname
     let mut words = text.split_whitespace();
     let game = words
         .next()
-        .ok_or_else(|| anyhow::anyhow!("name the game: swiss nim rounds=5"))?
-        .parse()?;
+        .ok_or_else(|| told(Message::new("cli-err-name-the-game")))?;
+    let game = game
+        .parse()
+        .map_err(|_| told_with("cli-err-unknown-game", "name", game))?;
     let mut params = GameParams::of(game);
     let (mut rounds, mut clock, mut start) = (None, None, Vec::new());
     for w in words {
         if let Some(n) = w.strip_prefix("size=") {
-            params.size = Some(
-                n.parse()
-                    .map_err(|_| anyhow::anyhow!("size={n}: not a number"))?,
-            );
+            params.size = Some(n.parse().map_err(|_| spec::not_a_number(w))?);
         } else if let Some(k) = w.strip_prefix("k=") {
-            params.k = Some(
-                k.parse()
-                    .map_err(|_| anyhow::anyhow!("k={k}: not a number"))?,
-            );
+            params.k = Some(k.parse().map_err(|_| spec::not_a_number(w))?);
         } else if w == "misere" || w == "misère" {
             params.misere = true;
         } else if let Some(r) = w.strip_prefix("rounds=") {
-            rounds = Some(
-                r.parse()
-                    .map_err(|_| anyhow::anyhow!("rounds={r}: not a number"))?,
-            );
+            rounds = Some(r.parse().map_err(|_| spec::not_a_number(w))?);
         } else if let Some(c) = w.strip_prefix("clock=") {
             clock = Some(c.parse::<ClockSpec>().map_err(anyhow::Error::msg)?);
         } else {
