@@ -49,8 +49,8 @@ impl Said {
 }
 
 /// A message in a form for logs and developers, not for readers: its id and its arguments,
-/// `rule-pile-short(pile: 2, stones: 4, take: 5)`. A reader is told a message in words by the
-/// catalogs (`protocol::i18n`).
+/// `rule-nim-take-too-many(pile: 2, stones: 4, take: 5)`. A reader is told a message in words
+/// by the catalogs (`protocol::i18n`).
 impl std::fmt::Display for Said {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.id)?;
