@@ -1358,6 +1358,26 @@ async fn a_lesson_in_japanese() -> Result<()> {
         english.is_empty(),
         "English in the Japanese standings: {english:?}"
     );
+    // An exhibition against the engine: its banner names the engine in Japanese too.
+    teacher
+        .request(Request::StartSimul(protocol::NewSimul {
+            code: code.clone(),
+            params: GameParams::of(Game::Nim),
+            start: "1,2".into(),
+            host: protocol::Opponent::engine("easy"),
+            students_first: true,
+            clock: None,
+        }))
+        .await?;
+    b.text_until(".banner span", |t| {
+        t == "エンジン（かんたん）との対局: 対局の準備ができました。"
+    })
+    .await?;
+    let english = latin_words(&b, &["bob", &code]).await?;
+    assert!(
+        english.is_empty(),
+        "English in the Japanese exhibition: {english:?}"
+    );
     b.close().await?;
     server.stop().await
 }

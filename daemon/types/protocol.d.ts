@@ -2120,6 +2120,11 @@ start: string,
  */
 host: string, 
 /**
+ * The engine's level when the engine plays every board (`perfect`), for a client to
+ * name it in its reader's language; absent when a teacher does.
+ */
+host_engine?: string | null, 
+/**
  * Whether the students moved first.
  */
 students_first?: boolean, 

@@ -129,6 +129,12 @@ export function seatName(seat) {
   return seat.name || null;
 }
 
+/** Who plays every board of an exhibition: the engine at its level, in the page's language,
+ *  or the teacher's name. */
+export function hostName(simul) {
+  return seatName({ engine: simul.host_engine, name: simul.host });
+}
+
 /** A game's name as the page's language says it (`nim`, `ニム`). */
 export function gameName(game) {
   return t(`game-${game}`);

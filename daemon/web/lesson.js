@@ -5,7 +5,7 @@
 // standings and the next round are. Whatever page a student is on, the room's events reach
 // this browser: the connection stays in the room.
 
-import { h, mount, redraw } from "./dom.js";
+import { h, hostName, mount, redraw } from "./dom.js";
 import { t } from "./i18n.js";
 
 /** @typedef {import("./net.js").Server} Server */
@@ -54,7 +54,7 @@ export function followLessons(server, go, container) {
     }
     for (const s of simuls || []) {
       for (const g of s.games) {
-        if (!g.result && g.player_id === me()) found.push({ match_id: g.match_id, code, what: () => t("lesson-board", { host: s.host }) });
+        if (!g.result && g.player_id === me()) found.push({ match_id: g.match_id, code, what: () => t("lesson-board", { host: hostName(s) }) });
       }
     }
     return found;

@@ -7,7 +7,7 @@
 // a view of the room's state, patched at each event: what a teacher or a student is typing
 // stays as it is while others join and answer.
 
-import { describe, field, h, mount, redraw, seatName } from "./dom.js";
+import { describe, field, h, hostName, mount, redraw, seatName } from "./dom.js";
 import { params } from "./games.js";
 import { setSound, soundOn } from "./lesson.js";
 import { studentParts } from "./student.js";
@@ -344,7 +344,7 @@ function games(view, me, teacher) {
   }
   for (const s of view.simuls || []) {
     const mine = s.games.find((g) => !g.result && g.player_id === me);
-    if (mine) out.push(h("p", { class: "your-game" }, h("a", { href: `/m/${mine.match_id}`, "data-view": true, class: "button join" }, t("room-your-board", { host: s.host }))));
+    if (mine) out.push(h("p", { class: "your-game" }, h("a", { href: `/m/${mine.match_id}`, "data-view": true, class: "button join" }, t("room-your-board", { host: hostName(s) }))));
   }
   return out;
 }

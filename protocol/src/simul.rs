@@ -62,6 +62,10 @@ pub struct SimulView {
     pub start: String,
     /// Who plays every board: the teacher's name, or `engine (perfect)`.
     pub host: String,
+    /// The engine's level when the engine plays every board (`perfect`), for a client to
+    /// name it in its reader's language; absent when a teacher does.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub host_engine: Option<String>,
     /// Whether the students moved first.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub students_first: bool,

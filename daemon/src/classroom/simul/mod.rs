@@ -108,6 +108,7 @@ impl LiveSimul {
                 (None, Some(p)) => name(p),
                 (None, None) => String::new(),
             },
+            host_engine: r.host_engine.clone(),
             students_first: r.students_first,
             finished: self.boards.iter().all(|b| b.result.is_some()),
             games: self

@@ -76,7 +76,7 @@ impl Console {
         if old.is_none() {
             let started = Message::new("cli-simul-started")
                 .text("id", s.id.to_string())
-                .text("host", &s.host)
+                .text("host", host_name(s))
                 .count("boards", s.games.len() as u64)
                 .text("game", describe(&s.params))
                 .text("start", &s.start);
@@ -187,5 +187,17 @@ impl Console {
         }
         self.shown = None;
         self.next_exercise()
+    }
+}
+
+/// Who plays every board of an exhibition, in the process's language: the engine at its level
+/// (`エンジン（完全）`) or the teacher's name.
+fn host_name(s: &protocol::SimulView) -> String {
+    match &s.host_engine {
+        Some(level) => {
+            let level = client::lang::code_word("level", level);
+            said(&Message::new("engine-name").text("level", level))
+        }
+        None => s.host.clone(),
     }
 }

@@ -120,7 +120,7 @@ impl Console {
         match conn.request(request).await {
             // The teacher plays every board: followed from now on.
             Ok(ServerBody::Simul { simul, .. }) => {
-                if simul.host != "engine" && !simul.host.starts_with("engine (") {
+                if simul.host_engine.is_none() {
                     self.host(conn, &simul).await?;
                 }
                 Ok(())
