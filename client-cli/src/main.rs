@@ -10,11 +10,12 @@
 
 mod commands;
 mod connect;
+mod help;
 mod render;
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory as _, FromArgMatches as _, Parser, Subcommand};
 
 use client::Error as ClientError;
 
@@ -161,12 +162,25 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// `--lang L` (or `--lang=L`) as typed, read before the rest: `--help` is said in it.
+fn language_asked() -> Option<String> {
+    let args: Vec<String> = std::env::args().collect();
+    args.iter()
+        .enumerate()
+        .find_map(|(i, a)| match a.strip_prefix("--lang=") {
+            Some(lang) => Some(lang.to_owned()),
+            None if a == "--lang" => args.get(i + 1).cloned(),
+            None => None,
+        })
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    match cli.lang.as_deref() {
-        Some(lang) => client::lang::set(lang),
+    match language_asked() {
+        Some(lang) => client::lang::set(&lang),
         None => client::lang::set(client::lang::from_env()),
     }
+    let matches = help::localized(Cli::command()).get_matches();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     if let Command::Bench(args) = cli.command {
         return match commands::bench::run(args, &cli.server, cli.access_code) {
             Ok(code) => code,

@@ -560,15 +560,43 @@ fn help_explains_every_command_with_examples() {
         &["periodicity"],
         &["sequence"],
     ] {
-        let o = Command::new(env!("CARGO_BIN_EXE_grundy"))
-            .args(cmd)
-            .arg("--help")
-            .stdin(Stdio::null())
-            .output()
-            .unwrap();
-        assert!(o.status.success(), "{cmd:?}");
-        let text = String::from_utf8_lossy(&o.stdout);
+        let help = |locale: Option<&str>| {
+            let mut c = Command::new(env!("CARGO_BIN_EXE_grundy"));
+            c.args(cmd)
+                .arg("--help")
+                .env_remove("LANG")
+                .env_remove("LC_ALL")
+                .env_remove("LC_MESSAGES")
+                .stdin(Stdio::null());
+            if let Some(locale) = locale {
+                c.env("LANG", locale);
+            }
+            let o = c.output().unwrap();
+            assert!(o.status.success(), "{cmd:?}");
+            String::from_utf8_lossy(&o.stdout).into_owned()
+        };
+        let text = help(None);
         assert!(text.contains("Examples:"), "{cmd:?}: {text}");
+        // In Japanese under a Japanese locale: the description, the headings, every option's
+        // help and the examples' explanations (the commands themselves as typed).
+        let text = help(Some("ja_JP.UTF-8"));
+        assert!(
+            text.contains("使い方: grundy") && text.contains("例:"),
+            "{cmd:?}: {text}"
+        );
+        let first = text.lines().next().unwrap_or_default();
+        assert!(!first.is_ascii(), "{cmd:?}: {first}");
+        let english: Vec<&str> = text
+            .lines()
+            .filter(|l| {
+                let l = l.trim_start();
+                l.starts_with("--") && l.is_ascii() && l.contains("  ")
+            })
+            .collect();
+        assert!(
+            english.is_empty(),
+            "{cmd:?}: options said in English: {english:?}"
+        );
     }
 }
 

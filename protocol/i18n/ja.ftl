@@ -1296,3 +1296,357 @@ cli-err-no-seat = 対局 { $id }にあなたの席はありません
 cli-err-import-long = 棋譜が{ $most }バイトより長く、サーバーに断られます
 cli-room-opened = ルーム { $room }を開きました。生徒はこれで参加します:
 cli-room-owner-token = オーナートークン（持っている人がこのルームの先生になります。人に見せないでください）:
+
+## grundy --help (English: the program's own texts). help-PATH is a command's description,
+## help-PATH--after its examples, help-PATH--ARG an argument's; clap's headings first.
+help-usage = 使い方:
+help-flag = この説明を表示する
+help-version = バージョンを表示する
+help-help = この説明、または指定したコマンドの説明を表示する
+help-commands = コマンド
+help-arguments = 引数
+help-options = オプション
+help = grundy のクライアント: 対局、観戦、局面の解析、表の出力、保存された対局の閲覧
+help--after =
+    例:
+      grundy play queen                       標準の開始局面から完全なエンジンと対局
+      grundy play nim --vs human              人を待つ: 相手は grundy join ID と入力する
+      grundy watch 12                         対局 12を1手ずつ観戦
+      grundy resume 12                        接続が切れた後、自分の席に戻る
+      grundy query queen --size 11 5,3        局面とすべての手の値
+      grundy table queen --size 11            11×11の盤の Grundy 数
+      grundy table chocolate --k 1 --csv      階段の表を CSV で
+      grundy sequence queen --row 1 --bfile   Wythoff の表の行 1を OEIS の b-file 形式で
+      grundy games --player ada               ada の保存された対局
+      grundy export 12                        対局 12をテキストで
+      grundy review 12                        対局 12の全部の手を評価付きで
+      grundy lobby                            相手を待っている対局と進行中の対局
+      grundy room open "3B maths"             クラスのルームを開く。生徒は grundy room join CODE
+      grundy bench --matches 100 --rate 1000  負荷試験: スループット、往復時間、メモリ
+
+    サーバーは `cargo run --release --bin grundyd` で起動する。
+help--server = サーバーの WebSocket URL
+help--name = ほかの人に見える名前（既定: ログイン名、なければ `player`）
+help--access_code = サーバーのアクセスコード（サーバーがアクセスコード付きで起動されている場合）
+help--lang = 表示に使う言語: en または ja（既定: LC_ALL、LC_MESSAGES、LANG から決まるロケールの言語。なければ英語）
+help-play = エンジンか人を相手に対局を作り、指す
+help-play--after =
+    手は docs/NOTATION.md の書き方で入力する。対局中に `help` と入力すると、ほかのコマンドの一覧が出る。
+    端末がないときは、手を1行ずつ読み、イベントを装飾のない行として出力するので、対局をスクリプトで
+    動かせる:
+      match 12 queen seat 0        自分の対局と席          seat 1 bob       誰がどの席か
+      position 7,3                 現在の局面              your_move 1      ここで1行読む
+      move 1 seat 0 5,3            指された手              error CODE: ...  断られた行
+      draw_offer 1                 引き分けの提案          result 1 corner_reached（または draw）
+      premove 2:1                  自分の番より前に読んだ手（予約）。番が来たら指す（取り消しは all off）
+    終了コードは、対局が終われば0、それより先に入力が終われば1（対局は続く）。
+
+    例:
+      grundy play queen                         8×8の標準の開始局面から完全なエンジンと対局
+      grundy play nim 1,2,3 --vs engine:easy
+      grundy play lgame --vs human --clock 5+3  このあと相手が grundy join ID と入力する
+      grundy play chocolate random --k 2 --first them
+help-play--game = queen、rook、horse、dragon、nim、chocolate、lgame、sum のいずれか
+help-play--size = 角のゲーム（queen、rook、horse、dragon）の盤の一辺のマス数。サーバーの既定は8
+help-play--k = チョコレートゲームの階段の段差。サーバーの既定は1
+help-play--misere = ミゼール: 最後に動かした人が負け（Lゲームには使えない）
+help-play--position = 開始局面: `standard`、`random`、または docs/NOTATION.md の書き方の局面
+help-play--vs = 対戦相手: `engine`、`engine:easy`、`engine:medium`、`engine:perfect`、`human` のいずれか
+help-play--first = どちらが先手か
+help-play--clock = 持ち時間（分+1手ごとに加わる秒）。例: `5+3`
+help-join = 相手を待っている対局の空いた席に着き、指す
+help-join--after =
+    相手を待っている対局は `grundy lobby` で探せる。手の入力は `grundy play` と同じ。
+
+    例:
+      grundy join 12
+help-join--id = 対局 ID（`grundy play --vs human` が表示し、`grundy lobby` が一覧に出す）
+help-resume = 進行中の対局の自分の席に（接続が切れた後で）戻り、続きを指す
+help-resume--after =
+    サーバーは、grundy がこのサーバーと名前ごとに保存している識別情報であなたを見分ける（README の
+    GRUNDY_STATE_DIR を参照）。前と同じ --name を使うこと。対局は中断したところから続く。離れていた
+    間もあなたの持ち時間は減っている。
+
+    例:
+      grundy resume 12
+help-resume--id = 対局 ID
+help-rematch = 終わった対局をもう一度指す（もう一方の席が先手）
+help-rematch--after =
+    人が相手のときは、二人とも再戦を申し込んだ時点で始まる（申し込みは10分間待つ）。その後はほかの
+    対局と同じようにここで指す。元の対局と同じ --name を使うこと。
+
+    例:
+      grundy rematch 12
+help-rematch--id = 終わった対局の ID
+help-watch = 対局を終わるまで1手ずつ観戦する
+help-watch--after =
+    進行中の対局は `grundy lobby` で探せる。終わった対局は終局時の状態で表示する。
+
+    例:
+      grundy watch 12
+help-watch--id = 対局 ID（`grundy lobby` を参照）
+help-query = 局面とすべての合法手の正確な値（よい順）
+help-query--after =
+    局面は docs/NOTATION.md の書き方で書く。結果は手番の人にとってのもので、各手の値は次に指す相手に
+    とってのもの。角のゲームのマスの値は盤によらない: --size がなければ盤は8×8、またはそのマスが
+    ちょうど収まる大きさになる。
+
+    例:
+      grundy query queen --size 11 5,3
+      grundy query queen 900,700 --best 5
+      grundy query nim 3,4,5 --json
+      grundy query chocolate --k 1 5,3,7
+      grundy query lgame '...N/RRRB/RBBB/N... r'
+      grundy query lgame standard
+      grundy query sum 'queen(11):5,3 + nim:3,4,5 + chocolate(1):5,3,7'
+      grundy query --match 12              対局 12の現在の局面
+help-query--game = queen、rook、horse、dragon、nim、chocolate、lgame、sum のいずれか
+help-query--size = 角のゲーム（queen、rook、horse、dragon）の盤の一辺のマス数。サーバーの既定は8
+help-query--k = チョコレートゲームの階段の段差。サーバーの既定は1
+help-query--misere = ミゼール: 最後に動かした人が負け（Lゲームには使えない）
+help-query--position = 局面。例: `5,3`（queen）、`3,4,5`（nim）、`...N/RRRB/RBBB/N... r`（lgame）、`'queen(11):5,3 + nim:3,4,5'`（sum）。`standard` ならそのゲームの標準の開始局面
+help-query--match_id = 代わりにこの対局の現在の局面を問い合わせる（進行中でも保存済みでも）
+help-query--best = よい順にN個の手だけを表示する（既定は全部）
+help-query--json = 分類をテキストではなく1つの JSON オブジェクトとして出力する
+help-table = Grundy 数の表（角のゲーム、チョコレートゲーム）、または Lゲームの分類
+help-table--after =
+    範囲は半開区間 A..B（Bは含まない）。どちらも既定は0..16で、盤の範囲に切り詰める。
+    端末では、後手必勝の局面（P-position。手番の人の負けで、Grundy 数が0、残り手数が偶数）を
+    強調表示する。
+
+    CSV の列: 角のゲームは x,y,grundy,remoteness,outcome、2山のニムは a,b,grundy,remoteness,outcome、
+    チョコレートゲームは y,z,grundy、
+    Lゲームは position,outcome,depth（対称なものをまとめて1局面1行）。
+
+    例:
+      grundy table queen --size 11
+      grundy table queen --size 11 --remoteness
+      grundy table queen --size 1000 --rows 0..1000 --cols 0..1000 --csv > queen.csv
+      grundy table chocolate --k 1 --rows 0..32
+      grundy table nim --rows 0..8 --cols 0..8 --misere    2山のニム。ミゼールでは残り手数が奇数なら負け
+      grundy table lgame --csv
+      grundy table queen --size 200 --rows 0..200 --cols 0..200 --png queen.png
+      grundy table lgame --svg lgame.svg
+help-table--game = queen、rook、horse、dragon、nim、chocolate、lgame、sum のいずれか
+help-table--size = 角のゲーム（queen、rook、horse、dragon）の盤の一辺のマス数。サーバーの既定は8
+help-table--k = チョコレートゲームの階段の段差。サーバーの既定は1
+help-table--misere = ミゼール: 最後に動かした人が負け（Lゲームには使えない）
+help-table--rows = 行の半開区間（角のゲームは x、チョコレートゲームは z）。既定は0..16
+help-table--cols = 列の半開区間（y）。既定は0..16
+help-table--remoteness = Grundy 数の代わりに残り手数（互いに最善を尽くしたときの終局までの手数）を表示する。角のゲームで使え、端末では格子状に表示する
+help-table--layer = 表に現れない座標: ニムの3つ目の山（3山の表）、ミゼールの板チョコの帯 x（既定は0）
+help-table--csv = CSV で出力する
+help-table--json = サーバーの表を1つの JSON オブジェクトとして出力する
+help-table--png = 図を PNG で書き出す: 後手必勝の局面を黒で示した Grundy 数のヒートマップ（クイーンの黄金比の直線は赤）、または Lゲームの局面を結果と深さで示した図
+help-table--svg = 同じ図を SVG で書き出す
+help-check = 式（予想）をゲームの表の全マスで検証する。終了ステータスは 0: 成り立つ、1: 反例あり、2: エラー
+help-check--after =
+    式は docs/RESEARCH.md の言語で書く。使えるのは、マスの座標 x, y（角のゲーム）または y, z
+    （チョコレートゲーム）、パラメーター n（上限）と k、条件式ではさらにそのマスの Grundy 数 `grundy`。
+    値の式はすべてのマスの Grundy 数を予測し、条件式はすべてのマスで成り立たなければならない。
+    終了ステータス: 0 成り立つ、1 反例あり、2 エラー。--upto が保存された表を超えるときは、まず表を
+    解く（角のゲームは16384まで、階段は z = 8000まで）。そのあいだ進捗バーを表示する。
+
+    例:
+      grundy check rook --size 64 'x xor y'                    成り立つ
+      grundy check queen 'x xor y' --png queen-xor.png         1,1で反例。どこで外れるかも図に
+      grundy check queen 'grundy == 0 <-> min(x,y) == floor((max(x,y)-min(x,y))*phi)'
+      grundy check chocolate --k 2 'y xor z' --upto 512
+      grundy check --list                                      名前つきの検証の一覧
+      grundy check chocolate-odd                               予想をその上限まで検証
+help-check--what = ゲーム（queen、rook、horse、dragon、chocolate）と、それに続く引用符で囲んだ式。または名前つきの検証の名前だけ（--list を参照）
+help-check--formula = 式（引用符で囲む）
+help-check--k = チョコレートゲームの階段の段差。サーバーの既定は1
+help-check--upto = 座標がこの上限より小さいマスを検証する（既定: 保存された表の上限）
+help-check--size = 角のゲームの一辺Nの盤: x, y < Nのマス（--upto Nと同じ）
+help-check--list = 名前つきの検証の一覧: 元になった論文の結果と予想を、その状態とともに表示する
+help-check--png = 式と表が食い違う場所の図を PNG で書き出す
+help-check--svg = 同じ図を SVG で書き出す
+help-check--json = 報告を1つの JSON オブジェクトとして出力する
+help-periodicity = ゲームの表の各線（行・列・対角線）の加法的周期性: 前周期、周期、跳躍
+help-periodicity--after =
+    Wythoff の表の行は加法的に周期的である（Dress, Flammenkamp and Pink, 1999）: 前周期を過ぎると、
+    各値は1周期前の値に跳躍を足したものになる（跳躍0なら周期的）。見つかった結果は調べた値の範囲
+    （各線の範囲。--upto、既定は保存された表の上限）で成り立ち、少なくとも2周期分にわたる。
+
+    線（--line）: 行（既定）、列、対角線 D（マス x, x + D）。角のゲームの表は対称で、列 cは行 cと
+    同じ。チョコレートゲーム: 行 y（zは k·yから）、対角線 y, k·y + D。チョコレートゲームの列は有限
+    なので受け付けない（k = 0の場合を除く）。
+
+    例:
+      grundy periodicity queen --rows 0..20
+      grundy periodicity queen --line diagonal --rows 0..8
+      grundy periodicity horse --rows 0..8                 周期的な行: 跳躍0
+      grundy periodicity dragon --rows 0..64 --upto 1024 --json
+      grundy periodicity chocolate --k 1 --rows 1..8      階段の行 y、zが増える向き
+help-periodicity--game = queen、rook、horse、dragon、nim、chocolate、lgame、sum のいずれか
+help-periodicity--size = 角のゲーム（queen、rook、horse、dragon）の盤の一辺のマス数。サーバーの既定は8
+help-periodicity--k = チョコレートゲームの階段の段差。サーバーの既定は1
+help-periodicity--misere = ミゼール: 最後に動かした人が負け（Lゲームには使えない）
+help-periodicity--line = どの線か: row（xを固定。チョコレートゲームは y）、column（yを固定。チョコレートゲームは z）、diagonal（D: マス x, x + D。チョコレートゲームは y, k·y + D）
+help-periodicity--rows = 線の番号: 行、列、または対角線の D（既定は0..16）
+help-periodicity--upto = 各線を、動く座標がこの上限より小さいあいだだけ読む（既定: 保存された表の上限）
+help-periodicity--json = 報告を1つの JSON オブジェクトとして出力する
+help-sequence = ゲームの表の1本の線（行・列・対角線）、または後手必勝の局面を、OEIS の b-file、CSV、JSON で出力する
+help-sequence--after =
+    線の値には、線の最初のマスから、線に沿って動く座標で番号を付ける:
+      角のゲーム    --row R        g(R, n)、n = 0, 1, …
+                    --column C     g(n, C)（表は対称: 列 Cは行 Cと同じ）
+                    --diagonal D   g(n, n + D)。D < 0なら g(n − D, n)
+      チョコレート  --row R        G(R, n)、n = k·R, k·R + 1, …
+                    --column C     G(n, C)、n = 0から⌊C/k⌋まで（k = 0なら上限より下のすべての n）
+                    --diagonal D   G(n, k·n + D)、D ≥ 0（k = 0なら G(n, n + D)）
+    --p-positions は Grundy 数が0のマス（角のゲームは x,yで鏡像も含む。チョコレートゲームは y,z）を、
+    第1座標、次に第2座標の順に並べる。b-file では a(n) はその n番目（nは0から）の第2座標で、角の
+    ゲームでは x ≤ yのものだけを数える: クイーンでは ⌊nφ²⌋（A001950。ただし a(0) = 0）。--csv には
+    両方の座標が入る。
+
+    --upto Nは動く座標の上限（対角線と後手必勝の局面では両方の座標。既定は保存された表の上限。
+    それを超えるときはまず表を解く。角のゲームは16384まで）。1回の答えに入る値は1000000個まで。
+
+    例:
+      grundy sequence queen --row 1
+      grundy sequence queen --row 1 --bfile > b-queen-row-1.txt
+      grundy sequence queen --diagonal -2 --upto 100 --csv
+      grundy sequence queen --p-positions --upto 200 --bfile
+      grundy sequence chocolate --k 1 --row 1 --json
+help-sequence--game = queen、rook、horse、dragon、nim、chocolate、lgame、sum のいずれか
+help-sequence--size = 角のゲーム（queen、rook、horse、dragon）の盤の一辺のマス数。サーバーの既定は8
+help-sequence--k = チョコレートゲームの階段の段差。サーバーの既定は1
+help-sequence--misere = ミゼール: 最後に動かした人が負け（Lゲームには使えない）
+help-sequence--row = 行 R: x = R（角のゲーム）、y = R（チョコレートゲーム）
+help-sequence--column = 列 C: y = C（角のゲーム）、z = C（チョコレートゲーム）
+help-sequence--diagonal = 対角線 D: マス x, x + D（角のゲーム。Dは負でもよい）、y, k·y + D（チョコレートゲーム）
+help-sequence--p_positions = 上限より下の後手必勝の局面（Grundy 数 0）
+help-sequence--upto = 動く座標がNより小さいマスだけ（既定: 保存された表の上限）
+help-sequence--bfile = OEIS の b-file を出力する: 内容を説明する `#` のコメント行に続いて `n a(n)` の行
+help-sequence--csv = ヘッダー付きの CSV を出力する: nと、マスの座標と Grundy 数（後手必勝の局面では座標のみ）
+help-sequence--json = サーバーの返答を1つの JSON オブジェクトとして出力する
+help-games = 保存された対局（新しい順）
+help-games--after =
+    結果は指定したプレイヤーの側から見たもの: --result win には --player が必要。日付と日は、一覧の
+    表示と同じくこのコンピューターのタイムゾーン（TZ）による: --since 2026-11-01 --until 2026-11-30は、
+    そのタイムゾーンで11月に始まった対局。
+
+    例:
+      grundy games
+      grundy games --player ada --game queen --result win --limit 20
+      grundy games --status playing --since 2026-11-21
+      grundy games --offset 50 --json
+help-games--player = この名前のプレイヤーが席に着いた対局だけ
+help-games--game = このゲーム（queen、rook、horse、dragon、nim、chocolate、lgame）の対局だけ
+help-games--result = この結果で終わった対局だけ: draw、または --player の側から見た win / loss
+help-games--status = この状態の対局だけ
+help-games--since = この日（YYYY-MM-DD、このコンピューターのタイムゾーン）以降に始まった対局だけ
+help-games--until = この日（YYYY-MM-DD、このコンピューターのタイムゾーン）以前に始まった対局だけ
+help-games--limit = 対局の数（サーバーの既定は50、最大500）
+help-games--offset = 新しいほうから飛ばす対局の数（ページ送り用）
+help-games--json = サーバーの一覧を1つの JSON オブジェクトとして出力する
+help-export = 保存された対局をテキスト（docs/EXPORT.md）または JSON で出力する
+help-export--after =
+    対局 ID は `grundy games` で調べられる。
+
+    例:
+      grundy export 12
+      grundy export 12 --format json > game12.json
+help-export--id = 対局 ID（`grundy games` を参照）
+help-export--format = 出力形式
+help-lobby = 相手を待っている対局と進行中の対局
+help-lobby--after =
+    例:
+      grundy lobby
+      grundy lobby --json
+help-lobby--json = サーバーのロビーを1つの JSON オブジェクトとして出力する
+help-review = 保存された対局の全部の手を評価する: 最善手、疑問手、悪手、大悪手
+help-review--after =
+    評価は対局の分類にもとづく正確なもの: `best`（最善手。よりよい手がない）、`inaccuracy`（疑問手。
+    結果は同じだが、勝つのが遅くなるか負けるのが早くなる）、`mistake`（悪手。引き分けを負けに、
+    または勝ちを引き分けにした）、`blunder`（大悪手。勝ちを負けにした）。対局 ID は `grundy games` で
+    調べられる。
+
+    例:
+      grundy review 12
+      grundy review 12 --json
+help-review--id = 対局 ID（`grundy games` を参照）
+help-review--json = サーバーの振り返りを1つの JSON オブジェクトとして出力する
+help-import = docs/EXPORT.md のテキスト形式で書かれた対局を保存する
+help-import--after =
+    取り込めるのは終わった対局だけ。不正な手や盤面と矛盾する結果があると、その手数と規則を示して
+    断り、何も保存しない。
+
+    例:
+      grundy export 12 > game.txt && grundy import game.txt
+      grundy import - < game.txt
+help-import--file = 対局のテキストファイル。標準入力なら `-`
+help-room = クラス用: ルームを開く、コードで参加する、問題を出す、答える、結果を見る
+help-room--after =
+    先生がルームを開いてコードを読み上げ、生徒はそのコードで参加する。先生の画面には解答が届くたびに
+    すべて表示され、生徒の画面には各問題とその採点が表示される。
+
+    問題は GAME [size=N] [k=K] [misere] POSITION QUESTION [remoteness=A..B]と書く。QUESTIONは
+    outcome、grundy、winning_move、winning_moves、remoteness のいずれか。POSITIONは `random` でも
+    よい（サーバーが選ぶ。remoteness=A..Bで終局までの手数を指定する）。
+
+    例:
+      grundy room open "3B maths"                 ルームを開いて様子を見る（先生の画面）
+      grundy room join K7Q2                        生徒として参加し、問題に答える
+      grundy room join K7Q2 --as ada2              ルームでは別の名前で参加する
+      grundy room leave K7Q2                       間違えて参加したルームから抜ける
+      grundy room ask K7Q2 'queen 5,3 outcome' 'nim 3,4,5 winning_moves' --deadline 10m
+      grundy room ask K7Q2 'queen size=20 random remoteness=3..6 remoteness'
+      grundy room answer K7Q2 1 loss               対話画面を使わずに問題 1に答える
+      grundy room view K7Q2 --analysis             対局中のすべての盤を、正確な値とともに表示
+      grundy room results K7Q2                     誰が何と答えたか、各問題の解答
+      grundy room results K7Q2 --csv > 3b.csv      生徒と問題の組ごとに1行
+      grundy room results K7Q2 --csv --bom > 3b.csv   同じものを Excel 用に（BOM 付き UTF-8）
+      grundy room hints K7Q2 on                    生徒がまた値を調べられるようにする
+      grundy room engine K7Q2 easy                 生徒が対戦できるエンジンを easy だけにする
+      grundy room language K7Q2 ja                 プロジェクターと CSV を日本語に
+help-room--owner_token = ルームのオーナートークン（`room open` が表示する）。別の識別情報や別のコンピューターから、そのルームの先生として操作するためのもの
+help-room-open = ルームを開き（あなたが先生になる）、様子を見る
+help-room-open--title = ルームの名前。例: "3B maths"
+help-room-open--hints = 問題を開いているあいだ、生徒が値を調べられるようにする
+help-room-open--engine = 生徒が対戦してよい一番強いエンジン: easy、medium、perfect、none のいずれか
+help-room-open--exam = テストを行う: テストのあいだは、サーバー上のどこでも、このルームの先生以外は誰も解析・エンジンとの対戦・盤上の値の表示ができず、生徒は採点が公開されてから結果を見る（docs/CLASSROOM.md）
+help-room-open--language = プロジェクターの盤と結果の CSV に使うルームの言語: en または ja（既定: 見る人それぞれの言語。CSV は英語）
+help-room-open--json = ルームを JSON で出力して終了する（オーナートークンを含む）
+help-room-join = ルームに参加する: 生徒は問題に答え、先生は解答を見守る
+help-room-join--code = ルームのコード。例: K7Q2
+help-room-join--as_name = ルームで使う名前（既定: あなたの名前）
+help-room-ask = 問題を出す（先生）: 1問または複数問を、まとめて1つのセットとして答えさせる
+help-room-ask--code = ルームのコード
+help-room-ask--exercises = 問題: 'GAME [size=N] [k=K] [misere] POSITION QUESTION [remoteness=A..B]'
+help-room-ask--deadline = 解答を受け付ける時間（90s、10m、2h、3d）。既定は無期限
+help-room-ask--json = 問題を JSON で出力する
+help-room-answer = 問題 Nに答える（生徒）。対話画面は使わない
+help-room-answer--code = ルームのコード
+help-room-answer--number = ルームでの問題の番号（1から）
+help-room-answer--answer = 答え: win/loss/draw、数、手、`;` で区切った複数の手、または none
+help-room-answer--json = 採点を JSON で出力する
+help-room-results = 誰が何と答えたか（先生）、または結果の CSV
+help-room-results--code = ルームのコード
+help-room-results--csv = 生徒と問題の組ごとに1行の CSV
+help-room-results--bom = CSV の先頭にバイトオーダーマーク（BOM）を付け、Excel（日本語版も）が UTF-8として読めるようにする
+help-room-results--json = ルームを JSON で出力する
+help-room-view = 対局中のすべての盤、順位、問題の進み具合を一度に表示する（先生）: 全画面で、盤が変わるたびに描き直す
+help-room-view--code = ルームのコード
+help-room-view--analysis = 各盤の、手番の人にとっての正確な値を表示する（`a` で切り替え）
+help-room-view--once = 一度だけ表示して終了する
+help-room-hints = ヒントをオンまたはオフにする（先生）
+help-room-hints--code = ルームのコード
+help-room-hints--state = on または off
+help-room-exam = テストモードをオンまたはオフにする（先生）: `room open --exam` を参照
+help-room-exam--code = ルームのコード
+help-room-exam--state = on または off
+help-room-leave = 間違えて参加したルームから抜ける（そこでまだ解答も対局もしていない生徒のみ）
+help-room-leave--code = ルームのコード
+help-room-release = ルームの生徒に採点と正解を公開する（先生）
+help-room-release--code = ルームのコード
+help-room-engine = ルームの生徒が対戦してよい一番強いエンジン（先生）
+help-room-engine--code = ルームのコード
+help-room-engine--level = easy、medium、perfect、none（生徒どうしだけ）、any（制限なし）のいずれか
+help-room-language = プロジェクターの盤と結果の CSV に使うルームの言語（先生）
+help-room-language--code = ルームのコード
+help-room-language--language = en、ja、または reader（見る人それぞれの言語に戻す）
+help-bench = 負荷生成ツール `grundy-bench`: 1台のサーバーに多数の接続と対局を張り、スループット、手の往復時間、エラー、サーバーのメモリを測る
+help-bench--args = `grundy-bench` に渡す引数（一覧は `grundy bench --help` で表示）

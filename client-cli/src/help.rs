@@ -1,0 +1,159 @@
+//! `grundy --help` in the reader's language. The English help is the program's own (its doc
+//! comments and examples); another language's catalog may give any text of it: a command's
+//! `help-PATH` (its description), `help-PATH--after` (its examples), `help-PATH--ARG` (an
+//! argument's), where PATH is `help` and the subcommands' names (`help-room-open--hints`).
+//! A text the catalog lacks stays English.
+
+use clap::Command;
+
+/// `cmd` with the texts the process's language has.
+pub fn localized(cmd: Command) -> Command {
+    let lang = client::lang::get();
+    if lang == "en" {
+        return cmd;
+    }
+    let words = |id: &str| {
+        protocol::i18n::has(lang, id).then(|| client::lang::said(&protocol::Message::new(id)))
+    };
+    let cmd = localize(cmd, "help", &words);
+    let mut cmd = match words("help-usage") {
+        // clap's own headings ("Usage:", "Options:"…) in the language too.
+        // The global options (the root's) come after each command's own.
+        Some(_) => with_headings(cmd, &words, 1000),
+        None => cmd,
+    };
+    // clap's own `help` subcommand, made when the command is built: built last.
+    cmd.build();
+    match words("help-help") {
+        Some(about) => cmd.mut_subcommand("help", |h| h.about(about)),
+        None => cmd,
+    }
+}
+
+/// The texts of `cmd` (at `path`) and of its arguments and subcommands.
+fn localize(mut cmd: Command, path: &str, words: &dyn Fn(&str) -> Option<String>) -> Command {
+    if let Some(about) = words(path) {
+        cmd = cmd.about(about);
+    }
+    if let Some(after) = words(&format!("{path}--after")) {
+        cmd = cmd.after_help(after);
+    }
+    let args: Vec<String> = cmd
+        .get_arguments()
+        .map(|a| a.get_id().to_string())
+        .collect();
+    for id in args {
+        if let Some(help) = words(&format!("{path}--{id}")) {
+            cmd = cmd.mut_arg(id, |a| a.help(help));
+        }
+    }
+    let subcommands: Vec<String> = cmd
+        .get_subcommands()
+        .map(|s| s.get_name().to_owned())
+        .collect();
+    for name in subcommands {
+        let sub = format!("{path}-{name}");
+        cmd = cmd.mut_subcommand(name, |s| localize(s, &sub, words));
+    }
+    cmd
+}
+
+/// `cmd` and its subcommands with clap's headings in the language: usage, arguments,
+/// options, commands, and the help and version flags.
+fn with_headings(
+    mut cmd: Command,
+    words: &dyn Fn(&str) -> Option<String>,
+    first_place: usize,
+) -> Command {
+    let word = |id: &str| words(id).unwrap_or_default();
+    let template = format!(
+        "{{before-help}}{{about-with-newline}}\n{} {{usage}}\n\n{{all-args}}{{after-help}}",
+        word("help-usage")
+    );
+    cmd = cmd
+        .help_template(template)
+        .disable_help_flag(true)
+        .arg(
+            clap::Arg::new("help")
+                .long("help")
+                .short('h')
+                .action(clap::ArgAction::Help)
+                .help(word("help-flag")),
+        )
+        .subcommand_help_heading(word("help-commands"));
+    if cmd.get_version().is_some() {
+        cmd = cmd.disable_version_flag(true).arg(
+            clap::Arg::new("version")
+                .long("version")
+                .short('V')
+                .action(clap::ArgAction::Version)
+                .help(word("help-version")),
+        );
+    }
+    // Each argument keeps its place: a heading given anew would reorder them.
+    let args: Vec<String> = cmd
+        .get_arguments()
+        .map(|a| a.get_id().to_string())
+        .collect();
+    for (place, id) in args.into_iter().enumerate() {
+        cmd = cmd.mut_arg(id, |a| {
+            let heading = match a.is_positional() {
+                true => word("help-arguments"),
+                false => word("help-options"),
+            };
+            a.help_heading(heading).display_order(first_place + place)
+        });
+    }
+    let subcommands: Vec<String> = cmd
+        .get_subcommands()
+        .map(|s| s.get_name().to_owned())
+        .collect();
+    for name in subcommands {
+        cmd = cmd.mut_subcommand(name, |s| with_headings(s, words, 0));
+    }
+    cmd
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory as _;
+
+    /// Every help text of a catalog names a real command or argument: one renamed in the
+    /// program and not in the catalog fails here.
+    #[test]
+    fn every_help_text_is_of_a_real_command_or_argument() {
+        let mut real = std::collections::BTreeSet::from([
+            "help-usage".to_owned(),
+            "help-flag".to_owned(),
+            "help-version".to_owned(),
+            "help-help".to_owned(),
+            "help-commands".to_owned(),
+            "help-arguments".to_owned(),
+            "help-options".to_owned(),
+        ]);
+        fn walk(cmd: &clap::Command, path: &str, real: &mut std::collections::BTreeSet<String>) {
+            real.insert(path.to_owned());
+            real.insert(format!("{path}--after"));
+            for a in cmd.get_arguments() {
+                real.insert(format!("{path}--{}", a.get_id()));
+            }
+            for s in cmd.get_subcommands() {
+                walk(s, &format!("{path}-{}", s.get_name()), real);
+            }
+        }
+        walk(&crate::Cli::command(), "help", &mut real);
+        for (lang, text) in protocol::i18n::CATALOGS {
+            for line in text.lines() {
+                let Some((id, _)) = line.split_once(" =") else {
+                    continue;
+                };
+                if id.starts_with("help-") {
+                    assert!(
+                        real.contains(id),
+                        "{lang}.ftl: {id} is no command or argument"
+                    );
+                }
+            }
+        }
+    }
+}
