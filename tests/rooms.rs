@@ -233,13 +233,12 @@ async fn forty_students_answer_and_every_grade_is_exact() -> Result<()> {
     ensure!(view.answers.len() == 3 && view.answers.iter().all(|a| a.name == "student07"));
 
     // The results, one row per student and exercise.
-    let csv = match teacher
-        .request(Request::ExportRoom { code: code.clone() })
-        .await?
-    {
-        ServerBody::RoomExport { content, .. } => content,
-        other => bail!("expected CSV, got {other:?}"),
+    let export = Request::ExportRoom { code: code.clone() };
+    let csv_of = |reply| match reply {
+        ServerBody::RoomExport { content, .. } => Ok(content),
+        other => Err(anyhow::anyhow!("expected CSV, got {other:?}")),
     };
+    let csv = csv_of(teacher.request(export.clone()).await?)?;
     let lines: Vec<&str> = csv.lines().collect();
     ensure!(lines.len() == 1 + STUDENTS * 3, "{} lines", lines.len());
     ensure!(lines[0].starts_with("room,set,exercise,game"));
@@ -267,13 +266,7 @@ async fn forty_students_answer_and_every_grade_is_exact() -> Result<()> {
         }
         other => bail!("expected the settings, got {other:?}"),
     }
-    let csv = match teacher
-        .request(Request::ExportRoom { code: code.clone() })
-        .await?
-    {
-        ServerBody::RoomExport { content, .. } => content,
-        other => bail!("expected CSV, got {other:?}"),
-    };
+    let csv = csv_of(teacher.request(export).await?)?;
     let lines: Vec<&str> = csv.lines().collect();
     ensure!(
         lines[0].starts_with("ルーム,セット,問題,ゲーム,盤の大きさ,k,ミゼール,局面,問い,正解"),

@@ -95,15 +95,13 @@ pub async fn run(conn: &mut Client, args: Args) -> Result<()> {
     if games.is_empty() {
         return emit(&format!("{}\n", word("cli-games-none")));
     }
-    let heads = [
+    let mut table = Columns::said(&[
         "cli-col-id",
         "cli-col-game",
         "cli-col-players",
         "cli-col-result",
         "cli-col-date",
-    ];
-    let heads = heads.map(word);
-    let mut table = Columns::new(&heads.each_ref().map(String::as_str));
+    ]);
     for g in &games {
         table.push(vec![
             g.match_id.to_string(),

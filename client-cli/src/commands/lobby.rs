@@ -69,15 +69,13 @@ fn section(title: &str, matches: &[MatchSummary], total: Option<u64>) -> String 
         out.push_str(&format!("  {}\n", word("cli-none")));
         return out;
     }
-    let heads = [
+    let mut table = Columns::said(&[
         "cli-col-id",
         "cli-col-game",
         "cli-col-players",
         "cli-col-ply",
         "cli-col-clock",
-    ];
-    let heads = heads.map(word);
-    let mut table = Columns::new(&heads.each_ref().map(String::as_str));
+    ]);
     for m in matches {
         table.push(vec![
             m.match_id.to_string(),

@@ -68,15 +68,15 @@ pub async fn run(conn: &mut Client, args: Args, style: Style) -> Result<()> {
     if args.json {
         return print_json(&report);
     }
-    let heads = [
-        word(&format!("cli-periodicity-{}", report.line.name())),
-        word("cli-periodicity-values"),
-        word("cli-periodicity-preperiod"),
-        word("cli-periodicity-period"),
-        word("cli-periodicity-saltus"),
-        word("cli-periodicity-found"),
-    ];
-    let mut table = Columns::new(&heads.each_ref().map(String::as_str));
+    let line = format!("cli-periodicity-{}", report.line.name());
+    let mut table = Columns::said(&[
+        &line,
+        "cli-periodicity-values",
+        "cli-periodicity-preperiod",
+        "cli-periodicity-period",
+        "cli-periodicity-saltus",
+        "cli-periodicity-found",
+    ]);
     for r in &report.rows {
         let opt = |v: Option<String>| v.unwrap_or_else(|| "–".to_owned());
         table.push(vec![

@@ -122,8 +122,7 @@ fn explanation(sum: &SumInfo, style: Style) -> String {
         .unwrap_or(1)
         .max(1);
     let binary = |g: Option<u64>| g.map_or("?".to_owned(), |g| format!("{g:0bits$b}"));
-    let heads = ["sum-head-component", "sum-head-grundy", "sum-head-binary"].map(word);
-    let mut table = Columns::new(&heads.each_ref().map(String::as_str));
+    let mut table = Columns::said(&["sum-head-component", "sum-head-grundy", "sum-head-binary"]);
     for (i, c) in sum.components.iter().enumerate() {
         let name = component_name(c.params.game, c.params.size, c.params.k);
         table.push(vec![

@@ -363,8 +363,7 @@ fn human(t: &TableData, remoteness: bool, style: Style) -> String {
                 .text("loss", count("loss").to_string())
                 .text("draw", count("draw").to_string());
             let mut out = format!("{}\n", said(&head));
-            let heads = ["cli-col-position", "cli-col-outcome", "cli-col-depth"].map(word);
-            let mut cols = Columns::new(&heads.each_ref().map(String::as_str));
+            let mut cols = Columns::said(&["cli-col-position", "cli-col-outcome", "cli-col-depth"]);
             for c in &t.classes {
                 let outcome = code_word("outcome", &c.outcome);
                 cols.push(vec![c.position.clone(), outcome, opt(c.depth)]);

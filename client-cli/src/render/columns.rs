@@ -23,6 +23,15 @@ impl Columns {
         }
     }
 
+    /// A table whose column titles are these messages of the catalogs, in the reader's
+    /// language.
+    pub fn said(titles: &[&str]) -> Columns {
+        Columns {
+            header: titles.iter().map(|id| client::lang::word(id)).collect(),
+            rows: Vec::new(),
+        }
+    }
+
     /// Adds a row (missing cells print empty).
     pub fn push(&mut self, row: Vec<String>) {
         self.rows.push(row);

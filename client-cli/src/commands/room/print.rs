@@ -222,7 +222,7 @@ pub fn standings(t: &protocol::TournamentView, style: Style) -> String {
     .text("round", t.round.to_string())
     .text("rounds", t.rounds.to_string());
     let mut out = format!("{}\n", style.strong(&said(&caption)));
-    let heads = [
+    let mut table = Columns::said(&[
         "standings-rank",
         "standings-player",
         "standings-points",
@@ -230,9 +230,7 @@ pub fn standings(t: &protocol::TournamentView, style: Style) -> String {
         "standings-sb",
         "cli-standings-won",
         "cli-standings-games",
-    ]
-    .map(word);
-    let mut table = Columns::new(&heads.each_ref().map(String::as_str));
+    ]);
     for s in &t.standings {
         let withdrawn = t
             .entrants
