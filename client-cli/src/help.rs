@@ -114,6 +114,58 @@ fn with_headings(
     cmd
 }
 
+/// What clap refuses on the command line (an unknown option, a missing argument, a value
+/// that is not allowed), in the process's language: clap's own words in English, and for a
+/// kind the catalog does not say (`help-error-KIND`).
+pub fn refusal(e: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ErrorKind};
+    let lang = client::lang::get();
+    let kind = match e.kind() {
+        ErrorKind::UnknownArgument => "unknown_argument",
+        ErrorKind::InvalidValue => "invalid_value",
+        ErrorKind::ValueValidation => "value_validation",
+        ErrorKind::InvalidSubcommand => "invalid_subcommand",
+        ErrorKind::MissingRequiredArgument => "missing_required_argument",
+        ErrorKind::MissingSubcommand => "missing_subcommand",
+        ErrorKind::ArgumentConflict => "argument_conflict",
+        _ => return None,
+    };
+    let id = format!("help-error-{kind}");
+    if lang == "en" || !protocol::i18n::has(lang, &id) {
+        return None;
+    }
+    let context = |k: ContextKind| e.get(k).map(ToString::to_string).unwrap_or_default();
+    let m = protocol::Message::new(id)
+        .text("arg", context(ContextKind::InvalidArg))
+        .text("value", context(ContextKind::InvalidValue))
+        .text("valid", context(ContextKind::ValidValue))
+        .text("command", context(ContextKind::InvalidSubcommand))
+        .text("other", context(ContextKind::PriorArg))
+        .text(
+            "why",
+            std::error::Error::source(e).map_or_else(String::new, ToString::to_string),
+        );
+    let mut out = client::lang::said(&m);
+    for suggested in [ContextKind::SuggestedArg, ContextKind::SuggestedSubcommand] {
+        if let Some(s) = e.get(suggested) {
+            let tip = protocol::Message::new("help-error-tip").text("suggested", s.to_string());
+            out.push_str(&format!("\n  {}", client::lang::said(&tip)));
+        }
+    }
+    if let Some(usage) = e.get(ContextKind::Usage) {
+        let usage = usage.to_string();
+        // clap writes "Usage: grundy …": said with the language's heading.
+        let usage = usage.trim_start_matches("Usage:").trim();
+        let heading = client::lang::said(&protocol::Message::new("help-usage"));
+        out.push_str(&format!("\n\n{heading} {usage}"));
+    }
+    let more = client::lang::said(&protocol::Message::new("help-error-more"));
+    Some(format!(
+        "{}\n\n{more}\n",
+        client::lang::said(&protocol::Message::new("help-error").text("error", out))
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use clap::CommandFactory as _;
@@ -130,7 +182,21 @@ mod tests {
             "help-commands".to_owned(),
             "help-arguments".to_owned(),
             "help-options".to_owned(),
+            "help-error".to_owned(),
+            "help-error-tip".to_owned(),
+            "help-error-more".to_owned(),
         ]);
+        for kind in [
+            "unknown_argument",
+            "invalid_value",
+            "value_validation",
+            "invalid_subcommand",
+            "missing_required_argument",
+            "missing_subcommand",
+            "argument_conflict",
+        ] {
+            real.insert(format!("help-error-{kind}"));
+        }
         fn walk(cmd: &clap::Command, path: &str, real: &mut std::collections::BTreeSet<String>) {
             real.insert(path.to_owned());
             real.insert(format!("{path}--after"));

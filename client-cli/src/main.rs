@@ -179,8 +179,20 @@ fn main() -> ExitCode {
         Some(lang) => client::lang::set(&lang),
         None => client::lang::set(client::lang::from_env()),
     }
-    let matches = help::localized(Cli::command()).get_matches();
-    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    let matches = help::localized(Cli::command())
+        .try_get_matches()
+        .and_then(|m| Cli::from_arg_matches(&m));
+    let cli = match matches {
+        Ok(cli) => cli,
+        // What clap refuses, in the reader's language where the catalog says it.
+        Err(e) => match help::refusal(&e) {
+            Some(said) => {
+                commands::emit_error(said.trim_end());
+                return ExitCode::from(2);
+            }
+            None => e.exit(),
+        },
+    };
     if let Command::Bench(args) = cli.command {
         return match commands::bench::run(args, &cli.server, cli.access_code) {
             Ok(code) => code,

@@ -245,6 +245,16 @@ async fn a_japanese_locale_hears_refusals_and_queries_in_japanese() {
         stderr(&o).trim_end(),
         "エラー（bad_parameters）: 式が読めません（位置 5）: ここには数、名前、`(` のどれかが来るはずです"
     );
+    // What the command line itself refuses (clap's words), with the usage.
+    let o = run("ja_JP.UTF-8", &["qury", "nim", "1,2"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).starts_with(
+            "エラー: コマンド 'qury' はありません\n  ヒント: query のことですか？\n\n使い方: grundy"
+        ),
+        "{}",
+        stderr(&o)
+    );
     // The engine's limits too.
     let o = run("ja_JP.UTF-8", &["check", "queen", "x", "--upto", "20000"]);
     assert!(
