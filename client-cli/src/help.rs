@@ -2,7 +2,8 @@
 //! comments and examples); another language's catalog may give any text of it: a command's
 //! `help-PATH` (its description), `help-PATH--after` (its examples), `help-PATH--ARG` (an
 //! argument's), where PATH is `help` and the subcommands' names (`help-room-open--hints`).
-//! A text the catalog lacks stays English.
+//! A text the catalog lacks stays English. So do clap's refusals of a command line, which
+//! [`refusal`] says in the language (`help-error-*`).
 
 use clap::Command;
 
@@ -115,8 +116,8 @@ fn with_headings(
 }
 
 /// What clap refuses on the command line (an unknown option, a missing argument, a value
-/// that is not allowed), in the process's language: clap's own words in English, and for a
-/// kind the catalog does not say (`help-error-KIND`).
+/// that is not allowed) in the process's language (`help-error-KIND`, with the usage); `None`
+/// in English, or for a kind the catalog does not say: clap's own words then.
 pub fn refusal(e: &clap::Error) -> Option<String> {
     use clap::error::{ContextKind, ErrorKind};
     let lang = client::lang::get();
