@@ -102,7 +102,21 @@ fn with_headings(
                 true => word("help-arguments"),
                 false => word("help-options"),
             };
-            a.help_heading(heading).display_order(first_place + place)
+            let help = with_suffixes(&a);
+            let takes_values = a.get_action().takes_values();
+            let has_env = a.get_env().is_some();
+            let a = a
+                .help_heading(heading)
+                .display_order(first_place + place)
+                .help(help);
+            let a = match takes_values {
+                true => a.hide_possible_values(true).hide_default_value(true),
+                false => a,
+            };
+            match has_env {
+                true => a.hide_env(true),
+                false => a,
+            }
         });
     }
     let subcommands: Vec<String> = cmd
@@ -167,6 +181,43 @@ pub fn refusal(e: &clap::Error) -> Option<String> {
     ))
 }
 
+/// An argument's help followed by what clap adds after it (the values it takes, its default,
+/// its environment variable), said in the language instead of clap's English.
+fn with_suffixes(a: &clap::Arg) -> String {
+    let lang = client::lang::get();
+    let said = |id: &str, name: &str, value: String| {
+        protocol::i18n::has(lang, id)
+            .then(|| client::lang::said(&protocol::Message::new(id).text(name, value)))
+    };
+    let mut help = a.get_help().map(ToString::to_string).unwrap_or_default();
+    let values: Vec<String> = a
+        .get_possible_values()
+        .iter()
+        .filter(|v| !v.is_hide_set())
+        .map(|v| v.get_name().to_owned())
+        .collect();
+    let flag = !a.get_action().takes_values();
+    let defaults: Vec<String> = a
+        .get_default_values()
+        .iter()
+        .map(|v| v.to_string_lossy().into_owned())
+        .collect();
+    let suffixes = [
+        (!values.is_empty() && !flag)
+            .then(|| said("help-suffix-values", "values", values.join(", ")))
+            .flatten(),
+        (!defaults.is_empty() && !flag)
+            .then(|| said("help-suffix-default", "value", defaults.join(", ")))
+            .flatten(),
+        a.get_env()
+            .and_then(|e| said("help-suffix-env", "name", e.to_string_lossy().into_owned())),
+    ];
+    for suffix in suffixes.into_iter().flatten() {
+        help.push_str(&suffix);
+    }
+    help
+}
+
 #[cfg(test)]
 mod tests {
     use clap::CommandFactory as _;
@@ -186,6 +237,9 @@ mod tests {
             "help-error".to_owned(),
             "help-error-tip".to_owned(),
             "help-error-more".to_owned(),
+            "help-suffix-values".to_owned(),
+            "help-suffix-default".to_owned(),
+            "help-suffix-env".to_owned(),
         ]);
         for kind in [
             "unknown_argument",

@@ -607,6 +607,9 @@ fn help_explains_every_command_with_examples() {
             english.is_empty(),
             "{cmd:?}: options said in English: {english:?}"
         );
+        for clap_english in ["[possible values", "[default:", "[env:"] {
+            assert!(!text.contains(clap_english), "{cmd:?}: {text}");
+        }
     }
 }
 

@@ -1660,3 +1660,6 @@ help-error-invalid_subcommand = コマンド '{ $command }' はありません
 help-error-missing_required_argument = 次の引数が必要です: { $arg }
 help-error-missing_subcommand = コマンドを指定してください
 help-error-argument_conflict = '{ $arg }' は '{ $other }' と一緒には使えません
+help-suffix-values = ［使える値: { $values }］
+help-suffix-default = ［既定: { $value }］
+help-suffix-env = ［環境変数: { $name }］
