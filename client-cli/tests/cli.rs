@@ -788,6 +788,16 @@ async fn review_flags_a_blunder_and_import_round_trips_an_export() {
     let o = grundy(&url, &["import", file.to_str().unwrap()]).await;
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("illegal_move"), "{}", stderr(&o));
+    // Under a Japanese locale: where, and the rule, in Japanese.
+    let mut cmd = command(&url, &["import", file.to_str().unwrap()]);
+    cmd.env("LANG", "ja_JP.UTF-8");
+    let o = tokio::task::block_in_place(|| cmd.output().expect("the grundy binary runs"));
+    assert!(
+        stderr(&o)
+            .starts_with("エラー（illegal_move）: この対局は取り込めません: 1手目（`6,1`）: "),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -26,6 +26,16 @@ pub fn english<E: Serialize>(e: &E) -> String {
     }
 }
 
+/// Refusal `e` as the message of the catalogs its details make (`error-KIND`); `refused`
+/// for one that has none.
+pub fn message<E: Serialize>(e: &E) -> protocol::Message {
+    match serde_json::to_value(e) {
+        Ok(Value::Object(details)) => protocol::i18n::refusal(&details)
+            .unwrap_or_else(|| protocol::Message::new("error-refused")),
+        _ => protocol::Message::new("error-refused"),
+    }
+}
+
 /// An engine error in English: its sentence (the reason, after the ply in a game) said from
 /// the catalogs.
 pub fn rules_english(e: &engine::Error) -> String {

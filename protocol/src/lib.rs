@@ -33,7 +33,7 @@ pub use client::{ClientMessage, First, NewMatch, Opponent, Request, StartSpec};
 pub use error::{Details, ErrorBody, ErrorCode};
 pub use game::{
     Clock, ClockSpec, MatchState, MatchStatus, MatchSummary, MoveRecord, Outcome, Reason, Seat,
-    SeatInfo,
+    SeatInfo, MAX_CLOCK_MINUTES, MAX_INCREMENT_SECONDS,
 };
 pub use message::{Message, MessageArg};
 pub use queries::{

@@ -205,11 +205,9 @@ pub enum QueryError {
 }
 
 impl QueryError {
-    /// What the refusal says in English: its message of the catalogs, but for a record's
-    /// refusal and the engine's limits, which they say themselves.
+    /// What the refusal says in English: its message of the catalogs.
     fn english(&self) -> String {
         match self {
-            QueryError::Import(e) => format!("cannot import this game: {e}"),
             QueryError::EngineLimit(e) => e.to_string(),
             QueryError::Internal(e) => e.to_string(),
             QueryError::Rules(e) => crate::failure::rules_english(e),
@@ -239,12 +237,14 @@ impl From<LineError> for QueryError {
 }
 
 /// A record's refusal as details: `kind` `import`, the record's own code (`bad_syntax`,
-/// `bad_tag`, `illegal_move`, ...) and where: line and column, tag, or ply and move.
+/// `bad_tag`, `illegal_move`, ...), the sentence that says what is wrong (`reason`, a message)
+/// and where: line and column, tag, or ply and move.
 fn record<S: Serializer>(e: &RecordError, s: S) -> Result<S::Ok, S::Error> {
     use serde::ser::SerializeMap;
     let mut map = s.serialize_map(None)?;
     map.serialize_entry("kind", "import")?;
     map.serialize_entry("record", e.code())?;
+    map.serialize_entry("reason", &e.said())?;
     match e {
         RecordError::Syntax { line, column, .. } => {
             map.serialize_entry("line", line)?;

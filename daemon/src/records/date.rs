@@ -4,6 +4,7 @@
 use jiff::civil::{Date, DateTime, Time};
 use jiff::tz::TimeZone;
 use jiff::Timestamp;
+use protocol::Message;
 
 /// The UTC date and time of `ms` (clamped to the years 9999 BC to AD 9999).
 fn civil(ms: i64) -> DateTime {
@@ -31,7 +32,7 @@ pub fn format_time(ms: i64) -> String {
 
 /// Epoch milliseconds of a `YYYY.MM.DD` date and an optional `HH:MM:SS[.mmm]` time (midnight
 /// without one). The error says what is wrong, for the caller to place.
-pub fn parse_date_time(date: &str, time: Option<&str>) -> Result<i64, String> {
+pub fn parse_date_time(date: &str, time: Option<&str>) -> Result<i64, Message> {
     let day = parse_date(date)?;
     let time = match time {
         Some(time) => parse_time(time)?,
@@ -40,7 +41,7 @@ pub fn parse_date_time(date: &str, time: Option<&str>) -> Result<i64, String> {
     TimeZone::UTC
         .to_timestamp(day.to_datetime(time))
         .map(|t| t.as_millisecond())
-        .map_err(|e| format!("{date:?} is out of range: {e}"))
+        .map_err(|_| quoted("record-date-range", date))
 }
 
 /// The digits of `fields` separated by `separator`, each of the given length, or `None`.
@@ -61,19 +62,17 @@ fn numbers(text: &str, separator: char, lengths: &[usize]) -> Option<Vec<i16>> {
 }
 
 /// A day written `YYYY.MM.DD`.
-fn parse_date(text: &str) -> Result<Date, String> {
+fn parse_date(text: &str) -> Result<Date, Message> {
     let Some([y, m, d]) = numbers(text, '.', &[4, 2, 2]).and_then(|v| <[i16; 3]>::try_from(v).ok())
     else {
-        return Err(format!(
-            "{text:?} is not a date: write YYYY.MM.DD, such as 2026.11.21"
-        ));
+        return Err(quoted("record-date", text));
     };
-    Date::new(y, m as i8, d as i8).map_err(|_| format!("{text:?} is not a day of the calendar"))
+    Date::new(y, m as i8, d as i8).map_err(|_| quoted("record-day", text))
 }
 
 /// A time of day written `HH:MM:SS[.mmm]`.
-fn parse_time(text: &str) -> Result<Time, String> {
-    let bad = || format!("{text:?} is not a time: write HH:MM:SS, such as 14:03:07");
+fn parse_time(text: &str) -> Result<Time, Message> {
+    let bad = || quoted("record-time", text);
     let (clock, milli) = match text.split_once('.') {
         Some((c, f)) => (c, numbers(f, '.', &[3]).ok_or_else(bad)?[0]),
         None => (text, 0),
@@ -82,6 +81,11 @@ fn parse_time(text: &str) -> Result<Time, String> {
         .and_then(|v| <[i16; 3]>::try_from(v).ok())
         .ok_or_else(bad)?;
     Time::new(h as i8, m as i8, s as i8, i32::from(milli) * 1_000_000).map_err(|_| bad())
+}
+
+/// Message `id` naming `text` as the record wrote it, in quotes.
+fn quoted(id: &str, text: &str) -> Message {
+    Message::new(id).text("quoted", format!("{text:?}"))
 }
 
 #[cfg(test)]
@@ -110,7 +114,7 @@ mod tests {
         assert!(parse_date_time("2026-11-21", None).is_err());
         assert!(parse_date_time("2026.1.21", None).is_err());
         assert_eq!(
-            parse_date_time("2026.02.30", None),
+            parse_date_time("2026.02.30", None).map_err(|e| protocol::i18n::english(&e)),
             Err("\"2026.02.30\" is not a day of the calendar".to_owned())
         );
         assert!(parse_date_time("2026.11.21", Some("24:00:00")).is_err());

@@ -3,7 +3,7 @@
 
 use engine::review::MoveReview;
 use engine::Value;
-use protocol::{ClockSpec, GameParams, Outcome};
+use protocol::{ClockSpec, GameParams, Message, Outcome};
 use serde::{Deserialize, Serialize};
 
 use super::{GameRecord, RecordError};
@@ -146,15 +146,16 @@ impl GameRecord {
 
     /// Reads the JSON form; reviews are ignored. The moves must be numbered 1, 2, 3, ...
     pub fn from_json(text: &str) -> Result<GameRecord, RecordError> {
-        let j: JsonRecord =
-            serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))?;
+        let j: JsonRecord = serde_json::from_str(text).map_err(|e| {
+            RecordError::Json(Message::new("record-json-unreadable").text("error", e.to_string()))
+        })?;
         for (i, m) in j.moves.iter().enumerate() {
             if m.ply as usize != i + 1 {
-                return Err(RecordError::Json(format!(
-                    "move {} has ply {}; the moves are numbered 1, 2, 3, ... in order",
-                    i + 1,
-                    m.ply
-                )));
+                return Err(RecordError::Json(
+                    Message::new("record-json-ply")
+                        .text("move", (i + 1).to_string())
+                        .text("ply", m.ply.to_string()),
+                ));
             }
         }
         Ok(GameRecord {

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use engine::Variant;
-use protocol::{ClockSpec, Game, GameParams, Outcome, Reason, UnknownGame};
+use protocol::{ClockSpec, Game, GameParams, Message, MessageArg, Outcome, Reason, UnknownGame};
 
 use super::text::{is_tag_char, EVENT_PREFIX, KNOWN_TAGS};
 use super::{parse_date_time, GameRecord, RecordError, EMPTY_SEAT};
@@ -49,11 +49,13 @@ impl GameRecord {
                 .flatten();
             if let Some(id) = event_id {
                 if match_id.replace(id).is_some() {
-                    return Err(RecordError::tag(Some(i + 1), "Event", "is given twice"));
+                    let twice = Message::new("record-twice");
+                    return Err(RecordError::tag(Some(i + 1), "Event", twice));
                 }
             } else if let Some(&tag) = KNOWN_TAGS.iter().find(|&&t| t == name && t != "Event") {
                 if let Some((first, _)) = known.insert(tag, (i + 1, value)) {
-                    let message = format!("is given twice (first on line {first})");
+                    let message =
+                        Message::new("record-twice-first").text("first", first.to_string());
                     return Err(RecordError::tag(Some(i + 1), tag, message));
                 }
             } else {
@@ -96,12 +98,9 @@ impl GameRecord {
 /// Reads `[Name "value"]` (spaces allowed around the parts; `\"` and `\\` escaped).
 fn tag_line(line: usize, raw: &str) -> Result<(String, String), RecordError> {
     let chars: Vec<char> = raw.chars().collect();
-    let err = |col: usize, msg: &str| {
-        RecordError::syntax(
-            line,
-            col + 1,
-            format!("{msg}; a tag is written [Name \"value\"]"),
-        )
+    let err = |col: usize, problem: Message| {
+        let message = Message::new("record-tag-form").with("problem", MessageArg::Message(problem));
+        RecordError::syntax(line, col + 1, message)
     };
     let mut i = chars.iter().position(|&c| c == '[').unwrap_or(0) + 1;
     let skip_spaces = |mut i: usize| {
@@ -116,14 +115,14 @@ fn tag_line(line: usize, raw: &str) -> Result<(String, String), RecordError> {
         i += 1;
     }
     if i == name_start {
-        return Err(err(i, "a tag name (letters, digits, _) must follow ["));
+        return Err(err(i, Message::new("record-tag-name")));
     }
     let name: String = chars[name_start..i].iter().collect();
     i = skip_spaces(i);
     if chars.get(i) != Some(&'"') {
         return Err(err(
             i,
-            &format!("the value of [{name}] must be in double quotes"),
+            Message::new("record-tag-quotes").text("name", &name),
         ));
     }
     i += 1;
@@ -133,7 +132,7 @@ fn tag_line(line: usize, raw: &str) -> Result<(String, String), RecordError> {
             None => {
                 return Err(err(
                     i,
-                    &format!("the value of [{name}] has no closing quote"),
+                    Message::new("record-tag-unclosed").text("name", &name),
                 ))
             }
             Some('"') => break,
@@ -149,11 +148,14 @@ fn tag_line(line: usize, raw: &str) -> Result<(String, String), RecordError> {
     }
     i = skip_spaces(i + 1);
     if chars.get(i) != Some(&']') {
-        return Err(err(i, &format!("[{name}] must end with ] after its value")));
+        return Err(err(
+            i,
+            Message::new("record-tag-bracket").text("name", &name),
+        ));
     }
     i = skip_spaces(i + 1);
     if i < chars.len() {
-        return Err(err(i, "nothing may follow a tag on its line"));
+        return Err(err(i, Message::new("record-tag-trailing")));
     }
     Ok((name, value))
 }
@@ -182,7 +184,8 @@ fn tokenize(lines: &[&str], first: usize) -> Result<Vec<Token>, RecordError> {
                 open_comment = Some((line, j + 1));
                 j += 1;
             } else if c == '}' {
-                return Err(RecordError::syntax(line, j + 1, "this } closes no comment"));
+                let stray = Message::new("record-comment-stray");
+                return Err(RecordError::syntax(line, j + 1, stray));
             } else if c == ';' {
                 break;
             } else {
@@ -203,7 +206,7 @@ fn tokenize(lines: &[&str], first: usize) -> Result<Vec<Token>, RecordError> {
         return Err(RecordError::syntax(
             line,
             column,
-            "this comment is never closed with }",
+            Message::new("record-comment-open"),
         ));
     }
     Ok(tokens)
@@ -215,10 +218,9 @@ fn movetext(tokens: Vec<Token>, lines: &[&str]) -> Result<(Vec<String>, Token), 
     let mut result: Option<Token> = None;
     for mut t in tokens {
         if let Some(r) = &result {
-            let message = format!(
-                "`{}` follows the result {}, which ends the moves",
-                t.text, r.text
-            );
+            let message = Message::new("record-after-result")
+                .text("token", &t.text)
+                .text("result", &r.text);
             return Err(RecordError::syntax(t.line, t.column, message));
         }
         if RESULT_TOKENS.contains(&t.text.as_str()) {
@@ -226,7 +228,7 @@ fn movetext(tokens: Vec<Token>, lines: &[&str]) -> Result<(Vec<String>, Token), 
             continue;
         }
         if t.text.starts_with('[') {
-            let message = "a tag after the moves began; tags come first";
+            let message = Message::new("record-late-tag");
             return Err(RecordError::syntax(t.line, t.column, message));
         }
         let digits = t.text.bytes().take_while(u8::is_ascii_digit).count();
@@ -234,11 +236,10 @@ fn movetext(tokens: Vec<Token>, lines: &[&str]) -> Result<(Vec<String>, Token), 
             let expected = moves.len() / 2 + 1;
             let number = t.text[..digits].parse::<usize>().ok();
             if number != Some(expected) {
-                let message = format!(
-                    "move number {} where {expected} was expected (before ply {})",
-                    &t.text[..digits],
-                    moves.len() + 1
-                );
+                let message = Message::new("record-move-number")
+                    .text("number", &t.text[..digits])
+                    .text("expected", expected.to_string())
+                    .text("ply", (moves.len() + 1).to_string());
                 return Err(RecordError::syntax(t.line, t.column, message));
             }
             let dots = t.text[digits..].bytes().take_while(|&b| b == b'.').count();
@@ -254,11 +255,7 @@ fn movetext(tokens: Vec<Token>, lines: &[&str]) -> Result<(Vec<String>, Token), 
     result.map(|r| (moves, r)).ok_or_else(|| {
         let line = lines.len().max(1);
         let column = lines.last().map_or(0, |l| l.chars().count()) + 1;
-        RecordError::syntax(
-            line,
-            column,
-            "the moves end without a result: finish with 1-0, 0-1, 1/2-1/2 or *",
-        )
+        RecordError::syntax(line, column, Message::new("record-no-result"))
     })
 }
 
@@ -276,7 +273,7 @@ impl Fields {
         self.get(tag).map(|(_, v)| v.clone())
     }
 
-    fn error(&self, tag: &str, message: impl Into<String>) -> RecordError {
+    fn error(&self, tag: &str, message: Message) -> RecordError {
         RecordError::tag(self.get(tag).map(|(l, _)| *l), tag, message)
     }
 
@@ -285,7 +282,7 @@ impl Fields {
             .map(|(_, v)| {
                 v.trim()
                     .parse::<T>()
-                    .map_err(|_| self.error(tag, format!("{v:?} is not a number in range")))
+                    .map_err(|_| self.error(tag, quoted("record-not-a-number", v)))
             })
             .transpose()
     }
@@ -297,10 +294,7 @@ impl Fields {
             None => Ok(false),
             Some(v) if v == "normal" => Ok(false),
             Some(v) if v == "misere" || v == "misère" => Ok(true),
-            Some(v) => Err(self.error(
-                "Play",
-                format!("{v:?} is not a way to play: write normal or misere"),
-            )),
+            Some(v) => Err(self.error("Play", quoted("record-play", &v))),
         }
     }
 
@@ -308,11 +302,11 @@ impl Fields {
     /// the error names the offending tag.
     fn game(&self) -> Result<(Game, Variant), RecordError> {
         let Some((_, name)) = self.get("Game") else {
-            return Err(self.error("Game", "is missing: every record names its game"));
+            return Err(self.error("Game", Message::new("record-no-game")));
         };
         let game: Game = name
             .parse()
-            .map_err(|e: UnknownGame| self.error("Game", e.to_string()))?;
+            .map_err(|_: UnknownGame| self.error("Game", quoted("rule-unknown-game", name)))?;
         let kind = crate::convert::kind(game);
         let (size, k) = (self.number("Size")?, self.number("K")?);
         let variant = Variant::new(kind, size, k).map_err(|e| {
@@ -321,7 +315,7 @@ impl Fields {
                 (None, Some(_)) => "K",
                 (None, None) => "Game",
             };
-            self.error(tag, crate::failure::rules_english(&e))
+            self.error(tag, crate::convert::message(&e.said()))
         })?;
         Ok((game, variant))
     }
@@ -331,30 +325,24 @@ impl Fields {
     fn result(&self, token: Token) -> Result<Option<Outcome>, RecordError> {
         if let Some((line, tag)) = self.get("Result") {
             if !RESULT_TOKENS.contains(&tag.as_str()) {
-                let message = format!("{tag:?} is not a result: 1-0, 0-1, 1/2-1/2 or *");
+                let message = quoted("record-bad-result", tag);
                 return Err(RecordError::tag(Some(*line), "Result", message));
             }
             if *tag != token.text {
-                let message = format!(
-                    "the moves end with {} but [Result] on line {line} says {tag}",
-                    token.text
-                );
+                let message = Message::new("record-result-differs")
+                    .text("token", &token.text)
+                    .text("line", line.to_string())
+                    .text("tag", tag);
                 return Err(RecordError::syntax(token.line, token.column, message));
             }
         }
-        let reason = match self.get("Termination") {
-            None => None,
-            Some((_, v)) => Some(Reason::parse(v).ok_or_else(|| {
-                self.error(
-                    "Termination",
-                    format!(
-                        "{v:?} is not a termination: corner_reached, last_stone, poison_left, \
-                         l_blocked, no_move_left, resignation, repetition, agreed_draw, flag_fall, \
-                         abandonment or aborted"
-                    ),
-                )
-            })?),
-        };
+        let reason =
+            match self.get("Termination") {
+                None => None,
+                Some((_, v)) => Some(Reason::parse(v).ok_or_else(|| {
+                    self.error("Termination", quoted("record-bad-termination", v))
+                })?),
+            };
         let winner = match token.text.as_str() {
             "1-0" => Some(0),
             "0-1" => Some(1),
@@ -368,10 +356,7 @@ impl Fields {
                     })),
                     Some(r) => Err(self.error(
                         "Termination",
-                        format!(
-                            "a game that is not over (*) has no termination, not {}",
-                            r.as_str()
-                        ),
+                        Message::new("record-termination-not-over").text("reason", r.as_str()),
                     )),
                 }
             }
@@ -379,7 +364,7 @@ impl Fields {
         let reason = reason.ok_or_else(|| {
             self.error(
                 "Termination",
-                format!("is missing: the result {} needs a reason", token.text),
+                Message::new("record-no-termination").text("result", &token.text),
             )
         })?;
         Ok(Some(Outcome { winner, reason }))
@@ -398,7 +383,21 @@ impl Fields {
 
     fn clock(&self) -> Result<Option<ClockSpec>, RecordError> {
         self.get("Clock")
-            .map(|(_, v)| v.parse::<ClockSpec>().map_err(|e| self.error("Clock", e)))
+            .map(|(_, v)| {
+                let bad = || {
+                    Message::new("record-clock")
+                        .text("quoted", format!("{v:?}"))
+                        .text("minutes", protocol::MAX_CLOCK_MINUTES.to_string())
+                        .text("seconds", protocol::MAX_INCREMENT_SECONDS.to_string())
+                };
+                v.parse::<ClockSpec>()
+                    .map_err(|_| self.error("Clock", bad()))
+            })
             .transpose()
     }
+}
+
+/// Message `id` naming `value` as the record wrote it, in quotes (`"x" is not a number`).
+fn quoted(id: &str, value: &str) -> Message {
+    Message::new(id).text("quoted", format!("{value:?}"))
 }

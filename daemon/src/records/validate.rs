@@ -3,7 +3,7 @@
 //! engine, or a name `hello` would take.
 
 use engine::{AnyPosition, GameKind, Position as _};
-use protocol::{Outcome, Reason};
+use protocol::{Message, MessageArg, Outcome, Reason};
 
 use super::{engine_seat, result_token, GameRecord, RecordError, EMPTY_SEAT};
 use crate::matches::model::terminal_reason;
@@ -32,11 +32,11 @@ impl GameRecord {
                 (_, None, Some(_)) => "K",
                 _ => "Game",
             };
-            RecordError::tag(None, tag, crate::failure::rules_english(&e))
+            RecordError::tag(None, tag, crate::convert::message(&e.said()))
         })?;
         game.variant()
             .parse_position(&self.start)
-            .map_err(|e| RecordError::tag(None, "Start", crate::failure::rules_english(&e)))
+            .map_err(|e| RecordError::tag(None, "Start", crate::convert::message(&e.said())))
     }
 
     /// Replays every move through the rules and checks the result against the board; returns
@@ -83,16 +83,19 @@ impl GameRecord {
         let kind = last.kind();
         let ply = self.moves.len();
         let on_board = terminal_reason(kind);
-        let said = self
-            .result
-            .map(|o| describe(&o))
-            .unwrap_or_else(|| "* (not over)".to_owned());
-        let wrong = |msg: String| Err(RecordError::Result(msg));
+        let said = MessageArg::Message(match self.result {
+            Some(o) => describe(&o),
+            None => Message::new("record-not-over"),
+        });
+        let wrong = |m: Message| Err(RecordError::Result(m));
+        let named = |id: &str, reason: Reason| {
+            Message::new(id)
+                .text("reason", reason.as_str())
+                .with("said", said.clone())
+        };
         if last.is_terminal() {
             if ply == 0 {
-                return wrong(format!(
-                    "the start {last} is already over: no game was played"
-                ));
+                return wrong(Message::new("record-start-over").text("start", last.to_string()));
             }
             let mover = ((ply - 1) % 2) as u8;
             // Normal play: the last mover won; misère play: the last mover lost.
@@ -102,16 +105,19 @@ impl GameRecord {
                 reason: on_board,
             };
             if self.result != Some(expected) {
-                let play = if self.params.misere {
-                    " in misère play"
+                let id = if self.params.misere {
+                    "record-ended-misere"
                 } else {
-                    ""
+                    "record-ended"
                 };
-                return wrong(format!(
-                    "the game ended on the board at ply {ply}: {last} leaves no move, so seat \
-                     {winner} won{play} ({}), but the record says {said}",
-                    describe(&expected)
-                ));
+                return wrong(
+                    Message::new(id)
+                        .text("ply", ply.to_string())
+                        .text("position", last.to_string())
+                        .text("seat", winner.to_string())
+                        .with("expected", MessageArg::Message(describe(&expected)))
+                        .with("said", said),
+                );
             }
             return Ok(());
         }
@@ -119,7 +125,7 @@ impl GameRecord {
             return Ok(());
         };
         if let Some(w) = outcome.winner.filter(|&w| w > 1) {
-            return wrong(format!("there is no seat {w}; the seats are 0 and 1"));
+            return wrong(Message::new("record-no-seat").text("seat", w.to_string()));
         }
         let reason = outcome.reason;
         match reason {
@@ -129,19 +135,22 @@ impl GameRecord {
             | Reason::LBlocked
             | Reason::NoMoveLeft => {
                 if reason != on_board {
-                    return wrong(format!("{} is not how {kind} ends", reason.as_str()));
+                    return wrong(
+                        Message::new("record-not-how")
+                            .text("reason", reason.as_str())
+                            .text("game", kind.name()),
+                    );
                 }
-                wrong(format!(
-                    "{} needs a final position with no move, but from {last} the player to move \
-                     has {} moves",
-                    reason.as_str(),
-                    last.move_count()
-                ))
+                wrong(
+                    Message::new("record-needs-end")
+                        .text("reason", reason.as_str())
+                        .text("position", last.to_string())
+                        .text("moves", last.move_count().to_string()),
+                )
             }
-            Reason::Repetition | Reason::AgreedDraw if outcome.winner.is_some() => wrong(format!(
-                "{} is a draw, but the record says {said}",
-                reason.as_str()
-            )),
+            Reason::Repetition | Reason::AgreedDraw if outcome.winner.is_some() => {
+                wrong(named("record-is-a-draw", reason))
+            }
             Reason::Repetition => {
                 let earlier = seen[..ply]
                     .iter()
@@ -149,27 +158,25 @@ impl GameRecord {
                     .filter(|&(i, p)| i % 2 == ply % 2 && p == last)
                     .count();
                 if earlier == 0 {
-                    return wrong(format!(
-                        "a draw by repetition, but the final position {last} never stood before"
-                    ));
+                    return wrong(
+                        Message::new("record-no-repetition").text("position", last.to_string()),
+                    );
                 }
                 Ok(())
             }
-            Reason::AgreedDraw if kind != GameKind::LGame => wrong(format!(
-                "only the L-game can be drawn by agreement; {kind} always ends"
-            )),
+            Reason::AgreedDraw if kind != GameKind::LGame => {
+                wrong(Message::new("record-agreed-draw").text("game", kind.name()))
+            }
             Reason::Resignation | Reason::FlagFall | Reason::Abandonment
                 if outcome.winner.is_none() =>
             {
-                wrong(format!(
-                    "{} needs a winner, but the record says {said}",
-                    reason.as_str()
-                ))
+                wrong(named("record-needs-winner", reason))
             }
-            Reason::Aborted if outcome.winner.is_some() || ply > 0 => wrong(format!(
-                "an aborted game has no winner and no moves, but it has {ply} moves and the \
-                 record says {said}"
-            )),
+            Reason::Aborted if outcome.winner.is_some() || ply > 0 => wrong(
+                Message::new("record-aborted")
+                    .text("moves", ply.to_string())
+                    .with("said", said.clone()),
+            ),
             _ => Ok(()),
         }
     }
@@ -184,14 +191,16 @@ fn seat_name(seat: u8, name: &str) -> Result<String, RecordError> {
     }
     check_name(name).map_err(|e| {
         let message = match e {
-            NameError::Empty => "is empty: write the player's name, or ? for nobody".to_owned(),
-            e => e.to_string(),
+            NameError::Empty => Message::new("record-seat-empty"),
+            e => crate::failure::message(&e),
         };
         RecordError::tag(None, &format!("Seat{seat}"), message)
     })
 }
 
 /// `0-1 (corner_reached)`.
-fn describe(o: &Outcome) -> String {
-    format!("{} ({})", result_token(Some(o)), o.reason.as_str())
+fn describe(o: &Outcome) -> Message {
+    Message::new("record-outcome")
+        .text("result", result_token(Some(o)))
+        .text("reason", o.reason.as_str())
 }

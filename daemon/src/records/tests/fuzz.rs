@@ -185,7 +185,7 @@ fn check_error(e: &RecordError, text: Option<&str>) -> Result<(), TestCaseError>
             column,
             message,
         } => {
-            prop_assert!(!message.is_empty());
+            prop_assert!(!protocol::i18n::english(message).is_empty());
             let text = text.expect("only text has syntax");
             let text = text.strip_prefix('\u{feff}').unwrap_or(text);
             let lines: Vec<&str> = text.lines().collect();
@@ -195,7 +195,7 @@ fn check_error(e: &RecordError, text: Option<&str>) -> Result<(), TestCaseError>
         }
         RecordError::Tag { tag, message, .. } => {
             prop_assert!(KNOWN_TAGS.contains(&tag.as_str()), "{e}");
-            prop_assert!(!message.is_empty());
+            prop_assert!(!protocol::i18n::english(message).is_empty());
         }
         RecordError::Move {
             ply,
@@ -213,7 +213,7 @@ fn check_error(e: &RecordError, text: Option<&str>) -> Result<(), TestCaseError>
             prop_assert_eq!(error.input(), notation.as_str());
         }
         RecordError::Result(message) | RecordError::Json(message) => {
-            prop_assert!(!message.is_empty());
+            prop_assert!(!protocol::i18n::english(message).is_empty());
         }
     }
     Ok(())
