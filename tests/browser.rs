@@ -1836,6 +1836,13 @@ async fn a_teacher_takes_over_a_terminal_room_and_runs_it_from_a_tablet() -> Res
     choose(&b, "select[name=language]", "ja").await?;
     let s = event_where(&mut bob, settings).await?;
     assert_eq!(s.language.as_deref(), Some("ja"));
+    b.client
+        .execute(
+            "document.querySelector('.card.settings').scrollIntoView()",
+            vec![],
+        )
+        .await?;
+    b.screenshot("teacher-switches-tablet").await?;
     b.client.set_window_size(1920, 1080).await?;
     b.goto(&server, &format!("/room/{code}/boards")).await?;
     b.text_until(".projector .join-at", |t| {

@@ -16,24 +16,19 @@
 use serde::{Serialize, Serializer};
 use serde_json::Value;
 
-/// Refusal `e` in English: the message of the catalogs its details make
-/// (`protocol::i18n::refusal`), said in English.
-pub fn english<E: Serialize>(e: &E) -> String {
-    match serde_json::to_value(e) {
-        Ok(Value::Object(details)) => protocol::i18n::refusal(&details)
-            .map_or_else(|| String::from("refused"), |m| protocol::i18n::english(&m)),
-        _ => String::from("refused"),
-    }
-}
-
-/// Refusal `e` as the message of the catalogs its details make (`error-KIND`); `refused`
-/// for one that has none.
+/// Refusal `e` as the message of the catalogs its details make (`error-KIND`,
+/// `protocol::i18n::refusal`); `error-refused` for one that has none.
 pub fn message<E: Serialize>(e: &E) -> protocol::Message {
     match serde_json::to_value(e) {
         Ok(Value::Object(details)) => protocol::i18n::refusal(&details)
             .unwrap_or_else(|| protocol::Message::new("error-refused")),
         _ => protocol::Message::new("error-refused"),
     }
+}
+
+/// Refusal `e` in English: its [`message`] said in English.
+pub fn english<E: Serialize>(e: &E) -> String {
+    protocol::i18n::english(&message(e))
 }
 
 /// An engine error in English: its sentence (the reason, after the ply in a game) said from

@@ -72,21 +72,13 @@ impl RecordError {
                 .text("line", line.to_string())
                 .text("column", column.to_string())
                 .with("reason", nested(message)),
-            RecordError::Tag {
-                line: Some(line),
-                tag,
-                message,
-            } => Message::new("record-tag-line")
-                .text("line", line.to_string())
-                .text("tag", tag)
-                .with("reason", nested(message)),
-            RecordError::Tag {
-                line: None,
-                tag,
-                message,
-            } => Message::new("record-tag")
-                .text("tag", tag)
-                .with("reason", nested(message)),
+            RecordError::Tag { line, tag, message } => {
+                let m = match line {
+                    Some(line) => Message::new("record-tag-line").text("line", line.to_string()),
+                    None => Message::new("record-tag"),
+                };
+                m.text("tag", tag).with("reason", nested(message))
+            }
             RecordError::Move {
                 ply,
                 notation,

@@ -352,56 +352,16 @@ pub async fn run(conn: &mut Client, args: Args, name: &str) -> Result<()> {
             }
         }
         RoomCommand::Hints { code, state } => {
-            let hints = Some(state == "on");
-            configure(
-                conn,
-                &code,
-                token,
-                Change {
-                    hints,
-                    ..Change::default()
-                },
-            )
-            .await
+            configure(conn, &code, token, Switch::Hints(state == "on")).await
         }
         RoomCommand::Engine { code, level } => {
-            let engine = Some(level);
-            configure(
-                conn,
-                &code,
-                token,
-                Change {
-                    engine,
-                    ..Change::default()
-                },
-            )
-            .await
+            configure(conn, &code, token, Switch::Engine(level)).await
         }
         RoomCommand::Exam { code, state } => {
-            let exam = Some(state == "on");
-            configure(
-                conn,
-                &code,
-                token,
-                Change {
-                    exam,
-                    ..Change::default()
-                },
-            )
-            .await
+            configure(conn, &code, token, Switch::Exam(state == "on")).await
         }
         RoomCommand::Language { code, language } => {
-            let language = Some(language);
-            configure(
-                conn,
-                &code,
-                token,
-                Change {
-                    language,
-                    ..Change::default()
-                },
-            )
-            .await
+            configure(conn, &code, token, Switch::Language(language)).await
         }
         RoomCommand::Leave { code } => {
             let view = join(conn, &code, None, token).await?;
@@ -432,24 +392,30 @@ pub async fn run(conn: &mut Client, args: Args, name: &str) -> Result<()> {
     }
 }
 
-/// What [`configure`] changes of a room's switches: `None` leaves one as it is.
-#[derive(Default)]
-pub struct Change {
-    pub hints: Option<bool>,
-    pub engine: Option<String>,
-    pub exam: Option<bool>,
-    pub language: Option<String>,
+/// One of a room's switches, set to a value: what [`configure`] changes.
+pub enum Switch {
+    Hints(bool),
+    Engine(String),
+    Exam(bool),
+    Language(String),
 }
 
-impl Change {
-    /// The request that makes the change in room `code`.
+impl Switch {
+    /// The request that sets it in room `code`, the other switches left as they are.
     pub fn request(self, code: String) -> Request {
+        let (mut hints, mut engine, mut exam, mut language) = (None, None, None, None);
+        match self {
+            Switch::Hints(on) => hints = Some(on),
+            Switch::Engine(level) => engine = Some(level),
+            Switch::Exam(on) => exam = Some(on),
+            Switch::Language(lang) => language = Some(lang),
+        }
         Request::ConfigureRoom {
             code,
-            hints: self.hints,
-            engine: self.engine,
-            exam: self.exam,
-            language: self.language,
+            hints,
+            engine,
+            exam,
+            language,
         }
     }
 }
@@ -459,10 +425,10 @@ async fn configure(
     conn: &mut Client,
     code: &str,
     token: Option<&str>,
-    change: Change,
+    switch: Switch,
 ) -> Result<()> {
     let view = join(conn, code, None, token).await?;
-    match conn.request(change.request(view.code.clone())).await? {
+    match conn.request(switch.request(view.code.clone())).await? {
         ServerBody::RoomSettings { settings, .. } => {
             let line = Message::new("cli-room-switches")
                 .text("room", &view.code)

@@ -5,7 +5,7 @@
 use anyhow::Result;
 use protocol::{ClockSpec, Format, GameParams, Message, NewTournament, Request, ServerBody};
 
-use super::super::{print, spec, Change};
+use super::super::{print, spec, Switch};
 use super::Console;
 use crate::commands::{told, told_with, unexpected};
 use client::{Client, Error as ClientError};
@@ -44,26 +44,10 @@ impl Console {
                     deadline_s: deadline,
                 }
             }
-            "hints" => Change {
-                hints: Some(on_off(rest, "cli-room-hints-usage")?),
-                ..Change::default()
-            }
-            .request(code),
-            "engine" => Change {
-                engine: Some(rest.trim().to_owned()),
-                ..Change::default()
-            }
-            .request(code),
-            "exam" => Change {
-                exam: Some(on_off(rest, "cli-room-exam-usage")?),
-                ..Change::default()
-            }
-            .request(code),
-            "language" => Change {
-                language: Some(rest.trim().to_owned()),
-                ..Change::default()
-            }
-            .request(code),
+            "hints" => Switch::Hints(on_off(rest, "cli-room-hints-usage")?).request(code),
+            "engine" => Switch::Engine(rest.trim().to_owned()).request(code),
+            "exam" => Switch::Exam(on_off(rest, "cli-room-exam-usage")?).request(code),
+            "language" => Switch::Language(rest.trim().to_owned()).request(code),
             "release" => Request::ReleaseAnswers { code },
             "swiss" | "roundrobin" | "round-robin" => {
                 let format = if word == "swiss" {
