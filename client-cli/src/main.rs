@@ -177,7 +177,7 @@ fn language_asked() -> Option<String> {
 fn main() -> ExitCode {
     match language_asked() {
         Some(lang) => client::lang::set(&lang),
-        None => client::lang::set(client::lang::from_env()),
+        None => client::lang::set(protocol::i18n::from_env()),
     }
     let matches = help::localized(Cli::command())
         .try_get_matches()

@@ -66,6 +66,9 @@ pub struct Config {
     /// Web pages of other sites whose scripts may open a websocket here (`--allow-origin`),
     /// beside this server's own page and clients that are not browsers.
     pub allowed_origins: Vec<String>,
+    /// The language of the server's own terminal (`en` or `ja`): the progress bar of the
+    /// tables it computes at start.
+    pub language: &'static str,
 }
 
 /// How long a room nobody is in stays in memory.
@@ -137,6 +140,7 @@ impl Default for Config {
             message_burst: DEFAULT_MESSAGE_BURST,
             check_time_limit: DEFAULT_CHECK_TIME_LIMIT,
             allowed_origins: Vec::new(),
+            language: "en",
             table_budget: crate::solver::DEFAULT_TABLE_BUDGET,
             research_turns: crate::pool::default_turns(),
         }

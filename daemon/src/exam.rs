@@ -97,7 +97,7 @@ impl Exam {
             .db
             .is_exam_teacher(player)
             .await
-            .context("look up the exam's teachers")?;
+            .context("doing-look-up-the-exam-s-teachers")?;
         if teacher {
             return Ok(());
         }

@@ -60,21 +60,30 @@ pub fn rules<S: Serializer>(e: &engine::Error, s: S) -> Result<S::Ok, S::Error> 
 #[error("{}", english(self))]
 #[serde(tag = "kind", rename = "internal")]
 pub struct Internal {
-    /// What could not be done: `store your move`, `read the room`.
+    /// What could not be done, as the id of its message in the catalogs (`doing-*`:
+    /// `doing-store-your-move` says "store your move"); on the wire, that message.
+    #[serde(serialize_with = "doing")]
     pub context: &'static str,
 }
 
 impl Internal {
-    /// The failure `e` while trying to do `context`, logged here.
+    /// The failure `e` while trying to do `context` (a `doing-*` message), logged here.
     pub fn new(context: &'static str, e: impl std::fmt::Display) -> Internal {
-        tracing::error!(error = %e, "{context}");
+        let doing = protocol::i18n::english(&protocol::Message::new(context));
+        tracing::error!(error = %e, "{doing}");
         Internal { context }
     }
 }
 
+/// What could not be done, as its message `{id, args}`.
+fn doing<S: Serializer>(context: &&'static str, s: S) -> Result<S::Ok, S::Error> {
+    protocol::Message::new(*context).serialize(s)
+}
+
 /// Turns any failure into an [`Internal`] error naming what could not be done.
 pub trait Context<T> {
-    /// The value, or an [`Internal`] error saying the server could not do `context`.
+    /// The value, or an [`Internal`] error saying the server could not do `context` (the id
+    /// of a `doing-*` message).
     fn context(self, context: &'static str) -> Result<T, Internal>;
 }
 

@@ -77,7 +77,15 @@ impl Hub {
     /// Loads (on a new database: computes and stores) the analysis tables of the sizes in
     /// `config`, and brings back the matches that were under way.
     pub async fn start(db: Db, config: Config) -> Result<Arc<Hub>, StartError> {
-        let solver = Arc::new(Solver::start(&db, config.sizes(), config.table_budget).await?);
+        let solver = Arc::new(
+            Solver::start(
+                &db,
+                config.sizes(),
+                config.table_budget,
+                &crate::tables::Progress::for_stderr(config.language),
+            )
+            .await?,
+        );
         let presence = Arc::new(Presence::default());
         let exam = Arc::new(Exam::load(&db).await?);
         let matches = Arc::new(Matches::new(

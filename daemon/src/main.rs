@@ -3,12 +3,15 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use std::process::ExitCode;
+
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 use daemon::tables::{
     self, Progress, SetAction, Sizes, Stamp, DEFAULT_BAR, DEFAULT_BOARD, MAX_BAR,
 };
 use daemon::{db::Db, Config, Hub};
+use protocol::{i18n, Message};
 
 /// The grundy server: hosts matches of queen, rook, horse, dragon, nim, chocolate and the
 /// L-game over websockets, and stores every game in SQLite.
@@ -100,6 +103,10 @@ struct Args {
     /// are not browsers (`grundy`) need none; any other page a student visits is refused.
     #[arg(long = "allow-origin", value_name = "ORIGIN")]
     allowed_origins: Vec<String>,
+    /// The language of this server's own terminal (--help, what it says as it starts and
+    /// stops, why it cannot start): en or ja [default: from the locale (LANG)].
+    #[arg(long, global = true, value_parser = ["en", "ja"])]
+    lang: Option<String>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -119,16 +126,75 @@ enum Command {
 #[global_allocator]
 static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 
-fn main() -> anyhow::Result<()> {
-    let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
-    let result = runtime.block_on(serve());
+/// `--lang L` (or `--lang=L`) as typed, read before the rest: `--help` is said in it.
+fn language_asked() -> Option<&'static str> {
+    let args: Vec<String> = std::env::args().collect();
+    let asked = args
+        .iter()
+        .enumerate()
+        .find_map(|(i, a)| match a.strip_prefix("--lang=") {
+            Some(lang) => Some(lang.to_owned()),
+            None if a == "--lang" => args.get(i + 1).cloned(),
+            None => None,
+        })?;
+    ["en", "ja"].into_iter().find(|l| *l == asked)
+}
+
+/// Message `id` with `args` (name, value) in language `lang`.
+fn say(lang: &str, id: &str, args: &[(&str, String)]) -> String {
+    let m = args
+        .iter()
+        .fold(Message::new(id), |m, (name, value)| m.text(*name, value));
+    i18n::say(lang, &m)
+}
+
+fn main() -> ExitCode {
+    let lang = language_asked().unwrap_or_else(i18n::from_env);
+    let matches = protocol::help::localized(
+        <Args as clap::CommandFactory>::command(),
+        lang,
+        "help-grundyd",
+    )
+    .try_get_matches()
+    .and_then(|m| <Args as clap::FromArgMatches>::from_arg_matches(&m).map(|a| (m, a)));
+    let (matches, args) = match matches {
+        Ok(parsed) => parsed,
+        // What clap refuses, in the language where the catalog says it.
+        Err(e) => match protocol::help::refusal(&e, lang) {
+            Some(said) => {
+                eprintln!("{}", said.trim_end());
+                return ExitCode::from(2);
+            }
+            None => e.exit(),
+        },
+    };
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(runtime) => runtime,
+        Err(e) => {
+            eprintln!(
+                "{}",
+                say(lang, "grundyd-error", &[("error", e.to_string())])
+            );
+            return ExitCode::FAILURE;
+        }
+    };
+    let result = runtime.block_on(serve(&matches, args, lang));
     // Work still running on a blocking thread (an engine's move, a question being answered)
     // is not waited for past this: a stop is bounded.
     runtime.shutdown_timeout(daemon::server::SHUTDOWN_GRACE);
-    result
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!(
+                "{}",
+                say(lang, "grundyd-error", &[("error", format!("{e:#}"))])
+            );
+            ExitCode::FAILURE
+        }
+    }
 }
 
-async fn serve() -> anyhow::Result<()> {
+async fn serve(matches: &clap::ArgMatches, args: Args, lang: &'static str) -> anyhow::Result<()> {
     use std::io::IsTerminal;
     // Colour only on a terminal, and never with NO_COLOR set.
     let colour = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
@@ -139,24 +205,21 @@ async fn serve() -> anyhow::Result<()> {
             tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
         )
         .init();
-    let matches = <Args as clap::CommandFactory>::command().get_matches();
-    let args = <Args as clap::FromArgMatches>::from_arg_matches(&matches)?;
+    let lang = args
+        .lang
+        .as_deref()
+        .map_or(lang, |l| if l == "ja" { "ja" } else { "en" });
     if matches.value_source("access_code") == Some(clap::parser::ValueSource::CommandLine) {
-        tracing::warn!(
-            "--access-code shows in the process list to anyone on this computer: pass it as \
-             GRUNDYD_ACCESS_CODE or with --access-code-file"
-        );
+        tracing::warn!("{}", say(lang, "grundyd-access-code-visible", &[]));
     }
     let access_code = match &args.access_code_file {
         Some(path) => {
+            let shown = [("path", path.display().to_string())];
             let text = std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read the access code from {}", path.display()))?;
+                .with_context(|| say(lang, "grundyd-access-code-unreadable", &shown))?;
             let code = text.lines().next().unwrap_or_default().trim().to_owned();
             if code.is_empty() {
-                anyhow::bail!(
-                    "{} has no access code on its first line: write the code there",
-                    path.display()
-                );
+                anyhow::bail!(say(lang, "grundyd-access-code-empty", &shown));
             }
             Some(code)
         }
@@ -166,23 +229,21 @@ async fn serve() -> anyhow::Result<()> {
         .analysis_db
         .clone()
         .unwrap_or_else(|| daemon::db::default_analysis_path(&args.db));
-    let _in_use = lock(&args.db, "--db")?;
-    let _analysis_in_use = lock(&analysis, "--analysis-db")?;
+    let _in_use = lock(&args.db, "--db", lang)?;
+    let _analysis_in_use = lock(&analysis, "--analysis-db", lang)?;
+    let files = [
+        ("db", args.db.display().to_string()),
+        ("analysis", analysis.display().to_string()),
+    ];
     let db = Db::open_with_analysis(&args.db, &analysis)
         .await
-        .with_context(|| {
-            format!(
-                "cannot open the database {} (analysis tables in {})",
-                args.db.display(),
-                analysis.display()
-            )
-        })?;
+        .with_context(|| say(lang, "grundyd-cannot-open-db", &files))?;
     let sizes = Sizes {
         board: args.board,
         bar: args.bar,
     };
     if let Some(Command::Precompute) = args.command {
-        let result = precompute(&db, sizes).await;
+        let result = precompute(&db, sizes, lang).await;
         db.close().await;
         return result;
     }
@@ -204,34 +265,43 @@ async fn serve() -> anyhow::Result<()> {
         message_burst: args.message_burst,
         check_time_limit: Duration::from_secs(args.check_time_limit_s),
         allowed_origins: args.allowed_origins.clone(),
+        language: lang,
         ..Config::default()
     };
-    raise_file_limit(config.max_connections);
+    raise_file_limit(config.max_connections, lang);
     let hub = Hub::start(db.clone(), config).await?;
     let listen = daemon::config::listen_address(&args.listen);
     let listener = tokio::net::TcpListener::bind(&listen)
         .await
         .with_context(|| {
-            format!(
-                "cannot listen on {listen}; is another grundyd running? pick another with --listen"
+            say(
+                lang,
+                "grundyd-cannot-listen",
+                &[("address", listen.clone())],
             )
         })?;
     let addr = listener.local_addr()?;
+    let [db_file, analysis_file] = files;
+    let at = ("address", addr.to_string());
     tracing::info!(
-        "grundyd listening on ws://{addr} (database {}, analysis tables {})",
-        args.db.display(),
-        analysis.display()
+        "{}",
+        say(
+            lang,
+            "grundyd-listening",
+            &[at.clone(), db_file, analysis_file]
+        )
     );
     // What to open in a browser, or to write on the board for a class.
     let page = if addr.ip().is_unspecified() {
-        format!(
-            "http://THIS-COMPUTER:{}/ on the LAN (`hostname -I` gives its address)",
-            addr.port()
+        say(
+            lang,
+            "grundyd-page-lan",
+            &[("port", addr.port().to_string())],
         )
     } else {
-        format!("http://{addr}/")
+        say(lang, "grundyd-page", &[at])
     };
-    tracing::info!("the web page: {page}");
+    tracing::info!("{page}");
     daemon::run(listener, hub, shutdown_signal()).await;
     db.checkpoint().await.context("final checkpoint")?;
     let w = db.write_stats();
@@ -241,50 +311,65 @@ async fn serve() -> anyhow::Result<()> {
         failed = w.failed,
         transactions = w.batches,
         largest = w.largest_batch,
-        "stopped"
+        "{}",
+        say(lang, "grundyd-stopped", &[])
     );
     Ok(())
 }
 
 /// Raises the open-file limit towards what `connections` need (each takes a descriptor),
 /// up to the hard limit; warns when that is not enough.
-fn raise_file_limit(connections: usize) {
+fn raise_file_limit(connections: usize, lang: &str) {
     // The database, its WAL and the readers need a few more.
     let wanted = connections as u64 + 64;
     match rlimit::increase_nofile_limit(wanted) {
-        Ok(got) if got < wanted => tracing::warn!(
-            limit = got,
-            "the open-file limit allows fewer than --max-connections clients; raise it \
-             (ulimit -n) or lower --max-connections"
-        ),
+        Ok(got) if got < wanted => {
+            let limit = [("limit", got.to_string())];
+            tracing::warn!("{}", say(lang, "grundyd-file-limit", &limit));
+        }
         Ok(_) => {}
-        Err(e) => tracing::warn!(error = %e, "cannot read the open-file limit"),
+        Err(e) => tracing::warn!(error = %e, "{}", say(lang, "grundyd-file-limit-unknown", &[])),
     }
 }
 
 /// `grundyd precompute`: makes the stored sets complete and says what it did.
-async fn precompute(db: &Db, sizes: Sizes) -> anyhow::Result<()> {
+async fn precompute(db: &Db, sizes: Sizes, lang: &str) -> anyhow::Result<()> {
     let started = Instant::now();
-    let loaded = tables::ensure(db, sizes, &Stamp::current(), &Progress::for_stderr()).await?;
+    let progress = Progress::for_stderr(lang);
+    let loaded = tables::ensure(db, sizes, &Stamp::current(), &progress).await?;
     let computed = loaded.report.computed();
-    let elapsed = started.elapsed();
+    let elapsed = ("elapsed", format!("{:.1?}", started.elapsed()));
     if computed == 0 {
+        let sets = ("sets", loaded.report.sets.len().to_string());
         eprintln!(
-            "analysis tables up to date ({} sets checked in {elapsed:.1?})",
-            loaded.report.sets.len()
+            "{}",
+            say(lang, "grundyd-tables-up-to-date", &[sets, elapsed])
         );
     } else {
         for s in &loaded.report.sets {
-            if s.action != SetAction::Loaded {
-                eprintln!(
-                    "  {:<14} bound {:<6} computed: {}",
-                    s.id.name(),
-                    s.bound,
-                    s.action
-                );
-            }
+            let why = match &s.action {
+                SetAction::Loaded => continue,
+                SetAction::Missing => say(lang, "grundyd-set-missing", &[]),
+                SetAction::OtherEngine(v) => say(
+                    lang,
+                    "grundyd-set-other-engine",
+                    &[("version", v.to_string())],
+                ),
+                SetAction::TooSmall(b) => {
+                    say(lang, "grundyd-set-too-small", &[("bound", b.to_string())])
+                }
+                SetAction::Damaged(why) => {
+                    say(lang, "grundyd-set-damaged", &[("why", why.to_string())])
+                }
+            };
+            let line = say(lang, "grundyd-set-computed", &[("why", why)]);
+            eprintln!("  {:<14} bound {:<6} {line}", s.id.name(), s.bound);
         }
-        eprintln!("{computed} sets computed and stored in {elapsed:.1?}");
+        let computed = ("computed", computed.to_string());
+        eprintln!(
+            "{}",
+            say(lang, "grundyd-tables-computed", &[computed, elapsed])
+        );
     }
     db.checkpoint()
         .await
@@ -321,7 +406,11 @@ async fn shutdown_signal() {
 /// file itself, created empty if missing: whatever path reaches it (a symbolic link, a hard
 /// link, `./grundy.db` or its absolute path), a second server meets the same lock. SQLite's
 /// own locks are of another kind (`fcntl`) and do not see it.
-fn lock(db: &std::path::Path, option: &str) -> anyhow::Result<std::fs::File> {
+fn lock(db: &std::path::Path, option: &str, lang: &str) -> anyhow::Result<std::fs::File> {
+    let named = [
+        ("path", db.display().to_string()),
+        ("option", option.to_owned()),
+    ];
     let file = std::fs::OpenOptions::new()
         .create(true)
         .truncate(false)
@@ -334,15 +423,39 @@ fn lock(db: &std::path::Path, option: &str) -> anyhow::Result<std::fs::File> {
             std::io::ErrorKind::PermissionDenied => std::fs::File::open(db),
             _ => Err(e),
         })
-        .with_context(|| format!("cannot open {} ({option})", db.display()))?;
+        .with_context(|| say(lang, "grundyd-cannot-open", &named))?;
     match file.try_lock() {
         Ok(()) => Ok(file),
-        Err(std::fs::TryLockError::WouldBlock) => anyhow::bail!(
-            "{} is in use by another grundyd; stop that one first, or pass another {option}",
-            db.display(),
-        ),
+        Err(std::fs::TryLockError::WouldBlock) => {
+            anyhow::bail!(say(lang, "grundyd-in-use", &named))
+        }
         Err(std::fs::TryLockError::Error(e)) => {
-            Err(e).with_context(|| format!("cannot lock {}", db.display()))
+            Err(e).with_context(|| say(lang, "grundyd-cannot-lock", &named))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory as _;
+
+    /// Every `grundyd --help` text of a catalog names a real command or argument: one
+    /// renamed in the program and not in the catalog fails here.
+    #[test]
+    fn every_help_text_is_of_a_real_command_or_argument() {
+        let real = protocol::help::texts(&super::Args::command(), "help-grundyd");
+        for (lang, text) in protocol::i18n::CATALOGS {
+            for line in text.lines() {
+                let Some((id, _)) = line.split_once(" =") else {
+                    continue;
+                };
+                if id.starts_with("help-grundyd") {
+                    assert!(
+                        real.contains(id),
+                        "{lang}.ftl: {id} is no command or argument"
+                    );
+                }
+            }
         }
     }
 }

@@ -114,9 +114,13 @@ impl Solver {
     /// Loads the tables `sizes` asks for from `db`, computing and storing first whatever
     /// is missing, stale or damaged (the first start of a new database: a few seconds, with
     /// a progress bar on a terminal).
-    pub async fn start(db: &Db, sizes: Sizes, budget: u64) -> Result<Solver, tables::TablesError> {
-        let progress = Progress::for_stderr();
-        let loaded = tables::ensure(db, sizes, &Stamp::current(), &progress).await?;
+    pub async fn start(
+        db: &Db,
+        sizes: Sizes,
+        budget: u64,
+        progress: &Progress,
+    ) -> Result<Solver, tables::TablesError> {
+        let loaded = tables::ensure(db, sizes, &Stamp::current(), progress).await?;
         Ok(Solver::with(loaded.knowledge(DEFAULT_BUDGET), budget))
     }
 
@@ -249,7 +253,7 @@ impl Solver {
             })
         })
         .await
-        .context("build a table")??;
+        .context("doing-build-a-table")??;
         let Some(built) = built else {
             return Ok(current);
         };
@@ -358,7 +362,7 @@ impl Solver {
             let far = engine::corner::Position::new(piece, side, side - 1, side - 1)?;
             let grown = self.covering(&AnyPosition::Corner(far)).await?;
             return reaching(&grown)
-                .ok_or_else(|| Internal::new("grow a table", "it does not reach").into());
+                .ok_or_else(|| Internal::new("doing-grow-a-table", "it does not reach").into());
         }
         if side > RESEARCH_MAX_BOARD {
             let game = Message::new(format!("game-{}", piece.name()));
@@ -398,7 +402,7 @@ impl Solver {
             })
         })
         .await
-        .context("solve a table")??;
+        .context("doing-solve-a-table")??;
         let table = Arc::new(table);
         *lock(&self.research) = Some((table.clone(), Instant::now()));
         tracing::info!(%piece, side, "table solved for a research question");

@@ -2,8 +2,22 @@
 
 use std::process::Command;
 
+/// `grundyd` run in the locale `lang` (`C.UTF-8`: English).
+fn grundyd(lang: &str) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_grundyd"));
+    command
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", lang);
+    command
+}
+
 fn precompute(db: &std::path::Path, extra: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_grundyd"))
+    precompute_in("C.UTF-8", db, extra)
+}
+
+fn precompute_in(lang: &str, db: &std::path::Path, extra: &[&str]) -> String {
+    let out = grundyd(lang)
         .arg("precompute")
         .arg("--db")
         .arg(db)
@@ -34,7 +48,7 @@ fn precompute_computes_once_then_is_up_to_date() {
     assert!(third.contains("4 sets computed and stored"), "{third}");
     assert!(third.contains("stored only up to 32"), "{third}");
 
-    let bad = Command::new(env!("CARGO_BIN_EXE_grundyd"))
+    let bad = grundyd("C.UTF-8")
         .args(["precompute", "--bar", "100000", "--db"])
         .arg(&db)
         .output()
@@ -45,7 +59,7 @@ fn precompute_computes_once_then_is_up_to_date() {
 /// Starts grundyd on `db` and waits until it listens.
 fn serve(db: &std::path::Path) -> std::process::Child {
     use std::io::{BufRead, BufReader};
-    let mut server = Command::new(env!("CARGO_BIN_EXE_grundyd"))
+    let mut server = grundyd("C.UTF-8")
         .args([
             "--listen",
             "127.0.0.1:0",
@@ -116,7 +130,7 @@ fn a_second_grundyd_on_the_same_database_is_refused() {
             "{}.other.analysis.db",
             path.file_name().unwrap_or_default().to_string_lossy()
         ));
-        let mut second = Command::new(env!("CARGO_BIN_EXE_grundyd"));
+        let mut second = grundyd("C.UTF-8");
         second
             .args(["--listen", "127.0.0.1:0", "--board", "16", "--bar", "16"])
             .arg("--analysis-db")
@@ -141,7 +155,7 @@ fn a_read_only_database_is_refused_at_start() {
     let dir = tempfile::TempDir::new().expect("temp dir");
     let db = dir.path().join("grundy.db");
     precompute(&db, &["--board", "16", "--bar", "16"]);
-    let mut server = Command::new(env!("CARGO_BIN_EXE_grundyd"));
+    let mut server = grundyd("C.UTF-8");
     // Permissions do not bind root: the server then runs as `nobody`, who may read the
     // files but not write them, in a folder anyone may write (so the journal could be).
     let root = std::fs::metadata("/proc/self").is_ok_and(|m| {
@@ -173,4 +187,59 @@ fn a_read_only_database_is_refused_at_start() {
     let said = refused(server);
     std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).expect("chmod");
     assert!(said.contains("cannot be written"), "{said}");
+}
+
+/// A Japanese teacher's terminal (`LANG=ja_JP.UTF-8`): `--help`, a mistyped option, the
+/// precompute's report and a refusal to start are said in Japanese.
+#[test]
+fn grundyd_speaks_the_locales_language() {
+    let help = grundyd("ja_JP.UTF-8")
+        .arg("--help")
+        .output()
+        .expect("run grundyd");
+    let help = String::from_utf8_lossy(&help.stdout).into_owned();
+    for words in [
+        "grundy のサーバ",
+        "使い方: grundyd",
+        "オプション:",
+        "待ち受けるアドレス",
+    ] {
+        assert!(help.contains(words), "{words}: {help}");
+    }
+    assert!(!help.contains("Address to listen on"), "{help}");
+    let typo = grundyd("ja_JP.UTF-8")
+        .arg("--lisen")
+        .output()
+        .expect("run grundyd");
+    let typo = String::from_utf8_lossy(&typo.stderr).into_owned();
+    assert!(
+        typo.contains("オプション '--lisen' はありません") && typo.contains("--listen のこと"),
+        "{typo}"
+    );
+    // `--lang en` wins over the locale.
+    let english = grundyd("ja_JP.UTF-8")
+        .args(["--lang", "en", "--help"])
+        .output()
+        .expect("run grundyd");
+    assert!(String::from_utf8_lossy(&english.stdout).contains("Address to listen on"));
+
+    let dir = tempfile::TempDir::new().expect("temp dir");
+    let db = dir.path().join("grundy.db");
+    let first = precompute_in("ja_JP.UTF-8", &db, &["--board", "16", "--bar", "16"]);
+    assert!(first.contains("12 組を計算して"), "{first}");
+    assert!(first.contains("ありませんでした"), "{first}");
+    let second = precompute_in("ja_JP.UTF-8", &db, &["--board", "16", "--bar", "16"]);
+    assert!(second.contains("解析表は最新です（12 組を"), "{second}");
+    let mut first = serve(&db);
+    let mut again = grundyd("ja_JP.UTF-8");
+    again
+        .args(["--listen", "127.0.0.1:0", "--board", "16", "--bar", "16"])
+        .arg("--analysis-db")
+        .arg(dir.path().join("other.analysis.db"))
+        .arg("--db")
+        .arg(&db);
+    let said = refused(again);
+    assert!(said.contains("は別の grundyd が使っています"), "{said}");
+    first.kill().expect("stop the first");
+    first.wait().expect("the first stops");
 }

@@ -157,6 +157,29 @@ fn say_in(bundle: &FluentBundle<FluentResource>, m: &Message) -> String {
     text.into_owned()
 }
 
+/// The language the locale in the environment asks for (`LC_ALL`, `LC_MESSAGES`, `LANG`,
+/// in the order POSIX gives them), or English.
+pub fn from_env() -> &'static str {
+    let locale = ["LC_ALL", "LC_MESSAGES", "LANG"]
+        .iter()
+        .filter_map(|var| std::env::var(var).ok())
+        .find(|value| !value.is_empty());
+    locale.as_deref().map_or("en", of_locale)
+}
+
+/// The language of a locale: `ja` for `ja_JP.UTF-8` (or `ja`), else `en`.
+pub fn of_locale(locale: &str) -> &'static str {
+    let language = locale
+        .split(['_', '.', '@', '-'])
+        .next()
+        .unwrap_or_default();
+    if language.eq_ignore_ascii_case("ja") {
+        "ja"
+    } else {
+        "en"
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::collections::{BTreeMap, BTreeSet};
@@ -312,6 +335,12 @@ mod tests {
             root.join("daemon/src"),
             root.join("client-cli/src"),
         ];
+        // The command lines' help, in this crate.
+        let help = root.join("protocol/src/help.rs");
+        found.push((
+            help.clone(),
+            std::fs::read_to_string(&help).expect("a source"),
+        ));
         while let Some(folder) = folders.pop() {
             for entry in std::fs::read_dir(&folder).expect("a source folder") {
                 let path = entry.expect("an entry").path();
@@ -416,6 +445,22 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    #[test]
+    fn a_locale_names_its_language() {
+        for (locale, lang) in [
+            ("ja_JP.UTF-8", "ja"),
+            ("ja", "ja"),
+            ("ja_JP.eucJP", "ja"),
+            ("en_US.UTF-8", "en"),
+            ("C", "en"),
+            ("C.UTF-8", "en"),
+            ("POSIX", "en"),
+            ("fr_FR@euro", "en"),
+        ] {
+            assert_eq!(super::of_locale(locale), lang, "{locale}");
         }
     }
 }

@@ -15,6 +15,8 @@ mod client;
 pub mod decode;
 mod error;
 mod game;
+#[cfg(feature = "cli")]
+pub mod help;
 pub mod i18n;
 pub mod limits;
 mod message;

@@ -100,14 +100,14 @@ impl Rooms {
         let engine = room::checked_engine(settings.engine.as_deref())?;
         let language = settings.language.as_deref();
         let language = language.map(room::checked_language).transpose()?;
-        let token = new_token().context("make an owner token")?;
+        let token = new_token().context("doing-make-an-owner-token")?;
         let teacher = MemberRow {
             player_id: player.id,
             name: player.name.clone(),
             role: Role::Teacher,
         };
         for _ in 0..CODE_DRAWS {
-            let code = code::generate().context("draw a room code")?;
+            let code = code::generate().context("doing-draw-a-room-code")?;
             let row = RoomRow {
                 id: 0,
                 code,
@@ -126,7 +126,7 @@ impl Rooms {
             let id = match stored {
                 Ok(id) => id,
                 Err(e) if e.is_constraint_violation() => continue,
-                Err(e) => return Err(Internal::new("store the room", e).into()),
+                Err(e) => return Err(Internal::new("doing-store-the-room", e).into()),
             };
             let row = RoomRow { id, ..row };
             let state = State::new(row, vec![teacher], vec![], vec![], vec![], vec![]);
@@ -153,7 +153,7 @@ impl Rooms {
             joined.view.owner_token = Some(token);
             return Ok(joined);
         }
-        Err(Internal::new("draw a room code", "every code drawn was taken").into())
+        Err(Internal::new("doing-draw-a-room-code", "every code drawn was taken").into())
     }
 
     /// Joins `player` to the room with `code` under `name` (default: their name); with the
@@ -193,7 +193,7 @@ impl Rooms {
                 }
             }
         }
-        Err(Internal::new("join the room", "it stopped each time it was joined").into())
+        Err(Internal::new("doing-join-the-room", "it stopped each time it was joined").into())
     }
 
     /// The room with `code` (any letter case), live or read back from the database.
@@ -210,7 +210,7 @@ impl Rooms {
         let stored = db
             .load_room(&code)
             .await
-            .context("read the room")?
+            .context("doing-read-the-room")?
             .ok_or_else(|| RoomError::NoSuchRoom { room: code.clone() })?;
         let exercises = stored
             .exercises
@@ -220,14 +220,14 @@ impl Rooms {
         let tournaments = db
             .load_tournaments(stored.room.id)
             .await
-            .context("read the room's tournaments")?
+            .context("doing-read-the-room-s-tournaments")?
             .into_iter()
             .map(LiveTournament::from_stored)
             .collect();
         let simuls = db
             .load_simuls(stored.room.id)
             .await
-            .context("read the room's exhibitions")?
+            .context("doing-read-the-room-s-exhibitions")?
             .into_iter()
             .map(LiveSimul::from_stored)
             .collect();
@@ -258,7 +258,7 @@ impl Rooms {
             .db
             .rooms_with_tournaments()
             .await
-            .context("list the rooms with tournaments")?;
+            .context("doing-list-the-rooms-with-tournaments")?;
         let mut back = 0;
         for code in &codes {
             match self.get(code).await {

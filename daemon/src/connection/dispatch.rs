@@ -229,7 +229,7 @@ impl Connection {
             // A finished match may have left memory: a rematch brings it back.
             Action::Rematch => matches::restore::revive(&self.hub.matches, match_id)
                 .await
-                .context("bring the match back")?
+                .context("doing-bring-the-match-back")?
                 .ok_or(SessionError::NoLiveMatch { match_id })?,
             _ => self.live(match_id)?,
         };
@@ -258,10 +258,10 @@ impl Connection {
             .db
             .load_match(match_id)
             .await
-            .context("read the match")?
+            .context("doing-read-the-match")?
             .ok_or(SessionError::NoMatch { match_id })?;
         let model = matches::restore::rebuild(stored, self.hub.config.repetition_limit)
-            .context("replay the stored match")?;
+            .context("doing-replay-the-stored-match")?;
         Ok(model.state(crate::clock::now_ms()))
     }
 

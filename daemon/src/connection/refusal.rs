@@ -384,13 +384,17 @@ mod tests {
         assert_eq!(name.kind(), Some("name_character"));
         assert_eq!(name.details["position"], 2);
         let internal = Refusal::from(Internal {
-            context: "store your move",
+            context: "doing-store-your-move",
         })
         .body();
         assert_eq!(internal.code, ErrorCode::Internal);
         assert_eq!(
             serde_json::Value::Object(internal.details),
-            json!({"kind": "internal", "context": "store your move"})
+            json!({"kind": "internal", "context": {"id": "doing-store-your-move"}})
+        );
+        assert_eq!(
+            internal.message,
+            "the server could not store your move; nothing was changed, please try again"
         );
         let version = Refusal::from(SessionError::UnsupportedVersion {
             version: 2,

@@ -71,7 +71,7 @@ impl Connection {
                 let found = db
                     .player_by_token(&auth::token_hash(token))
                     .await
-                    .context("look up your token")?;
+                    .context("doing-look-up-your-token")?;
                 let Some(row) = found else {
                     self.hub.failures.failed(self.peer, Guess::Token);
                     return Err(SessionError::UnknownToken.into());
@@ -79,24 +79,27 @@ impl Connection {
                 if row.name != name {
                     db.rename_player(row.id, &name)
                         .await
-                        .context("rename you")?;
+                        .context("doing-rename-you")?;
                 }
                 (row.id, token.trim().to_owned())
             }
             None => {
-                let token = auth::new_token().context("make a token")?;
+                let token = auth::new_token().context("doing-make-a-token")?;
                 let id = db
                     .create_player(&name, &auth::token_hash(&token))
                     .await
-                    .context("register you")?;
+                    .context("doing-register-you")?;
                 (id, token)
             }
         };
-        let matches = db.open_matches_of(id).await.context("list your matches")?;
+        let matches = db
+            .open_matches_of(id)
+            .await
+            .context("doing-list-your-matches")?;
         let namesakes = db
             .namesakes_of(id, &name)
             .await
-            .context("look for others of your name")?
+            .context("doing-look-for-others-of-your-name")?
             .into_iter()
             .map(|(player, matches)| Namesake {
                 player_id: player.id,

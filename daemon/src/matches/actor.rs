@@ -200,7 +200,7 @@ impl Actor {
             .db
             .start_match(self.model.id, seat, player.id, unix_ms())
             .await
-            .map_err(|e| MatchError::internal("seat you", e))?;
+            .map_err(|e| MatchError::internal("doing-seat-you", e))?;
         self.model
             .seat_player(seat, player.id, player.name, now_ms());
         self.presence[usize::from(seat)] = Some(self.matches.presence.watch(player.id));
@@ -272,7 +272,7 @@ impl Actor {
             .db
             .add_move(mv, finish)
             .await
-            .map_err(|e| MatchError::internal("store your move", e))
+            .map_err(|e| MatchError::internal("doing-store-your-move", e))
     }
 
     /// Ends the match with `outcome`, stored first.
@@ -281,7 +281,7 @@ impl Actor {
             .db
             .finish_match(self.model.id, Finish::new(outcome, Vec::new(), unix_ms()))
             .await
-            .map_err(|e| MatchError::internal("end the match", e))?;
+            .map_err(|e| MatchError::internal("doing-end-the-match", e))?;
         tracing::info!(reason = outcome.reason.as_str(), winner = ?outcome.winner, "match over");
         self.model.end(outcome, now);
         self.engine_for = None;

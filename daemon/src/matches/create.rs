@@ -140,7 +140,7 @@ async fn create(
             started_at: full.then_some(now),
         })
         .await
-        .map_err(|e| MatchError::internal("create the match", e))?;
+        .map_err(|e| MatchError::internal("doing-create-the-match", e))?;
     let mut model = Model::new(
         id,
         start,

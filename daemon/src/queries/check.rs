@@ -39,7 +39,7 @@ pub async fn check(
     let (until, _abandon) = until(hub);
     crate::pool::idle(move || check_table(&table, &formula, upto, q.map, &until, &report))
         .await
-        .context("check the formula")?
+        .context("doing-check-the-formula")?
 }
 
 /// Answers `check_named`: the named check against each stored table it is about, in order.
@@ -55,7 +55,7 @@ pub async fn check_named(
             known: names.into_iter().map(str::to_owned).collect(),
         });
     };
-    let formula = Formula::parse(named.formula).context("read a named check")?;
+    let formula = Formula::parse(named.formula).context("doing-read-a-named-check")?;
     let mut tables = Vec::new();
     for params in games_of(&hub.solver.current(), named)? {
         let table = stored::reaching(hub, &params, q.upto, "named_check", report.clone());
@@ -69,7 +69,7 @@ pub async fn check_named(
             .collect::<Result<Vec<_>, _>>()
     })
     .await
-    .context("run a named check")??;
+    .context("doing-run-a-named-check")??;
     let holds = checks.iter().all(|c| c.holds);
     let verdict = verdict(named, &checks);
     Ok(NamedCheckReport {

@@ -94,7 +94,7 @@ pub async fn classify(
     } else {
         tokio::task::spawn_blocking(answer)
             .await
-            .context("classify the position")?
+            .context("doing-classify-the-position")?
     }
     .map_err(|e| match beyond {
         Some(limit) if e.kind() == ErrorKind::TooLarge => QueryError::EngineLimit(limit),

@@ -70,7 +70,7 @@ pub async fn games(hub: &Arc<Hub>, q: GameQuery) -> Result<Vec<GameSummary>, Que
         .db
         .list_matches(&filter)
         .await
-        .context("list the games")?;
+        .context("doing-list-the-games")?;
     Ok(rows.iter().map(summary).collect())
 }
 
@@ -89,7 +89,7 @@ pub async fn load_plies(
     hub.db
         .load_match_plies(match_id, first, last)
         .await
-        .context("read the game")?
+        .context("doing-read-the-game")?
         .ok_or(QueryError::NoSuchGame { match_id })
 }
 

@@ -72,7 +72,9 @@ pub async fn periodicity(
             })
             .collect::<Result<Vec<_>, QueryError>>()
     };
-    let report = crate::pool::idle(run).await.context("find the periods")??;
+    let report = crate::pool::idle(run)
+        .await
+        .context("doing-find-the-periods")??;
     Ok(PeriodicityReport {
         params,
         line: kind,

@@ -43,7 +43,11 @@ pub async fn review(
         _ if moves.first().is_some_and(|mv| mv.ply == from) => {
             variant.parse_position(&moves.remove(0).position)
         }
-        _ => return Err(Internal::new("read the game", format!("ply {from} is missing")).into()),
+        _ => {
+            return Err(
+                Internal::new("doing-read-the-game", format!("ply {from} is missing")).into(),
+            )
+        }
     }?;
     let board_before = crate::convert::board(&before);
     let knowledge = hub.solver.covering(&before).await?;
@@ -65,7 +69,7 @@ pub async fn review(
         Ok::<_, engine::Error>(page)
     })
     .await
-    .context("review the game")??;
+    .context("doing-review-the-game")??;
     let end = from + reviewed.len() as u32;
     let page = Page {
         from,
@@ -209,7 +213,7 @@ async fn annotate(
         Ok(reviews)
     })
     .await
-    .context("review the game")
+    .context("doing-review-the-game")
     .map_err(|e| e.to_string())?
 }
 
@@ -275,7 +279,7 @@ pub async fn import(hub: &Arc<Hub>, text: &str) -> Result<i64, QueryError> {
         .db
         .imported_as(&fingerprint)
         .await
-        .context("look the game up")?
+        .context("doing-look-the-game-up")?
     {
         return Err(stored_as(id));
     }
@@ -291,13 +295,13 @@ pub async fn import(hub: &Arc<Hub>, text: &str) -> Result<i64, QueryError> {
                 .db
                 .imported_as(&fingerprint)
                 .await
-                .context("look the game up")?
+                .context("doing-look-the-game-up")?
             {
                 Some(id) => Err(stored_as(id)),
-                None => Err(Internal::new("store the imported game", e).into()),
+                None => Err(Internal::new("doing-store-the-imported-game", e).into()),
             }
         }
-        Err(e) => Err(Internal::new("store the imported game", e).into()),
+        Err(e) => Err(Internal::new("doing-store-the-imported-game", e).into()),
     }
 }
 

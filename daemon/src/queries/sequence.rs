@@ -45,7 +45,7 @@ pub async fn sequence(
         SequenceLine::PPositions => {
             let cells = crate::pool::idle(move || p_positions(&table, upto))
                 .await
-                .context("list the P-positions")??;
+                .context("doing-list-the-p-positions")??;
             return Ok(SequenceReport { cells, ..report });
         }
     };
@@ -68,7 +68,7 @@ pub async fn sequence(
     }
     let values = crate::pool::idle(move || stored::values(&line, &table))
         .await
-        .context("read the line")??;
+        .context("doing-read-the-line")??;
     Ok(SequenceReport {
         offset: Some(line.offset),
         first: Some([line.first.0, line.first.1]),

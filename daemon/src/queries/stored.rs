@@ -63,39 +63,40 @@ pub async fn reaching(
             return Ok((stored, upto));
         }
     };
-    let table = match stored {
-        Table2D::Corner(t) => {
-            Table2D::Corner(hub.solver.research_corner(t.piece(), upto, report).await?)
-        }
-        Table2D::Chocolate(t) => {
-            let (k, z) = (t.k(), upto - 1);
-            if z > ENGINE_MAX_BAR {
-                return Err(QueryError::StaircaseTooTall {
-                    most_z: ENGINE_MAX_BAR,
-                    most_upto: ENGINE_MAX_BAR + 1,
-                });
+    let table =
+        match stored {
+            Table2D::Corner(t) => {
+                Table2D::Corner(hub.solver.research_corner(t.piece(), upto, report).await?)
             }
-            let what = Message::new("progress-staircases")
-                .text("k", k.to_string())
-                .text("z", z.to_string());
-            report(&what, 0, 1);
-            let table = if k % 2 == 1 {
-                // Odd steps serve matches too: grown for everyone.
-                let tall = chocolate::Position::new(k, 0, 0, z)?;
-                let grown = hub.solver.covering(&AnyPosition::Chocolate(tall)).await?;
-                grown.chocolate_table(k).cloned()
-            } else {
-                let solved = crate::pool::idle(move || chocolate::Table::solve(k, z))
-                    .await
-                    .context("solve a staircase table")?;
-                Some(Arc::new(solved?))
-            };
-            report(&what, 1, 1);
-            Table2D::Chocolate(
-                table.ok_or_else(|| Internal::new("solve a staircase table", "none was solved"))?,
-            )
-        }
-    };
+            Table2D::Chocolate(t) => {
+                let (k, z) = (t.k(), upto - 1);
+                if z > ENGINE_MAX_BAR {
+                    return Err(QueryError::StaircaseTooTall {
+                        most_z: ENGINE_MAX_BAR,
+                        most_upto: ENGINE_MAX_BAR + 1,
+                    });
+                }
+                let what = Message::new("progress-staircases")
+                    .text("k", k.to_string())
+                    .text("z", z.to_string());
+                report(&what, 0, 1);
+                let table = if k % 2 == 1 {
+                    // Odd steps serve matches too: grown for everyone.
+                    let tall = chocolate::Position::new(k, 0, 0, z)?;
+                    let grown = hub.solver.covering(&AnyPosition::Chocolate(tall)).await?;
+                    grown.chocolate_table(k).cloned()
+                } else {
+                    let solved = crate::pool::idle(move || chocolate::Table::solve(k, z))
+                        .await
+                        .context("doing-solve-a-staircase-table")?;
+                    Some(Arc::new(solved?))
+                };
+                report(&what, 1, 1);
+                Table2D::Chocolate(table.ok_or_else(|| {
+                    Internal::new("doing-solve-a-staircase-table", "none was solved")
+                })?)
+            }
+        };
     let upto = table.upto(Some(upto))?;
     Ok((table, upto))
 }
@@ -125,7 +126,7 @@ pub fn line_name(table: &Table2D, kind: protocol::LineKind, at: i64) -> String {
 pub fn values(line: &Line, table: &Table2D) -> Result<Vec<u64>, QueryError> {
     line.values(table).map_err(|(a, b)| {
         let cell = format!("cell {a},{b} of {line:?} is not in the table");
-        Internal::new("read the line from the table", cell).into()
+        Internal::new("doing-read-the-line-from-the-table", cell).into()
     })
 }
 

@@ -69,7 +69,7 @@ pub async fn table(
         let budget = hub.solver.current().budget;
         return tokio::task::spawn_blocking(move || searched_cells(data, variant, budget))
             .await
-            .context("search a table")?;
+            .context("doing-search-a-table")?;
     }
     match variant {
         Variant::Corner { piece, size } => {

@@ -13,7 +13,7 @@
 //!
 //! let db = daemon::db::Db::open(std::path::Path::new("grundy.db")).await?;
 //! let sizes = Sizes { board: 64, bar: 64 };
-//! let loaded = ensure(&db, sizes, &Stamp::current(), &Progress::for_stderr()).await?;
+//! let loaded = ensure(&db, sizes, &Stamp::current(), &Progress::for_stderr("en")).await?;
 //! println!("{} sets computed", loaded.report.computed());
 //! # Ok(()) }
 //! ```

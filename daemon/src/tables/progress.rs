@@ -15,16 +15,25 @@ const REDRAW: Duration = Duration::from_millis(100);
 pub struct Progress {
     /// Whether to draw a bar at all.
     visible: bool,
+    /// Its words: "precompute", "rows", "eta", in the server's language.
+    words: [String; 3],
     /// The bar, from [`Progress::begin`] on (nothing is drawn before there is work).
     bar: OnceLock<ProgressBar>,
 }
 
 impl Progress {
-    /// A bar on stderr when it is a terminal and `CI` is not set; log lines otherwise.
-    pub fn for_stderr() -> Progress {
+    /// A bar on stderr, its words in language `lang`, when it is a terminal and `CI` is not
+    /// set; log lines otherwise.
+    pub fn for_stderr(lang: &str) -> Progress {
         let terminal = std::io::stderr().is_terminal() && std::env::var_os("CI").is_none();
         Progress {
             visible: terminal,
+            words: [
+                "grundyd-progress",
+                "grundyd-progress-rows",
+                "grundyd-progress-eta",
+            ]
+            .map(|id| protocol::i18n::say(lang, &protocol::Message::new(id))),
             bar: OnceLock::new(),
         }
     }
@@ -33,6 +42,7 @@ impl Progress {
     pub fn hidden() -> Progress {
         Progress {
             visible: false,
+            words: Default::default(),
             bar: OnceLock::new(),
         }
     }
@@ -44,10 +54,11 @@ impl Progress {
         }
         let bar = self.bar.get_or_init(|| {
             let bar = ProgressBar::with_draw_target(Some(rows), ProgressDrawTarget::stderr());
-            let style = ProgressStyle::with_template(
-                "{spinner} precompute {msg:14} [{bar:30}] {human_pos}/{human_len} rows, \
-                 {elapsed} (eta {eta})",
-            )
+            let [precompute, rows, eta] = &self.words;
+            let style = ProgressStyle::with_template(&format!(
+                "{{spinner}} {precompute} {{msg:14}} [{{bar:30}}] {{human_pos}}/{{human_len}} \
+                 {rows}, {{elapsed}} ({eta} {{eta}})"
+            ))
             .unwrap_or_else(|_| ProgressStyle::default_bar())
             .progress_chars("=> ");
             bar.set_style(style);

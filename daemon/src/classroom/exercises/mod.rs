@@ -136,7 +136,7 @@ async fn exercise(deps: &Deps, spec: ExerciseSpec) -> Result<(Exercise, GamePara
                 Exercise::random(&knowledge, variant, convention, question, range, &mut rng)
             })
             .await
-            .context("draw a position")?
+            .context("doing-draw-a-position")?
         }
         start => {
             let position = game.position(&start, &mut rng)?;
@@ -145,7 +145,7 @@ async fn exercise(deps: &Deps, spec: ExerciseSpec) -> Result<(Exercise, GamePara
                 Exercise::new(&knowledge, position, convention, question)
             })
             .await
-            .context("set the exercise")?
+            .context("doing-set-the-exercise")?
         }
     };
     Ok((made?, params))
@@ -163,7 +163,7 @@ async fn grade(
     let knowledge = deps.solver.for_question(exercise.position()).await;
     let grade = tokio::task::spawn_blocking(move || exercise.grade(&knowledge, &text))
         .await
-        .context("grade the answer")??;
+        .context("doing-grade-the-answer")??;
     // Kept as the message (each reader's language) and in English (for clients without
     // catalogs, and for a reader of the database).
     let message = crate::convert::message(&grade.explanation);
@@ -181,7 +181,7 @@ async fn grade(
         .await
         .map_err(|e: DbError| match e.is_constraint_violation() {
             true => already_answered(exercise_id),
-            false => Internal::new("store the answer", e).into(),
+            false => Internal::new("doing-store-the-answer", e).into(),
         })?;
     Ok(row)
 }
@@ -193,8 +193,8 @@ pub(crate) fn rebuild(row: ExerciseRow) -> Result<LiveExercise, RoomError> {
     let position = game
         .variant()
         .parse_position(&row.position)
-        .context("read a stored exercise")?;
-    let question = Question::parse(&row.question).context("read a stored exercise")?;
+        .context("doing-read-a-stored-exercise")?;
+    let question = Question::parse(&row.question).context("doing-read-a-stored-exercise")?;
     let exercise = Exercise::restored(position, game.convention(), question, row.solution.clone());
     Ok(LiveExercise {
         row,

@@ -81,7 +81,7 @@ impl Actor {
             .db
             .add_exercises(self.state.id, rows.clone())
             .await
-            .context("store the exercises")?;
+            .context("doing-store-the-exercises")?;
         let live: Vec<LiveExercise> = rows
             .into_iter()
             .zip(made)
@@ -205,7 +205,7 @@ impl Actor {
             .db
             .release_exercises(self.state.id, now)
             .await
-            .context("release the answers")?;
+            .context("doing-release-the-answers")?;
         for e in self.state.exercises.iter_mut() {
             e.row.released_at.get_or_insert(now);
         }

@@ -76,7 +76,7 @@ impl Actor {
                         name: row.name.clone(),
                         same: true,
                     },
-                    false => Internal::new("store the member", e).into(),
+                    false => Internal::new("doing-store-the-member", e).into(),
                 })?;
             self.state.put_member(row);
             self.publish_policy();
@@ -111,7 +111,7 @@ impl Actor {
             .db
             .remove_member(self.state.id, player)
             .await
-            .map_err(|e| Internal::new("remove the member", e))?;
+            .map_err(|e| Internal::new("doing-remove-the-member", e))?;
         self.state.remove_member(player);
         let code = self.state.code.clone();
         self.publish(
@@ -162,7 +162,7 @@ impl Actor {
             .db
             .set_room_settings(id, settings.clone())
             .await
-            .context("store the room's settings")?;
+            .context("doing-store-the-room-s-settings")?;
         self.state.settings = settings.clone();
         // Boards show their values, or no longer do, when the server's mode changes.
         if self.deps.exam.set(id, settings.exam) {

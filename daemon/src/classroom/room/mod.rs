@@ -171,7 +171,7 @@ impl RoomHandle {
         make: impl FnOnce(Reply<T>) -> Command,
     ) -> Result<T, RoomError> {
         self.call(make).await.unwrap_or_else(|Stopped| {
-            Err(Internal::new("reach the room", "the server is stopping").into())
+            Err(Internal::new("doing-reach-the-room", "the server is stopping").into())
         })
     }
 

@@ -62,7 +62,7 @@ impl Actor {
         });
         let handles: Vec<MatchHandle> = futures_util::future::try_join_all(boards)
             .await
-            .context("start the boards")?;
+            .context("doing-start-the-boards")?;
         let row = SimulRow {
             id: 0,
             params: crate::convert::params(game),
@@ -84,7 +84,7 @@ impl Actor {
             .db
             .create_simul(self.state.id, row.clone(), boards.clone(), unix_ms())
             .await
-            .context("store the exhibition")?;
+            .context("doing-store-the-exhibition")?;
         let simul = LiveSimul::new(SimulRow { id, ..row }, &boards);
         self.state.simuls.push(simul);
         tracing::info!(simul = id, boards = handles.len(), "exhibition started");
@@ -93,7 +93,7 @@ impl Actor {
         }
         self.announce_simul(id);
         self.simul_view(id)
-            .ok_or_else(|| Internal::new("read the exhibition", "it is gone").into())
+            .ok_or_else(|| Internal::new("doing-read-the-exhibition", "it is gone").into())
     }
 
     /// Records the student's result of a board that ended.

@@ -72,7 +72,7 @@ impl Actor {
             .db
             .create_tournament(self.state.id, row.clone(), entrants.clone(), unix_ms())
             .await
-            .context("store the tournament")?;
+            .context("doing-store-the-tournament")?;
         let t = LiveTournament::new(TournamentRow { id, ..row }, &entrants);
         self.state.tournaments.push(t);
         tracing::info!(
@@ -94,7 +94,7 @@ impl Actor {
         let (round, pairing) = match t.next() {
             Ok(Next::Round(round, pairing)) => (round, pairing),
             Ok(Next::Over) => return self.finish_tournament(id).await,
-            Err(e) => return Err(Internal::new("pair the round", e).into()),
+            Err(e) => return Err(Internal::new("doing-pair-the-round", e).into()),
         };
         let game = crate::convert::game(&t.row.params)?;
         let start = start_position(game, &t.row.start, id, round)?;
@@ -109,13 +109,13 @@ impl Actor {
         });
         let handles: Vec<MatchHandle> = futures_util::future::try_join_all(games)
             .await
-            .context("start the round's matches")?;
+            .context("doing-start-the-round-s-matches")?;
         let ids: Vec<i64> = handles.iter().map(|h| h.id).collect();
         self.deps
             .db
             .start_round(id, round, ids.clone(), pairing.bye)
             .await
-            .context("store the round")?;
+            .context("doing-store-the-round")?;
         self.tournament_mut(id)?.begin(round, &pairing, &ids);
         tracing::info!(tournament = id, round, games = ids.len(), "round started");
         for handle in handles {
@@ -130,7 +130,7 @@ impl Actor {
             .db
             .finish_tournament(id, unix_ms())
             .await
-            .context("end the tournament")?;
+            .context("doing-end-the-tournament")?;
         self.tournament_mut(id)?.row.finished = true;
         tracing::info!(tournament = id, "tournament over");
         self.announce(id);
@@ -177,13 +177,13 @@ impl Actor {
                 handle
                     .ask(|reply| Command::Adjudicate { reply })
                     .await
-                    .context("adjudicate a game")?;
+                    .context("doing-adjudicate-a-game")?;
             }
             let stored = deps
                 .db
                 .load_match(match_id)
                 .await
-                .context("read the game")?;
+                .context("doing-read-the-game")?;
             Ok::<_, RoomError>(stored)
         });
         let adjudicated = futures_util::future::join_all(adjudicated).await;
@@ -225,7 +225,7 @@ impl Actor {
             .db
             .enter_tournament(id, player)
             .await
-            .context("store the entrant")?;
+            .context("doing-store-the-entrant")?;
         self.tournament_mut(id)?.enter(player);
         self.announce(id);
         self.tournament_view(id)
@@ -253,7 +253,7 @@ impl Actor {
             .db
             .withdraw_from_tournament(id, who)
             .await
-            .context("store the withdrawal")?;
+            .context("doing-store-the-withdrawal")?;
         // Withdrawn first, so that the round the resignation may end pairs them no more.
         for match_id in self.tournament_mut(id)?.withdraw(who) {
             if let Some(handle) = self.deps.matches.get(match_id) {

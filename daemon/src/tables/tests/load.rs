@@ -8,6 +8,7 @@ use engine::{chocolate, lgame, AnyPosition, Knowledge, Outcome, DEFAULT_BUDGET};
 
 use super::{brute, fresh, run, SMALL};
 use crate::solver::Solver;
+use crate::tables::Progress;
 
 /// Knowledge from tables solved now, of the sizes `SMALL` asks for.
 fn freshly_solved() -> Knowledge {
@@ -79,14 +80,24 @@ async fn loaded_knowledge_answers_as_freshly_solved_tables() {
 #[tokio::test]
 async fn the_daemon_starts_from_the_database() {
     let (_dir, _path, db) = fresh().await;
-    let first = Solver::start(&db, SMALL, crate::solver::DEFAULT_TABLE_BUDGET)
-        .await
-        .expect("start");
+    let first = Solver::start(
+        &db,
+        SMALL,
+        crate::solver::DEFAULT_TABLE_BUDGET,
+        &Progress::hidden(),
+    )
+    .await
+    .expect("start");
     let records = db.stored_sets().await.expect("records");
     assert_eq!(records.len(), 12);
-    let second = Solver::start(&db, SMALL, crate::solver::DEFAULT_TABLE_BUDGET)
-        .await
-        .expect("start again");
+    let second = Solver::start(
+        &db,
+        SMALL,
+        crate::solver::DEFAULT_TABLE_BUDGET,
+        &Progress::hidden(),
+    )
+    .await
+    .expect("start again");
     assert_eq!(db.stored_sets().await.expect("records"), records);
     for solver in [&first, &second] {
         let k = solver.current();
