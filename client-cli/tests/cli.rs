@@ -255,6 +255,29 @@ async fn a_japanese_locale_hears_refusals_and_queries_in_japanese() {
         "{}",
         stderr(&o)
     );
+    // An option with no value, one given twice, a value that is no number.
+    for (args, said) in [
+        (
+            &["query", "queen", "--size"][..],
+            "'--size <SIZE>' のあとに値を書いてください",
+        ),
+        (
+            &["query", "queen", "--size", "3", "--size", "4", "1,1"],
+            "'--size <SIZE>' は 1 回しか指定できません",
+        ),
+        (
+            &["query", "queen", "--size", "x", "1,1"],
+            "'--size <SIZE>' の値 'x' が正しくありません: 数ではありません",
+        ),
+    ] {
+        let o = run("ja_JP.UTF-8", args);
+        assert_eq!(o.status.code(), Some(2));
+        assert!(
+            stderr(&o).starts_with(&format!("エラー: {said}\n")),
+            "{}",
+            stderr(&o)
+        );
+    }
     // The engine's limits too.
     let o = run("ja_JP.UTF-8", &["check", "queen", "x", "--upto", "20000"]);
     assert!(

@@ -1660,6 +1660,14 @@ help-error-invalid_subcommand = コマンド '{ $command }' はありません
 help-error-missing_required_argument = 次の引数が必要です: { $arg }
 help-error-missing_subcommand = コマンドを指定してください
 help-error-argument_conflict = '{ $arg }' は '{ $other }' と一緒には使えません
+help-error-too_many_values = '{ $arg }' の値が多すぎます: '{ $value }' は余分です
+help-error-too_few_values = '{ $arg }' には値が { $expected } 個必要です（{ $actual } 個しかありません）
+help-error-wrong_number_of_values = '{ $arg }' は値を { $expected } 個とります（{ $actual } 個あります）
+help-error-no_equals = '{ $arg }' の値は '=' のあとに書いてください: { $arg }=値
+help-error-value_required = '{ $arg }' のあとに値を書いてください
+help-error-used_twice = '{ $arg }' は 1 回しか指定できません
+help-why-not-a-number = 数ではありません
+help-why-out-of-range = { $value } は範囲 { $range } の外です
 help-suffix-values = ［使える値: { $values }］
 help-suffix-default = ［既定: { $value }］
 help-suffix-env = ［環境変数: { $name }］

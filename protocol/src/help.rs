@@ -144,13 +144,28 @@ pub fn refusal(e: &clap::Error, lang: &str) -> Option<String> {
         ErrorKind::MissingRequiredArgument => "missing_required_argument",
         ErrorKind::MissingSubcommand => "missing_subcommand",
         ErrorKind::ArgumentConflict => "argument_conflict",
+        ErrorKind::TooManyValues => "too_many_values",
+        ErrorKind::TooFewValues => "too_few_values",
+        ErrorKind::WrongNumberOfValues => "wrong_number_of_values",
+        ErrorKind::NoEquals => "no_equals",
         _ => return None,
+    };
+    let context = |k: ContextKind| e.get(k).map(ToString::to_string).unwrap_or_default();
+    // Two refusals clap gives under another's kind: an option with no value after it, and
+    // one given twice.
+    let kind = match kind {
+        "invalid_value" if context(ContextKind::InvalidValue).is_empty() => "value_required",
+        "argument_conflict"
+            if context(ContextKind::InvalidArg) == context(ContextKind::PriorArg) =>
+        {
+            "used_twice"
+        }
+        kind => kind,
     };
     let id = format!("help-error-{kind}");
     if lang == "en" || !i18n::has(lang, &id) {
         return None;
     }
-    let context = |k: ContextKind| e.get(k).map(ToString::to_string).unwrap_or_default();
     let m = Message::new(id)
         .text("arg", context(ContextKind::InvalidArg))
         .text("value", context(ContextKind::InvalidValue))
@@ -158,9 +173,14 @@ pub fn refusal(e: &clap::Error, lang: &str) -> Option<String> {
         .text("command", context(ContextKind::InvalidSubcommand))
         .text("other", context(ContextKind::PriorArg))
         .text(
-            "why",
-            std::error::Error::source(e).map_or_else(String::new, ToString::to_string),
-        );
+            "expected",
+            e.get(ContextKind::ExpectedNumValues)
+                .or(e.get(ContextKind::MinValues))
+                .map(ToString::to_string)
+                .unwrap_or_default(),
+        )
+        .text("actual", context(ContextKind::ActualNumValues))
+        .text("why", why(e, lang));
     let mut out = i18n::say(lang, &m);
     for suggested in [ContextKind::SuggestedArg, ContextKind::SuggestedSubcommand] {
         if let Some(s) = e.get(suggested) {
@@ -180,6 +200,27 @@ pub fn refusal(e: &clap::Error, lang: &str) -> Option<String> {
         "{}\n\n{more}\n",
         i18n::say(lang, &Message::new("help-error").text("error", out))
     ))
+}
+
+/// Why a value was not valid, in the language when it is one of the usual reasons: not a
+/// number, or a number out of its range (clap's "5 is not in 1..=20"); as said otherwise.
+fn why(e: &clap::Error, lang: &str) -> String {
+    let Some(source) = std::error::Error::source(e) else {
+        return String::new();
+    };
+    let said = source.to_string();
+    if source.is::<std::num::ParseIntError>() || source.is::<std::num::ParseFloatError>() {
+        return i18n::say(lang, &Message::new("help-why-not-a-number"));
+    }
+    match said.split_once(" is not in ") {
+        Some((value, range)) => i18n::say(
+            lang,
+            &Message::new("help-why-out-of-range")
+                .text("value", value)
+                .text("range", range.replace("..=", "〜")),
+        ),
+        None => said,
+    }
 }
 
 /// An argument's help followed by what clap adds after it (the values it takes, its default,
@@ -218,7 +259,7 @@ fn with_suffixes(a: &clap::Arg, lang: &str) -> String {
 }
 
 /// The texts every program's help shares: clap's headings, flags and refusals.
-pub const SHARED: [&str; 20] = [
+pub const SHARED: [&str; 28] = [
     "help-usage",
     "help-flag",
     "help-version",
@@ -239,6 +280,14 @@ pub const SHARED: [&str; 20] = [
     "help-error-missing_required_argument",
     "help-error-missing_subcommand",
     "help-error-argument_conflict",
+    "help-error-too_many_values",
+    "help-error-too_few_values",
+    "help-error-wrong_number_of_values",
+    "help-error-no_equals",
+    "help-error-value_required",
+    "help-error-used_twice",
+    "help-why-not-a-number",
+    "help-why-out-of-range",
 ];
 
 /// The ids of every text `cmd`'s help may take from a catalog under `root`: its
