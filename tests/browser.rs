@@ -1843,6 +1843,20 @@ async fn a_teacher_takes_over_a_terminal_room_and_runs_it_from_a_tablet() -> Res
         )
         .await?;
     b.screenshot("teacher-switches-tablet").await?;
+    // The same switches with the page in Japanese (this browser's choice, then back).
+    b.find("#language").await?.click().await?;
+    b.text_until(".card.settings h2", |t| t == "ルームの設定")
+        .await?;
+    b.client
+        .execute(
+            "document.querySelector('.card.settings').scrollIntoView()",
+            vec![],
+        )
+        .await?;
+    b.screenshot("teacher-switches-tablet-ja").await?;
+    b.find("#language").await?.click().await?;
+    b.text_until(".card.settings h2", |t| t == "The room's switches")
+        .await?;
     b.client.set_window_size(1920, 1080).await?;
     b.goto(&server, &format!("/room/{code}/boards")).await?;
     b.text_until(".projector .join-at", |t| {
