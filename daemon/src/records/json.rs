@@ -146,9 +146,8 @@ impl GameRecord {
 
     /// Reads the JSON form; reviews are ignored. The moves must be numbered 1, 2, 3, ...
     pub fn from_json(text: &str) -> Result<GameRecord, RecordError> {
-        let j: JsonRecord = serde_json::from_str(text).map_err(|e| {
-            RecordError::Json(Message::new("record-json-unreadable").text("error", e.to_string()))
-        })?;
+        let j: JsonRecord =
+            serde_json::from_str(text).map_err(|e| RecordError::Json(unreadable(&e)))?;
         for (i, m) in j.moves.iter().enumerate() {
             if m.ply as usize != i + 1 {
                 return Err(RecordError::Json(
@@ -169,5 +168,31 @@ impl GameRecord {
             moves: j.moves.into_iter().map(|m| m.notation).collect(),
             extra_tags: j.extra_tags,
         })
+    }
+}
+
+/// Why the JSON could not be read, and where: not well formed, cut short, a field missing,
+/// or a value of the wrong kind (serde's own words for that one, which name the field).
+fn unreadable(e: &serde_json::Error) -> Message {
+    use serde_json::error::Category;
+    let at = |m: Message| {
+        m.text("line", e.line().to_string())
+            .text("column", e.column().to_string())
+    };
+    let said = e.to_string();
+    // serde's sentence without its " at line L column C".
+    let said = said
+        .rsplit_once(" at line ")
+        .map_or(said.as_str(), |(s, _)| s);
+    match e.classify() {
+        Category::Eof => at(Message::new("record-json-cut")),
+        Category::Syntax | Category::Io => at(Message::new("record-json-syntax")),
+        Category::Data => match said
+            .strip_prefix("missing field `")
+            .and_then(|f| f.strip_suffix('`'))
+        {
+            Some(field) => Message::new("record-json-missing").text("field", field),
+            None => at(Message::new("record-json-value")).text("error", said),
+        },
     }
 }

@@ -229,8 +229,22 @@ fn a_result_that_contradicts_the_board_is_refused() {
 #[test]
 fn bad_json_is_named() {
     let e = GameRecord::from_json("{\"game\": \"queen\"}").expect_err("incomplete");
-    assert!(e.to_string().starts_with("json: missing field"), "{e}");
+    assert!(e.to_string().starts_with("json: the field `"), "{e}");
+    assert!(e.to_string().ends_with("` is missing"), "{e}");
     assert_eq!(e.code(), "bad_json");
+    let said = |text: &str| GameRecord::from_json(text).expect_err("refused").to_string();
+    assert_eq!(
+        said("{\"game\": }"),
+        "json: the JSON is not well formed at line 1, column 10"
+    );
+    assert_eq!(
+        said("{\"game\": \"queen\",\n"),
+        "json: the JSON ends too early, at line 2, column 0"
+    );
+    assert_eq!(
+        said("{\"start\": 3}"),
+        "json: invalid type: integer `3`, expected a string (line 1, column 11)"
+    );
     let r = record(
         Variant::new(GameKind::Queen, Some(11), None).expect("valid"),
         "5,3",
