@@ -165,6 +165,7 @@ fn case(rng: &mut Rng, id: u64, match_id: i64, over_id: i64) -> Case {
                         size: Some(size),
                         k,
                         misere: false,
+                        piece: None,
                     };
                     let new = NewMatch::new(params, Opponent::Human);
                     typed(Request::create(new), ErrorCode::BadParameters)

@@ -29,6 +29,7 @@ pub fn kind(game: Game) -> GameKind {
         Game::Rook => GameKind::Rook,
         Game::Horse => GameKind::Horse,
         Game::Dragon => GameKind::Dragon,
+        Game::Corner => GameKind::Corner,
         Game::Nim => GameKind::Nim,
         Game::Chocolate => GameKind::Chocolate,
         Game::LGame => GameKind::LGame,
@@ -43,6 +44,7 @@ pub fn wire(kind: GameKind) -> Game {
         GameKind::Rook => Game::Rook,
         GameKind::Horse => Game::Horse,
         GameKind::Dragon => Game::Dragon,
+        GameKind::Corner => Game::Corner,
         GameKind::Nim => Game::Nim,
         GameKind::Chocolate => Game::Chocolate,
         GameKind::LGame => Game::LGame,
@@ -59,7 +61,13 @@ pub fn game(params: &GameParams) -> Result<engine::Game, engine::Error> {
     let k = params
         .k
         .or((params.game == Game::Chocolate).then_some(DEFAULT_STEP));
-    engine::Game::new(kind(params.game), size, k, params.misere)
+    engine::Game::new(
+        kind(params.game),
+        size,
+        k,
+        params.piece.as_deref(),
+        params.misere,
+    )
 }
 
 /// The wire form of a game: its name and parameters (the size its board has when none was
@@ -70,7 +78,18 @@ pub fn params(game: engine::Game) -> GameParams {
         game: wire(variant.kind()),
         size: variant.size(),
         k: variant.k(),
+        piece: variant.defined_piece().map(|p| p.to_string()),
         misere: game.misere(),
+    }
+}
+
+/// The wire form of the corner game of `piece`, with no size: `queen`, or `corner` with its
+/// piece.
+pub fn corner(piece: engine::corner::Piece) -> GameParams {
+    let variant = Variant::Corner { piece, size: 2 };
+    GameParams {
+        piece: variant.defined_piece().map(|p| p.to_string()),
+        ..GameParams::of(wire(variant.kind()))
     }
 }
 
@@ -229,13 +248,22 @@ mod tests {
     fn the_protocols_defaults_are_the_engines() {
         assert_eq!(DEFAULT_BOARD_SIZE, engine::variant::DEFAULT_SIZE);
         assert_eq!(DEFAULT_STEP, engine::variant::DEFAULT_K);
-        let variant = |g| game(&GameParams::of(g)).unwrap().variant();
+        let variant = |g| game(&asked(g)).unwrap().variant();
         assert_eq!(variant(Game::Queen).size(), Some(DEFAULT_BOARD_SIZE));
         assert_eq!(variant(Game::Chocolate).k(), Some(DEFAULT_STEP));
         assert_eq!(variant(Game::Nim).size(), None);
         for g in Game::ALL {
-            let asked = GameParams::of(g);
-            assert_eq!(params(game(&asked).unwrap()).game, g);
+            let asked = asked(g);
+            let back = params(game(&asked).unwrap());
+            assert_eq!((back.game, &back.piece), (g, &asked.piece));
+        }
+    }
+
+    /// Game `g` as a request asks for it with its defaults (`corner` with the piece `RN`).
+    fn asked(g: Game) -> GameParams {
+        GameParams {
+            piece: (g == Game::Corner).then(|| "RN".to_owned()),
+            ..GameParams::of(g)
         }
     }
 
@@ -275,7 +303,7 @@ mod tests {
     fn a_board_shows_exactly_its_position() {
         let mut rng = engine::Rng::new(7);
         for g in Game::ALL.into_iter().filter(|g| *g != Game::Sum) {
-            let game = game(&GameParams::of(g)).expect("a game");
+            let game = game(&asked(g)).expect("a game");
             for _ in 0..50 {
                 let p = game
                     .position(&engine::Start::Random, &mut rng)

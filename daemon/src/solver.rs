@@ -365,7 +365,12 @@ impl Solver {
                 .ok_or_else(|| Internal::new("doing-grow-a-table", "it does not reach").into());
         }
         if side > RESEARCH_MAX_BOARD {
-            let game = Message::new(format!("game-{}", piece.name()));
+            let game = match piece {
+                Piece::Defined(moves) => {
+                    Message::new("game-piece").text("piece", moves.to_string())
+                }
+                named => Message::new(format!("game-{}", named.name())),
+            };
             return Err(EngineLimit {
                 asked: Message::new("engine-asked-table")
                     .text("side", side.to_string())

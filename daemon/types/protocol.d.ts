@@ -153,6 +153,10 @@ size?: number | null,
  */
 k?: number | null, 
 /**
+ * The piece of `corner`, in Betza's notation (`RN`); written back canonically.
+ */
+piece?: string | null, 
+/**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
  */
@@ -219,6 +223,10 @@ size?: number | null,
  * Staircase step (chocolate).
  */
 k?: number | null, 
+/**
+ * The piece of `corner`, in Betza's notation (`RN`); written back canonically.
+ */
+piece?: string | null, 
 /**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
@@ -294,6 +302,10 @@ size?: number | null,
  * Staircase step (chocolate).
  */
 k?: number | null, 
+/**
+ * The piece of `corner`, in Betza's notation (`RN`); written back canonically.
+ */
+piece?: string | null, 
 /**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
@@ -410,6 +422,10 @@ size?: number | null,
  */
 k?: number | null, 
 /**
+ * The piece of `corner`, in Betza's notation (`RN`); written back canonically.
+ */
+piece?: string | null, 
+/**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
  */
@@ -439,6 +455,10 @@ size?: number | null,
  * Staircase step (chocolate).
  */
 k?: number | null, 
+/**
+ * The piece of `corner`, in Betza's notation (`RN`); written back canonically.
+ */
+piece?: string | null, 
 /**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
@@ -681,6 +701,10 @@ size?: number | null,
  */
 k?: number | null, 
 /**
+ * The piece of `corner`, in Betza's notation (`RN`); written back canonically.
+ */
+piece?: string | null, 
+/**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
  */
@@ -851,6 +875,10 @@ size?: number | null,
  */
 k?: number | null, 
 /**
+ * The piece of `corner`, in Betza's notation (`RN`); written back canonically.
+ */
+piece?: string | null, 
+/**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
  */
@@ -886,6 +914,10 @@ size?: number | null,
  */
 k?: number | null, 
 /**
+ * The piece of `corner`, in Betza's notation (`RN`); written back canonically.
+ */
+piece?: string | null, 
+/**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
  */
@@ -909,7 +941,7 @@ export type Format = "round_robin" | "swiss";
 /**
  * A game's name, as every interface writes it.
  */
-export type Game = "queen" | "rook" | "horse" | "dragon" | "nim" | "chocolate" | "lgame" | "sum";
+export type Game = "queen" | "rook" | "horse" | "dragon" | "corner" | "nim" | "chocolate" | "lgame" | "sum";
 
 /**
  * One line of a game list.
@@ -964,6 +996,10 @@ size?: number | null,
  * Staircase step (chocolate).
  */
 k?: number | null, 
+/**
+ * The piece of `corner`, in Betza's notation (`RN`); written back canonically.
+ */
+piece?: string | null, 
 /**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
@@ -1092,6 +1128,10 @@ size?: number | null,
  */
 k?: number | null, 
 /**
+ * The piece of `corner`, in Betza's notation (`RN`); written back canonically.
+ */
+piece?: string | null, 
+/**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
  */
@@ -1138,6 +1178,10 @@ size?: number | null,
  * Staircase step (chocolate).
  */
 k?: number | null, 
+/**
+ * The piece of `corner`, in Betza's notation (`RN`); written back canonically.
+ */
+piece?: string | null, 
 /**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
@@ -1367,6 +1411,10 @@ size?: number | null,
  */
 k?: number | null, 
 /**
+ * The piece of `corner`, in Betza's notation (`RN`); written back canonically.
+ */
+piece?: string | null, 
+/**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
  */
@@ -1408,6 +1456,10 @@ size?: number | null,
  * Staircase step (chocolate).
  */
 k?: number | null, 
+/**
+ * The piece of `corner`, in Betza's notation (`RN`); written back canonically.
+ */
+piece?: string | null, 
 /**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
@@ -1451,6 +1503,10 @@ size?: number | null,
  * Staircase step (chocolate).
  */
 k?: number | null, 
+/**
+ * The piece of `corner`, in Betza's notation (`RN`); written back canonically.
+ */
+piece?: string | null, 
 /**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
@@ -1505,6 +1561,10 @@ size?: number | null,
  */
 k?: number | null, 
 /**
+ * The piece of `corner`, in Betza's notation (`RN`); written back canonically.
+ */
+piece?: string | null, 
+/**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
  */
@@ -1557,6 +1617,10 @@ size?: number | null,
  * Staircase step (chocolate).
  */
 k?: number | null, 
+/**
+ * The piece of `corner`, in Betza's notation (`RN`); written back canonically.
+ */
+piece?: string | null, 
 /**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
@@ -1789,6 +1853,10 @@ size?: number | null,
  */
 k?: number | null, 
 /**
+ * The piece of `corner`, in Betza's notation (`RN`); written back canonically.
+ */
+piece?: string | null, 
+/**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
  */
@@ -1851,6 +1919,10 @@ size?: number | null,
  * Staircase step (chocolate).
  */
 k?: number | null, 
+/**
+ * The piece of `corner`, in Betza's notation (`RN`); written back canonically.
+ */
+piece?: string | null, 
 /**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
@@ -2149,6 +2221,10 @@ size?: number | null,
  */
 k?: number | null, 
 /**
+ * The piece of `corner`, in Betza's notation (`RN`); written back canonically.
+ */
+piece?: string | null, 
+/**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
  */
@@ -2262,6 +2338,10 @@ size?: number | null,
  */
 k?: number | null, 
 /**
+ * The piece of `corner`, in Betza's notation (`RN`); written back canonically.
+ */
+piece?: string | null, 
+/**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
  */
@@ -2312,6 +2392,10 @@ size?: number | null,
  * Staircase step (chocolate).
  */
 k?: number | null, 
+/**
+ * The piece of `corner`, in Betza's notation (`RN`); written back canonically.
+ */
+piece?: string | null, 
 /**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
@@ -2432,6 +2516,10 @@ size?: number | null,
  * Staircase step (chocolate).
  */
 k?: number | null, 
+/**
+ * The piece of `corner`, in Betza's notation (`RN`); written back canonically.
+ */
+piece?: string | null, 
 /**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.

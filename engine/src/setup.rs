@@ -18,15 +18,28 @@ pub struct Game {
 
 impl Game {
     /// Validates a game as asked for: `size` for the corner games (default 8), `k` for
-    /// chocolate (default 1), a parameter the game does not take refused, and misère play
-    /// for every game but the L-game, which is not impartial.
+    /// chocolate (default 1), `piece` for `corner` (in Betza's notation), a parameter the game
+    /// does not take refused, and misère play for every game but the L-game, which is not
+    /// impartial.
     pub fn new(
         kind: GameKind,
         size: Option<u64>,
         k: Option<u32>,
+        piece: Option<&str>,
         misere: bool,
     ) -> Result<Game, Error> {
-        let variant = Variant::new(kind, size, k)?;
+        let variant = match (kind, piece, k) {
+            (GameKind::Corner, Some(piece), None) => {
+                Variant::corner(crate::corner::Piece::parse_betza(piece)?, size)?
+            }
+            (GameKind::Corner, _, _) | (_, None, _) => Variant::new(kind, size, k)?,
+            (_, Some(piece), _) => {
+                return Err(params(
+                    piece,
+                    Said::new("rule-no-piece").with("game", kind.said()),
+                ))
+            }
+        };
         Game::of(variant, Convention::misere_if(misere))
     }
 
@@ -148,15 +161,25 @@ mod tests {
 
     #[test]
     fn a_game_is_validated_once_misere_included() {
-        let queen = Game::new(GameKind::Queen, Some(11), None, true).unwrap();
+        let queen = Game::new(GameKind::Queen, Some(11), None, None, true).unwrap();
         assert_eq!((queen.kind(), queen.misere()), (GameKind::Queen, true));
         assert_eq!(queen.to_string(), "misère queen 11×11");
-        let e = Game::new(GameKind::LGame, None, None, true).unwrap_err();
+        let e = Game::new(GameKind::LGame, None, None, None, true).unwrap_err();
         assert_eq!((e.kind(), e.input()), (ErrorKind::Params, "misere"));
-        assert!(Game::new(GameKind::LGame, None, None, false).is_ok());
-        assert!(Game::new(GameKind::Nim, Some(8), None, false).is_err());
+        assert!(Game::new(GameKind::LGame, None, None, None, false).is_ok());
+        assert!(Game::new(GameKind::Nim, Some(8), None, None, false).is_err());
+        // The corner game's piece, only there.
+        let rn = Game::new(GameKind::Corner, Some(9), None, Some("NR"), true).unwrap();
+        assert_eq!(rn.to_string(), "misère RN 9×9");
+        assert!(Game::new(GameKind::Corner, None, None, None, false).is_err());
+        assert!(Game::new(GameKind::Corner, None, Some(1), Some("RN"), false).is_err());
+        assert!(Game::new(GameKind::Nim, None, None, Some("RN"), false).is_err());
+        assert!(Game::new(GameKind::Corner, None, None, Some("x"), false).is_err());
+        // A piece that moves as a named one is that game.
+        let queen = Game::new(GameKind::Corner, None, None, Some("Q"), false).unwrap();
+        assert_eq!(queen.kind(), GameKind::Queen);
         assert_eq!(
-            Game::new(GameKind::Chocolate, None, None, false)
+            Game::new(GameKind::Chocolate, None, None, None, false)
                 .unwrap()
                 .to_string(),
             "chocolate k=1"
@@ -165,7 +188,7 @@ mod tests {
 
     #[test]
     fn a_start_is_read_once_and_has_moves() {
-        let nim = Game::new(GameKind::Nim, None, None, false).unwrap();
+        let nim = Game::new(GameKind::Nim, None, None, None, false).unwrap();
         let mut rng = Rng::new(7);
         for (text, start) in [
             ("", Start::Standard),
@@ -186,7 +209,7 @@ mod tests {
 
     #[test]
     fn the_same_seed_draws_the_same_start() {
-        let queen = Game::new(GameKind::Queen, None, None, false).unwrap();
+        let queen = Game::new(GameKind::Queen, None, None, None, false).unwrap();
         let draw = |seed| queen.start(&Start::Random, &mut Rng::new(seed)).unwrap();
         assert_eq!(draw(3), draw(3));
     }

@@ -19,6 +19,8 @@ pub enum GameKind {
     Horse,
     /// The dragon king (promoted rook).
     Dragon,
+    /// A corner game with a piece defined by its moves in Betza's notation (`RN`).
+    Corner,
     /// Nim with 1 to 16 piles.
     Nim,
     /// Poisoned chocolate bars {x, y, z} with step k.
@@ -30,25 +32,27 @@ pub enum GameKind {
 }
 
 impl GameKind {
-    /// All eight, in the order of the docs.
-    pub const ALL: [GameKind; 8] = [
+    /// All nine, in the order of the docs.
+    pub const ALL: [GameKind; 9] = [
         GameKind::Queen,
         GameKind::Rook,
         GameKind::Horse,
         GameKind::Dragon,
+        GameKind::Corner,
         GameKind::Nim,
         GameKind::Chocolate,
         GameKind::LGame,
         GameKind::Sum,
     ];
 
-    /// `queen`, `rook`, `horse`, `dragon`, `nim`, `chocolate`, `lgame`, `sum`.
+    /// `queen`, `rook`, `horse`, `dragon`, `corner`, `nim`, `chocolate`, `lgame`, `sum`.
     pub fn name(self) -> &'static str {
         match self {
             GameKind::Queen => "queen",
             GameKind::Rook => "rook",
             GameKind::Horse => "horse",
             GameKind::Dragon => "dragon",
+            GameKind::Corner => "corner",
             GameKind::Nim => "nim",
             GameKind::Chocolate => "chocolate",
             GameKind::LGame => "lgame",
@@ -63,6 +67,7 @@ impl GameKind {
             GameKind::Rook => "game-rook",
             GameKind::Horse => "game-horse",
             GameKind::Dragon => "game-dragon",
+            GameKind::Corner => "game-corner",
             GameKind::Nim => "game-nim",
             GameKind::Chocolate => "game-chocolate",
             GameKind::LGame => "game-lgame",
@@ -84,9 +89,15 @@ impl GameKind {
             })
     }
 
-    /// The corner piece, for the four corner games.
+    /// The corner piece, for the four named corner games (`corner` takes its piece as a
+    /// parameter: [`Variant::corner`]).
     pub fn piece(self) -> Option<Piece> {
         Piece::from_name(self.name())
+    }
+
+    /// Whether the game is a piece walking to the corner: the four named ones and `corner`.
+    pub fn is_corner(self) -> bool {
+        self == GameKind::Corner || self.piece().is_some()
     }
 
     /// Whether the game is impartial (both players share the moves; Grundy numbers apply).
@@ -134,10 +145,12 @@ impl Variant {
     /// game does not take is an error rather than silently ignored.
     pub fn new(kind: GameKind, size: Option<u64>, k: Option<u32>) -> Result<Variant, Error> {
         if let (Some(piece), None) = (kind.piece(), k) {
-            let size = corner::check_size(size.unwrap_or(DEFAULT_SIZE))?;
-            return Ok(Variant::Corner { piece, size });
+            return Variant::corner(piece, size);
         }
         match (kind, size, k) {
+            (GameKind::Corner, _, None) => {
+                Err(params("corner", Said::new("rule-corner-needs-piece")))
+            }
             (GameKind::Chocolate, None, k) => {
                 let k = k.unwrap_or(DEFAULT_K);
                 chocolate::check_k(k)?;
@@ -146,7 +159,7 @@ impl Variant {
             (GameKind::Nim, None, None) => Ok(Variant::Nim),
             (GameKind::LGame, None, None) => Ok(Variant::LGame),
             (GameKind::Sum, None, None) => Ok(Variant::Sum),
-            (kind, _, Some(k)) if kind.piece().is_some() => Err(params(
+            (kind, _, Some(k)) if kind.is_corner() => Err(params(
                 format!("k {k}"),
                 Said::new("rule-no-step").with("game", kind.said()),
             )),
@@ -161,6 +174,13 @@ impl Variant {
         }
     }
 
+    /// A corner game with `piece` (a defined one is the named piece when it moves as one
+    /// does: [`Piece::defined`]) on a board of side `size` ([`DEFAULT_SIZE`] if none).
+    pub fn corner(piece: Piece, size: Option<u64>) -> Result<Variant, Error> {
+        let size = corner::check_size(piece, size.unwrap_or(DEFAULT_SIZE))?;
+        Ok(Variant::Corner { piece, size })
+    }
+
     /// The game name.
     pub fn kind(&self) -> GameKind {
         match self {
@@ -169,11 +189,32 @@ impl Variant {
                 Piece::Rook => GameKind::Rook,
                 Piece::Horse => GameKind::Horse,
                 Piece::Dragon => GameKind::Dragon,
+                Piece::Defined(_) => GameKind::Corner,
             },
             Variant::Nim => GameKind::Nim,
             Variant::Chocolate { .. } => GameKind::Chocolate,
             Variant::LGame => GameKind::LGame,
             Variant::Sum => GameKind::Sum,
+        }
+    }
+
+    /// The piece (corner games).
+    pub fn piece(&self) -> Option<Piece> {
+        match self {
+            Variant::Corner { piece, .. } => Some(*piece),
+            _ => None,
+        }
+    }
+
+    /// A defined piece's moves (`corner`), in Betza's notation: `None` for the four named
+    /// pieces, whose name says them.
+    pub fn defined_piece(&self) -> Option<corner::Betza> {
+        match self {
+            Variant::Corner {
+                piece: Piece::Defined(moves),
+                ..
+            } => Some(*moves),
+            _ => None,
         }
     }
 
@@ -386,7 +427,11 @@ mod tests {
     fn starts_are_valid_and_random_starts_are_open() {
         let mut rng = Rng::new(7);
         for g in GameKind::ALL {
-            let v = Variant::new(g, None, None).unwrap();
+            let v = match g {
+                GameKind::Corner => Variant::corner(Piece::parse_betza("RN").unwrap(), None),
+                g => Variant::new(g, None, None),
+            }
+            .unwrap();
             let s = v.start();
             assert_eq!(v.parse_position(&s.to_string()).unwrap(), s);
             for _ in 0..20 {

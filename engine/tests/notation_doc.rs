@@ -5,7 +5,8 @@
 //! <!-- check: game=queen | size=11 | position=5,3 | move=l2 | after=3,3 -->
 //! ```
 //!
-//! with ` | `-separated `key=value` fields. Setup: `game`, `size`, `k`, `misere` (`yes`: the
+//! with ` | `-separated `key=value` fields. Setup: `game`, `piece` (`corner`'s, in Betza's
+//! notation), `size`, `k`, `misere` (`yes`: the
 //! values are misère play's), `position`, `move`.
 //! Expectations: `error` (the exact message of the first step that fails: parameters,
 //! position, move) and `code` (its error code); `start` (the standard start), `canonical`
@@ -60,8 +61,9 @@ impl Check {
     }
 }
 
-const KNOWN_KEYS: [&str; 22] = [
+const KNOWN_KEYS: [&str; 23] = [
     "game",
+    "piece",
     "misere",
     "size",
     "k",
@@ -155,7 +157,11 @@ fn run(c: &Check) {
     let kind = GameKind::parse(game).unwrap_or_else(|e| panic!("line {line}: {e}"));
     let size = c.get("size").map(|s| s.parse().expect("size is a number"));
     let k = c.get("k").map(|s| s.parse().expect("k is a number"));
-    let variant = match Variant::new(kind, size, k) {
+    let variant = match c.get("piece") {
+        Some(piece) => Piece::parse_betza(piece).and_then(|p| Variant::corner(p, size)),
+        None => Variant::new(kind, size, k),
+    };
+    let variant = match variant {
         Ok(v) => v,
         Err(e) => return expect_error(c, e, "the parameters"),
     };
@@ -311,7 +317,7 @@ fn the_document_names_every_game_and_parameter() {
     for g in GameKind::ALL {
         assert!(DOC.contains(&format!("`{g}`")), "{g} is not named");
     }
-    for flag in ["--size N", "--k K"] {
+    for flag in ["--size N", "--k K", "--piece P"] {
         assert!(DOC.contains(flag), "{flag} is not explained");
     }
 }

@@ -264,8 +264,7 @@ fn weaker_levels_play_legal_moves_and_err_as_often_as_they_say() {
     // Legal everywhere.
     let mut rng = Rng::new(11);
     for g in GameKind::ALL {
-        let v = Variant::new(g, Some(SIDE).filter(|_| g.piece().is_some()), None)
-            .expect("default parameters");
+        let v = variant(g, Some(SIDE).filter(|_| g.is_corner()));
         for _ in 0..40 {
             let pos = v.random_start(&mut rng);
             for level in [Level::Easy, Level::Medium] {
@@ -332,9 +331,7 @@ fn perfect_lgame_play_from_the_start_stays_drawn_and_repeats() {
 #[test]
 fn perfect_play_in_every_impartial_game_lasts_the_remoteness() {
     for g in GameKind::ALL.into_iter().filter(|g| g.is_impartial()) {
-        let start = Variant::new(g, None, None)
-            .expect("default parameters")
-            .start();
+        let start = variant(g, None).start();
         let predicted = value(&start);
         let remoteness = predicted
             .remoteness
@@ -488,4 +485,17 @@ fn perfect_sum_moves() {
             check_perfect(&pos, pick(1000));
         }
     }
+}
+
+/// Game `g` with its default parameters (`corner` with the rook and knight, `RN`), on a board
+/// of side `size` for the corner games.
+fn variant(g: GameKind, size: Option<u64>) -> Variant {
+    match g {
+        GameKind::Corner => Variant::corner(
+            engine::corner::Piece::parse_betza("RN").expect("a piece"),
+            size,
+        ),
+        g => Variant::new(g, size, None),
+    }
+    .expect("default parameters")
 }

@@ -18,6 +18,8 @@ pub enum Game {
     Horse,
     /// The dragon king (shogi's promoted rook).
     Dragon,
+    /// A piece of one's own, defined by its moves (`piece`, in Betza's notation).
+    Corner,
     /// Nim.
     Nim,
     /// Poisoned chocolate bars.
@@ -31,24 +33,27 @@ pub enum Game {
 
 impl Game {
     /// Every game, in the order the documentation lists them.
-    pub const ALL: [Game; 8] = [
+    pub const ALL: [Game; 9] = [
         Game::Queen,
         Game::Rook,
         Game::Horse,
         Game::Dragon,
+        Game::Corner,
         Game::Nim,
         Game::Chocolate,
         Game::LGame,
         Game::Sum,
     ];
 
-    /// The name: `queen`, `rook`, `horse`, `dragon`, `nim`, `chocolate`, `lgame`, `sum`.
+    /// The name: `queen`, `rook`, `horse`, `dragon`, `corner`, `nim`, `chocolate`, `lgame`,
+    /// `sum`.
     pub fn name(self) -> &'static str {
         match self {
             Game::Queen => "queen",
             Game::Rook => "rook",
             Game::Horse => "horse",
             Game::Dragon => "dragon",
+            Game::Corner => "corner",
             Game::Nim => "nim",
             Game::Chocolate => "chocolate",
             Game::LGame => "lgame",
@@ -58,7 +63,10 @@ impl Game {
 
     /// Whether the game is played on an N×N board (and takes `size`).
     pub fn is_corner(self) -> bool {
-        matches!(self, Game::Queen | Game::Rook | Game::Horse | Game::Dragon)
+        matches!(
+            self,
+            Game::Queen | Game::Rook | Game::Horse | Game::Dragon | Game::Corner
+        )
     }
 }
 
@@ -76,8 +84,8 @@ impl fmt::Display for UnknownGame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown game {:?}; the games are queen, rook, horse, dragon, nim, chocolate, lgame \
-             and sum",
+            "unknown game {:?}; the games are queen, rook, horse, dragon, corner, nim, \
+             chocolate, lgame and sum",
             self.0
         )
     }
@@ -110,6 +118,9 @@ pub struct GameParams {
     /// Staircase step (chocolate).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub k: Option<u32>,
+    /// The piece of `corner`, in Betza's notation (`RN`); written back canonically.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub piece: Option<String>,
     /// Misère play: the player who makes the last move loses (every game but the L-game).
     /// Absent (false) for normal play.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -124,6 +135,7 @@ impl GameParams {
             size: None,
             k: None,
             misere: false,
+            piece: None,
         }
     }
 }

@@ -14,6 +14,7 @@ fn answer() -> ServerMessage {
                 size: Some(11),
                 k: None,
                 misere: false,
+                piece: None,
             },
             position: "5,3".to_owned(),
             board: protocol::Board::Corner {

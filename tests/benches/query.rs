@@ -75,6 +75,7 @@ fn questions(kind: usize, lgame: &[String]) -> Vec<Question> {
         size: Some(1024),
         k: None,
         misere: false,
+        piece: None,
     };
     (0..QUERIES)
         .map(|i| match kind {
@@ -101,6 +102,7 @@ fn questions(kind: usize, lgame: &[String]) -> Vec<Question> {
                         size: None,
                         k: Some(1),
                         misere: false,
+                        piece: None,
                     },
                     position: format!("{},{},{z}", rng.below(50), rng.below(z + 1)),
                     limit: None,

@@ -37,8 +37,8 @@ Examples:
 /// Arguments of `grundy check`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// A game (queen, rook, horse, dragon, chocolate) and then a formula, in quotes; or the
-    /// name of a named check alone (see --list).
+    /// A game (queen, rook, horse, dragon, corner, chocolate) and then a formula, in quotes;
+    /// or the name of a named check alone (see --list).
     #[arg(required_unless_present = "list")]
     what: Option<String>,
     /// The formula, in quotes.
@@ -46,6 +46,9 @@ pub struct Args {
     /// Staircase step of chocolate; the server's default is 1.
     #[arg(long)]
     k: Option<u32>,
+    /// The piece of `corner`, by its moves in Betza's notation (RN).
+    #[arg(long)]
+    piece: Option<String>,
     /// Check the cells with coordinates below this bound (default: the stored table's).
     #[arg(long, value_name = "N")]
     upto: Option<u64>,
@@ -104,6 +107,7 @@ pub async fn run(conn: &mut Client, args: Args, style: Style) -> Result<()> {
             size: None,
             k: args.k,
             misere: false,
+            piece: args.piece.clone(),
         },
         formula,
         upto: args.upto.or(args.size),

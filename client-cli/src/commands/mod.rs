@@ -40,9 +40,14 @@ use client::Client;
 /// A game and its parameters, as the commands that name a game take them.
 #[derive(Debug, clap::Args)]
 pub struct GameArgs {
-    /// queen, rook, horse, dragon, nim, chocolate, lgame or sum.
+    /// queen, rook, horse, dragon, corner, nim, chocolate, lgame or sum.
     pub game: Game,
-    /// Board side of the corner games (queen, rook, horse, dragon); the server's default is 8.
+    /// The piece of `corner`, by its moves in Betza's notation: RN (rook and knight), NN
+    /// (nightrider), R3 (a rook of three squares) (docs/NOTATION.md).
+    #[arg(long)]
+    pub piece: Option<String>,
+    /// Board side of the corner games (queen, rook, horse, dragon, corner); the server's
+    /// default is 8.
     #[arg(long)]
     pub size: Option<u64>,
     /// Staircase step of chocolate; the server's default is 1.
@@ -60,6 +65,7 @@ impl GameArgs {
             game: self.game,
             size: self.size,
             k: self.k,
+            piece: self.piece.clone(),
             misere: self.misere,
         }
     }
@@ -71,6 +77,9 @@ pub fn describe(params: &GameParams) -> String {
     use client::lang::{code_word, said};
     use protocol::Message;
     let mut game = code_word("game", params.game.name());
+    if let Some(piece) = &params.piece {
+        game = format!("{game} {piece}");
+    }
     if params.misere {
         game = said(&Message::new("game-misere").text("game", game));
     }
@@ -92,10 +101,14 @@ pub fn describe(params: &GameParams) -> String {
 /// The same in the protocol's own words, whatever the reader's language: for files read
 /// elsewhere (an OEIS b-file's header).
 pub fn describe_code(params: &GameParams) -> String {
+    let name = match &params.piece {
+        Some(piece) => format!("{} {piece}", params.game),
+        None => params.game.to_string(),
+    };
     let game = match (params.size, params.k) {
-        (Some(n), _) => format!("{} {n}×{n}", params.game),
-        (None, Some(k)) => format!("{} k={k}", params.game),
-        (None, None) => params.game.to_string(),
+        (Some(n), _) => format!("{name} {n}×{n}"),
+        (None, Some(k)) => format!("{name} k={k}"),
+        (None, None) => name,
     };
     if params.misere {
         format!("misère {game}")

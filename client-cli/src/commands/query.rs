@@ -29,10 +29,15 @@ Examples:
 /// Arguments of `grundy query`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// queen, rook, horse, dragon, nim, chocolate, lgame or sum.
+    /// queen, rook, horse, dragon, corner, nim, chocolate, lgame or sum.
     #[arg(required_unless_present = "match_id")]
     game: Option<Game>,
-    /// Board side of the corner games (queen, rook, horse, dragon); the server's default is 8.
+    /// The piece of `corner`, by its moves in Betza's notation: RN (rook and knight), NN
+    /// (nightrider), R3 (a rook of three squares) (docs/NOTATION.md).
+    #[arg(long)]
+    piece: Option<String>,
+    /// Board side of the corner games (queen, rook, horse, dragon, corner); the server's
+    /// default is 8.
     #[arg(long)]
     size: Option<u64>,
     /// Staircase step of chocolate; the server's default is 1.
@@ -46,7 +51,7 @@ pub struct Args {
     #[arg(required_unless_present = "match_id")]
     position: Option<String>,
     /// Ask about the current position of this match instead (live or saved).
-    #[arg(long = "match", value_name = "ID", conflicts_with_all = ["game", "position", "size", "k", "misere"])]
+    #[arg(long = "match", value_name = "ID", conflicts_with_all = ["game", "position", "size", "k", "misere", "piece"])]
     match_id: Option<i64>,
     /// List only the best N moves (all by default).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
@@ -76,6 +81,7 @@ pub async fn run(conn: &mut Client, args: Args, style: Style) -> Result<()> {
         (None, Some(game), Some(position)) => {
             let game = GameArgs {
                 game,
+                piece: args.piece,
                 size: args.size,
                 k: args.k,
                 misere: args.misere,

@@ -114,6 +114,7 @@ mod tests {
                 size,
                 k: None,
                 misere: false,
+                piece: None,
             },
             position: position.to_owned(),
             value: ValueInfo {

@@ -97,6 +97,9 @@ pub fn piece_id(piece: corner::Piece) -> i64 {
         corner::Piece::Rook => 1,
         corner::Piece::Horse => 2,
         corner::Piece::Dragon => 3,
+        // The sets are the four named pieces' (`tables::set`): a defined piece's table is
+        // built on demand, never stored.
+        corner::Piece::Defined(_) => unreachable!("only the named pieces' tables are stored"),
     }
 }
 

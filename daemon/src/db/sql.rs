@@ -157,6 +157,8 @@ pub(crate) struct GameColumns {
     k: Option<u32>,
     /// Misère play.
     misere: bool,
+    /// The piece of `corner`, in Betza's notation.
+    piece: Option<String>,
 }
 
 impl From<GameColumns> for GameParams {
@@ -165,13 +167,14 @@ impl From<GameColumns> for GameParams {
             game: c.game,
             size: c.size,
             k: c.k,
+            piece: c.piece,
             misere: c.misere,
         }
     }
 }
 
-/// Binds a game's four columns (`game, size, k, misere`, in that order) to the next four
-/// placeholders of `query`: the other way of [`GameColumns`].
+/// Binds a game's five columns (`game, size, k, misere, piece`, in that order) to the next
+/// five placeholders of `query`: the other way of [`GameColumns`].
 pub(crate) fn bind_game_params<'q>(
     query: Query<'q, Sqlite, SqliteArguments<'q>>,
     params: &GameParams,
@@ -180,7 +183,8 @@ pub(crate) fn bind_game_params<'q>(
         .bind(params.game.name())
         .bind(to_sql_opt(params.size, "size")?)
         .bind(params.k.map(i64::from))
-        .bind(i64::from(params.misere)))
+        .bind(i64::from(params.misere))
+        .bind(params.piece.clone()))
 }
 
 /// The plies of a draw by repetition, stored as `0,4,8` (no plies: NULL), read with

@@ -519,6 +519,8 @@ pub fn terminal_reason(kind: GameKind) -> Reason {
         GameKind::Queen | GameKind::Rook | GameKind::Horse | GameKind::Dragon => {
             Reason::CornerReached
         }
+        // A defined piece may be stuck short of the corner (a knight on 1,0).
+        GameKind::Corner => Reason::NoMoveLeft,
         GameKind::Nim => Reason::LastStone,
         GameKind::Chocolate => Reason::PoisonLeft,
         GameKind::LGame => Reason::LBlocked,

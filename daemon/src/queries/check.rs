@@ -7,7 +7,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
-use engine::corner::Piece;
 use engine::formula::{Formula, Kind};
 use engine::named_checks::{named_check, NamedCheck, Tables, NAMED_CHECKS};
 use engine::Knowledge;
@@ -109,7 +108,7 @@ pub fn named_checks() -> Vec<NamedCheckInfo> {
 /// it names of which the server stores a table.
 fn games_of(knowledge: &Knowledge, named: &NamedCheck) -> Result<Vec<GameParams>, QueryError> {
     let tables: Vec<GameParams> = match named.tables {
-        Tables::Corner(piece) => vec![GameParams::of(corner_game(piece))],
+        Tables::Corner(piece) => vec![crate::convert::corner(piece)],
         steps => CHOCOLATE_STEPS
             .filter(|&k| steps.has_step(k) && knowledge.chocolate_table(k).is_some())
             .map(|k| GameParams {
@@ -124,16 +123,6 @@ fn games_of(knowledge: &Knowledge, named: &NamedCheck) -> Result<Vec<GameParams>
         });
     }
     Ok(tables)
-}
-
-/// The game a corner piece moves in.
-fn corner_game(piece: Piece) -> Game {
-    match piece {
-        Piece::Queen => Game::Queen,
-        Piece::Rook => Game::Rook,
-        Piece::Horse => Game::Horse,
-        Piece::Dragon => Game::Dragon,
-    }
 }
 
 /// What a named check's runs show, in one sentence to cite: `verdict-verified` (for which

@@ -12,7 +12,7 @@ use super::Answer;
 use crate::convert::value_info;
 
 /// `{"id":…,"type":"classification",…}` exactly as serde_json writes the protocol's types: the
-/// fields in declaration order, flattened ones in place, `size` and `k` only when set.
+/// fields in declaration order, flattened ones in place, `size`, `k` and `piece` only when set.
 pub fn classification(id: Option<u64>, answer: &Answer) -> String {
     // Naming every field makes a new one a compile error here rather than a silent omission.
     let Classification {
@@ -42,6 +42,10 @@ pub fn classification(id: Option<u64>, answer: &Answer) -> String {
     if let Some(k) = params.k {
         out.raw(",\"k\":");
         out.number(u64::from(k));
+    }
+    if let Some(piece) = &params.piece {
+        out.raw(",\"piece\":");
+        out.string(piece);
     }
     if params.misere {
         out.raw(",\"misere\":true");
@@ -247,16 +251,9 @@ mod tests {
         }
     }
 
-    /// The answers to `positions` of `game` (with `size` or `k`), every move listed, one
+    /// The answers to `positions` of `variant`, every move listed, one
     /// and none, from `knowledge`, as the server makes them.
-    fn answers(
-        knowledge: &Knowledge,
-        game: GameKind,
-        size: Option<u64>,
-        k: Option<u32>,
-        positions: &[&str],
-    ) -> Vec<Answer> {
-        let variant = Variant::new(game, size, k).unwrap();
+    fn answers(knowledge: &Knowledge, variant: Variant, positions: &[&str]) -> Vec<Answer> {
         let mut out = Vec::new();
         for text in positions {
             let pos = variant.parse_position(text).unwrap();
@@ -286,56 +283,59 @@ mod tests {
         let squares = ["0,0", "5,3", "63,63", "40,17", "300,200"];
         all.extend(answers(
             &knowledge,
-            GameKind::Queen,
-            Some(1024),
-            None,
+            Variant::new(GameKind::Queen, Some(1024), None).unwrap(),
             &squares,
         ));
         all.extend(answers(
             &knowledge,
-            GameKind::Horse,
-            Some(64),
-            None,
+            Variant::new(GameKind::Horse, Some(64), None).unwrap(),
             &squares[..4],
         ));
         all.extend(answers(
             &knowledge,
-            GameKind::Rook,
-            Some(512),
-            None,
+            Variant::new(GameKind::Rook, Some(512), None).unwrap(),
             &squares,
         ));
         all.extend(answers(
             &knowledge,
-            GameKind::Nim,
-            None,
-            None,
+            Variant::new(GameKind::Nim, None, None).unwrap(),
             &["3,4,5", "0,0", "7"],
+        ));
+        // A defined piece, solved on the spot: its piece is written back.
+        let rn = corner::Piece::parse_betza("RN").unwrap();
+        all.extend(answers(
+            &knowledge,
+            Variant::corner(rn, Some(64)).unwrap(),
+            &squares[..4],
         ));
         let bars = ["3,2,5", "0,0,0", "10,4,9"];
         all.extend(answers(
             &knowledge,
-            GameKind::Chocolate,
-            None,
-            Some(1),
+            Variant::new(GameKind::Chocolate, None, Some(1)).unwrap(),
             &bars,
         ));
         all.extend(answers(
             &knowledge,
-            GameKind::Chocolate,
-            None,
-            Some(0),
+            Variant::new(GameKind::Chocolate, None, Some(0)).unwrap(),
             &bars,
         ));
         let lgame = ["...N/RRRB/RBBB/N... r", "...N/RRRB/RBBB/N... b"];
-        all.extend(answers(&knowledge, GameKind::LGame, None, None, &lgame));
+        all.extend(answers(
+            &knowledge,
+            Variant::new(GameKind::LGame, None, None).unwrap(),
+            &lgame,
+        ));
         // Sums: searched, too large to search, over.
         let sums = [
             "queen(11):5,3 + nim:3,4,5 + chocolate(1):5,3,7",
             "nim:40,40,40 + nim:40,40 + horse(64):7,7",
             "queen(8):0,0 + nim:0",
         ];
-        all.extend(answers(&knowledge, GameKind::Sum, None, None, &sums));
+        all.extend(answers(
+            &knowledge,
+            Variant::new(GameKind::Sum, None, None).unwrap(),
+            &sums,
+        ));
         // Misère play: `misere` is written, values have no Grundy number.
         for (game, text) in [(GameKind::Nim, "1,1,1"), (GameKind::Sum, sums[0])] {
             let variant = Variant::new(game, None, None).unwrap();

@@ -14,6 +14,9 @@ use crate::failure::{Context as _, Internal};
 use crate::hub::Hub;
 use crate::solver::{Report, ENGINE_MAX_BAR};
 
+/// The bound of a defined piece's table when none is asked for (it has no stored table).
+pub const DEFINED_BOUND: u64 = 64;
+
 /// The stored table of `params`' game; `what` names the question in the refusals (`check`,
 /// `named_check`, `periodicity`, `sequence`).
 pub fn of(
@@ -47,7 +50,8 @@ pub fn of(
 /// The table of `params`' game reaching the bound asked (default: the stored table's),
 /// and that bound: the stored table, or one solved now when the bound is beyond it
 /// (corner games up to [`RESEARCH_MAX_BOARD`](crate::solver::RESEARCH_MAX_BOARD),
-/// staircases up to z = [`ENGINE_MAX_BAR`]), reporting its progress.
+/// staircases up to z = [`ENGINE_MAX_BAR`]), reporting its progress. A defined piece's table
+/// is solved now to the bound asked ([`DEFINED_BOUND`] when none is).
 pub async fn reaching(
     hub: &Hub,
     params: &GameParams,
@@ -55,7 +59,19 @@ pub async fn reaching(
     what: &'static str,
     report: Report,
 ) -> Result<(Table2D, u64), QueryError> {
-    let stored = of(&hub.solver.current(), params, what)?;
+    let stored = match crate::convert::game(params)?.variant() {
+        // A defined piece has no stored table: one is solved to the bound asked.
+        Variant::Corner {
+            piece: piece @ engine::corner::Piece::Defined(_),
+            ..
+        } if hub.solver.current().corner_table(piece).is_none() => {
+            let side = upto.unwrap_or(DEFINED_BOUND);
+            let table = Table2D::Corner(hub.solver.research_corner(piece, side, report).await?);
+            let upto = table.upto(Some(side))?;
+            return Ok((table, upto));
+        }
+        _ => of(&hub.solver.current(), params, what)?,
+    };
     let upto = match upto {
         Some(upto) if upto > stored.bound() => upto,
         asked => {

@@ -73,6 +73,7 @@ impl GameRecord {
                 game,
                 size: fields.number("Size")?,
                 k: fields.number("K")?,
+                piece: variant.defined_piece().map(|p| p.to_string()),
                 misere: fields.play()?,
             },
             start: fields
@@ -309,15 +310,19 @@ impl Fields {
             .map_err(|_: UnknownGame| self.error("Game", quoted("rule-unknown-game", name)))?;
         let kind = crate::convert::kind(game);
         let (size, k) = (self.number("Size")?, self.number("K")?);
-        let variant = Variant::new(kind, size, k).map_err(|e| {
-            let tag = match (size, k) {
-                (Some(_), _) => "Size",
-                (None, Some(_)) => "K",
-                (None, None) => "Game",
+        let piece = self.text("Piece");
+        let variant = engine::Game::new(kind, size, k, piece.as_deref(), false).map_err(|e| {
+            let tag = match (e.input(), size, k) {
+                (input, _, _) if piece.as_deref() == Some(input) => "Piece",
+                (_, Some(_), _) => "Size",
+                (_, None, Some(_)) => "K",
+                _ => "Game",
             };
             self.error(tag, crate::convert::message(&e.said()))
         })?;
-        Ok((game, variant))
+        // A piece that moves as a named one is that game (`queen` for `RB`).
+        let game = crate::convert::wire(variant.kind());
+        Ok((game, variant.variant()))
     }
 
     /// The result from the result token, the `[Result]` tag (which must agree) and the

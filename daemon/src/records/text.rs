@@ -13,9 +13,10 @@ pub const BETTER_SHOWN: usize = 5;
 
 /// The tags this format defines, in the order they are written. Any other tag is kept in
 /// [`GameRecord::extra_tags`].
-pub const KNOWN_TAGS: [&str; 13] = [
+pub const KNOWN_TAGS: [&str; 14] = [
     "Event",
     "Game",
+    "Piece",
     "Size",
     "K",
     "Play",
@@ -45,6 +46,9 @@ impl GameRecord {
             tag("Event", &format!("{EVENT_PREFIX}{id}"));
         }
         tag("Game", self.params.game.name());
+        if let Some(piece) = &self.params.piece {
+            tag("Piece", piece);
+        }
         if let Some(size) = self.params.size {
             tag("Size", &size.to_string());
         }

@@ -28,6 +28,7 @@ impl GameRecord {
         let game = crate::convert::game(p).map_err(|e| {
             let tag = match (e.input(), p.size, p.k) {
                 ("misere", _, _) => "Play",
+                (input, _, _) if p.piece.as_deref() == Some(input) => "Piece",
                 (_, Some(_), _) => "Size",
                 (_, None, Some(_)) => "K",
                 _ => "Game",

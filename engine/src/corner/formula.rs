@@ -67,24 +67,31 @@ pub fn rook_remoteness(x: u64, y: u64) -> u64 {
     2 * x.min(y) + u64::from(x != y)
 }
 
-/// Whether (x, y) is a P-position of `piece`, by the formulas (any board).
+/// Whether (x, y) is a P-position of `piece`, by the formulas (any board); for a defined
+/// piece, by its squares solved up to (x, y) (none beyond its largest board,
+/// [`MAX_DEFINED_TABLE`](super::MAX_DEFINED_TABLE)).
 pub fn is_p(piece: Piece, x: u64, y: u64) -> bool {
     match piece {
         Piece::Queen => wythoff_is_p(x, y),
         Piece::Rook => x == y,
         Piece::Horse => horse_is_p(x, y),
         Piece::Dragon => dragon_grundy(x, y) == 0,
+        Piece::Defined(moves) => super::defined::at(&moves, x, y).is_some_and(|(g, _, _)| g == 0),
     }
 }
 
 /// Every square `piece` can move to from (x, y) that is a P-position — its winning moves —
-/// found by the formulas alone, on a board of any size, in ascending order. There are few,
+/// found by the formulas alone, on a board of any size, in ascending order (a defined
+/// piece's from its squares solved up to (x, y)). There are few,
 /// however far out the square is: the queen has at most one on its row, one on its column
 /// and one on its diagonal (the partner of y, the partner of x, the pair whose difference is
 /// |x − y|); the rook evens the two coordinates; the dragon king's lie in the blocks of three
 /// of x and of y, or one diagonal step away; the horse's at the end of its diagonal, two
 /// squares before it, or one step away.
 pub fn winning_moves(piece: Piece, x: u64, y: u64) -> Vec<(u64, u64)> {
+    if let Piece::Defined(moves) = piece {
+        return super::defined::winning_moves(&moves, x, y, false);
+    }
     let mut moves = candidates(piece, x, y);
     moves.retain(|&(u, v)| piece.can_move((x, y), (u, v)) && is_p(piece, u, v));
     moves.sort_unstable();
@@ -110,6 +117,7 @@ pub(crate) fn candidates(piece: Piece, x: u64, y: u64) -> Vec<(u64, u64)> {
             .chain(block(x).map(|v| (x, v)))
             .chain([(x.wrapping_sub(1), y.wrapping_sub(1))])
             .collect(),
+        Piece::Defined(moves) => moves.moves_from(x, y).collect(),
         Piece::Horse => {
             let m = x.min(y);
             let mut c = vec![
@@ -132,6 +140,7 @@ pub(crate) fn value(piece: Piece, x: u64, y: u64) -> Value {
         Piece::Dragon => Value::impartial(dragon_grundy(x, y), None),
         Piece::Queen => outcome_only(wythoff_is_p(x, y)),
         Piece::Horse => outcome_only(horse_is_p(x, y)),
+        Piece::Defined(_) => unreachable!("corner::value solves a defined piece's squares"),
     }
 }
 

@@ -2,6 +2,8 @@
 //! (0, 0); whoever puts it there wins. `queen` is Wythoff's game, `rook` two-pile Nim,
 //! `horse` and `dragon` the shogi dragon horse and dragon king (docs/RULES.md).
 
+mod betza;
+pub(crate) mod defined;
 mod formula;
 pub mod misere;
 mod piece;
@@ -9,6 +11,8 @@ mod position;
 mod reach;
 mod table;
 
+pub use betza::{Atom, Betza, MAX_ATOMS, MAX_RANGE};
+pub use defined::MAX_DEFINED_TABLE;
 pub use formula::{
     dragon_grundy, horse_is_p, is_p, rook_remoteness, winning_moves, wythoff_is_p, wythoff_pair,
     wythoff_partner,
@@ -22,23 +26,33 @@ use crate::{Error, Said, Value};
 
 /// The value of a corner position: from `table` when it covers the square, otherwise from
 /// the exact formulas (outcome for every piece; Grundy for rook and dragon; remoteness for
-/// the rook). Fields no formula gives are `None`: nothing is guessed.
+/// the rook; fields no formula gives are `None`: nothing is guessed), or, for a defined
+/// piece, from its squares solved on the spot.
 pub fn value(pos: &Position, table: Option<&Table>) -> Value {
     if let Some(v) = table.and_then(|t| t.value(pos.piece(), pos.x(), pos.y())) {
         return v;
     }
-    formula::value(pos.piece(), pos.x(), pos.y())
+    match pos.piece() {
+        Piece::Defined(moves) => defined::value(pos, &moves),
+        named => formula::value(named, pos.x(), pos.y()),
+    }
 }
 
-/// Checks that `n` is a board size this crate accepts.
-pub fn check_size(n: u64) -> Result<u64, Error> {
-    if (2..=MAX_SIZE).contains(&n) {
+/// Checks that `n` is a board size this crate accepts for `piece`: up to [`MAX_SIZE`] for
+/// the four named pieces (their closed forms hold on any board), up to
+/// [`MAX_DEFINED_TABLE`] for a defined piece (whose every square is solved).
+pub fn check_size(piece: Piece, n: u64) -> Result<u64, Error> {
+    let most = match piece {
+        Piece::Defined(_) => MAX_DEFINED_TABLE,
+        _ => MAX_SIZE,
+    };
+    if (2..=most).contains(&n) {
         Ok(n)
     } else {
         Err(crate::error::params(
             format!("size {n}"),
             Said::new("rule-board-size")
-                .text("most", MAX_SIZE)
+                .text("most", most)
                 .text("size", n),
         ))
     }

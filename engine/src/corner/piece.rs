@@ -1,7 +1,9 @@
-//! The four pieces of the corner family and how each one moves.
+//! The pieces of the corner family and how each one moves: the four the papers study, by
+//! name, and any other by its moves in Betza's notation ([`Betza`]).
 
 use std::fmt;
 
+use super::Betza;
 use crate::Said;
 
 /// Which piece walks to the corner; each name is the game's name on every interface.
@@ -15,20 +17,52 @@ pub enum Piece {
     Horse,
     /// Any distance left or down, or one diagonal step (shogi dragon king).
     Dragon,
+    /// Any other piece, by its moves (never the moves of one of the four above: see
+    /// [`Piece::defined`]).
+    Defined(Betza),
 }
 
 impl Piece {
     /// All four, in a stable order.
     pub const ALL: [Piece; 4] = [Piece::Queen, Piece::Rook, Piece::Horse, Piece::Dragon];
 
-    /// The game name: `queen`, `rook`, `horse`, `dragon`.
+    /// The game name: `queen`, `rook`, `horse`, `dragon`; `corner` for a defined piece
+    /// (whose moves [`Piece::betza`] gives).
     pub fn name(self) -> &'static str {
         match self {
             Piece::Queen => "queen",
             Piece::Rook => "rook",
             Piece::Horse => "horse",
             Piece::Dragon => "dragon",
+            Piece::Defined(_) => "corner",
         }
+    }
+
+    /// The piece with these moves: one of the four named ones when it moves as they do
+    /// (`RB` is the queen, `R` the rook, `BW` the dragon horse, `RF` the dragon king), so that
+    /// one game has one name and one table.
+    pub fn defined(moves: Betza) -> Piece {
+        Piece::ALL
+            .into_iter()
+            .find(|p| p.betza() == moves)
+            .unwrap_or(Piece::Defined(moves))
+    }
+
+    /// Reads a piece in Betza's notation (`RN`, `RB`), see [`Betza::parse`].
+    pub fn parse_betza(text: &str) -> Result<Piece, crate::Error> {
+        Betza::parse(text).map(Piece::defined)
+    }
+
+    /// Its moves in Betza's notation: `RB` for the queen.
+    pub fn betza(self) -> Betza {
+        let spelled = match self {
+            Piece::Queen => "RB",
+            Piece::Rook => "R",
+            Piece::Horse => "BW",
+            Piece::Dragon => "RF",
+            Piece::Defined(moves) => return moves,
+        };
+        Betza::parse(spelled).expect("the four pieces' spellings are valid")
     }
 
     /// Parses a game name.
@@ -59,6 +93,7 @@ impl Piece {
             Piece::Rook => straight,
             Piece::Horse => diagonal || (straight && step),
             Piece::Dragon => straight || (diagonal && step),
+            Piece::Defined(moves) => moves.can_move((x, y), (u, v)),
         }
     }
 
@@ -69,6 +104,7 @@ impl Piece {
             Piece::Rook => "game-rook",
             Piece::Horse => "game-horse",
             Piece::Dragon => "game-dragon",
+            Piece::Defined(moves) => return Said::new("game-piece").text("piece", moves),
         })
     }
 
@@ -80,6 +116,9 @@ impl Piece {
             Piece::Rook => "rule-moves-rook",
             Piece::Horse => "rule-moves-horse",
             Piece::Dragon => "rule-moves-dragon",
+            Piece::Defined(moves) => {
+                return Said::new("rule-moves-defined").text("piece", moves);
+            }
         })
     }
 
@@ -92,12 +131,17 @@ impl Piece {
             Piece::Rook => x + y,
             Piece::Horse => m + near,
             Piece::Dragon => x + y + u64::from(m > 0),
+            Piece::Defined(moves) => moves.move_count(x, y),
         }
     }
 }
 
 impl fmt::Display for Piece {
+    /// Its name, or its moves for a defined piece (`RN`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        match self {
+            Piece::Defined(moves) => write!(f, "{moves}"),
+            named => f.write_str(named.name()),
+        }
     }
 }

@@ -37,7 +37,7 @@ impl fmt::Display for Move {
 impl Position {
     /// The piece on (x, y) of a `size`×`size` board.
     pub fn new(piece: Piece, size: u64, x: u64, y: u64) -> Result<Position, Error> {
-        super::check_size(size)?;
+        super::check_size(piece, size)?;
         if x >= size || y >= size {
             return Err(position(
                 format!("{x},{y}"),
@@ -50,7 +50,7 @@ impl Position {
     /// Reads `x,y` (also `(x, y)` or `x y`).
     pub fn parse(piece: Piece, size: u64, text: &str) -> Result<Position, Error> {
         let (x, y) = parse_square(text).map_err(|reason| position(text, reason))?;
-        super::check_size(size)?;
+        super::check_size(piece, size)?;
         Position::new(piece, size, x, y).map_err(|e| e.with_input(text))
     }
 
@@ -131,6 +131,13 @@ impl crate::Position for Position {
     fn legal_moves(&self) -> Vec<Move> {
         let (x, y) = (self.x, self.y);
         let p = self.piece;
+        if let Piece::Defined(moves) = p {
+            let mut out: Vec<Move> = moves.moves_from(x, y).map(|(x, y)| Move { x, y }).collect();
+            out.sort_by_key(|m| (m.x, m.y));
+            // Two leaps may reach one square (`R` and `D` two squares down).
+            out.dedup();
+            return out;
+        }
         let mut out = Vec::with_capacity(usize::try_from(self.move_count()).unwrap_or(0));
         // Columns left of x with a target: every one for a piece sliding along the row; for
         // the horse only those its diagonal reaches and the one step left (so the work is its
@@ -190,10 +197,13 @@ impl crate::Position for Position {
         if !self.piece.can_move((self.x, self.y), (m.x, m.y)) {
             return Err(illegal(
                 m.to_string(),
-                Said::new("rule-not-the-pieces-move")
-                    .with("rule", self.piece.rule())
-                    .text("from", self)
-                    .text("to", m),
+                Said::new(match self.piece {
+                    Piece::Defined(_) => "rule-not-a-move-of",
+                    _ => "rule-not-the-pieces-move",
+                })
+                .with("rule", self.piece.rule())
+                .text("from", self)
+                .text("to", m),
             ));
         }
         Ok(self.at(m.x, m.y))

@@ -61,6 +61,10 @@ impl Table {
             ));
         }
         let n = n as usize;
+        if let Piece::Defined(moves) = piece {
+            let cells = super::defined::solve(&moves, n, progress)?;
+            return Ok(Table { piece, n, cells });
+        }
         let solver = Solver::new(piece, n);
         let bands = n.div_ceil(BAND);
         let threads = threads.clamp(1, bands);
@@ -233,7 +237,7 @@ impl Table {
 
 /// Cells stored for an n×n board: each band of [`BAND`] rows keeps, for every column from its
 /// first row on, one slot per row of the band (a few slots below the diagonal go unused).
-fn triangle(n: usize) -> usize {
+pub(super) fn triangle(n: usize) -> usize {
     band_start(n, n.div_ceil(BAND))
 }
 
@@ -244,7 +248,7 @@ fn band_start(n: usize, b: usize) -> usize {
 
 /// Slot of (x, y), x ≤ y: band by band, column by column, so that a band's sweep writes
 /// consecutive memory.
-fn index(n: usize, x: usize, y: usize) -> usize {
+pub(super) fn index(n: usize, x: usize, y: usize) -> usize {
     let b = x / BAND;
     let x0 = b * BAND;
     band_start(n, b) + (y - x0) * BAND + (x - x0)
@@ -430,6 +434,8 @@ impl Solver {
             Piece::Rook => self.band_of::<ROOK>(b),
             Piece::Horse => self.band_of::<HORSE>(b),
             Piece::Dragon => self.band_of::<DRAGON>(b),
+            // Solved by `defined::solve` instead (see `Table::solve_with`).
+            Piece::Defined(_) => unreachable!("a defined piece has its own solver"),
         }
     }
 

@@ -244,6 +244,10 @@ fn annotation_names_round_trip() {
 fn variant(kind: GameKind) -> Variant {
     match kind {
         GameKind::Chocolate => Variant::new(kind, None, Some(1)),
+        GameKind::Corner => Variant::corner(
+            crate::corner::Piece::parse_betza("RN").expect("a piece"),
+            Some(16),
+        ),
         k if k.piece().is_some() => Variant::new(kind, Some(16), None),
         k => Variant::new(k, None, None),
     }

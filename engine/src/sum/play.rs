@@ -91,6 +91,13 @@ fn nth_move(c: &AnyPosition, i: u64) -> Option<AnyMove> {
         AnyPosition::Corner(p) => {
             let (x, y, m) = (p.x(), p.y(), p.x().min(p.y()));
             let piece = p.piece();
+            if let Piece::Defined(_) = piece {
+                // Few moves at most (its board is small): listed.
+                return p
+                    .legal_moves()
+                    .get(usize::try_from(i).ok()?)
+                    .map(|m| AnyMove::Corner(*m));
+            }
             let [row, column] = if piece.slides_straight() {
                 [x, y]
             } else {
@@ -99,7 +106,7 @@ fn nth_move(c: &AnyPosition, i: u64) -> Option<AnyMove> {
             let diagonal = match piece {
                 Piece::Queen | Piece::Horse => m,
                 Piece::Dragon => u64::from(m > 0),
-                Piece::Rook => 0,
+                Piece::Rook | Piece::Defined(_) => 0,
             };
             let mut i = i;
             if i < row {

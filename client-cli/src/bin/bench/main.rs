@@ -384,6 +384,7 @@ impl Settings {
                     size: game.is_corner().then_some(args.size),
                     k: (game == Game::Chocolate).then_some(args.k),
                     misere: false,
+                    piece: None,
                 };
                 driver::variant(&params).map(|_| params)
             })

@@ -56,6 +56,7 @@ async fn presence_reaches_a_match_whose_queue_is_full() {
             size: None,
             k: None,
             misere: false,
+            piece: None,
         },
         start: "standard".into(),
         opponent: Opponent::Human,

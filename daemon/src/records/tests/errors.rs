@@ -232,7 +232,11 @@ fn bad_json_is_named() {
     assert!(e.to_string().starts_with("json: the field `"), "{e}");
     assert!(e.to_string().ends_with("` is missing"), "{e}");
     assert_eq!(e.code(), "bad_json");
-    let said = |text: &str| GameRecord::from_json(text).expect_err("refused").to_string();
+    let said = |text: &str| {
+        GameRecord::from_json(text)
+            .expect_err("refused")
+            .to_string()
+    };
     assert_eq!(
         said("{\"game\": }"),
         "json: the JSON is not well formed at line 1, column 10"

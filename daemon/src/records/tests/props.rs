@@ -9,6 +9,10 @@ use super::*;
 fn variant(kind: GameKind, step: u32) -> Variant {
     let (size, k) = match kind {
         GameKind::Chocolate => (None, Some(step)),
+        GameKind::Corner => {
+            let rn = engine::corner::Piece::parse_betza("RN").expect("a piece");
+            return Variant::corner(rn, Some(12)).expect("valid parameters");
+        }
         k if k.piece().is_some() => (Some(16), None),
         _ => (None, None),
     };

@@ -19,6 +19,9 @@ pub fn is_lost(piece: Piece, x: u64, y: u64) -> bool {
         Piece::Queen => queen_is_lost(x, y),
         Piece::Horse => horse_is_lost(x, y),
         Piece::Dragon => dragon_is_lost(x, y),
+        Piece::Defined(moves) => {
+            crate::corner::defined::at(&moves, x, y).is_some_and(|(_, _, m)| m % 2 == 1)
+        }
     }
 }
 
@@ -135,6 +138,9 @@ pub fn dragon_is_lost(x: u64, y: u64) -> bool {
 /// piece's lost squares lie on the rows, columns, diagonals and blocks where normal play's
 /// P-positions lie ([`winning_moves`](crate::corner::winning_moves)), or next to the corner.
 pub fn winning_moves(piece: Piece, x: u64, y: u64) -> Vec<(u64, u64)> {
+    if let Piece::Defined(moves) = piece {
+        return crate::corner::defined::winning_moves(&moves, x, y, true);
+    }
     let mut moves = candidates(piece, x, y);
     moves.extend([(0, 1), (1, 0), (2, 2)]);
     moves.retain(|&(u, v)| piece.can_move((x, y), (u, v)) && is_lost(piece, u, v));

@@ -87,12 +87,17 @@ impl MisereTable {
             ));
         }
         let n = n as usize;
+        if let Piece::Defined(moves) = piece {
+            let cells = crate::corner::defined::solve_misere(&moves, n)?;
+            return Ok(MisereTable { piece, n, cells });
+        }
         let mut cells = vec![0u16; index(0, n)];
         match piece {
             Piece::Queen => sweep::<QUEEN>(n, &mut cells),
             Piece::Rook => sweep::<ROOK>(n, &mut cells),
             Piece::Horse => sweep::<HORSE>(n, &mut cells),
             Piece::Dragon => sweep::<DRAGON>(n, &mut cells),
+            Piece::Defined(_) => unreachable!("solved above"),
         }
         Ok(MisereTable { piece, n, cells })
     }
