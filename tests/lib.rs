@@ -273,8 +273,7 @@ pub fn knowledge() -> engine::Knowledge {
 
 /// The perfect move from `position` of the match described by `state`.
 pub fn best_move(k: &engine::Knowledge, state: &MatchState, seed: u64) -> Result<String> {
-    let kind = daemon::convert::kind(state.params.game);
-    let variant = engine::Variant::new(kind, state.params.size, state.params.k)?;
+    let variant = daemon::convert::game(&state.params)?.variant();
     let pos = variant.parse_position(&state.position)?;
     let convention = engine::Convention::misere_if(state.params.misere);
     let mut rng = engine::Rng::new(seed);

@@ -1,6 +1,6 @@
 //! What was played survives a restart of the daemon on the same database.
 
-use client::Client;
+use client::{Client, Hello};
 use grundy_e2e::{best_move, knowledge, state_of, Server};
 use protocol::{
     Game, GameParams, MatchState, MatchStatus, NewMatch, Opponent, Request, ServerBody,
@@ -116,5 +116,79 @@ async fn the_games_file_alone_serves_its_matches_and_the_tables_come_back() -> a
         }
         other => anyhow::bail!("expected a classification, got {other:?}"),
     }
+    server.stop().await
+}
+
+/// A corner game with a piece of one's own (`RN`, a rook that also leaps like a knight): its
+/// piece travels with the match, is stored with it, and comes back with it after a restart;
+/// the knight's leap is a move, a step the piece has not is refused by its rule; the record
+/// names the piece and is read back as the same game.
+#[tokio::test]
+async fn a_defined_piece_is_played_stored_and_taken_up_again() -> anyhow::Result<()> {
+    let dir = tempfile::tempdir()?;
+    let server = Server::start(&dir).await?;
+    let (mut a, mut b) = (server.connect("ada").await?, server.connect("bob").await?);
+    let rn = GameParams {
+        size: Some(16),
+        piece: Some("NR".to_owned()),
+        ..GameParams::of(Game::Corner)
+    };
+    let new = NewMatch::new(rn, Opponent::Human).start("5,3");
+    let open = state_of(a.request(Request::create(new)).await?)?;
+    assert_eq!(
+        open.params.piece.as_deref(),
+        Some("RN"),
+        "written canonically"
+    );
+    b.request(Request::Join {
+        match_id: open.match_id,
+    })
+    .await?;
+    let refused = grundy_e2e::refusal(a.request(Request::play(open.match_id, "4,2")).await)?;
+    assert_eq!(
+        refused.message,
+        "the piece RN moves only as its letters say, and only toward the corner: 5,3 → 4,2 is \
+         not one of its moves"
+    );
+    // The knight's leap.
+    a.request(Request::play(open.match_id, "4,1")).await?;
+    let tokens = [a.token().to_owned(), b.token().to_owned()];
+    drop((a, b));
+    server.stop().await?;
+
+    let server = Server::start(&dir).await?;
+    let back = |name: &str, token: &str| Hello::new(name).with_token(Some(token.to_owned()));
+    let mut a = server.connect_as(back("ada", &tokens[0])).await?;
+    let mut b = server.connect_as(back("bob", &tokens[1])).await?;
+    let resumed = state_of(
+        b.request(Request::Watch {
+            match_id: open.match_id,
+        })
+        .await?,
+    )?;
+    assert_eq!(resumed.params.piece.as_deref(), Some("RN"));
+    assert_eq!((resumed.position.as_str(), resumed.ply), ("4,1", 1));
+    a.request(Request::Watch {
+        match_id: open.match_id,
+    })
+    .await?;
+    let over = grundy_e2e::play_out([&mut a, &mut b], resumed, &knowledge()).await?;
+    assert_eq!(over.status, MatchStatus::Finished);
+    let ServerBody::Export { content, .. } = a
+        .request(Request::Export {
+            match_id: open.match_id,
+            format: protocol::ExportFormat::Text,
+        })
+        .await?
+    else {
+        anyhow::bail!("expected an export")
+    };
+    assert!(
+        content.contains("[Game \"corner\"]\n[Piece \"RN\"]"),
+        "{content}"
+    );
+    let ServerBody::Imported { .. } = a.request(Request::Import { text: content }).await? else {
+        anyhow::bail!("expected imported")
+    };
     server.stop().await
 }

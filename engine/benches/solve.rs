@@ -1,5 +1,6 @@
 //! Prints solve times (median of several runs) and peak memory for the engine's solvers: the
-//! corner tables, the full L-game classification and the chocolate staircase tables.
+//! corner tables, the full L-game classification, the chocolate staircase tables, and the
+//! defined pieces' solver beside the named pieces' own on the same moves.
 //!
 //! Run with `cargo bench -p grundy-engine`; pass corner board sizes to override the default
 //! 1024, 4096 and 16384 (the queen only above 4096), e.g. `-- 4096 8192`, and `--threads N`
@@ -122,7 +123,43 @@ fn main() {
     lgame_solve();
     sum_searches();
     chocolate_tables();
+    defined_pieces();
     corner_tables(&args);
+}
+
+/// The defined pieces' solver (one core, the whole square) on the four named pieces' moves,
+/// side by side with their own solvers on one core and on every core; then pieces of other
+/// shapes: a leaper, a rider on a knight's line, a compound.
+fn defined_pieces() {
+    let every = std::thread::available_parallelism().map_or(1, |t| t.get());
+    for n in [1024, 4096] {
+        for named in Piece::ALL {
+            let spelled = named.betza();
+            let defined = Piece::Defined(spelled);
+            let runs = 5;
+            let own_one = time(runs, || Table::solve_with(named, n, 1, &|_, _| {}));
+            let own_all = time(runs, || Table::solve_with(named, n, every, &|_, _| {}));
+            let def = time(runs, || Table::solve_with(defined, n, 1, &|_, _| {}));
+            println!(
+                "defined {:<3} {n:>5}²  median {def:>9.3?}   {} own: {own_one:>9.3?} (1 thr), \
+                 {own_all:>9.3?} ({every} thr)   defined/own 1 thr {:.2}",
+                spelled.to_string(),
+                named.name(),
+                def.as_secs_f64() / own_one.as_secs_f64()
+            );
+        }
+        for spelled in ["N", "NN", "RN", "R3N"] {
+            let piece = Piece::parse_betza(spelled).expect("a piece");
+            let t = time(5, || Table::solve(piece, n));
+            report(
+                &format!("defined {spelled} {n:>5}²"),
+                1,
+                "grundy+remoteness",
+                t,
+                5,
+            );
+        }
+    }
 }
 
 /// Sums whose remoteness is searched (their product space walked and solved), from small to

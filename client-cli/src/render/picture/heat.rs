@@ -80,7 +80,10 @@ pub fn svg(t: &TableData) -> String {
         .max()
         .unwrap_or(1);
     let (x1, y1) = (t.rows.from + nx as u64, t.cols.from + ny as u64);
-    let game = word(&format!("game-{}", t.params.game));
+    let mut game = word(&format!("game-{}", t.params.game));
+    if let Some(piece) = &t.params.piece {
+        game = format!("{game} {piece}");
+    }
     let what = match (chocolate, t.params.size, t.params.k) {
         (true, _, k) => {
             said(&Message::new("pic-what-chocolate").text("k", k.unwrap_or(1).to_string()))
