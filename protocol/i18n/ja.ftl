@@ -36,7 +36,7 @@ game-rook = 飛車
 game-horse = 龍馬
 game-dragon = 龍王
 game-corner = コーナー
-game-piece = 駒 { $piece }
+game-piece = コマ { $piece }
 game-nim = ニム
 game-chocolate = チョコレートゲーム
 game-lgame = Lゲーム
@@ -907,15 +907,15 @@ rule-corner-move-unread = 手{ $quoted }が読めません。行き先のマス�
 rule-not-a-distance = { $quoted }は距離ではありません
 rule-zero-distance = 手は少なくとも1マス進みます
 rule-table-side = 表の一辺は1から{ $most }マスまでです（{ $side }は使えません）
-rule-moves-defined = 駒 { $piece } は、その文字が表す動きで、角に向かってだけ動きます
-rule-betza-empty = 駒には Betza 記法の文字が少なくとも 1 つ必要です。R（飛車）、B（角）、N（ナイト）、RN など
-rule-betza-modifier = '{ $letter }'（{ $at } 文字目）は Betza 記法の方向の修飾子で、ここでは要りません。動きはすべて角に向かいます。RN のように駒の文字だけを書いてください
-rule-betza-letter = '{ $letter }'（{ $at } 文字目）は駒の文字ではありません。W F D N A H C Z G（跳躍）、R B Q K、走る駒は文字を重ねる（NN）か範囲をつける（R3）
+rule-moves-defined = コマ { $piece } は、その文字が表す動きで、角に向かってだけ動きます
+rule-betza-empty = コマには Betza 記法の文字が少なくとも 1 つ必要です。R（飛車）、B（角）、N（ナイト）、RN など
+rule-betza-modifier = '{ $letter }'（{ $at } 文字目）は Betza 記法の方向の修飾子で、ここでは要りません。動きはすべて角に向かいます。RN のようにコマの文字だけを書いてください
+rule-betza-letter = '{ $letter }'（{ $at } 文字目）はコマの文字ではありません。W F D N A H C Z G（跳躍）、R B Q K、走るコマは文字を重ねる（NN）か範囲をつける（R3）
 rule-betza-range = 範囲は最大 { $most } 回の跳躍です（{ $range } は使えません。0 か文字を重ねると無制限）
-rule-defined-table-side = 駒 { $piece } の表の一辺は最大 { $most } マスです（{ $side } は使えません）
-rule-defined-table-values = { $side }×{ $side } の盤での駒 { $piece } の値は、表に保存できる範囲（65535）を超えます。もっと小さい盤にしてください
-rule-no-piece = { $game } に駒の指定はありません。駒を指定できるのはコーナーのゲームだけです（--piece RN）
-rule-corner-needs-piece = コーナーのゲームには Betza 記法の駒が必要です。例: --piece RN（飛車とナイト）
+rule-defined-table-side = コマ { $piece } の表の一辺は最大 { $most } マスです（{ $side } は使えません）
+rule-defined-table-values = { $side }×{ $side } の盤でのコマ { $piece } の値は、表に保存できる範囲（65535）を超えます。もっと小さい盤にしてください
+rule-no-piece = { $game } にコマの指定はありません。コマを指定できるのはコーナーのゲームだけです（--piece RN）
+rule-corner-needs-piece = コーナーのゲームには Betza 記法のコマが必要です。例: --piece RN（飛車とナイト）
 rule-misere-table-side = ミゼールの表の一辺は1から{ $most }マスまでです（{ $side }は使えません）
 rule-stored-cells = 保存された一辺{ $side }の{ $piece }の表には{ $need }個のマスが必要です（{ $cells }個ではありません）
 rule-stored-short = 保存された一辺{ $side }の{ $piece }の表が({ $x }, { $y })の手前で終わっています
@@ -1358,8 +1358,9 @@ help-play--after =
       grundy play nim 1,2,3 --vs engine:easy
       grundy play lgame --vs human --clock 5+3  このあと相手が grundy join ID と入力する
       grundy play chocolate random --k 2 --first them
-help-play--game = queen、rook、horse、dragon、nim、chocolate、lgame、sum のいずれか
-help-play--size = 角のゲーム（queen、rook、horse、dragon）の盤の一辺のマス数。サーバーの既定は8
+help-play--game = queen、rook、horse、dragon、corner、nim、chocolate、lgame、sum のいずれか
+help-play--piece = corner のコマ。動きを Betza 記法で: RN（飛車とナイト）、NN（ナイトライダー）、R3（3 マスまでの飛車）（docs/NOTATION.md）
+help-play--size = 角のゲーム（queen、rook、horse、dragon、corner）の盤の一辺のマス数。サーバーの既定は8
 help-play--k = チョコレートゲームの階段の段差。サーバーの既定は1
 help-play--misere = ミゼール: 最後に動かした人が負け（Lゲームには使えない）
 help-play--position = 開始局面: `standard`、`random`、または docs/NOTATION.md の書き方の局面
@@ -1412,8 +1413,9 @@ help-query--after =
       grundy query lgame standard
       grundy query sum 'queen(11):5,3 + nim:3,4,5 + chocolate(1):5,3,7'
       grundy query --match 12              対局 12の現在の局面
-help-query--game = queen、rook、horse、dragon、nim、chocolate、lgame、sum のいずれか
-help-query--size = 角のゲーム（queen、rook、horse、dragon）の盤の一辺のマス数。サーバーの既定は8
+help-query--game = queen、rook、horse、dragon、corner、nim、chocolate、lgame、sum のいずれか
+help-query--piece = corner のコマ。動きを Betza 記法で: RN（飛車とナイト）、NN（ナイトライダー）、R3（3 マスまでの飛車）（docs/NOTATION.md）
+help-query--size = 角のゲーム（queen、rook、horse、dragon、corner）の盤の一辺のマス数。サーバーの既定は8
 help-query--k = チョコレートゲームの階段の段差。サーバーの既定は1
 help-query--misere = ミゼール: 最後に動かした人が負け（Lゲームには使えない）
 help-query--position = 局面。例: `5,3`（queen）、`3,4,5`（nim）、`...N/RRRB/RBBB/N... r`（lgame）、`'queen(11):5,3 + nim:3,4,5'`（sum）。`standard` ならそのゲームの標準の開始局面
@@ -1439,8 +1441,9 @@ help-table--after =
       grundy table lgame --csv
       grundy table queen --size 200 --rows 0..200 --cols 0..200 --png queen.png
       grundy table lgame --svg lgame.svg
-help-table--game = queen、rook、horse、dragon、nim、chocolate、lgame、sum のいずれか
-help-table--size = 角のゲーム（queen、rook、horse、dragon）の盤の一辺のマス数。サーバーの既定は8
+help-table--game = queen、rook、horse、dragon、corner、nim、chocolate、lgame、sum のいずれか
+help-table--piece = corner のコマ。動きを Betza 記法で: RN（飛車とナイト）、NN（ナイトライダー）、R3（3 マスまでの飛車）（docs/NOTATION.md）
+help-table--size = 角のゲーム（queen、rook、horse、dragon、corner）の盤の一辺のマス数。サーバーの既定は8
 help-table--k = チョコレートゲームの階段の段差。サーバーの既定は1
 help-table--misere = ミゼール: 最後に動かした人が負け（Lゲームには使えない）
 help-table--rows = 行の半開区間（角のゲームは x、チョコレートゲームは z）。既定は0..16
@@ -1466,11 +1469,12 @@ help-check--after =
       grundy check chocolate --k 2 'y xor z' --upto 512
       grundy check --list                                      名前つきの検証の一覧
       grundy check chocolate-odd                               予想をその上限まで検証
-help-check--what = ゲーム（queen、rook、horse、dragon、chocolate）と、それに続く引用符で囲んだ式。または名前つきの検証の名前だけ（--list を参照）
+help-check--what = ゲーム（queen、rook、horse、dragon、corner、chocolate）と、それに続く引用符で囲んだ式。または名前つきの検証の名前だけ（--list を参照）
 help-check--formula = 式（引用符で囲む）
 help-check--k = チョコレートゲームの階段の段差。サーバーの既定は1
 help-check--upto = 座標がこの上限より小さいマスを検証する（既定: 保存された表の上限）
 help-check--size = 角のゲームの一辺Nの盤: x, y < Nのマス（--upto Nと同じ）
+help-check--piece = corner のコマ。動きを Betza 記法で（RN）
 help-check--list = 名前つきの検証の一覧: 元になった論文の結果と予想を、その状態とともに表示する
 help-check--png = 式と表が食い違う場所の図を PNG で書き出す
 help-check--svg = 同じ図を SVG で書き出す
@@ -1491,8 +1495,9 @@ help-periodicity--after =
       grundy periodicity horse --rows 0..8                 周期的な行: 跳躍0
       grundy periodicity dragon --rows 0..64 --upto 1024 --json
       grundy periodicity chocolate --k 1 --rows 1..8      階段の行 y、zが増える向き
-help-periodicity--game = queen、rook、horse、dragon、nim、chocolate、lgame、sum のいずれか
-help-periodicity--size = 角のゲーム（queen、rook、horse、dragon）の盤の一辺のマス数。サーバーの既定は8
+help-periodicity--game = queen、rook、horse、dragon、corner、nim、chocolate、lgame、sum のいずれか
+help-periodicity--piece = corner のコマ。動きを Betza 記法で: RN（飛車とナイト）、NN（ナイトライダー）、R3（3 マスまでの飛車）（docs/NOTATION.md）
+help-periodicity--size = 角のゲーム（queen、rook、horse、dragon、corner）の盤の一辺のマス数。サーバーの既定は8
 help-periodicity--k = チョコレートゲームの階段の段差。サーバーの既定は1
 help-periodicity--misere = ミゼール: 最後に動かした人が負け（Lゲームには使えない）
 help-periodicity--line = どの線か: row（xを固定。チョコレートゲームは y）、column（yを固定。チョコレートゲームは z）、diagonal（D: マス x, x + D。チョコレートゲームは y, k·y + D）
@@ -1522,8 +1527,9 @@ help-sequence--after =
       grundy sequence queen --diagonal -2 --upto 100 --csv
       grundy sequence queen --p-positions --upto 200 --bfile
       grundy sequence chocolate --k 1 --row 1 --json
-help-sequence--game = queen、rook、horse、dragon、nim、chocolate、lgame、sum のいずれか
-help-sequence--size = 角のゲーム（queen、rook、horse、dragon）の盤の一辺のマス数。サーバーの既定は8
+help-sequence--game = queen、rook、horse、dragon、corner、nim、chocolate、lgame、sum のいずれか
+help-sequence--piece = corner のコマ。動きを Betza 記法で: RN（飛車とナイト）、NN（ナイトライダー）、R3（3 マスまでの飛車）（docs/NOTATION.md）
+help-sequence--size = 角のゲーム（queen、rook、horse、dragon、corner）の盤の一辺のマス数。サーバーの既定は8
 help-sequence--k = チョコレートゲームの階段の段差。サーバーの既定は1
 help-sequence--misere = ミゼール: 最後に動かした人が負け（Lゲームには使えない）
 help-sequence--row = 行 R: x = R（角のゲーム）、y = R（チョコレートゲーム）

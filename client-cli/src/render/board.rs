@@ -23,12 +23,13 @@ pub fn board(game: Game, board: &Board, style: Style) -> String {
     }
 }
 
-/// The letter of a corner-game piece.
+/// The letter of a corner-game piece (`P` for a defined piece: its moves are its name).
 fn piece_letter(game: Game) -> &'static str {
     match game {
         Game::Rook => "R",
         Game::Horse => "H",
         Game::Dragon => "D",
+        Game::Corner => "P",
         _ => "Q",
     }
 }

@@ -111,7 +111,7 @@ impl Moves {
 }
 
 /// Every square of the n×n board of `moves`, x-major: its Grundy number, its remoteness and
-/// its misère remoteness (even: won for the player to move, the corner and any square
+/// (when asked) its misère remoteness (even: won for the player to move, the corner and any square
 /// without a move included). `progress(rows_done, rows)` as rows finish.
 struct Solved {
     grundy: Vec<u32>,
@@ -120,7 +120,7 @@ struct Solved {
 }
 
 impl Solved {
-    fn new(moves: &Betza, n: usize, progress: &(dyn Fn(u64, u64) + Sync)) -> Solved {
+    fn new(moves: &Betza, n: usize, misere: bool, progress: &(dyn Fn(u64, u64) + Sync)) -> Solved {
         let mut riders = Vec::new();
         // Leaps visited one by one: (dx, dy, most leaps).
         let mut leaps = Vec::new();
@@ -136,7 +136,8 @@ impl Solved {
         let mut s = Solved {
             grundy: vec![0; n * n],
             remoteness: vec![0; n * n],
-            misere: vec![0; n * n],
+            // Misère play only when asked: a third of the work and memory.
+            misere: if misere { vec![0; n * n] } else { Vec::new() },
         };
         let mut scratch: Vec<u64> = Vec::new();
         let mut through = vec![0usize; riders.len()];
@@ -178,7 +179,9 @@ impl Solved {
                         if r.is_multiple_of(2) {
                             seen.min_even = seen.min_even.min(r);
                         }
-                        seen.misere = Moves::misere_join(seen.misere, s.misere[at]);
+                        if misere {
+                            seen.misere = Moves::misere_join(seen.misere, s.misere[at]);
+                        }
                     }
                 }
                 // The first value missing from every line and every single move, from lb on.
@@ -209,7 +212,10 @@ impl Solved {
                     (least_odd, _) => least_odd + 1,
                 };
                 let at = x * n + y;
-                (s.grundy[at], s.remoteness[at], s.misere[at]) = (g, r, m);
+                (s.grundy[at], s.remoteness[at]) = (g, r);
+                if misere {
+                    s.misere[at] = m;
+                }
                 for (k, rider) in riders.iter_mut().enumerate() {
                     rider.lines[through[k]].add(g, r, m);
                 }
@@ -242,7 +248,7 @@ pub(super) fn solve(
     progress: &(dyn Fn(u64, u64) + Sync),
 ) -> Result<Vec<u32>, Error> {
     check_side(moves, n)?;
-    let s = Solved::new(moves, n, progress);
+    let s = Solved::new(moves, n, false, progress);
     let mut cells = vec![0u32; triangle(n)];
     for x in 0..n {
         for y in x..n {
@@ -265,7 +271,7 @@ pub(super) fn solve(
 /// (the layout of [`super::misere::MisereTable`]).
 pub(super) fn solve_misere(moves: &Betza, n: usize) -> Result<Vec<u16>, Error> {
     check_side(moves, n)?;
-    let s = Solved::new(moves, n, &|_, _| {});
+    let s = Solved::new(moves, n, true, &|_, _| {});
     let mut cells = Vec::with_capacity(n * (n + 1) / 2);
     for y in 0..n {
         for x in 0..=y {
@@ -292,7 +298,7 @@ pub(crate) fn at(moves: &Betza, x: u64, y: u64) -> Option<(u64, u64, u64)> {
     if n > MAX_DEFINED_TABLE {
         return None;
     }
-    let s = Solved::new(moves, n as usize, &|_, _| {});
+    let s = Solved::new(moves, n as usize, true, &|_, _| {});
     let at = (x * n + y) as usize;
     Some((
         u64::from(s.grundy[at]),
@@ -317,7 +323,7 @@ pub(crate) fn winning_moves(moves: &Betza, x: u64, y: u64, misere: bool) -> Vec<
     let Some(n) = x.max(y).checked_add(1).filter(|n| *n <= MAX_DEFINED_TABLE) else {
         return Vec::new();
     };
-    let s = Solved::new(moves, n as usize, &|_, _| {});
+    let s = Solved::new(moves, n as usize, misere, &|_, _| {});
     let lost = |(u, v): (u64, u64)| {
         let at = (u * n + v) as usize;
         match misere {
