@@ -124,7 +124,22 @@ fn main() {
     sum_searches();
     chocolate_tables();
     defined_pieces();
+    heap_games();
     corner_tables(&args);
+}
+
+/// The heap games' values: a subtraction game (no split: linear) to a million tokens, and
+/// octal games that split (every split of every heap: quadratic) to tens of thousands.
+fn heap_games() {
+    use engine::heap::Octal;
+    let subtraction = Octal::subtraction(&[1, 3, 4]).expect("a set");
+    let t = time(5, || subtraction.values(1_000_000));
+    report("subtraction 1,3,4 10⁶", 1, "grundy", t, 5);
+    for (code, n) in [("0.77", 10_000), ("0.77", 20_000), ("0.137", 20_000)] {
+        let game = Octal::parse(code).expect("a code");
+        let t = time(3, || game.values(n));
+        report(&format!("octal {code} to {n}"), 1, "grundy", t, 3);
+    }
 }
 
 /// The defined pieces' solver (one core, the whole square) on the four named pieces' moves,

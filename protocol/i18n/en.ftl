@@ -1570,3 +1570,13 @@ doing-store-the-round = store the round
 doing-store-the-tournament = store the tournament
 doing-store-the-withdrawal = store the withdrawal
 doing-store-your-move = store your move
+
+## Heap games: octal codes, subtraction sets, heaps.
+
+rule-octal-digit = '{ $digit }' (character { $at }) is no octal digit: a code's digits are 0 to 7, as in 0.77 (Kayles)
+rule-octal-before-point = an octal code starts with 0 (or 4: a heap may be split without taking), not { $digit }
+rule-octal-long = an octal code has at most { $most } digits after the point
+rule-octal-no-move = this code allows no move at all: give at least one digit that is not 0, as in 0.77
+rule-subtraction-empty = a subtraction game needs at least one count to take, as in --set 1,3,4
+rule-subtraction-range = a move takes 1 to { $most } tokens, not { $taken }
+rule-heap-too-large = a heap of { $heap } tokens is too large: at most { $most }

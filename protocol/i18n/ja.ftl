@@ -1866,3 +1866,13 @@ doing-store-the-round = ラウンドの保存
 doing-store-the-tournament = 大会の保存
 doing-store-the-withdrawal = 棄権の保存
 doing-store-your-move = 着手の保存
+
+## Heap games: octal codes, subtraction sets, heaps.
+
+rule-octal-digit = '{ $digit }'（{ $at } 文字目）は 8 進の数字ではありません。コードの数字は 0 から 7 です（例: 0.77、ケイレス）
+rule-octal-before-point = 8 進コードは 0 で始めます（何も取らずに山を分けてよいなら 4）。{ $digit } は使えません
+rule-octal-long = 8 進コードの小数点より後は最大 { $most } 桁です
+rule-octal-no-move = このコードではどの手も指せません。0 でない数字を少なくとも 1 つ書いてください（例: 0.77）
+rule-subtraction-empty = 減算ゲームには取れる個数が少なくとも 1 つ必要です（例: --set 1,3,4）
+rule-subtraction-range = 1 手で取れるのは 1 から { $most } 個です（{ $taken } は使えません）
+rule-heap-too-large = { $heap } 個の山は大きすぎます。最大 { $most } 個です

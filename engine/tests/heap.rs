@@ -1,0 +1,213 @@
+//! Heap games against brute force (whole positions searched, no XOR assumed), against the
+//! OEIS (Kayles A002186, Dawson's Chess A002187, Grundy's game A002188) and the periods the
+//! literature gives, proved by the octal games' periodicity theorem.
+
+use std::collections::HashMap;
+
+use engine::heap::{grundys_game, Octal};
+use engine::mex;
+
+/// The Grundy value of a whole position (heaps, sorted) of an octal game, by searching its
+/// moves as the code's digits say, memoised: no use of the XOR rule.
+fn brute(code: &[u8], heaps: Vec<usize>, memo: &mut HashMap<Vec<usize>, u64>) -> u64 {
+    if let Some(&g) = memo.get(&heaps) {
+        return g;
+    }
+    let mut next = Vec::new();
+    for (i, &h) in heaps.iter().enumerate() {
+        let others: Vec<usize> = heaps
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| j != i)
+            .map(|(_, &v)| v)
+            .collect();
+        for (k, &d) in code.iter().enumerate() {
+            if k == 0 || k > h {
+                continue;
+            }
+            let rest = h - k;
+            let mut leave = |parts: &[usize]| {
+                let mut p = others.clone();
+                p.extend(parts.iter().copied().filter(|&v| v > 0));
+                p.sort_unstable();
+                next.push(p);
+            };
+            if d & 1 != 0 && rest == 0 {
+                leave(&[]);
+            }
+            if d & 2 != 0 && rest > 0 {
+                leave(&[rest]);
+            }
+            if d & 4 != 0 {
+                for a in 1..rest {
+                    leave(&[a, rest - a]);
+                }
+            }
+        }
+    }
+    let g = mex(next.into_iter().map(|p| brute(code, p, memo)));
+    memo.insert(heaps, g);
+    g
+}
+
+/// Kayles as it is played: a row of n pins, a move knocks down one pin or two adjacent
+/// standing pins; the value of the row, by search over the pins themselves.
+fn kayles_row(n: u32) -> u64 {
+    fn value(pins: u32, memo: &mut HashMap<u32, u64>) -> u64 {
+        if let Some(&g) = memo.get(&pins) {
+            return g;
+        }
+        let mut next = Vec::new();
+        for i in 0..32 {
+            if pins >> i & 1 == 1 {
+                next.push(pins & !(1 << i));
+                if i < 31 && pins >> (i + 1) & 1 == 1 {
+                    next.push(pins & !(3 << i));
+                }
+            }
+        }
+        let g = mex(next.into_iter().map(|p| value(p, memo)));
+        memo.insert(pins, g);
+        g
+    }
+    value((1u32 << n) - 1, &mut HashMap::new())
+}
+
+fn code(text: &str) -> Octal {
+    Octal::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+#[test]
+fn codes_are_read_and_written_back() {
+    for (typed, written) in [
+        ("0.77", "0.77"),
+        (".07", "0.07"),
+        ("0.770", "0.77"),
+        ("0.137", "0.137"),
+        ("4.07", "4.07"),
+    ] {
+        assert_eq!(code(typed).to_string(), written);
+    }
+    let s = Octal::subtraction(&[1, 3, 4]).expect("a set");
+    assert_eq!(s.to_string(), "0.3033");
+    for bad in ["0.78", "1.7", "0.000", "0.x"] {
+        assert!(Octal::parse(bad).is_err(), "{bad}");
+    }
+    assert!(Octal::subtraction(&[]).is_err());
+    assert!(Octal::subtraction(&[0]).is_err());
+    assert!(Octal::subtraction(&[65]).is_err());
+}
+
+/// Several heaps searched whole equal the XOR of the heaps' values, for codes with every
+/// kind of digit.
+#[test]
+fn whole_positions_are_the_xor_of_their_heaps() {
+    for text in [
+        "0.77", "0.07", "0.137", "0.3033", "0.4", "0.6", "0.16", "0.51",
+    ] {
+        let c = code(text);
+        let digits: Vec<u8> = std::iter::once(0)
+            .chain(text[2..].bytes().map(|b| b - b'0'))
+            .collect();
+        let g = c.values(9).expect("small");
+        let mut memo = HashMap::new();
+        for a in 0..=9 {
+            assert_eq!(
+                u64::from(g[a]),
+                brute(&digits, if a > 0 { vec![a] } else { vec![] }, &mut memo),
+                "{text} heap {a}"
+            );
+            for b in a..=9 - a {
+                let mut heaps: Vec<usize> = [a, b].into_iter().filter(|&v| v > 0).collect();
+                heaps.sort_unstable();
+                assert_eq!(
+                    u64::from(g[a] ^ g[b]),
+                    brute(&digits, heaps, &mut memo),
+                    "{text} heaps {a}, {b}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn kayles_is_the_pins_game_and_periodic_with_period_12_after_70() {
+    let k = code("0.77");
+    let g = k.values(400).expect("small");
+    for n in 0..=14 {
+        assert_eq!(u64::from(g[n as usize]), kayles_row(n), "row of {n} pins");
+    }
+    // A002186.
+    assert_eq!(g[..12], [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
+    let p = k.proved_period(&g, 100).expect("proved");
+    assert_eq!((p.preperiod, p.period), (71, 12));
+    // The last exceptional value is at n = 70.
+    assert_ne!(g[70], g[82]);
+}
+
+#[test]
+fn dawsons_chess_has_period_34_after_51_and_dawsons_kayles_is_it_shifted() {
+    let chess = code("0.137");
+    let g = chess.values(500).expect("small");
+    // A002187.
+    assert_eq!(g[..12], [0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2]);
+    let p = chess.proved_period(&g, 100).expect("proved");
+    assert_eq!((p.preperiod, p.period), (52, 34));
+    // Dawson's Kayles (0.07) is Dawson's Chess with one more token.
+    let kayles = code("0.07").values(501).expect("small");
+    for n in 0..=500 {
+        assert_eq!(kayles[n + 1], g[n], "n = {n}");
+    }
+}
+
+#[test]
+fn subtraction_games_are_periodic_from_the_start() {
+    let g = Octal::subtraction(&[1, 2, 3])
+        .expect("a set")
+        .values(100)
+        .expect("small");
+    assert!(g.iter().enumerate().all(|(n, &v)| v as usize == n % 4));
+    let s = Octal::subtraction(&[1, 3, 4]).expect("a set");
+    let g = s.values(200).expect("small");
+    assert_eq!(g[..7], [0, 1, 0, 1, 2, 3, 2]);
+    let p = s.proved_period(&g, 50).expect("proved");
+    assert_eq!((p.preperiod, p.period), (0, 7));
+    // Too few values prove nothing.
+    assert_eq!(s.proved_period(&g[..10], 50), None);
+}
+
+#[test]
+fn grundys_game_agrees_with_search() {
+    fn split(memo: &mut HashMap<Vec<usize>, u64>, heaps: Vec<usize>) -> u64 {
+        if let Some(&g) = memo.get(&heaps) {
+            return g;
+        }
+        let mut next = Vec::new();
+        for (i, &x) in heaps.iter().enumerate() {
+            for a in 1..x.div_ceil(2) {
+                let mut p: Vec<usize> = heaps
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, _)| j != i)
+                    .map(|(_, &v)| v)
+                    .collect();
+                p.extend([a, x - a]);
+                p.sort_unstable();
+                next.push(p);
+            }
+        }
+        let g = mex(next.into_iter().map(|p| split(memo, p)));
+        memo.insert(heaps, g);
+        g
+    }
+    let g = grundys_game(24).expect("small");
+    // A002188.
+    assert_eq!(
+        g[..21],
+        [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0]
+    );
+    let mut memo = HashMap::new();
+    for (h, &value) in g.iter().enumerate().take(19) {
+        assert_eq!(u64::from(value), split(&mut memo, vec![h]), "heap {h}");
+    }
+}
