@@ -447,6 +447,16 @@ async fn games_are_played_by_clicking_and_names_are_text() -> Result<()> {
         .await?;
     assert_eq!(drawn, serde_json::json!("\"龍\""));
     b.screenshot("analyse-dragon").await?;
+    // A piece of one's own, by its moves: the rook that also leaps like a knight.
+    b.goto(&server, "/analyse/corner/5,3?size=16&piece=RN").await?;
+    b.text_until("h1", |t| t == "Analysis: corner RN 16×16").await?;
+    b.text_until(".verdict", |t| t.starts_with("A win")).await?;
+    // The knight's leap is among the moves, each a link to its own analysis.
+    let leap = b
+        .find(".moves-table a[href='/analyse/corner/4,1?size=16&piece=RN']")
+        .await?;
+    assert_eq!(leap.text().await?, "4,1");
+    b.screenshot("analyse-corner-rn").await?;
     // Misère play: the analysis says so, and a misère match is won by leaving the last stone.
     b.goto(&server, "/analyse/nim/1,1,1?misere=1").await?;
     b.text_until("h1", |t| t == "Analysis: misère nim").await?;

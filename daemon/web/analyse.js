@@ -1,12 +1,12 @@
 // @ts-check
-// Any position at /analyse/GAME/POSITION (?size=N for the corner games, ?k=K for
-// chocolate, &misere=1 for misère play): who wins with best play, the Grundy number, the
+// Any position at /analyse/GAME/POSITION (?size=N for the corner games, &piece=P for
+// `corner`'s piece, ?k=K for chocolate, &misere=1 for misère play): who wins with best play, the Grundy number, the
 // plies to the end, a sum's Sprague–Grundy explanation, and every
 // move with its value — on the board where the board can show it (each square or stone
 // marked W, D or L with its remoteness, in words for screen readers) and in a table.
 
 import { describe, field, gameName, h, mount, redraw } from "./dom.js";
-import { CORNER, GAMES, gameFields, params } from "./games.js";
+import { CORNER, FIRST_PIECE, GAMES, gameFields, params } from "./games.js";
 import { drawBoard } from "./boards.js";
 import { tableSection } from "./table.js";
 import { codeWord, said, t } from "./i18n.js";
@@ -18,6 +18,7 @@ const STARTS = {
   rook: "7,3",
   horse: "7,3",
   dragon: "7,3",
+  corner: "7,3",
   nim: "3,4,5",
   chocolate: "5,3,7",
   lgame: "...N/RRRB/RBBB/N... r",
@@ -25,10 +26,11 @@ const STARTS = {
 };
 
 /** The address of the analysis of `position`. */
-export function analyseLink(game, position, size, k, misere = false) {
-  const p = params(game, size, k, misere);
+export function analyseLink(game, position, size, k, misere = false, piece = undefined) {
+  const p = params(game, size, k, misere, piece);
   const parts = [];
   if (p.size !== undefined) parts.push(`size=${p.size}`);
+  if (p.piece !== undefined) parts.push(`piece=${encodeURIComponent(p.piece)}`);
   if (p.k !== undefined) parts.push(`k=${p.k}`);
   if (p.misere) parts.push("misere=1");
   const query = parts.length ? `?${parts.join("&")}` : "";
@@ -44,10 +46,11 @@ export function showAnalyse(main, server, game, position, go) {
   const size = asked.get("size") ? Number(asked.get("size")) : CORNER.has(game) ? 8 : undefined;
   const k = asked.get("k") ? Number(asked.get("k")) : game === "chocolate" ? 1 : undefined;
   const misere = asked.get("misere") === "1" && game !== "lgame";
-  const open = (p) => go(analyseLink(game, p, size, k, misere));
+  const piece = game === "corner" ? asked.get("piece") || FIRST_PIECE : undefined;
+  const open = (p) => go(analyseLink(game, p, size, k, misere, piece));
   const noTable = game === "nim" || game === "lgame" || game === "sum" || misere;
-  const tableOf = noTable ? null : tableSection(server, game, size, k, open);
-  const form = askForm(game, position, size, k, misere, go);
+  const tableOf = noTable ? null : tableSection(server, game, size, k, open, piece);
+  const form = askForm(game, position, size, k, misere, piece, go);
   document.title = t("analysis-document", { game: gameName(game), position });
   // The classification, or what went wrong asking it.
   let c = null;
@@ -59,11 +62,11 @@ export function showAnalyse(main, server, game, position, go) {
       h(
         "section",
         { class: "match" },
-        h("h1", {}, t("analysis-title", { game: describe(game, size, k, misere) })),
+        h("h1", {}, t("analysis-title", { game: describe(game, size, k, misere, piece) })),
         h("p", { class: "verdict", "aria-live": "polite" }, problem ? h("span", { class: "error" }, problem) : c ? sentence(c) : ""),
         h("div", { class: "board-area" }, c ? drawBoard({ game, size, k, position: c.position, board: c.board, legal_moves: [], components: c.sum ? c.sum.components : null }, null, values) : null),
         h("div", { class: "explanation" }, c && c.sum ? explanation(c.sum) : null),
-        h("div", { class: "moves-table" }, c ? movesTable(c, game, size, k, misere) : null),
+        h("div", { class: "moves-table" }, c ? movesTable(c, game, size, k, misere, piece) : null),
       ),
       h("div", { class: "side-column" }, form(), tableOf ? tableOf() : null),
     ];
@@ -71,7 +74,7 @@ export function showAnalyse(main, server, game, position, go) {
 
   async function load() {
     try {
-      c = await server.request({ type: "query", ...params(game, size, k, misere), position });
+      c = await server.request({ type: "query", ...params(game, size, k, misere, piece), position });
       problem = null;
     } catch (e) {
       c = null;
@@ -147,7 +150,7 @@ export function mark(m) {
   return { cls: "draw", text: "D", say: t("mark-draws") };
 }
 
-function movesTable(c, game, size, k, misere) {
+function movesTable(c, game, size, k, misere, piece) {
   if (c.moves.length === 0) return h("p", {}, t("moves-none"));
   const caption = c.moves.length < c.move_count
     ? t("moves-caption-some", { listed: String(c.moves.length), count: String(c.move_count) })
@@ -171,7 +174,7 @@ function movesTable(c, game, size, k, misere) {
           h("td", {}, m.move),
           h("td", {}, h("span", { class: `value ${v.cls}` }, v.text), ` ${v.say}`),
           grundy ? h("td", {}, m.grundy === null || m.grundy === undefined ? "–" : String(m.grundy)) : null,
-          h("td", {}, h("a", { href: analyseLink(game, m.position, size, k, misere), "data-view": true }, m.position)),
+          h("td", {}, h("a", { href: analyseLink(game, m.position, size, k, misere, piece), "data-view": true }, m.position)),
         );
       }),
     ),
@@ -179,7 +182,7 @@ function movesTable(c, game, size, k, misere) {
 }
 
 /** The form of another position, as a view: the fields shown follow the game chosen. */
-function askForm(game, position, size, k, misere, go) {
+function askForm(game, position, size, k, misere, piece, go) {
   let chosen = game;
   return () => h(
     "form",
@@ -189,11 +192,11 @@ function askForm(game, position, size, k, misere, go) {
         e.preventDefault();
         const f = e.target.elements;
         const m = f.misere.checked && f.game.value !== "lgame";
-        go(analyseLink(f.game.value, f.position.value.trim(), Number(f.size.value), Number(f.k.value), m));
+        go(analyseLink(f.game.value, f.position.value.trim(), Number(f.size.value), Number(f.k.value), m, f.piece.value.trim()));
       },
     },
     h("h2", {}, t("analyse-another")),
-    gameFields(GAMES, game, chosen, (v) => { chosen = v; }, { size, k, misere }),
+    gameFields(GAMES, game, chosen, (v) => { chosen = v; }, { size, k, misere, piece }),
     // Another game starts from its own example position.
     field(t("analyse-position"), h("input", { name: "position", spellcheck: "false", props: { value: chosen === game ? position : STARTS[chosen] } })),
     h("button", { type: "submit" }, t("analyse-submit")),

@@ -114,8 +114,9 @@ export function clockText(ms) {
 
 /** A short description of a game: `queen 8×8`, `chocolate k=1`, `nim`, `misère nim` (in
  *  Japanese, `クイーン 8×8`, …). */
-export function describe(game, size, k, misere = false) {
+export function describe(game, size, k, misere = false, piece = undefined) {
   let name = gameName(game);
+  if (piece) name = `${name} ${piece}`;
   if (misere) name = t("game-misere", { game: name });
   if (size !== undefined && size !== null) return t("game-board", { game: name, size: String(size) });
   if (k !== undefined && k !== null) return t("game-step", { game: name, k: String(k) });

@@ -6,31 +6,38 @@ import { field, gameName, h, select } from "./dom.js";
 import { t } from "./i18n.js";
 
 /** The game names of every interface. */
-export const GAMES = ["queen", "rook", "horse", "dragon", "nim", "chocolate", "lgame", "sum"];
+export const GAMES = ["queen", "rook", "horse", "dragon", "corner", "nim", "chocolate", "lgame", "sum"];
 
 /** The engine's levels, weakest first. */
 export const LEVELS = ["easy", "medium", "perfect"];
 
-/** The corner games: played on a board of side `size`. */
-export const CORNER = new Set(["queen", "rook", "horse", "dragon"]);
+/** The corner games: played on a board of side `size` (`corner` with a piece of its own). */
+export const CORNER = new Set(["queen", "rook", "horse", "dragon", "corner"]);
 
-/** The protocol's game and parameters: `size` for a corner game, `k` for chocolate, and
- *  `misere` (the last mover loses) for every game but the L-game. */
-export function params(game, size, k, misere = false) {
+/** The piece `corner` starts with in a form: a rook that also leaps like a knight. */
+export const FIRST_PIECE = "RN";
+
+/** The protocol's game and parameters: `size` for a corner game, `k` for chocolate, `piece`
+ *  for `corner` (its moves in Betza's notation), and `misere` (the last mover loses) for
+ *  every game but the L-game. */
+export function params(game, size, k, misere = false, piece = undefined) {
   const p = { game };
   if (CORNER.has(game) && size !== undefined && size !== null) p.size = size;
   if (game === "chocolate" && k !== undefined && k !== null) p.k = k;
+  if (game === "corner" && piece) p.piece = piece;
   if (misere && game !== "lgame") p.misere = true;
   return p;
 }
 
 /** A game and its parameters as form fields: the game among `games` (`chosen` at first;
- *  `changed(game)` when another is), then the board side, the step k and misère, each shown
+ *  `changed(game)` when another is), then the piece, the board side, the step k and misère, each shown
  *  only where `shown` (the game chosen now) has it; `start` gives the fields' first values. */
 export function gameFields(games, chosen, shown, changed, start = {}) {
   return [
     field(t("field-game"), select("game", games.map((g) => [g, gameName(g)]), chosen, changed)),
     // No upper bound here: the server says how large a board it plays or analyses.
+    // The piece's letters (docs/NOTATION.md): typed as they are, never translated.
+    field(t("field-piece"), h("input", { name: "piece", spellcheck: "false", autocapitalize: "characters", value: start.piece ?? FIRST_PIECE }), shown !== "corner"),
     field(t("field-size"), h("input", { name: "size", type: "number", min: 1, value: start.size ?? 8 }), !CORNER.has(shown)),
     field(t("field-k"), h("input", { name: "k", type: "number", min: 0, max: 1000, value: start.k ?? 1 }), shown !== "chocolate"),
     field(t("field-misere"), h("input", { name: "misere", type: "checkbox", checked: Boolean(start.misere) }), shown === "lgame"),
@@ -39,5 +46,5 @@ export function gameFields(games, chosen, shown, changed, start = {}) {
 
 /** The game and parameters that a form's `gameFields` say. */
 export function paramsOf(f) {
-  return params(f.game.value, Number(f.size.value), Number(f.k.value), f.misere.checked);
+  return params(f.game.value, Number(f.size.value), Number(f.k.value), f.misere.checked, f.piece.value.trim());
 }

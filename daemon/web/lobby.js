@@ -64,7 +64,7 @@ function card(summary, action, label) {
   return h(
     "li",
     { key: id, class: "match" },
-    h("strong", {}, describe(summary.game, summary.size, summary.k, summary.misere)),
+    h("strong", {}, describe(summary.game, summary.size, summary.k, summary.misere, summary.piece)),
     h("span", { class: "players" }, players(summary)),
     h("span", { class: "facts" }, facts.join(" · ")),
     h("a", { href: action === "join" ? `/m/${id}?join` : `/m/${id}`, "data-view": true, class: `button ${action}` }, label),

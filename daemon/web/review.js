@@ -211,14 +211,14 @@ export function showReview(main, server, id) {
       h(
         "section",
         { class: "match" },
-        h("h1", {}, t("review-title-game", { id: String(id), game: describe(game.game, game.size, game.k, game.misere) })),
+        h("h1", {}, t("review-title-game", { id: String(id), game: describe(game.game, game.size, game.k, game.misere, game.piece) })),
         h("p", { class: "summary" }, summary()),
         h("div", { class: "board-area" }, drawBoard({ ...game, position, board, legal_moves: [] }, null)),
         h(
           "p",
           { class: "step", "aria-live": "polite" },
           `${t("review-step", { ply: String(at), total: String(Math.max(total, moves.length)), position })} `,
-          h("a", { href: analyseLink(game.game, position, game.size, game.k), "data-view": true }, t("review-analyse")),
+          h("a", { href: analyseLink(game.game, position, game.size, game.k, false, game.piece), "data-view": true }, t("review-analyse")),
         ),
         h(
           "div",

@@ -285,7 +285,7 @@ export function showRoom(main, server, code, go, lesson, projector = false) {
     if (!live.analysis || s.status !== "playing" || live.values.has(key)) return;
     live.values.set(key, "…");
     try {
-      const c = await server.request({ type: "query", ...params(s.game, s.size, s.k, s.misere), position: s.position, limit: 0 });
+      const c = await server.request({ type: "query", ...params(s.game, s.size, s.k, s.misere, s.piece), position: s.position, limit: 0 });
       const who = seatName(s.seats[s.to_move]);
       const r = c.remoteness;
       const outcome = codeWord("outcome", c.outcome);
@@ -325,7 +325,7 @@ function games(view, me, teacher) {
     const caption = {
       id: String(x.id),
       format: codeWord("format", x.format),
-      game: describe(x.game, x.size, x.k, x.misere),
+      game: describe(x.game, x.size, x.k, x.misere, x.piece),
       round: String(x.round),
       rounds: String(x.rounds),
     };

@@ -41,7 +41,7 @@ export function studentParts(view, server, problems) {
       h("p", { class: "progress" }, t("exercise-progress", { number: String(number), count: String(view.exercises.length) }), told ? ` · ${t("exercise-score", { right: String(right), told: String(told) })}` : ""),
       // The deadline in this device's time of day.
       current.deadline ? h("p", { class: "deadline" }, t("exercise-until", { time: new Date(current.deadline).toLocaleTimeString(language(), { hour: "2-digit", minute: "2-digit" }) })) : null,
-      h("h2", {}, t("exercise-title", { game: describe(current.game, current.size, current.k, current.misere), position: current.position })),
+      h("h2", {}, t("exercise-title", { game: describe(current.game, current.size, current.k, current.misere, current.piece), position: current.position })),
       ...answering(current, send),
       h("p", { class: "error", role: "alert" }, problems.answer || ""),
     ));

@@ -15,7 +15,7 @@ const LARGEST = 128;
 
 /** The table section for `game`, as a view; `open(position)` analyses a cell's position.
  *  @param {Server} server */
-export function tableSection(server, game, size, k, open) {
+export function tableSection(server, game, size, k, open, piece = undefined) {
   const corner = game !== "chocolate";
   const limit = corner ? Math.min(size, LARGEST) : LARGEST;
   // The picture of the table last asked (made once: thousands of cells), or what went wrong,
@@ -30,7 +30,7 @@ export function tableSection(server, game, size, k, open) {
     const n = Math.max(2, Math.min(limit, Number(asked) || 32));
     // Corner tables: rows x, columns y; chocolate: rows z, columns y.
     try {
-      const table = await server.request({ type: "table", ...params(game, size, k), rows: { from: 0, to: n }, cols: { from: 0, to: n } });
+      const table = await server.request({ type: "table", ...params(game, size, k, false, piece), rows: { from: 0, to: n }, cols: { from: 0, to: n } });
       drawn = [pictureOf(table, n, corner, say, open), inWords(table, n, corner, open)];
     } catch (e) {
       drawn = h("p", { class: "error" }, e.message);

@@ -50,6 +50,7 @@ level-easy = easy
 level-medium = medium
 level-perfect = perfect
 field-game = Game
+field-piece = Piece (Betza’s letters: RN, NN, R3)
 field-size = Board side
 field-k = Staircase step k
 field-misere = Misère (the last mover loses)

@@ -49,6 +49,7 @@ level-easy = かんたん
 level-medium = ふつう
 level-perfect = 完全
 field-game = ゲーム
+field-piece = コマ（Betza 記法の文字: RN、NN、R3）
 field-size = 盤の一辺のマス数
 field-k = 階段の段差 k
 field-misere = ミゼール（最後に動かした人が負け）
