@@ -448,8 +448,10 @@ async fn games_are_played_by_clicking_and_names_are_text() -> Result<()> {
     assert_eq!(drawn, serde_json::json!("\"龍\""));
     b.screenshot("analyse-dragon").await?;
     // A piece of one's own, by its moves: the rook that also leaps like a knight.
-    b.goto(&server, "/analyse/corner/5,3?size=16&piece=RN").await?;
-    b.text_until("h1", |t| t == "Analysis: corner RN 16×16").await?;
+    b.goto(&server, "/analyse/corner/5,3?size=16&piece=RN")
+        .await?;
+    b.text_until("h1", |t| t == "Analysis: corner RN 16×16")
+        .await?;
     b.text_until(".verdict", |t| t.starts_with("A win")).await?;
     // The knight's leap is among the moves, each a link to its own analysis.
     let leap = b

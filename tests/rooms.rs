@@ -607,3 +607,47 @@ async fn a_student_joined_by_mistake_leaves_and_counts_no_more() -> Result<()> {
     room_of(ada.request(grundy_e2e::join_room(&code, None)).await?)?;
     server.stop().await
 }
+
+/// An exercise on a piece of one's own: the teacher sets `corner --piece RN` (written back
+/// canonically), a random start is drawn for it, and answers are graded by its moves — the
+/// knight's leap a move like any other.
+#[tokio::test]
+async fn an_exercise_on_a_defined_piece_is_graded_by_its_moves() -> Result<()> {
+    let dir = tempfile::tempdir()?;
+    let server = Server::start(&dir).await?;
+    let mut teacher = server.connect("teacher").await?;
+    let code = open_room(&mut teacher, "pieces").await?.code;
+    let mut ada = server.connect("ada").await?;
+    ada.request(grundy_e2e::join_room(&code, None)).await?;
+    let mut bob = server.connect("bob").await?;
+    bob.request(grundy_e2e::join_room(&code, None)).await?;
+    let rn = |position: &str, question: &str| ExerciseSpec {
+        params: GameParams {
+            size: Some(16),
+            piece: Some("NR".to_owned()),
+            ..GameParams::of(Game::Corner)
+        },
+        ..spec(Game::Corner, position, question)
+    };
+    let set = set(
+        &mut teacher,
+        &code,
+        vec![rn("5,3", "winning_move"), rn("random", "outcome")],
+    )
+    .await?;
+    assert_eq!(set[0].params.piece.as_deref(), Some("RN"));
+    assert_ne!(set[1].position, "random", "a start was drawn");
+    let right = answer(&mut ada, &code, set[0].id, "3,3").await?;
+    assert!(right.correct, "{right:?}");
+    let leap = answer(&mut bob, &code, set[0].id, "4,1").await?;
+    assert!(!leap.correct, "{leap:?}");
+    let k = knowledge();
+    let drawn = &set[1];
+    let outcome = if truly_correct(&k, drawn, "win")? {
+        "win"
+    } else {
+        "loss"
+    };
+    assert!(answer(&mut ada, &code, drawn.id, outcome).await?.correct);
+    server.stop().await
+}
