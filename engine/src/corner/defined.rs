@@ -2,8 +2,8 @@
 //! remoteness and misère remoteness of every square of an N×N board, in one pass over the
 //! squares in order.
 //!
-//! A square's moves lower x or y, so every move leads to a square met earlier in x-major
-//! order. A rider with no limit reaches a whole *prefix* of its line, so each such line keeps
+//! A square's moves lower x or y, so every move leads to a square met earlier when bands of
+//! rows are swept column by column. A rider with no limit reaches a whole *prefix* of its line, so each such line keeps
 //! the set of Grundy values met along it (a bitset), its own mex (every smaller value is
 //! present) and its least even and greatest remoteness; a square then costs the scan of a
 //! few bitset words above the greatest of those mexes. Leapers and riders with a limit are
@@ -18,6 +18,9 @@ use crate::{Error, Said, Value};
 /// Largest board a defined piece's table may cover: the pass keeps the whole square
 /// (4 bytes a square, 64 MiB at this side) while it runs.
 pub const MAX_DEFINED_TABLE: u64 = 4096;
+
+/// Rows per band (see [`Solved::new`]).
+const BAND: usize = 64;
 
 /// Sentinel for "no even remoteness seen yet".
 const NONE: u32 = u32::MAX;
@@ -83,8 +86,16 @@ impl Rider {
 
     /// The line through (x, y).
     fn line(&self, x: usize, y: usize) -> usize {
-        let steps = |v: usize, d: usize| v.checked_div(d).unwrap_or(usize::MAX);
-        let k = steps(x, self.dx).min(steps(y, self.dy));
+        // The leaps back to the line's first square; the rook's and bishop's lines, the
+        // common ones, without a division.
+        let k = match (self.dx, self.dy) {
+            (0, 1) => y,
+            (1, 0) => x,
+            (1, 1) => x.min(y),
+            (0, dy) => y / dy,
+            (dx, 0) => x / dx,
+            (dx, dy) => (x / dx).min(y / dy),
+        };
         let (x0, y0) = (x - k * self.dx, y - k * self.dy);
         if x0 < self.dx {
             x0 * self.n + y0
@@ -110,9 +121,9 @@ impl Moves {
     }
 }
 
-/// Every square of the n×n board of `moves`, x-major: its Grundy number, its remoteness and
-/// (when asked) its misère remoteness (even: won for the player to move, the corner and any square
-/// without a move included). `progress(rows_done, rows)` as rows finish.
+/// Every square of the n×n board of `moves`, stored column by column (square (x, y) at
+/// y·n + x): its Grundy number, its remoteness and (when asked) its misère remoteness (even:
+/// won for the player to move, the corner and any square without a move included).
 struct Solved {
     grundy: Vec<u32>,
     remoteness: Vec<u32>,
@@ -141,86 +152,92 @@ impl Solved {
         };
         let mut scratch: Vec<u64> = Vec::new();
         let mut through = vec![0usize; riders.len()];
-        for x in 0..n {
+        // Bands of BAND rows swept column by column: a move leads to an earlier band, or to
+        // an earlier column of this band, or left in this column; and the lines a band
+        // touches at one column are few, so their bitsets stay in the cache.
+        for band in (0..n).step_by(BAND) {
+            let rows = band..(band + BAND).min(n);
             for y in 0..n {
-                let mut seen = Moves {
-                    lb: 0,
-                    min_even: NONE,
-                    max_plus_one: 0,
-                    misere: (NONE, 0),
-                };
-                for (k, rider) in riders.iter().enumerate() {
-                    through[k] = rider.line(x, y);
-                    let line = &rider.lines[through[k]];
-                    seen.lb = seen.lb.max(line.mex);
-                    seen.min_even = seen.min_even.min(line.min_even);
-                    seen.max_plus_one = seen.max_plus_one.max(line.max_plus_one);
-                    seen.misere = (
-                        seen.misere.0.min(line.misere.0),
-                        seen.misere.1.max(line.misere.1),
-                    );
-                }
-                let mut top = 0;
-                for &(dx, dy, most) in &leaps {
-                    for t in 1..=most {
-                        let (Some(u), Some(v)) = (x.checked_sub(t * dx), y.checked_sub(t * dy))
-                        else {
-                            break;
-                        };
-                        let at = u * n + v;
-                        let (g, r) = (s.grundy[at], s.remoteness[at]);
-                        let w = g as usize / 64;
-                        if scratch.len() <= w {
-                            scratch.resize(w + 1, 0);
-                        }
-                        scratch[w] |= 1 << (g % 64);
-                        top = top.max(w + 1);
-                        seen.max_plus_one = seen.max_plus_one.max(r + 1);
-                        if r.is_multiple_of(2) {
-                            seen.min_even = seen.min_even.min(r);
-                        }
-                        if misere {
-                            seen.misere = Moves::misere_join(seen.misere, s.misere[at]);
-                        }
-                    }
-                }
-                // The first value missing from every line and every single move, from lb on.
-                let first = seen.lb as usize / 64;
-                let mut w = first;
-                let g = loop {
-                    let mut word = scratch.get(w).copied().unwrap_or(0);
+                for x in rows.clone() {
+                    let mut seen = Moves {
+                        lb: 0,
+                        min_even: NONE,
+                        max_plus_one: 0,
+                        misere: (NONE, 0),
+                    };
                     for (k, rider) in riders.iter().enumerate() {
-                        word |= rider.lines[through[k]].bits.get(w).copied().unwrap_or(0);
+                        through[k] = rider.line(x, y);
+                        let line = &rider.lines[through[k]];
+                        seen.lb = seen.lb.max(line.mex);
+                        seen.min_even = seen.min_even.min(line.min_even);
+                        seen.max_plus_one = seen.max_plus_one.max(line.max_plus_one);
+                        seen.misere = (
+                            seen.misere.0.min(line.misere.0),
+                            seen.misere.1.max(line.misere.1),
+                        );
                     }
-                    if w == first {
-                        word |= (1u64 << (seen.lb % 64)) - 1;
+                    let mut top = 0;
+                    for &(dx, dy, most) in &leaps {
+                        for t in 1..=most {
+                            let (Some(u), Some(v)) = (x.checked_sub(t * dx), y.checked_sub(t * dy))
+                            else {
+                                break;
+                            };
+                            let at = v * n + u;
+                            let (g, r) = (s.grundy[at], s.remoteness[at]);
+                            let w = g as usize / 64;
+                            if scratch.len() <= w {
+                                scratch.resize(w + 1, 0);
+                            }
+                            scratch[w] |= 1 << (g % 64);
+                            top = top.max(w + 1);
+                            seen.max_plus_one = seen.max_plus_one.max(r + 1);
+                            if r.is_multiple_of(2) {
+                                seen.min_even = seen.min_even.min(r);
+                            }
+                            if misere {
+                                seen.misere = Moves::misere_join(seen.misere, s.misere[at]);
+                            }
+                        }
                     }
-                    if word != u64::MAX {
-                        break (w * 64) as u32 + (!word).trailing_zeros();
+                    // The first value missing from every line and every single move, from lb on.
+                    let first = seen.lb as usize / 64;
+                    let mut w = first;
+                    let g = loop {
+                        let mut word = scratch.get(w).copied().unwrap_or(0);
+                        for (k, rider) in riders.iter().enumerate() {
+                            word |= rider.lines[through[k]].bits.get(w).copied().unwrap_or(0);
+                        }
+                        if w == first {
+                            word |= (1u64 << (seen.lb % 64)) - 1;
+                        }
+                        if word != u64::MAX {
+                            break (w * 64) as u32 + (!word).trailing_zeros();
+                        }
+                        w += 1;
+                    };
+                    scratch[..top].fill(0);
+                    // A move to a P-position: the quickest; else the slowest loss (0: no move).
+                    let r = match seen.min_even {
+                        NONE => seen.max_plus_one,
+                        even => even + 1,
+                    };
+                    // Misère: a move to a lost square (odd) wins; else 1 + the greatest.
+                    let m = match seen.misere {
+                        (NONE, greatest_plus_one) => greatest_plus_one,
+                        (least_odd, _) => least_odd + 1,
+                    };
+                    let at = y * n + x;
+                    (s.grundy[at], s.remoteness[at]) = (g, r);
+                    if misere {
+                        s.misere[at] = m;
                     }
-                    w += 1;
-                };
-                scratch[..top].fill(0);
-                // A move to a P-position: the quickest; else the slowest loss (0: no move).
-                let r = match seen.min_even {
-                    NONE => seen.max_plus_one,
-                    even => even + 1,
-                };
-                // Misère: a move to a lost square (odd) wins; else 1 + the greatest.
-                let m = match seen.misere {
-                    (NONE, greatest_plus_one) => greatest_plus_one,
-                    (least_odd, _) => least_odd + 1,
-                };
-                let at = x * n + y;
-                (s.grundy[at], s.remoteness[at]) = (g, r);
-                if misere {
-                    s.misere[at] = m;
-                }
-                for (k, rider) in riders.iter_mut().enumerate() {
-                    rider.lines[through[k]].add(g, r, m);
+                    for (k, rider) in riders.iter_mut().enumerate() {
+                        rider.lines[through[k]].add(g, r, m);
+                    }
                 }
             }
-            progress(x as u64 + 1, n as u64);
+            progress(rows.end as u64, n as u64);
         }
         s
     }
@@ -252,7 +269,7 @@ pub(super) fn solve(
     let mut cells = vec![0u32; triangle(n)];
     for x in 0..n {
         for y in x..n {
-            let (g, r) = (s.grundy[x * n + y], s.remoteness[x * n + y]);
+            let (g, r) = (s.grundy[y * n + x], s.remoteness[y * n + x]);
             if g > 0xFFFF || r > 0xFFFF {
                 return Err(params(
                     format!("side {n}"),
@@ -275,7 +292,7 @@ pub(super) fn solve_misere(moves: &Betza, n: usize) -> Result<Vec<u16>, Error> {
     let mut cells = Vec::with_capacity(n * (n + 1) / 2);
     for y in 0..n {
         for x in 0..=y {
-            let m = s.misere[x * n + y];
+            let m = s.misere[y * n + x];
             let Ok(m) = u16::try_from(m) else {
                 return Err(params(
                     format!("side {n}"),
@@ -299,7 +316,7 @@ pub(crate) fn at(moves: &Betza, x: u64, y: u64) -> Option<(u64, u64, u64)> {
         return None;
     }
     let s = Solved::new(moves, n as usize, true, &|_, _| {});
-    let at = (x * n + y) as usize;
+    let at = (y * n + x) as usize;
     Some((
         u64::from(s.grundy[at]),
         u64::from(s.remoteness[at]),
@@ -325,7 +342,7 @@ pub(crate) fn winning_moves(moves: &Betza, x: u64, y: u64, misere: bool) -> Vec<
     };
     let s = Solved::new(moves, n as usize, misere, &|_, _| {});
     let lost = |(u, v): (u64, u64)| {
-        let at = (u * n + v) as usize;
+        let at = (v * n + u) as usize;
         match misere {
             false => s.grundy[at] == 0,
             true => s.misere[at] % 2 == 1,
