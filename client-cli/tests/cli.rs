@@ -188,6 +188,32 @@ async fn query_prints_the_classification_as_json_and_text() {
     );
     let both = grundy(&url, &["query", "--match", &id, "queen", "5,3"]).await;
     assert!(!both.status.success(), "a match and a position at once");
+
+    // A piece of one's own, by its moves: named back canonically, its knight's leap listed.
+    let piece = ["query", "corner", "--piece", "NR", "--size", "16", "5,3"];
+    let text = ok(&url, &piece).await;
+    assert!(
+        text.starts_with("corner RN 16×16, position 5,3\n  outcome     win"),
+        "{text}"
+    );
+    assert!(text.contains("\n  4,1 "), "{text}");
+    let out = ok(&url, &[&piece[..], &["--json"]].concat()).await;
+    let v: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(
+        (
+            v["game"].as_str(),
+            v["piece"].as_str(),
+            v["grundy"].as_u64()
+        ),
+        (Some("corner"), Some("RN"), Some(6))
+    );
+    // Moving as the queen, it is the queen.
+    let text = ok(
+        &url,
+        &["query", "corner", "--piece", "Q", "--size", "11", "5,3"],
+    )
+    .await;
+    assert!(text.starts_with("queen 11×11, position 5,3"), "{text}");
     server.stop().await.unwrap();
 }
 
@@ -254,6 +280,13 @@ async fn a_japanese_locale_hears_refusals_and_queries_in_japanese() {
         ),
         "{}",
         stderr(&o)
+    );
+    // A piece written with one of Betza's direction modifiers.
+    let o = run("ja_JP.UTF-8", &["query", "corner", "--piece", "fR", "5,3"]);
+    assert_eq!(
+        stderr(&o).trim_end(),
+        "エラー（bad_parameters）: 'f'（1 文字目）は Betza 記法の方向の修飾子で、ここでは要りません。\
+         動きはすべて角に向かいます。RN のようにコマの文字だけを書いてください"
     );
     // An option with no value, one given twice, a value that is no number.
     for (args, said) in [
