@@ -148,7 +148,7 @@ fn a_defined_piece_is_played_by_its_moves() {
         Variant::corner(Piece::parse_betza("RN").expect("valid"), Some(16)).expect("a board");
     assert_eq!(variant.kind().name(), "corner");
     let start = variant.parse_position("5,3").expect("on the board");
-    let engine::AnyPosition::Corner(p) = start else {
+    let engine::AnyPosition::Corner(p) = start.clone() else {
         panic!("a corner position");
     };
     let moves: Vec<String> = p.legal_moves().iter().map(ToString::to_string).collect();
@@ -173,6 +173,14 @@ fn a_defined_piece_is_played_by_its_moves() {
     );
     let e = Variant::new(engine::GameKind::Corner, Some(8), None).expect_err("no piece");
     assert!(english(&e.said()).starts_with("the corner game needs its piece"));
+    // Not yet a component of a sum, whose search knows the named pieces' moves only.
+    let nim = Variant::Nim.parse_position("3").expect("a heap");
+    let e = engine::sum::Position::new(vec![nim, start]).expect_err("not a component yet");
+    assert_eq!(
+        english(e.reason()),
+        "component 2 is a corner game with the piece RN: a sum holds the named games only, \
+         for now"
+    );
 }
 
 fn any_piece() -> impl Strategy<Value = String> {

@@ -1012,6 +1012,7 @@ rule-sum-component-unknown = component { $component } ({ $game }:{ $position }) 
 rule-component-beyond = a component beyond the solved tables
 rule-sum-components = a sum has 1 to { $most } components, not { $count }
 rule-sum-lgame = component { $component } is an L-game, which is not impartial: a sum's components are queen, rook, horse, dragon, nim and chocolate
+rule-sum-defined-piece = component { $component } is a corner game with the piece { $piece }: a sum holds the named games only, for now
 rule-sum-in-sum-component = component { $component } is itself a sum: write its components in this one
 rule-sum-component-empty = empty: write GAME(PARAMETER):POSITION, such as queen(11):5,3 or nim:3,4,5
 rule-sum-no-bracket = `{ $head }` has no closing bracket: write such as queen(11)

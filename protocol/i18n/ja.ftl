@@ -942,6 +942,7 @@ rule-sum-component-unknown = 成分{ $component }（{ $game }:{ $position }）�
 rule-component-beyond = 解いた表の外にある成分があります
 rule-sum-components = ゲームの和の成分は1個から{ $most }個までです（{ $count }個は使えません）
 rule-sum-lgame = 成分{ $component }はLゲームで、不偏ゲームではありません。和の成分になれるのは queen、rook、horse、dragon、nim、chocolate です
+rule-sum-defined-piece = { $component } 番目はコマ { $piece } のコーナーのゲームです。ゲームの和に入れられるのは、今のところ名前のあるゲームだけです
 rule-sum-in-sum-component = 成分{ $component }がそれ自体ゲームの和になっています。その成分をこの和の中に並べて書いてください
 rule-sum-component-empty = 空です。GAME(PARAMETER):POSITION の形で、queen(11):5,3 や nim:3,4,5 のように書いてください
 rule-sum-no-bracket = `{ $head }`に閉じかっこがありません。queen(11) のように書いてください

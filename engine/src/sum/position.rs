@@ -23,7 +23,8 @@ pub struct Position {
 
 impl Position {
     /// The sum of `components`, or an error naming the one that cannot be a component (the
-    /// L-game is not impartial; a sum inside a sum is written out flat).
+    /// L-game is not impartial; a sum inside a sum is written out flat; a defined piece is not
+    /// yet a component).
     pub fn new(components: Vec<AnyPosition>) -> Result<Position, Error> {
         let shown = || {
             components
@@ -52,6 +53,15 @@ impl Position {
                     return Err(position(
                         shown(),
                         Said::new("rule-sum-in-sum-component").text("component", i + 1),
+                    ))
+                }
+                // The sums' search knows the named pieces' moves only.
+                AnyPosition::Corner(p) if matches!(p.piece(), corner::Piece::Defined(_)) => {
+                    return Err(position(
+                        shown(),
+                        Said::new("rule-sum-defined-piece")
+                            .text("component", i + 1)
+                            .text("piece", p.piece()),
                     ))
                 }
                 _ => {}
