@@ -14,6 +14,21 @@ use crate::{Error, Said};
 /// Grundy values G(0), …, G(n) of one heap (its periodicity is an open question: none is
 /// claimed).
 pub fn grundys_game(n: usize) -> Result<Vec<u32>, Error> {
+    check_heap(n)?;
+    let mut g: Vec<u32> = Vec::with_capacity(n + 1);
+    let mut reached = Reached::default();
+    for h in 0..=n {
+        reached.clear();
+        for a in 1..h.div_ceil(2) {
+            reached.mark(g[a] ^ g[h - a]);
+        }
+        g.push(reached.mex());
+    }
+    Ok(g)
+}
+
+/// Refuses a heap beyond [`MAX_HEAP`].
+fn check_heap(n: usize) -> Result<(), Error> {
     if n > MAX_HEAP {
         return Err(params(
             n.to_string(),
@@ -22,25 +37,36 @@ pub fn grundys_game(n: usize) -> Result<Vec<u32>, Error> {
                 .text("most", MAX_HEAP),
         ));
     }
-    let mut g: Vec<u32> = Vec::with_capacity(n + 1);
-    let mut seen: Vec<u64> = Vec::new();
-    for h in 0..=n {
-        seen.iter_mut().for_each(|w| *w = 0);
-        for a in 1..h.div_ceil(2) {
-            let v = (g[a] ^ g[h - a]) as usize;
-            if seen.len() <= v / 64 {
-                seen.resize(v / 64 + 1, 0);
-            }
-            seen[v / 64] |= 1 << (v % 64);
+    Ok(())
+}
+
+/// The values a heap's moves reach, as a bitset grown as needed.
+#[derive(Default)]
+struct Reached(Vec<u64>);
+
+impl Reached {
+    fn clear(&mut self) {
+        self.0.iter_mut().for_each(|w| *w = 0);
+    }
+
+    fn mark(&mut self, v: u32) {
+        let w = v as usize / 64;
+        if self.0.len() <= w {
+            self.0.resize(w + 1, 0);
         }
-        let mex = seen
+        self.0[w] |= 1 << (v % 64);
+    }
+
+    /// The least value not reached.
+    fn mex(&self) -> u32 {
+        let free = self
+            .0
             .iter()
             .enumerate()
             .find(|(_, w)| **w != u64::MAX)
-            .map_or(seen.len() * 64, |(i, w)| {
+            .map_or(self.0.len() * 64, |(i, w)| {
                 i * 64 + (!w).trailing_zeros() as usize
             });
-        g.push(mex as u32);
+        free as u32
     }
-    Ok(g)
 }

@@ -111,51 +111,29 @@ impl Octal {
 
     /// The Grundy values G(0), …, G(n) of one heap.
     pub fn values(&self, n: usize) -> Result<Vec<u32>, Error> {
-        if n > MAX_HEAP {
-            return Err(params(
-                n.to_string(),
-                Said::new("rule-heap-too-large")
-                    .text("heap", n)
-                    .text("most", MAX_HEAP),
-            ));
-        }
+        super::check_heap(n)?;
         let mut g: Vec<u32> = Vec::with_capacity(n + 1);
-        // The values a heap's moves reach, as a bitset grown as needed.
-        let mut seen: Vec<u64> = Vec::new();
-        let mark = |seen: &mut Vec<u64>, v: u32| {
-            let w = v as usize / 64;
-            if seen.len() <= w {
-                seen.resize(w + 1, 0);
-            }
-            seen[w] |= 1 << (v % 64);
-        };
+        let mut reached = super::Reached::default();
         for h in 0..=n {
-            seen.iter_mut().for_each(|w| *w = 0);
+            reached.clear();
             for (k, &d) in self.digits.iter().enumerate() {
                 if d == 0 || k > h {
                     continue;
                 }
                 let rest = h - k;
                 if d & 1 != 0 && rest == 0 && k > 0 {
-                    mark(&mut seen, 0);
+                    reached.mark(0);
                 }
                 if d & 2 != 0 && rest > 0 && k > 0 {
-                    mark(&mut seen, g[rest]);
+                    reached.mark(g[rest]);
                 }
                 if d & 4 != 0 && rest >= 2 {
                     for a in 1..=rest / 2 {
-                        mark(&mut seen, g[a] ^ g[rest - a]);
+                        reached.mark(g[a] ^ g[rest - a]);
                     }
                 }
             }
-            let mex = seen
-                .iter()
-                .enumerate()
-                .find(|(_, w)| **w != u64::MAX)
-                .map_or(seen.len() * 64, |(i, w)| {
-                    i * 64 + (!w).trailing_zeros() as usize
-                });
-            g.push(mex as u32);
+            g.push(reached.mex());
         }
         Ok(g)
     }
