@@ -240,7 +240,7 @@ impl Solver {
             return Ok(current);
         }
         let build = need.to_build(pos);
-        let built = tokio::task::spawn_blocking(move || -> Result<Option<Built>, engine::Error> {
+        let job = move || -> Result<Option<Built>, engine::Error> {
             Ok(match build {
                 Need::Corner(piece, n) => Some(Built::Corner(
                     Arc::new(Table::solve(piece, n)?),
@@ -251,9 +251,18 @@ impl Solver {
                 }
                 Need::Nothing => None,
             })
-        })
-        .await
-        .context("doing-build-a-table")??;
+        };
+        // A defined piece's table costs seconds and a few hundred MiB at its largest, and
+        // every piece is another table: those are built by the research pool, as many at
+        // once as it has threads, so that many asked at once wait rather than exhaust memory.
+        let built = match build {
+            Need::Corner(Piece::Defined(_), _) => {
+                crate::pool::idle(job).await.context("doing-build-a-table")??
+            }
+            _ => tokio::task::spawn_blocking(job)
+                .await
+                .context("doing-build-a-table")??,
+        };
         let Some(built) = built else {
             return Ok(current);
         };
