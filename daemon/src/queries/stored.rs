@@ -64,7 +64,7 @@ pub async fn reaching(
         Variant::Corner {
             piece: piece @ engine::corner::Piece::Defined(_),
             ..
-        } if hub.solver.current().corner_table(piece).is_none() => {
+        } if !params.misere && hub.solver.current().corner_table(piece).is_none() => {
             let side = upto.unwrap_or(DEFINED_BOUND);
             let table = Table2D::Corner(hub.solver.research_corner(piece, side, report).await?);
             let upto = table.upto(Some(side))?;
