@@ -256,9 +256,9 @@ impl Solver {
         // every piece is another table: those are built by the research pool, as many at
         // once as it has threads, so that many asked at once wait rather than exhaust memory.
         let built = match build {
-            Need::Corner(Piece::Defined(_), _) => {
-                crate::pool::idle(job).await.context("doing-build-a-table")??
-            }
+            Need::Corner(Piece::Defined(_), _) => crate::pool::idle(job)
+                .await
+                .context("doing-build-a-table")??,
             _ => tokio::task::spawn_blocking(job)
                 .await
                 .context("doing-build-a-table")??,
