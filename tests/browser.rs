@@ -459,6 +459,10 @@ async fn games_are_played_by_clicking_and_names_are_text() -> Result<()> {
         .await?;
     assert_eq!(leap.text().await?, "4,1");
     b.screenshot("analyse-corner-rn").await?;
+    b.client.set_window_size(390, 844).await?;
+    fits_across(&b, "a defined piece's analysis").await?;
+    b.screenshot("analyse-corner-rn-phone").await?;
+    b.client.set_window_size(1000, 800).await?;
     // Misère play: the analysis says so, and a misère match is won by leaving the last stone.
     b.goto(&server, "/analyse/nim/1,1,1?misere=1").await?;
     b.text_until("h1", |t| t == "Analysis: misère nim").await?;
