@@ -5,8 +5,7 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// The languages the catalogs have.
-pub const LANGUAGES: [&str; 2] = ["en", "ja"];
+use protocol::i18n::LANGUAGES;
 
 /// The process's language, as its index in [`LANGUAGES`].
 static CHOSEN: AtomicUsize = AtomicUsize::new(0);

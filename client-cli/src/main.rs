@@ -61,7 +61,7 @@ struct Cli {
     access_code: Option<String>,
     /// The language to speak: en or ja (default: the locale's, from LC_ALL, LC_MESSAGES or
     /// LANG; else English).
-    #[arg(long, global = true, value_parser = ["en", "ja"])]
+    #[arg(long, global = true, value_parser = protocol::i18n::LANGUAGES)]
     lang: Option<String>,
     #[command(subcommand)]
     command: Command,
@@ -162,23 +162,8 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// `--lang L` (or `--lang=L`) as typed, read before the rest: `--help` is said in it.
-fn language_asked() -> Option<String> {
-    let args: Vec<String> = std::env::args().collect();
-    args.iter()
-        .enumerate()
-        .find_map(|(i, a)| match a.strip_prefix("--lang=") {
-            Some(lang) => Some(lang.to_owned()),
-            None if a == "--lang" => args.get(i + 1).cloned(),
-            None => None,
-        })
-}
-
 fn main() -> ExitCode {
-    match language_asked() {
-        Some(lang) => client::lang::set(&lang),
-        None => client::lang::set(protocol::i18n::from_env()),
-    }
+    client::lang::set(protocol::help::language_asked().unwrap_or_else(protocol::i18n::from_env));
     let matches = help::localized(Cli::command())
         .try_get_matches()
         .and_then(|m| Cli::from_arg_matches(&m));

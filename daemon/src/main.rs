@@ -105,7 +105,7 @@ struct Args {
     allowed_origins: Vec<String>,
     /// The language of this server's own terminal (--help, what it says as it starts and
     /// stops, why it cannot start): en or ja [default: from the locale (LANG)].
-    #[arg(long, global = true, value_parser = ["en", "ja"])]
+    #[arg(long, global = true, value_parser = i18n::LANGUAGES)]
     lang: Option<String>,
 }
 
@@ -126,20 +126,6 @@ enum Command {
 #[global_allocator]
 static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 
-/// `--lang L` (or `--lang=L`) as typed, read before the rest: `--help` is said in it.
-fn language_asked() -> Option<&'static str> {
-    let args: Vec<String> = std::env::args().collect();
-    let asked = args
-        .iter()
-        .enumerate()
-        .find_map(|(i, a)| match a.strip_prefix("--lang=") {
-            Some(lang) => Some(lang.to_owned()),
-            None if a == "--lang" => args.get(i + 1).cloned(),
-            None => None,
-        })?;
-    ["en", "ja"].into_iter().find(|l| *l == asked)
-}
-
 /// Message `id` with `args` (name, value) in language `lang`.
 fn say(lang: &str, id: &str, args: &[(&str, String)]) -> String {
     let m = args
@@ -149,7 +135,7 @@ fn say(lang: &str, id: &str, args: &[(&str, String)]) -> String {
 }
 
 fn main() -> ExitCode {
-    let lang = language_asked().unwrap_or_else(i18n::from_env);
+    let lang = protocol::help::language_asked().unwrap_or_else(i18n::from_env);
     let matches = protocol::help::localized(
         <Args as clap::CommandFactory>::command(),
         lang,
@@ -205,10 +191,6 @@ async fn serve(matches: &clap::ArgMatches, args: Args, lang: &'static str) -> an
             tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
         )
         .init();
-    let lang = args
-        .lang
-        .as_deref()
-        .map_or(lang, |l| if l == "ja" { "ja" } else { "en" });
     if matches.value_source("access_code") == Some(clap::parser::ValueSource::CommandLine) {
         tracing::warn!("{}", say(lang, "grundyd-access-code-visible", &[]));
     }

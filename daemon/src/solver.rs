@@ -374,16 +374,10 @@ impl Solver {
                 .ok_or_else(|| Internal::new("doing-grow-a-table", "it does not reach").into());
         }
         if side > RESEARCH_MAX_BOARD {
-            let game = match piece {
-                Piece::Defined(moves) => {
-                    Message::new("game-piece").text("piece", moves.to_string())
-                }
-                named => Message::new(format!("game-{}", named.name())),
-            };
             return Err(EngineLimit {
                 asked: Message::new("engine-asked-table")
                     .text("side", side.to_string())
-                    .with("piece", protocol::MessageArg::Message(game)),
+                    .with("piece", piece_said(piece)),
                 limit: Message::new("engine-limit-table")
                     .text("most", RESEARCH_MAX_BOARD.to_string()),
             }
@@ -402,9 +396,8 @@ impl Solver {
         if let Some(t) = kept() {
             return Ok(t);
         }
-        let game = protocol::Message::new(format!("game-{}", piece.name()));
         let what = protocol::Message::new("progress-corner")
-            .with("piece", protocol::MessageArg::Message(game))
+            .with("piece", piece_said(piece))
             .text("side", side.to_string());
         report(&what, 0, side);
         let threads = crate::pool::threads();
@@ -475,6 +468,11 @@ impl Need {
             Need::Chocolate(step, z) => k.chocolate_table(step).is_some_and(|t| t.z_max() >= z),
         }
     }
+}
+
+/// The piece's name as a message: `game-queen`, or `game-piece` with a defined piece's moves.
+fn piece_said(piece: Piece) -> protocol::MessageArg {
+    protocol::MessageArg::Message(crate::convert::message(&piece.said()))
 }
 
 #[cfg(test)]

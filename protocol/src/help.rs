@@ -10,6 +10,21 @@ use clap::Command;
 
 use crate::{i18n, Message};
 
+/// The language `--lang L` (or `--lang=L`) asks for on the command line, read before the
+/// rest so that `--help` is said in it; `None` when not given or not one the catalogs have.
+pub fn language_asked() -> Option<&'static str> {
+    let args: Vec<String> = std::env::args().collect();
+    let asked = args
+        .iter()
+        .enumerate()
+        .find_map(|(i, a)| match a.strip_prefix("--lang=") {
+            Some(lang) => Some(lang),
+            None if a == "--lang" => args.get(i + 1).map(String::as_str),
+            None => None,
+        })?;
+    i18n::language(asked)
+}
+
 /// `cmd` with the texts language `lang` has, read from the catalogs under `root`.
 pub fn localized(cmd: Command, lang: &str, root: &str) -> Command {
     if lang == "en" {

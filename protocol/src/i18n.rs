@@ -52,6 +52,22 @@ pub fn say(lang: &str, m: &Message) -> String {
     }
 }
 
+/// The languages the catalogs have, as their tags: `en`, `ja`.
+pub const LANGUAGES: [&str; CATALOGS.len()] = {
+    let mut tags = [""; CATALOGS.len()];
+    let mut i = 0;
+    while i < CATALOGS.len() {
+        tags[i] = CATALOGS[i].0;
+        i += 1;
+    }
+    tags
+};
+
+/// Language `name` when the catalogs have it (`en`, `ja`), as their own tag.
+pub fn language(name: &str) -> Option<&'static str> {
+    LANGUAGES.into_iter().find(|l| *l == name)
+}
+
 /// Whether language `lang`'s catalog has message `id` (a `grundy --help` text, which only the
 /// languages other than English have: English is the program's own).
 pub fn has(lang: &str, id: &str) -> bool {

@@ -97,8 +97,8 @@ impl Piece {
         }
     }
 
-    /// The piece's name, as a message (`game-queen`).
-    pub(crate) fn said(self) -> Said {
+    /// The piece's name, as a message: `game-queen`; `game-piece` with a defined piece's moves.
+    pub fn said(self) -> Said {
         Said::new(match self {
             Piece::Queen => "game-queen",
             Piece::Rook => "game-rook",

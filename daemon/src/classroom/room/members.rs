@@ -216,12 +216,11 @@ pub(crate) fn room_name(name: &str) -> Result<String, RoomError> {
 /// A room's engine limit, checked: `none` or an engine level.
 /// A room language the catalogs have (`en`, `ja`), or the refusal naming the ones they have.
 pub(crate) fn checked_language(language: &str) -> Result<String, RoomError> {
-    let known: Vec<&str> = protocol::i18n::CATALOGS.iter().map(|(l, _)| *l).collect();
-    match known.contains(&language) {
-        true => Ok(language.to_owned()),
-        false => Err(RoomError::UnknownLanguage {
+    match protocol::i18n::language(language) {
+        Some(known) => Ok(known.to_owned()),
+        None => Err(RoomError::UnknownLanguage {
             language: language.to_owned(),
-            known: known.into_iter().map(str::to_owned).collect(),
+            known: protocol::i18n::LANGUAGES.map(str::to_owned).to_vec(),
         }),
     }
 }

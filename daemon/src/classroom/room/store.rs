@@ -97,10 +97,7 @@ impl Name for Language {
     }
 
     fn from_name(name: &str) -> Option<Language> {
-        let (known, _) = protocol::i18n::CATALOGS
-            .into_iter()
-            .find(|(l, _)| *l == name)?;
-        Some(Language(known))
+        protocol::i18n::language(name).map(Language)
     }
 }
 
