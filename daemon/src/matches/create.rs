@@ -24,13 +24,20 @@ pub async fn create_match(
     let convention = game.convention();
     let mut rng = Rng::new(unix_ms() as u64 ^ (creator.id as u64).rotate_left(32));
     let start = game.start(&Start::parse(&req.start), &mut rng)?;
+    let engine_plays = req.my_engine.is_some() || matches!(req.opponent, Opponent::Engine(_));
+    // What the engine will know of the start (its table built where one is needed), for
+    // the misère check below, off this thread's hot path.
+    let knowledge = match (engine_plays, convention) {
+        (true, Convention::Misere) => Some(matches.solver.for_question(&start).await),
+        _ => None,
+    };
     let engine_level = |name: &str| -> Result<Occupant, MatchError> {
         let level = Level::parse(name)?;
         Solver::engine_can_play(&start, convention)?;
-        if convention == Convention::Misere {
+        if let Some(knowledge) = &knowledge {
             // A misère value the engine cannot know (a large sum) is refused now, not at
             // the engine's first turn.
-            matches.solver.current().value_in(&start, convention)?;
+            knowledge.value_in(&start, convention)?;
         }
         Ok(Occupant::Engine(level))
     };

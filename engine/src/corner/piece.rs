@@ -122,6 +122,14 @@ impl Piece {
         })
     }
 
+    /// Whether the piece has a move from (x, y).
+    pub(crate) fn has_move(self, x: u64, y: u64) -> bool {
+        match self {
+            Piece::Defined(moves) => moves.moves_from(x, y).next().is_some(),
+            named => named.move_count(x, y) > 0,
+        }
+    }
+
     /// Number of moves from (x, y).
     pub(crate) fn move_count(self, x: u64, y: u64) -> u64 {
         let m = x.min(y);

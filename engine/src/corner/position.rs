@@ -173,6 +173,11 @@ impl crate::Position for Position {
         self.piece.move_count(self.x, self.y)
     }
 
+    /// Without counting: a defined piece's count lists its moves.
+    fn is_terminal(&self) -> bool {
+        !self.piece.has_move(self.x, self.y)
+    }
+
     fn play(&self, m: &Move) -> Result<Position, Error> {
         if m.x >= self.size || m.y >= self.size {
             return Err(illegal(m.to_string(), off_board(m.to_string(), self.size)));

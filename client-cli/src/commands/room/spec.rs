@@ -7,7 +7,8 @@ use protocol::{ExerciseSpec, Game, GameParams, Message, Span};
 use crate::commands::{told, told_with};
 
 /// How an exercise is written, for errors and help.
-pub const SPEC_FORM: &str = "GAME [size=N] [k=K] [misere] POSITION QUESTION [remoteness=A..B]";
+pub const SPEC_FORM: &str =
+    "GAME [piece=P] [size=N] [k=K] [misere] POSITION QUESTION [remoteness=A..B]";
 
 /// The questions, for errors and completion.
 pub const QUESTIONS: [&str; 5] = [
@@ -32,7 +33,9 @@ pub fn parse(text: &str) -> Result<ExerciseSpec> {
     let mut remoteness = None;
     let mut rest = Vec::new();
     for w in words {
-        if let Some(n) = w.strip_prefix("size=") {
+        if let Some(piece) = w.strip_prefix("piece=") {
+            params.piece = Some(piece.to_owned());
+        } else if let Some(n) = w.strip_prefix("size=") {
             params.size = Some(n.parse().map_err(|_| not_a_number(w))?);
         } else if let Some(k) = w.strip_prefix("k=") {
             params.k = Some(k.parse().map_err(|_| not_a_number(w))?);
@@ -112,6 +115,11 @@ mod tests {
 
     #[test]
     fn exercises_are_read_with_their_options() {
+        let e = parse("corner piece=RN size=16 5,3 winning-move").unwrap();
+        assert_eq!(
+            (e.params.game, e.params.piece.as_deref(), e.params.size),
+            (Game::Corner, Some("RN"), Some(16))
+        );
         let e = parse("queen size=11 5,3 outcome").unwrap();
         assert_eq!((e.params.game, e.params.size), (Game::Queen, Some(11)));
         assert_eq!(

@@ -128,7 +128,9 @@ async fn exercise(deps: &Deps, spec: ExerciseSpec) -> Result<(Exercise, GamePara
     let mut rng = Rng::new(unix_ms() as u64);
     let made = match Start::parse(&spec.position) {
         Start::Random => {
-            let knowledge = deps.solver.current();
+            // The board's table first, where one is needed (a defined piece has no formula):
+            // the draw values many positions.
+            let knowledge = deps.solver.for_question(&variant.start()).await;
             let range = spec
                 .remoteness
                 .map_or(0..=u64::MAX, |s| s.from..=s.to.saturating_sub(1));
