@@ -1400,6 +1400,13 @@ async fn a_lesson_in_japanese() -> Result<()> {
 
 /// Fails unless the page `b` shows is no wider than its window (no sideways scroll). Firefox
 /// keeps a window 500 px wide at least: the page's own widths are compared.
+/// Scrolls the page until the element `css` is in view.
+async fn scroll_to(b: &Browser, css: &str) -> Result<()> {
+    let script = format!("document.querySelector({css:?}).scrollIntoView()");
+    b.client.execute(&script, vec![]).await?;
+    Ok(())
+}
+
 async fn fits_across(b: &Browser, page: &str) -> Result<()> {
     let widths = b
         .client
@@ -1852,23 +1859,13 @@ async fn a_teacher_takes_over_a_terminal_room_and_runs_it_from_a_tablet() -> Res
     choose(&b, "select[name=language]", "ja").await?;
     let s = event_where(&mut bob, settings).await?;
     assert_eq!(s.language.as_deref(), Some("ja"));
-    b.client
-        .execute(
-            "document.querySelector('.card.settings').scrollIntoView()",
-            vec![],
-        )
-        .await?;
+    scroll_to(&b, ".card.settings").await?;
     b.screenshot("teacher-switches-tablet").await?;
     // The same switches with the page in Japanese (this browser's choice, then back).
     b.find("#language").await?.click().await?;
     b.text_until(".card.settings h2", |t| t == "ルームの設定")
         .await?;
-    b.client
-        .execute(
-            "document.querySelector('.card.settings').scrollIntoView()",
-            vec![],
-        )
-        .await?;
+    scroll_to(&b, ".card.settings").await?;
     b.screenshot("teacher-switches-tablet-ja").await?;
     b.find("#language").await?.click().await?;
     b.text_until(".card.settings h2", |t| t == "The room's switches")

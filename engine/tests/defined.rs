@@ -70,27 +70,24 @@ fn the_four_named_pieces_are_their_betza_spellings() {
 /// square for square, in normal and misère play.
 #[test]
 fn the_defined_solver_agrees_with_the_named_pieces_solvers() {
-    for (named, spelled) in [
-        (Piece::Queen, "RB"),
-        (Piece::Rook, "R"),
-        (Piece::Horse, "BW"),
-        (Piece::Dragon, "RF"),
-    ] {
+    for named in Piece::ALL {
+        let spelled = named.betza();
+        let defined = Piece::Defined(spelled);
         let n = 300;
         let own = Table::solve(named, n).expect("a table");
-        let defined = Table::solve(as_defined(spelled), n).expect("a table");
+        let defined_table = Table::solve(defined, n).expect("a table");
         assert!(
-            own.triangle().eq(defined.triangle()),
+            own.triangle().eq(defined_table.triangle()),
             "{spelled} differs from {named}"
         );
         let own = MisereTable::solve(named, n).expect("a table");
-        let defined = MisereTable::solve(as_defined(spelled), n).expect("a table");
+        let defined_misere = MisereTable::solve(defined, n).expect("a table");
         for x in 0..n {
             for y in 0..n {
                 assert_eq!(
                     own.value(named, x, y).map(|v| (v.outcome, v.remoteness)),
-                    defined
-                        .value(as_defined(spelled), x, y)
+                    defined_misere
+                        .value(defined, x, y)
                         .map(|v| (v.outcome, v.remoteness)),
                     "misère {spelled} at {x},{y}"
                 );
