@@ -409,7 +409,7 @@ fn classify_in_table(
 }
 
 /// The winning moves of `pos` found without weighing every move: Nim's (to a nim-sum of
-/// zero), the corner games' (to a P-position, by formula), a chocolate bar's (x ⊕ G(y, z) = 0,
+/// zero), the corner games' (to a P-position, by formula or a defined piece's table), a chocolate bar's (x ⊕ G(y, z) = 0,
 /// its staircase read in its table or solved for) and a sum's (component by component, see
 /// [`sum::winning_moves`]); none for the L-game.
 fn winning_by_formula(knowledge: &Knowledge, pos: &AnyPosition) -> Result<Vec<AnyMove>, Error> {
@@ -418,11 +418,8 @@ fn winning_by_formula(knowledge: &Knowledge, pos: &AnyPosition) -> Result<Vec<An
             .into_iter()
             .map(AnyMove::Nim)
             .collect(),
-        AnyPosition::Corner(p) => corner::winning_moves(p.piece(), p.x(), p.y())
-            .into_iter()
-            .map(|(x, y)| AnyMove::Corner(corner::Move { x, y }))
-            .collect(),
-        AnyPosition::Chocolate(_) => knowledge.moves_to(pos, 0)?,
+        // A corner piece's by formula, or a defined piece's from its table.
+        AnyPosition::Corner(_) | AnyPosition::Chocolate(_) => knowledge.moves_to(pos, 0)?,
         AnyPosition::Sum(p) => sum::winning_moves(knowledge, p),
         AnyPosition::LGame(_) => Vec::new(),
     })

@@ -109,6 +109,8 @@ fn every_letter_agrees_with_brute_force() {
         let t = brute(&moves, n);
         let table = Table::solve(piece, n).expect("a table");
         let misere = MisereTable::solve(piece, n).expect("a table");
+        let mut knowledge = engine::Knowledge::new(engine::DEFAULT_BUDGET);
+        knowledge.add_corner(std::sync::Arc::new(table.clone()));
         for x in 0..n {
             for y in 0..n {
                 let (g, r, m) = t[x as usize][y as usize];
@@ -134,6 +136,22 @@ fn every_letter_agrees_with_brute_force() {
                     .filter(|&(u, v)| t[u as usize][v as usize].0 == 0)
                     .collect();
                 assert_eq!(winning, naive, "{spelled} at {x},{y}");
+                // The moves to a value, read in the table (a sum's component needs them).
+                for target in 0..3 {
+                    let read: Vec<String> = knowledge
+                        .moves_to(&engine::AnyPosition::Corner(p), target)
+                        .expect("within the table")
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect();
+                    let naive: Vec<String> = p
+                        .legal_moves()
+                        .iter()
+                        .filter(|mv| t[mv.x as usize][mv.y as usize].0 == target)
+                        .map(ToString::to_string)
+                        .collect();
+                    assert_eq!(read, naive, "{spelled} at {x},{y} to {target}");
+                }
             }
         }
     }

@@ -5,7 +5,8 @@
 //! The queen's and the dragon horse's are read along the lines the piece slides on — its row,
 //! column and diagonal, at most three times the board's side — from the table that covers
 //! the square; beyond every table only their P-positions are known (the formulas), so only
-//! the moves to 0.
+//! the moves to 0. A defined piece's are read in its table along its own moves; without
+//! one, its P-positions are solved for the square.
 
 use super::{dragon_grundy, winning_moves, Piece, Table};
 
@@ -34,6 +35,11 @@ pub fn moves_to(
             squares
         }
         (Piece::Dragon, _) => dragon_moves_to(x, y, target),
+        // A defined piece: its moves, read in the table that covers the square.
+        (Piece::Defined(moves), Some(t)) => moves
+            .moves_from(x, y)
+            .filter(|&(u, v)| t.get(u, v).is_some_and(|(g, _)| g == target))
+            .collect(),
         // The P-positions: closed forms at any size, a few candidates however far out.
         (_, _) if target == 0 => winning_moves(piece, x, y),
         (_, None) => return None,
