@@ -85,7 +85,7 @@ impl Atom {
 }
 
 /// A piece by its moves: a set of atoms, at most one per leap, in canonical order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Betza {
     /// Per leap (in the order of [`LEAPS`]), its range: `None` when the piece lacks it.
     ranges: [Option<u16>; MAX_ATOMS],
@@ -220,6 +220,13 @@ impl fmt::Display for Betza {
             atom.write(f)?;
         }
         Ok(())
+    }
+}
+
+/// Its letters, as in logs: `Betza(RN)`.
+impl fmt::Debug for Betza {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Betza({self})")
     }
 }
 
