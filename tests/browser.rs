@@ -462,6 +462,22 @@ async fn games_are_played_by_clicking_and_names_are_text() -> Result<()> {
     b.client.set_window_size(390, 844).await?;
     fits_across(&b, "a defined piece's analysis").await?;
     b.screenshot("analyse-corner-rn-phone").await?;
+    // A formula found from the table alone, on a phone: the rook is Nim.
+    b.goto(&server, "/analyse/rook/3,5?size=8").await?;
+    b.find(".guess-section button").await?.click().await?;
+    b.text_until(".guess-result .formula", |t| t == "x xor y")
+        .await?;
+    let said = b
+        .text_until(".guess-result", |t| t.contains("size 3"))
+        .await?;
+    assert!(
+        said.contains("equals the Grundy numbers on all 1024 cells below 32")
+            && said.contains("the shortest formula"),
+        "{said}"
+    );
+    scroll_to(&b, ".guess-section").await?;
+    fits_across(&b, "a formula found").await?;
+    b.screenshot("analyse-guess-phone").await?;
     b.client.set_window_size(1000, 800).await?;
     // Misère play: the analysis says so, and a misère match is won by leaving the last stone.
     b.goto(&server, "/analyse/nim/1,1,1?misere=1").await?;

@@ -94,6 +94,10 @@ enum Command {
     /// holds, 1 refuted, 2 error.
     #[command(after_help = commands::check::HELP)]
     Check(commands::check::Args),
+    /// The shortest formula equal to a game's Grundy table, or true at its P-positions, found
+    /// from the table alone; exit status 0 found, 1 none, 2 error.
+    #[command(after_help = commands::guess::HELP)]
+    Guess(commands::guess::Args),
     /// The additive periodicity of each line (row, column, diagonal) of a game's table:
     /// preperiod, period, saltus.
     #[command(after_help = commands::periodicity::HELP)]
@@ -148,6 +152,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Query(args) => commands::query::run(&mut conn, args, out).await,
         Command::Table(args) => commands::table::run(&mut conn, args, out).await,
         Command::Check(args) => commands::check::run(&mut conn, args, out).await,
+        Command::Guess(args) => commands::guess::run(&mut conn, args, out).await,
         Command::Periodicity(args) => commands::periodicity::run(&mut conn, args, out).await,
         Command::Sequence(args) => commands::sequence::run(&mut conn, args, out).await,
         Command::Games(args) => commands::games::run(&mut conn, args).await,
@@ -198,13 +203,14 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    // `check` says 1 for a refuted formula, and 2 for an error.
-    let checking = matches!(cli.command, Command::Check(_));
+    // `check` says 1 for a refuted formula, `guess` for none found, and 2 for an error.
+    let checking = matches!(cli.command, Command::Check(_) | Command::Guess(_));
     match runtime.block_on(run(cli)) {
         Ok(()) => ExitCode::SUCCESS,
         // Whoever read the output stopped early (`grundy games | head`): nothing to report.
         Err(e) if e.is::<commands::OutputClosed>() => ExitCode::SUCCESS,
         Err(e) if e.is::<commands::check::Refuted>() => ExitCode::FAILURE,
+        Err(e) if e.is::<commands::guess::NoneFound>() => ExitCode::FAILURE,
         Err(e) => {
             if let Some(ClientError::Server(server)) = e.downcast_ref::<ClientError>() {
                 commands::emit_error(&server.to_string());

@@ -1322,6 +1322,89 @@ async fn check_says_whether_a_formula_holds_with_exit_statuses_0_1_and_2() {
     server.stop().await.unwrap();
 }
 
+/// `grundy guess`: formulas found from the tables alone — the rook's Nim sum (the shortest),
+/// Wythoff's P-positions with phi, the dragon king's published formula — each handed
+/// straight to `grundy check`, which says it holds; none found is exit status 1, a bound out
+/// of range 2.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn guess_finds_formulas_that_check_then_confirms() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir).await.unwrap();
+    let url = server.url();
+    let rook = ok(&url, &["guess", "rook"]).await;
+    assert!(
+        rook.contains(
+            "x xor y (size 3) equals the Grundy numbers of rook on all 1024 cells below 32"
+        ) && rook.contains("the shortest formula: every smaller one was tried")
+            && rook.contains("check it: grundy check rook 'x xor y' --upto"),
+        "{rook}"
+    );
+    let json = |out: String| -> Value { serde_json::from_str(&out).unwrap() };
+    let wythoff = json(
+        ok(
+            &url,
+            &["guess", "queen", "--p-positions", "--size", "5", "--json"],
+        )
+        .await,
+    );
+    assert_eq!(
+        wythoff["statement"],
+        "grundy == 0 <-> min(x, y) == floor(abs(x - y) * phi)"
+    );
+    let dragon = json(ok(&url, &["guess", "dragon", "--size", "7", "--json"]).await);
+    assert_eq!(
+        dragon["formula"],
+        "3 * ((x // 3) xor (y // 3)) + (x + y) % 3"
+    );
+    assert_eq!(dragon["holds_below"], dragon["check_upto"]);
+    for (game, found) in [("queen", &wythoff), ("dragon", &dragon)] {
+        let statement = found["statement"].as_str().unwrap();
+        let check = grundy(&url, &["check", game, statement]).await;
+        assert_eq!(check.status.code(), Some(0), "{}", stdout(&check));
+    }
+    // RESEARCH.md's worked discovery: the king that walks to the corner, then a row of its
+    // table as a b-file whose header makes it again.
+    let king = json(
+        ok(
+            &url,
+            &["guess", "corner", "--piece", "K", "--size", "6", "--json"],
+        )
+        .await,
+    );
+    assert_eq!(
+        (king["formula"].as_str(), king["piece"].as_str()),
+        (Some("(2 and abs(x - y)) xor ((x + y) % 4)"), Some("WF"))
+    );
+    let bfile = ok(
+        &url,
+        &[
+            "sequence", "corner", "--piece", "K", "--row", "1", "--bfile",
+        ],
+    )
+    .await;
+    assert!(
+        bfile.contains("# command: grundy sequence corner --piece WF --row 1 --upto 64 --bfile"),
+        "{bfile}"
+    );
+    // The queen's Grundy numbers have no short formula: exit status 1, what was searched.
+    let queen = grundy(&url, &["guess", "queen", "--size", "4"]).await;
+    assert_eq!(queen.status.code(), Some(1), "{}", stderr(&queen));
+    assert!(
+        stdout(&queen).contains("no formula found for the Grundy numbers of queen below 32")
+            && stdout(&queen).contains("searched every formula up to size 4"),
+        "{}",
+        stdout(&queen)
+    );
+    let far = grundy(&url, &["guess", "rook", "--upto", "300"]).await;
+    assert_eq!(far.status.code(), Some(2));
+    assert!(
+        stderr(&far).contains("upto = 300 is out of range: a guess takes upto from 8 to 256"),
+        "{}",
+        stderr(&far)
+    );
+    server.stop().await.unwrap();
+}
+
 /// `grundy sequence`: the queen's row 1 as an OEIS b-file (a `#` header saying what it is,
 /// the source and the command that makes it again, then `n a(n)` lines) and as CSV; the
 /// P-positions' b-file is ⌊nφ²⌋.

@@ -463,7 +463,7 @@ piece?: string | null,
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
  */
-misere?: boolean, } | { "type": "periodicity" } & PeriodicityQuery | { "type": "sequence" } & SequenceQuery | { "type": "check" } & CheckQuery | { "type": "check_named" } & NamedCheckQuery | { "type": "named_checks", } | { "type": "games", 
+misere?: boolean, } | { "type": "periodicity" } & PeriodicityQuery | { "type": "sequence" } & SequenceQuery | { "type": "check" } & CheckQuery | { "type": "check_named" } & NamedCheckQuery | { "type": "named_checks", } | { "type": "guess" } & GuessQuery | { "type": "games", 
 /**
  * Games in which a player of this name sat.
  */
@@ -984,6 +984,149 @@ finished_at: number | null,
  * record wrote them, not players who said hello here. Absent (false) otherwise.
  */
 imported?: boolean, 
+/**
+ * Which game.
+ */
+game: Game, 
+/**
+ * Board side (corner games).
+ */
+size?: number | null, 
+/**
+ * Staircase step (chocolate).
+ */
+k?: number | null, 
+/**
+ * The piece of `corner`, in Betza's notation (`RN`); written back canonically.
+ */
+piece?: string | null, 
+/**
+ * Misère play: the player who makes the last move loses (every game but the L-game).
+ * Absent (false) for normal play.
+ */
+misere?: boolean, };
+
+/**
+ * What `guess` looks for.
+ */
+export type GuessAim = "grundy" | "p_positions";
+
+/**
+ * What `guess` asks: the shortest formula, in the language of `check`, equal to a game's
+ * Grundy table (or true exactly at its P-positions) on every cell below a bound, found from
+ * the table alone, then checked on the stored table to say how far it holds.
+ */
+export type GuessQuery = { 
+/**
+ * The Grundy numbers (default) or the P-positions.
+ */
+aim: GuessAim, 
+/**
+ * Match the cells with coordinates below this bound: 8 to 256, default 32.
+ */
+upto?: number | null, 
+/**
+ * Enumerate every formula up to this size (operators and operands): 3 to 12, default
+ * 8. Larger formulas are put together from these.
+ */
+size?: number | null, 
+/**
+ * Stop after this many seconds (default and most: the server's time limit for a check).
+ */
+seconds?: number | null, 
+/**
+ * Check the formula found on the cells below this bound (default: the stored table's).
+ */
+check_upto?: number | null, 
+/**
+ * Which game.
+ */
+game: Game, 
+/**
+ * Board side (corner games).
+ */
+size?: number | null, 
+/**
+ * Staircase step (chocolate).
+ */
+k?: number | null, 
+/**
+ * The piece of `corner`, in Betza's notation (`RN`); written back canonically.
+ */
+piece?: string | null, 
+/**
+ * Misère play: the player who makes the last move loses (every game but the L-game).
+ * Absent (false) for normal play.
+ */
+misere?: boolean, };
+
+/**
+ * The reply to `guess`.
+ */
+export type GuessReport = { 
+/**
+ * What was looked for.
+ */
+aim: GuessAim, 
+/**
+ * The shortest formula found: a value formula, or the predicate true at the
+ * P-positions. Absent when none was found.
+ */
+formula?: string | null, 
+/**
+ * The same as `check` reads it (`grundy == 0 <-> …` for the P-positions).
+ */
+statement?: string | null, 
+/**
+ * Its size: operators and operands.
+ */
+size?: number | null, 
+/**
+ * Why the search ended: `shortest` (every smaller formula was tried), `searched` (every
+ * formula up to `complete` was tried, and the compositions of them), `full` (the search
+ * held as many formulas as it may), `late` (the time limit).
+ */
+end: string, 
+/**
+ * Every formula up to this size was tried (one per behaviour on the sample cells).
+ */
+complete: number, 
+/**
+ * Formulas kept: distinct behaviours on the sample cells.
+ */
+kept: number, 
+/**
+ * Sample cells, and rounds (one more each time a formula fitting them failed elsewhere).
+ */
+samples: number, rounds: number, 
+/**
+ * The formula holds on every cell with coordinates below this bound (`cells` cells).
+ */
+upto: number, cells: number, 
+/**
+ * Checked further, on the stored table: it holds on every cell below this bound …
+ */
+holds_below?: number | null, 
+/**
+ * … of the bound checked to …
+ */
+check_upto: number, 
+/**
+ * … and fails first here (absent when it holds to `check_upto`).
+ */
+fails_at?: Counterexample | null, 
+/**
+ * The server's time for the search and the check, in milliseconds.
+ */
+elapsed_ms: number, 
+/**
+ * Where the values came from, for citing.
+ */
+source: string, 
+/**
+ * The same as a message of the catalogs.
+ */
+source_message: Message, 
 /**
  * Which game.
  */
@@ -1976,7 +2119,7 @@ position: string, } | { "type": "done",
 /**
  * Which match.
  */
-match_id: number, } | { "type": "pong" } | { "type": "classification" } & Classification | { "type": "table" } & TableData | { "type": "periodicity" } & PeriodicityReport | { "type": "sequence" } & SequenceReport | { "type": "check" } & CheckReport | { "type": "check_named" } & NamedCheckReport | { "type": "progress", 
+match_id: number, } | { "type": "pong" } | { "type": "classification" } & Classification | { "type": "table" } & TableData | { "type": "periodicity" } & PeriodicityReport | { "type": "sequence" } & SequenceReport | { "type": "check" } & CheckReport | { "type": "check_named" } & NamedCheckReport | { "type": "guess" } & GuessReport | { "type": "progress", 
 /**
  * The id of the request under way.
  */

@@ -9,6 +9,7 @@ import { describe, field, gameName, h, mount, redraw } from "./dom.js";
 import { CORNER, FIRST_PIECE, GAMES, gameFields, params } from "./games.js";
 import { drawBoard } from "./boards.js";
 import { tableSection } from "./table.js";
+import { guessSection } from "./guess.js";
 import { codeWord, said, t } from "./i18n.js";
 
 /** @typedef {import("./net.js").Server} Server */
@@ -50,6 +51,7 @@ export function showAnalyse(main, server, game, position, go) {
   const open = (p) => go(analyseLink(game, p, size, k, misere, piece));
   const noTable = game === "nim" || game === "lgame" || game === "sum" || misere;
   const tableOf = noTable ? null : tableSection(server, game, size, k, open, piece);
+  const guessOf = noTable ? null : guessSection(server, game, k, piece);
   const form = askForm(game, position, size, k, misere, piece, go);
   document.title = t("analysis-document", { game: gameName(game), position });
   // The classification, or what went wrong asking it.
@@ -68,7 +70,7 @@ export function showAnalyse(main, server, game, position, go) {
         h("div", { class: "explanation" }, c && c.sum ? explanation(c.sum) : null),
         h("div", { class: "moves-table" }, c ? movesTable(c, game, size, k, misere, piece) : null),
       ),
-      h("div", { class: "side-column" }, form(), tableOf ? tableOf() : null),
+      h("div", { class: "side-column" }, form(), tableOf ? tableOf() : null, guessOf ? guessOf() : null),
     ];
   });
 

@@ -31,6 +31,7 @@ pub mod error;
 pub mod exercise;
 pub mod formula;
 pub mod game;
+pub mod guess;
 pub mod heap;
 pub mod knowledge;
 pub mod lgame;

@@ -267,6 +267,15 @@ analyse-submit = Analyse
 ## The Grundy table beside an analysis
 
 table-title = The Grundy table
+guess-title = Find a formula
+guess-explain = The shortest formula, over the coordinates, equal to this table: found from the table alone, by trying every small formula and putting larger ones together.
+guess-p-positions = only where the P-positions are
+guess-button = Find a formula
+guess-running = searching…
+guess-found = size { $size }: equals the { $aim } on all { $cells } cells below { $upto }
+guess-none = no formula found for the { $aim } below { $upto }
+guess-fails-further = on the stored table it holds below { $below }, and fails first at { $cell } (Grundy number { $grundy })
+guess-statement = To check it:
 table-size = { $across } and y from 0 to
 table-cells = cells per side
 table-point = Point at a cell to see its values.
@@ -634,6 +643,7 @@ error-unreadable_formula = the formula cannot be read: at byte { $at }: { $reaso
 error-formula_fails = the formula fails { $fault }
 error-check_too_long = the check was stopped after { $limit_s } s, the most a check may run on this server (grundyd --check-time-limit-s): ask with a smaller upto, or a simpler formula
 error-check_abandoned = the check was abandoned: nobody waits for it
+error-guess_bound = { $what } = { $asked } is out of range: a guess takes { $what } from { $least } to { $most }
 error-no_named_check = no named check "{ $name }"; the named checks are { $known }
 error-no_table_for_check = this server has no stored table for { $check }
 error-result_needs_player = a result of win or loss is from a player's side: give the player too
@@ -1183,6 +1193,18 @@ cli-check-holds = { $mark } the { $kind } `{ $formula }` holds for { $game } · 
 cli-check-refuted = { $mark } the { $kind } `{ $formula }` is refuted for { $game }: it fails on { $failed } of { $checked } cells below { $upto } ({ $ms } ms)
 cli-check-gives = { $cell }: the formula gives { $value }, the Grundy number is { $grundy }
 cli-check-fails = { $cell }: it does not hold (Grundy number { $grundy })
+cli-guess-found = { $mark } { $formula } (size { $size }) equals the { $aim } of { $game } on all { $cells } cells below { $upto }
+cli-guess-none = { $mark } no formula found for the { $aim } of { $game } below { $upto }
+cli-guess-end-shortest = the shortest formula: every smaller one was tried ({ $kept } distinct formulas kept, { $ms } ms)
+cli-guess-end-searched = searched every formula up to size { $complete }, and the sums, differences, xors, residue splits and parity pieces of them ({ $kept } distinct formulas kept, { $ms } ms)
+cli-guess-end-full = searched every formula up to size { $complete }, and stopped when it held { $kept } formulas ({ $ms } ms)
+cli-guess-end-late = searched every formula up to size { $complete }, and the time limit stopped it ({ $kept } distinct formulas kept, { $ms } ms): ask with more --seconds, or a smaller --size
+cli-guess-holds-further = on the stored table it holds on every cell below { $bound }
+cli-guess-fails-further = on the stored table it holds below { $below }, and fails first at { $cell } (Grundy number { $grundy })
+cli-guess-late-further = on the stored table it holds below { $below }, where the time limit stopped the check
+cli-guess-next = check it: { $command }
+guess-aim-grundy = Grundy numbers
+guess-aim-p_positions = P-positions
 check-kind-value = value
 check-kind-predicate = predicate
 check-status-theorem = theorem
@@ -1257,6 +1279,7 @@ cli-table-empty = (empty range)
 progress-corner = solving the { $piece } table to { $side }×{ $side }
 progress-staircases = solving the staircases of step { $k } to z = { $z }
 progress-check = checking the formula on the rows below { $upto }
+progress-guess = trying the formulas of size { $size }
 
 ## A room's results as CSV, in the room's language (English keeps the protocol's own words).
 csv-header = room,set,exercise,game,size,k,misere,position,question,solution,student,answer,correct,answered_at,seconds
@@ -1514,6 +1537,8 @@ doing-adjudicate-a-game = adjudicate a game
 doing-bring-the-match-back = bring the match back
 doing-build-a-table = build a table
 doing-check-the-formula = check the formula
+doing-guess-a-formula = guess a formula
+doing-read-the-formula-found = read the formula found
 doing-classify-the-position = classify the position
 doing-create-the-match = create the match
 doing-draw-a-position = draw a position

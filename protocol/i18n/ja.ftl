@@ -251,6 +251,15 @@ analyse-submit = 解析する
 ## 解析の横の Grundy 数の表
 
 table-title = Grundy 数の表
+guess-title = 式を見つける
+guess-explain = この表に一致する、座標の最短の式。表だけから、小さい式をすべて試し、大きな式を組み立てて見つけます。
+guess-p-positions = 後手必勝の局面の場所だけ
+guess-button = 式を見つける
+guess-running = 探しています…
+guess-found = 大きさ { $size }: { $upto } より下の { $cells } マスすべてで { $aim } に一致します
+guess-none = { $upto } より下で { $aim } に一致する式は見つかりませんでした
+guess-fails-further = 保存された表では { $below } より下で成り立ち、{ $cell } で初めて外れます（Grundy 数 { $grundy }）
+guess-statement = 検証する式:
 table-size = { $across }と y の範囲: 0 から
 table-cells = 一辺のマス数
 table-point = マスを指すと、その値が表示されます。
@@ -605,6 +614,7 @@ error-unreadable_formula = 式が読めません（位置 { $at }）: { $reason 
 error-formula_fails = 式の計算に失敗します: { $fault }
 error-check_too_long = 検証は{ $limit_s }秒で止めました。これがこのサーバーで検証に使える最長の時間です（grundyd --check-time-limit-s）。もっと小さい upto か、もっと簡単な式で聞いてください
 error-check_abandoned = 検証を取りやめました。結果を待っている人がいません
+error-guess_bound = { $what } = { $asked } は範囲外です。推測の { $what } は { $least } から { $most } までです
 error-no_named_check = 名前つきの検証「{ $name }」はありません。名前つきの検証は { $known } です
 error-no_table_for_check = このサーバーには{ $check }のための表が保存されていません
 error-result_needs_player = 勝ち・負けはどちらかの対局者から見た結果です。対局者も指定してください
@@ -1085,6 +1095,18 @@ cli-check-holds = { $mark } { $kind } `{ $formula }` は{ $game }で成り立ち
 cli-check-refuted = { $mark } { $kind } `{ $formula }` は{ $game }で成り立ちません: { $upto }より下の{ $checked }マスのうち{ $failed }マスで外れます（{ $ms } ms）
 cli-check-gives = { $cell }: 式の値は{ $value }、Grundy 数は{ $grundy }
 cli-check-fails = { $cell }: 成り立ちません（Grundy 数 { $grundy }）
+cli-guess-found = { $mark } { $formula }（大きさ { $size }）は { $game } の { $aim } に、{ $upto } より下の { $cells } マスすべてで一致します
+cli-guess-none = { $mark } { $game } の { $aim } に一致する式は { $upto } より下では見つかりませんでした
+cli-guess-end-shortest = 最短の式です。それより小さい式はすべて試しました（区別できる式 { $kept } 個、{ $ms } ms）
+cli-guess-end-searched = 大きさ { $complete } までの式をすべて試し、それらの和・差・xor・剰余による分割・偶奇による場合分けも試しました（区別できる式 { $kept } 個、{ $ms } ms）
+cli-guess-end-full = 大きさ { $complete } までの式をすべて試し、式を { $kept } 個保持したところで止めました（{ $ms } ms）
+cli-guess-end-late = 大きさ { $complete } までの式をすべて試し、制限時間で止めました（区別できる式 { $kept } 個、{ $ms } ms）。--seconds を増やすか、--size を小さくしてください
+cli-guess-holds-further = 保存された表では { $bound } より下のすべてのマスで成り立ちます
+cli-guess-fails-further = 保存された表では { $below } より下で成り立ち、{ $cell } で初めて外れます（Grundy 数 { $grundy }）
+cli-guess-late-further = 保存された表では { $below } より下で成り立ちます。そこで制限時間により検証を止めました
+cli-guess-next = 検証するには: { $command }
+guess-aim-grundy = Grundy 数
+guess-aim-p_positions = 後手必勝の局面（P-position）
 check-kind-value = 値の式
 check-kind-predicate = 条件式
 check-status-theorem = 定理
@@ -1156,6 +1178,7 @@ cli-table-empty = （範囲が空です）
 progress-corner = { $piece }の表を{ $side }×{ $side }まで解いています
 progress-staircases = 段差 { $k }の階段を z = { $z }まで解いています
 progress-check = { $upto }より下の行で式を確かめています
+progress-guess = 大きさ { $size } の式を試しています
 
 ## A room's results as CSV, in the room's language (English keeps the protocol's own words).
 csv-header = ルーム,セット,問題,ゲーム,盤の大きさ,k,ミゼール,局面,問い,正解,生徒,答え,正誤,答えた時刻,秒
@@ -1481,6 +1504,31 @@ help-check--list = 名前つきの検証の一覧: 元になった論文の結�
 help-check--png = 式と表が食い違う場所の図を PNG で書き出す
 help-check--svg = 同じ図を SVG で書き出す
 help-check--json = 報告を1つの JSON オブジェクトとして出力する
+help-guess = ゲームの Grundy 数の表に一致する最短の式、または後手必勝の局面でちょうど成り立つ式を、表だけから見つける。終了ステータスは 0: 見つかった、1: 見つからない、2: エラー
+help-guess--after =
+    探索は grundy check の言語の式を、ある大きさ（演算子と被演算子の数。既定は8）まですべて試す。
+    標本のマスで同じ値になる式は1つにまとめる。使うのは + - * // % xor and or min max abs と
+    floor(a * phi)、座標 x, y（角のゲーム）または y, z（チョコレートゲーム）と小さな数。さらに
+    大きな式を組み立てる: 2つの式の和・差・xor、c * (T // c) + T % c の分割、偶奇による場合分け、
+    後手必勝の局面には a == b。見つかった式は --upto より下のすべてのマスで成り立ち、そのあと保存された
+    表全体で検証する。時間はサーバーの検証の制限時間まで（既定60秒）。終了ステータス: 0 見つかった、
+    1 見つからない、2 エラー。
+
+    例:
+      grundy guess rook                                        x xor y
+      grundy guess dragon                                      龍王の式
+      grundy guess queen --p-positions                         Wythoff の組、phi を使って
+      grundy guess chocolate --k 2                             y xor z
+      grundy guess corner --piece RN --upto 24
+help-guess--game = 角のゲーム（queen、rook、horse、dragon、corner）またはチョコレートゲーム（chocolate）
+help-guess--k = チョコレートゲームの階段の段差。サーバーの既定は1
+help-guess--piece = corner のコマ。動きを Betza 記法で（RN）
+help-guess--p_positions = すべての Grundy 数の代わりに、後手必勝の局面がどこかを推測する（条件式）
+help-guess--upto = 座標が N より小さいマスに一致させる（8〜256。既定は32）
+help-guess--size = 大きさ S までの式をすべて試す（3〜12。既定は8）。大きさが1増えるごとに何倍も時間がかかる
+help-guess--seconds = T 秒で止める（サーバーの検証の制限時間まで）
+help-guess--check_upto = 見つかった式を M より下のマスで検証する（既定: 保存された表の上限）
+help-guess--json = 報告を1つの JSON オブジェクトとして出力する
 help-periodicity = ゲームの表の各線（行・列・対角線）の加法的周期性: 前周期、周期、跳躍
 help-periodicity--after =
     Wythoff の表の行は加法的に周期的である（Dress, Flammenkamp and Pink, 1999）: 前周期を過ぎると、
@@ -1810,6 +1858,8 @@ doing-adjudicate-a-game = 対局の判定
 doing-bring-the-match-back = 対局の復元
 doing-build-a-table = 表の作成
 doing-check-the-formula = 式の検証
+doing-guess-a-formula = 式の推測
+doing-read-the-formula-found = 見つけた式の読み込み
 doing-classify-the-position = 局面の分類
 doing-create-the-match = 対局の作成
 doing-draw-a-position = 局面の抽選

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::game::ClockSpec;
 use crate::queries::{ExportFormat, GameQuery, Span};
-use crate::research::{CheckQuery, NamedCheckQuery, PeriodicityQuery, SequenceQuery};
+use crate::research::{CheckQuery, GuessQuery, NamedCheckQuery, PeriodicityQuery, SequenceQuery};
 use crate::room::{ExerciseSpec, RoomSettings};
 use crate::simul::NewSimul;
 use crate::tournament::NewTournament;
@@ -242,6 +242,9 @@ pub enum Request {
     CheckNamed(NamedCheckQuery),
     /// Lists the named checks.
     NamedChecks {},
+    /// The shortest formula equal to a game's Grundy table, or true at its P-positions,
+    /// found from the table alone.
+    Guess(GuessQuery),
     /// Lists saved games, newest first.
     Games {
         /// Filters and paging.

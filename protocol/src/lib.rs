@@ -43,9 +43,10 @@ pub use queries::{
     ReviewedMove, Span, SumInfo, TableData, UnknownComponent, ValueInfo, Verdict, WinningComponent,
 };
 pub use research::{
-    CheckQuery, CheckReport, Counterexample, DisagreementMap, LineKind, NamedCheckInfo,
-    NamedCheckQuery, NamedCheckReport, PeriodicityQuery, PeriodicityReport, RowPeriodicity,
-    SequenceLine, SequenceQuery, SequenceReport, UnknownLine, MAX_MAP_SIDE,
+    CheckQuery, CheckReport, Counterexample, DisagreementMap, GuessAim, GuessQuery, GuessReport,
+    LineKind, NamedCheckInfo, NamedCheckQuery, NamedCheckReport, PeriodicityQuery,
+    PeriodicityReport, RowPeriodicity, SequenceLine, SequenceQuery, SequenceReport, UnknownLine,
+    MAX_MAP_SIDE,
 };
 pub use room::{
     AnswerCount, AnswerInfo, ExerciseInfo, ExerciseSpec, Member, Role, RoomSettings, RoomView,

@@ -302,6 +302,95 @@ pub struct CheckReport {
     pub source_message: crate::Message,
 }
 
+/// What `guess` looks for.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum GuessAim {
+    /// A value formula equal to every cell's Grundy number.
+    #[default]
+    Grundy,
+    /// A predicate true exactly at the P-positions (Grundy number 0).
+    PPositions,
+}
+
+/// What `guess` asks: the shortest formula, in the language of `check`, equal to a game's
+/// Grundy table (or true exactly at its P-positions) on every cell below a bound, found from
+/// the table alone, then checked on the stored table to say how far it holds.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(deny_unknown_fields)]
+pub struct GuessQuery {
+    /// Game and parameters (a corner game or chocolate).
+    #[serde(flatten)]
+    pub params: GameParams,
+    /// The Grundy numbers (default) or the P-positions.
+    #[serde(default)]
+    pub aim: GuessAim,
+    /// Match the cells with coordinates below this bound: 8 to 256, default 32.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub upto: Option<u64>,
+    /// Enumerate every formula up to this size (operators and operands): 3 to 12, default
+    /// 8. Larger formulas are put together from these.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub size: Option<u32>,
+    /// Stop after this many seconds (default and most: the server's time limit for a check).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seconds: Option<u64>,
+    /// Check the formula found on the cells below this bound (default: the stored table's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub check_upto: Option<u64>,
+}
+
+/// The reply to `guess`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct GuessReport {
+    /// Game and parameters.
+    #[serde(flatten)]
+    pub params: GameParams,
+    /// What was looked for.
+    pub aim: GuessAim,
+    /// The shortest formula found: a value formula, or the predicate true at the
+    /// P-positions. Absent when none was found.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub formula: Option<String>,
+    /// The same as `check` reads it (`grundy == 0 <-> …` for the P-positions).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub statement: Option<String>,
+    /// Its size: operators and operands.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub size: Option<u32>,
+    /// Why the search ended: `shortest` (every smaller formula was tried), `searched` (every
+    /// formula up to `complete` was tried, and the compositions of them), `full` (the search
+    /// held as many formulas as it may), `late` (the time limit).
+    pub end: String,
+    /// Every formula up to this size was tried (one per behaviour on the sample cells).
+    pub complete: u32,
+    /// Formulas kept: distinct behaviours on the sample cells.
+    pub kept: u64,
+    /// Sample cells, and rounds (one more each time a formula fitting them failed elsewhere).
+    pub samples: u32,
+    pub rounds: u32,
+    /// The formula holds on every cell with coordinates below this bound (`cells` cells).
+    pub upto: u64,
+    pub cells: u64,
+    /// Checked further, on the stored table: it holds on every cell below this bound …
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub holds_below: Option<u64>,
+    /// … of the bound checked to …
+    pub check_upto: u64,
+    /// … and fails first here (absent when it holds to `check_upto`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fails_at: Option<Counterexample>,
+    /// The server's time for the search and the check, in milliseconds.
+    pub elapsed_ms: u64,
+    /// Where the values came from, for citing.
+    pub source: String,
+    /// The same as a message of the catalogs.
+    pub source_message: crate::Message,
+}
+
 /// What `sequence` lists: one line of a table, or its P-positions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]

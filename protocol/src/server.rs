@@ -6,7 +6,7 @@ use crate::error::ErrorBody;
 use crate::game::{MatchState, MatchSummary, MoveRecord};
 use crate::queries::{Classification, ExportFormat, GameSummary, ReviewedMove, TableData};
 use crate::research::{
-    CheckReport, NamedCheckInfo, NamedCheckReport, PeriodicityReport, SequenceReport,
+    CheckReport, GuessReport, NamedCheckInfo, NamedCheckReport, PeriodicityReport, SequenceReport,
 };
 use crate::room::{AnswerInfo, ExerciseInfo, Member, RoomSettings, RoomView, Tally};
 use crate::simul::SimulView;
@@ -131,6 +131,8 @@ pub enum ServerBody {
     Check(CheckReport),
     /// The reply to `check_named`.
     CheckNamed(NamedCheckReport),
+    /// The reply to `guess`.
+    Guess(GuessReport),
     /// Pushed while a long request is handled (a table computed beyond the stored ones for
     /// a research question): `done` of `total` steps of `what`.
     Progress {

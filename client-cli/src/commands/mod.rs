@@ -10,6 +10,7 @@ mod countdown;
 mod editor;
 pub mod export;
 pub mod games;
+pub mod guess;
 pub mod import;
 pub mod join;
 pub mod lobby;

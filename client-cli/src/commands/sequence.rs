@@ -165,6 +165,9 @@ fn line_text(r: &SequenceReport) -> (Message, String) {
 /// The command that asks for the same b-file again, on a server with tables as large.
 fn command(r: &SequenceReport) -> String {
     let mut c = format!("grundy sequence {}", r.params.game);
+    if let Some(piece) = &r.params.piece {
+        c.push_str(&format!(" --piece {piece}"));
+    }
     if let Some(k) = step_k(r) {
         c.push_str(&format!(" --k {k}"));
     }

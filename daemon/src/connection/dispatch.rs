@@ -166,6 +166,9 @@ impl Connection {
             Request::CheckNamed(q) => {
                 ServerBody::CheckNamed(queries::check_named(&self.hub, q, self.reporter(id)).await?)
             }
+            Request::Guess(q) => {
+                ServerBody::Guess(queries::guess(&self.hub, q, self.reporter(id)).await?)
+            }
             Request::NamedChecks {} => ServerBody::NamedChecks {
                 checks: queries::named_checks(),
             },
@@ -288,6 +291,7 @@ fn withheld(request: &Request) -> bool {
             | Request::Sequence(_)
             | Request::Check(_)
             | Request::CheckNamed(_)
+            | Request::Guess(_)
     )
 }
 
@@ -316,6 +320,7 @@ fn researching(request: &Request) -> bool {
     match request {
         Request::Check(_)
         | Request::CheckNamed(_)
+        | Request::Guess(_)
         | Request::Periodicity(_)
         | Request::Sequence(_)
         | Request::Export { .. } => true,

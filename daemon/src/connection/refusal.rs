@@ -270,6 +270,7 @@ fn query_code(e: &QueryError) -> ErrorCode {
         | Q::UnreadableFormula { .. }
         | Q::FormulaFails { .. }
         | Q::CheckAbandoned
+        | Q::GuessBound { .. }
         | Q::NoNamedCheck { .. }
         | Q::NoTableForCheck { .. }
         | Q::ResultNeedsPlayer

@@ -35,7 +35,7 @@ pub async fn check(
         reason: crate::convert::message(&e.message),
     })?;
     let (table, upto) = stored::reaching(hub, &q.params, q.upto, "check", report.clone()).await?;
-    let (until, _abandon) = until(hub);
+    let (until, _abandon) = until(hub, None);
     crate::pool::idle(move || check_table(&table, &formula, upto, q.map, &until, &report))
         .await
         .context("doing-check-the-formula")?
@@ -60,7 +60,7 @@ pub async fn check_named(
         let table = stored::reaching(hub, &params, q.upto, "named_check", report.clone());
         tables.push(table.await?);
     }
-    let (until, _abandon) = until(hub);
+    let (until, _abandon) = until(hub, None);
     let checks = crate::pool::idle(move || {
         tables
             .iter()
@@ -167,13 +167,15 @@ fn verdict(named: &NamedCheck, checks: &[CheckReport]) -> Message {
         .count("cells", cells)
 }
 
-/// How long a check may run on this server, and the guard that stops it when the request's
-/// future is dropped (its client gone): keep the guard alive across the wait.
-fn until(hub: &Hub) -> (Until, Abandon) {
+/// How long a research pass may run on this server (the time `asked`, at most the server's
+/// limit for a check), and the guard that stops it when the request's future is dropped (its
+/// client gone): keep the guard alive across the wait.
+pub(super) fn until(hub: &Hub, asked: Option<std::time::Duration>) -> (Until, Abandon) {
     let abandoned = Arc::new(AtomicBool::new(false));
+    let limit = hub.config.check_time_limit;
     let until = Until {
         threads: crate::pool::threads(),
-        limit: hub.config.check_time_limit,
+        limit: asked.map_or(limit, |asked| asked.min(limit)),
         abandoned: abandoned.clone(),
     };
     (until, Abandon(abandoned))
@@ -181,7 +183,7 @@ fn until(hub: &Hub) -> (Until, Abandon) {
 
 /// Marks a question abandoned when dropped: held by the request's future, which is dropped
 /// when its client goes away, so that the pass running on the blocking threads stops too.
-struct Abandon(Arc<AtomicBool>);
+pub(super) struct Abandon(Arc<AtomicBool>);
 
 impl Drop for Abandon {
     fn drop(&mut self) {

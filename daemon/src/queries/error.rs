@@ -143,6 +143,16 @@ pub enum QueryError {
     },
     /// A check nobody waits for any more.
     CheckAbandoned,
+    /// A bound of `guess` out of its range.
+    GuessBound {
+        /// `upto` or `size`.
+        what: &'static str,
+        /// What was asked.
+        asked: u64,
+        /// The range.
+        least: u64,
+        most: u64,
+    },
     /// No named check has the name.
     NoNamedCheck {
         /// The name asked for.
