@@ -99,6 +99,7 @@ pub fn fields(kind: &str) -> Option<Vec<&'static str>> {
         "sequence" => &["line", "upto"],
         "check" => &["formula", "upto", "map"],
         "check_named" => &["name", "upto", "map"],
+        "guess" => &["aim", "upto", "size", "seconds", "check_upto"],
         "games" => &[
             "player", "game", "status", "result", "since", "until", "limit", "offset",
         ],
@@ -127,6 +128,7 @@ pub fn fields(kind: &str) -> Option<Vec<&'static str>> {
             | "periodicity"
             | "sequence"
             | "check"
+            | "guess"
             | "create_tournament"
             | "start_simul"
             | "exercise"
