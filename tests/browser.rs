@@ -478,6 +478,15 @@ async fn games_are_played_by_clicking_and_names_are_text() -> Result<()> {
     scroll_to(&b, ".guess-section").await?;
     fits_across(&b, "a formula found").await?;
     b.screenshot("analyse-guess-phone").await?;
+    // A piece of one's own in a sum: named by its moves, its board drawn with it.
+    b.goto(&server, "/analyse/sum/corner%20RN(8):5,3%20+%20nim:3,4")
+        .await?;
+    b.text_until(".explanation", |t| t.contains("1 corner RN(8):5,3"))
+        .await?;
+    b.text_until(".board-area", |t| t.contains("corner RN(8)"))
+        .await?;
+    fits_across(&b, "a sum with a defined piece").await?;
+    b.screenshot("analyse-sum-defined-phone").await?;
     b.client.set_window_size(1000, 800).await?;
     // Misère play: the analysis says so, and a misère match is won by leaving the last stone.
     b.goto(&server, "/analyse/nim/1,1,1?misere=1").await?;

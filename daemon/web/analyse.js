@@ -6,7 +6,7 @@
 // marked W, D or L with its remoteness, in words for screen readers) and in a table.
 
 import { describe, field, gameName, h, mount, redraw } from "./dom.js";
-import { CORNER, FIRST_PIECE, GAMES, gameFields, params } from "./games.js";
+import { CORNER, FIRST_PIECE, GAMES, componentName, gameFields, params } from "./games.js";
 import { drawBoard } from "./boards.js";
 import { tableSection } from "./table.js";
 import { guessSection } from "./guess.js";
@@ -99,9 +99,8 @@ function explanation(sum) {
   const numbers = sum.components.map((c) => c.grundy).concat([sum.nim_sum]);
   const bits = Math.max(1, ...numbers.map((g) => (g === null || g === undefined ? 1 : g.toString(2).length)));
   const binary = (g) => (g === null || g === undefined ? "?" : g.toString(2).padStart(bits, "0"));
-  const name = (c) => (c.size !== undefined ? `${c.game}(${c.size})` : c.k !== undefined ? `${c.game}(${c.k})` : c.game);
   const rows = sum.components.map((c, i) =>
-    h("tr", {}, h("td", {}, `${i + 1} ${name(c)}:${c.position}`), h("td", {}, c.grundy === null ? "?" : String(c.grundy)), h("td", {}, h("code", {}, binary(c.grundy)))),
+    h("tr", {}, h("td", {}, `${i + 1} ${componentName(c)}:${c.position}`), h("td", {}, c.grundy === null ? "?" : String(c.grundy)), h("td", {}, h("code", {}, binary(c.grundy)))),
   );
   rows.push(h("tr", { class: "total" }, h("th", { scope: "row" }, t("sum-nim-sum")), h("td", {}, String(sum.nim_sum)), h("td", {}, h("code", {}, binary(sum.nim_sum)))));
   const moves = sum.winning.map((w) =>

@@ -8,6 +8,7 @@
 
 import { gameName, h } from "./dom.js";
 import { codeWord, t } from "./i18n.js";
+import { componentName } from "./games.js";
 
 /** Largest board side drawn whole; a larger one is drawn a window of `WINDOW` squares a side
  *  at a time, moved over it with the arrows beside it. */
@@ -49,7 +50,7 @@ export function drawBoard(state, play, values = new Map()) {
 function sum(state, { legal, play, marks }) {
   const parts = state.board.components.map((c) => ({
     ...c,
-    head: `${c.game}${c.size !== undefined && c.size !== null ? `(${c.size})` : c.k !== undefined && c.k !== null ? `(${c.k})` : ""}`,
+    head: componentName(c),
   }));
   const values = state.components && state.components.length === parts.length ? state.components : null;
   const figures = parts.map((p, i) => {
@@ -59,6 +60,7 @@ function sum(state, { legal, play, marks }) {
       game: p.game,
       size: p.size,
       k: p.k,
+      piece: p.piece,
       position: p.position,
       board: p.board,
       legal_moves: [...legal].filter((m) => m.startsWith(prefix)).map((m) => m.slice(prefix.length)),

@@ -29,6 +29,15 @@ export function params(game, size, k, misere = false, piece = undefined) {
   return p;
 }
 
+/** A sum's component as its notation writes it: `queen(11)`, `nim`, `chocolate(1)`,
+ *  `corner RN(8)`. */
+export function componentName(c) {
+  const game = c.piece ? `${c.game} ${c.piece}` : c.game;
+  if (c.size !== undefined && c.size !== null) return `${game}(${c.size})`;
+  if (c.k !== undefined && c.k !== null) return `${game}(${c.k})`;
+  return game;
+}
+
 /** A game and its parameters as form fields: the game among `games` (`chosen` at first;
  *  `changed(game)` when another is), then the piece, the board side, the step k and misère, each shown
  *  only where `shown` (the game chosen now) has it; `start` gives the fields' first values. */

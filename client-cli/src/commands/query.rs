@@ -130,7 +130,7 @@ fn explanation(sum: &SumInfo, style: Style) -> String {
     let binary = |g: Option<u64>| g.map_or("?".to_owned(), |g| format!("{g:0bits$b}"));
     let mut table = Columns::said(&["sum-head-component", "sum-head-grundy", "sum-head-binary"]);
     for (i, c) in sum.components.iter().enumerate() {
-        let name = component_name(c.params.game, c.params.size, c.params.k);
+        let name = component_name(&c.params);
         table.push(vec![
             format!("{} {name}:{}", i + 1, c.position),
             opt(c.value.grundy),

@@ -2,7 +2,7 @@
 //! and — when the server gave them — its Grundy number, then the nim-sum that decides the
 //! sum: the Sprague–Grundy theorem on the screen.
 
-use protocol::{ComponentInfo, Game, SumPart};
+use protocol::{ComponentInfo, GameParams, SumPart};
 
 use super::board::board;
 use super::style::visible_width;
@@ -25,7 +25,7 @@ pub fn sum_board(
         .enumerate()
         .map(|(i, part)| {
             let p = &part.params;
-            let name = component_name(p.game, p.size, p.k);
+            let name = component_name(p);
             let mut lines = vec![format!(
                 "{} {name}: {}",
                 style.strong(&(i + 1).to_string()),
@@ -56,12 +56,16 @@ pub fn sum_board(
     out
 }
 
-/// A component's game as a sum writes it: `queen(11)`, `chocolate(1)`, `nim`.
-pub fn component_name(game: Game, size: Option<u64>, k: Option<u32>) -> String {
-    match (size, k) {
+/// A component's game as a sum writes it: `queen(11)`, `chocolate(1)`, `nim`, `corner RN(8)`.
+pub fn component_name(p: &GameParams) -> String {
+    let game = match &p.piece {
+        Some(piece) => format!("{} {piece}", p.game),
+        None => p.game.to_string(),
+    };
+    match (p.size, p.k) {
         (Some(size), _) => format!("{game}({size})"),
         (_, Some(k)) => format!("{game}({k})"),
-        _ => game.to_string(),
+        _ => game,
     }
 }
 

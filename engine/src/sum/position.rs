@@ -13,6 +13,10 @@ use crate::Said;
 /// work of listing its moves.
 pub const MAX_COMPONENTS: usize = 16;
 
+/// The most squares a piece defined by its moves may reach in a sum, (x + 1)·(y + 1): the
+/// sums' search lists its moves square by square (as it does any small component's).
+pub const MAX_DEFINED_SQUARES: u64 = 4096;
+
 /// A disjunctive sum of 1 to [`MAX_COMPONENTS`] impartial games: corner boards, Nim positions
 /// and chocolate bars. Components keep their order (people number them from 1), finished ones
 /// included.
@@ -55,13 +59,19 @@ impl Position {
                         Said::new("rule-sum-in-sum-component").text("component", i + 1),
                     ))
                 }
-                // The sums' search knows the named pieces' moves only.
-                AnyPosition::Corner(p) if matches!(p.piece(), corner::Piece::Defined(_)) => {
+                // A piece defined by its moves has its moves listed for the sums' search, one
+                // list per square it can reach: a few thousand squares.
+                AnyPosition::Corner(p)
+                    if matches!(p.piece(), corner::Piece::Defined(_))
+                        && (p.x() + 1).saturating_mul(p.y() + 1) > MAX_DEFINED_SQUARES =>
+                {
                     return Err(position(
                         shown(),
                         Said::new("rule-sum-defined-piece")
                             .text("component", i + 1)
-                            .text("piece", p.piece()),
+                            .text("piece", p.piece())
+                            .text("square", format!("{},{}", p.x(), p.y()))
+                            .text("most", MAX_DEFINED_SQUARES),
                     ))
                 }
                 _ => {}
@@ -114,9 +124,13 @@ impl Position {
 }
 
 /// A component's game with its parameter, as the notation writes it: `queen(11)`, `nim`,
-/// `chocolate(1)`.
+/// `chocolate(1)`, and a piece defined by its moves after `corner`: `corner RN(8)`.
 pub fn component_name(c: &AnyPosition) -> String {
     match c.variant() {
+        Variant::Corner {
+            piece: piece @ corner::Piece::Defined(_),
+            size,
+        } => format!("corner {piece}({size})"),
         Variant::Corner { size, .. } => format!("{}({size})", c.kind()),
         Variant::Chocolate { k } => format!("chocolate({k})"),
         v => v.kind().to_string(),
@@ -150,21 +164,36 @@ fn parse_component(text: &str) -> Result<AnyPosition, Error> {
         }
         None => (head, None),
     };
+    // `corner RN`: the game, then the piece by its moves.
+    let (name, piece) = match name.split_once(char::is_whitespace) {
+        Some((name, piece)) => (name, Some(piece.trim())),
+        None => (name, None),
+    };
     let kind = GameKind::parse(name).map_err(|e| position(t, e.reason().clone()))?;
-    let variant = match (kind, param) {
-        (GameKind::Sum, _) => return Err(position(t, Said::new("rule-sum-in-sum"))),
-        (GameKind::Chocolate, p) => {
+    let piece = match (kind, piece) {
+        (GameKind::Corner, Some(piece)) => Some(corner::Piece::parse_betza(piece)?),
+        (_, None) => kind.piece(),
+        (_, Some(_)) => {
+            return Err(position(
+                t,
+                Said::new("rule-sum-piece-of-corner").text("game", kind),
+            ))
+        }
+    };
+    let variant = match (kind, param, piece) {
+        (GameKind::Sum, ..) => return Err(position(t, Said::new("rule-sum-in-sum"))),
+        (_, None, Some(piece)) => return corner_without_size(piece, body),
+        (_, Some(size), Some(piece)) => Variant::corner(piece, Some(size))?,
+        (GameKind::Chocolate, p, None) => {
             let k = p
                 .map(u32::try_from)
                 .transpose()
                 .map_err(|_| position(t, Said::new("rule-sum-step")))?;
             Variant::new(kind, None, k)?
         }
-        (kind, Some(size)) if kind.piece().is_some() => Variant::new(kind, Some(size), None)?,
-        (kind, None) if kind.piece().is_some() => {
-            return corner_without_size(kind, body);
-        }
-        (kind, Some(p)) => {
+        // `corner` without its piece: refused, saying a piece is needed.
+        (GameKind::Corner, size, None) => Variant::new(kind, size, None)?,
+        (kind, Some(p), None) => {
             return Err(position(
                 t,
                 Said::new("rule-sum-no-parameter")
@@ -172,7 +201,7 @@ fn parse_component(text: &str) -> Result<AnyPosition, Error> {
                     .text("parameter", p),
             ))
         }
-        (kind, None) => Variant::new(kind, None, None)?,
+        (kind, None, None) => Variant::new(kind, None, None)?,
     };
     match body {
         None | Some("standard") => Ok(variant.start()),
@@ -182,16 +211,20 @@ fn parse_component(text: &str) -> Result<AnyPosition, Error> {
 
 /// A corner component written without its board size: 8×8, or the smallest board holding
 /// its square.
-fn corner_without_size(kind: GameKind, body: Option<&str>) -> Result<AnyPosition, Error> {
-    let standard = Variant::new(kind, Some(DEFAULT_SIZE), None)?;
+fn corner_without_size(piece: corner::Piece, body: Option<&str>) -> Result<AnyPosition, Error> {
+    let standard = Variant::corner(piece, Some(DEFAULT_SIZE))?;
     let Some(body) = body.filter(|b| *b != "standard") else {
         return Ok(standard.start());
     };
-    let widest = Variant::new(kind, Some(corner::MAX_SIZE), None)?;
+    let widest = match piece {
+        corner::Piece::Defined(_) => corner::MAX_DEFINED_TABLE,
+        _ => corner::MAX_SIZE,
+    };
+    let widest = Variant::corner(piece, Some(widest))?;
     match widest.parse_position(body)? {
         AnyPosition::Corner(p) => {
             let size = DEFAULT_SIZE.max(p.x().max(p.y()) + 1);
-            Variant::new(kind, Some(size), None)?.parse_position(body)
+            Variant::corner(piece, Some(size))?.parse_position(body)
         }
         other => Ok(other),
     }
@@ -206,6 +239,10 @@ impl fmt::Display for Position {
                 f.write_str(" + ")?;
             }
             match c.variant() {
+                Variant::Corner {
+                    piece: piece @ corner::Piece::Defined(_),
+                    size,
+                } => write!(f, "corner {piece}({size}):{c}")?,
                 Variant::Corner { size, .. } => write!(f, "{}({size}):{c}", c.kind())?,
                 Variant::Chocolate { k } => write!(f, "chocolate({k}):{c}")?,
                 v => write!(f, "{}:{c}", v.kind())?,

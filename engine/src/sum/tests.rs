@@ -23,13 +23,22 @@ pub(super) fn knowledge() -> Knowledge {
     k
 }
 
+/// The four named pieces, then four defined by their moves (the knight and the rook that
+/// also leaps like one, the king, the knightrider), whose moves the sums' search lists.
+pub(super) fn piece(i: usize) -> Piece {
+    match i {
+        0..=3 => Piece::ALL[i],
+        _ => Piece::parse_betza(["N", "RN", "K", "NN"][i - 4]).expect("a piece"),
+    }
+}
+
 /// A small component: a corner square on a board up to 7×7, one to three Nim piles of at
 /// most 4, or a short chocolate bar of step 0 to 3.
 pub(super) fn component(rng: &mut Rng) -> AnyPosition {
     let mut pick = |lo: u64, hi: u64| lo + rng.below(hi - lo + 1);
     match pick(0, 2) {
         0 => {
-            let piece = Piece::ALL[pick(0, 3) as usize];
+            let piece = crate::sum::tests::piece(pick(0, 7) as usize);
             let size = pick(2, 7);
             let (x, y) = (pick(0, size - 1), pick(0, size - 1));
             AnyPosition::Corner(corner::Position::new(piece, size, x, y).expect("on the board"))

@@ -6,10 +6,10 @@
 use crate::any::AnyPosition;
 use crate::{chocolate, corner, nim, Position as _};
 
-use super::layout::{coordinates, Axis, Part};
+use super::layout::{coordinates, Axis, Kind, Part};
 
 /// Most positions a component may have for its moves to be listed.
-pub(super) const SMALL: u64 = 4096;
+pub(super) const SMALL: u64 = crate::sum::position::MAX_DEFINED_SQUARES;
 
 /// A component's moves: for its position numbered `i` (in its own mixed radix), how far back
 /// each move goes, `back[offsets[i]..offsets[i + 1]]`; `valid[i]` false for the numbers that
@@ -21,11 +21,14 @@ pub(super) struct Moves {
     pub valid: Vec<bool>,
 }
 
-/// Whether `part`'s moves are listed: every coordinate short, few positions.
+/// Whether `part`'s moves are listed: every coordinate short, few positions; or a piece
+/// defined by its moves, whose moves the pass has no summary for (a sum holds it only on
+/// at most [`SMALL`] squares).
 pub(super) fn listed(part: &Part, axes: &[Axis], short: u64) -> bool {
+    let defined = matches!(part.kind, Kind::Corner(corner::Piece::Defined(_)));
     let mut positions = 1u64;
     for a in part.coords.iter().flatten() {
-        if axes[*a].len > short {
+        if axes[*a].len > short && !defined {
             return false;
         }
         positions = positions.saturating_mul(axes[*a].len);

@@ -14,7 +14,7 @@ fn long_component(rng: &mut Rng, most: u64) -> AnyPosition {
     let mut pick = |lo: u64, hi: u64| lo + rng.below(hi - lo + 1);
     match pick(0, 2) {
         0 => {
-            let piece = Piece::ALL[pick(0, 3) as usize];
+            let piece = crate::sum::tests::piece(pick(0, 7) as usize);
             let (x, y) = (pick(0, most), pick(0, most));
             AnyPosition::Corner(corner::Position::new(piece, most + 1, x, y).expect("on it"))
         }
