@@ -109,7 +109,7 @@ fn side_by_side(blocks: &[Vec<String>], width: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use protocol::{Board, GameParams, ValueInfo, Verdict};
+    use protocol::{Board, Game, ValueInfo, Verdict};
 
     fn component(game: Game, size: Option<u64>, position: &str, grundy: u64) -> ComponentInfo {
         ComponentInfo {
