@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::any::AnyPosition;
-use crate::corner::{self, Piece};
+use crate::corner;
 use crate::said::english::english;
 use crate::sum::tests::Product;
 use crate::{chocolate, nim, Position as _, Rng};
