@@ -4,7 +4,8 @@
 //!
 //! Run with `cargo bench -p grundy-engine`; pass corner board sizes to override the default
 //! 1024, 4096 and 16384 (the queen only above 4096), e.g. `-- 4096 8192`, and `--threads N`
-//! to pin the corner solver's thread count (default: every core).
+//! to pin the corner solver's thread count (default: every core). `-- heaps` times the heap
+//! games alone.
 
 use std::time::{Duration, Instant};
 
@@ -118,6 +119,11 @@ fn chocolate_tables() {
 }
 
 fn main() {
+    // `-- heaps`: the heap games alone.
+    if std::env::args().any(|a| a == "heaps") {
+        heap_games();
+        return;
+    }
     let args = parse_args();
     // The quick solvers first, so that their peak memory is not the corner tables'.
     lgame_solve();
@@ -128,14 +134,20 @@ fn main() {
     corner_tables(&args);
 }
 
-/// The heap games' values: a subtraction game (no split: linear) to a million tokens, and
-/// octal games that split (every split of every heap: quadratic) to tens of thousands.
+/// The heap games' values: a subtraction game (no split: linear) to a million tokens; octal
+/// games that split, to a million (their period proved early, then followed), and one whose
+/// period shows late (every split of every heap: quadratic) to tens of thousands.
 fn heap_games() {
     use engine::heap::Octal;
     let subtraction = Octal::subtraction(&[1, 3, 4]).expect("a set");
     let t = time(5, || subtraction.values(1_000_000));
     report("subtraction 1,3,4 10⁶", 1, "grundy", t, 5);
-    for (code, n) in [("0.77", 10_000), ("0.77", 20_000), ("0.137", 20_000)] {
+    for (code, n) in [
+        ("0.77", 1_000_000),
+        ("0.137", 1_000_000),
+        ("0.16", 10_000),
+        ("0.16", 20_000),
+    ] {
         let game = Octal::parse(code).expect("a code");
         let t = time(3, || game.values(n));
         report(&format!("octal {code} to {n}"), 1, "grundy", t, 3);

@@ -211,3 +211,52 @@ fn grundys_game_agrees_with_search() {
         assert_eq!(u64::from(value), split(&mut memo, vec![h]), "heap {h}");
     }
 }
+
+/// G(0), …, G(n) heap by heap, with no period used: the plain definition, to check against.
+fn direct(digits: &[u8], n: usize) -> Vec<u32> {
+    let mut g = Vec::with_capacity(n + 1);
+    for h in 0..=n {
+        let mut seen = std::collections::HashSet::new();
+        for (k, &d) in digits.iter().enumerate().skip(1) {
+            if k > h {
+                break;
+            }
+            let rest = h - k;
+            if d & 1 != 0 && rest == 0 {
+                seen.insert(0);
+            }
+            if d & 2 != 0 && rest > 0 {
+                seen.insert(g[rest]);
+            }
+            if d & 4 != 0 {
+                for a in 1..=rest / 2 {
+                    seen.insert(g[a] ^ g[rest - a]);
+                }
+            }
+        }
+        g.push((0..).find(|v| !seen.contains(v)).unwrap_or(0));
+    }
+    g
+}
+
+/// Once a period is proved the values go on by it: the same as the plain definition to
+/// 3000 for codes that split and codes that do not, and Kayles to a million in one call.
+#[test]
+fn values_go_on_by_the_proved_period() {
+    for text in ["0.77", "0.07", "0.137", "0.3033", "0.6", "0.51", "0.16"] {
+        let digits: Vec<u8> = std::iter::once(0)
+            .chain(text[2..].bytes().map(|b| b - b'0'))
+            .collect();
+        assert_eq!(
+            code(text).values(3000).expect("small"),
+            direct(&digits, 3000),
+            "{text}"
+        );
+    }
+    let g = code("0.77").values(1_000_000).expect("a million");
+    assert_eq!(g.len(), 1_000_001);
+    assert!((71..=1_000_000 - 12).all(|n| g[n + 12] == g[n]));
+    // A002186 beyond the preperiod: G(72), …, G(83) is the period 4 1 2 8 1 4 7 2 1 8 2 7,
+    // and 999 996 = 72 + 12 · 83 327.
+    assert_eq!(g[999_996..], [4, 1, 2, 8, 1]);
+}
