@@ -5,7 +5,7 @@
 //! Run with `cargo bench -p grundy-engine`; pass corner board sizes to override the default
 //! 1024, 4096 and 16384 (the queen only above 4096), e.g. `-- 4096 8192`, and `--threads N`
 //! to pin the corner solver's thread count (default: every core). `-- heaps` times the heap
-//! games alone.
+//! games alone, `-- defined` the defined pieces alone.
 
 use std::time::{Duration, Instant};
 
@@ -119,9 +119,13 @@ fn chocolate_tables() {
 }
 
 fn main() {
-    // `-- heaps`: the heap games alone.
+    // `-- heaps`, `-- defined`: the heap games, or the defined pieces, alone.
     if std::env::args().any(|a| a == "heaps") {
         heap_games();
+        return;
+    }
+    if std::env::args().any(|a| a == "defined") {
+        defined_pieces();
         return;
     }
     let args = parse_args();

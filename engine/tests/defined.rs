@@ -188,13 +188,18 @@ fn a_defined_piece_is_played_by_its_moves() {
     );
     let e = Variant::new(engine::GameKind::Corner, Some(8), None).expect_err("no piece");
     assert!(english(&e.said()).starts_with("the corner game needs its piece"));
-    // Not yet a component of a sum, whose search knows the named pieces' moves only.
+    // A component of a sum near its corner, where the sums' search lists its moves; not far
+    // from it.
     let nim = Variant::Nim.parse_position("3").expect("a heap");
-    let e = engine::sum::Position::new(vec![nim, start]).expect_err("not a component yet");
+    engine::sum::Position::new(vec![nim.clone(), start]).expect("near the corner");
+    let far = Variant::corner(Piece::parse_betza("RN").expect("valid"), Some(100))
+        .and_then(|v| v.parse_position("80,90"))
+        .expect("on the board");
+    let e = engine::sum::Position::new(vec![nim, far]).expect_err("too far");
     assert_eq!(
         english(e.reason()),
-        "component 2 is a corner game with the piece RN: a sum holds the named games only, \
-         for now"
+        "component 2 has the piece RN on 80,90: in a sum, a piece defined by its moves may \
+         reach at most 4096 squares ((x + 1)·(y + 1)); choose a square nearer the corner"
     );
 }
 

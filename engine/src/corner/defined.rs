@@ -121,16 +121,27 @@ impl Moves {
     }
 }
 
-/// Every square of the n×n board of `moves`, stored column by column (square (x, y) at
-/// y·n + x): its Grundy number, its remoteness and (when asked) its misère remoteness (even:
-/// won for the player to move, the corner and any square without a move included).
+/// Every square of the n×n board of `moves`: its Grundy number, its remoteness and (when
+/// asked) its misère remoteness (even: won for the player to move, the corner and any square
+/// without a move included). The board is symmetric (Betza's atoms move both ways), so only
+/// the squares x ≤ y are solved, stored column by column at y·n + x ([`Solved::at`]).
 struct Solved {
+    n: usize,
     grundy: Vec<u32>,
     remoteness: Vec<u32>,
     misere: Vec<u32>,
 }
 
 impl Solved {
+    /// Where the square (x, y) is kept: its own place, or its mirror's.
+    fn at(&self, x: usize, y: usize) -> usize {
+        if x <= y {
+            y * self.n + x
+        } else {
+            x * self.n + y
+        }
+    }
+
     fn new(moves: &Betza, n: usize, misere: bool, progress: &(dyn Fn(u64, u64) + Sync)) -> Solved {
         let mut riders = Vec::new();
         // Leaps visited one by one: (dx, dy, most leaps).
@@ -145,6 +156,7 @@ impl Solved {
             }
         }
         let mut s = Solved {
+            n,
             grundy: vec![0; n * n],
             remoteness: vec![0; n * n],
             // Misère play only when asked: a third of the work and memory.
@@ -154,11 +166,15 @@ impl Solved {
         let mut through = vec![0usize; riders.len()];
         // Bands of BAND rows swept column by column: a move leads to an earlier band, or to
         // an earlier column of this band, or left in this column; and the lines a band
-        // touches at one column are few, so their bitsets stay in the cache.
+        // touches at one column are few, so their bitsets stay in the cache. Only the
+        // squares x ≤ y are solved; each one's value is also its mirror's, given to the lines
+        // through the mirror at once: the mirror's column is greater than the column of any
+        // square before it on those lines, so every line holds what lies before a square
+        // when the square is solved, and nothing after.
         for band in (0..n).step_by(BAND) {
             let rows = band..(band + BAND).min(n);
-            for y in 0..n {
-                for x in rows.clone() {
+            for y in band..n {
+                for x in rows.start..rows.end.min(y + 1) {
                     let mut seen = Moves {
                         lb: 0,
                         min_even: NONE,
@@ -183,7 +199,7 @@ impl Solved {
                             else {
                                 break;
                             };
-                            let at = v * n + u;
+                            let at = s.at(u, v);
                             let (g, r) = (s.grundy[at], s.remoteness[at]);
                             let w = g as usize / 64;
                             if scratch.len() <= w {
@@ -234,6 +250,10 @@ impl Solved {
                     }
                     for (k, rider) in riders.iter_mut().enumerate() {
                         rider.lines[through[k]].add(g, r, m);
+                        if x != y {
+                            let mirror = rider.line(y, x);
+                            rider.lines[mirror].add(g, r, m);
+                        }
                     }
                 }
             }
@@ -316,7 +336,7 @@ pub(crate) fn at(moves: &Betza, x: u64, y: u64) -> Option<(u64, u64, u64)> {
         return None;
     }
     let s = Solved::new(moves, n as usize, true, &|_, _| {});
-    let at = (y * n + x) as usize;
+    let at = s.at(x as usize, y as usize);
     Some((
         u64::from(s.grundy[at]),
         u64::from(s.remoteness[at]),
@@ -342,7 +362,7 @@ pub(crate) fn winning_moves(moves: &Betza, x: u64, y: u64, misere: bool) -> Vec<
     };
     let s = Solved::new(moves, n as usize, misere, &|_, _| {});
     let lost = |(u, v): (u64, u64)| {
-        let at = (v * n + u) as usize;
+        let at = s.at(u as usize, v as usize);
         match misere {
             false => s.grundy[at] == 0,
             true => s.misere[at] % 2 == 1,
