@@ -1373,7 +1373,7 @@ async fn guess_finds_formulas_that_check_then_confirms() {
     );
     assert_eq!(
         (king["formula"].as_str(), king["piece"].as_str()),
-        (Some("(2 and abs(x - y)) xor ((x + y) % 4)"), Some("WF"))
+        (Some("(abs(x - y) % 4) xor (2 and (x + y))"), Some("WF"))
     );
     let bfile = ok(
         &url,

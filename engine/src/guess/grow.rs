@@ -86,7 +86,7 @@ fn jobs(bank: &Bank, s: usize) -> Vec<Job> {
             jobs.extend(chunks(bank.of_size(s - 1)).map(|r| Job::Unary(kind, r)));
         }
     }
-    for sa in 1..s.saturating_sub(1) {
+    for sa in (1..s.saturating_sub(1)).rev() {
         let sb = s - 1 - sa;
         for op in Binary::ALL {
             if op.commutes() && sa > sb {
