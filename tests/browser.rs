@@ -478,6 +478,10 @@ async fn games_are_played_by_clicking_and_names_are_text() -> Result<()> {
     scroll_to(&b, ".guess-section").await?;
     fits_across(&b, "a formula found").await?;
     b.screenshot("analyse-guess-phone").await?;
+    b.client.set_window_size(1280, 800).await?;
+    scroll_to(&b, ".guess-section").await?;
+    b.screenshot("analyse-guess").await?;
+    b.client.set_window_size(390, 844).await?;
     // A piece of one's own in a sum: named by its moves, its board drawn with it.
     b.goto(&server, "/analyse/sum/corner%20RN(8):5,3%20+%20nim:3,4")
         .await?;

@@ -2130,7 +2130,8 @@ request: number,
 what: string, 
 /**
  * The same as a message of the catalogs (`progress-corner`, `progress-staircases`,
- * `progress-check`), for a client to say in its reader's language.
+ * `progress-check`, `progress-guess`, `progress-guess-join`), for a client to say in
+ * its reader's language.
  */
 what_message: Message, 
 /**

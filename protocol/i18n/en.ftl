@@ -1281,6 +1281,7 @@ progress-corner = solving the { $piece } table to { $side }×{ $side }
 progress-staircases = solving the staircases of step { $k } to z = { $z }
 progress-check = checking the formula on the rows below { $upto }
 progress-guess = trying the formulas of size { $size }
+progress-guess-join = putting the formulas of size { $size } together with the others
 
 ## A room's results as CSV, in the room's language (English keeps the protocol's own words).
 csv-header = room,set,exercise,game,size,k,misere,position,question,solution,student,answer,correct,answered_at,seconds

@@ -1180,6 +1180,7 @@ progress-corner = { $piece }の表を{ $side }×{ $side }まで解いていま�
 progress-staircases = 段差 { $k }の階段を z = { $z }まで解いています
 progress-check = { $upto }より下の行で式を確かめています
 progress-guess = 大きさ { $size } の式を試しています
+progress-guess-join = 大きさ { $size } の式をほかの式と組み合わせています
 
 ## A room's results as CSV, in the room's language (English keeps the protocol's own words).
 csv-header = ルーム,セット,問題,ゲーム,盤の大きさ,k,ミゼール,局面,問い,正解,生徒,答え,正誤,答えた時刻,秒

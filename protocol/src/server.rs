@@ -141,7 +141,8 @@ pub enum ServerBody {
         /// What is being done: `solving the queen table to 8192×8192`.
         what: String,
         /// The same as a message of the catalogs (`progress-corner`, `progress-staircases`,
-        /// `progress-check`), for a client to say in its reader's language.
+        /// `progress-check`, `progress-guess`, `progress-guess-join`), for a client to say in
+        /// its reader's language.
         what_message: crate::Message,
         /// Steps done.
         done: u64,

@@ -97,7 +97,12 @@ fn search(
 ) -> Result<GuessReport, QueryError> {
     let started = Instant::now();
     let progress = |step: Step| {
-        let what = Message::new("progress-guess").text("size", step.size.to_string());
+        let id = if step.joining {
+            "progress-guess-join"
+        } else {
+            "progress-guess"
+        };
+        let what = Message::new(id).text("size", step.size.to_string());
         report(&what, step.done, step.total);
     };
     let guessed = guess::guess(table, question, until, &progress);

@@ -162,7 +162,10 @@ pub struct Guessed {
 pub struct Step {
     /// The size being enumerated.
     pub size: usize,
-    /// Pairs of smaller formulas looked at, and in all, for this size.
+    /// False while the formulas of this size are built (`done` of `total` pairs of smaller
+    /// ones looked at), true while they are put together with the others (`done` of `total`
+    /// new formulas looked at).
+    pub joining: bool,
     pub done: u64,
     pub total: u64,
 }
@@ -272,7 +275,7 @@ fn round(
         });
     }
     bank.next_size();
-    targets.meet(&bank, 1, until.threads, stop);
+    targets.meet(&bank, 1, until.threads, stop, &|_, _| {});
     let mut complete = 1;
     let mut best = targets.best(&bank);
     for s in 2..=q.max_size {
@@ -280,17 +283,20 @@ fn round(
         if best.as_ref().is_some_and(|(size, _)| *size <= s) {
             break;
         }
-        let report = |done, total| {
-            progress(Step {
-                size: s,
-                done,
-                total,
-            })
+        let step = |joining| {
+            move |done, total| {
+                progress(Step {
+                    size: s,
+                    joining,
+                    done,
+                    total,
+                })
+            }
         };
-        if let Err(cut) = grow::grow(&mut bank, until.threads, q.max_kept, stop, &report) {
+        if let Err(cut) = grow::grow(&mut bank, until.threads, q.max_kept, stop, &step(false)) {
             return (best.map(|b| b.1), complete, bank.len(), Some(cut));
         }
-        targets.meet(&bank, s, until.threads, stop);
+        targets.meet(&bank, s, until.threads, stop, &step(true));
         if stop() {
             return (
                 targets.best(&bank).map(|b| b.1),

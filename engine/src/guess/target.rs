@@ -155,14 +155,24 @@ impl Targets {
     }
 
     /// Looks at the formulas kept at size `s` (the newest), for every target: a value
-    /// table's on `threads` threads, a predicate's on one.
+    /// table's on `threads` threads, a predicate's on one. `progress(done, total)` counts
+    /// the formulas looked at.
     pub fn meet(
         &mut self,
         bank: &Bank,
         s: usize,
         threads: usize,
         stop: &(dyn Fn() -> bool + Sync),
+        progress: &(dyn Fn(u64, u64) + Sync),
     ) {
+        let total = u64::from(bank.of_size(s).end - bank.of_size(s).start);
+        let done = std::sync::atomic::AtomicU64::new(0);
+        let tick = |n: usize| {
+            if n % 4096 == 4095 {
+                let d = done.fetch_add(4096, std::sync::atomic::Ordering::Relaxed) + 4096;
+                progress(d.min(total), total);
+            }
+        };
         match self {
             Targets::Value {
                 targets,
@@ -185,6 +195,7 @@ impl Targets {
                                     if n % 4096 == 0 && stop() {
                                         break;
                                     }
+                                    tick(n);
                                     look(
                                         targets,
                                         by_hash,
@@ -214,6 +225,7 @@ impl Targets {
                     if n % 4096 == 0 && stop() {
                         return;
                     }
+                    tick(n);
                     pair(truth, groups, best, bank, id);
                 }
             }
