@@ -7,6 +7,9 @@ use std::collections::HashMap;
 use engine::heap::{grundys_game, Octal};
 use engine::mex;
 
+mod english;
+use english::english;
+
 /// The Grundy value of a whole position (heaps, sorted) of an octal game, by searching its
 /// moves as the code's digits say, memoised: no use of the XOR rule.
 fn brute(code: &[u8], heaps: Vec<usize>, memo: &mut HashMap<Vec<usize>, u64>) -> u64 {
@@ -259,4 +262,182 @@ fn values_go_on_by_the_proved_period() {
     // A002186 beyond the preperiod: G(72), …, G(83) is the period 4 1 2 8 1 4 7 2 1 8 2 7,
     // and 999 996 = 72 + 12 · 83 327.
     assert_eq!(g[999_996..], [4, 1, 2, 8, 1]);
+}
+
+/// Rules are read by name and written back in one spelling; what is not a rule is refused
+/// with the reason.
+#[test]
+fn rules_are_read_by_name() {
+    use engine::heap::Rule;
+    for (typed, canonical) in [
+        ("subtraction 4,1,3,1", "subtraction 1,3,4"),
+        ("kayles", "octal 0.77"),
+        ("dawsons-kayles", "octal 0.07"),
+        ("dawsons-chess", "octal 0.137"),
+        ("octal 0.770", "octal 0.77"),
+        ("grundy", "grundy"),
+    ] {
+        let rule = Rule::parse(typed).expect(typed);
+        assert_eq!(rule.to_string(), canonical);
+        assert_eq!(Rule::parse(canonical).expect(canonical), rule);
+    }
+    for bad in [
+        "subtraction",
+        "subtraction a,b",
+        "subtraction 0",
+        "octal 0.8",
+        "chess",
+        "grundy 3",
+    ] {
+        assert!(Rule::parse(bad).is_err(), "{bad}");
+    }
+}
+
+/// A heap's moves are what its value is the mex of, for every kind of rule: G(h) = mex of
+/// the XORs of what each move leaves.
+#[test]
+fn a_heaps_moves_give_its_value() {
+    use engine::heap::{Left, Rule};
+    for text in [
+        "subtraction 1,3,4",
+        "subtraction 2,5",
+        "kayles",
+        "dawsons-chess",
+        "octal 0.6",
+        "octal 4.07",
+        "octal 0.16",
+        "grundy",
+    ] {
+        let rule = Rule::parse(text).expect(text);
+        let g = rule.values(60).expect("small");
+        for h in 0..=60u64 {
+            let reached = rule.moves(h).into_iter().map(|m| match m.left {
+                Left::Nothing => 0,
+                Left::One(r) => u64::from(g[r as usize]),
+                Left::Two(a, b) => u64::from(g[a as usize] ^ g[b as usize]),
+            });
+            assert_eq!(mex(reached), u64::from(g[h as usize]), "{text} heap {h}");
+        }
+    }
+}
+
+/// The rule a move breaks is named: a count the set does not have, and counts that do not
+/// add up.
+#[test]
+fn a_move_that_is_not_one_says_why() {
+    use engine::heap::{HeapMove, Left, Rule};
+    let rule = Rule::parse("subtraction 1,3,4").expect("a rule");
+    let two = HeapMove {
+        take: 2,
+        left: Left::One(3),
+    };
+    assert_eq!(
+        english(&rule.check(5, &two).expect_err("not in the set")),
+        "subtraction 1,3,4 has no move :2"
+    );
+    let wrong = HeapMove {
+        take: 1,
+        left: Left::One(3),
+    };
+    assert_eq!(
+        english(&rule.check(5, &wrong).expect_err("4 ≠ 5")),
+        "a heap of 5 tokens cannot give 1 taken and 3 left"
+    );
+    assert!(rule
+        .check(
+            5,
+            &HeapMove {
+                take: 4,
+                left: Left::One(1)
+            }
+        )
+        .is_ok());
+    let kayles = Rule::parse("kayles").expect("a rule");
+    let split = HeapMove {
+        take: 1,
+        left: Left::Two(2, 4),
+    };
+    assert!(kayles.check(7, &split).is_ok());
+    assert_eq!(engine::heap::notation(&split), ":1=2+4");
+    let grundy = HeapMove {
+        take: 0,
+        left: Left::Two(3, 3),
+    };
+    assert!(Rule::Grundy.check(6, &grundy).is_err(), "equal heaps");
+    assert_eq!(engine::heap::notation(&grundy), "=3+3");
+}
+
+/// Whole positions searched: the mex of the moves is the XOR of the heaps' values, and the
+/// remoteness and misère remoteness are those of a plain recursive search; a position too
+/// large for the bound is said to be.
+#[test]
+fn positions_of_several_heaps_are_searched_exactly() {
+    use engine::heap::{search, Left, Rule};
+    type Memo = HashMap<Vec<u64>, (u32, u32)>;
+    fn plain(rule: &Rule, heaps: Vec<u64>, memo: &mut Memo) -> (u32, u32) {
+        let mut heaps: Vec<u64> = heaps.into_iter().filter(|&h| h > 0).collect();
+        heaps.sort_unstable();
+        if let Some(&known) = memo.get(&heaps) {
+            return known;
+        }
+        let mut next = Vec::new();
+        for (i, &h) in heaps.iter().enumerate() {
+            for m in rule.moves(h) {
+                let mut p = heaps.clone();
+                p.remove(i);
+                match m.left {
+                    Left::Nothing => {}
+                    Left::One(r) => p.push(r),
+                    Left::Two(a, b) => p.extend([a, b]),
+                }
+                next.push(plain(rule, p, memo));
+            }
+        }
+        let normal = match next.iter().map(|n| n.0).filter(|r| r % 2 == 0).min() {
+            Some(even) => even + 1,
+            None => next.iter().map(|n| n.0 + 1).max().unwrap_or(0),
+        };
+        let misere = match next.iter().map(|n| n.1).filter(|r| r % 2 == 1).min() {
+            Some(odd) => odd + 1,
+            None => next.iter().map(|n| n.1 + 1).max().unwrap_or(0),
+        };
+        memo.insert(heaps, (normal, misere));
+        (normal, misere)
+    }
+    for text in [
+        "subtraction 1,3,4",
+        "kayles",
+        "dawsons-chess",
+        "grundy",
+        "octal 0.6",
+    ] {
+        let rule = Rule::parse(text).expect(text);
+        let g = rule.values(12).expect("small");
+        let mut memo = Memo::new();
+        for a in 0..=9u64 {
+            for b in 0..=a {
+                for c in [0, 3, 7] {
+                    let heaps = vec![a, b, c];
+                    let s = search(&rule, &heaps, 1_000_000).expect("small");
+                    let xor = g[a as usize] ^ g[b as usize] ^ g[c as usize];
+                    assert_eq!(s.grundy, xor, "{text} {heaps:?}");
+                    assert_eq!(
+                        (s.remoteness, s.misere),
+                        plain(&rule, heaps.clone(), &mut memo),
+                        "{text} {heaps:?}"
+                    );
+                    assert_eq!(s.remoteness.is_multiple_of(2), xor == 0, "{text} {heaps:?}");
+                }
+            }
+        }
+    }
+    // Subtraction {1}: each move takes one token, so n tokens last n plies; the last token
+    // loses in misère play.
+    let one = Rule::parse("subtraction 1").expect("a rule");
+    let s = search(&one, &[4, 3], 1000).expect("small");
+    assert_eq!((s.remoteness, s.misere), (7, 7));
+    assert_eq!(
+        search(&Rule::parse("kayles").expect("a rule"), &[40, 40], 100),
+        None
+    );
 }

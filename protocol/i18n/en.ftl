@@ -1609,3 +1609,7 @@ rule-octal-no-move = this code allows no move at all: give at least one digit th
 rule-subtraction-empty = a subtraction game needs at least one count to take, as in --set 1,3,4
 rule-subtraction-range = a move takes 1 to { $most } tokens, not { $taken }
 rule-heap-too-large = a heap of { $heap } tokens is too large: at most { $most }
+rule-subtraction-set = "{ $set }" is no set of counts: write them with commas, as in subtraction 1,3,4
+rule-heap-rule = "{ $rule }" is no heap rule: write subtraction 1,3,4, octal 0.77, kayles, dawsons-kayles, dawsons-chess or grundy
+rule-heap-count = a heap of { $heap } tokens cannot give { $take } taken and { $left } left
+rule-heap-not-allowed = { $rule } has no move { $move }

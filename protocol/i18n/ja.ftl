@@ -1930,3 +1930,7 @@ rule-octal-no-move = このコードではどの手も指せません。0 でな
 rule-subtraction-empty = 減算ゲームには取れる個数が少なくとも 1 つ必要です（例: --set 1,3,4）
 rule-subtraction-range = 1 手で取れるのは 1 から { $most } 個です（{ $taken } は使えません）
 rule-heap-too-large = { $heap } 個の山は大きすぎます。最大 { $most } 個です
+rule-subtraction-set = 「{ $set }」は取れる個数の集合ではありません。subtraction 1,3,4 のようにコンマで区切って書いてください
+rule-heap-rule = 「{ $rule }」は山のゲームの規則ではありません。subtraction 1,3,4、octal 0.77、kayles、dawsons-kayles、dawsons-chess、grundy のどれかを書いてください
+rule-heap-count = { $heap } 個の山から { $take } 個取って { $left } 個残すことはできません
+rule-heap-not-allowed = { $rule } に { $move } という手はありません

@@ -1,11 +1,17 @@
 //! Heap games: tokens in heaps, a move takes from one heap (and may split what is left). The
 //! octal games by their code ([`Octal`]: Kayles `0.77`, Dawson's Kayles `0.07`, Dawson's
 //! Chess `0.137`), the subtraction games as octal codes ([`Octal::subtraction`]), and
-//! Grundy's game ([`grundys_game`]), whose move splits a heap in two unequal heaps.
+//! Grundy's game ([`grundys_game`]), whose move splits a heap in two unequal heaps. A game's
+//! [`Rule`] by name (`subtraction 1,3,4`, `kayles`, `grundy`) lists a heap's moves, and a
+//! position of several heaps is [`search`]ed whole for its remoteness and misère play.
 
 mod octal;
+mod rule;
+mod search;
 
 pub use octal::{Octal, Proved, MAX_DIGITS, MAX_HEAP};
+pub use rule::{notation, HeapMove, Left, Rule, NAMED};
+pub use search::{search, Searched};
 
 use crate::error::params;
 use crate::{Error, Said};

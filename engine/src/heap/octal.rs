@@ -104,6 +104,12 @@ impl Octal {
         Ok(Octal { digits })
     }
 
+    /// The code's digits: `digits()[k]` says what taking k tokens may leave (1: nothing, 2:
+    /// one heap, 4: two heaps); `digits()[0]` is the digit before the point.
+    pub fn digits(&self) -> &[u8] {
+        &self.digits
+    }
+
     /// The largest count a move may take (t).
     pub fn last_count(&self) -> usize {
         self.digits.len() - 1

@@ -1,0 +1,192 @@
+//! A heap game's rule, by name: what one move may do to one heap. The subtraction games
+//! (`subtraction 1,3,4`), the octal games by their code (`octal 0.77`, or by name: `kayles`,
+//! `dawsons-kayles`, `dawsons-chess`) and Grundy's game (`grundy`: split a heap into two
+//! unequal heaps). Every move on a heap, the values of one heap, and why a move is not one.
+
+use std::fmt;
+
+use super::Octal;
+use crate::error::params;
+use crate::{Error, Said};
+
+/// What a move may do to one heap.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Rule {
+    /// Take s tokens for s in the set (ascending, each once), the rest left as one heap.
+    Subtraction(Vec<u64>),
+    /// An octal game by its code.
+    Octal(Octal),
+    /// Grundy's game: split a heap into two non-empty heaps of different sizes.
+    Grundy,
+}
+
+/// What a move leaves of its heap.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Left {
+    /// Nothing: the whole heap was taken.
+    Nothing,
+    /// One heap of this many tokens.
+    One(u64),
+    /// Two non-empty heaps, the smaller first.
+    Two(u64, u64),
+}
+
+/// A move on one heap: take `take` tokens, leave `left`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct HeapMove {
+    pub take: u64,
+    pub left: Left,
+}
+
+/// The octal games known by name, with their codes.
+pub const NAMED: [(&str, &str); 3] = [
+    ("kayles", "0.77"),
+    ("dawsons-kayles", "0.07"),
+    ("dawsons-chess", "0.137"),
+];
+
+impl Rule {
+    /// Reads `subtraction 1,3,4`, `octal 0.77`, `kayles` (and the other names of
+    /// [`NAMED`]) or `grundy`.
+    pub fn parse(text: &str) -> Result<Rule, Error> {
+        let t = text.trim();
+        let (word, rest) = t.split_once(char::is_whitespace).unwrap_or((t, ""));
+        let rest = rest.trim();
+        match word {
+            "subtraction" => {
+                let set = rest
+                    .split(',')
+                    .map(|s| s.trim().parse::<u64>())
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(|_| {
+                        params(text, Said::new("rule-subtraction-set").text("set", rest))
+                    })?;
+                Rule::subtraction(set)
+            }
+            "octal" => Octal::parse(rest).map(Rule::Octal),
+            "grundy" if rest.is_empty() => Ok(Rule::Grundy),
+            name if rest.is_empty() => match NAMED.iter().find(|(n, _)| *n == name) {
+                Some((_, code)) => Octal::parse(code).map(Rule::Octal),
+                None => Err(params(text, Said::new("rule-heap-rule").text("rule", t))),
+            },
+            _ => Err(params(text, Said::new("rule-heap-rule").text("rule", t))),
+        }
+    }
+
+    /// The subtraction game of `set`, its counts in order, each once.
+    pub fn subtraction(mut set: Vec<u64>) -> Result<Rule, Error> {
+        Octal::subtraction(&set)?;
+        set.sort_unstable();
+        set.dedup();
+        Ok(Rule::Subtraction(set))
+    }
+
+    /// The Grundy values G(0), …, G(n) of one heap.
+    pub fn values(&self, n: usize) -> Result<Vec<u32>, Error> {
+        match self {
+            Rule::Subtraction(set) => Octal::subtraction(set)?.values(n),
+            Rule::Octal(code) => code.values(n),
+            Rule::Grundy => super::grundys_game(n),
+        }
+    }
+
+    /// Every move on a heap of `heap` tokens, in order (fewest taken first).
+    pub fn moves(&self, heap: u64) -> Vec<HeapMove> {
+        let mut out = Vec::new();
+        match self {
+            Rule::Subtraction(set) => {
+                for &s in set.iter().filter(|&&s| s <= heap) {
+                    let left = if s == heap {
+                        Left::Nothing
+                    } else {
+                        Left::One(heap - s)
+                    };
+                    out.push(HeapMove { take: s, left });
+                }
+            }
+            Rule::Octal(code) => {
+                for (k, d) in code.digits().iter().enumerate() {
+                    let k = k as u64;
+                    if k > heap {
+                        break;
+                    }
+                    let rest = heap - k;
+                    if d & 1 != 0 && rest == 0 && k > 0 {
+                        out.push(HeapMove {
+                            take: k,
+                            left: Left::Nothing,
+                        });
+                    }
+                    if d & 2 != 0 && rest > 0 && k > 0 {
+                        out.push(HeapMove {
+                            take: k,
+                            left: Left::One(rest),
+                        });
+                    }
+                    if d & 4 != 0 {
+                        for a in 1..=rest / 2 {
+                            out.push(HeapMove {
+                                take: k,
+                                left: Left::Two(a, rest - a),
+                            });
+                        }
+                    }
+                }
+            }
+            Rule::Grundy => {
+                for a in 1..heap.div_ceil(2) {
+                    out.push(HeapMove {
+                        take: 0,
+                        left: Left::Two(a, heap - a),
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether `m` is a move on a heap of `heap` tokens; if not, the rule it breaks.
+    pub fn check(&self, heap: u64, m: &HeapMove) -> Result<(), Said> {
+        if self.moves(heap).contains(m) {
+            return Ok(());
+        }
+        let left = match m.left {
+            Left::Nothing => 0,
+            Left::One(r) => r,
+            Left::Two(a, b) => a + b,
+        };
+        if m.take.checked_add(left) != Some(heap) {
+            return Err(Said::new("rule-heap-count")
+                .text("heap", heap)
+                .text("take", m.take)
+                .text("left", left));
+        }
+        Err(Said::new("rule-heap-not-allowed")
+            .text("rule", self)
+            .text("move", notation(m)))
+    }
+}
+
+/// A move on one heap as the notation writes it after the heap's number: `:3` (take 3),
+/// `:1=2+4` (take 1, split the rest into 2 and 4), `=2+5` (split without taking).
+pub fn notation(m: &HeapMove) -> String {
+    match (m.take, m.left) {
+        (0, Left::Two(a, b)) => format!("={a}+{b}"),
+        (t, Left::Two(a, b)) => format!(":{t}={a}+{b}"),
+        (t, _) => format!(":{t}"),
+    }
+}
+
+impl fmt::Display for Rule {
+    /// `subtraction 1,3,4`, `octal 0.77`, `grundy`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Rule::Subtraction(set) => {
+                let set: Vec<String> = set.iter().map(u64::to_string).collect();
+                write!(f, "subtraction {}", set.join(","))
+            }
+            Rule::Octal(code) => write!(f, "octal {code}"),
+            Rule::Grundy => f.write_str("grundy"),
+        }
+    }
+}

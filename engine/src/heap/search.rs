@@ -1,0 +1,116 @@
+//! A position of several heaps searched whole: its remoteness (plies to the end with best
+//! play: the winner hurries, the loser delays) and its misère remoteness, which the heaps'
+//! Grundy values do not give. Positions are kept as sorted heaps without the empty ones, so a
+//! position reached in several orders is searched once; the search stops at a bound of
+//! positions and says so.
+
+use std::collections::HashMap;
+
+use super::rule::{Left, Rule};
+
+/// What the search found for a position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Searched {
+    /// Its Grundy number, as the mex of its moves' (the heaps' values XORed is the same:
+    /// the Sprague–Grundy theorem, which the tests check on this).
+    pub grundy: u32,
+    /// Plies to the end with best play in normal play: even, lost for the player to move.
+    pub remoteness: u32,
+    /// The same in misère play: even, won for the player to move (a position without a
+    /// move is won).
+    pub misere: u32,
+}
+
+/// Searches `heaps` under `rule`, visiting at most `most` positions; `None` beyond.
+pub fn search(rule: &Rule, heaps: &[u64], most: usize) -> Option<Searched> {
+    let start = canonical(heaps.to_vec());
+    let mut known: HashMap<Vec<u64>, Searched> = HashMap::new();
+    // Depth-first without recursion: a position is solved once all its successors are.
+    let mut stack = vec![start.clone()];
+    while let Some(top) = stack.last().cloned() {
+        if known.contains_key(&top) {
+            stack.pop();
+            continue;
+        }
+        let next = successors(rule, &top);
+        let missing: Vec<Vec<u64>> = next
+            .iter()
+            .filter(|p| !known.contains_key(*p))
+            .cloned()
+            .collect();
+        if !missing.is_empty() {
+            if known.len() + stack.len() + missing.len() > most {
+                return None;
+            }
+            stack.extend(missing);
+            continue;
+        }
+        stack.pop();
+        let values: Vec<Searched> = next.iter().map(|p| known[p]).collect();
+        known.insert(top, solve(&values));
+    }
+    known.get(&start).copied()
+}
+
+/// A position's values from its successors'.
+fn solve(next: &[Searched]) -> Searched {
+    let mut grundy = 0;
+    while next.iter().any(|s| s.grundy == grundy) {
+        grundy += 1;
+    }
+    // Normal play: a move to a lost position (even) wins, the quickest; else the slowest.
+    let remoteness = match next
+        .iter()
+        .filter(|s| s.remoteness % 2 == 0)
+        .map(|s| s.remoteness)
+        .min()
+    {
+        Some(even) => even + 1,
+        None => next.iter().map(|s| s.remoteness + 1).max().unwrap_or(0),
+    };
+    // Misère: a move to a lost position (odd) wins, the quickest; else the slowest.
+    let misere = match next
+        .iter()
+        .filter(|s| s.misere % 2 == 1)
+        .map(|s| s.misere)
+        .min()
+    {
+        Some(odd) => odd + 1,
+        None => next.iter().map(|s| s.misere + 1).max().unwrap_or(0),
+    };
+    Searched {
+        grundy,
+        remoteness,
+        misere,
+    }
+}
+
+/// Every position one move away, canonical, each once.
+fn successors(rule: &Rule, heaps: &[u64]) -> Vec<Vec<u64>> {
+    let mut out = Vec::new();
+    for (i, &h) in heaps.iter().enumerate() {
+        if i > 0 && heaps[i - 1] == h {
+            continue;
+        }
+        for m in rule.moves(h) {
+            let mut next: Vec<u64> = heaps.to_vec();
+            next.remove(i);
+            match m.left {
+                Left::Nothing => {}
+                Left::One(r) => next.push(r),
+                Left::Two(a, b) => next.extend([a, b]),
+            }
+            out.push(canonical(next));
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Heaps sorted, the empty ones dropped.
+fn canonical(mut heaps: Vec<u64>) -> Vec<u64> {
+    heaps.retain(|&h| h > 0);
+    heaps.sort_unstable();
+    heaps
+}
