@@ -8,6 +8,7 @@
 mod octal;
 mod rule;
 mod search;
+mod sparse;
 
 pub use octal::{Octal, Proved, MAX_DIGITS, MAX_HEAP};
 pub use rule::{notation, HeapMove, Left, Rule, NAMED};
@@ -61,6 +62,13 @@ impl Reached {
             self.0.resize(w + 1, 0);
         }
         self.0[w] |= 1 << (v % 64);
+    }
+
+    /// Whether `v` is reached.
+    fn has(&self, v: u32) -> bool {
+        self.0
+            .get(v as usize / 64)
+            .is_some_and(|w| w >> (v % 64) & 1 == 1)
     }
 
     /// The least value not reached.

@@ -119,12 +119,15 @@ impl Octal {
     /// periodicity theorem proves a period ([`Octal::proved_period`], tried at every power of
     /// two); from there on, by the period — exactly, since the theorem proves it for every
     /// heap. So a game whose period shows early (Kayles, Dawson's Chess) has its values to
-    /// a million in milliseconds; one whose period does not costs O(n²) with splits.
+    /// a million in milliseconds. Past the first [`PREFIX`](super::sparse::PREFIX) heaps, a
+    /// code that splits uses the sparse-space phenomenon (`heap::sparse`): exact, and about
+    /// linear where rare values are few.
     pub fn values(&self, n: usize) -> Result<Vec<u32>, Error> {
         super::check_heap(n)?;
         let mut g: Vec<u32> = Vec::with_capacity(n + 1);
         let mut reached = super::Reached::default();
         let mut next_try = 64;
+        let mut sparse: Option<super::sparse::Sparse> = None;
         for h in 0..=n {
             if h == next_try {
                 next_try *= 2;
@@ -134,6 +137,14 @@ impl Octal {
                     }
                     return Ok(g);
                 }
+            }
+            if h == super::sparse::PREFIX && self.digits.iter().any(|d| d & 4 != 0) {
+                sparse = Some(super::sparse::Sparse::new(&g));
+            }
+            if let Some(s) = &mut sparse {
+                let v = s.next(&self.digits, &g, &mut reached);
+                g.push(v);
+                continue;
             }
             reached.clear();
             for (k, &d) in self.digits.iter().enumerate() {
