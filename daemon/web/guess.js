@@ -52,7 +52,9 @@ export function guessSection(server, game, k, piece = undefined) {
 
 /** A guess's report: the formula, how far it holds, how the search ended. */
 function result(r) {
-  const searched = t(`cli-guess-end-${r.end}`, { complete: String(r.complete), kept: String(r.kept), ms: String(r.elapsed_ms) });
+  // A predicate is put together as `a == b`, a value formula in the other ways.
+  const end = r.aim === "p_positions" && r.end === "searched" ? "searched-p_positions" : r.end;
+  const searched = t(`cli-guess-end-${end}`, { complete: String(r.complete), kept: String(r.kept), ms: String(r.elapsed_ms) });
   const aim = codeWord("guess-aim", r.aim);
   if (!r.formula) {
     return h("div", { class: "guess-result" }, h("p", {}, t("guess-none", { aim, upto: String(r.upto) })), h("p", { class: "legend" }, searched));

@@ -1198,12 +1198,14 @@ cli-guess-found = { $mark } { $formula } (size { $size }) equals the { $aim } of
 cli-guess-none = { $mark } no formula found for the { $aim } of { $game } below { $upto }
 cli-guess-end-shortest = the shortest formula: every smaller one was tried ({ $kept } distinct formulas kept, { $ms } ms)
 cli-guess-end-searched = searched every formula up to size { $complete }, and the sums, differences, xors, residue splits and parity pieces of them ({ $kept } distinct formulas kept, { $ms } ms)
+cli-guess-end-searched-p_positions = searched every formula up to size { $complete }, and the equalities a == b of two of them ({ $kept } distinct formulas kept, { $ms } ms)
 cli-guess-end-full = searched every formula up to size { $complete }, and stopped when it held { $kept } formulas ({ $ms } ms)
 cli-guess-end-late = searched every formula up to size { $complete }, and the time limit stopped it ({ $kept } distinct formulas kept, { $ms } ms): ask with more --seconds, or a smaller --size
 cli-guess-holds-further = on the stored table it holds on every cell below { $bound }
 cli-guess-fails-further = on the stored table it holds below { $below }, and fails first at { $cell } (Grundy number { $grundy })
 cli-guess-late-further = on the stored table it holds below { $below }, where the time limit stopped the check
 cli-guess-next = check it: { $command }
+cli-guess-bfile = export the table as a sequence to cite: { $command }
 guess-aim-grundy = Grundy numbers
 guess-aim-p_positions = P-positions
 check-kind-value = value

@@ -1100,12 +1100,14 @@ cli-guess-found = { $mark } { $formula }（大きさ { $size }）は { $game } �
 cli-guess-none = { $mark } { $game } の { $aim } に一致する式は { $upto } より下では見つかりませんでした
 cli-guess-end-shortest = 最短の式です。それより小さい式はすべて試しました（区別できる式 { $kept } 個、{ $ms } ms）
 cli-guess-end-searched = 大きさ { $complete } までの式をすべて試し、それらの和・差・xor・剰余による分割・偶奇による場合分けも試しました（区別できる式 { $kept } 個、{ $ms } ms）
+cli-guess-end-searched-p_positions = 大きさ { $complete } までの式をすべて試し、それらの2つを等号で結んだ a == b も試しました（区別できる式 { $kept } 個、{ $ms } ms）
 cli-guess-end-full = 大きさ { $complete } までの式をすべて試し、式を { $kept } 個保持したところで止めました（{ $ms } ms）
 cli-guess-end-late = 大きさ { $complete } までの式をすべて試し、制限時間で止めました（区別できる式 { $kept } 個、{ $ms } ms）。--seconds を増やすか、--size を小さくしてください
 cli-guess-holds-further = 保存された表では { $bound } より下のすべてのマスで成り立ちます
 cli-guess-fails-further = 保存された表では { $below } より下で成り立ち、{ $cell } で初めて外れます（Grundy 数 { $grundy }）
 cli-guess-late-further = 保存された表では { $below } より下で成り立ちます。そこで制限時間により検証を止めました
 cli-guess-next = 検証するには: { $command }
+cli-guess-bfile = 表を引用できる数列として書き出すには: { $command }
 guess-aim-grundy = Grundy 数
 guess-aim-p_positions = 後手必勝の局面（P-position）
 check-kind-value = 値の式

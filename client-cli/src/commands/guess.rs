@@ -118,7 +118,12 @@ fn report(r: &GuessReport, style: Style) -> String {
             GuessAim::PPositions => "p_positions",
         },
     );
-    let searched = Message::new(format!("cli-guess-end-{}", r.end))
+    // A predicate is put together as `a == b`, a value formula in the other ways.
+    let end = match (r.aim, r.end.as_str()) {
+        (GuessAim::PPositions, "searched") => "searched-p_positions",
+        (_, end) => end,
+    };
+    let searched = Message::new(format!("cli-guess-end-{end}"))
         .text("complete", r.complete.to_string())
         .text("kept", r.kept.to_string())
         .text("ms", r.elapsed_ms.to_string());
@@ -155,8 +160,27 @@ fn report(r: &GuessReport, style: Style) -> String {
     out.push_str(&format!("  {}\n", said(&further)));
     let next = Message::new("cli-guess-next").text("command", check_command(r, statement));
     out.push_str(&format!("  {}\n", said(&next)));
+    let row = Message::new("cli-guess-bfile").text("command", bfile_command(r));
+    out.push_str(&format!("  {}\n", said(&row)));
     out.push_str(&source_line(&r.source_message));
     out
+}
+
+/// The `grundy sequence` command that exports a row of the same table as an OEIS b-file, to
+/// cite beside the formula.
+fn bfile_command(r: &GuessReport) -> String {
+    let mut command = format!("grundy sequence {}", r.params.game);
+    if let Some(piece) = &r.params.piece {
+        command.push_str(&format!(" --piece {piece}"));
+    }
+    if let Some(k) = r.params.k {
+        command.push_str(&format!(" --k {k}"));
+    }
+    match r.aim {
+        GuessAim::Grundy => command.push_str(" --row 1 --bfile"),
+        GuessAim::PPositions => command.push_str(" --p-positions --bfile"),
+    }
+    command
 }
 
 /// The `grundy check` command that checks the statement found, to copy.

@@ -17,7 +17,7 @@ use crate::solver::{EngineLimit, TableError};
 pub enum QueryError {
     /// Grundy numbers asked of misère play.
     MisereHasNoGrundy {
-        /// What was asked: `sequence`, `periodicity`, `check`, `named_check`.
+        /// What was asked: `sequence`, `periodicity`, `check`, `named_check`, `guess`.
         what: &'static str,
     },
     /// The server stores no table of the game.
