@@ -104,7 +104,8 @@ pub enum Targets {
     Predicate {
         truth: Vec<bool>,
         groups: ByHash<Vec<u32>>,
-        best: Best,
+        /// The least pair found: its size, then `b` and `a` of `b == a`.
+        best: Option<(usize, u32, u32)>,
     },
 }
 
@@ -154,9 +155,8 @@ impl Targets {
         }
     }
 
-    /// Looks at the formulas kept at size `s` (the newest), for every target: a value
-    /// table's on `threads` threads, a predicate's on one. `progress(done, total)` counts
-    /// the formulas looked at.
+    /// Looks at the formulas kept at size `s` (the newest), for every target, on `threads`
+    /// threads. `progress(done, total)` counts the formulas looked at.
     pub fn meet(
         &mut self,
         bank: &Bank,
@@ -221,12 +221,63 @@ impl Targets {
                 groups,
                 best,
             } => {
-                for (n, id) in bank.of_size(s).enumerate() {
-                    if n % 4096 == 0 && stop() {
-                        return;
+                // Each new formula joins the group of its values on the true cells, then is
+                // paired, on every thread, with the group's members kept before it.
+                let ids = bank.of_size(s);
+                let truth = &*truth;
+                let per = (ids.end - ids.start).div_ceil(threads.max(1) as u32).max(1);
+                let keys: Vec<u64> = std::thread::scope(|scope| {
+                    let workers: Vec<_> = (ids.start..ids.end)
+                        .step_by(per as usize)
+                        .map(|from| {
+                            let chunk = from..(from + per).min(ids.end);
+                            scope.spawn(move || {
+                                chunk
+                                    .map(|id| true_key(truth, bank, id))
+                                    .collect::<Vec<_>>()
+                            })
+                        })
+                        .collect();
+                    workers
+                        .into_iter()
+                        .flat_map(|w| w.join().unwrap_or_default())
+                        .collect()
+                });
+                for (id, key) in ids.clone().zip(&keys) {
+                    let group = groups.entry(*key).or_default();
+                    if group.len() < MAX_GROUP {
+                        group.push(id);
                     }
-                    tick(n);
-                    pair(truth, groups, best, bank, id);
+                }
+                let groups = &*groups;
+                let found: Vec<Option<(usize, u32, u32)>> = std::thread::scope(|scope| {
+                    let workers: Vec<_> = (ids.start..ids.end)
+                        .step_by(per as usize)
+                        .map(|from| {
+                            let keys = &keys;
+                            scope.spawn(move || {
+                                let mut least = None;
+                                for (n, id) in (from..(from + per).min(ids.end)).enumerate() {
+                                    if n % 4096 == 0 && stop() {
+                                        break;
+                                    }
+                                    tick(n);
+                                    let key = keys[(id - ids.start) as usize];
+                                    let pair = pair(truth, &groups[&key], bank, id);
+                                    if pair.is_some() && (least.is_none() || pair < least) {
+                                        least = pair;
+                                    }
+                                }
+                                least
+                            })
+                        })
+                        .collect();
+                    workers.into_iter().filter_map(|w| w.join().ok()).collect()
+                });
+                for pair in found.into_iter().flatten() {
+                    if best.is_none_or(|b| pair < b) {
+                        *best = Some(pair);
+                    }
                 }
             }
         }
@@ -235,7 +286,12 @@ impl Targets {
     /// The shortest formula found so far for the whole table.
     pub fn best(&self, bank: &Bank) -> Best {
         match self {
-            Targets::Predicate { best, .. } => best.clone(),
+            Targets::Predicate { best, .. } => best.map(|(size, b, a)| {
+                (
+                    size,
+                    Term::Equal(Box::new(bank.term(b)), Box::new(bank.term(a))),
+                )
+            }),
             Targets::Value {
                 targets,
                 pieces,
@@ -298,33 +354,35 @@ fn look(
     }
 }
 
-/// One kept formula looked at for a predicate: `b == a` for every kept `b` equal to it on
-/// the true cells and different on every false one.
-fn pair(truth: &[bool], groups: &mut ByHash<Vec<u32>>, best: &mut Best, bank: &Bank, id: u32) {
-    let values = bank.values(id);
-    let on_true: Vec<i16> = values
+/// A kept formula's values on the true cells of a predicate, hashed: its group.
+fn true_key(truth: &[bool], bank: &Bank, id: u32) -> u64 {
+    let on_true: Vec<i16> = bank
+        .values(id)
         .iter()
         .zip(truth)
         .filter(|(_, t)| **t)
         .map(|(v, _)| *v)
         .collect();
-    let group = groups.entry(bank::hash(&on_true)).or_default();
-    for &other in group.iter() {
-        let b = bank.values(other);
-        let apart = values
-            .iter()
-            .zip(b)
-            .zip(truth)
-            .all(|((a, b), t)| *t || a != b);
-        let size = bank.size_of(id) + bank.size_of(other) + 1;
-        if apart && best.as_ref().is_none_or(|(s, _)| size < *s) {
-            let t = Term::Equal(Box::new(bank.term(other)), Box::new(bank.term(id)));
-            *best = Some((size, t));
-        }
-    }
-    if group.len() < MAX_GROUP {
-        group.push(id);
-    }
+    bank::hash(&on_true)
+}
+
+/// One kept formula looked at for a predicate: the least `b == a` with `b` a member of its
+/// group kept before it, equal to it on every true cell and different on every false one
+/// (size, `b`, `a`).
+fn pair(truth: &[bool], group: &[u32], bank: &Bank, id: u32) -> Option<(usize, u32, u32)> {
+    let values = bank.values(id);
+    group
+        .iter()
+        .take_while(|&&other| other < id)
+        .filter(|&&other| {
+            values
+                .iter()
+                .zip(bank.values(other))
+                .zip(truth)
+                .all(|((a, b), t)| (a == b) == *t)
+        })
+        .map(|&other| (bank.size_of(id) + bank.size_of(other) + 1, other, id))
+        .min()
 }
 
 /// The parity selectors over two coordinates named `names`: `a % 2`, `b % 2`,
