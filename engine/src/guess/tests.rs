@@ -37,46 +37,28 @@ fn the_rook_is_nim() {
     assert_eq!(f.size, 3);
 }
 
+/// What is found from the cells below 32 holds on every cell below 512.
+fn holds_to_512(piece: Piece, aim: Aim) {
+    let table = corner(piece, 512);
+    let f = found(&table, aim);
+    let statement = Formula::parse(&f.check).unwrap();
+    let reach = reach(&table, &statement, 512, &until(), &|_, _| {});
+    assert_eq!(reach.fails_at, None, "{}", f.formula);
+}
+
 #[test]
 fn the_dragon_king() {
-    let table = corner(Piece::Dragon, 512);
-    let f = found(&table, Aim::Grundy);
-    let reach = reach(
-        &table,
-        &Formula::parse(&f.check).unwrap(),
-        512,
-        &until(),
-        &|_, _| {},
-    );
-    assert_eq!(reach.fails_at, None, "{}", f.formula);
+    holds_to_512(Piece::Dragon, Aim::Grundy);
 }
 
 #[test]
 fn the_dragon_horse() {
-    let table = corner(Piece::Horse, 512);
-    let f = found(&table, Aim::Grundy);
-    let reach = reach(
-        &table,
-        &Formula::parse(&f.check).unwrap(),
-        512,
-        &until(),
-        &|_, _| {},
-    );
-    assert_eq!(reach.fails_at, None, "{}", f.formula);
+    holds_to_512(Piece::Horse, Aim::Grundy);
 }
 
 #[test]
 fn wythoff() {
-    let table = corner(Piece::Queen, 512);
-    let f = found(&table, Aim::PPositions);
-    let reach = reach(
-        &table,
-        &Formula::parse(&f.check).unwrap(),
-        512,
-        &until(),
-        &|_, _| {},
-    );
-    assert_eq!(reach.fails_at, None, "{}", f.formula);
+    holds_to_512(Piece::Queen, Aim::PPositions);
 }
 
 #[test]

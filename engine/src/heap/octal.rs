@@ -128,6 +128,7 @@ impl Octal {
         let mut reached = super::Reached::default();
         let mut next_try = 64;
         let mut sparse: Option<super::sparse::Sparse> = None;
+        let mut splits = Vec::new();
         for h in 0..=n {
             if h == next_try {
                 next_try *= 2;
@@ -141,27 +142,15 @@ impl Octal {
             if h == super::sparse::PREFIX && self.digits.iter().any(|d| d & 4 != 0) {
                 sparse = Some(super::sparse::Sparse::new(&g));
             }
+            takes(&self.digits, &g, &mut reached, &mut splits);
             if let Some(s) = &mut sparse {
-                let v = s.next(&self.digits, &g, &mut reached);
+                let v = s.next(&g, &splits, &mut reached);
                 g.push(v);
                 continue;
             }
-            reached.clear();
-            for (k, &d) in self.digits.iter().enumerate() {
-                if d == 0 || k > h {
-                    continue;
-                }
-                let rest = h - k;
-                if d & 1 != 0 && rest == 0 && k > 0 {
-                    reached.mark(0);
-                }
-                if d & 2 != 0 && rest > 0 && k > 0 {
-                    reached.mark(g[rest]);
-                }
-                if d & 4 != 0 && rest >= 2 {
-                    for a in 1..=rest / 2 {
-                        reached.mark(g[a] ^ g[rest - a]);
-                    }
+            for &rest in &splits {
+                for a in 1..=rest / 2 {
+                    reached.mark(g[a] ^ g[rest - a]);
                 }
             }
             g.push(reached.mex());
@@ -197,6 +186,35 @@ impl Octal {
             }
         }
         None
+    }
+}
+
+/// What the moves of heap `h` = `g.len()` that leave at most one heap reach, marked in
+/// `reached` (cleared first); and in `splits`, what is left to split in two by each move that
+/// may split.
+pub(super) fn takes(
+    digits: &[u8],
+    g: &[u32],
+    reached: &mut super::Reached,
+    splits: &mut Vec<usize>,
+) {
+    let h = g.len();
+    reached.clear();
+    splits.clear();
+    for (k, &d) in digits.iter().enumerate() {
+        if d == 0 || k > h {
+            continue;
+        }
+        let rest = h - k;
+        if d & 1 != 0 && rest == 0 && k > 0 {
+            reached.mark(0);
+        }
+        if d & 2 != 0 && rest > 0 && k > 0 {
+            reached.mark(g[rest]);
+        }
+        if d & 4 != 0 && rest >= 2 {
+            splits.push(rest);
+        }
     }
 }
 

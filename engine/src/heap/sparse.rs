@@ -32,31 +32,17 @@ impl Sparse {
         Sparse { mask, rare }
     }
 
-    /// The value of heap `h` of the game whose digits are `digits`, from `g` = G(0), …,
-    /// G(h − 1); then records it.
-    pub fn next(&mut self, digits: &[u8], g: &[u32], reached: &mut Reached) -> u32 {
+    /// The value of heap `h` = `g.len()`, from `g` = G(0), …, G(h − 1): `reached` holds
+    /// what its moves that leave at most one heap reach, `splits` what its splitting moves
+    /// leave to split ([`super::octal::takes`]). Then records it.
+    pub fn next(&mut self, g: &[u32], splits: &[usize], reached: &mut Reached) -> u32 {
         let h = g.len();
-        reached.clear();
-        let mut splits = Vec::new();
-        for (k, &d) in digits.iter().enumerate() {
-            if d == 0 || k > h {
-                continue;
-            }
-            let rest = h - k;
-            if d & 1 != 0 && rest == 0 && k > 0 {
-                reached.mark(0);
-            }
-            if d & 2 != 0 && rest > 0 && k > 0 {
-                reached.mark(g[rest]);
-            }
-            if d & 4 != 0 && rest >= 2 {
-                splits.push(rest);
-                // Every common value a split reaches: a rare heap beside a common one.
-                for &a in self.rare.iter().take_while(|&&a| a < rest) {
-                    let b = rest - a;
-                    if a >= 1 && !rare(g[b], self.mask) {
-                        reached.mark(g[a] ^ g[b]);
-                    }
+        // Every common value a split reaches: a rare heap beside a common one.
+        for &rest in splits {
+            for &a in self.rare.iter().take_while(|&&a| a < rest) {
+                let b = rest - a;
+                if a >= 1 && !rare(g[b], self.mask) {
+                    reached.mark(g[a] ^ g[b]);
                 }
             }
         }
