@@ -12,6 +12,10 @@ use super::term::Binary;
 /// Left operands per job.
 const CHUNK: u32 = 32;
 
+/// Right operands per job: a job looks at most CHUNK × RIGHT pairs, so the candidates a
+/// window holds before they are kept stay a few megabytes whatever the size asked.
+const RIGHT: u32 = 512;
+
 /// Why a size was not finished.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Cut {
@@ -21,7 +25,7 @@ pub enum Cut {
     Stopped,
 }
 
-/// One job: a kind of formula over a range of left operands.
+/// One job: a kind of formula over a range of left operands (and of right ones).
 #[derive(Clone)]
 enum Job {
     Unary(Node, std::ops::Range<u32>),
@@ -49,15 +53,22 @@ pub fn grow(
     progress: &(dyn Fn(u64, u64) + Sync),
 ) -> Result<(), Cut> {
     let s = bank.building();
-    let jobs = jobs(bank, s);
-    let total: u64 = jobs.iter().map(Job::work).sum();
+    // The ranges of the finished sizes do not move while this one is built: the jobs are
+    // made from them one window at a time, never all at once.
+    let sizes: Vec<std::ops::Range<u32>> = (0..s).map(|t| bank.of_size(t)).collect();
+    let total = work(&sizes, s);
+    let mut jobs = jobs(sizes, s);
     let mut done = 0;
     let window = threads.max(1) * 4;
-    for window in jobs.chunks(window) {
+    loop {
+        let window: Vec<Job> = jobs.by_ref().take(window).collect();
+        if window.is_empty() {
+            break;
+        }
         if stop() {
             return Err(Cut::Stopped);
         }
-        let found = run(bank, window, threads);
+        let found = run(bank, &window, threads);
         for candidates in found {
             for c in candidates {
                 if bank.len() >= max_kept {
@@ -73,33 +84,54 @@ pub fn grow(
     Ok(())
 }
 
-/// The jobs of size `s`.
-fn jobs(bank: &Bank, s: usize) -> Vec<Job> {
-    let mut jobs = Vec::new();
-    let chunks = |r: std::ops::Range<u32>| {
-        (r.start..r.end)
-            .step_by(CHUNK as usize)
-            .map(move |a| a..(a + CHUNK).min(r.end))
-    };
-    if s >= 2 {
-        for kind in [Node::Abs(0), Node::FloorPhi(0)] {
-            jobs.extend(chunks(bank.of_size(s - 1)).map(|r| Job::Unary(kind, r)));
-        }
-    }
-    for sa in (1..s.saturating_sub(1)).rev() {
+/// The ordered pairs (and single operands) of size `s`, counted as its jobs count them.
+fn work(sizes: &[std::ops::Range<u32>], s: usize) -> u64 {
+    let len = |t: usize| u64::from(sizes[t].end - sizes[t].start);
+    let unary = if s >= 2 { 2 * len(s - 1) } else { 0 };
+    let binary: u64 = (1..s.saturating_sub(1))
+        .map(|sa| {
+            let sb = s - 1 - sa;
+            let ops = Binary::ALL
+                .iter()
+                .filter(|op| !(op.commutes() && sa > sb))
+                .count() as u64;
+            ops * len(sa) * len(sb)
+        })
+        .sum();
+    unary + binary
+}
+
+/// The jobs of size `s`, in order, made as they are taken.
+fn jobs(sizes: Vec<std::ops::Range<u32>>, s: usize) -> impl Iterator<Item = Job> {
+    let unary = (s >= 2)
+        .then(|| sizes[s - 1].clone())
+        .into_iter()
+        .flat_map(|r| {
+            [Node::Abs(0), Node::FloorPhi(0)]
+                .into_iter()
+                .flat_map(move |kind| chunks(r.clone(), CHUNK).map(move |c| Job::Unary(kind, c)))
+        });
+    let binary = (1..s.saturating_sub(1)).rev().flat_map(move |sa| {
         let sb = s - 1 - sa;
-        for op in Binary::ALL {
-            if op.commutes() && sa > sb {
-                continue;
-            }
-            let right = bank.of_size(sb);
-            if right.is_empty() {
-                continue;
-            }
-            jobs.extend(chunks(bank.of_size(sa)).map(|r| Job::Binary(op, r, right.clone())));
-        }
-    }
-    jobs
+        let (left, right) = (sizes[sa].clone(), sizes[sb].clone());
+        Binary::ALL
+            .into_iter()
+            .filter(move |op| !(op.commutes() && sa > sb))
+            .flat_map(move |op| {
+                let right = right.clone();
+                chunks(left.clone(), CHUNK).flat_map(move |l| {
+                    chunks(right.clone(), RIGHT).map(move |r| Job::Binary(op, l.clone(), r))
+                })
+            })
+    });
+    unary.chain(binary)
+}
+
+/// `r` cut into ranges of at most `n`.
+fn chunks(r: std::ops::Range<u32>, n: u32) -> impl Iterator<Item = std::ops::Range<u32>> {
+    (r.start..r.end)
+        .step_by(n as usize)
+        .map(move |a| a..(a + n).min(r.end))
 }
 
 /// Runs a window of jobs, each on the next free thread; their new candidates, in order.

@@ -381,8 +381,9 @@ fn pair(truth: &[bool], group: &[u32], bank: &Bank, id: u32) -> Option<(usize, u
                 .zip(truth)
                 .all(|((a, b), t)| (a == b) == *t)
         })
+        // Members are in the order kept, so by size: the first that fits is the least.
         .map(|&other| (bank.size_of(id) + bank.size_of(other) + 1, other, id))
-        .min()
+        .next()
 }
 
 /// The parity selectors over two coordinates named `names`: `a % 2`, `b % 2`,
