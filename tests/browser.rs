@@ -478,6 +478,28 @@ async fn games_are_played_by_clicking_and_names_are_text() -> Result<()> {
     scroll_to(&b, ".guess-section").await?;
     fits_across(&b, "a formula found").await?;
     b.screenshot("analyse-guess-phone").await?;
+    // The same report in Japanese, the language switched on the page.
+    b.find("#language").await?.click().await?;
+    let said = b
+        .text_until(".guess-result", |t| t.contains("大きさ 3"))
+        .await?;
+    assert!(
+        said.contains("最短の式です") && !said.contains("cells"),
+        "{said}"
+    );
+    b.text_until(".guess-section h2", |t| t == "式を見つける")
+        .await?;
+    // The table's words follow the language too (the picture is made again).
+    b.text_until(".table-text summary", |t| {
+        !t.contains("Grundy numbers as a table")
+    })
+    .await?;
+    scroll_to(&b, ".guess-section").await?;
+    fits_across(&b, "a formula found, in Japanese").await?;
+    b.screenshot("analyse-guess-phone-ja").await?;
+    b.find("#language").await?.click().await?;
+    b.text_until(".guess-section h2", |t| t == "Find a formula")
+        .await?;
     b.client.set_window_size(1280, 800).await?;
     scroll_to(&b, ".guess-section").await?;
     b.screenshot("analyse-guess").await?;

@@ -6,7 +6,7 @@
 
 import { h, picture, redraw } from "./dom.js";
 import { params } from "./games.js";
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
 
 /** @typedef {import("./net.js").Server} Server */
 
@@ -18,21 +18,32 @@ const LARGEST = 128;
 export function tableSection(server, game, size, k, open, piece = undefined) {
   const corner = game !== "chocolate";
   const limit = corner ? Math.min(size, LARGEST) : LARGEST;
-  // The picture of the table last asked (made once: thousands of cells), or what went wrong,
-  // and what the readout says.
+  // The picture of the table last asked (thousands of cells: made again only when the page's
+  // language changes, from the table kept with its side), or what went wrong; and what the
+  // readout says.
   let drawn = null;
+  let asked = null;
   let readout = null;
   const say = (text) => {
     readout = text;
     redraw();
   };
-  const draw = async (asked) => {
-    const n = Math.max(2, Math.min(limit, Number(asked) || 32));
+  const shown = () => {
+    if (asked && asked.language !== language()) {
+      asked.language = language();
+      readout = null;
+      drawn = [pictureOf(asked.table, asked.n, corner, say, open), inWords(asked.table, asked.n, corner, open)];
+    }
+    return drawn;
+  };
+  const draw = async (side) => {
+    const n = Math.max(2, Math.min(limit, Number(side) || 32));
     // Corner tables: rows x, columns y; chocolate: rows z, columns y.
     try {
       const table = await server.request({ type: "table", ...params(game, size, k, false, piece), rows: { from: 0, to: n }, cols: { from: 0, to: n } });
-      drawn = [pictureOf(table, n, corner, say, open), inWords(table, n, corner, open)];
+      asked = { table, n, language: null };
     } catch (e) {
+      asked = null;
       drawn = h("p", { class: "error" }, e.message);
     }
     redraw();
@@ -44,7 +55,7 @@ export function tableSection(server, game, size, k, open, piece = undefined) {
     { class: "table-section" },
     h("h2", {}, t("table-title")),
     h("label", {}, `${t("table-size", { across })} `, h("input", { type: "number", min: 2, max: limit, value: Math.min(32, limit), "aria-label": t("table-cells"), onchange: (e) => draw(e.target.value) })),
-    h("div", { class: "table-picture" }, drawn),
+    h("div", { class: "table-picture" }, shown()),
     // Said on pointing with a mouse: not read out (the table in words is for the keyboard).
     h("p", { class: "readout" }, readout || t("table-point")),
     h("p", { class: "legend" }, h("span", { class: "swatch p" }), ` ${t("table-legend-p")}   `, h("span", { class: "swatch low" }), ` ${t("table-legend-low")} … `, h("span", { class: "swatch high" }), ` ${t("table-legend-high")}`),
