@@ -6,7 +6,9 @@
 use anyhow::Result;
 use protocol::{Game, GameParams, GuessAim, GuessQuery, GuessReport, Message, Request, ServerBody};
 
-use super::{describe, emit, print_json, request_with_progress, source_line, unexpected};
+use super::{
+    command_for, describe, emit, print_json, request_with_progress, source_line, unexpected,
+};
 use crate::render::Style;
 use client::lang::{code_word, said};
 use client::Client;
@@ -169,13 +171,7 @@ fn report(r: &GuessReport, style: Style) -> String {
 /// The `grundy sequence` command that exports a row of the same table as an OEIS b-file, to
 /// cite beside the formula.
 fn bfile_command(r: &GuessReport) -> String {
-    let mut command = format!("grundy sequence {}", r.params.game);
-    if let Some(piece) = &r.params.piece {
-        command.push_str(&format!(" --piece {piece}"));
-    }
-    if let Some(k) = r.params.k {
-        command.push_str(&format!(" --k {k}"));
-    }
+    let mut command = command_for("sequence", &r.params, r.params.k);
     match r.aim {
         GuessAim::Grundy => command.push_str(" --row 1 --bfile"),
         GuessAim::PPositions => command.push_str(" --p-positions --bfile"),
@@ -185,13 +181,6 @@ fn bfile_command(r: &GuessReport) -> String {
 
 /// The `grundy check` command that checks the statement found, to copy.
 fn check_command(r: &GuessReport, statement: &str) -> String {
-    let mut command = format!("grundy check {}", r.params.game);
-    if let Some(piece) = &r.params.piece {
-        command.push_str(&format!(" --piece {piece}"));
-    }
-    if let Some(k) = r.params.k {
-        command.push_str(&format!(" --k {k}"));
-    }
-    command.push_str(&format!(" '{statement}' --upto {}", r.check_upto));
-    command
+    let command = command_for("check", &r.params, r.params.k);
+    format!("{command} '{statement}' --upto {}", r.check_upto)
 }

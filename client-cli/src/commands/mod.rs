@@ -99,6 +99,19 @@ pub fn describe(params: &GameParams) -> String {
     }
 }
 
+/// The command line `grundy VERB GAME` with the game's piece and step, as a report names
+/// them: the start of a command to copy (`grundy check corner --piece RN`).
+pub fn command_for(verb: &str, params: &GameParams, k: Option<u32>) -> String {
+    let mut command = format!("grundy {verb} {}", params.game);
+    if let Some(piece) = &params.piece {
+        command.push_str(&format!(" --piece {piece}"));
+    }
+    if let Some(k) = k {
+        command.push_str(&format!(" --k {k}"));
+    }
+    command
+}
+
 /// The same in the protocol's own words, whatever the reader's language: for files read
 /// elsewhere (an OEIS b-file's header).
 pub fn describe_code(params: &GameParams) -> String {

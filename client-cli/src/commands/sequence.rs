@@ -164,13 +164,7 @@ fn line_text(r: &SequenceReport) -> (Message, String) {
 
 /// The command that asks for the same b-file again, on a server with tables as large.
 fn command(r: &SequenceReport) -> String {
-    let mut c = format!("grundy sequence {}", r.params.game);
-    if let Some(piece) = &r.params.piece {
-        c.push_str(&format!(" --piece {piece}"));
-    }
-    if let Some(k) = step_k(r) {
-        c.push_str(&format!(" --k {k}"));
-    }
+    let mut c = super::command_for("sequence", &r.params, step_k(r));
     c.push_str(&match r.line {
         SequenceLine::Row(v) => format!(" --row {v}"),
         SequenceLine::Column(v) => format!(" --column {v}"),
