@@ -458,3 +458,35 @@ fn octal_0_16_has_its_famous_period() {
     let p = c.proved_period(&g, 200_000).expect("proved");
     assert_eq!((p.preperiod, p.period), (105_351, 149_459));
 }
+
+/// A move's check, read from the rule, accepts exactly the heap's listed moves.
+#[test]
+fn a_moves_check_accepts_exactly_the_listed_moves() {
+    use engine::heap::{HeapMove, Left, Rule};
+    for text in [
+        "subtraction 1,3,4",
+        "kayles",
+        "dawsons-chess",
+        "octal 4.07",
+        "octal 0.16",
+        "grundy",
+    ] {
+        let rule = Rule::parse(text).expect(text);
+        for h in 0..=16u64 {
+            let listed = rule.moves(h);
+            for take in 0..=h + 1 {
+                let rest = h.saturating_sub(take);
+                let mut lefts = vec![Left::Nothing, Left::One(rest), Left::One(0)];
+                lefts.extend((0..=rest).map(|a| Left::Two(a, rest - a)));
+                for left in lefts {
+                    let m = HeapMove { take, left };
+                    assert_eq!(
+                        rule.check(h, &m).is_ok(),
+                        listed.contains(&m),
+                        "{text} heap {h}: {m:?}"
+                    );
+                }
+            }
+        }
+    }
+}

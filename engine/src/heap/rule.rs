@@ -145,21 +145,42 @@ impl Rule {
         out
     }
 
-    /// Whether `m` is a move on a heap of `heap` tokens; if not, the rule it breaks.
+    /// Whether `m` is a move on a heap of `heap` tokens; if not, the rule it breaks. Read
+    /// from the rule directly, without listing the heap's moves.
     pub fn check(&self, heap: u64, m: &HeapMove) -> Result<(), Said> {
-        if self.moves(heap).contains(m) {
-            return Ok(());
-        }
         let left = match m.left {
             Left::Nothing => 0,
             Left::One(r) => r,
-            Left::Two(a, b) => a + b,
+            Left::Two(a, b) => a.saturating_add(b),
         };
         if m.take.checked_add(left) != Some(heap) {
             return Err(Said::new("rule-heap-count")
                 .text("heap", heap)
                 .text("take", m.take)
                 .text("left", left));
+        }
+        let allowed = match (self, m.left) {
+            (_, Left::One(0)) => false,
+            (_, Left::Two(a, b)) if a == 0 || a > b => false,
+            (Rule::Subtraction(set), Left::Nothing | Left::One(_)) => set.contains(&m.take),
+            (Rule::Subtraction(_), Left::Two(..)) => false,
+            (Rule::Octal(code), left) => {
+                let digit = usize::try_from(m.take)
+                    .ok()
+                    .and_then(|k| code.digits().get(k))
+                    .copied()
+                    .unwrap_or(0);
+                match left {
+                    Left::Nothing => m.take > 0 && digit & 1 != 0,
+                    Left::One(_) => m.take > 0 && digit & 2 != 0,
+                    Left::Two(..) => digit & 4 != 0,
+                }
+            }
+            (Rule::Grundy, Left::Two(a, b)) => m.take == 0 && a < b,
+            (Rule::Grundy, _) => false,
+        };
+        if allowed {
+            return Ok(());
         }
         Err(Said::new("rule-heap-not-allowed")
             .text("rule", self)
