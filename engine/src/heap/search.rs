@@ -25,29 +25,31 @@ pub struct Searched {
 pub fn search(rule: &Rule, heaps: &[u64], most: usize) -> Option<Searched> {
     let start = canonical(heaps.to_vec());
     let mut known: HashMap<Vec<u64>, Searched> = HashMap::new();
-    // Depth-first without recursion: a position is solved once all its successors are.
-    let mut stack = vec![start.clone()];
-    while let Some(top) = stack.last().cloned() {
-        if known.contains_key(&top) {
-            stack.pop();
-            continue;
+    // Depth-first without recursion: each frame a position, its successors (listed once) and
+    // how many of them are known to be solved; a position is solved when all of them are.
+    let mut stack: Vec<(Vec<u64>, Vec<Vec<u64>>, usize)> = Vec::new();
+    stack.push((start.clone(), successors(rule, &start), 0));
+    loop {
+        let depth = stack.len();
+        let Some((top, next, solved)) = stack.last_mut() else {
+            break;
+        };
+        while *solved < next.len() && known.contains_key(&next[*solved]) {
+            *solved += 1;
         }
-        let next = successors(rule, &top);
-        let missing: Vec<Vec<u64>> = next
-            .iter()
-            .filter(|p| !known.contains_key(*p))
-            .cloned()
-            .collect();
-        if !missing.is_empty() {
-            if known.len() + stack.len() + missing.len() > most {
+        if let Some(missing) = next.get(*solved) {
+            if known.len() + depth >= most {
                 return None;
             }
-            stack.extend(missing);
+            let missing = missing.clone();
+            let after = successors(rule, &missing);
+            stack.push((missing, after, 0));
             continue;
         }
+        let value = solve(&next.iter().map(|p| known[p]).collect::<Vec<_>>());
+        let top = std::mem::take(top);
         stack.pop();
-        let values: Vec<Searched> = next.iter().map(|p| known[p]).collect();
-        known.insert(top, solve(&values));
+        known.insert(top, value);
     }
     known.get(&start).copied()
 }
