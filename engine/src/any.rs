@@ -4,7 +4,7 @@ use std::fmt;
 
 use crate::error::illegal;
 use crate::variant::{GameKind, Variant};
-use crate::{chocolate, corner, lgame, nim, sum, Error, Position, Said};
+use crate::{chocolate, corner, heap, lgame, nim, sum, Error, Position, Said};
 
 /// A position of any of the games.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -13,6 +13,8 @@ pub enum AnyPosition {
     Corner(corner::Position),
     /// nim.
     Nim(nim::Position),
+    /// heap: a heap game with its rule.
+    Heap(heap::Position),
     /// chocolate.
     Chocolate(chocolate::Position),
     /// lgame.
@@ -28,6 +30,8 @@ pub enum AnyMove {
     Corner(corner::Move),
     /// A Nim move.
     Nim(nim::Move),
+    /// A heap game's move.
+    Heap(heap::Move),
     /// A chocolate break.
     Chocolate(chocolate::Move),
     /// An L-game turn.
@@ -45,6 +49,7 @@ impl AnyPosition {
                 size: p.size(),
             },
             AnyPosition::Nim(_) => Variant::Nim,
+            AnyPosition::Heap(p) => Variant::Heap { rule: p.rule() },
             AnyPosition::Chocolate(p) => Variant::Chocolate { k: p.k() },
             AnyPosition::LGame(_) => Variant::LGame,
             AnyPosition::Sum(_) => Variant::Sum,
@@ -78,6 +83,7 @@ impl fmt::Display for AnyPosition {
         match self {
             AnyPosition::Corner(p) => p.fmt(f),
             AnyPosition::Nim(p) => p.fmt(f),
+            AnyPosition::Heap(p) => p.fmt(f),
             AnyPosition::Chocolate(p) => p.fmt(f),
             AnyPosition::LGame(p) => p.fmt(f),
             AnyPosition::Sum(p) => p.fmt(f),
@@ -90,6 +96,7 @@ impl fmt::Display for AnyMove {
         match self {
             AnyMove::Corner(m) => m.fmt(f),
             AnyMove::Nim(m) => m.fmt(f),
+            AnyMove::Heap(m) => m.fmt(f),
             AnyMove::Chocolate(m) => m.fmt(f),
             AnyMove::LGame(m) => m.fmt(f),
             AnyMove::Sum(m) => m.fmt(f),
@@ -103,6 +110,7 @@ macro_rules! each {
         match $self {
             AnyPosition::Corner($p) => $body,
             AnyPosition::Nim($p) => $body,
+            AnyPosition::Heap($p) => $body,
             AnyPosition::Chocolate($p) => $body,
             AnyPosition::LGame($p) => $body,
             AnyPosition::Sum($p) => $body,
@@ -117,6 +125,7 @@ impl Position for AnyPosition {
         match self {
             AnyPosition::Corner(p) => p.legal_moves().into_iter().map(AnyMove::Corner).collect(),
             AnyPosition::Nim(p) => p.legal_moves().into_iter().map(AnyMove::Nim).collect(),
+            AnyPosition::Heap(p) => p.legal_moves().into_iter().map(AnyMove::Heap).collect(),
             AnyPosition::Chocolate(p) => p
                 .legal_moves()
                 .into_iter()
@@ -135,6 +144,7 @@ impl Position for AnyPosition {
         match (self, m) {
             (AnyPosition::Corner(p), AnyMove::Corner(m)) => p.play(m).map(AnyPosition::Corner),
             (AnyPosition::Nim(p), AnyMove::Nim(m)) => p.play(m).map(AnyPosition::Nim),
+            (AnyPosition::Heap(p), AnyMove::Heap(m)) => p.play(m).map(AnyPosition::Heap),
             (AnyPosition::Chocolate(p), AnyMove::Chocolate(m)) => {
                 p.play(m).map(AnyPosition::Chocolate)
             }
@@ -153,6 +163,7 @@ impl Position for AnyPosition {
         Ok(match self {
             AnyPosition::Corner(p) => AnyMove::Corner(p.parse_move(text)?),
             AnyPosition::Nim(p) => AnyMove::Nim(p.parse_move(text)?),
+            AnyPosition::Heap(p) => AnyMove::Heap(p.parse_move(text)?),
             AnyPosition::Chocolate(p) => AnyMove::Chocolate(p.parse_move(text)?),
             AnyPosition::LGame(p) => AnyMove::LGame(p.parse_move(text)?),
             AnyPosition::Sum(p) => AnyMove::Sum(p.parse_move(text)?),

@@ -6,7 +6,7 @@ use std::sync::{Arc, OnceLock};
 
 use crate::any::{AnyMove, AnyPosition};
 use crate::corner::{self, Piece};
-use crate::{chocolate, lgame, nim, sum, Convention, Error, Outcome, Position, Value};
+use crate::{chocolate, heap, lgame, nim, sum, Convention, Error, Outcome, Position, Value};
 
 /// Where an answer came from. Nothing is ever estimated: fields no source can give are `None`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -218,6 +218,11 @@ impl Knowledge {
                 value: nim::value(p, self.budget),
                 source: Source::Formula,
             },
+            // The heaps' values XORed, the remoteness searched within the budget.
+            AnyPosition::Heap(p) => Answer {
+                value: heap::value(p, self.budget)?,
+                source: Source::Computed,
+            },
             AnyPosition::Chocolate(p) => {
                 let table = self.chocolate.get(&p.k()).map(|t| t.as_ref());
                 chocolate_answer(p, chocolate::value(p, table, self.budget)?)
@@ -241,6 +246,7 @@ impl Knowledge {
                 corner::value(p, table).grundy
             }
             AnyPosition::Nim(p) => Some(nim::grundy(p)),
+            AnyPosition::Heap(p) => Some(heap::grundy(p)?),
             AnyPosition::Chocolate(p) => {
                 let table = self.chocolate.get(&p.k()).map(|t| t.as_ref());
                 Some(chocolate::grundy(p, table)?)
@@ -338,6 +344,21 @@ impl Knowledge {
         if let AnyPosition::Sum(p) = pos {
             return sum::with_successors(self, p, next);
         }
+        if let AnyPosition::Heap(p) = pos {
+            let next: Vec<heap::Position> = next
+                .iter()
+                .filter_map(|q| match q {
+                    AnyPosition::Heap(q) => Some(q.clone()),
+                    _ => None,
+                })
+                .collect();
+            let (own, successors) = heap::with_successors(p, &next, self.budget)?;
+            let answer = |value| Answer {
+                value,
+                source: Source::Computed,
+            };
+            return Ok((answer(own), successors.into_iter().map(answer).collect()));
+        }
         let AnyPosition::Chocolate(p) = pos else {
             let own = self.value(pos)?;
             let successors = next
@@ -419,7 +440,9 @@ fn winning_by_formula(knowledge: &Knowledge, pos: &AnyPosition) -> Result<Vec<An
             .map(AnyMove::Nim)
             .collect(),
         // A corner piece's by formula, or a defined piece's from its table.
-        AnyPosition::Corner(_) | AnyPosition::Chocolate(_) => knowledge.moves_to(pos, 0)?,
+        AnyPosition::Corner(_) | AnyPosition::Chocolate(_) | AnyPosition::Heap(_) => {
+            knowledge.moves_to(pos, 0)?
+        }
         AnyPosition::Sum(p) => sum::winning_moves(knowledge, p),
         AnyPosition::LGame(_) => Vec::new(),
     })

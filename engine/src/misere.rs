@@ -9,7 +9,7 @@ use crate::corner;
 use crate::error::{params, too_large};
 use crate::knowledge::{Answer, Classification, Knowledge, MoveValue, Source};
 use crate::sum::search::Solved;
-use crate::{chocolate, nim, sum, Convention, Error, Outcome, Position, Said, Value};
+use crate::{chocolate, heap, nim, sum, Convention, Error, Outcome, Position, Said, Value};
 
 /// The misère value of `pos`, or why it is not known: the L-game has no misère form, a
 /// chocolate bar beyond the work allowed, a sum of other games than Nim in disguise too
@@ -55,6 +55,10 @@ pub fn value(knowledge: &Knowledge, pos: &AnyPosition) -> Result<Answer, Error> 
                 },
             }
         }
+        AnyPosition::Heap(p) => Answer {
+            value: heap::misere(p, knowledge.budget)?,
+            source: Source::Computed,
+        },
         AnyPosition::LGame(_) => return Err(no_lgame()),
         AnyPosition::Sum(p) => sum_value(knowledge, p, None)?,
     })
@@ -149,6 +153,9 @@ pub fn classify(
     max_moves: u64,
     best: usize,
 ) -> Result<Classification, Error> {
+    if let AnyPosition::Heap(p) = pos {
+        return heap_classify(p, max_moves, best, knowledge.budget);
+    }
     let solved = match pos {
         AnyPosition::Sum(p) => Solved::new(p, Convention::Misere).ok(),
         AnyPosition::LGame(_) => return Err(no_lgame()),
@@ -200,8 +207,69 @@ fn winning_by_formula(knowledge: &Knowledge, pos: &AnyPosition) -> Vec<AnyMove> 
             .map(AnyMove::Chocolate)
             .collect(),
         AnyPosition::Sum(p) => sum_winning_moves(p),
+        AnyPosition::Heap(p) => heap_winning_moves(p, knowledge.budget),
         AnyPosition::LGame(_) => Vec::new(),
     }
+}
+
+/// [`classify`] of a heap game's position: every value from one search within the budget.
+fn heap_classify(
+    p: &heap::Position,
+    max_moves: u64,
+    best: usize,
+    budget: u64,
+) -> Result<Classification, Error> {
+    let move_count = p.move_count();
+    let legal = if move_count > max_moves {
+        heap_winning_moves(p, budget)
+            .into_iter()
+            .filter_map(|m| match m {
+                AnyMove::Heap(m) => Some(m),
+                _ => None,
+            })
+            .collect()
+    } else {
+        p.legal_moves()
+    };
+    let next = legal
+        .iter()
+        .map(|m| p.play(m))
+        .collect::<Result<Vec<_>, Error>>()?;
+    let (value, values) = heap::misere_with_successors(p, &next, budget)?;
+    let moves = legal
+        .into_iter()
+        .zip(next)
+        .zip(values)
+        .map(|((mv, position), value)| MoveValue {
+            mv: AnyMove::Heap(mv),
+            position: AnyPosition::Heap(position),
+            value,
+        })
+        .collect();
+    Ok(Classification::ranked(
+        &AnyPosition::Heap(p.clone()),
+        value,
+        Source::Computed,
+        moves,
+        move_count,
+        best,
+    ))
+}
+
+/// The misère winning moves of a heap game's position: to a position lost for the player
+/// to move there, from one search within the budget (none beyond it).
+fn heap_winning_moves(p: &heap::Position, budget: u64) -> Vec<AnyMove> {
+    let legal = p.legal_moves();
+    let next: Vec<heap::Position> = legal.iter().filter_map(|m| p.play(m).ok()).collect();
+    let Ok((_, values)) = heap::misere_with_successors(p, &next, budget) else {
+        return Vec::new();
+    };
+    legal
+        .into_iter()
+        .zip(values)
+        .filter(|(_, v)| v.outcome == Outcome::Loss)
+        .map(|(m, _)| AnyMove::Heap(m))
+        .collect()
 }
 
 /// The winning moves of a misère sum that is Nim in disguise, by Bouton's misère rule on all

@@ -103,6 +103,16 @@ pub fn choose_in(
                 Ok(AnyMove::Nim(big_nim_move(p, level, rng)))
             }
             AnyPosition::Nim(p) => Ok(AnyMove::Nim(big_misere_nim_move(p, rng))),
+            // A move to a position of value 0 if there is one, else any move.
+            AnyPosition::Heap(p) if convention == Convention::Normal => {
+                let winning = crate::heap::moves_to(p, 0)?;
+                let moves = if winning.is_empty() {
+                    p.legal_moves()
+                } else {
+                    winning
+                };
+                Ok(AnyMove::Heap(moves[rng.below(moves.len() as u64) as usize]))
+            }
             _ => Err(too_large(
                 pos.to_string(),
                 Said::new("rule-engine-moves")

@@ -12,7 +12,7 @@
 use crate::any::{AnyMove, AnyPosition};
 use crate::error::{params, too_large};
 use crate::knowledge::Knowledge;
-use crate::{chocolate, corner, nim, sum, Error, Said};
+use crate::{chocolate, corner, heap, nim, sum, Error, Said};
 
 impl Knowledge {
     /// Every legal move of `pos` that leaves a position of Grundy number `target` — exactly
@@ -25,6 +25,10 @@ impl Knowledge {
             AnyPosition::Nim(p) => Ok(nim::moves_to(p, target)
                 .into_iter()
                 .map(AnyMove::Nim)
+                .collect()),
+            AnyPosition::Heap(p) => Ok(heap::moves_to(p, target)?
+                .into_iter()
+                .map(AnyMove::Heap)
                 .collect()),
             AnyPosition::Corner(p) => {
                 let table = self.corner_table(p.piece()).map(|t| t.as_ref());

@@ -18,17 +18,47 @@ pub struct Game {
 
 impl Game {
     /// Validates a game as asked for: `size` for the corner games (default 8), `k` for
-    /// chocolate (default 1), `piece` for `corner` (in Betza's notation), a parameter the game
-    /// does not take refused, and misère play for every game but the L-game, which is not
-    /// impartial.
+    /// chocolate (default 1), `piece` for `corner` (in Betza's notation), `rule` for `heap`
+    /// (`subtraction 1,3,4`, `octal 0.77`, `kayles`, `grundy`), a parameter the game does not
+    /// take refused, and misère play for every game but the L-game, which is not impartial.
     pub fn new(
         kind: GameKind,
         size: Option<u64>,
         k: Option<u32>,
         piece: Option<&str>,
+        rule: Option<&str>,
         misere: bool,
     ) -> Result<Game, Error> {
-        let variant = match (kind, piece, k) {
+        let variant = match (kind, rule, size, k, piece) {
+            (GameKind::Heap, Some(rule), None, None, None) => {
+                Variant::heap(crate::heap::Rule::parse(rule)?)
+            }
+            (GameKind::Heap, Some(_), None, None, Some(piece)) => {
+                return Err(params(
+                    piece,
+                    Said::new("rule-no-piece").with("game", kind.said()),
+                ))
+            }
+            (GameKind::Heap, Some(_), ..) => Variant::new(kind, size, k)?,
+            (_, Some(rule), ..) => {
+                return Err(params(
+                    rule,
+                    Said::new("rule-no-rule").with("game", kind.said()),
+                ))
+            }
+            _ => Game::defined_piece(kind, size, k, piece)?,
+        };
+        Game::of(variant, Convention::misere_if(misere))
+    }
+
+    /// The variant of a game other than `heap`: `piece` for `corner` only.
+    fn defined_piece(
+        kind: GameKind,
+        size: Option<u64>,
+        k: Option<u32>,
+        piece: Option<&str>,
+    ) -> Result<Variant, Error> {
+        Ok(match (kind, piece, k) {
             (GameKind::Corner, Some(piece), None) => {
                 Variant::corner(crate::corner::Piece::parse_betza(piece)?, size)?
             }
@@ -39,8 +69,7 @@ impl Game {
                     Said::new("rule-no-piece").with("game", kind.said()),
                 ))
             }
-        };
-        Game::of(variant, Convention::misere_if(misere))
+        })
     }
 
     /// `variant` in `convention`, refused for misère play of the L-game.
@@ -116,6 +145,7 @@ impl fmt::Display for Game {
         match self.variant {
             Variant::Corner { piece, size } => write!(f, "{piece} {size}×{size}"),
             Variant::Chocolate { k } => write!(f, "chocolate k={k}"),
+            Variant::Heap { rule } => write!(f, "heap {rule}"),
             v => write!(f, "{}", v.kind()),
         }
     }
@@ -161,25 +191,40 @@ mod tests {
 
     #[test]
     fn a_game_is_validated_once_misere_included() {
-        let queen = Game::new(GameKind::Queen, Some(11), None, None, true).unwrap();
+        let queen = Game::new(GameKind::Queen, Some(11), None, None, None, true).unwrap();
         assert_eq!((queen.kind(), queen.misere()), (GameKind::Queen, true));
         assert_eq!(queen.to_string(), "misère queen 11×11");
-        let e = Game::new(GameKind::LGame, None, None, None, true).unwrap_err();
+        let e = Game::new(GameKind::LGame, None, None, None, None, true).unwrap_err();
         assert_eq!((e.kind(), e.input()), (ErrorKind::Params, "misere"));
-        assert!(Game::new(GameKind::LGame, None, None, None, false).is_ok());
-        assert!(Game::new(GameKind::Nim, Some(8), None, None, false).is_err());
+        assert!(Game::new(GameKind::LGame, None, None, None, None, false).is_ok());
+        assert!(Game::new(GameKind::Nim, Some(8), None, None, None, false).is_err());
         // The corner game's piece, only there.
-        let rn = Game::new(GameKind::Corner, Some(9), None, Some("NR"), true).unwrap();
+        let rn = Game::new(GameKind::Corner, Some(9), None, Some("NR"), None, true).unwrap();
         assert_eq!(rn.to_string(), "misère RN 9×9");
-        assert!(Game::new(GameKind::Corner, None, None, None, false).is_err());
-        assert!(Game::new(GameKind::Corner, None, Some(1), Some("RN"), false).is_err());
-        assert!(Game::new(GameKind::Nim, None, None, Some("RN"), false).is_err());
-        assert!(Game::new(GameKind::Corner, None, None, Some("x"), false).is_err());
+        assert!(Game::new(GameKind::Corner, None, None, None, None, false).is_err());
+        assert!(Game::new(GameKind::Corner, None, Some(1), Some("RN"), None, false).is_err());
+        assert!(Game::new(GameKind::Nim, None, None, Some("RN"), None, false).is_err());
+        assert!(Game::new(GameKind::Corner, None, None, Some("x"), None, false).is_err());
+        // The heap game's rule, only there.
+        let kayles = Game::new(GameKind::Heap, None, None, None, Some("kayles"), true).unwrap();
+        assert_eq!(kayles.to_string(), "misère heap octal 0.77");
+        for (size, k, piece, rule, id) in [
+            (None, None, None, None, "rule-heap-needs-rule"),
+            (Some(8), None, None, Some("grundy"), "rule-no-size"),
+            (None, Some(1), None, Some("grundy"), "rule-no-step"),
+            (None, None, Some("RN"), Some("grundy"), "rule-no-piece"),
+            (None, None, None, Some("octal 0.8"), "rule-octal-digit"),
+        ] {
+            let e = Game::new(GameKind::Heap, size, k, piece, rule, false).unwrap_err();
+            assert_eq!(e.reason().id, id, "{e}");
+        }
+        let e = Game::new(GameKind::Nim, None, None, None, Some("kayles"), false).unwrap_err();
+        assert_eq!(e.reason().id, "rule-no-rule");
         // A piece that moves as a named one is that game.
-        let queen = Game::new(GameKind::Corner, None, None, Some("Q"), false).unwrap();
+        let queen = Game::new(GameKind::Corner, None, None, Some("Q"), None, false).unwrap();
         assert_eq!(queen.kind(), GameKind::Queen);
         assert_eq!(
-            Game::new(GameKind::Chocolate, None, None, None, false)
+            Game::new(GameKind::Chocolate, None, None, None, None, false)
                 .unwrap()
                 .to_string(),
             "chocolate k=1"
@@ -188,7 +233,7 @@ mod tests {
 
     #[test]
     fn a_start_is_read_once_and_has_moves() {
-        let nim = Game::new(GameKind::Nim, None, None, None, false).unwrap();
+        let nim = Game::new(GameKind::Nim, None, None, None, None, false).unwrap();
         let mut rng = Rng::new(7);
         for (text, start) in [
             ("", Start::Standard),
@@ -209,7 +254,7 @@ mod tests {
 
     #[test]
     fn the_same_seed_draws_the_same_start() {
-        let queen = Game::new(GameKind::Queen, None, None, None, false).unwrap();
+        let queen = Game::new(GameKind::Queen, None, None, None, None, false).unwrap();
         let draw = |seed| queen.start(&Start::Random, &mut Rng::new(seed)).unwrap();
         assert_eq!(draw(3), draw(3));
     }

@@ -6,7 +6,7 @@ use std::fmt;
 use crate::any::AnyPosition;
 use crate::corner::{self, Piece};
 use crate::error::params;
-use crate::{chocolate, lgame, nim, sum, Error, Position as _, Rng, Said};
+use crate::{chocolate, heap, lgame, nim, sum, Error, Position as _, Rng, Said};
 
 /// A game name as typed on every interface.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -23,6 +23,8 @@ pub enum GameKind {
     Corner,
     /// Nim with 1 to 16 piles.
     Nim,
+    /// A heap game defined by its rule (`subtraction 1,3,4`, `octal 0.77`, `grundy`).
+    Heap,
     /// Poisoned chocolate bars {x, y, z} with step k.
     Chocolate,
     /// De Bono's L-game.
@@ -32,20 +34,22 @@ pub enum GameKind {
 }
 
 impl GameKind {
-    /// All nine, in the order of the docs.
-    pub const ALL: [GameKind; 9] = [
+    /// All ten, in the order of the docs.
+    pub const ALL: [GameKind; 10] = [
         GameKind::Queen,
         GameKind::Rook,
         GameKind::Horse,
         GameKind::Dragon,
         GameKind::Corner,
         GameKind::Nim,
+        GameKind::Heap,
         GameKind::Chocolate,
         GameKind::LGame,
         GameKind::Sum,
     ];
 
-    /// `queen`, `rook`, `horse`, `dragon`, `corner`, `nim`, `chocolate`, `lgame`, `sum`.
+    /// `queen`, `rook`, `horse`, `dragon`, `corner`, `nim`, `heap`, `chocolate`, `lgame`,
+    /// `sum`.
     pub fn name(self) -> &'static str {
         match self {
             GameKind::Queen => "queen",
@@ -54,6 +58,7 @@ impl GameKind {
             GameKind::Dragon => "dragon",
             GameKind::Corner => "corner",
             GameKind::Nim => "nim",
+            GameKind::Heap => "heap",
             GameKind::Chocolate => "chocolate",
             GameKind::LGame => "lgame",
             GameKind::Sum => "sum",
@@ -69,6 +74,7 @@ impl GameKind {
             GameKind::Dragon => "game-dragon",
             GameKind::Corner => "game-corner",
             GameKind::Nim => "game-nim",
+            GameKind::Heap => "game-heap",
             GameKind::Chocolate => "game-chocolate",
             GameKind::LGame => "game-lgame",
             GameKind::Sum => "game-sum",
@@ -129,6 +135,11 @@ pub enum Variant {
     },
     /// Nim (the number of piles is part of the position).
     Nim,
+    /// A heap game with its rule (the heaps are part of the position).
+    Heap {
+        /// What a move may do to one heap.
+        rule: heap::Rule,
+    },
     /// Chocolate bars whose staircase has step `k`.
     Chocolate {
         /// The staircase step (0: a plain rectangle).
@@ -151,6 +162,7 @@ impl Variant {
             (GameKind::Corner, _, None) => {
                 Err(params("corner", Said::new("rule-corner-needs-piece")))
             }
+            (GameKind::Heap, None, None) => Err(params("heap", Said::new("rule-heap-needs-rule"))),
             (GameKind::Chocolate, None, k) => {
                 let k = k.unwrap_or(DEFAULT_K);
                 chocolate::check_k(k)?;
@@ -181,6 +193,11 @@ impl Variant {
         Ok(Variant::Corner { piece, size })
     }
 
+    /// The heap game of `rule`.
+    pub fn heap(rule: heap::Rule) -> Variant {
+        Variant::Heap { rule }
+    }
+
     /// The game name.
     pub fn kind(&self) -> GameKind {
         match self {
@@ -192,6 +209,7 @@ impl Variant {
                 Piece::Defined(_) => GameKind::Corner,
             },
             Variant::Nim => GameKind::Nim,
+            Variant::Heap { .. } => GameKind::Heap,
             Variant::Chocolate { .. } => GameKind::Chocolate,
             Variant::LGame => GameKind::LGame,
             Variant::Sum => GameKind::Sum,
@@ -214,6 +232,14 @@ impl Variant {
                 piece: Piece::Defined(moves),
                 ..
             } => Some(*moves),
+            _ => None,
+        }
+    }
+
+    /// The rule (heap games).
+    pub fn rule(&self) -> Option<heap::Rule> {
+        match self {
+            Variant::Heap { rule } => Some(*rule),
             _ => None,
         }
     }
@@ -241,6 +267,7 @@ impl Variant {
                 AnyPosition::Corner(corner::Position::parse(piece, size, text)?)
             }
             Variant::Nim => AnyPosition::Nim(nim::Position::parse(text)?),
+            Variant::Heap { rule } => AnyPosition::Heap(heap::Position::parse(rule, text)?),
             Variant::Chocolate { k } => {
                 AnyPosition::Chocolate(chocolate::Position::parse(k, text)?)
             }
@@ -251,7 +278,8 @@ impl Variant {
 
     /// The standard start: the corner games at (N−1, ⌊(N−1)/2⌋) — the right edge, halfway
     /// up, where no piece can reach the corner at once (from the far corner the queen would
-    /// win in one move); Nim 3,4,5; chocolate {5, 3, 3k + 4} ({5, 3, 7} for k = 0); the
+    /// win in one move); Nim 3,4,5, and a heap game too (t, t + 1, t + 2 when its least count
+    /// t is above 3); chocolate {5, 3, 3k + 4} ({5, 3, 7} for k = 0); the
     /// L-game's `...N/RRRB/RBBB/N... r`; the sum `queen(8):7,3 + nim:3,4,5 + chocolate(1):5,3,7`
     /// of three of those starts.
     pub fn start(&self) -> AnyPosition {
@@ -262,6 +290,11 @@ impl Variant {
             ),
             Variant::Nim => {
                 AnyPosition::Nim(nim::Position::new(vec![3, 4, 5]).expect("3,4,5 is valid"))
+            }
+            Variant::Heap { rule } => {
+                let least = rule.least_count().max(3);
+                let heaps = vec![least, least + 1, least + 2];
+                AnyPosition::Heap(heap::Position::new(rule, heaps).expect("small heaps"))
             }
             Variant::Chocolate { k } => {
                 let z = if k == 0 { 7 } else { 3 * u64::from(k) + 4 };
@@ -304,6 +337,11 @@ impl Variant {
             Variant::Nim => {
                 let piles = (0..3).map(|_| pick(1, 9)).collect();
                 AnyPosition::Nim(nim::Position::new(piles).expect("3 small piles"))
+            }
+            Variant::Heap { rule } => {
+                let least = rule.least_count();
+                let heaps = (0..pick(1, 3)).map(|_| pick(1, 12 + 2 * least)).collect();
+                AnyPosition::Heap(heap::Position::new(rule, heaps).expect("small heaps"))
             }
             Variant::Chocolate { k } => {
                 let kk = u64::from(k.max(1));
@@ -429,6 +467,7 @@ mod tests {
         for g in GameKind::ALL {
             let v = match g {
                 GameKind::Corner => Variant::corner(Piece::parse_betza("RN").unwrap(), None),
+                GameKind::Heap => Ok(Variant::heap(heap::Rule::parse("kayles").unwrap())),
                 g => Variant::new(g, None, None),
             }
             .unwrap();

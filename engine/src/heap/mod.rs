@@ -3,16 +3,21 @@
 //! Chess `0.137`), the subtraction games as octal codes ([`Octal::subtraction`]), and
 //! Grundy's game ([`grundys_game`]), whose move splits a heap in two unequal heaps. A game's
 //! [`Rule`] by name (`subtraction 1,3,4`, `kayles`, `grundy`) lists a heap's moves, and a
-//! position of several heaps is [`search`]ed whole for its remoteness and misère play.
+//! position of several heaps ([`Position`], played as the game `heap`) is [`search`]ed whole
+//! for its remoteness and misère play.
 
 mod octal;
+mod position;
 mod rule;
 mod search;
 mod sparse;
+mod value;
 
 pub use octal::{Octal, Proved, MAX_DIGITS, MAX_HEAP};
-pub use rule::{notation, HeapMove, Left, Rule, NAMED};
-pub use search::{search, Searched};
+pub use position::{Move, Position, MAX_HEAPS, MAX_TYPED_HEAPS};
+pub use rule::{notation, HeapMove, Left, Rule, Set, MAX_GRUNDY_HEAP, MAX_SPLIT_HEAP, NAMED};
+pub use search::{search, Known, Searched};
+pub use value::{grundy, misere, misere_with_successors, moves_to, value, values, with_successors};
 
 use crate::error::params;
 use crate::{Error, Said};

@@ -24,10 +24,12 @@ pub const MAX_DIGITS: usize = 64;
 pub const MAX_HEAP: usize = 1 << 20;
 
 /// An octal game by its code.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Octal {
-    /// `digits[k]`: what taking k tokens may leave; `digits[0]` is the digit before the point.
-    digits: Vec<u8>,
+    /// `digits[k]`: what taking k tokens may leave; `digits[0]` is the digit before the point;
+    /// the code's digits are the first `len`, the rest zeros.
+    digits: [u8; MAX_DIGITS + 1],
+    len: u8,
 }
 
 impl Octal {
@@ -68,7 +70,17 @@ impl Octal {
         if digits.iter().all(|&d| d == 0) {
             return Err(refuse(Said::new("rule-octal-no-move")));
         }
-        Ok(Octal { digits })
+        Ok(Octal::of_digits(&digits))
+    }
+
+    /// The code of these digits (at most `MAX_DIGITS + 1`, checked by the caller).
+    fn of_digits(digits: &[u8]) -> Octal {
+        let mut all = [0; MAX_DIGITS + 1];
+        all[..digits.len()].copy_from_slice(digits);
+        Octal {
+            digits: all,
+            len: digits.len() as u8,
+        }
     }
 
     /// The subtraction game whose moves take s tokens for s in `set` (leaving the rest as
@@ -101,18 +113,18 @@ impl Octal {
             }
             digits[k] = 3;
         }
-        Ok(Octal { digits })
+        Ok(Octal::of_digits(&digits))
     }
 
     /// The code's digits: `digits()[k]` says what taking k tokens may leave (1: nothing, 2:
     /// one heap, 4: two heaps); `digits()[0]` is the digit before the point.
     pub fn digits(&self) -> &[u8] {
-        &self.digits
+        &self.digits[..usize::from(self.len)]
     }
 
     /// The largest count a move may take (t).
     pub fn last_count(&self) -> usize {
-        self.digits.len() - 1
+        usize::from(self.len) - 1
     }
 
     /// The Grundy values G(0), …, G(n) of one heap. Computed heap by heap until the
@@ -139,10 +151,10 @@ impl Octal {
                     return Ok(g);
                 }
             }
-            if h == super::sparse::PREFIX && self.digits.iter().any(|d| d & 4 != 0) {
+            if h == super::sparse::PREFIX && self.digits().iter().any(|d| d & 4 != 0) {
                 sparse = Some(super::sparse::Sparse::new(&g));
             }
-            takes(&self.digits, &g, &mut reached, &mut splits);
+            takes(self.digits(), &g, &mut reached, &mut splits);
             if let Some(s) = &mut sparse {
                 let v = s.next(&g, &splits, &mut reached);
                 g.push(v);
@@ -233,7 +245,7 @@ impl fmt::Display for Octal {
     /// The code: `0.77`; `0.3033` for the subtraction set {1, 3, 4}.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}.", self.digits[0])?;
-        for d in &self.digits[1..] {
+        for d in &self.digits()[1..] {
             write!(f, "{d}")?;
         }
         Ok(())

@@ -5,19 +5,42 @@
 
 use std::fmt;
 
-use super::Octal;
+use super::{Octal, MAX_HEAP};
 use crate::error::params;
 use crate::{Error, Said};
 
+/// The largest heap of Grundy's game a position may hold (its values are quadratic to
+/// compute: about a second to here in a release build).
+pub const MAX_GRUNDY_HEAP: usize = 1 << 15;
+
+/// The largest heap a position of a splitting octal game may hold.
+pub const MAX_SPLIT_HEAP: usize = 1 << 16;
+
 /// What a move may do to one heap.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Rule {
-    /// Take s tokens for s in the set (ascending, each once), the rest left as one heap.
-    Subtraction(Vec<u64>),
+    /// Take s tokens for s in the set, the rest left as one heap.
+    Subtraction(Set),
     /// An octal game by its code.
     Octal(Octal),
     /// Grundy's game: split a heap into two non-empty heaps of different sizes.
     Grundy,
+}
+
+/// A subtraction set: counts from 1 to [`MAX_DIGITS`], each once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Set(u64);
+
+impl Set {
+    /// The counts, ascending.
+    pub fn counts(self) -> impl Iterator<Item = u64> {
+        (0..64).filter(move |b| self.0 >> b & 1 == 1).map(|b| b + 1)
+    }
+
+    /// Whether `s` is in the set.
+    pub fn contains(self, s: u64) -> bool {
+        (1..=64).contains(&s) && self.0 >> (s - 1) & 1 == 1
+    }
 }
 
 /// What a move leaves of its heap.
@@ -73,20 +96,82 @@ impl Rule {
         }
     }
 
-    /// The subtraction game of `set`, its counts in order, each once.
-    pub fn subtraction(mut set: Vec<u64>) -> Result<Rule, Error> {
+    /// The subtraction game of `set` (counts from 1 to [`MAX_DIGITS`]).
+    pub fn subtraction(set: Vec<u64>) -> Result<Rule, Error> {
         Octal::subtraction(&set)?;
-        set.sort_unstable();
-        set.dedup();
-        Ok(Rule::Subtraction(set))
+        Ok(Rule::Subtraction(Set(
+            set.iter().fold(0, |mask, s| mask | 1 << (s - 1)),
+        )))
+    }
+
+    /// The rule as an octal code, when it is one (a subtraction set is).
+    pub fn octal(&self) -> Option<Octal> {
+        match self {
+            Rule::Subtraction(set) => {
+                let counts: Vec<u64> = set.counts().collect();
+                Octal::subtraction(&counts).ok()
+            }
+            Rule::Octal(code) => Some(*code),
+            Rule::Grundy => None,
+        }
     }
 
     /// The Grundy values G(0), …, G(n) of one heap.
     pub fn values(&self, n: usize) -> Result<Vec<u32>, Error> {
+        match self.octal() {
+            Some(code) => code.values(n),
+            None => super::grundys_game(n),
+        }
+    }
+
+    /// How many moves a heap of `heap` tokens has (as [`Rule::moves`] lists them), without
+    /// listing them: those that leave at most one heap, and those that split it.
+    pub fn move_counts(&self, heap: u64) -> (u64, u64) {
         match self {
-            Rule::Subtraction(set) => Octal::subtraction(set)?.values(n),
-            Rule::Octal(code) => code.values(n),
-            Rule::Grundy => super::grundys_game(n),
+            Rule::Subtraction(set) => (set.counts().filter(|&s| s <= heap).count() as u64, 0),
+            Rule::Octal(code) => {
+                let (mut whole, mut splits) = (0, 0);
+                for (k, d) in code.digits().iter().enumerate() {
+                    let k = k as u64;
+                    if k > heap {
+                        break;
+                    }
+                    let rest = heap - k;
+                    whole += u64::from(d & 1 != 0 && rest == 0 && k > 0)
+                        + u64::from(d & 2 != 0 && rest > 0 && k > 0);
+                    if d & 4 != 0 {
+                        splits += rest / 2;
+                    }
+                }
+                (whole, splits)
+            }
+            Rule::Grundy => (0, heap.div_ceil(2).saturating_sub(1)),
+        }
+    }
+
+    /// The fewest tokens a move takes (0 for a split without taking).
+    pub fn least_count(&self) -> u64 {
+        match self {
+            Rule::Subtraction(set) => set.counts().next().unwrap_or(1),
+            Rule::Octal(code) => code
+                .digits()
+                .iter()
+                .position(|&d| d != 0)
+                .unwrap_or(1) as u64,
+            Rule::Grundy => 0,
+        }
+    }
+
+    /// The largest heap a position of this rule may hold: [`MAX_HEAP`] when a move leaves
+    /// at most one heap (a heap has at most 128 moves); [`MAX_SPLIT_HEAP`] when a move may
+    /// split (a heap of n has about n/2 moves, so a position's moves stay below a million);
+    /// [`MAX_GRUNDY_HEAP`] for Grundy's game, whose values are computed heap by heap
+    /// (quadratic).
+    pub fn max_heap(&self) -> u64 {
+        match self {
+            Rule::Grundy => MAX_GRUNDY_HEAP as u64,
+            Rule::Octal(code) if code.digits().iter().any(|d| d & 4 != 0) => MAX_SPLIT_HEAP as u64,
+            _ => MAX_HEAP as u64,
         }
     }
 
@@ -95,7 +180,7 @@ impl Rule {
         let mut out = Vec::new();
         match self {
             Rule::Subtraction(set) => {
-                for &s in set.iter().filter(|&&s| s <= heap) {
+                for s in set.counts().filter(|&s| s <= heap) {
                     let left = if s == heap {
                         Left::Nothing
                     } else {
@@ -162,7 +247,7 @@ impl Rule {
         let allowed = match (self, m.left) {
             (_, Left::One(0)) => false,
             (_, Left::Two(a, b)) if a == 0 || a > b => false,
-            (Rule::Subtraction(set), Left::Nothing | Left::One(_)) => set.contains(&m.take),
+            (Rule::Subtraction(set), Left::Nothing | Left::One(_)) => set.contains(m.take),
             (Rule::Subtraction(_), Left::Two(..)) => false,
             (Rule::Octal(code), left) => {
                 let digit = usize::try_from(m.take)
@@ -203,7 +288,7 @@ impl fmt::Display for Rule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Rule::Subtraction(set) => {
-                let set: Vec<String> = set.iter().map(u64::to_string).collect();
+                let set: Vec<String> = set.counts().map(|s| s.to_string()).collect();
                 write!(f, "subtraction {}", set.join(","))
             }
             Rule::Octal(code) => write!(f, "octal {code}"),

@@ -21,14 +21,37 @@ pub struct Searched {
     pub misere: u32,
 }
 
-/// Searches `heaps` under `rule`, visiting at most `most` positions; `None` beyond.
+/// Searches `heaps` under `rule`, listing at most `most` positions; `None` beyond.
 pub fn search(rule: &Rule, heaps: &[u64], most: usize) -> Option<Searched> {
+    Known::search(rule, heaps, most)?.get(heaps)
+}
+
+/// Every position a search met, with what it found: those one move away included.
+pub struct Known(HashMap<Vec<u64>, Searched>);
+
+impl Known {
+    /// Searches `heaps` under `rule`, listing at most `most` positions; `None` beyond.
+    pub fn search(rule: &Rule, heaps: &[u64], most: usize) -> Option<Known> {
+        explore(rule, heaps, most).map(Known)
+    }
+
+    /// What was found for `heaps` (in any order, empty heaps included), if the search met it.
+    pub fn get(&self, heaps: &[u64]) -> Option<Searched> {
+        self.0.get(&canonical(heaps.to_vec())).copied()
+    }
+}
+
+fn explore(rule: &Rule, heaps: &[u64], most: usize) -> Option<HashMap<Vec<u64>, Searched>> {
     let start = canonical(heaps.to_vec());
     let mut known: HashMap<Vec<u64>, Searched> = HashMap::new();
     // Depth-first without recursion: each frame a position, its successors (listed once) and
     // how many of them are known to be solved; a position is solved when all of them are.
     let mut stack: Vec<(Vec<u64>, Vec<Vec<u64>>, usize)> = Vec::new();
-    stack.push((start.clone(), successors(rule, &start), 0));
+    let first = successors(rule, &start);
+    // The work: positions listed as successors, so that a heap with thousands of moves
+    // counts for them.
+    let mut listed = first.len();
+    stack.push((start.clone(), first, 0));
     loop {
         let depth = stack.len();
         let Some((top, next, solved)) = stack.last_mut() else {
@@ -38,11 +61,12 @@ pub fn search(rule: &Rule, heaps: &[u64], most: usize) -> Option<Searched> {
             *solved += 1;
         }
         if let Some(missing) = next.get(*solved) {
-            if known.len() + depth >= most {
+            if known.len() + depth + listed >= most {
                 return None;
             }
             let missing = missing.clone();
             let after = successors(rule, &missing);
+            listed += after.len();
             stack.push((missing, after, 0));
             continue;
         }
@@ -51,7 +75,7 @@ pub fn search(rule: &Rule, heaps: &[u64], most: usize) -> Option<Searched> {
         stack.pop();
         known.insert(top, value);
     }
-    known.get(&start).copied()
+    Some(known)
 }
 
 /// A position's values from its successors'.

@@ -130,6 +130,11 @@ fn nth_move(c: &AnyPosition, i: u64) -> Option<AnyMove> {
                 .nth(usize::try_from(i).ok()?)
                 .map(|(u, v)| corner_move(u, v))
         }
+        // Never a component (the sum's constructor refuses them); listed all the same.
+        AnyPosition::Heap(p) => p
+            .legal_moves()
+            .get(usize::try_from(i).ok()?)
+            .map(|m| AnyMove::Heap(*m)),
         AnyPosition::Nim(p) => {
             let mut i = i;
             for (pile, &stones) in p.piles().iter().enumerate() {

@@ -59,6 +59,12 @@ impl Position {
                         Said::new("rule-sum-in-sum-component").text("component", i + 1),
                     ))
                 }
+                AnyPosition::Heap(_) => {
+                    return Err(position(
+                        shown(),
+                        Said::new("rule-sum-heap").text("component", i + 1),
+                    ))
+                }
                 // A piece defined by its moves has its moves listed for the sums' search, one
                 // list per square it can reach: a few thousand squares.
                 AnyPosition::Corner(p)

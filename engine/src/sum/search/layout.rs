@@ -81,7 +81,7 @@ pub(super) fn coordinates(c: &AnyPosition) -> Vec<u64> {
         AnyPosition::Corner(p) => vec![p.x(), p.y()],
         AnyPosition::Nim(p) => p.piles().to_vec(),
         AnyPosition::Chocolate(p) => vec![p.x(), p.y(), p.z()],
-        AnyPosition::LGame(_) | AnyPosition::Sum(_) => Vec::new(),
+        AnyPosition::LGame(_) | AnyPosition::Sum(_) | AnyPosition::Heap(_) => Vec::new(),
     }
 }
 
@@ -123,7 +123,7 @@ impl Layout {
                     y: b.y(),
                 },
                 // Never a component (the sum's constructor refuses them).
-                AnyPosition::LGame(_) | AnyPosition::Sum(_) => {
+                AnyPosition::LGame(_) | AnyPosition::Sum(_) | AnyPosition::Heap(_) => {
                     return Err(TooLarge::States {
                         combinations: None,
                         max,
