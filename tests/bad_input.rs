@@ -166,6 +166,7 @@ fn case(rng: &mut Rng, id: u64, match_id: i64, over_id: i64) -> Case {
                         k,
                         misere: false,
                         piece: None,
+                        rule: None,
                     };
                     let new = NewMatch::new(params, Opponent::Human);
                     typed(Request::create(new), ErrorCode::BadParameters)

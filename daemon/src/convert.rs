@@ -31,6 +31,7 @@ pub fn kind(game: Game) -> GameKind {
         Game::Dragon => GameKind::Dragon,
         Game::Corner => GameKind::Corner,
         Game::Nim => GameKind::Nim,
+        Game::Heap => GameKind::Heap,
         Game::Chocolate => GameKind::Chocolate,
         Game::LGame => GameKind::LGame,
         Game::Sum => GameKind::Sum,
@@ -46,6 +47,7 @@ pub fn wire(kind: GameKind) -> Game {
         GameKind::Dragon => Game::Dragon,
         GameKind::Corner => Game::Corner,
         GameKind::Nim => Game::Nim,
+        GameKind::Heap => Game::Heap,
         GameKind::Chocolate => Game::Chocolate,
         GameKind::LGame => Game::LGame,
         GameKind::Sum => Game::Sum,
@@ -66,6 +68,7 @@ pub fn game(params: &GameParams) -> Result<engine::Game, engine::Error> {
         size,
         k,
         params.piece.as_deref(),
+        params.rule.as_deref(),
         params.misere,
     )
 }
@@ -79,6 +82,7 @@ pub fn params(game: engine::Game) -> GameParams {
         size: variant.size(),
         k: variant.k(),
         piece: variant.defined_piece().map(|p| p.to_string()),
+        rule: variant.rule().map(|r| r.to_string()),
         misere: game.misere(),
     }
 }
@@ -182,6 +186,10 @@ pub fn board(pos: &AnyPosition) -> Board {
         AnyPosition::Nim(p) => Board::Nim {
             piles: p.piles().to_vec(),
         },
+        AnyPosition::Heap(p) => Board::Heap {
+            heaps: p.heaps().to_vec(),
+            rule: p.rule().to_string(),
+        },
         AnyPosition::Chocolate(p) => Board::Chocolate {
             x: p.x(),
             y: p.y(),
@@ -263,6 +271,7 @@ mod tests {
     fn asked(g: Game) -> GameParams {
         GameParams {
             piece: (g == Game::Corner).then(|| "RN".to_owned()),
+            rule: (g == Game::Heap).then(|| "kayles".to_owned()),
             ..GameParams::of(g)
         }
     }
@@ -273,6 +282,7 @@ mod tests {
         match board {
             Board::Corner { x, y, .. } => format!("{x},{y}"),
             Board::Nim { piles } => join(piles),
+            Board::Heap { heaps, .. } => join(heaps),
             Board::Chocolate { x, y, z, .. } => format!("{x},{y},{z}"),
             Board::Lgame { ranks, to_move } => {
                 let ranks: Vec<String> = ranks

@@ -80,7 +80,15 @@ y: number, } | { "kind": "nim",
 /**
  * The piles.
  */
-piles: Array<number>, } | { "kind": "chocolate", 
+piles: Array<number>, } | { "kind": "heap", 
+/**
+ * The heaps.
+ */
+heaps: Array<number>, 
+/**
+ * What a move may do to one heap.
+ */
+rule: string, } | { "kind": "chocolate", 
 /**
  * The strip's length.
  */
@@ -157,6 +165,11 @@ k?: number | null,
  */
 piece?: string | null, 
 /**
+ * The rule of `heap` (`subtraction 1,3,4`, `octal 0.77`, `kayles`, `grundy`); written
+ * back canonically (`octal 0.77` for `kayles`).
+ */
+rule?: string | null, 
+/**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
  */
@@ -227,6 +240,11 @@ k?: number | null,
  * The piece of `corner`, in Betza's notation (`RN`); written back canonically.
  */
 piece?: string | null, 
+/**
+ * The rule of `heap` (`subtraction 1,3,4`, `octal 0.77`, `kayles`, `grundy`); written
+ * back canonically (`octal 0.77` for `kayles`).
+ */
+rule?: string | null, 
 /**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
@@ -306,6 +324,11 @@ k?: number | null,
  * The piece of `corner`, in Betza's notation (`RN`); written back canonically.
  */
 piece?: string | null, 
+/**
+ * The rule of `heap` (`subtraction 1,3,4`, `octal 0.77`, `kayles`, `grundy`); written
+ * back canonically (`octal 0.77` for `kayles`).
+ */
+rule?: string | null, 
 /**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
@@ -426,6 +449,11 @@ k?: number | null,
  */
 piece?: string | null, 
 /**
+ * The rule of `heap` (`subtraction 1,3,4`, `octal 0.77`, `kayles`, `grundy`); written
+ * back canonically (`octal 0.77` for `kayles`).
+ */
+rule?: string | null, 
+/**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
  */
@@ -459,6 +487,11 @@ k?: number | null,
  * The piece of `corner`, in Betza's notation (`RN`); written back canonically.
  */
 piece?: string | null, 
+/**
+ * The rule of `heap` (`subtraction 1,3,4`, `octal 0.77`, `kayles`, `grundy`); written
+ * back canonically (`octal 0.77` for `kayles`).
+ */
+rule?: string | null, 
 /**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
@@ -705,6 +738,11 @@ k?: number | null,
  */
 piece?: string | null, 
 /**
+ * The rule of `heap` (`subtraction 1,3,4`, `octal 0.77`, `kayles`, `grundy`); written
+ * back canonically (`octal 0.77` for `kayles`).
+ */
+rule?: string | null, 
+/**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
  */
@@ -879,6 +917,11 @@ k?: number | null,
  */
 piece?: string | null, 
 /**
+ * The rule of `heap` (`subtraction 1,3,4`, `octal 0.77`, `kayles`, `grundy`); written
+ * back canonically (`octal 0.77` for `kayles`).
+ */
+rule?: string | null, 
+/**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
  */
@@ -918,6 +961,11 @@ k?: number | null,
  */
 piece?: string | null, 
 /**
+ * The rule of `heap` (`subtraction 1,3,4`, `octal 0.77`, `kayles`, `grundy`); written
+ * back canonically (`octal 0.77` for `kayles`).
+ */
+rule?: string | null, 
+/**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
  */
@@ -941,7 +989,7 @@ export type Format = "round_robin" | "swiss";
 /**
  * A game's name, as every interface writes it.
  */
-export type Game = "queen" | "rook" | "horse" | "dragon" | "corner" | "nim" | "chocolate" | "lgame" | "sum";
+export type Game = "queen" | "rook" | "horse" | "dragon" | "corner" | "nim" | "heap" | "chocolate" | "lgame" | "sum";
 
 /**
  * One line of a game list.
@@ -1001,6 +1049,11 @@ k?: number | null,
  */
 piece?: string | null, 
 /**
+ * The rule of `heap` (`subtraction 1,3,4`, `octal 0.77`, `kayles`, `grundy`); written
+ * back canonically (`octal 0.77` for `kayles`).
+ */
+rule?: string | null, 
+/**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
  */
@@ -1054,6 +1107,11 @@ k?: number | null,
  * The piece of `corner`, in Betza's notation (`RN`); written back canonically.
  */
 piece?: string | null, 
+/**
+ * The rule of `heap` (`subtraction 1,3,4`, `octal 0.77`, `kayles`, `grundy`); written
+ * back canonically (`octal 0.77` for `kayles`).
+ */
+rule?: string | null, 
 /**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
@@ -1143,6 +1201,11 @@ k?: number | null,
  * The piece of `corner`, in Betza's notation (`RN`); written back canonically.
  */
 piece?: string | null, 
+/**
+ * The rule of `heap` (`subtraction 1,3,4`, `octal 0.77`, `kayles`, `grundy`); written
+ * back canonically (`octal 0.77` for `kayles`).
+ */
+rule?: string | null, 
 /**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
@@ -1275,6 +1338,11 @@ k?: number | null,
  */
 piece?: string | null, 
 /**
+ * The rule of `heap` (`subtraction 1,3,4`, `octal 0.77`, `kayles`, `grundy`); written
+ * back canonically (`octal 0.77` for `kayles`).
+ */
+rule?: string | null, 
+/**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
  */
@@ -1325,6 +1393,11 @@ k?: number | null,
  * The piece of `corner`, in Betza's notation (`RN`); written back canonically.
  */
 piece?: string | null, 
+/**
+ * The rule of `heap` (`subtraction 1,3,4`, `octal 0.77`, `kayles`, `grundy`); written
+ * back canonically (`octal 0.77` for `kayles`).
+ */
+rule?: string | null, 
 /**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
@@ -1558,6 +1631,11 @@ k?: number | null,
  */
 piece?: string | null, 
 /**
+ * The rule of `heap` (`subtraction 1,3,4`, `octal 0.77`, `kayles`, `grundy`); written
+ * back canonically (`octal 0.77` for `kayles`).
+ */
+rule?: string | null, 
+/**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
  */
@@ -1603,6 +1681,11 @@ k?: number | null,
  * The piece of `corner`, in Betza's notation (`RN`); written back canonically.
  */
 piece?: string | null, 
+/**
+ * The rule of `heap` (`subtraction 1,3,4`, `octal 0.77`, `kayles`, `grundy`); written
+ * back canonically (`octal 0.77` for `kayles`).
+ */
+rule?: string | null, 
 /**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
@@ -1650,6 +1733,11 @@ k?: number | null,
  * The piece of `corner`, in Betza's notation (`RN`); written back canonically.
  */
 piece?: string | null, 
+/**
+ * The rule of `heap` (`subtraction 1,3,4`, `octal 0.77`, `kayles`, `grundy`); written
+ * back canonically (`octal 0.77` for `kayles`).
+ */
+rule?: string | null, 
 /**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
@@ -1708,6 +1796,11 @@ k?: number | null,
  */
 piece?: string | null, 
 /**
+ * The rule of `heap` (`subtraction 1,3,4`, `octal 0.77`, `kayles`, `grundy`); written
+ * back canonically (`octal 0.77` for `kayles`).
+ */
+rule?: string | null, 
+/**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
  */
@@ -1764,6 +1857,11 @@ k?: number | null,
  * The piece of `corner`, in Betza's notation (`RN`); written back canonically.
  */
 piece?: string | null, 
+/**
+ * The rule of `heap` (`subtraction 1,3,4`, `octal 0.77`, `kayles`, `grundy`); written
+ * back canonically (`octal 0.77` for `kayles`).
+ */
+rule?: string | null, 
 /**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
@@ -2000,6 +2098,11 @@ k?: number | null,
  */
 piece?: string | null, 
 /**
+ * The rule of `heap` (`subtraction 1,3,4`, `octal 0.77`, `kayles`, `grundy`); written
+ * back canonically (`octal 0.77` for `kayles`).
+ */
+rule?: string | null, 
+/**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
  */
@@ -2066,6 +2169,11 @@ k?: number | null,
  * The piece of `corner`, in Betza's notation (`RN`); written back canonically.
  */
 piece?: string | null, 
+/**
+ * The rule of `heap` (`subtraction 1,3,4`, `octal 0.77`, `kayles`, `grundy`); written
+ * back canonically (`octal 0.77` for `kayles`).
+ */
+rule?: string | null, 
 /**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
@@ -2369,6 +2477,11 @@ k?: number | null,
  */
 piece?: string | null, 
 /**
+ * The rule of `heap` (`subtraction 1,3,4`, `octal 0.77`, `kayles`, `grundy`); written
+ * back canonically (`octal 0.77` for `kayles`).
+ */
+rule?: string | null, 
+/**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
  */
@@ -2486,6 +2599,11 @@ k?: number | null,
  */
 piece?: string | null, 
 /**
+ * The rule of `heap` (`subtraction 1,3,4`, `octal 0.77`, `kayles`, `grundy`); written
+ * back canonically (`octal 0.77` for `kayles`).
+ */
+rule?: string | null, 
+/**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
  */
@@ -2540,6 +2658,11 @@ k?: number | null,
  * The piece of `corner`, in Betza's notation (`RN`); written back canonically.
  */
 piece?: string | null, 
+/**
+ * The rule of `heap` (`subtraction 1,3,4`, `octal 0.77`, `kayles`, `grundy`); written
+ * back canonically (`octal 0.77` for `kayles`).
+ */
+rule?: string | null, 
 /**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
@@ -2664,6 +2787,11 @@ k?: number | null,
  * The piece of `corner`, in Betza's notation (`RN`); written back canonically.
  */
 piece?: string | null, 
+/**
+ * The rule of `heap` (`subtraction 1,3,4`, `octal 0.77`, `kayles`, `grundy`); written
+ * back canonically (`octal 0.77` for `kayles`).
+ */
+rule?: string | null, 
 /**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.

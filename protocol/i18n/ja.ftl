@@ -1388,8 +1388,11 @@ help-play--after =
       grundy play nim 1,2,3 --vs engine:easy
       grundy play lgame --vs human --clock 5+3  このあと相手が grundy join ID と入力する
       grundy play chocolate random --k 2 --first them
-help-play--game = queen、rook、horse、dragon、corner、nim、chocolate、lgame、sum のいずれか
+help-play--game = queen、rook、horse、dragon、corner、nim、heap、chocolate、lgame、sum のいずれか
 help-play--piece = corner のコマ。動きを Betza 記法で: RN（飛車とナイト）、NN（ナイトライダー）、R3（3 マスまでの飛車）（docs/NOTATION.md）
+help-play--rule = heap の規則: kayles、dawsons-kayles、dawsons-chess、grundy（Grundy のゲーム）、"subtraction 1,3,4"、"octal 0.77"（docs/NOTATION.md）
+help-play--set = この数だけ取れる山のゲーム: --set 1,3,4 は --rule "subtraction 1,3,4" と同じ
+help-play--code = このコードの 8 進ゲーム: --code 0.77 は --rule "octal 0.77"（ケイレス）と同じ
 help-play--size = 角のゲーム（queen、rook、horse、dragon、corner）の盤の一辺のマス数。サーバーの既定は8
 help-play--k = チョコレートゲームの階段の段差。サーバーの既定は1
 help-play--misere = ミゼール: 最後に動かした人が負け（Lゲームには使えない）
@@ -1443,8 +1446,11 @@ help-query--after =
       grundy query lgame standard
       grundy query sum 'queen(11):5,3 + nim:3,4,5 + chocolate(1):5,3,7'
       grundy query --match 12              対局 12の現在の局面
-help-query--game = queen、rook、horse、dragon、corner、nim、chocolate、lgame、sum のいずれか
+help-query--game = queen、rook、horse、dragon、corner、nim、heap、chocolate、lgame、sum のいずれか
 help-query--piece = corner のコマ。動きを Betza 記法で: RN（飛車とナイト）、NN（ナイトライダー）、R3（3 マスまでの飛車）（docs/NOTATION.md）
+help-query--rule = heap の規則: kayles、dawsons-kayles、dawsons-chess、grundy（Grundy のゲーム）、"subtraction 1,3,4"、"octal 0.77"（docs/NOTATION.md）
+help-query--set = この数だけ取れる山のゲーム: --set 1,3,4 は --rule "subtraction 1,3,4" と同じ
+help-query--code = このコードの 8 進ゲーム: --code 0.77 は --rule "octal 0.77"（ケイレス）と同じ
 help-query--size = 角のゲーム（queen、rook、horse、dragon、corner）の盤の一辺のマス数。サーバーの既定は8
 help-query--k = チョコレートゲームの階段の段差。サーバーの既定は1
 help-query--misere = ミゼール: 最後に動かした人が負け（Lゲームには使えない）
@@ -1471,8 +1477,11 @@ help-table--after =
       grundy table lgame --csv
       grundy table queen --size 200 --rows 0..200 --cols 0..200 --png queen.png
       grundy table lgame --svg lgame.svg
-help-table--game = queen、rook、horse、dragon、corner、nim、chocolate、lgame、sum のいずれか
+help-table--game = queen、rook、horse、dragon、corner、nim、heap、chocolate、lgame、sum のいずれか
 help-table--piece = corner のコマ。動きを Betza 記法で: RN（飛車とナイト）、NN（ナイトライダー）、R3（3 マスまでの飛車）（docs/NOTATION.md）
+help-table--rule = heap の規則: kayles、dawsons-kayles、dawsons-chess、grundy（Grundy のゲーム）、"subtraction 1,3,4"、"octal 0.77"（docs/NOTATION.md）
+help-table--set = この数だけ取れる山のゲーム: --set 1,3,4 は --rule "subtraction 1,3,4" と同じ
+help-table--code = このコードの 8 進ゲーム: --code 0.77 は --rule "octal 0.77"（ケイレス）と同じ
 help-table--size = 角のゲーム（queen、rook、horse、dragon、corner）の盤の一辺のマス数。サーバーの既定は8
 help-table--k = チョコレートゲームの階段の段差。サーバーの既定は1
 help-table--misere = ミゼール: 最後に動かした人が負け（Lゲームには使えない）
@@ -1550,8 +1559,11 @@ help-periodicity--after =
       grundy periodicity horse --rows 0..8                 周期的な行: 跳躍0
       grundy periodicity dragon --rows 0..64 --upto 1024 --json
       grundy periodicity chocolate --k 1 --rows 1..8      階段の行 y、zが増える向き
-help-periodicity--game = queen、rook、horse、dragon、corner、nim、chocolate、lgame、sum のいずれか
+help-periodicity--game = queen、rook、horse、dragon、corner、nim、heap、chocolate、lgame、sum のいずれか
 help-periodicity--piece = corner のコマ。動きを Betza 記法で: RN（飛車とナイト）、NN（ナイトライダー）、R3（3 マスまでの飛車）（docs/NOTATION.md）
+help-periodicity--rule = heap の規則: kayles、dawsons-kayles、dawsons-chess、grundy（Grundy のゲーム）、"subtraction 1,3,4"、"octal 0.77"（docs/NOTATION.md）
+help-periodicity--set = この数だけ取れる山のゲーム: --set 1,3,4 は --rule "subtraction 1,3,4" と同じ
+help-periodicity--code = このコードの 8 進ゲーム: --code 0.77 は --rule "octal 0.77"（ケイレス）と同じ
 help-periodicity--size = 角のゲーム（queen、rook、horse、dragon、corner）の盤の一辺のマス数。サーバーの既定は8
 help-periodicity--k = チョコレートゲームの階段の段差。サーバーの既定は1
 help-periodicity--misere = ミゼール: 最後に動かした人が負け（Lゲームには使えない）
@@ -1582,8 +1594,11 @@ help-sequence--after =
       grundy sequence queen --diagonal -2 --upto 100 --csv
       grundy sequence queen --p-positions --upto 200 --bfile
       grundy sequence chocolate --k 1 --row 1 --json
-help-sequence--game = queen、rook、horse、dragon、corner、nim、chocolate、lgame、sum のいずれか
+help-sequence--game = queen、rook、horse、dragon、corner、nim、heap、chocolate、lgame、sum のいずれか
 help-sequence--piece = corner のコマ。動きを Betza 記法で: RN（飛車とナイト）、NN（ナイトライダー）、R3（3 マスまでの飛車）（docs/NOTATION.md）
+help-sequence--rule = heap の規則: kayles、dawsons-kayles、dawsons-chess、grundy（Grundy のゲーム）、"subtraction 1,3,4"、"octal 0.77"（docs/NOTATION.md）
+help-sequence--set = この数だけ取れる山のゲーム: --set 1,3,4 は --rule "subtraction 1,3,4" と同じ
+help-sequence--code = このコードの 8 進ゲーム: --code 0.77 は --rule "octal 0.77"（ケイレス）と同じ
 help-sequence--size = 角のゲーム（queen、rook、horse、dragon、corner）の盤の一辺のマス数。サーバーの既定は8
 help-sequence--k = チョコレートゲームの階段の段差。サーバーの既定は1
 help-sequence--misere = ミゼール: 最後に動かした人が負け（Lゲームには使えない）

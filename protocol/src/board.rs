@@ -25,6 +25,14 @@ pub enum Board {
         /// The piles.
         piles: Vec<u64>,
     },
+    /// A heap game: each heap's number of tokens, heap 1 first (a split heap is two heaps side
+    /// by side), and the rule, canonical (`octal 0.77`).
+    Heap {
+        /// The heaps.
+        heaps: Vec<u64>,
+        /// What a move may do to one heap.
+        rule: String,
+    },
     /// A chocolate bar: the strip of `x` squares left of the poisoned one, and right of it
     /// the staircase of `z` columns, column `j` (from 1) `min(y, j // k)` squares high above
     /// the bottom row (`y` when `k` is 0).

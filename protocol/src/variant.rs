@@ -22,6 +22,9 @@ pub enum Game {
     Corner,
     /// Nim.
     Nim,
+    /// A heap game defined by its rule (`rule`: `subtraction 1,3,4`, `octal 0.77`, `kayles`,
+    /// `grundy`).
+    Heap,
     /// Poisoned chocolate bars.
     Chocolate,
     /// De Bono's L-game.
@@ -33,20 +36,21 @@ pub enum Game {
 
 impl Game {
     /// Every game, in the order the documentation lists them.
-    pub const ALL: [Game; 9] = [
+    pub const ALL: [Game; 10] = [
         Game::Queen,
         Game::Rook,
         Game::Horse,
         Game::Dragon,
         Game::Corner,
         Game::Nim,
+        Game::Heap,
         Game::Chocolate,
         Game::LGame,
         Game::Sum,
     ];
 
-    /// The name: `queen`, `rook`, `horse`, `dragon`, `corner`, `nim`, `chocolate`, `lgame`,
-    /// `sum`.
+    /// The name: `queen`, `rook`, `horse`, `dragon`, `corner`, `nim`, `heap`, `chocolate`,
+    /// `lgame`, `sum`.
     pub fn name(self) -> &'static str {
         match self {
             Game::Queen => "queen",
@@ -55,6 +59,7 @@ impl Game {
             Game::Dragon => "dragon",
             Game::Corner => "corner",
             Game::Nim => "nim",
+            Game::Heap => "heap",
             Game::Chocolate => "chocolate",
             Game::LGame => "lgame",
             Game::Sum => "sum",
@@ -84,7 +89,7 @@ impl fmt::Display for UnknownGame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown game {:?}; the games are queen, rook, horse, dragon, corner, nim, \
+            "unknown game {:?}; the games are queen, rook, horse, dragon, corner, nim, heap, \
              chocolate, lgame and sum",
             self.0
         )
@@ -121,6 +126,10 @@ pub struct GameParams {
     /// The piece of `corner`, in Betza's notation (`RN`); written back canonically.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub piece: Option<String>,
+    /// The rule of `heap` (`subtraction 1,3,4`, `octal 0.77`, `kayles`, `grundy`); written
+    /// back canonically (`octal 0.77` for `kayles`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
     /// Misère play: the player who makes the last move loses (every game but the L-game).
     /// Absent (false) for normal play.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -136,6 +145,7 @@ impl GameParams {
             k: None,
             misere: false,
             piece: None,
+            rule: None,
         }
     }
 }

@@ -15,6 +15,7 @@ fn answer() -> ServerMessage {
                 k: None,
                 misere: false,
                 piece: None,
+                rule: None,
             },
             position: "5,3".to_owned(),
             board: protocol::Board::Corner {

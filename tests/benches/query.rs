@@ -76,6 +76,7 @@ fn questions(kind: usize, lgame: &[String]) -> Vec<Question> {
         k: None,
         misere: false,
         piece: None,
+        rule: None,
     };
     (0..QUERIES)
         .map(|i| match kind {
@@ -103,6 +104,7 @@ fn questions(kind: usize, lgame: &[String]) -> Vec<Question> {
                         k: Some(1),
                         misere: false,
                         piece: None,
+                        rule: None,
                     },
                     position: format!("{},{},{z}", rng.below(50), rng.below(z + 1)),
                     limit: None,

@@ -108,6 +108,7 @@ pub async fn run(conn: &mut Client, args: Args, style: Style) -> Result<()> {
             k: args.k,
             misere: false,
             piece: args.piece.clone(),
+            rule: None,
         },
         formula,
         upto: args.upto.or(args.size),

@@ -83,6 +83,7 @@ pub async fn run(conn: &mut Client, args: Args, style: Style) -> Result<()> {
             k: args.k,
             misere: false,
             piece: args.piece.clone(),
+            rule: None,
         },
         aim: if args.p_positions {
             GuessAim::PPositions

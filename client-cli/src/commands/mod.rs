@@ -41,12 +41,14 @@ use client::Client;
 /// A game and its parameters, as the commands that name a game take them.
 #[derive(Debug, clap::Args)]
 pub struct GameArgs {
-    /// queen, rook, horse, dragon, corner, nim, chocolate, lgame or sum.
+    /// queen, rook, horse, dragon, corner, nim, heap, chocolate, lgame or sum.
     pub game: Game,
     /// The piece of `corner`, by its moves in Betza's notation: RN (rook and knight), NN
     /// (nightrider), R3 (a rook of three squares) (docs/NOTATION.md).
     #[arg(long)]
     pub piece: Option<String>,
+    #[command(flatten)]
+    pub rule: RuleArgs,
     /// Board side of the corner games (queen, rook, horse, dragon, corner); the server's
     /// default is 8.
     #[arg(long)]
@@ -67,8 +69,35 @@ impl GameArgs {
             size: self.size,
             k: self.k,
             piece: self.piece.clone(),
+            rule: self.rule.rule(),
             misere: self.misere,
         }
+    }
+}
+
+/// The rule of the heap game, in one of three spellings.
+#[derive(Debug, clap::Args)]
+pub struct RuleArgs {
+    /// The rule of `heap`: kayles, dawsons-kayles, dawsons-chess, grundy (Grundy's game),
+    /// "subtraction 1,3,4" or "octal 0.77" (docs/NOTATION.md).
+    #[arg(long, conflicts_with_all = ["set", "code"])]
+    pub rule: Option<String>,
+    /// The heap game whose moves take one of these counts: --set 1,3,4 is --rule
+    /// "subtraction 1,3,4".
+    #[arg(long, conflicts_with = "code")]
+    pub set: Option<String>,
+    /// The octal game of this code: --code 0.77 is --rule "octal 0.77" (Kayles).
+    #[arg(long)]
+    pub code: Option<String>,
+}
+
+impl RuleArgs {
+    /// The rule as the protocol takes it, if one was given.
+    pub fn rule(&self) -> Option<String> {
+        self.rule
+            .clone()
+            .or_else(|| self.set.as_ref().map(|s| format!("subtraction {s}")))
+            .or_else(|| self.code.as_ref().map(|c| format!("octal {c}")))
     }
 }
 
@@ -80,6 +109,9 @@ pub fn describe(params: &GameParams) -> String {
     let mut game = code_word("game", params.game.name());
     if let Some(piece) = &params.piece {
         game = format!("{game} {piece}");
+    }
+    if let Some(rule) = &params.rule {
+        game = format!("{game} ({rule})");
     }
     if params.misere {
         game = said(&Message::new("game-misere").text("game", game));
@@ -106,6 +138,9 @@ pub fn command_for(verb: &str, params: &GameParams, k: Option<u32>) -> String {
     if let Some(piece) = &params.piece {
         command.push_str(&format!(" --piece {piece}"));
     }
+    if let Some(rule) = &params.rule {
+        command.push_str(&format!(" --rule \"{rule}\""));
+    }
     if let Some(k) = k {
         command.push_str(&format!(" --k {k}"));
     }
@@ -115,9 +150,10 @@ pub fn command_for(verb: &str, params: &GameParams, k: Option<u32>) -> String {
 /// The same in the protocol's own words, whatever the reader's language: for files read
 /// elsewhere (an OEIS b-file's header).
 pub fn describe_code(params: &GameParams) -> String {
-    let name = match &params.piece {
-        Some(piece) => format!("{} {piece}", params.game),
-        None => params.game.to_string(),
+    let name = match (&params.piece, &params.rule) {
+        (Some(piece), _) => format!("{} {piece}", params.game),
+        (None, Some(rule)) => format!("{} ({rule})", params.game),
+        (None, None) => params.game.to_string(),
     };
     let game = match (params.size, params.k) {
         (Some(n), _) => format!("{name} {n}×{n}"),

@@ -20,6 +20,8 @@ Examples:
   grundy query queen --size 11 5,3
   grundy query queen 900,700 --best 5
   grundy query nim 3,4,5 --json
+  grundy query heap --rule kayles 7,10
+  grundy query heap --set 1,3,4 20
   grundy query chocolate --k 1 5,3,7
   grundy query lgame '...N/RRRB/RBBB/N... r'
   grundy query lgame standard
@@ -29,13 +31,15 @@ Examples:
 /// Arguments of `grundy query`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// queen, rook, horse, dragon, corner, nim, chocolate, lgame or sum.
+    /// queen, rook, horse, dragon, corner, nim, heap, chocolate, lgame or sum.
     #[arg(required_unless_present = "match_id")]
     game: Option<Game>,
     /// The piece of `corner`, by its moves in Betza's notation: RN (rook and knight), NN
     /// (nightrider), R3 (a rook of three squares) (docs/NOTATION.md).
     #[arg(long)]
     piece: Option<String>,
+    #[command(flatten)]
+    rule: super::RuleArgs,
     /// Board side of the corner games (queen, rook, horse, dragon, corner); the server's
     /// default is 8.
     #[arg(long)]
@@ -51,7 +55,7 @@ pub struct Args {
     #[arg(required_unless_present = "match_id")]
     position: Option<String>,
     /// Ask about the current position of this match instead (live or saved).
-    #[arg(long = "match", value_name = "ID", conflicts_with_all = ["game", "position", "size", "k", "misere", "piece"])]
+    #[arg(long = "match", value_name = "ID", conflicts_with_all = ["game", "position", "size", "k", "misere", "piece", "rule", "set", "code"])]
     match_id: Option<i64>,
     /// List only the best N moves (all by default).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
@@ -82,6 +86,7 @@ pub async fn run(conn: &mut Client, args: Args, style: Style) -> Result<()> {
             let game = GameArgs {
                 game,
                 piece: args.piece,
+                rule: args.rule,
                 size: args.size,
                 k: args.k,
                 misere: args.misere,

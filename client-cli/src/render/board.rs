@@ -17,6 +17,7 @@ pub fn board(game: Game, board: &Board, style: Style) -> String {
     match board {
         Board::Corner { size, x, y } => corner(game, *size, *x, *y, style),
         Board::Nim { piles } => nim(piles, style),
+        Board::Heap { heaps, rule } => format!("{}{}\n", nim(heaps, style), style.dim(rule)),
         Board::Chocolate { x, y, z, k } => chocolate(*k, *x, *y, *z),
         Board::Lgame { ranks, to_move } => lgame(ranks, *to_move, style),
         Board::Sum { components } => format!("a sum of {} games\n", components.len()),

@@ -119,6 +119,7 @@ mod tests {
                 k: None,
                 misere: false,
                 piece: None,
+                rule: None,
             },
             position: position.to_owned(),
             value: ValueInfo {

@@ -159,6 +159,8 @@ pub(crate) struct GameColumns {
     misere: bool,
     /// The piece of `corner`, in Betza's notation.
     piece: Option<String>,
+    /// The rule of `heap`.
+    rule: Option<String>,
 }
 
 impl From<GameColumns> for GameParams {
@@ -168,13 +170,14 @@ impl From<GameColumns> for GameParams {
             size: c.size,
             k: c.k,
             piece: c.piece,
+            rule: c.rule,
             misere: c.misere,
         }
     }
 }
 
-/// Binds a game's five columns (`game, size, k, misere, piece`, in that order) to the next
-/// five placeholders of `query`: the other way of [`GameColumns`].
+/// Binds a game's six columns (`game, size, k, misere, piece, rule`, in that order) to the
+/// next six placeholders of `query`: the other way of [`GameColumns`].
 pub(crate) fn bind_game_params<'q>(
     query: Query<'q, Sqlite, SqliteArguments<'q>>,
     params: &GameParams,
@@ -184,7 +187,8 @@ pub(crate) fn bind_game_params<'q>(
         .bind(to_sql_opt(params.size, "size")?)
         .bind(params.k.map(i64::from))
         .bind(i64::from(params.misere))
-        .bind(params.piece.clone()))
+        .bind(params.piece.clone())
+        .bind(params.rule.clone()))
 }
 
 /// The plies of a draw by repetition, stored as `0,4,8` (no plies: NULL), read with

@@ -522,6 +522,8 @@ pub fn terminal_reason(kind: GameKind) -> Reason {
         // A defined piece may be stuck short of the corner (a knight on 1,0).
         GameKind::Corner => Reason::NoMoveLeft,
         GameKind::Nim => Reason::LastStone,
+        // A heap may be left that no move can take (subtraction 2,5 leaves heaps of 1).
+        GameKind::Heap => Reason::NoMoveLeft,
         GameKind::Chocolate => Reason::PoisonLeft,
         GameKind::LGame => Reason::LBlocked,
         GameKind::Sum => Reason::NoMoveLeft,

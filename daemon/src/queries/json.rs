@@ -12,7 +12,7 @@ use super::Answer;
 use crate::convert::value_info;
 
 /// `{"id":…,"type":"classification",…}` exactly as serde_json writes the protocol's types: the
-/// fields in declaration order, flattened ones in place, `size`, `k` and `piece` only when set.
+/// fields in declaration order, flattened ones in place, `size`, `k`, `piece` and `rule` only when set.
 pub fn classification(id: Option<u64>, answer: &Answer) -> String {
     // Naming every field makes a new one a compile error here rather than a silent omission.
     let Classification {
@@ -46,6 +46,10 @@ pub fn classification(id: Option<u64>, answer: &Answer) -> String {
     if let Some(piece) = &params.piece {
         out.raw(",\"piece\":");
         out.string(piece);
+    }
+    if let Some(rule) = &params.rule {
+        out.raw(",\"rule\":");
+        out.string(rule);
     }
     if params.misere {
         out.raw(",\"misere\":true");

@@ -26,7 +26,8 @@ pub async fn table(
     let (variant, convention) = (game.variant(), game.convention());
     let misere = convention == Convention::Misere;
     let misere_bar = misere && matches!(variant, Variant::Chocolate { .. });
-    if layer.is_some() && variant != Variant::Nim && !misere_bar {
+    let heaps = matches!(variant, Variant::Heap { .. });
+    if layer.is_some() && variant != Variant::Nim && !heaps && !misere_bar {
         return Err(QueryError::NoLayer);
     }
     let params = crate::convert::params(game);
@@ -58,7 +59,7 @@ pub async fn table(
         });
     }
     // A search per cell (misère bars, misère Nim of three heaps): off the runtime, fewer cells.
-    let searched = misere_bar || (misere && variant == Variant::Nim && layer.is_some());
+    let searched = misere_bar || (misere && (variant == Variant::Nim && layer.is_some() || heaps));
     if searched {
         if cells > MAX_SEARCHED_CELLS {
             return Err(QueryError::ManySearchedCells {
@@ -174,6 +175,24 @@ pub async fn table(
                 data.remoteness.push(remoteness);
             }
         }
+        // Two heaps (or three, the third `layer`), a in rows and b in columns: the Grundy
+        // number G(a) ⊕ G(b) (⊕ G(c)) from one heap's values; the remoteness is searched
+        // position by position (`query`), not here.
+        Variant::Heap { rule } => {
+            data.source = "computed".to_owned();
+            let top = rows.to.max(cols.to).max(layer.unwrap_or(0));
+            let g = tokio::task::spawn_blocking(move || engine::heap::values(&rule, top))
+                .await
+                .context("doing-search-a-table")??;
+            let value = |h: u64| u64::from(g[h as usize]);
+            let c = layer.map_or(0, value);
+            for a in rows.from..rows.to {
+                let row = (cols.from..cols.to)
+                    .map(|b| Some(value(a) ^ value(b) ^ c))
+                    .collect();
+                data.grundy.push(row);
+            }
+        }
         Variant::Sum => return Err(QueryError::SumHasNoTable),
     }
     Ok(data)
@@ -211,6 +230,10 @@ fn searched_cells(
                 Variant::Chocolate { k } => chocolate::Position::new(k, layer, c, r)
                     .ok()
                     .and_then(|bar| chocolate::misere::remoteness(&bar, budget)),
+                Variant::Heap { rule } => engine::heap::Position::new(rule, vec![r, c, layer])
+                    .ok()
+                    .and_then(|p| engine::heap::misere(&p, budget).ok())
+                    .and_then(|v| v.remoteness),
                 _ => {
                     let heaps = engine::nim::Position::new(vec![r, c, layer])?;
                     engine::nim::misere::remoteness(&heaps, budget)

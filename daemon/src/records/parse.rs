@@ -74,6 +74,7 @@ impl GameRecord {
                 size: fields.number("Size")?,
                 k: fields.number("K")?,
                 piece: variant.defined_piece().map(|p| p.to_string()),
+                rule: variant.rule().map(|r| r.to_string()),
                 misere: fields.play()?,
             },
             start: fields
@@ -310,10 +311,19 @@ impl Fields {
             .map_err(|_: UnknownGame| self.error("Game", quoted("rule-unknown-game", name)))?;
         let kind = crate::convert::kind(game);
         let (size, k) = (self.number("Size")?, self.number("K")?);
-        let piece = self.text("Piece");
-        let variant = engine::Game::new(kind, size, k, piece.as_deref(), false).map_err(|e| {
+        let (piece, rule) = (self.text("Piece"), self.text("Rule"));
+        let variant = engine::Game::new(
+            kind,
+            size,
+            k,
+            piece.as_deref(),
+            rule.as_deref(),
+            false,
+        )
+        .map_err(|e| {
             let tag = match (e.input(), size, k) {
                 (input, _, _) if piece.as_deref() == Some(input) => "Piece",
+                (input, _, _) if rule.as_deref() == Some(input) => "Rule",
                 (_, Some(_), _) => "Size",
                 (_, None, Some(_)) => "K",
                 _ => "Game",

@@ -49,6 +49,9 @@ impl GameRecord {
         if let Some(piece) = &self.params.piece {
             tag("Piece", piece);
         }
+        if let Some(rule) = &self.params.rule {
+            tag("Rule", rule);
+        }
         if let Some(size) = self.params.size {
             tag("Size", &size.to_string());
         }

@@ -29,6 +29,7 @@ impl GameRecord {
             let tag = match (e.input(), p.size, p.k) {
                 ("misere", _, _) => "Play",
                 (input, _, _) if p.piece.as_deref() == Some(input) => "Piece",
+                (input, _, _) if p.rule.as_deref() == Some(input) => "Rule",
                 (_, Some(_), _) => "Size",
                 (_, None, Some(_)) => "K",
                 _ => "Game",

@@ -385,6 +385,7 @@ impl Settings {
                     k: (game == Game::Chocolate).then_some(args.k),
                     misere: false,
                     piece: None,
+                    rule: None,
                 };
                 driver::variant(&params).map(|_| params)
             })

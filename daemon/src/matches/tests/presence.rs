@@ -57,6 +57,7 @@ async fn presence_reaches_a_match_whose_queue_is_full() {
             k: None,
             misere: false,
             piece: None,
+            rule: None,
         },
         start: "standard".into(),
         opponent: Opponent::Human,

@@ -60,7 +60,7 @@ fn bad_tag_values_name_the_tag() {
     assert_eq!(
         e.to_string(),
         "line 2: [Game]: unknown game \"chess\"; the games are queen, rook, horse, dragon, \
-         corner, nim, chocolate, lgame and sum"
+         corner, nim, heap, chocolate, lgame and sum"
     );
     assert_eq!(e.code(), "bad_tag");
     assert_eq!(
