@@ -6,7 +6,7 @@
 //! ```
 //!
 //! with ` | `-separated `key=value` fields. Setup: `game`, `piece` (`corner`'s, in Betza's
-//! notation), `size`, `k`, `misere` (`yes`: the
+//! notation), `rule` (`heap`'s), `size`, `k`, `misere` (`yes`: the
 //! values are misère play's), `position`, `move`.
 //! Expectations: `error` (the exact message of the first step that fails: parameters,
 //! position, move) and `code` (its error code); `start` (the standard start), `canonical`
@@ -61,9 +61,10 @@ impl Check {
     }
 }
 
-const KNOWN_KEYS: [&str; 23] = [
+const KNOWN_KEYS: [&str; 24] = [
     "game",
     "piece",
+    "rule",
     "misere",
     "size",
     "k",
@@ -157,9 +158,10 @@ fn run(c: &Check) {
     let kind = GameKind::parse(game).unwrap_or_else(|e| panic!("line {line}: {e}"));
     let size = c.get("size").map(|s| s.parse().expect("size is a number"));
     let k = c.get("k").map(|s| s.parse().expect("k is a number"));
-    let variant = match c.get("piece") {
-        Some(piece) => Piece::parse_betza(piece).and_then(|p| Variant::corner(p, size)),
-        None => Variant::new(kind, size, k),
+    let variant = match (c.get("piece"), c.get("rule")) {
+        (Some(piece), _) => Piece::parse_betza(piece).and_then(|p| Variant::corner(p, size)),
+        (None, Some(rule)) => engine::heap::Rule::parse(rule).map(Variant::heap),
+        (None, None) => Variant::new(kind, size, k),
     };
     let variant = match variant {
         Ok(v) => v,
@@ -317,7 +319,7 @@ fn the_document_names_every_game_and_parameter() {
     for g in GameKind::ALL {
         assert!(DOC.contains(&format!("`{g}`")), "{g} is not named");
     }
-    for flag in ["--size N", "--k K", "--piece P"] {
+    for flag in ["--size N", "--k K", "--piece P", "--rule R"] {
         assert!(DOC.contains(flag), "{flag} is not explained");
     }
 }

@@ -495,6 +495,7 @@ fn variant(g: GameKind, size: Option<u64>) -> Variant {
             engine::corner::Piece::parse_betza("RN").expect("a piece"),
             size,
         ),
+        GameKind::Heap => engine::heap::Rule::parse("kayles").map(Variant::heap),
         g => Variant::new(g, size, None),
     }
     .expect("default parameters")

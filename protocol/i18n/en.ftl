@@ -1007,7 +1007,7 @@ rule-move-of-another-game = { $move } is a move of another game, not of { $game 
 rule-unknown-level = unknown engine level { $quoted }; choose easy, medium or perfect
 rule-over-no-move = { $position } is over: there is no move to choose
 rule-engine-moves = { $position } has { $moves } moves; the engine weighs at most { $most }
-rule-unknown-game = unknown game { $quoted }; the games are queen, rook, horse, dragon, corner, nim, chocolate, lgame and sum
+rule-unknown-game = unknown game { $quoted }; the games are queen, rook, horse, dragon, corner, nim, heap, chocolate, lgame and sum
 rule-no-step = { $game } has no step k; only chocolate takes --k
 rule-no-size = { $game } has no board size; only queen, rook, horse and dragon take --size
 rule-lgame-no-grundy = the L-game has no Grundy numbers: it is not an impartial game
@@ -1432,7 +1432,7 @@ engine-limit-table = tables are solved on demand up to { $most }×{ $most }; ask
 
 ## What the terminal itself refuses.
 cli-err-not-a-number = { $option }: not a number
-cli-err-unknown-game = unknown game "{ $name }"; the games are queen, rook, horse, dragon, corner, nim, chocolate, lgame and sum
+cli-err-unknown-game = unknown game "{ $name }"; the games are queen, rook, horse, dragon, corner, nim, heap, chocolate, lgame and sum
 cli-err-empty-exercise = an empty exercise; write { $form }
 cli-err-no-position-question = "{ $text }" lacks a position and a question; write { $form }
 cli-err-no-position = "{ $text }" lacks a position (or `random`); write { $form }

@@ -937,7 +937,7 @@ rule-move-of-another-game = { $move }は別のゲームの手です（{ $game }�
 rule-unknown-level = エンジンの強さ{ $quoted }はありません。easy、medium、perfect から選んでください
 rule-over-no-move = { $position }は終局しています。選べる手はありません
 rule-engine-moves = { $position }には{ $moves }通りの手があります。エンジンが比べられるのは{ $most }通りまでです
-rule-unknown-game = ゲーム{ $quoted }はありません。ゲームは queen、rook、horse、dragon、corner、nim、chocolate、lgame、sum です
+rule-unknown-game = ゲーム{ $quoted }はありません。ゲームは queen、rook、horse、dragon、corner、nim、heap、chocolate、lgame、sum です
 rule-no-step = { $game }には段差 k がありません。--k を使うのは chocolate だけです
 rule-no-size = { $game }には盤の大きさがありません。--size を使うのは queen、rook、horse、dragon だけです
 rule-lgame-no-grundy = LゲームにはGrundy数がありません。不偏ゲームではないからです
@@ -1319,7 +1319,7 @@ engine-limit-table = その場で解く表は{ $most }×{ $most }までです。
 
 ## What the terminal itself refuses.
 cli-err-not-a-number = { $option }: 数ではありません
-cli-err-unknown-game = ゲーム「{ $name }」はありません。ゲームは queen、rook、horse、dragon、corner、nim、chocolate、lgame、sum です
+cli-err-unknown-game = ゲーム「{ $name }」はありません。ゲームは queen、rook、horse、dragon、corner、nim、heap、chocolate、lgame、sum です
 cli-err-empty-exercise = 問題が空です。{ $form } と書いてください
 cli-err-no-position-question = 「{ $text }」には局面と問いがありません。{ $form } と書いてください
 cli-err-no-position = 「{ $text }」には局面（または `random`）がありません。{ $form } と書いてください

@@ -248,6 +248,7 @@ fn variant(kind: GameKind) -> Variant {
             crate::corner::Piece::parse_betza("RN").expect("a piece"),
             Some(16),
         ),
+        GameKind::Heap => crate::heap::Rule::parse("kayles").map(Variant::heap),
         k if k.piece().is_some() => Variant::new(kind, Some(16), None),
         k => Variant::new(k, None, None),
     }

@@ -39,18 +39,18 @@ async fn migrations_apply_once_and_reopening_is_fine() {
     // (matches, analysis, imports, import fingerprints, the server's id, the analysis tables
     // moved out, names indexed without letter case, sums and misère play, rooms, tournaments,
     // name skeletons, exam mode, names checked by the server, grades' reasons as messages, a
-    // room's language, defined pieces) are applied once.
+    // room's language, defined pieces, heap rules) are applied once.
     let again = Db::open(&path).await.expect("open twice");
     assert_eq!(
         count(&again, "SELECT COUNT(*) FROM _sqlx_migrations").await,
-        16
+        17
     );
     again.close().await;
     db.close().await;
     let db = Db::open(&path).await.expect("reopen");
     assert_eq!(
         count(&db, "SELECT COUNT(*) FROM _sqlx_migrations").await,
-        16
+        17
     );
     assert_eq!(
         count(&db, "SELECT COUNT(*) FROM analysis._sqlx_migrations").await,

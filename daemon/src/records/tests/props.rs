@@ -13,6 +13,10 @@ fn variant(kind: GameKind, step: u32) -> Variant {
             let rn = engine::corner::Piece::parse_betza("RN").expect("a piece");
             return Variant::corner(rn, Some(12)).expect("valid parameters");
         }
+        GameKind::Heap => {
+            let kayles = engine::heap::Rule::parse("kayles").expect("a rule");
+            return Variant::heap(kayles);
+        }
         k if k.piece().is_some() => (Some(16), None),
         _ => (None, None),
     };
