@@ -13,10 +13,11 @@ pub const BETTER_SHOWN: usize = 5;
 
 /// The tags this format defines, in the order they are written. Any other tag is kept in
 /// [`GameRecord::extra_tags`].
-pub const KNOWN_TAGS: [&str; 14] = [
+pub const KNOWN_TAGS: [&str; 15] = [
     "Event",
     "Game",
     "Piece",
+    "Rule",
     "Size",
     "K",
     "Play",
