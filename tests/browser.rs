@@ -1151,6 +1151,49 @@ async fn the_lobby_and_a_board_fit_a_phone() -> Result<()> {
     assert_eq!(sizes.len(), 10);
     assert!(sizes.iter().all(|&s| s >= 44.0), "stones of {sizes:?} px");
     b.screenshot("nim-phone").await?;
+    // A heap game on the phone: each heap's moves are buttons a finger can press (Kayles'
+    // splits written as they are typed), played to the end against the engine.
+    b.goto(&server, "/").await?;
+    create(
+        &b,
+        &[
+            ("game", "heap"),
+            ("rule", "kayles"),
+            ("opponent", "engine:perfect"),
+        ],
+    )
+    .await?;
+    b.text_until(".heaps .rule", |t| t == "octal 0.77").await?;
+    let moves = b
+        .client
+        .execute(
+            "return [...document.querySelectorAll('button.heap-move')].map((m) => {
+               const r = m.getBoundingClientRect();
+               return [m.textContent, Math.min(r.width, r.height), r.right];
+             });",
+            vec![],
+        )
+        .await?;
+    let moves: Vec<(String, f64, f64)> = serde_json::from_value(moves)?;
+    let shown: Vec<&str> = moves.iter().map(|m| m.0.as_str()).collect();
+    assert_eq!(shown.len(), 12, "{shown:?}");
+    assert!(shown.contains(&"−1 → 1+1"), "{shown:?}");
+    assert!(
+        moves.iter().all(|m| m.1 >= 44.0 && m.2 <= 390.0),
+        "{moves:?}"
+    );
+    b.screenshot("heap-phone").await?;
+    let result = click_until_over(&b).await?;
+    assert!(result.contains("wins"), "{result}");
+    // Its analysis: the moves, and the table of two heaps G(a) xor G(b) to point at.
+    b.goto(&server, "/analyse/heap/7,10?rule=kayles").await?;
+    b.text_until(".verdict", |t| t.starts_with("A loss"))
+        .await?;
+    b.find(".moves-table a[href='/analyse/heap/2,4,10?rule=kayles']")
+        .await?;
+    b.find(".table-section .table-picture svg").await?;
+    fits_across(&b, "a heap game's analysis").await?;
+    b.screenshot("analyse-heap-phone").await?;
     // A laptop's 1366×768 screen: the queen's board, whose turn it is and the match's
     // buttons all in sight without scrolling.
     b.client.set_window_size(1366, 768).await?;

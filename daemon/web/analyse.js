@@ -6,7 +6,7 @@
 // marked W, D or L with its remoteness, in words for screen readers) and in a table.
 
 import { describe, field, gameName, h, mount, redraw } from "./dom.js";
-import { CORNER, FIRST_PIECE, GAMES, componentName, gameFields, params } from "./games.js";
+import { CORNER, FIRST_PIECE, FIRST_RULE, GAMES, componentName, defOf, gameFields, params } from "./games.js";
 import { drawBoard } from "./boards.js";
 import { tableSection } from "./table.js";
 import { guessSection } from "./guess.js";
@@ -21,6 +21,7 @@ const STARTS = {
   dragon: "7,3",
   corner: "7,3",
   nim: "3,4,5",
+  heap: "3,4,5",
   chocolate: "5,3,7",
   lgame: "...N/RRRB/RBBB/N... r",
   sum: "queen(8):7,3 + nim:3,4,5 + chocolate(1):5,3,7",
@@ -32,6 +33,7 @@ export function analyseLink(game, position, size, k, misere = false, piece = und
   const parts = [];
   if (p.size !== undefined) parts.push(`size=${p.size}`);
   if (p.piece !== undefined) parts.push(`piece=${encodeURIComponent(p.piece)}`);
+  if (p.rule !== undefined) parts.push(`rule=${encodeURIComponent(p.rule)}`);
   if (p.k !== undefined) parts.push(`k=${p.k}`);
   if (p.misere) parts.push("misere=1");
   const query = parts.length ? `?${parts.join("&")}` : "";
@@ -47,11 +49,13 @@ export function showAnalyse(main, server, game, position, go) {
   const size = asked.get("size") ? Number(asked.get("size")) : CORNER.has(game) ? 8 : undefined;
   const k = asked.get("k") ? Number(asked.get("k")) : game === "chocolate" ? 1 : undefined;
   const misere = asked.get("misere") === "1" && game !== "lgame";
-  const piece = game === "corner" ? asked.get("piece") || FIRST_PIECE : undefined;
+  // The game's definition: corner's piece, or heap's rule.
+  const piece = game === "corner" ? asked.get("piece") || FIRST_PIECE : game === "heap" ? asked.get("rule") || FIRST_RULE : undefined;
   const open = (p) => go(analyseLink(game, p, size, k, misere, piece));
   const noTable = game === "nim" || game === "lgame" || game === "sum" || misere;
   const tableOf = noTable ? null : tableSection(server, game, size, k, open, piece);
-  const guessOf = noTable ? null : guessSection(server, game, k, piece);
+  // Formulas are guessed for the boards and bars (the heap games' tables are their heaps').
+  const guessOf = noTable || game === "heap" ? null : guessSection(server, game, k, piece);
   const form = askForm(game, position, size, k, misere, piece, go);
   document.title = t("analysis-document", { game: gameName(game), position });
   // The classification, or what went wrong asking it.
@@ -193,11 +197,11 @@ function askForm(game, position, size, k, misere, piece, go) {
         e.preventDefault();
         const f = e.target.elements;
         const m = f.misere.checked && f.game.value !== "lgame";
-        go(analyseLink(f.game.value, f.position.value.trim(), Number(f.size.value), Number(f.k.value), m, f.piece.value.trim()));
+        go(analyseLink(f.game.value, f.position.value.trim(), Number(f.size.value), Number(f.k.value), m, defOf(f)));
       },
     },
     h("h2", {}, t("analyse-another")),
-    gameFields(GAMES, game, chosen, (v) => { chosen = v; }, { size, k, misere, piece }),
+    gameFields(GAMES, game, chosen, (v) => { chosen = v; }, { game, size, k, misere, piece }),
     // Another game starts from its own example position.
     field(t("analyse-position"), h("input", { name: "position", spellcheck: "false", props: { value: chosen === game ? position : STARTS[chosen] } })),
     h("button", { type: "submit" }, t("analyse-submit")),

@@ -34,6 +34,8 @@ export function drawBoard(state, play, values = new Map()) {
       return corner(state, moves);
     case "nim":
       return nim(state, moves);
+    case "heap":
+      return heaps(state, moves);
     case "chocolate":
       return chocolate(state, moves);
     case "lgame":
@@ -86,7 +88,7 @@ function sum(state, { legal, play, marks }) {
 /** The button of a square or stone by which `move` is made (see `drawBoard`'s `moves`), in
  *  its grid cell. A square that cannot be played stays focusable (`aria-disabled`), so that
  *  the arrow keys cross it and the focus stays on the board after a move. */
-function cell(label, classes, move, { legal, play, marks, any }) {
+function cell(label, classes, move, { legal, play, marks, any }, shown = null) {
   const can = play && (legal.has(move) || any);
   const mark = marks.get(move);
   let said = label;
@@ -102,7 +104,7 @@ function cell(label, classes, move, { legal, play, marks, any }) {
       "aria-disabled": can ? null : "true",
       onclick: can ? () => play(move) : null,
     },
-    mark ? mark.text : null,
+    shown && mark ? [shown, " ", mark.text] : shown ?? (mark ? mark.text : null),
   ));
 }
 
@@ -231,6 +233,46 @@ function nim(state, moves) {
     return [h("span", { class: "label", role: "rowheader" }, t("nim-pile", { pile: String(pile) })), stones, h("span", { class: "count", role: "gridcell" }, String(count))];
   });
   return grid({ class: "nim", "aria-label": t("nim-piles", { count: piles.length }) }, rows);
+}
+
+/** Most moves a heap shows as buttons; a heap with more is played by typing its move. */
+const HEAP_BUTTONS = 24;
+
+/** A heap game's heaps, one row each (its number, its tokens, its size), each followed by a
+ *  button for each of its moves (`−2` takes 2, `−1 → 2+4` takes 1 and splits the rest into 2
+ *  and 4, `→ 2+5` splits; each named by its notation to a screen reader); then the rule. */
+function heaps(state, moves) {
+  const all = state.board.heaps;
+  const rows = all.map((count, i) => {
+    const heap = String(i + 1);
+    const tokens = count > DRAWN * 2
+      ? t("nim-stones", { count: String(count) })
+      : h("span", { class: "tokens", "aria-hidden": "true" }, "●".repeat(count));
+    const own = [...moves.legal].filter((m) => m.startsWith(`${heap}:`) || m.startsWith(`${heap}=`));
+    const buttons = own.length <= HEAP_BUTTONS
+      ? own.map((m) => cell(t("heap-move", { heap, move: m }), "heap-move", m, moves, heapMoveText(m.slice(heap.length))))
+      : [];
+    return [
+      h("span", { class: "label", role: "rowheader" }, t("heap-label", { heap })),
+      h("span", { role: "gridcell" }, tokens),
+      h("span", { class: "count", role: "gridcell" }, String(count)),
+      ...buttons,
+    ];
+  });
+  return h(
+    "div",
+    { class: "heaps" },
+    grid({ class: "nim", "aria-label": t("nim-piles", { count: all.length }) }, rows),
+    h("p", { class: "rule" }, state.board.rule),
+  );
+}
+
+/** A heap move as its button shows it: `:2` as `−2`, `:1=2+4` as `−1 → 2+4`, `=2+5` as
+ *  `→ 2+5` (what is taken, then the two heaps left). */
+function heapMoveText(move) {
+  const [take, split] = move.split("=");
+  const taken = take.startsWith(":") ? `−${take.slice(1)}` : "";
+  return split ? `${taken} → ${split}`.trim() : taken;
 }
 
 /** The bar: the strip left of the poison (P), the staircase right of it. Pointing at a strip

@@ -3,7 +3,7 @@
 // your own to go back to, and a new match with every option the protocol has.
 
 import { describe, field, h, mount, redraw, seatName, select } from "./dom.js";
-import { GAMES, LEVELS, gameFields, paramsOf } from "./games.js";
+import { GAMES, LEVELS, definition, gameFields, paramsOf } from "./games.js";
 import { t } from "./i18n.js";
 
 /** @typedef {import("./net.js").Server} Server */
@@ -64,7 +64,7 @@ function card(summary, action, label) {
   return h(
     "li",
     { key: id, class: "match" },
-    h("strong", {}, describe(summary.game, summary.size, summary.k, summary.misere, summary.piece)),
+    h("strong", {}, describe(summary.game, summary.size, summary.k, summary.misere, definition(summary))),
     h("span", { class: "players" }, players(summary)),
     h("span", { class: "facts" }, facts.join(" · ")),
     h("a", { href: action === "join" ? `/m/${id}?join` : `/m/${id}`, "data-view": true, class: `button ${action}` }, label),

@@ -9,7 +9,7 @@
 import { clockText, describe, h, mount, redraw, seatName } from "./dom.js";
 import { drawBoard } from "./boards.js";
 import { mark } from "./analyse.js";
-import { params } from "./games.js";
+import { definition, params } from "./games.js";
 import { codeWord, t } from "./i18n.js";
 
 /** @typedef {import("./net.js").Server} Server */
@@ -130,7 +130,7 @@ export function showMatch(main, server, id, go, lesson) {
   async function hint() {
     const was = state;
     try {
-      const reply = await server.request({ type: "query", ...params(was.game, was.size, was.k, was.misere, was.piece), position: was.position });
+      const reply = await server.request({ type: "query", ...params(was.game, was.size, was.k, was.misere, definition(was)), position: was.position });
       if (state !== was) return;
       hinted = new Map(reply.moves.map((m) => [m.move, mark(m)]));
       if (!was.legal_moves) asked = reply.moves.map((m) => m.move).sort();
@@ -145,7 +145,7 @@ export function showMatch(main, server, id, go, lesson) {
    *  of the server, in notation order, and the board drawn again with them. */
   async function askMoves(was) {
     try {
-      const reply = await server.request({ type: "query", ...params(was.game, was.size, was.k, false, was.piece), position: was.position });
+      const reply = await server.request({ type: "query", ...params(was.game, was.size, was.k, false, definition(was)), position: was.position });
       if (state !== was) return;
       asked = reply.moves.map((m) => m.move).sort();
       redraw();
@@ -271,7 +271,7 @@ export function showMatch(main, server, id, go, lesson) {
       h(
         "section",
         { class: "match" },
-        h("h1", {}, t("match-title-game", { id: String(id), game: describe(state.game, state.size, state.k, state.misere, state.piece) })),
+        h("h1", {}, t("match-title-game", { id: String(id), game: describe(state.game, state.size, state.k, state.misere, definition(state)) })),
         h("div", { class: "seats" }, seats),
         noticeLine,
         h("div", { class: "board-area" }, drawBoard({ ...state, legal_moves: legal }, myTurn ? play : null, hinted || undefined)),

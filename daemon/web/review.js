@@ -8,6 +8,7 @@
 import { describe, h, mount, picture, redraw, seatName } from "./dom.js";
 import { drawBoard } from "./boards.js";
 import { analyseLink } from "./analyse.js";
+import { definition } from "./games.js";
 import { codeWord, list, t, ta } from "./i18n.js";
 
 /** @typedef {import("./net.js").Server} Server */
@@ -211,14 +212,14 @@ export function showReview(main, server, id) {
       h(
         "section",
         { class: "match" },
-        h("h1", {}, t("review-title-game", { id: String(id), game: describe(game.game, game.size, game.k, game.misere, game.piece) })),
+        h("h1", {}, t("review-title-game", { id: String(id), game: describe(game.game, game.size, game.k, game.misere, definition(game)) })),
         h("p", { class: "summary" }, summary()),
         h("div", { class: "board-area" }, drawBoard({ ...game, position, board, legal_moves: [] }, null)),
         h(
           "p",
           { class: "step", "aria-live": "polite" },
           `${t("review-step", { ply: String(at), total: String(Math.max(total, moves.length)), position })} `,
-          h("a", { href: analyseLink(game.game, position, game.size, game.k, false, game.piece), "data-view": true }, t("review-analyse")),
+          h("a", { href: analyseLink(game.game, position, game.size, game.k, false, definition(game)), "data-view": true }, t("review-analyse")),
         ),
         h(
           "div",

@@ -8,7 +8,7 @@
 // stays as it is while others join and answer.
 
 import { describe, field, h, hostName, mount, redraw, seatName } from "./dom.js";
-import { params } from "./games.js";
+import { definition, params } from "./games.js";
 import { setSound, soundOn } from "./lesson.js";
 import { studentParts } from "./student.js";
 import { boardsPart, teacherParts, underWay } from "./teacher.js";
@@ -285,7 +285,7 @@ export function showRoom(main, server, code, go, lesson, projector = false) {
     if (!live.analysis || s.status !== "playing" || live.values.has(key)) return;
     live.values.set(key, "…");
     try {
-      const c = await server.request({ type: "query", ...params(s.game, s.size, s.k, s.misere, s.piece), position: s.position, limit: 0 });
+      const c = await server.request({ type: "query", ...params(s.game, s.size, s.k, s.misere, definition(s)), position: s.position, limit: 0 });
       const who = seatName(s.seats[s.to_move]);
       const r = c.remoteness;
       const outcome = codeWord("outcome", c.outcome);
@@ -325,7 +325,7 @@ function games(view, me, teacher) {
     const caption = {
       id: String(x.id),
       format: codeWord("format", x.format),
-      game: describe(x.game, x.size, x.k, x.misere, x.piece),
+      game: describe(x.game, x.size, x.k, x.misere, definition(x)),
       round: String(x.round),
       rounds: String(x.rounds),
     };

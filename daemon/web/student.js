@@ -5,6 +5,7 @@
 
 import { describe, h } from "./dom.js";
 import { drawBoard } from "./boards.js";
+import { definition } from "./games.js";
 import { language, said, t } from "./i18n.js";
 
 /** @typedef {import("./net.js").Server} Server */
@@ -41,7 +42,7 @@ export function studentParts(view, server, problems) {
       h("p", { class: "progress" }, t("exercise-progress", { number: String(number), count: String(view.exercises.length) }), told ? ` · ${t("exercise-score", { right: String(right), told: String(told) })}` : ""),
       // The deadline in this device's time of day.
       current.deadline ? h("p", { class: "deadline" }, t("exercise-until", { time: new Date(current.deadline).toLocaleTimeString(language(), { hour: "2-digit", minute: "2-digit" }) })) : null,
-      h("h2", {}, t("exercise-title", { game: describe(current.game, current.size, current.k, current.misere, current.piece), position: current.position })),
+      h("h2", {}, t("exercise-title", { game: describe(current.game, current.size, current.k, current.misere, definition(current)), position: current.position })),
       ...answering(current, send),
       h("p", { class: "error", role: "alert" }, problems.answer || ""),
     ));

@@ -5,7 +5,7 @@
 // choosing it analyses that position.
 
 import { h, picture, redraw } from "./dom.js";
-import { params } from "./games.js";
+import { CORNER, params } from "./games.js";
 import { language, t } from "./i18n.js";
 
 /** @typedef {import("./net.js").Server} Server */
@@ -16,8 +16,9 @@ const LARGEST = 128;
 /** The table section for `game`, as a view; `open(position)` analyses a cell's position.
  *  @param {Server} server */
 export function tableSection(server, game, size, k, open, piece = undefined) {
+  // Cells as a board's squares (x, y), or a heap game's two heaps (a, b); chocolate's differ.
   const corner = game !== "chocolate";
-  const limit = corner ? Math.min(size, LARGEST) : LARGEST;
+  const limit = CORNER.has(game) ? Math.min(size, LARGEST) : LARGEST;
   // The picture of the table last asked (thousands of cells: made again only when the page's
   // language changes, from the table kept with its side), or what went wrong; and what the
   // readout says.

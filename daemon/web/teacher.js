@@ -7,7 +7,7 @@
 
 import qrcode from "./vendor/qrcode/qrcode.js";
 import { clockText, describe, field, h, picture, seatName, select } from "./dom.js";
-import { GAMES, LEVELS, gameFields, paramsOf } from "./games.js";
+import { GAMES, LEVELS, definition, gameFields, paramsOf } from "./games.js";
 import { drawBoard } from "./boards.js";
 import { LANGUAGES, codeWord, language, list, said, t } from "./i18n.js";
 
@@ -47,7 +47,7 @@ export function teacherParts(view, server, problems, ui) {
       "tr",
       { key: e.id },
       h("td", {}, String(i + 1)),
-      h("td", {}, `${describe(e.game, e.size, e.k, e.misere, e.piece)} ${e.position}`),
+      h("td", {}, `${describe(e.game, e.size, e.k, e.misere, definition(e))} ${e.position}`),
       h("td", {}, codeWord("question", e.question)),
       h("td", {}, e.solution || ""),
       h("td", { class: "tally" }, t("exercise-tally", { answered: String(tally.answered), students: String(tally.students), correct: String(tally.correct) })),
@@ -282,7 +282,7 @@ export function boardsPart(view, live, toggle, large) {
       { class: "board-card", key: s.match_id },
       h("a", { href: `/m/${s.match_id}`, "data-view": true }, h("strong", {}, `${name(0)} – ${name(1)}`)),
       h("div", { class: "mini" }, drawBoard({ ...s, legal_moves: [] }, null)),
-      h("span", { class: "position" }, `${describe(s.game, s.size, s.k, s.misere, s.piece)} · ${s.position}`),
+      h("span", { class: "position" }, `${describe(s.game, s.size, s.k, s.misere, definition(s))} · ${s.position}`),
       h("span", {}, t("board-ply", { ply: String(s.ply), turn })),
       clock ? h("span", { class: "clock" }, clock) : null,
       v ? h("span", { class: "value" }, v) : null,

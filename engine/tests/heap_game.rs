@@ -48,11 +48,14 @@ fn brute(p: &AnyPosition, memo: &mut HashMap<Vec<u64>, (u64, u64, u64)>) -> (u64
         .map(|m| brute(&p.play(m).expect("a legal move"), memo))
         .collect();
     let grundy = engine::mex(next.iter().map(|v| v.0));
-    let hurry = |lost: &dyn Fn(u64) -> bool, r: &dyn Fn(&(u64, u64, u64)) -> u64| {
-        match next.iter().map(r).filter(|&x| lost(x)).min() {
-            Some(x) => x + 1,
-            None => next.iter().map(|v| r(v) + 1).max().unwrap_or(0),
-        }
+    let hurry = |lost: &dyn Fn(u64) -> bool, r: &dyn Fn(&(u64, u64, u64)) -> u64| match next
+        .iter()
+        .map(r)
+        .filter(|&x| lost(x))
+        .min()
+    {
+        Some(x) => x + 1,
+        None => next.iter().map(|v| r(v) + 1).max().unwrap_or(0),
     };
     let normal = hurry(&|x| x % 2 == 0, &|v| v.1);
     let misere = hurry(&|x| x % 2 == 1, &|v| v.2);
@@ -65,7 +68,9 @@ fn every_value_is_the_brute_forces() {
     let knowledge = Knowledge::new(1_000_000);
     for rule in RULES {
         let mut memo = HashMap::new();
-        for heaps in ["0", "1", "2", "5", "7", "1,2", "3,4", "2,5", "4,4", "3,4,5", "1,1,6"] {
+        for heaps in [
+            "0", "1", "2", "5", "7", "1,2", "3,4", "2,5", "4,4", "3,4,5", "1,1,6",
+        ] {
             let p = position(rule, heaps);
             let (grundy, normal, misere) = brute(&p, &mut memo);
             let c = knowledge.classify(&p, 10_000).expect("classified");
@@ -103,7 +108,11 @@ fn moves_and_positions_round_trip_in_their_notation() {
             assert_eq!(p.parse_move(&written).expect(&written), m, "{rule}");
             // The heaps after the move name the same move's result.
             let by_result = p.parse_move(&after.to_string()).expect("the heaps after");
-            assert_eq!(p.play(&by_result).expect("legal"), after, "{rule} {written}");
+            assert_eq!(
+                p.play(&by_result).expect("legal"),
+                after,
+                "{rule} {written}"
+            );
         }
     }
 }
@@ -112,14 +121,20 @@ fn moves_and_positions_round_trip_in_their_notation() {
 fn a_split_puts_two_heaps_side_by_side() {
     let p = position("kayles", "7,2");
     let (m, after) = p.play_text("1:1=2+4").expect("a split");
-    assert_eq!((m.to_string(), after.to_string()), ("1:1=2+4".into(), "2,4,2".into()));
+    assert_eq!(
+        (m.to_string(), after.to_string()),
+        ("1:1=2+4".into(), "2,4,2".into())
+    );
     let (_, after) = p.play_text("1:2").expect("two pins from the end");
     assert_eq!(after.to_string(), "5,2");
     let (_, after) = p.play_text("2:2").expect("a whole heap");
     assert_eq!(after.to_string(), "7,0");
     let g = position("grundy", "7");
     let (m, after) = g.play_text("1=3+4").expect("Grundy's split");
-    assert_eq!((m.to_string(), after.to_string()), ("1=3+4".into(), "3,4".into()));
+    assert_eq!(
+        (m.to_string(), after.to_string()),
+        ("1=3+4".into(), "3,4".into())
+    );
     let (m, _) = g.play_text("2,5").expect("the heaps after");
     assert_eq!(m.to_string(), "1=2+5");
 }
@@ -129,9 +144,16 @@ fn a_bad_move_says_which_rule_it_breaks() {
     let p = position("subtraction 1,3,4", "5,2");
     let said = |text: &str| english(&p.play_text(text).unwrap_err().said());
     assert_eq!(said("1:2"), "subtraction 1,3,4 has no move :2");
-    assert_eq!(said("3:1"), "there is no heap 3: the heaps are numbered 1 to 2");
+    assert_eq!(
+        said("3:1"),
+        "there is no heap 3: the heaps are numbered 1 to 2"
+    );
     assert!(said("two").contains("is not a move"), "{}", said("two"));
-    assert!(said("1:1=2+2").contains("has no move"), "{}", said("1:1=2+2"));
+    assert!(
+        said("1:1=2+2").contains("has no move"),
+        "{}",
+        said("1:1=2+2")
+    );
     let grundy = position("grundy", "6");
     let e = grundy.play_text("1=3+3").unwrap_err();
     assert_eq!(english(&e.said()), "grundy has no move =3+3");
@@ -140,11 +162,17 @@ fn a_bad_move_says_which_rule_it_breaks() {
 #[test]
 fn positions_are_bounded() {
     let v = variant("kayles");
-    assert!(v.parse_position("70000").is_err(), "a splitting heap beyond its limit");
+    assert!(
+        v.parse_position("70000").is_err(),
+        "a splitting heap beyond its limit"
+    );
     assert!(variant("subtraction 1,2").parse_position("1000000").is_ok());
     assert!(variant("grundy").parse_position("40000").is_err());
     let seventeen = vec!["1"; 17].join(",");
-    assert!(v.parse_position(&seventeen).is_err(), "at most 16 heaps typed");
+    assert!(
+        v.parse_position(&seventeen).is_err(),
+        "at most 16 heaps typed"
+    );
     assert_eq!(
         engine::GameKind::parse("heap"),
         Ok(GameKind::Heap),

@@ -110,12 +110,7 @@ impl Position {
     /// Checks `m` against the rule, naming what it breaks.
     fn check(&self, m: &Move) -> Result<(), Error> {
         let shown = m.to_string();
-        let index = one_based(
-            &shown,
-            "rule-no-heap",
-            m.heap as u128 + 1,
-            self.heaps.len(),
-        )?;
+        let index = one_based(&shown, "rule-no-heap", m.heap as u128 + 1, self.heaps.len())?;
         self.rule
             .check(self.heaps[index], &m.mv)
             .map_err(|reason| illegal(&shown, reason.text("heap", index + 1)))?;

@@ -99,9 +99,9 @@ impl Rule {
     /// The subtraction game of `set` (counts from 1 to [`MAX_DIGITS`]).
     pub fn subtraction(set: Vec<u64>) -> Result<Rule, Error> {
         Octal::subtraction(&set)?;
-        Ok(Rule::Subtraction(Set(
-            set.iter().fold(0, |mask, s| mask | 1 << (s - 1)),
-        )))
+        Ok(Rule::Subtraction(Set(set
+            .iter()
+            .fold(0, |mask, s| mask | 1 << (s - 1)))))
     }
 
     /// The rule as an octal code, when it is one (a subtraction set is).
@@ -153,11 +153,7 @@ impl Rule {
     pub fn least_count(&self) -> u64 {
         match self {
             Rule::Subtraction(set) => set.counts().next().unwrap_or(1),
-            Rule::Octal(code) => code
-                .digits()
-                .iter()
-                .position(|&d| d != 0)
-                .unwrap_or(1) as u64,
+            Rule::Octal(code) => code.digits().iter().position(|&d| d != 0).unwrap_or(1) as u64,
             Rule::Grundy => 0,
         }
     }
