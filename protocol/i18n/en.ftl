@@ -1590,6 +1590,7 @@ doing-search-a-table = search a table
 doing-seat-you = seat you
 doing-set-the-exercise = set the exercise
 doing-solve-a-staircase-table = solve a staircase table
+doing-solve-a-heap-table = compute a heap game's values
 doing-solve-a-table = solve a table
 doing-start-the-boards = start the boards
 doing-start-the-round-s-matches = start the round's matches

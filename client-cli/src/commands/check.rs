@@ -49,6 +49,8 @@ pub struct Args {
     /// The piece of `corner`, by its moves in Betza's notation (RN).
     #[arg(long)]
     piece: Option<String>,
+    #[command(flatten)]
+    rule: super::RuleArgs,
     /// Check the cells with coordinates below this bound (default: the stored table's).
     #[arg(long, value_name = "N")]
     upto: Option<u64>,
@@ -108,7 +110,7 @@ pub async fn run(conn: &mut Client, args: Args, style: Style) -> Result<()> {
             k: args.k,
             misere: false,
             piece: args.piece.clone(),
-            rule: None,
+            rule: args.rule.rule(),
         },
         formula,
         upto: args.upto.or(args.size),

@@ -41,6 +41,8 @@ pub struct Args {
     /// The piece of `corner`, by its moves in Betza's notation (RN).
     #[arg(long)]
     piece: Option<String>,
+    #[command(flatten)]
+    rule: super::RuleArgs,
     /// Guess which cells are P-positions (a predicate) instead of every Grundy number.
     #[arg(long)]
     p_positions: bool,
@@ -83,7 +85,7 @@ pub async fn run(conn: &mut Client, args: Args, style: Style) -> Result<()> {
             k: args.k,
             misere: false,
             piece: args.piece.clone(),
-            rule: None,
+            rule: args.rule.rule(),
         },
         aim: if args.p_positions {
             GuessAim::PPositions

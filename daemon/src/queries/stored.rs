@@ -1,5 +1,6 @@
 //! A 2-D table as the research questions (`periodicity`, `check`, `sequence`) read it: a
-//! corner game's x,y or a chocolate staircase's y,z, its bound, and the source to cite. The
+//! corner game's x,y, a chocolate staircase's y,z or a heap game's two heaps x,y, its bound,
+//! and the source to cite. The
 //! stored tables answer most questions; a bound beyond them has its table solved on demand,
 //! within limits.
 
@@ -12,10 +13,13 @@ use protocol::{GameParams, Message};
 use super::QueryError;
 use crate::failure::{Context as _, Internal};
 use crate::hub::Hub;
-use crate::solver::{Report, ENGINE_MAX_BAR};
+use crate::solver::{Report, ENGINE_MAX_BAR, RESEARCH_MAX_BOARD};
 
 /// The bound of a defined piece's table when none is asked for (it has no stored table).
 pub const DEFINED_BOUND: u64 = 64;
+
+/// The bound of a heap game's table when none is asked for: heaps below 1024.
+pub const HEAP_BOUND: u64 = 1024;
 
 /// The stored table of `params`' game; `what` names the question in the refusals (`check`,
 /// `named_check`, `periodicity`, `sequence`).
@@ -43,6 +47,10 @@ pub fn of(
             .ok_or_else(|| QueryError::NoStoredTable {
                 table: format!("chocolate k={k}"),
             }),
+        // One heap's values, computed once per rule (milliseconds to here).
+        Variant::Heap { rule } => Ok(Table2D::Heap(Arc::new(engine::heap::Table::solve(
+            rule, HEAP_BOUND,
+        )?))),
         _ => Err(QueryError::NotATable { what }),
     }
 }
@@ -83,6 +91,19 @@ pub async fn reaching(
         match stored {
             Table2D::Corner(t) => {
                 Table2D::Corner(hub.solver.research_corner(t.piece(), upto, report).await?)
+            }
+            // Heaps up to the research boards' side: a check reads every pair of them.
+            Table2D::Heap(t) => {
+                if upto > RESEARCH_MAX_BOARD {
+                    return Err(QueryError::BeyondTable {
+                        bound: RESEARCH_MAX_BOARD,
+                    });
+                }
+                let rule = t.rule();
+                let solved = crate::pool::idle(move || engine::heap::Table::solve(rule, upto))
+                    .await
+                    .context("doing-solve-a-heap-table")?;
+                Table2D::Heap(Arc::new(solved?))
             }
             Table2D::Chocolate(t) => {
                 let (k, z) = (t.k(), upto - 1);
@@ -179,6 +200,7 @@ impl Cited for Table2D {
                 })
             },
             Table2D::Chocolate(t) => crate::convert::normal(Variant::Chocolate { k: t.k() }),
+            Table2D::Heap(t) => crate::convert::normal(Variant::heap(t.rule())),
         }
     }
 

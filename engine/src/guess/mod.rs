@@ -367,7 +367,7 @@ fn env(a: u64, b: u64, g: u64, names: [&'static str; 2]) -> Env {
 /// The names of a table's coordinates.
 pub fn names(table: &Table2D) -> [&'static str; 2] {
     match table {
-        Table2D::Corner(_) => ["x", "y"],
+        Table2D::Corner(_) | Table2D::Heap(_) => ["x", "y"],
         Table2D::Chocolate(_) => ["y", "z"],
     }
 }
@@ -385,7 +385,7 @@ fn cells(table: &Table2D, upto: u64) -> Vec<Cell> {
 /// The cells of one shell.
 fn shell(table: &Table2D, m: u64, out: &mut Vec<Cell>) {
     match table {
-        Table2D::Corner(_) => {
+        Table2D::Corner(_) | Table2D::Heap(_) => {
             let square = (0..m).flat_map(|a| [(a, m), (m, a)]).chain([(m, m)]);
             for (x, y) in square {
                 if let Some(g) = table.grundy(x, y) {

@@ -11,12 +11,14 @@ mod position;
 mod rule;
 mod search;
 mod sparse;
+mod table;
 mod value;
 
 pub use octal::{Octal, Proved, MAX_DIGITS, MAX_HEAP};
 pub use position::{Move, Position, MAX_HEAPS, MAX_TYPED_HEAPS};
 pub use rule::{notation, HeapMove, Left, Rule, Set, MAX_GRUNDY_HEAP, MAX_SPLIT_HEAP, NAMED};
 pub use search::{search, Known, Searched};
+pub use table::Table;
 pub use value::{grundy, misere, misere_with_successors, moves_to, value, values, with_successors};
 
 use crate::error::params;

@@ -129,19 +129,19 @@ pub fn line(table: &Table2D, kind: LineKind, at: i64, upto: u64) -> Result<Line,
         _ => 0,
     };
     let line = match (table, kind) {
-        (Table2D::Corner(_), LineKind::Row) => Line {
+        (Table2D::Corner(_) | Table2D::Heap(_), LineKind::Row) => Line {
             first: (n, 0),
             step: (0, 1),
             offset: 0,
             len: upto,
         },
-        (Table2D::Corner(_), LineKind::Column) => Line {
+        (Table2D::Corner(_) | Table2D::Heap(_), LineKind::Column) => Line {
             first: (0, n),
             step: (1, 0),
             offset: 0,
             len: upto,
         },
-        (Table2D::Corner(_), LineKind::Diagonal) => Line {
+        (Table2D::Corner(_) | Table2D::Heap(_), LineKind::Diagonal) => Line {
             first: if at >= 0 { (0, n) } else { (n, 0) },
             step: (1, 1),
             offset: 0,
@@ -195,8 +195,9 @@ pub fn line(table: &Table2D, kind: LineKind, at: i64, upto: u64) -> Result<Line,
 pub fn line_name(table: &Table2D, kind: LineKind, at: i64) -> String {
     let fixed = match (table, kind) {
         (_, LineKind::Diagonal) => "D",
-        (Table2D::Corner(_), LineKind::Row) => "x",
-        (Table2D::Corner(_), LineKind::Column) | (Table2D::Chocolate(_), LineKind::Row) => "y",
+        (Table2D::Corner(_) | Table2D::Heap(_), LineKind::Row) => "x",
+        (Table2D::Corner(_) | Table2D::Heap(_), LineKind::Column)
+        | (Table2D::Chocolate(_), LineKind::Row) => "y",
         (Table2D::Chocolate(_), LineKind::Column) => "z",
     };
     format!("{kind} {fixed} = {at}")

@@ -1,5 +1,5 @@
 //! Research over whole tables: the 2-D tables the papers study (a corner game's x,y, a
-//! chocolate staircase's y,z), their lines read as sequences, and a formula checked at every
+//! chocolate staircase's y,z, a heap game's two heaps x,y), their lines read as sequences, and a formula checked at every
 //! cell on every core. Pure computation: the caller says how many threads, how long, and how
 //! progress is reported.
 
@@ -8,7 +8,7 @@ mod scan;
 
 use std::sync::Arc;
 
-use crate::{chocolate, corner};
+use crate::{chocolate, corner, heap};
 
 pub use lines::{line, line_name, Line, LineError, LineKind};
 pub use scan::{
@@ -22,6 +22,8 @@ pub enum Table2D {
     Corner(Arc<corner::Table>),
     /// A chocolate staircase of step k: cells y,z.
     Chocolate(Arc<chocolate::Table>),
+    /// A heap game's two heaps: cells x,y, G(x) xor G(y) (row 0: one heap's values).
+    Heap(Arc<heap::Table>),
 }
 
 impl Table2D {
@@ -30,6 +32,7 @@ impl Table2D {
         match self {
             Table2D::Corner(t) => t.size(),
             Table2D::Chocolate(t) => t.z_max() + 1,
+            Table2D::Heap(t) => t.size(),
         }
     }
 
@@ -39,6 +42,7 @@ impl Table2D {
         match self {
             Table2D::Corner(t) => t.get(a, b).map(|(g, _)| g),
             Table2D::Chocolate(t) => t.grundy(a, b),
+            Table2D::Heap(t) => t.get(a, b),
         }
     }
 }

@@ -231,10 +231,10 @@ fn check_rows(
         true
     };
     match table {
-        Table2D::Corner(t) => {
+        Table2D::Corner(_) | Table2D::Heap(_) => {
             for x in rows {
                 for y in 0..upto {
-                    let g = t.get(x, y).map_or(0, |(g, _)| g);
+                    let g = table.grundy(x, y).unwrap_or(0);
                     if !cell((x, y), env(x, y, 0, upto, 0, g), g) {
                         return part;
                     }
@@ -289,7 +289,7 @@ impl Bins {
     /// Empty bins over the cells of `table` below `upto`.
     fn new(table: &Table2D, upto: u64) -> Bins {
         let (staircase, high) = match table {
-            Table2D::Corner(_) => (false, upto),
+            Table2D::Corner(_) | Table2D::Heap(_) => (false, upto),
             // The tallest staircase below the bound.
             Table2D::Chocolate(t) => match u64::from(t.k()) {
                 0 => (true, t.z_max() + 1),
