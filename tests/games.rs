@@ -53,6 +53,14 @@ fn families() -> Vec<(GameParams, String, Reason)> {
             "standard".into(),
             Reason::LastStone,
         ),
+        (
+            GameParams {
+                rule: Some("kayles".into()),
+                ..GameParams::of(Game::Heap)
+            },
+            "standard".into(),
+            Reason::NoMoveLeft,
+        ),
         (chocolate, "standard".into(), Reason::PoisonLeft),
         (GameParams::of(Game::LGame), won_lgame, Reason::LBlocked),
         (
@@ -142,8 +150,7 @@ async fn the_perfect_engine_wins_from_a_won_position_in_every_family() -> anyhow
     for (params, start, reason) in families() {
         // Let the engine move first from a won start, or the person first from a lost one:
         // either way the engine has a won position on its turn.
-        let kind = daemon::convert::kind(params.game);
-        let variant = engine::Variant::new(kind, params.size, params.k)?;
+        let variant = daemon::convert::game(&params)?.variant();
         let start_pos = if start == "standard" {
             variant.start()
         } else {

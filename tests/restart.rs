@@ -192,3 +192,66 @@ async fn a_defined_piece_is_played_stored_and_taken_up_again() -> anyhow::Result
     };
     server.stop().await
 }
+
+/// A heap game by its rule (Kayles): the rule travels with the match, written canonically,
+/// is stored with it and comes back after a restart; a split puts two heaps side by side, a
+/// move the rule has not is refused by it; the record names the rule and is read back.
+#[tokio::test]
+async fn a_heap_game_is_played_stored_and_taken_up_again() -> anyhow::Result<()> {
+    let dir = tempfile::tempdir()?;
+    let server = Server::start(&dir).await?;
+    let (mut a, mut b) = (server.connect("ada").await?, server.connect("bob").await?);
+    let kayles = GameParams {
+        rule: Some("kayles".to_owned()),
+        ..GameParams::of(Game::Heap)
+    };
+    let new = NewMatch::new(kayles, Opponent::Human).start("7,2");
+    let open = state_of(a.request(Request::create(new)).await?)?;
+    assert_eq!(open.params.rule.as_deref(), Some("octal 0.77"));
+    b.request(Request::Join {
+        match_id: open.match_id,
+    })
+    .await?;
+    let refused = grundy_e2e::refusal(a.request(Request::play(open.match_id, "1:3")).await)?;
+    assert_eq!(refused.message, "octal 0.77 has no move :3");
+    a.request(Request::play(open.match_id, "1:1=2+4")).await?;
+    let tokens = [a.token().to_owned(), b.token().to_owned()];
+    drop((a, b));
+    server.stop().await?;
+
+    let server = Server::start(&dir).await?;
+    let back = |name: &str, token: &str| Hello::new(name).with_token(Some(token.to_owned()));
+    let mut a = server.connect_as(back("ada", &tokens[0])).await?;
+    let mut b = server.connect_as(back("bob", &tokens[1])).await?;
+    let resumed = state_of(
+        b.request(Request::Watch {
+            match_id: open.match_id,
+        })
+        .await?,
+    )?;
+    assert_eq!(resumed.params.rule.as_deref(), Some("octal 0.77"));
+    assert_eq!((resumed.position.as_str(), resumed.ply), ("2,4,2", 1));
+    a.request(Request::Watch {
+        match_id: open.match_id,
+    })
+    .await?;
+    let over = grundy_e2e::play_out([&mut a, &mut b], resumed, &knowledge()).await?;
+    assert_eq!(over.status, MatchStatus::Finished);
+    let ServerBody::Export { content, .. } = a
+        .request(Request::Export {
+            match_id: open.match_id,
+            format: protocol::ExportFormat::Text,
+        })
+        .await?
+    else {
+        anyhow::bail!("expected an export")
+    };
+    assert!(
+        content.contains("[Game \"heap\"]\n[Rule \"octal 0.77\"]"),
+        "{content}"
+    );
+    let ServerBody::Imported { .. } = a.request(Request::Import { text: content }).await? else {
+        anyhow::bail!("expected imported")
+    };
+    server.stop().await
+}

@@ -19,11 +19,7 @@ impl Table {
     /// The table of heaps 0 to `size` − 1 (computed once per rule: [`values`]).
     pub fn solve(rule: Rule, size: u64) -> Result<Table, Error> {
         let values = values(&rule, size.saturating_sub(1))?;
-        Ok(Table {
-            rule,
-            size,
-            values,
-        })
+        Ok(Table { rule, size, values })
     }
 
     /// The rule.
