@@ -651,3 +651,48 @@ async fn an_exercise_on_a_defined_piece_is_graded_by_its_moves() -> Result<()> {
     assert!(answer(&mut ada, &code, drawn.id, outcome).await?.correct);
     server.stop().await
 }
+
+/// An exercise on a heap game: the teacher sets `heap --set 1,3,4` (written back
+/// canonically), a random start is drawn for it, and answers are graded by its rule.
+#[tokio::test]
+async fn an_exercise_on_a_heap_game_is_graded_by_its_rule() -> Result<()> {
+    let dir = tempfile::tempdir()?;
+    let server = Server::start(&dir).await?;
+    let mut teacher = server.connect("teacher").await?;
+    let code = open_room(&mut teacher, "heaps").await?.code;
+    let mut ada = server.connect("ada").await?;
+    ada.request(grundy_e2e::join_room(&code, None)).await?;
+    let heaps = |position: &str, question: &str| ExerciseSpec {
+        params: GameParams {
+            rule: Some("subtraction 4,3,1".to_owned()),
+            ..GameParams::of(Game::Heap)
+        },
+        ..spec(Game::Heap, position, question)
+    };
+    let set = set(
+        &mut teacher,
+        &code,
+        vec![heaps("5,2", "winning_move"), heaps("random", "grundy")],
+    )
+    .await?;
+    assert_eq!(set[0].params.rule.as_deref(), Some("subtraction 1,3,4"));
+    assert_ne!(set[1].position, "random", "a start was drawn");
+    // G(5) = 3, G(2) = 0: taking 3 from heap 1 leaves 2,2, of value 0; taking 1 leaves 4,2,
+    // of value 2.
+    let mut bob = server.connect("bob").await?;
+    bob.request(grundy_e2e::join_room(&code, None)).await?;
+    assert!(!answer(&mut bob, &code, set[0].id, "1:1").await?.correct);
+    assert!(answer(&mut ada, &code, set[0].id, "2,2").await?.correct);
+    let k = knowledge();
+    let drawn = &set[1];
+    let position = daemon::convert::game(&drawn.params)?
+        .variant()
+        .parse_position(&drawn.position)?;
+    let grundy = k.grundy(&position)?.expect("impartial");
+    assert!(
+        answer(&mut ada, &code, drawn.id, &grundy.to_string())
+            .await?
+            .correct
+    );
+    server.stop().await
+}

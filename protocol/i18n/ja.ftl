@@ -1680,7 +1680,7 @@ help-room--after =
     先生がルームを開いてコードを読み上げ、生徒はそのコードで参加する。先生の画面には解答が届くたびに
     すべて表示され、生徒の画面には各問題とその採点が表示される。
 
-    問題は GAME [piece=P] [size=N] [k=K] [misere] POSITION QUESTION [remoteness=A..B]と書く。QUESTIONは
+    問題は GAME [piece=P] [rule=R|set=S|code=C] [size=N] [k=K] [misere] POSITION QUESTION [remoteness=A..B]と書く。QUESTIONは
     outcome、grundy、winning_move、winning_moves、remoteness のいずれか。POSITIONは `random` でも
     よい（サーバーが選ぶ。remoteness=A..Bで終局までの手数を指定する）。
 
@@ -1712,7 +1712,7 @@ help-room-join--code = ルームのコード。例: K7Q2
 help-room-join--as_name = ルームで使う名前（既定: あなたの名前）
 help-room-ask = 問題を出す（先生）: 1問または複数問を、まとめて1つのセットとして答えさせる
 help-room-ask--code = ルームのコード
-help-room-ask--exercises = 問題: 'GAME [piece=P] [size=N] [k=K] [misere] POSITION QUESTION [remoteness=A..B]'
+help-room-ask--exercises = 問題: 'GAME [piece=P] [rule=R|set=S|code=C] [size=N] [k=K] [misere] POSITION QUESTION [remoteness=A..B]'
 help-room-ask--deadline = 解答を受け付ける時間（90s、10m、2h、3d）。既定は無期限
 help-room-ask--json = 問題を JSON で出力する
 help-room-answer = 問題 Nに答える（生徒）。対話画面は使わない

@@ -8,7 +8,7 @@ use crate::commands::{told, told_with};
 
 /// How an exercise is written, for errors and help.
 pub const SPEC_FORM: &str =
-    "GAME [piece=P] [size=N] [k=K] [misere] POSITION QUESTION [remoteness=A..B]";
+    "GAME [piece=P] [rule=R|set=S|code=C] [size=N] [k=K] [misere] POSITION QUESTION [remoteness=A..B]";
 
 /// The questions, for errors and completion.
 pub const QUESTIONS: [&str; 5] = [
@@ -35,6 +35,12 @@ pub fn parse(text: &str) -> Result<ExerciseSpec> {
     for w in words {
         if let Some(piece) = w.strip_prefix("piece=") {
             params.piece = Some(piece.to_owned());
+        } else if let Some(rule) = w.strip_prefix("rule=") {
+            params.rule = Some(rule.to_owned());
+        } else if let Some(set) = w.strip_prefix("set=") {
+            params.rule = Some(format!("subtraction {set}"));
+        } else if let Some(code) = w.strip_prefix("code=") {
+            params.rule = Some(format!("octal {code}"));
         } else if let Some(n) = w.strip_prefix("size=") {
             params.size = Some(n.parse().map_err(|_| not_a_number(w))?);
         } else if let Some(k) = w.strip_prefix("k=") {
@@ -115,6 +121,8 @@ mod tests {
 
     #[test]
     fn exercises_are_read_with_their_options() {
+        let e = parse("heap set=1,3,4 7,2 winning-move").unwrap();
+        assert_eq!(e.params.rule.as_deref(), Some("subtraction 1,3,4"));
         let e = parse("corner piece=RN size=16 5,3 winning-move").unwrap();
         assert_eq!(
             (e.params.game, e.params.piece.as_deref(), e.params.size),
