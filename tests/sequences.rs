@@ -358,3 +358,41 @@ async fn lines_that_are_not_there_are_refused_clearly() -> anyhow::Result<()> {
     assert_eq!(e.code, ErrorCode::BadParameters);
     server.stop().await
 }
+
+/// A heap game's row 0 is one heap's values (Kayles: OEIS A002186), and its period is proved
+/// by the octal games' periodicity theorem where it applies: Kayles' 12 from n = 71 on,
+/// Dawson's Chess' 34 from n = 52 on (A002187); Grundy's game, which is not octal, has none.
+#[tokio::test]
+async fn a_heap_games_values_and_proved_period() -> anyhow::Result<()> {
+    let dir = tempfile::tempdir()?;
+    let server = start(&dir).await?;
+    let mut c = server.connect("ada").await?;
+    let heap = |rule: &str| GameParams {
+        rule: Some(rule.to_owned()),
+        ..GameParams::of(Game::Heap)
+    };
+    let kayles = sequence(&mut c, heap("kayles"), SequenceLine::Row(0), Some(24)).await?;
+    assert_eq!(kayles.params.rule.as_deref(), Some("octal 0.77"));
+    assert_eq!(
+        kayles.values,
+        [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7]
+    );
+    for (rule, proved) in [
+        ("kayles", Some((71, 12))),
+        ("dawsons-chess", Some((52, 34))),
+        ("grundy", None),
+    ] {
+        let q = PeriodicityQuery {
+            params: heap(rule),
+            line: Some(LineKind::Row),
+            rows: Some(Span { from: 0, to: 1 }),
+            upto: None,
+        };
+        let ServerBody::Periodicity(r) = c.request(Request::Periodicity(q)).await? else {
+            anyhow::bail!("expected a periodicity report")
+        };
+        let got = r.proved.map(|p| (p.preperiod, p.period));
+        assert_eq!(got, proved, "{rule}");
+    }
+    server.stop().await
+}

@@ -1832,6 +1832,12 @@ max_period: number,
  */
 rows: Array<RowPeriodicity>, 
 /**
+ * A heap game's period of one heap's values (row 0) proved by the octal games'
+ * periodicity theorem from the values read, which then holds for every heap: present
+ * only where the theorem applies and proves one.
+ */
+proved?: ProvedPeriod | null, 
+/**
  * Where the values came from, for citing: the stored table and its bound, and the
  * engine's version.
  */
@@ -1867,6 +1873,23 @@ rule?: string | null,
  * Absent (false) for normal play.
  */
 misere?: boolean, };
+
+/**
+ * A period proved from a finite prefix: G(n + period) = G(n) for every n ≥ preperiod.
+ */
+export type ProvedPeriod = { 
+/**
+ * n0: the least heap from which the period holds.
+ */
+preperiod: number, 
+/**
+ * The least period.
+ */
+period: number, 
+/**
+ * How many values the proof read (G(0) to G(checked − 1)).
+ */
+checked: number, };
 
 /**
  * Why a match ended.

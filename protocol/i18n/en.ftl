@@ -1241,6 +1241,8 @@ cli-periodicity-saltus = saltus
 cli-periodicity-found = found
 cli-periodicity-periodic = periodic
 cli-periodicity-additive = additively periodic
+cli-periodicity-proved = proved: G(n + { $period }) = G(n) for every n ≥ { $preperiod } (the octal games' periodicity theorem, from G(0) to G({ $last }))
+cli-periodicity-unproved = no period of one heap's values is proved from the heaps below { $upto }: the octal games' periodicity theorem needs more values (--upto), or does not apply to this rule
 cli-periodicity-none = none seen
 cli-periodicity-rows = rows x (y growing)
 cli-periodicity-columns = columns y (x growing)

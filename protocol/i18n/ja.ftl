@@ -1143,6 +1143,8 @@ cli-periodicity-saltus = 跳躍
 cli-periodicity-found = 結果
 cli-periodicity-periodic = 周期的
 cli-periodicity-additive = 加法的に周期的
+cli-periodicity-proved = 証明済み: すべての n ≥ { $preperiod } で G(n + { $period }) = G(n)（8 進ゲームの周期性定理、G(0) から G({ $last }) まで）
+cli-periodicity-unproved = { $upto } 未満の山からは、山 1 つの値の周期は証明されません。8 進ゲームの周期性定理にはもっと多くの値が必要か（--upto）、この規則には当てはまりません
 cli-periodicity-none = 見つからず
 cli-periodicity-rows = 行 x（y が増える向き）
 cli-periodicity-columns = 列 y（x が増える向き）

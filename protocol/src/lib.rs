@@ -45,8 +45,8 @@ pub use queries::{
 pub use research::{
     CheckQuery, CheckReport, Counterexample, DisagreementMap, GuessAim, GuessQuery, GuessReport,
     LineKind, NamedCheckInfo, NamedCheckQuery, NamedCheckReport, PeriodicityQuery,
-    PeriodicityReport, RowPeriodicity, SequenceLine, SequenceQuery, SequenceReport, UnknownLine,
-    MAX_MAP_SIDE,
+    PeriodicityReport, ProvedPeriod, RowPeriodicity, SequenceLine, SequenceQuery, SequenceReport,
+    UnknownLine, MAX_MAP_SIDE,
 };
 pub use room::{
     AnswerCount, AnswerInfo, ExerciseInfo, ExerciseSpec, Member, Role, RoomSettings, RoomView,

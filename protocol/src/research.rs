@@ -119,12 +119,29 @@ pub struct PeriodicityReport {
     pub max_period: u64,
     /// The lines, in order (those beyond the stored table left out).
     pub rows: Vec<RowPeriodicity>,
+    /// A heap game's period of one heap's values (row 0) proved by the octal games'
+    /// periodicity theorem from the values read, which then holds for every heap: present
+    /// only where the theorem applies and proves one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub proved: Option<ProvedPeriod>,
     /// Where the values came from, for citing: the stored table and its bound, and the
     /// engine's version.
     pub source: String,
     /// The same as a message of the catalogs (`cited-table`: the bound and the version),
     /// for a client to say in its reader's language.
     pub source_message: crate::Message,
+}
+
+/// A period proved from a finite prefix: G(n + period) = G(n) for every n ≥ preperiod.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct ProvedPeriod {
+    /// n0: the least heap from which the period holds.
+    pub preperiod: u64,
+    /// The least period.
+    pub period: u64,
+    /// How many values the proof read (G(0) to G(checked − 1)).
+    pub checked: u64,
 }
 
 /// What `periodicity` asks.

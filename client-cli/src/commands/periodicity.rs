@@ -96,6 +96,17 @@ pub async fn run(conn: &mut Client, args: Args, style: Style) -> Result<()> {
         .text("repeats", report.repeats.to_string());
     emit(&format!("{}\n", said(&head)))?;
     emit(&table.render(2, &|h| style.dim(h), &|_, _, c| c.to_owned()))?;
+    // A heap game's own period, proved where the octal games' theorem applies.
+    if report.params.game == Game::Heap {
+        let told = match report.proved {
+            Some(p) => Message::new("cli-periodicity-proved")
+                .text("preperiod", p.preperiod.to_string())
+                .text("period", p.period.to_string())
+                .text("last", p.checked.saturating_sub(1).to_string()),
+            None => Message::new("cli-periodicity-unproved").text("upto", report.upto.to_string()),
+        };
+        emit(&format!("{}\n", said(&told)))?;
+    }
     emit(&source_line(&report.source_message))
 }
 

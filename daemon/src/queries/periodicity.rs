@@ -47,6 +47,14 @@ pub async fn periodicity(
         }
     }
     let max_period = (upto / (REPEATS as u64 + 1)).max(1);
+    let proved = match &table {
+        Table2D::Heap(t) => t.proved().map(|p| protocol::ProvedPeriod {
+            preperiod: p.preperiod as u64,
+            period: p.period as u64,
+            checked: p.checked as u64,
+        }),
+        _ => None,
+    };
     let (params, source) = (table.params(), table.source());
     let run = move || {
         // Lines beyond the table are left out, as the rows always were.
@@ -82,6 +90,7 @@ pub async fn periodicity(
         repeats: REPEATS as u64,
         max_period,
         rows: report,
+        proved,
         source: protocol::i18n::english(&source),
         source_message: source,
     })

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use super::{values, Rule};
+use super::{values, Proved, Rule};
 use crate::Error;
 
 /// The values of one heap below `size`, under `rule`.
@@ -30,6 +30,15 @@ impl Table {
     /// One past the largest heap.
     pub fn size(&self) -> u64 {
         self.size
+    }
+
+    /// The period of one heap's values that the octal games' periodicity theorem proves
+    /// from those below the size ([`super::Octal::proved_period`]); `None` when the rule is
+    /// not an octal game the theorem covers, or the values are too few to prove one.
+    pub fn proved(&self) -> Option<Proved> {
+        let n = usize::try_from(self.size).ok()?;
+        let values = self.values.get(..n)?;
+        self.rule.octal()?.proved_period(values, n / 2)
     }
 
     /// G(a) xor G(b), for heaps below the size.
