@@ -261,7 +261,7 @@ async fn an_unknown_field_is_refused_naming_the_allowed_ones() -> anyhow::Result
     assert!(
         e.message.starts_with(
             "unknown field `misre` in create_match (did you mean `misere`?): its fields are \
-             type, id, game, size, k, misere, start, opponent"
+             type, id, game, size, k, misere, piece, rule, start, opponent"
         ),
         "{}",
         e.message

@@ -75,7 +75,7 @@ fn explain(field: &str, message: &Value) -> Option<String> {
 }
 
 /// The fields a game's parameters add to a request (flattened into it).
-const GAME: [&str; 4] = ["game", "size", "k", "misere"];
+const GAME: [&str; 6] = ["game", "size", "k", "misere", "piece", "rule"];
 
 /// Objects inside requests: (request type, the field holding them, their kind in [`fields`]).
 const NESTED: &[(&str, &str, &str)] = &[("set_exercises", "exercises", "exercise")];
@@ -176,8 +176,8 @@ mod tests {
         assert_eq!(
             e.message,
             "unknown field `misre` in create_match (did you mean `misere`?): its fields are \
-             type, id, game, size, k, misere, start, opponent, first, clock, my_engine; see \
-             docs/PROTOCOL.md"
+             type, id, game, size, k, misere, piece, rule, start, opponent, first, clock, my_engine; \
+             see docs/PROTOCOL.md"
         );
         let e = client_message(r#"{"type":"ping","id":1,"x":1}"#).unwrap_err();
         assert!(
@@ -193,7 +193,7 @@ mod tests {
         assert!(
             e.message.starts_with(
                 "unknown field `sise` in an item of set_exercises's exercises (did you mean `size`?): \
-                 its fields are game, size, k, misere, position, question, remoteness;"
+                 its fields are game, size, k, misere, piece, rule, position, question, remoteness;"
             ),
             "{}",
             e.message
