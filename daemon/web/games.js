@@ -39,9 +39,10 @@ export function definition(p) {
 }
 
 /** A sum's component as its notation writes it: `queen(11)`, `nim`, `chocolate(1)`,
- *  `corner RN(8)`. */
+ *  `corner RN(8)`, `heap octal 0.77`. */
 export function componentName(c) {
-  const game = c.piece ? `${c.game} ${c.piece}` : c.game;
+  const def = definition(c);
+  const game = def ? `${c.game} ${def}` : c.game;
   if (c.size !== undefined && c.size !== null) return `${game}(${c.size})`;
   if (c.k !== undefined && c.k !== null) return `${game}(${c.k})`;
   return game;

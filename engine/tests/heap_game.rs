@@ -246,3 +246,38 @@ proptest! {
         }
     }
 }
+
+/// A heap game is a component of a sum like any impartial game: its Grundy number counts in
+/// the nim-sum, its moves are the sum's moves, and the sum is written with its rule.
+#[test]
+fn a_heap_game_in_a_sum() {
+    let knowledge = Knowledge::new(100_000);
+    let sum = Variant::Sum
+        .parse_position("heap kayles:4,1 + nim:3")
+        .expect("a sum");
+    assert_eq!(sum.to_string(), "heap octal 0.77:4,1 + nim:3");
+    assert_eq!(
+        Variant::Sum.parse_position(&sum.to_string()).unwrap(),
+        sum,
+        "read back"
+    );
+    // G(4) xor G(1) = 1 xor 1 = 0; nim 3: 3.
+    assert_eq!(knowledge.grundy(&sum).unwrap(), Some(3));
+    let (m, after) = sum.play_text("1/1:1=1+2").expect("a split in the sum");
+    assert_eq!(m.to_string(), "1/1:1=1+2");
+    assert_eq!(after.to_string(), "heap octal 0.77:1,2,1 + nim:3");
+    for m in knowledge.moves_to(&sum, 0).expect("winning moves") {
+        let next = sum.play(&m).unwrap();
+        assert_eq!(knowledge.grundy(&next).unwrap(), Some(0), "{m}");
+    }
+    let c = knowledge.classify(&sum, 1000).expect("classified");
+    assert_eq!(c.value.grundy, Some(3));
+    let mut rng = Rng::new(1);
+    let m = engine::choose(&knowledge, &sum, Level::Perfect, &mut rng).expect("a move");
+    assert_eq!(knowledge.grundy(&sum.play(&m).unwrap()).unwrap(), Some(0));
+    assert!(Variant::Sum.parse_position("heap(3):1").is_err());
+    assert!(
+        Variant::Sum.parse_position("heap:1").is_err(),
+        "a rule is needed"
+    );
+}

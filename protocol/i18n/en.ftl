@@ -1170,6 +1170,7 @@ rule-sum-states = too large to search: { $count } combinations of the components
 rule-sum-states-boxes = too large to search: { $count } combinations of the components' positions (a chocolate bar's counted as its box x·y·z), more than the { $most } one search covers
 rule-sum-states-count = { $count }
 rule-sum-states-beyond = more than 2^128
+rule-sum-heaps-unsearched = not searched: component { $component } is a heap game, whose splits change how many heaps it has (the sum's Grundy number is exact)
 
 ## Research answers: where the values come from, and what a named check shows.
 cited-table = exact table of bound { $bound }, grundyd { $version }
@@ -1631,4 +1632,3 @@ rule-heap-no-more-splits = the position has { $most } heaps, the most there may 
 rule-heap-move-unread = `{ $move }` is not a move: write heap:taken, such as 2:3, heap:taken=left+left to split what is left, such as 2:1=2+4, heap=left+left to split without taking, or the heaps after the move, such as 3,1,5
 rule-heap-one-heap = a move changes exactly one heap (or splits it in two side by side); { $from } → { $to } does not
 rule-misere-heaps-budget = the misère value of { $position } needs more work than one question is allowed ({ $budget } positions)
-rule-sum-heap = component { $component } is a heap game: a heap game is already a sum of its heaps; play it on its own

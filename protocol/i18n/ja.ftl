@@ -1075,6 +1075,7 @@ rule-sum-states = 探索するには大きすぎます。成分の局面の組�
 rule-sum-states-boxes = 探索するには大きすぎます。成分の局面の組み合わせが{ $count }（板チョコは箱 x·y·z の大きさで数えます）あり、1回の探索で扱える{ $most }通りを超えています
 rule-sum-states-count = { $count }通り
 rule-sum-states-beyond = 2^128通りより多く
+rule-sum-heaps-unsearched = 探索しません。成分{ $component }は山のゲームで、山を分けると山の数が変わります（和の Grundy 数は正確です）
 
 ## Research answers: where the values come from, and what a named check shows.
 cited-table = 上限{ $bound }の正確な表、grundyd { $version }
@@ -1973,4 +1974,3 @@ rule-heap-no-more-splits = 山の数が上限の { $most } に達しています
 rule-heap-move-unread = `{ $move }` は手ではありません。山:取る数（例: 2:3）、残りを分けるなら 山:取る数=残り+残り（例: 2:1=2+4）、取らずに分けるなら 山=残り+残り、または手のあとの山（例: 3,1,5）と書いてください
 rule-heap-one-heap = 1 手で変わる山は 1 つだけです（または 1 つの山を隣り合う 2 つに分けます）。{ $from } → { $to } はそうなっていません
 rule-misere-heaps-budget = { $position } のミゼールの値を求めるには、1回の質問で許される計算（{ $budget } 局面）より多くの計算が必要です
-rule-sum-heap = 成分{ $component }は山のゲームです。山のゲームはそれ自体が山の和なので、単独で遊んでください

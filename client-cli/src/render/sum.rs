@@ -56,10 +56,11 @@ pub fn sum_board(
     out
 }
 
-/// A component's game as a sum writes it: `queen(11)`, `chocolate(1)`, `nim`, `corner RN(8)`.
+/// A component's game as a sum writes it: `queen(11)`, `chocolate(1)`, `nim`, `corner RN(8)`,
+/// `heap octal 0.77`.
 pub fn component_name(p: &GameParams) -> String {
-    let game = match &p.piece {
-        Some(piece) => format!("{} {piece}", p.game),
+    let game = match p.piece.as_ref().or(p.rule.as_ref()) {
+        Some(def) => format!("{} {def}", p.game),
         None => p.game.to_string(),
     };
     match (p.size, p.k) {

@@ -130,7 +130,7 @@ fn nth_move(c: &AnyPosition, i: u64) -> Option<AnyMove> {
                 .nth(usize::try_from(i).ok()?)
                 .map(|(u, v)| corner_move(u, v))
         }
-        // Never a component (the sum's constructor refuses them); listed all the same.
+        // A heap game's moves, as its rule lists them.
         AnyPosition::Heap(p) => p
             .legal_moves()
             .get(usize::try_from(i).ok()?)

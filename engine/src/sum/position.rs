@@ -59,12 +59,6 @@ impl Position {
                         Said::new("rule-sum-in-sum-component").text("component", i + 1),
                     ))
                 }
-                AnyPosition::Heap(_) => {
-                    return Err(position(
-                        shown(),
-                        Said::new("rule-sum-heap").text("component", i + 1),
-                    ))
-                }
                 // A piece defined by its moves has its moves listed for the sums' search, one
                 // list per square it can reach: a few thousand squares.
                 AnyPosition::Corner(p)
@@ -130,9 +124,11 @@ impl Position {
 }
 
 /// A component's game with its parameter, as the notation writes it: `queen(11)`, `nim`,
-/// `chocolate(1)`, and a piece defined by its moves after `corner`: `corner RN(8)`.
+/// `chocolate(1)`, a piece defined by its moves after `corner`: `corner RN(8)`, and a heap
+/// game's rule after `heap`: `heap octal 0.77`.
 pub fn component_name(c: &AnyPosition) -> String {
     match c.variant() {
+        Variant::Heap { rule } => format!("heap {rule}"),
         Variant::Corner {
             piece: piece @ corner::Piece::Defined(_),
             size,
@@ -143,7 +139,8 @@ pub fn component_name(c: &AnyPosition) -> String {
     }
 }
 
-/// Reads one component: `queen(11):5,3`, `nim:3,4,5`, `chocolate(1)` (its standard start).
+/// Reads one component: `queen(11):5,3`, `nim:3,4,5`, `chocolate(1)` (its standard start),
+/// `heap kayles:3,4`.
 fn parse_component(text: &str) -> Result<AnyPosition, Error> {
     let t = text.trim();
     if t.is_empty() {
@@ -176,6 +173,25 @@ fn parse_component(text: &str) -> Result<AnyPosition, Error> {
         None => (name, None),
     };
     let kind = GameKind::parse(name).map_err(|e| position(t, e.reason().clone()))?;
+    // `heap kayles`: the game, then its rule (which may have spaces: `heap octal 0.77`).
+    if kind == GameKind::Heap {
+        let variant = match (piece, param) {
+            (Some(rule), None) => Variant::heap(crate::heap::Rule::parse(rule)?),
+            (_, Some(p)) => {
+                return Err(position(
+                    t,
+                    Said::new("rule-sum-no-parameter")
+                        .text("game", kind)
+                        .text("parameter", p),
+                ))
+            }
+            (None, None) => Variant::new(kind, None, None)?,
+        };
+        return match body {
+            None | Some("standard") => Ok(variant.start()),
+            Some(body) => variant.parse_position(body),
+        };
+    }
     let piece = match (kind, piece) {
         (GameKind::Corner, Some(piece)) => Some(corner::Piece::parse_betza(piece)?),
         (_, None) => kind.piece(),
@@ -251,6 +267,7 @@ impl fmt::Display for Position {
                 } => write!(f, "corner {piece}({size}):{c}")?,
                 Variant::Corner { size, .. } => write!(f, "{}({size}):{c}", c.kind())?,
                 Variant::Chocolate { k } => write!(f, "chocolate({k}):{c}")?,
+                Variant::Heap { rule } => write!(f, "heap {rule}:{c}")?,
                 v => write!(f, "{}:{c}", v.kind())?,
             }
         }

@@ -122,8 +122,18 @@ impl Layout {
                     k: u64::from(b.k()),
                     y: b.y(),
                 },
+                // A heap game is not searched here (a split changes how many heaps it has):
+                // a sum holding one has its Grundy number, not its remoteness.
+                AnyPosition::Heap(_) => {
+                    let component = 1 + p
+                        .components()
+                        .iter()
+                        .position(|c| matches!(c, AnyPosition::Heap(_)))
+                        .unwrap_or(0);
+                    return Err(TooLarge::Heaps { component });
+                }
                 // Never a component (the sum's constructor refuses them).
-                AnyPosition::LGame(_) | AnyPosition::Sum(_) | AnyPosition::Heap(_) => {
+                AnyPosition::LGame(_) | AnyPosition::Sum(_) => {
                     return Err(TooLarge::States {
                         combinations: None,
                         max,

@@ -36,6 +36,11 @@ pub enum TooLarge {
         /// not (as the search numbers them).
         boxes: bool,
     },
+    /// A component is a heap game, whose splits change how many heaps it has: not searched.
+    Heaps {
+        /// The component, counted from 1.
+        component: usize,
+    },
 }
 
 impl TooLarge {
@@ -58,6 +63,9 @@ impl TooLarge {
                     "rule-sum-states"
                 };
                 Said::new(id).with("count", count).text("most", max)
+            }
+            TooLarge::Heaps { component } => {
+                Said::new("rule-sum-heaps-unsearched").text("component", component)
             }
         }
     }
