@@ -157,6 +157,37 @@ fn heap_games() {
         let t = time(3, || game.values(n));
         report(&format!("octal {code} to {n}"), 1, "grundy", t, 3);
     }
+    heap_positions();
+}
+
+/// Heap games as they are played and queried: a position's whole classification (every
+/// move's value and the remoteness searched within the default budget) and the engine's
+/// move, at the sizes a lesson uses and at a large heap; Grundy's game's values to its
+/// largest heap (quadratic).
+fn heap_positions() {
+    use engine::heap::Rule;
+    use engine::{Knowledge, Level, Rng, Variant, DEFAULT_BUDGET};
+    let knowledge = Knowledge::new(DEFAULT_BUDGET);
+    for (rule, heaps) in [
+        ("kayles", "3,4,5"),
+        ("kayles", "7,10,12"),
+        ("dawsons-chess", "20,21"),
+        ("grundy", "30"),
+        ("subtraction 1,3,4", "1000000,5"),
+        ("kayles", "60000,1234"),
+    ] {
+        let p = Variant::heap(Rule::parse(rule).expect("a rule"))
+            .parse_position(heaps)
+            .expect("a position");
+        let t = time(5, || knowledge.classify(&p, 100_000));
+        report(&format!("classify heap {rule} {heaps}"), 1, "query", t, 5);
+        let mut rng = Rng::new(1);
+        let t = time(5, || engine::choose(&knowledge, &p, Level::Perfect, &mut rng));
+        report(&format!("engine move heap {rule} {heaps}"), 1, "move", t, 5);
+    }
+    let grundy = Rule::Grundy;
+    let t = time(3, || grundy.values(engine::heap::MAX_GRUNDY_HEAP));
+    report("grundy's game to 32768", 1, "grundy", t, 3);
 }
 
 /// The defined pieces' solver (one core, the whole square) on the four named pieces' moves,
