@@ -182,7 +182,9 @@ fn heap_positions() {
         let t = time(5, || knowledge.classify(&p, 100_000));
         report(&format!("classify heap {rule} {heaps}"), 1, "query", t, 5);
         let mut rng = Rng::new(1);
-        let t = time(5, || engine::choose(&knowledge, &p, Level::Perfect, &mut rng));
+        let t = time(5, || {
+            engine::choose(&knowledge, &p, Level::Perfect, &mut rng)
+        });
         report(&format!("engine move heap {rule} {heaps}"), 1, "move", t, 5);
     }
     let grundy = Rule::Grundy;

@@ -124,7 +124,7 @@ pub fn misere_with_successors(
 /// A misère value from what the search found.
 fn misere_value(s: Searched) -> Value {
     Value {
-        outcome: if s.misere % 2 == 0 {
+        outcome: if s.misere.is_multiple_of(2) {
             Outcome::Win
         } else {
             Outcome::Loss
