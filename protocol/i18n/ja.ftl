@@ -1392,6 +1392,7 @@ help-play--after =
     例:
       grundy play queen                         8×8の標準の開始局面から完全なエンジンと対局
       grundy play nim 1,2,3 --vs engine:easy
+      grundy play heap --rule kayles 10         10本のピンの列: 1:1=3+6 で左から4本目を倒す
       grundy play lgame --vs human --clock 5+3  このあと相手が grundy join ID と入力する
       grundy play chocolate random --k 2 --first them
 help-play--game = queen、rook、horse、dragon、corner、nim、heap、chocolate、lgame、sum のいずれか
@@ -1480,6 +1481,7 @@ help-table--after =
       grundy table queen --size 1000 --rows 0..1000 --cols 0..1000 --csv > queen.csv
       grundy table chocolate --k 1 --rows 0..32
       grundy table nim --rows 0..8 --cols 0..8 --misere    2山のニム。ミゼールでは残り手数が奇数なら負け
+      grundy table heap --rule kayles --rows 0..16 --cols 0..16   2つの山: G(x) xor G(y)
       grundy table lgame --csv
       grundy table queen --size 200 --rows 0..200 --cols 0..200 --png queen.png
       grundy table lgame --svg lgame.svg

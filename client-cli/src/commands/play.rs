@@ -23,6 +23,7 @@ The exit code is 0 once the match is over, 1 when input ends first (the match st
 Examples:
   grundy play queen                         the standard start on 8×8 against the perfect engine
   grundy play nim 1,2,3 --vs engine:easy
+  grundy play heap --rule kayles 10         a row of 10 pins: 1:1=3+6 knocks down the fourth
   grundy play lgame --vs human --clock 5+3  then the opponent types: grundy join ID
   grundy play chocolate random --k 2 --first them";
 

@@ -30,6 +30,7 @@ Examples:
   grundy table queen --size 1000 --rows 0..1000 --cols 0..1000 --csv > queen.csv
   grundy table chocolate --k 1 --rows 0..32
   grundy table nim --rows 0..8 --cols 0..8 --misere    two heaps; misère: odd remoteness is lost
+  grundy table heap --rule kayles --rows 0..16 --cols 0..16   two heaps: G(x) xor G(y)
   grundy table lgame --csv
   grundy table queen --size 200 --rows 0..200 --cols 0..200 --png queen.png
   grundy table lgame --svg lgame.svg";
