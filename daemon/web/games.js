@@ -49,8 +49,9 @@ export function componentName(c) {
 }
 
 /** A game and its parameters as form fields: the game among `games` (`chosen` at first;
- *  `changed(game)` when another is), then the piece, the board side, the step k and misère, each shown
- *  only where `shown` (the game chosen now) has it; `start` gives the fields' first values. */
+ *  `changed(game)` when another is), then the piece, the rule, the board side, the step k and
+ *  misère, each shown only where `shown` (the game chosen now) has it; `start` gives the
+ *  fields' first values (`start.piece`: the definition of `start.game`, a piece or a rule). */
 export function gameFields(games, chosen, shown, changed, start = {}) {
   return [
     field(t("field-game"), select("game", games.map((g) => [g, gameName(g)]), chosen, changed)),

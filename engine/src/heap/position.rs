@@ -113,7 +113,7 @@ impl Position {
         let index = one_based(&shown, "rule-no-heap", m.heap as u128 + 1, self.heaps.len())?;
         self.rule
             .check(self.heaps[index], &m.mv)
-            .map_err(|reason| illegal(&shown, reason.text("heap", index + 1)))?;
+            .map_err(|reason| illegal(&shown, reason))?;
         if matches!(m.mv.left, Left::Two(..)) && !self.may_split() {
             return Err(illegal(
                 shown,
