@@ -172,10 +172,14 @@ fn report(r: &GuessReport, style: Style) -> String {
 }
 
 /// The `grundy sequence` command that exports a row of the same table as an OEIS b-file, to
-/// cite beside the formula.
+/// cite beside the formula: row 1 of a board or a bar, row 0 of a heap game (one heap's
+/// values).
 fn bfile_command(r: &GuessReport) -> String {
     let mut command = command_for("sequence", &r.params, r.params.k);
     match r.aim {
+        GuessAim::Grundy if r.params.game == protocol::Game::Heap => {
+            command.push_str(" --row 0 --bfile")
+        }
         GuessAim::Grundy => command.push_str(" --row 1 --bfile"),
         GuessAim::PPositions => command.push_str(" --p-positions --bfile"),
     }
