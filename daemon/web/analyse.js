@@ -54,8 +54,7 @@ export function showAnalyse(main, server, game, position, go) {
   const open = (p) => go(analyseLink(game, p, size, k, misere, piece));
   const noTable = game === "nim" || game === "lgame" || game === "sum" || misere;
   const tableOf = noTable ? null : tableSection(server, game, size, k, open, piece);
-  // Formulas are guessed for the boards and bars (the heap games' tables are their heaps').
-  const guessOf = noTable || game === "heap" ? null : guessSection(server, game, k, piece);
+  const guessOf = noTable ? null : guessSection(server, game, k, piece);
   const form = askForm(game, position, size, k, misere, piece, go);
   document.title = t("analysis-document", { game: gameName(game), position });
   // The classification, or what went wrong asking it.
