@@ -1193,6 +1193,12 @@ async fn the_lobby_and_a_board_fit_a_phone() -> Result<()> {
     b.find(".table-section .table-picture svg").await?;
     fits_across(&b, "a heap game's analysis").await?;
     b.screenshot("analyse-heap-phone").await?;
+    // The same on a tablet and on a classroom's projector.
+    for (w, h, name) in [(1024, 768, "tablet"), (1920, 1080, "projector")] {
+        b.client.set_window_size(w, h).await?;
+        fits_across(&b, "a heap game's analysis").await?;
+        b.screenshot(&format!("analyse-heap-{name}")).await?;
+    }
     // A laptop's 1366×768 screen: the queen's board, whose turn it is and the match's
     // buttons all in sight without scrolling.
     b.client.set_window_size(1366, 768).await?;
