@@ -174,7 +174,8 @@ fn heap_positions() {
         ("dawsons-chess", "20,21"),
         ("grundy", "30"),
         ("subtraction 1,3,4", "1000000,5"),
-        ("kayles", "60000,1234"),
+        ("kayles", "4000,1234"),
+        ("octal 0.04", "4000"),
     ] {
         let p = Variant::heap(Rule::parse(rule).expect("a rule"))
             .parse_position(heaps)
@@ -189,7 +190,7 @@ fn heap_positions() {
     }
     let grundy = Rule::Grundy;
     let t = time(3, || grundy.values(engine::heap::MAX_GRUNDY_HEAP));
-    report("grundy's game to 32768", 1, "grundy", t, 3);
+    report("grundy's game to 8192", 1, "grundy", t, 3);
 }
 
 /// The defined pieces' solver (one core, the whole square) on the four named pieces' moves,

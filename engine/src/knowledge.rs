@@ -101,7 +101,7 @@ pub struct Knowledge {
     corner_misere: BTreeMap<Piece, Arc<corner::misere::MisereTable>>,
     chocolate: BTreeMap<u32, Arc<chocolate::Table>>,
     lgame: OnceLock<Arc<lgame::Solution>>,
-    /// Work units one remoteness search may use (Nim, chocolate); beyond it the remoteness
+    /// Work units one remoteness search may use (chocolate, heap games); beyond it the remoteness
     /// is reported as unknown rather than estimated.
     pub budget: u64,
 }

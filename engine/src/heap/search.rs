@@ -21,7 +21,8 @@ pub struct Searched {
     pub misere: u32,
 }
 
-/// Searches `heaps` under `rule`, listing at most `most` positions; `None` beyond.
+/// Searches `heaps` under `rule`, listing at most `most` positions (one of more than eight
+/// heaps counting more: one more for every eight); `None` beyond.
 pub fn search(rule: &Rule, heaps: &[u64], most: usize) -> Option<Searched> {
     Known::search(rule, heaps, most)?.get(heaps)
 }
@@ -30,7 +31,8 @@ pub fn search(rule: &Rule, heaps: &[u64], most: usize) -> Option<Searched> {
 pub struct Known(HashMap<Vec<u64>, Searched>);
 
 impl Known {
-    /// Searches `heaps` under `rule`, listing at most `most` positions; `None` beyond.
+    /// Searches `heaps` under `rule`, listing at most `most` positions (one of more than eight
+    /// heaps counting more: one more for every eight); `None` beyond.
     pub fn search(rule: &Rule, heaps: &[u64], most: usize) -> Option<Known> {
         explore(rule, heaps, most).map(Known)
     }
@@ -48,9 +50,12 @@ fn explore(rule: &Rule, heaps: &[u64], most: usize) -> Option<HashMap<Vec<u64>, 
     // how many of them are known to be solved; a position is solved when all of them are.
     let mut stack: Vec<(Vec<u64>, Vec<Vec<u64>>, usize)> = Vec::new();
     let first = successors(rule, &start);
-    // The work: positions listed as successors, so that a heap with thousands of moves
-    // counts for them.
-    let mut listed = first.len();
+    // The work, and the memory held: the positions listed as successors, each counting one
+    // and one more for every eight heaps it has, so that a heap with thousands of moves
+    // counts for them and a position of a hundred heaps for its size (a budget of 200 000
+    // holds some 20 MB at most).
+    let size = |list: &[Vec<u64>]| list.iter().map(|p| 1 + p.len() / 8).sum::<usize>();
+    let mut listed = size(&first);
     stack.push((start.clone(), first, 0));
     loop {
         let depth = stack.len();
@@ -66,7 +71,7 @@ fn explore(rule: &Rule, heaps: &[u64], most: usize) -> Option<HashMap<Vec<u64>, 
             }
             let missing = missing.clone();
             let after = successors(rule, &missing);
-            listed += after.len();
+            listed += size(&after);
             stack.push((missing, after, 0));
             continue;
         }
