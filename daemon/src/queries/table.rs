@@ -11,7 +11,7 @@ use protocol::{ClassInfo, GameParams, Span, TableData};
 use super::QueryError;
 use crate::failure::Context as _;
 use crate::hub::Hub;
-use crate::solver::{Report, ENGINE_MAX_BOARD};
+use crate::solver::{Report, ENGINE_MAX_BOARD, RESEARCH_MAX_BOARD};
 
 /// Answers `table`.
 pub async fn table(
@@ -180,10 +180,17 @@ pub async fn table(
         // position by position (`query`), not here.
         Variant::Heap { rule } => {
             data.source = "computed".to_owned();
+            // One heap's values may be quadratic to compute: read as far as research reads
+            // them, on the research pool.
             let top = rows.to.max(cols.to).max(layer.unwrap_or(0));
-            let g = tokio::task::spawn_blocking(move || engine::heap::values(&rule, top))
+            if top > RESEARCH_MAX_BOARD {
+                return Err(QueryError::BeyondTable {
+                    bound: RESEARCH_MAX_BOARD,
+                });
+            }
+            let g = crate::pool::idle(move || engine::heap::values(&rule, top))
                 .await
-                .context("doing-search-a-table")??;
+                .context("doing-solve-a-heap-table")??;
             let value = |h: u64| u64::from(g[h as usize]);
             let c = layer.map_or(0, value);
             for a in rows.from..rows.to {
