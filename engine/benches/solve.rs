@@ -206,12 +206,15 @@ fn defined_pieces() {
             let own_one = time(runs, || Table::solve_with(named, n, 1, &|_, _| {}));
             let own_all = time(runs, || Table::solve_with(named, n, every, &|_, _| {}));
             let def = time(runs, || Table::solve_with(defined, n, 1, &|_, _| {}));
+            let def_all = time(runs, || Table::solve_with(defined, n, every, &|_, _| {}));
             println!(
-                "defined {:<3} {n:>5}²  median {def:>9.3?}   {} own: {own_one:>9.3?} (1 thr), \
-                 {own_all:>9.3?} ({every} thr)   defined/own 1 thr {:.2}",
+                "defined {:<3} {n:>5}²  median {def:>9.3?} (1 thr), {def_all:>9.3?} ({every} thr)   \
+                 {} own: {own_one:>9.3?} (1 thr), {own_all:>9.3?} ({every} thr)   \
+                 defined/own 1 thr {:.2}, {every} thr {:.2}",
                 spelled.to_string(),
                 named.name(),
-                def.as_secs_f64() / own_one.as_secs_f64()
+                def.as_secs_f64() / own_one.as_secs_f64(),
+                def_all.as_secs_f64() / own_all.as_secs_f64()
             );
         }
         for spelled in ["N", "NN", "RN", "R3N"] {
@@ -219,7 +222,7 @@ fn defined_pieces() {
             let t = time(5, || Table::solve(piece, n));
             report(
                 &format!("defined {spelled} {n:>5}²"),
-                1,
+                every,
                 "grundy+remoteness",
                 t,
                 5,

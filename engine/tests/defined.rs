@@ -249,3 +249,22 @@ proptest! {
         }
     }
 }
+
+/// The defined solver's bands on several threads (each a column behind the band before it)
+/// give the table one thread gives, square for square, for riders, leapers, ranges and
+/// compounds.
+#[test]
+fn the_defined_solver_on_every_core_is_the_one_on_one() {
+    for spelled in ["RN", "NN", "R3N", "BW", "FD", "NAH", "RF", "Z"] {
+        let piece = Piece::parse_betza(spelled).expect("a piece");
+        let n = 200;
+        let one = Table::solve_with(piece, n, 1, &|_, _| {}).expect("a table");
+        for threads in [2, 3] {
+            let many = Table::solve_with(piece, n, threads, &|_, _| {}).expect("a table");
+            assert!(
+                one.triangle().eq(many.triangle()),
+                "{spelled} on {threads} threads"
+            );
+        }
+    }
+}

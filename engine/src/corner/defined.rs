@@ -1,14 +1,17 @@
 //! The table solver for a defined piece (any moves in Betza's notation): Grundy number,
 //! remoteness and misère remoteness of every square of an N×N board, in one pass over the
-//! squares in order.
+//! squares in order, bands of rows on every core.
 //!
 //! A square's moves lower x or y, so every move leads to a square met earlier when bands of
-//! rows are swept column by column. A rider with no limit reaches a whole *prefix* of its line, so each such line keeps
-//! the set of Grundy values met along it (a bitset), its own mex (every smaller value is
-//! present) and its least even and greatest remoteness; a square then costs the scan of a
-//! few bitset words above the greatest of those mexes. Leapers and riders with a limit are
+//! rows are swept column by column, each band a column behind the band before it. A rider
+//! with no limit reaches a whole *prefix* of its line, so each such line keeps the set of
+//! Grundy values met along it (a bitset, all the lines' in one block), its own mex (every
+//! smaller value is present) and its least even and greatest remoteness; a square then
+//! costs the scan of a few bitset words above the greatest of those mexes. Leapers and riders with a limit are
 //! visited one move at a time. Betza's atoms move in both orders ((a, b) and (b, a)), so the
 //! table is symmetric and stored as the triangle x ≤ y, as the four named pieces' are.
+
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering::*};
 
 use super::table::{index, triangle};
 use super::{Betza, Position};
@@ -25,41 +28,67 @@ const BAND: usize = 64;
 /// Sentinel for "no even remoteness seen yet".
 const NONE: u32 = u32::MAX;
 
-/// What is known of one line of a rider seen so far.
-#[derive(Default)]
-struct Line {
-    /// The Grundy values met along it.
-    bits: Vec<u64>,
-    /// Every value below it is in `bits`.
-    mex: u32,
-    /// Greatest remoteness met, plus one (0: none yet).
-    max_plus_one: u32,
-    /// Least even remoteness met ([`NONE`] if none yet).
-    min_even: u32,
-    /// The misère remoteness met: the least odd ([`NONE`] if none yet) and the greatest,
-    /// plus one (0: none yet).
-    misere: (u32, u32),
+/// What is known of the lines of one rider direction seen so far, one entry per line: the
+/// Grundy values met along it (a bitset of `words` words), its mex (every smaller value is
+/// present), its greatest remoteness plus one (0: none yet), its least even remoteness
+/// ([`NONE`] if none yet), and the misère remoteness met: the least odd ([`NONE`] if none)
+/// and the greatest plus one. Atomics, so that bands on several threads share them: one
+/// thread at most writes a line at a time (see [`Work::band`]), so plain loads and stores
+/// suffice.
+struct Lines {
+    words: usize,
+    bits: Vec<AtomicU64>,
+    mex: Vec<AtomicU32>,
+    max_plus_one: Vec<AtomicU32>,
+    min_even: Vec<AtomicU32>,
+    least_odd: Vec<AtomicU32>,
+    misere_max_plus_one: Vec<AtomicU32>,
 }
 
-impl Line {
-    fn add(&mut self, g: u32, r: u32, m: u32) {
-        self.misere = Moves::misere_join(self.misere, m);
-        let w = g as usize / 64;
-        if self.bits.len() <= w {
-            self.bits.resize(w + 1, 0);
+impl Lines {
+    fn new(count: usize, words: usize) -> Lines {
+        let atomics = |v| (0..count).map(|_| AtomicU32::new(v)).collect();
+        Lines {
+            words,
+            bits: (0..count * words).map(|_| AtomicU64::new(0)).collect(),
+            mex: atomics(0),
+            max_plus_one: atomics(0),
+            min_even: atomics(NONE),
+            least_odd: atomics(NONE),
+            misere_max_plus_one: atomics(0),
         }
-        self.bits[w] |= 1 << (g % 64);
-        while self
-            .bits
-            .get(self.mex as usize / 64)
-            .is_some_and(|word| word >> (self.mex % 64) & 1 == 1)
-        {
-            self.mex += 1;
+    }
+
+    fn word(&self, line: usize, w: usize) -> u64 {
+        self.bits[line * self.words + w].load(Relaxed)
+    }
+
+    fn add(&self, line: usize, g: u32, r: u32, m: u32) {
+        let slot = &self.bits[line * self.words + g as usize / 64];
+        slot.store(slot.load(Relaxed) | 1 << (g % 64), Relaxed);
+        let mut mex = self.mex[line].load(Relaxed);
+        if mex == g {
+            // Skip the run of present values a word at a time.
+            loop {
+                let shift = mex % 64;
+                let ones = (self.word(line, mex as usize / 64) >> shift).trailing_ones();
+                mex += ones;
+                if ones < 64 - shift {
+                    break;
+                }
+            }
+            self.mex[line].store(mex, Relaxed);
         }
-        self.max_plus_one = self.max_plus_one.max(r + 1);
+        let lower = |v: &AtomicU32, x: u32| v.store(v.load(Relaxed).min(x), Relaxed);
+        let raise = |v: &AtomicU32, x: u32| v.store(v.load(Relaxed).max(x), Relaxed);
+        raise(&self.max_plus_one[line], r + 1);
         if r.is_multiple_of(2) {
-            self.min_even = self.min_even.min(r);
+            lower(&self.min_even[line], r);
         }
+        if !m.is_multiple_of(2) {
+            lower(&self.least_odd[line], m);
+        }
+        raise(&self.misere_max_plus_one[line], m + 1);
     }
 }
 
@@ -69,19 +98,17 @@ struct Rider {
     dx: usize,
     dy: usize,
     n: usize,
-    lines: Vec<Line>,
+    lines: Lines,
 }
 
 impl Rider {
-    fn new((dx, dy): (usize, usize), n: usize) -> Rider {
-        let lines = (0..(dx + dy) * n)
-            .map(|_| Line {
-                min_even: NONE,
-                misere: (NONE, 0),
-                ..Line::default()
-            })
-            .collect();
-        Rider { dx, dy, n, lines }
+    fn new((dx, dy): (usize, usize), n: usize, words: usize) -> Rider {
+        Rider {
+            dx,
+            dy,
+            n,
+            lines: Lines::new((dx + dy) * n, words),
+        }
     }
 
     /// The line through (x, y).
@@ -132,134 +159,219 @@ struct Solved {
     misere: Vec<u32>,
 }
 
+/// The solver's state while it runs, shared by the bands' threads.
+struct Work {
+    n: usize,
+    riders: Vec<Rider>,
+    /// Leaps visited one by one: (dx, dy, most leaps).
+    leaps: Vec<(usize, usize, usize)>,
+    words: usize,
+    grundy: Vec<AtomicU32>,
+    remoteness: Vec<AtomicU32>,
+    /// Misère play only when asked: a third of the work and memory.
+    misere: Option<Vec<AtomicU32>>,
+    /// Per band, the columns it has finished (its squares in columns below are final).
+    progress: Vec<AtomicUsize>,
+}
+
 impl Solved {
     /// Where the square (x, y) is kept: its own place, or its mirror's.
     fn at(&self, x: usize, y: usize) -> usize {
-        if x <= y {
-            y * self.n + x
-        } else {
-            x * self.n + y
-        }
+        place(self.n, x, y)
     }
 
+    /// Solves the board on one thread (a single square's question).
     fn new(moves: &Betza, n: usize, misere: bool, progress: &(dyn Fn(u64, u64) + Sync)) -> Solved {
-        let mut riders = Vec::new();
-        // Leaps visited one by one: (dx, dy, most leaps).
+        Solved::with_threads(moves, n, misere, 1, progress)
+    }
+
+    /// Solves the board with bands of [`BAND`] rows on `threads` threads, each band a column
+    /// behind the band before it ([`Work::band`]).
+    fn with_threads(
+        moves: &Betza,
+        n: usize,
+        misere: bool,
+        threads: usize,
+        progress: &(dyn Fn(u64, u64) + Sync),
+    ) -> Solved {
+        let mut directions = Vec::new();
         let mut leaps = Vec::new();
         for atom in moves.atoms() {
             for (dx, dy) in atom.directions() {
                 let (dx, dy) = (dx as usize, dy as usize);
                 match atom.range() {
-                    None => riders.push(Rider::new((dx, dy), n)),
+                    None => directions.push((dx, dy)),
                     Some(most) => leaps.push((dx, dy, most as usize)),
                 }
             }
         }
-        let mut s = Solved {
+        // A value is at most the number of moves of its square: a rider's line holds at
+        // most n squares before it, a leap its count.
+        let bound = directions.len() * n + leaps.iter().map(|l| l.2).sum::<usize>();
+        let words = (bound + 2).div_ceil(64);
+        let cells = || (0..n * n).map(|_| AtomicU32::new(0)).collect::<Vec<_>>();
+        let bands = n.div_ceil(BAND);
+        let work = Work {
             n,
-            grundy: vec![0; n * n],
-            remoteness: vec![0; n * n],
-            // Misère play only when asked: a third of the work and memory.
-            misere: if misere { vec![0; n * n] } else { Vec::new() },
+            riders: directions
+                .into_iter()
+                .map(|d| Rider::new(d, n, words))
+                .collect(),
+            leaps,
+            words,
+            grundy: cells(),
+            remoteness: cells(),
+            misere: misere.then(cells),
+            progress: (0..bands).map(|_| AtomicUsize::new(0)).collect(),
         };
-        let mut scratch: Vec<u64> = Vec::new();
-        let mut through = vec![0usize; riders.len()];
-        // Bands of BAND rows swept column by column: a move leads to an earlier band, or to
-        // an earlier column of this band, or left in this column; and the lines a band
-        // touches at one column are few, so their bitsets stay in the cache. Only the
-        // squares x ≤ y are solved; each one's value is also its mirror's, given to the lines
-        // through the mirror at once: the mirror's column is greater than the column of any
-        // square before it on those lines, so every line holds what lies before a square
-        // when the square is solved, and nothing after.
-        for band in (0..n).step_by(BAND) {
-            let rows = band..(band + BAND).min(n);
-            for y in band..n {
-                for x in rows.start..rows.end.min(y + 1) {
-                    let mut seen = Moves {
-                        lb: 0,
-                        min_even: NONE,
-                        max_plus_one: 0,
-                        misere: (NONE, 0),
-                    };
-                    for (k, rider) in riders.iter().enumerate() {
-                        through[k] = rider.line(x, y);
-                        let line = &rider.lines[through[k]];
-                        seen.lb = seen.lb.max(line.mex);
-                        seen.min_even = seen.min_even.min(line.min_even);
-                        seen.max_plus_one = seen.max_plus_one.max(line.max_plus_one);
-                        seen.misere = (
-                            seen.misere.0.min(line.misere.0),
-                            seen.misere.1.max(line.misere.1),
-                        );
+        let threads = threads.clamp(1, bands.max(1));
+        let done = AtomicUsize::new(0);
+        std::thread::scope(|s| {
+            for t in 0..threads {
+                let (work, done) = (&work, &done);
+                s.spawn(move || {
+                    for band in (t..bands).step_by(threads) {
+                        work.band(band);
+                        let rows = (done.fetch_add(1, AcqRel) + 1) * BAND;
+                        progress(rows.min(n) as u64, n as u64);
                     }
-                    let mut top = 0;
-                    for &(dx, dy, most) in &leaps {
-                        for t in 1..=most {
-                            let (Some(u), Some(v)) = (x.checked_sub(t * dx), y.checked_sub(t * dy))
-                            else {
-                                break;
-                            };
-                            let at = s.at(u, v);
-                            let (g, r) = (s.grundy[at], s.remoteness[at]);
-                            let w = g as usize / 64;
-                            if scratch.len() <= w {
-                                scratch.resize(w + 1, 0);
-                            }
-                            scratch[w] |= 1 << (g % 64);
-                            top = top.max(w + 1);
-                            seen.max_plus_one = seen.max_plus_one.max(r + 1);
-                            if r.is_multiple_of(2) {
-                                seen.min_even = seen.min_even.min(r);
-                            }
-                            if misere {
-                                seen.misere = Moves::misere_join(seen.misere, s.misere[at]);
-                            }
-                        }
-                    }
-                    // The first value missing from every line and every single move, from lb on.
-                    let first = seen.lb as usize / 64;
-                    let mut w = first;
-                    let g = loop {
-                        let mut word = scratch.get(w).copied().unwrap_or(0);
-                        for (k, rider) in riders.iter().enumerate() {
-                            word |= rider.lines[through[k]].bits.get(w).copied().unwrap_or(0);
-                        }
-                        if w == first {
-                            word |= (1u64 << (seen.lb % 64)) - 1;
-                        }
-                        if word != u64::MAX {
-                            break (w * 64) as u32 + (!word).trailing_zeros();
-                        }
-                        w += 1;
-                    };
-                    scratch[..top].fill(0);
-                    // A move to a P-position: the quickest; else the slowest loss (0: no move).
-                    let r = match seen.min_even {
-                        NONE => seen.max_plus_one,
-                        even => even + 1,
-                    };
-                    // Misère: a move to a lost square (odd) wins; else 1 + the greatest.
-                    let m = match seen.misere {
-                        (NONE, greatest_plus_one) => greatest_plus_one,
-                        (least_odd, _) => least_odd + 1,
-                    };
-                    let at = y * n + x;
-                    (s.grundy[at], s.remoteness[at]) = (g, r);
-                    if misere {
-                        s.misere[at] = m;
-                    }
-                    for (k, rider) in riders.iter_mut().enumerate() {
-                        rider.lines[through[k]].add(g, r, m);
-                        if x != y {
-                            let mirror = rider.line(y, x);
-                            rider.lines[mirror].add(g, r, m);
-                        }
+                });
+            }
+        });
+        let plain = |v: Vec<AtomicU32>| v.into_iter().map(AtomicU32::into_inner).collect();
+        Solved {
+            n,
+            grundy: plain(work.grundy),
+            remoteness: plain(work.remoteness),
+            misere: work.misere.map(plain).unwrap_or_default(),
+        }
+    }
+}
+
+/// Where the square (x, y) of an n×n board is kept: its own place, or its mirror's.
+fn place(n: usize, x: usize, y: usize) -> usize {
+    if x <= y {
+        y * n + x
+    } else {
+        x * n + y
+    }
+}
+
+impl Work {
+    /// Sweeps band `b` (rows b·BAND ..) column by column, never overtaking the band before
+    /// it: a move leads to an earlier band, or to an earlier column of this band, or left in
+    /// this column. Only the squares x ≤ y are solved; each one's value is also its
+    /// mirror's, given to the lines through the mirror at once: the mirror's column is
+    /// greater than the column of any square before it on those lines, so every line holds
+    /// what lies before a square when the square is solved, and nothing after. While this
+    /// band is on column y, a band before it is on a column > y with rows < these: no line
+    /// through one of its squares or their mirrors meets one through these (a line rises in
+    /// both coordinates), so no two threads ever write the same line.
+    fn band(&self, b: usize) {
+        let n = self.n;
+        let rows = b * BAND..((b + 1) * BAND).min(n);
+        let before = b.checked_sub(1).map(|a| &self.progress[a]);
+        let mut seen = 0;
+        let mut scratch: Vec<u64> = vec![0; self.words];
+        let mut through = vec![0usize; self.riders.len()];
+        let misere = self.misere.as_ref();
+        let load = |v: &AtomicU32| v.load(Relaxed);
+        for y in rows.start..n {
+            if let Some(before) = before {
+                let mut spins = 0u32;
+                while seen <= y {
+                    seen = before.load(Acquire);
+                    spins += 1;
+                    if spins > 64 {
+                        std::thread::yield_now();
+                    } else {
+                        std::hint::spin_loop();
                     }
                 }
             }
-            progress(rows.end as u64, n as u64);
+            for x in rows.start..rows.end.min(y + 1) {
+                let mut moves = Moves {
+                    lb: 0,
+                    min_even: NONE,
+                    max_plus_one: 0,
+                    misere: (NONE, 0),
+                };
+                for (k, rider) in self.riders.iter().enumerate() {
+                    let l = rider.line(x, y);
+                    through[k] = l;
+                    let lines = &rider.lines;
+                    moves.lb = moves.lb.max(load(&lines.mex[l]));
+                    moves.min_even = moves.min_even.min(load(&lines.min_even[l]));
+                    moves.max_plus_one = moves.max_plus_one.max(load(&lines.max_plus_one[l]));
+                    moves.misere = (
+                        moves.misere.0.min(load(&lines.least_odd[l])),
+                        moves.misere.1.max(load(&lines.misere_max_plus_one[l])),
+                    );
+                }
+                let mut top = 0;
+                for &(dx, dy, most) in &self.leaps {
+                    for t in 1..=most {
+                        let (Some(u), Some(v)) = (x.checked_sub(t * dx), y.checked_sub(t * dy))
+                        else {
+                            break;
+                        };
+                        let at = place(n, u, v);
+                        let (g, r) = (load(&self.grundy[at]), load(&self.remoteness[at]));
+                        let w = g as usize / 64;
+                        scratch[w] |= 1 << (g % 64);
+                        top = top.max(w + 1);
+                        moves.max_plus_one = moves.max_plus_one.max(r + 1);
+                        if r.is_multiple_of(2) {
+                            moves.min_even = moves.min_even.min(r);
+                        }
+                        if let Some(m) = misere {
+                            moves.misere = Moves::misere_join(moves.misere, load(&m[at]));
+                        }
+                    }
+                }
+                // The first value missing from every line and every single move, from lb on
+                // (a value is below the bound, so some word has a gap).
+                let first = moves.lb as usize / 64;
+                let mut w = first;
+                let g = loop {
+                    let mut word = scratch[w];
+                    for (k, rider) in self.riders.iter().enumerate() {
+                        word |= rider.lines.word(through[k], w);
+                    }
+                    if w == first {
+                        word |= (1u64 << (moves.lb % 64)) - 1;
+                    }
+                    if word != u64::MAX {
+                        break (w * 64) as u32 + (!word).trailing_zeros();
+                    }
+                    w += 1;
+                };
+                scratch[..top].fill(0);
+                // A move to a P-position: the quickest; else the slowest loss (0: no move).
+                let r = match moves.min_even {
+                    NONE => moves.max_plus_one,
+                    even => even + 1,
+                };
+                // Misère: a move to a lost square (odd) wins; else 1 + the greatest.
+                let m = match moves.misere {
+                    (NONE, greatest_plus_one) => greatest_plus_one,
+                    (least_odd, _) => least_odd + 1,
+                };
+                let here = y * n + x;
+                self.grundy[here].store(g, Relaxed);
+                self.remoteness[here].store(r, Relaxed);
+                if let Some(misere) = misere {
+                    misere[here].store(m, Relaxed);
+                }
+                for (k, rider) in self.riders.iter().enumerate() {
+                    rider.lines.add(through[k], g, r, m);
+                    if x != y {
+                        rider.lines.add(rider.line(y, x), g, r, m);
+                    }
+                }
+            }
+            self.progress[b].store(y + 1, Release);
         }
-        s
     }
 }
 
@@ -282,10 +394,11 @@ fn check_side(moves: &Betza, n: usize) -> Result<(), Error> {
 pub(super) fn solve(
     moves: &Betza,
     n: usize,
+    threads: usize,
     progress: &(dyn Fn(u64, u64) + Sync),
 ) -> Result<Vec<u32>, Error> {
     check_side(moves, n)?;
-    let s = Solved::new(moves, n, false, progress);
+    let s = Solved::with_threads(moves, n, false, threads, progress);
     let mut cells = vec![0u32; triangle(n)];
     for x in 0..n {
         for y in x..n {

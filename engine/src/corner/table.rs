@@ -62,7 +62,7 @@ impl Table {
         }
         let n = n as usize;
         if let Piece::Defined(moves) = piece {
-            let cells = super::defined::solve(&moves, n, progress)?;
+            let cells = super::defined::solve(&moves, n, threads, progress)?;
             return Ok(Table { piece, n, cells });
         }
         let solver = Solver::new(piece, n);
