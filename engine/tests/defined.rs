@@ -268,3 +268,28 @@ fn the_defined_solver_on_every_core_is_the_one_on_one() {
         }
     }
 }
+
+/// A piece of very many riders has a smaller largest board, so that its table's lines stay
+/// within their memory; the usual pieces keep 4096.
+#[test]
+fn a_piece_of_many_riders_has_a_smaller_board() {
+    use engine::corner::{defined_max_side, MAX_DEFINED_TABLE};
+    let moves = |spelled: &str| match Piece::parse_betza(spelled).expect("a piece") {
+        Piece::Defined(moves) => moves,
+        named => named.betza(),
+    };
+    for spelled in ["RB", "RN", "NN", "R3N", "BW", "K", "NAH"] {
+        assert_eq!(
+            defined_max_side(&moves(spelled)),
+            MAX_DEFINED_TABLE,
+            "{spelled}"
+        );
+    }
+    let many = moves("WWFFDDNNAAHHCCZZGG");
+    let most = defined_max_side(&many);
+    assert!((64..MAX_DEFINED_TABLE).contains(&most), "{most}");
+    let piece = Piece::Defined(many);
+    assert!(engine::Variant::corner(piece, Some(most + 1)).is_err());
+    assert!(engine::Variant::corner(piece, Some(most)).is_ok());
+    assert!(Table::solve(piece, most + 1).is_err());
+}

@@ -22,6 +22,11 @@ use crate::{Error, Said, Value};
 /// (4 bytes a square, 64 MiB at this side) while it runs.
 pub const MAX_DEFINED_TABLE: u64 = 4096;
 
+/// Most memory the lines' bitsets of one table may take: a piece of many riders has many
+/// lines, each with room for as many values as a square has moves, so its largest board is
+/// smaller ([`max_side`]).
+const MAX_LINE_BYTES: u64 = 256 << 20;
+
 /// Rows per band (see [`Solved::new`]).
 const BAND: usize = 64;
 
@@ -205,10 +210,7 @@ impl Solved {
                 }
             }
         }
-        // A value is at most the number of moves of its square: a rider's line holds at
-        // most n squares before it, a leap its count.
-        let bound = directions.len() * n + leaps.iter().map(|l| l.2).sum::<usize>();
-        let words = (bound + 2).div_ceil(64);
+        let words = words(moves, n as u64) as usize;
         let cells = || (0..n * n).map(|_| AtomicU32::new(0)).collect::<Vec<_>>();
         let bands = n.div_ceil(BAND);
         let work = Work {
@@ -375,14 +377,55 @@ impl Work {
     }
 }
 
-/// Refuses a board side beyond [`MAX_DEFINED_TABLE`].
+/// The words of one line's bitset on an n×n board: room for every value, a value being at
+/// most the number of moves of its square (a rider's direction at most n, a leap its count).
+fn words(moves: &Betza, n: u64) -> u64 {
+    let mut bound = 0;
+    for atom in moves.atoms() {
+        let count = atom.directions().count() as u64;
+        bound += count * atom.range().unwrap_or(n);
+    }
+    (bound + 2).div_ceil(64)
+}
+
+/// The memory the lines' bitsets of an n×n board take.
+fn line_bytes(moves: &Betza, n: u64) -> u64 {
+    let lines: u64 = moves
+        .atoms()
+        .filter(|atom| atom.range().is_none())
+        .flat_map(|atom| atom.directions())
+        .map(|(dx, dy)| (dx + dy) * n)
+        .sum();
+    lines * words(moves, n) * 8
+}
+
+/// The largest board a piece's table may cover: [`MAX_DEFINED_TABLE`], or less for a piece
+/// of so many riders that its lines would take more than [`MAX_LINE_BYTES`].
+pub fn max_side(moves: &Betza) -> u64 {
+    let (mut fits, mut beyond) = (2, MAX_DEFINED_TABLE + 1);
+    if line_bytes(moves, MAX_DEFINED_TABLE) <= MAX_LINE_BYTES {
+        return MAX_DEFINED_TABLE;
+    }
+    while beyond - fits > 1 {
+        let mid = (fits + beyond) / 2;
+        if line_bytes(moves, mid) <= MAX_LINE_BYTES {
+            fits = mid;
+        } else {
+            beyond = mid;
+        }
+    }
+    fits
+}
+
+/// Refuses a board side beyond the piece's [`max_side`].
 fn check_side(moves: &Betza, n: usize) -> Result<(), Error> {
-    if n as u64 > MAX_DEFINED_TABLE {
+    let most = max_side(moves);
+    if n as u64 > most {
         return Err(params(
             format!("side {n}"),
             Said::new("rule-defined-table-side")
                 .text("piece", moves)
-                .text("most", MAX_DEFINED_TABLE)
+                .text("most", most)
                 .text("side", n),
         ));
     }
@@ -441,11 +484,11 @@ pub(super) fn solve_misere(moves: &Betza, n: usize) -> Result<Vec<u16>, Error> {
 }
 
 /// The square (x, y) of `moves`, solved with every square toward the corner: (Grundy,
-/// remoteness, misère remoteness); `None` beyond [`MAX_DEFINED_TABLE`], the largest board a
-/// defined piece may have.
+/// remoteness, misère remoteness); `None` beyond the largest board the piece may have
+/// ([`max_side`]).
 pub(crate) fn at(moves: &Betza, x: u64, y: u64) -> Option<(u64, u64, u64)> {
     let n = x.max(y).checked_add(1)?;
-    if n > MAX_DEFINED_TABLE {
+    if n > max_side(moves) {
         return None;
     }
     let s = Solved::new(moves, n as usize, true, &|_, _| {});
@@ -459,7 +502,7 @@ pub(crate) fn at(moves: &Betza, x: u64, y: u64) -> Option<(u64, u64, u64)> {
 
 /// The value of a defined piece's square, solved on the spot.
 pub(super) fn value(pos: &Position, moves: &Betza) -> Value {
-    // A defined piece's board is at most MAX_DEFINED_TABLE (`Position::new`).
+    // A defined piece's board is at most its max_side (`Position::new`).
     let (g, r, _) = at(moves, pos.x(), pos.y()).unwrap_or_else(|| {
         unreachable!("{pos} lies on a board larger than a defined piece may have")
     });
@@ -470,7 +513,7 @@ pub(super) fn value(pos: &Position, moves: &Betza) -> Value {
 /// ascending order: its winning moves, from its squares solved up to (x, y); none beyond its
 /// largest board.
 pub(crate) fn winning_moves(moves: &Betza, x: u64, y: u64, misere: bool) -> Vec<(u64, u64)> {
-    let Some(n) = x.max(y).checked_add(1).filter(|n| *n <= MAX_DEFINED_TABLE) else {
+    let Some(n) = x.max(y).checked_add(1).filter(|n| *n <= max_side(moves)) else {
         return Vec::new();
     };
     let s = Solved::new(moves, n as usize, misere, &|_, _| {});

@@ -12,7 +12,7 @@ mod reach;
 mod table;
 
 pub use betza::{Atom, Betza, MAX_ATOMS, MAX_RANGE};
-pub use defined::MAX_DEFINED_TABLE;
+pub use defined::{max_side as defined_max_side, MAX_DEFINED_TABLE};
 pub use formula::{
     dragon_grundy, horse_is_p, is_p, rook_remoteness, winning_moves, wythoff_is_p, wythoff_pair,
     wythoff_partner,
@@ -40,10 +40,11 @@ pub fn value(pos: &Position, table: Option<&Table>) -> Value {
 
 /// Checks that `n` is a board size this crate accepts for `piece`: up to [`MAX_SIZE`] for
 /// the four named pieces (their closed forms hold on any board), up to
-/// [`MAX_DEFINED_TABLE`] for a defined piece (whose every square is solved).
+/// [`MAX_DEFINED_TABLE`] for a defined piece (whose every square is solved; less for one of
+/// very many riders: [`defined_max_side`]).
 pub fn check_size(piece: Piece, n: u64) -> Result<u64, Error> {
     let most = match piece {
-        Piece::Defined(_) => MAX_DEFINED_TABLE,
+        Piece::Defined(moves) => defined::max_side(&moves),
         _ => MAX_SIZE,
     };
     if (2..=most).contains(&n) {

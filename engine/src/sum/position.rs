@@ -239,7 +239,7 @@ fn corner_without_size(piece: corner::Piece, body: Option<&str>) -> Result<AnyPo
         return Ok(standard.start());
     };
     let widest = match piece {
-        corner::Piece::Defined(_) => corner::MAX_DEFINED_TABLE,
+        corner::Piece::Defined(moves) => corner::defined_max_side(&moves),
         _ => corner::MAX_SIZE,
     };
     let widest = Variant::corner(piece, Some(widest))?;
