@@ -891,6 +891,8 @@ pic-sub-nim2 = Nim of two heaps a and b · source: { $source }
 pic-sub-bars = bars {"{"}x, y, z{"}"} with x = { $x } · source: { $source }
 pic-sub-staircase = the staircase {"{"}y, z{"}"} alone (x ⊕ its number is the bar's) · source: { $source }
 pic-sub-corner = (0, 0), the goal corner, is bottom left, as on the board · source: { $source }
+pic-sub-heaps = two heaps x and y: G(x) xor G(y), row 0 one heap's values · source: { $source }
+pic-sub-heaps-misere = the heaps x, y and { $c }, searched whole · source: { $source }
 pic-black-p = black: P-positions
 pic-scale-grundy = Grundy number
 pic-scale-misere = misère remoteness

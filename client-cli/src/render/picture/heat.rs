@@ -81,9 +81,10 @@ pub fn svg(t: &TableData) -> String {
         .unwrap_or(1);
     let (x1, y1) = (t.rows.from + nx as u64, t.cols.from + ny as u64);
     let mut game = word(&format!("game-{}", t.params.game));
-    if let Some(piece) = &t.params.piece {
-        game = format!("{game} {piece}");
+    if let Some(def) = t.params.piece.as_ref().or(t.params.rule.as_ref()) {
+        game = format!("{game} {def}");
     }
+    let heaps = t.params.game == protocol::Game::Heap;
     let what = match (chocolate, t.params.size, t.params.k) {
         (true, _, k) => {
             said(&Message::new("pic-what-chocolate").text("k", k.unwrap_or(1).to_string()))
@@ -115,6 +116,10 @@ pub fn svg(t: &TableData) -> String {
         },
         true if misere => Message::new("pic-sub-bars").text("x", t.layer.unwrap_or(0).to_string()),
         true => Message::new("pic-sub-staircase"),
+        false if heaps && misere => {
+            Message::new("pic-sub-heaps-misere").text("c", t.layer.unwrap_or(0).to_string())
+        }
+        false if heaps => Message::new("pic-sub-heaps"),
         false => Message::new("pic-sub-corner"),
     };
     let subtitle = said(&subtitle.text("source", source));
@@ -127,7 +132,8 @@ pub fn svg(t: &TableData) -> String {
         for (j, g) in column.iter().enumerate() {
             let at = ((ny - 1 - j) * nx + i) * 4;
             let rgb = match g {
-                Some(g) => heat(*g, max),
+                // A misère remoteness of 0 (no move: won) is no P-position: the scale's foot.
+                Some(g) => heat((*g).max(u64::from(misere)), max),
                 None => NONE_COLOUR,
             };
             cells[at..at + 4].copy_from_slice(&[rgb[0], rgb[1], rgb[2], 255]);
