@@ -832,7 +832,7 @@ pic-sub-bars = チョコレート {"{"}x, y, z{"}"}（x = { $x }）· 出典: { 
 pic-sub-staircase = 階段 {"{"}y, z{"}"} だけ（x とその数のニム和が板の値）· 出典: { $source }
 pic-sub-corner = ゴールの角 (0, 0) は盤と同じく左下 · 出典: { $source }
 pic-sub-heaps = 2 つの山 x と y: G(x) xor G(y)。行 0 は山 1 つの値 · 出典: { $source }
-pic-sub-heaps-misere = 山 x、y と { $c } の局面全体を探索 · 出典: { $source }
+pic-sub-heaps-misere = 山 x、y と { $c } の局面をまるごと探索 · 出典: { $source }
 pic-black-p = 黒: 後手必勝の局面
 pic-scale-grundy = Grundy 数
 pic-scale-misere = ミゼールの残り手数
