@@ -253,7 +253,7 @@ function heaps(state, moves) {
       ? own.map((m) => cell(t("heap-move", { heap, move: m }), "heap-move", m, moves, heapMoveText(m.slice(heap.length))))
       : [];
     return [
-      h("span", { class: "label", role: "rowheader" }, t("heap-label", { heap })),
+      h("span", { class: "label", role: "rowheader" }, t("heap-pile", { pile: heap })),
       h("span", { role: "gridcell" }, tokens),
       h("span", { class: "count", role: "gridcell" }, String(count)),
       ...buttons,

@@ -16,8 +16,10 @@ const MAX_DRAWN_STONES: u64 = 40;
 pub fn board(game: Game, board: &Board, style: Style) -> String {
     match board {
         Board::Corner { size, x, y } => corner(game, *size, *x, *y, style),
-        Board::Nim { piles } => nim(piles, style),
-        Board::Heap { heaps, rule } => format!("{}{}\n", nim(heaps, style), style.dim(rule)),
+        Board::Nim { piles } => nim(piles, "nim-pile", style),
+        Board::Heap { heaps, rule } => {
+            format!("{}{}\n", nim(heaps, "heap-pile", style), style.dim(rule))
+        }
         Board::Chocolate { x, y, z, k } => chocolate(*k, *x, *y, *z),
         Board::Lgame { ranks, to_move } => lgame(ranks, *to_move, style),
         Board::Sum { components } => format!("a sum of {} games\n", components.len()),
@@ -71,8 +73,9 @@ fn corner(game: Game, n: u64, x: u64, y: u64, style: Style) -> String {
     out
 }
 
-/// One row per pile: its number, its stones, its size.
-fn nim(piles: &[u64], style: Style) -> String {
+/// One row per pile: its number (called as message `name` says: `pile 1`, `heap 1`), its
+/// stones, its size.
+fn nim(piles: &[u64], name: &str, style: Style) -> String {
     let w = piles.len().to_string().len();
     let mut out = String::new();
     for (i, &n) in piles.iter().enumerate() {
@@ -83,7 +86,7 @@ fn nim(piles: &[u64], style: Style) -> String {
         }
         // `pile 1`, `山 1`: the number right-aligned among the piles'.
         let number = format!("{:>w$}", i + 1);
-        let pile = protocol::Message::new("nim-pile").text("pile", number);
+        let pile = protocol::Message::new(name).text("pile", number);
         let label = style.dim(&format!("{} │", client::lang::said(&pile)));
         if stones.is_empty() {
             out.push_str(&format!("{label} {n}\n"));
