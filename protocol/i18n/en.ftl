@@ -629,6 +629,7 @@ error-misere_has_no_grundy = misère play has no Grundy numbers for { error-aske
 error-no_stored_table = no stored { $table } table on this server
 error-not_a_table = { error-asked-what } is about a 2-D table: a corner game or chocolate
 error-staircase_too_tall = staircases are solved on demand up to z = { $most_z }; ask with upto at most { $most_upto }
+error-heaps_too_large = a heap game's table is read for heaps below { $most }: ask rows and columns below it (--rows, --cols)
 error-beyond_table = the table reaches { $bound }; ask with upto at most { $bound }, or start the server with larger tables (grundyd --board N, --bar N)
 error-line_beyond = { $line } lies beyond the table, which reaches { $bound }; ask for a line below { $bound }, or with an upto beyond the line to have the table solved that far
 error-negative_line = there is no { $line }: rows and columns are numbered from 0

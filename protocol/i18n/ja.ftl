@@ -600,6 +600,7 @@ error-misere_has_no_grundy = ミゼールには{ error-asked-what }のためのG
 error-no_stored_table = このサーバーには{ $table }の表が保存されていません
 error-not_a_table = { error-asked-what }は2次元の表（角のゲームかチョコレートゲーム）についての質問です
 error-staircase_too_tall = 階段はその場で z = { $most_z }まで解きます。upto は{ $most_upto }以下で聞いてください
+error-heaps_too_large = 山のゲームの表は { $most } 未満の山まで読みます。行と列はそれより小さくしてください（--rows、--cols）
 error-beyond_table = 表は{ $bound }までです。upto は{ $bound }以下で聞くか、もっと大きな表でサーバーを起動してください（grundyd --board N、--bar N）
 error-line_beyond = { $line }は表の外です（表は{ $bound }まで）。{ $bound }より小さい線を聞くか、その線より大きい upto で聞けば、そこまで表を解きます
 error-negative_line = { $line }はありません。行と列の番号は0から始まります
@@ -1638,7 +1639,7 @@ help-games--after =
       grundy games --status playing --since 2026-11-21
       grundy games --offset 50 --json
 help-games--player = この名前のプレイヤーが席に着いた対局だけ
-help-games--game = このゲーム（queen、rook、horse、dragon、nim、chocolate、lgame）の対局だけ
+help-games--game = このゲーム（queen、rook、horse、dragon、corner、nim、heap、chocolate、lgame、sum）の対局だけ
 help-games--result = この結果で終わった対局だけ: draw、または --player の側から見た win / loss
 help-games--status = この状態の対局だけ
 help-games--since = この日（YYYY-MM-DD、このコンピューターのタイムゾーン）以降に始まった対局だけ

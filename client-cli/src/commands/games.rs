@@ -26,7 +26,7 @@ pub struct Args {
     /// Only games in which a player of this name sat.
     #[arg(long)]
     player: Option<String>,
-    /// Only games of this game (queen, rook, horse, dragon, nim, chocolate, lgame).
+    /// Only games of this game (queen, rook, horse, dragon, corner, nim, heap, chocolate, lgame, sum).
     #[arg(long)]
     game: Option<Game>,
     /// Only finished games with this result: draw, or win / loss from --player's side.

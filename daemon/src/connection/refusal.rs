@@ -277,6 +277,7 @@ fn query_code(e: &QueryError) -> ErrorCode {
         | Q::UnknownResult { .. }
         | Q::PageBeyond { .. } => ErrorCode::BadParameters,
         Q::StaircaseTooTall { .. }
+        | Q::HeapsTooLarge { .. }
         | Q::BeyondTable { .. }
         | Q::LineBeyond { .. }
         | Q::LongSequence { .. }

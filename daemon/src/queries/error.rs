@@ -37,6 +37,11 @@ pub enum QueryError {
         /// The largest `upto` to ask with: `most_z` + 1.
         most_upto: u64,
     },
+    /// A heap game's table asked beyond the heaps one heap's values are read to.
+    HeapsTooLarge {
+        /// One past the largest heap.
+        most: u64,
+    },
     /// A bound beyond the table.
     BeyondTable {
         /// Where the table ends.

@@ -184,8 +184,8 @@ pub async fn table(
             // them, on the research pool.
             let top = rows.to.max(cols.to).max(layer.unwrap_or(0));
             if top > RESEARCH_MAX_BOARD {
-                return Err(QueryError::BeyondTable {
-                    bound: RESEARCH_MAX_BOARD,
+                return Err(QueryError::HeapsTooLarge {
+                    most: RESEARCH_MAX_BOARD,
                 });
             }
             let g = crate::pool::idle(move || engine::heap::values(&rule, top))
