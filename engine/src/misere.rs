@@ -207,12 +207,14 @@ fn winning_by_formula(knowledge: &Knowledge, pos: &AnyPosition) -> Vec<AnyMove> 
             .map(AnyMove::Chocolate)
             .collect(),
         AnyPosition::Sum(p) => sum_winning_moves(p),
-        AnyPosition::Heap(p) => heap_winning_moves(p, knowledge.budget),
-        AnyPosition::LGame(_) => Vec::new(),
+        // A heap game is classified by `heap_classify`, with every move's value.
+        AnyPosition::Heap(_) | AnyPosition::LGame(_) => Vec::new(),
     }
 }
 
-/// [`classify`] of a heap game's position: every value from one search within the budget.
+/// [`classify`] of a heap game's position: every value from one search within the budget;
+/// beyond `max_moves` moves, only the winning ones (to a position lost for the player to
+/// move there) are listed.
 fn heap_classify(
     p: &heap::Position,
     max_moves: u64,
@@ -220,17 +222,7 @@ fn heap_classify(
     budget: u64,
 ) -> Result<Classification, Error> {
     let move_count = p.move_count();
-    let legal = if move_count > max_moves {
-        heap_winning_moves(p, budget)
-            .into_iter()
-            .filter_map(|m| match m {
-                AnyMove::Heap(m) => Some(m),
-                _ => None,
-            })
-            .collect()
-    } else {
-        p.legal_moves()
-    };
+    let legal = p.legal_moves();
     let next = legal
         .iter()
         .map(|m| p.play(m))
@@ -240,6 +232,7 @@ fn heap_classify(
         .into_iter()
         .zip(next)
         .zip(values)
+        .filter(|(_, value)| move_count <= max_moves || value.outcome == Outcome::Loss)
         .map(|((mv, position), value)| MoveValue {
             mv: AnyMove::Heap(mv),
             position: AnyPosition::Heap(position),
@@ -254,22 +247,6 @@ fn heap_classify(
         move_count,
         best,
     ))
-}
-
-/// The misère winning moves of a heap game's position: to a position lost for the player
-/// to move there, from one search within the budget (none beyond it).
-fn heap_winning_moves(p: &heap::Position, budget: u64) -> Vec<AnyMove> {
-    let legal = p.legal_moves();
-    let next: Vec<heap::Position> = legal.iter().filter_map(|m| p.play(m).ok()).collect();
-    let Ok((_, values)) = heap::misere_with_successors(p, &next, budget) else {
-        return Vec::new();
-    };
-    legal
-        .into_iter()
-        .zip(values)
-        .filter(|(_, v)| v.outcome == Outcome::Loss)
-        .map(|(m, _)| AnyMove::Heap(m))
-        .collect()
 }
 
 /// The winning moves of a misère sum that is Nim in disguise, by Bouton's misère rule on all

@@ -281,3 +281,28 @@ fn a_heap_game_in_a_sum() {
         "a rule is needed"
     );
 }
+
+/// One search extended position after position (a misère table's cells) finds what a search
+/// of each alone finds, and its budget is shared: once spent, a new position is refused.
+#[test]
+fn a_shared_search_finds_what_each_finds_alone() {
+    use engine::heap::{search, Known};
+    let rule = Rule::parse("kayles").unwrap();
+    let mut known = Known::default();
+    for a in 0..8 {
+        for b in 0..8 {
+            let shared = known.extend(&rule, &[a, b, 2], 1_000_000);
+            assert_eq!(shared, search(&rule, &[a, b, 2], 1_000_000), "{a},{b}");
+        }
+    }
+    let mut small = Known::default();
+    assert!(small.extend(&rule, &[3, 4], 10_000).is_some());
+    assert!(
+        small.extend(&rule, &[30, 31, 32], 10_000).is_none(),
+        "the budget is spent"
+    );
+    assert!(
+        small.extend(&rule, &[3, 4], 10_000).is_some(),
+        "what was solved stays"
+    );
+}

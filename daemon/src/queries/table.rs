@@ -230,6 +230,10 @@ fn searched_cells(
 ) -> Result<TableData, QueryError> {
     data.source = "computed".to_owned();
     let layer = data.layer.unwrap_or(0);
+    // A heap game's cells share one search and its budget: each cell's position is met by
+    // the others' searches.
+    let mut known = engine::heap::Known::default();
+    let most = usize::try_from(budget).unwrap_or(usize::MAX);
     for r in data.rows.from..data.rows.to {
         let mut row = Vec::new();
         for c in data.cols.from..data.cols.to {
@@ -239,8 +243,8 @@ fn searched_cells(
                     .and_then(|bar| chocolate::misere::remoteness(&bar, budget)),
                 Variant::Heap { rule } => engine::heap::Position::new(rule, vec![r, c, layer])
                     .ok()
-                    .and_then(|p| engine::heap::misere(&p, budget).ok())
-                    .and_then(|v| v.remoteness),
+                    .and_then(|p| known.extend(&rule, p.heaps(), most))
+                    .map(|s| u64::from(s.misere)),
                 _ => {
                     let heaps = engine::nim::Position::new(vec![r, c, layer])?;
                     engine::nim::misere::remoteness(&heaps, budget)

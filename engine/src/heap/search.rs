@@ -28,13 +28,24 @@ pub fn search(rule: &Rule, heaps: &[u64], most: usize) -> Option<Searched> {
 }
 
 /// Every position a search met, with what it found: those one move away included.
+#[derive(Default)]
 pub struct Known(HashMap<Vec<u64>, Searched>);
 
 impl Known {
     /// Searches `heaps` under `rule`, listing at most `most` positions (one of more than eight
     /// heaps counting more: one more for every eight); `None` beyond.
     pub fn search(rule: &Rule, heaps: &[u64], most: usize) -> Option<Known> {
-        explore(rule, heaps, most).map(Known)
+        let mut known = Known::default();
+        known.extend(rule, heaps, most)?;
+        Some(known)
+    }
+
+    /// Searches `heaps` further, what is known already serving again and counting in `most`
+    /// (so that many questions share one budget): what was found for `heaps`, or `None`
+    /// beyond the budget (what was solved before it stays known).
+    pub fn extend(&mut self, rule: &Rule, heaps: &[u64], most: usize) -> Option<Searched> {
+        explore(rule, heaps, most, &mut self.0)?;
+        self.get(heaps)
     }
 
     /// What was found for `heaps` (in any order, empty heaps included), if the search met it.
@@ -43,9 +54,16 @@ impl Known {
     }
 }
 
-fn explore(rule: &Rule, heaps: &[u64], most: usize) -> Option<HashMap<Vec<u64>, Searched>> {
+fn explore(
+    rule: &Rule,
+    heaps: &[u64],
+    most: usize,
+    known: &mut HashMap<Vec<u64>, Searched>,
+) -> Option<()> {
     let start = canonical(heaps.to_vec());
-    let mut known: HashMap<Vec<u64>, Searched> = HashMap::new();
+    if known.contains_key(&start) {
+        return Some(());
+    }
     // Depth-first without recursion: each frame a position, its successors (listed once) and
     // how many of them are known to be solved; a position is solved when all of them are.
     let mut stack: Vec<(Vec<u64>, Vec<Vec<u64>>, usize)> = Vec::new();
@@ -80,7 +98,7 @@ fn explore(rule: &Rule, heaps: &[u64], most: usize) -> Option<HashMap<Vec<u64>, 
         stack.pop();
         known.insert(top, value);
     }
-    Some(known)
+    Some(())
 }
 
 /// A position's values from its successors'.
