@@ -11,9 +11,9 @@
 //! visited one move at a time. Betza's atoms move in both orders ((a, b) and (b, a)), so the
 //! table is symmetric and stored as the triangle x ≤ y, as the four named pieces' are.
 
-use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering::*};
+use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering::*};
 
-use super::table::{index, triangle};
+use super::table::{index, triangle, Lines};
 use super::{Betza, Position};
 use crate::error::params;
 use crate::{Error, Said, Value};
@@ -33,67 +33,35 @@ const BAND: usize = 64;
 /// Sentinel for "no even remoteness seen yet".
 const NONE: u32 = u32::MAX;
 
-/// What is known of the lines of one rider direction seen so far, one entry per line: the
-/// Grundy values met along it (a bitset of `words` words), its mex (every smaller value is
-/// present), its greatest remoteness plus one (0: none yet), its least even remoteness
-/// ([`NONE`] if none yet), and the misère remoteness met: the least odd ([`NONE`] if none)
-/// and the greatest plus one. Atomics, so that bands on several threads share them: one
-/// thread at most writes a line at a time (see [`Work::band`]), so plain loads and stores
-/// suffice.
-struct Lines {
-    words: usize,
-    bits: Vec<AtomicU64>,
-    mex: Vec<AtomicU32>,
-    max_plus_one: Vec<AtomicU32>,
-    min_even: Vec<AtomicU32>,
+/// What is known of the lines of one rider direction seen so far: the named solver's
+/// [`Lines`] (the values met along each, its mex, its greatest and least even remoteness),
+/// and the misère remoteness met: the least odd ([`NONE`] if none) and the greatest plus
+/// one. Atomics, so that bands on several threads share them: one thread at most writes a
+/// line at a time (see [`Work::band`]), so plain loads and stores suffice.
+struct RiderLines {
+    normal: Lines,
     least_odd: Vec<AtomicU32>,
     misere_max_plus_one: Vec<AtomicU32>,
 }
 
-impl Lines {
-    fn new(count: usize, words: usize) -> Lines {
+impl RiderLines {
+    fn new(count: usize, words: usize) -> RiderLines {
         let atomics = |v| (0..count).map(|_| AtomicU32::new(v)).collect();
-        Lines {
-            words,
-            bits: (0..count * words).map(|_| AtomicU64::new(0)).collect(),
-            mex: atomics(0),
-            max_plus_one: atomics(0),
-            min_even: atomics(NONE),
+        RiderLines {
+            normal: Lines::new(count, words),
             least_odd: atomics(NONE),
             misere_max_plus_one: atomics(0),
         }
     }
 
-    fn word(&self, line: usize, w: usize) -> u64 {
-        self.bits[line * self.words + w].load(Relaxed)
-    }
-
     fn add(&self, line: usize, g: u32, r: u32, m: u32) {
-        let slot = &self.bits[line * self.words + g as usize / 64];
-        slot.store(slot.load(Relaxed) | 1 << (g % 64), Relaxed);
-        let mut mex = self.mex[line].load(Relaxed);
-        if mex == g {
-            // Skip the run of present values a word at a time.
-            loop {
-                let shift = mex % 64;
-                let ones = (self.word(line, mex as usize / 64) >> shift).trailing_ones();
-                mex += ones;
-                if ones < 64 - shift {
-                    break;
-                }
-            }
-            self.mex[line].store(mex, Relaxed);
-        }
-        let lower = |v: &AtomicU32, x: u32| v.store(v.load(Relaxed).min(x), Relaxed);
-        let raise = |v: &AtomicU32, x: u32| v.store(v.load(Relaxed).max(x), Relaxed);
-        raise(&self.max_plus_one[line], r + 1);
-        if r.is_multiple_of(2) {
-            lower(&self.min_even[line], r);
-        }
+        self.normal.add(line, g, r);
         if !m.is_multiple_of(2) {
-            lower(&self.least_odd[line], m);
+            let odd = &self.least_odd[line];
+            odd.store(odd.load(Relaxed).min(m), Relaxed);
         }
-        raise(&self.misere_max_plus_one[line], m + 1);
+        let max = &self.misere_max_plus_one[line];
+        max.store(max.load(Relaxed).max(m + 1), Relaxed);
     }
 }
 
@@ -103,7 +71,7 @@ struct Rider {
     dx: usize,
     dy: usize,
     n: usize,
-    lines: Lines,
+    lines: RiderLines,
 }
 
 impl Rider {
@@ -112,7 +80,7 @@ impl Rider {
             dx,
             dy,
             n,
-            lines: Lines::new((dx + dy) * n, words),
+            lines: RiderLines::new((dx + dy) * n, words),
         }
     }
 
@@ -302,9 +270,9 @@ impl Work {
                     let l = rider.line(x, y);
                     through[k] = l;
                     let lines = &rider.lines;
-                    moves.lb = moves.lb.max(load(&lines.mex[l]));
-                    moves.min_even = moves.min_even.min(load(&lines.min_even[l]));
-                    moves.max_plus_one = moves.max_plus_one.max(load(&lines.max_plus_one[l]));
+                    moves.lb = moves.lb.max(load(&lines.normal.mex[l]));
+                    moves.min_even = moves.min_even.min(load(&lines.normal.min_even[l]));
+                    moves.max_plus_one = moves.max_plus_one.max(load(&lines.normal.max_rem[l]));
                     moves.misere = (
                         moves.misere.0.min(load(&lines.least_odd[l])),
                         moves.misere.1.max(load(&lines.misere_max_plus_one[l])),
@@ -338,7 +306,7 @@ impl Work {
                 let g = loop {
                     let mut word = scratch[w];
                     for (k, rider) in self.riders.iter().enumerate() {
-                        word |= rider.lines.word(through[k], w);
+                        word |= rider.lines.normal.word(through[k], w);
                     }
                     if w == first {
                         word |= (1u64 << (moves.lb % 64)) - 1;

@@ -254,21 +254,22 @@ pub(super) fn index(n: usize, x: usize, y: usize) -> usize {
     band_start(n, b) + (y - x0) * BAND + (x - x0)
 }
 
-/// What is known about the cells of one line (row = column, or diagonal) seen so far.
-struct Lines {
+/// What is known about the cells of one line (row = column, or diagonal; a defined piece's
+/// rider line) seen so far.
+pub(super) struct Lines {
     words: usize,
     /// One bitset of `words` words per line: the Grundy values present.
     bits: Vec<AtomicU64>,
     /// Each line's mex: every smaller value is present.
-    mex: Vec<AtomicU32>,
+    pub(super) mex: Vec<AtomicU32>,
     /// Greatest remoteness seen, plus one (0 = none yet).
-    max_rem: Vec<AtomicU32>,
+    pub(super) max_rem: Vec<AtomicU32>,
     /// Least even remoteness seen ([`NONE`] if none yet).
-    min_even: Vec<AtomicU32>,
+    pub(super) min_even: Vec<AtomicU32>,
 }
 
 impl Lines {
-    fn new(count: usize, words: usize) -> Lines {
+    pub(super) fn new(count: usize, words: usize) -> Lines {
         let atomics64 = |k| (0..k).map(|_| AtomicU64::new(0)).collect();
         let atomics32 = |v| (0..count).map(|_| AtomicU32::new(v)).collect();
         Lines {
@@ -285,13 +286,13 @@ impl Lines {
         &self.bits[line * self.words + from..(line + 1) * self.words]
     }
 
-    fn word(&self, line: usize, w: usize) -> u64 {
+    pub(super) fn word(&self, line: usize, w: usize) -> u64 {
         self.bits[line * self.words + w].load(Relaxed)
     }
 
     /// Records a cell of value `g` and remoteness `r`. Only one thread writes a given line
     /// at a time (see [`Solver::band`]), so plain load/store suffices.
-    fn add(&self, line: usize, g: u32, r: u32) {
+    pub(super) fn add(&self, line: usize, g: u32, r: u32) {
         let slot = &self.bits[line * self.words + g as usize / 64];
         slot.store(slot.load(Relaxed) | 1 << (g % 64), Relaxed);
         let mut m = self.mex[line].load(Relaxed);
