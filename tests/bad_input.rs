@@ -167,6 +167,7 @@ fn case(rng: &mut Rng, id: u64, match_id: i64, over_id: i64) -> Case {
                         misere: false,
                         piece: None,
                         rule: None,
+                        edge: None,
                     };
                     let new = NewMatch::new(params, Opponent::Human);
                     typed(Request::create(new), ErrorCode::BadParameters)

@@ -56,6 +56,7 @@ fn families() -> Vec<(GameParams, String, Reason)> {
         (
             GameParams {
                 rule: Some("kayles".into()),
+                edge: None,
                 ..GameParams::of(Game::Heap)
             },
             "standard".into(),

@@ -203,6 +203,7 @@ async fn a_heap_game_is_played_stored_and_taken_up_again() -> anyhow::Result<()>
     let (mut a, mut b) = (server.connect("ada").await?, server.connect("bob").await?);
     let kayles = GameParams {
         rule: Some("kayles".to_owned()),
+        edge: None,
         ..GameParams::of(Game::Heap)
     };
     let new = NewMatch::new(kayles, Opponent::Human).start("7,2");

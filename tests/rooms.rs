@@ -665,6 +665,7 @@ async fn an_exercise_on_a_heap_game_is_graded_by_its_rule() -> Result<()> {
     let heaps = |position: &str, question: &str| ExerciseSpec {
         params: GameParams {
             rule: Some("subtraction 4,3,1".to_owned()),
+            edge: None,
             ..GameParams::of(Game::Heap)
         },
         ..spec(Game::Heap, position, question)

@@ -369,6 +369,7 @@ async fn a_heap_games_values_and_proved_period() -> anyhow::Result<()> {
     let mut c = server.connect("ada").await?;
     let heap = |rule: &str| GameParams {
         rule: Some(rule.to_owned()),
+        edge: None,
         ..GameParams::of(Game::Heap)
     };
     let kayles = sequence(&mut c, heap("kayles"), SequenceLine::Row(0), Some(24)).await?;

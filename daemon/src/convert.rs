@@ -62,13 +62,14 @@ pub fn game(params: &GameParams) -> Result<engine::Game, engine::Error> {
         .or(params.game.is_corner().then_some(DEFAULT_BOARD_SIZE));
     let k = params
         .k
-        .or((params.game == Game::Chocolate).then_some(DEFAULT_STEP));
+        .or((params.game == Game::Chocolate && params.edge.is_none()).then_some(DEFAULT_STEP));
     engine::Game::new(
         kind(params.game),
         size,
         k,
         params.piece.as_deref(),
         params.rule.as_deref(),
+        params.edge.as_deref(),
         params.misere,
     )
 }
@@ -83,6 +84,7 @@ pub fn params(game: engine::Game) -> GameParams {
         k: variant.k(),
         piece: variant.defined_piece().map(|p| p.to_string()),
         rule: variant.rule().map(|r| r.to_string()),
+        edge: variant.edge_formula(),
         misere: game.misere(),
     }
 }
@@ -190,12 +192,20 @@ pub fn board(pos: &AnyPosition) -> Board {
             heaps: p.heaps().to_vec(),
             rule: p.rule().to_string(),
         },
-        AnyPosition::Chocolate(p) => Board::Chocolate {
-            x: p.x(),
-            y: p.y(),
-            z: p.z(),
-            k: p.k(),
-        },
+        AnyPosition::Chocolate(p) => {
+            let edge = p.edge();
+            let heights = edge.heights();
+            let tops = (edge.k().is_none() && p.z() <= protocol::MAX_DRAWN_TOPS)
+                .then(|| (0..=p.z()).map(|w| p.y().min(heights.at(w))).collect());
+            Board::Chocolate {
+                x: p.x(),
+                y: p.y(),
+                z: p.z(),
+                k: edge.k(),
+                edge: edge.formula_text().map(str::to_owned),
+                tops,
+            }
+        }
         AnyPosition::LGame(p) => {
             let mut ranks = [[LSquare::Empty; 4]; 4];
             for (row, rank) in ranks.iter_mut().zip((0..4u8).rev()) {
@@ -324,7 +334,7 @@ mod tests {
                     assert_eq!(Some(size), game.variant().size());
                 }
                 if let Board::Chocolate { k, .. } = b {
-                    assert_eq!(Some(k), game.variant().k());
+                    assert_eq!(k, game.variant().k());
                 }
             }
         }

@@ -70,7 +70,7 @@ pub const RESEARCH_KEPT_FOR: Duration = Duration::from_secs(10 * 60);
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 enum TableId {
     Corner(Piece),
-    Chocolate(u32),
+    Chocolate(chocolate::Edge),
 }
 
 /// A table built on demand, when it was last used, and what it costs.
@@ -200,9 +200,9 @@ impl Solver {
                 limit: Message::new("engine-limit-board")
                     .text("most", ENGINE_MAX_BOARD.to_string()),
             }),
-            Need::Chocolate(k, z) if z > ENGINE_MAX_BAR => Err(EngineLimit {
+            Need::Chocolate(edge, z) if z > ENGINE_MAX_BAR => Err(EngineLimit {
                 asked: Message::new("engine-asked-staircase")
-                    .text("k", k.to_string())
+                    .with("edge", edge_said(edge))
                     .text("z", z.to_string()),
                 limit: Message::new("engine-limit-staircase")
                     .text("most", ENGINE_MAX_BAR.to_string()),
@@ -246,9 +246,9 @@ impl Solver {
                     Arc::new(Table::solve(piece, n)?),
                     Arc::new(engine::corner::misere::MisereTable::solve(piece, n)?),
                 )),
-                Need::Chocolate(k, z) => {
-                    Some(Built::Chocolate(Arc::new(chocolate::Table::solve(k, z)?)))
-                }
+                Need::Chocolate(edge, z) => Some(Built::Chocolate(Arc::new(
+                    chocolate::Table::solve(edge, z)?,
+                ))),
                 Need::Nothing => None,
             })
         };
@@ -423,15 +423,17 @@ enum Need {
     Nothing,
     /// A corner table of at least this side.
     Corner(Piece, u64),
-    /// An odd-step staircase table reaching this z.
-    Chocolate(u32, u64),
+    /// A staircase table (an odd step, or a formula edge) reaching this z.
+    Chocolate(chocolate::Edge, u64),
 }
 
 impl Need {
     fn of(pos: &AnyPosition) -> Need {
         match pos {
             AnyPosition::Corner(p) => Need::Corner(p.piece(), p.x().max(p.y()) + 1),
-            AnyPosition::Chocolate(p) if p.k() % 2 == 1 => Need::Chocolate(p.k(), p.z()),
+            AnyPosition::Chocolate(p) if !p.edge().has_formula() => {
+                Need::Chocolate(p.edge(), p.z())
+            }
             _ => Need::Nothing,
         }
     }
@@ -457,7 +459,7 @@ impl Need {
         match self {
             Need::Nothing => None,
             Need::Corner(piece, _) => Some(TableId::Corner(piece)),
-            Need::Chocolate(k, _) => Some(TableId::Chocolate(k)),
+            Need::Chocolate(edge, _) => Some(TableId::Chocolate(edge)),
         }
     }
 
@@ -465,9 +467,14 @@ impl Need {
         match *self {
             Need::Nothing => true,
             Need::Corner(piece, n) => k.corner_table(piece).is_some_and(|t| t.size() >= n),
-            Need::Chocolate(step, z) => k.chocolate_table(step).is_some_and(|t| t.z_max() >= z),
+            Need::Chocolate(edge, z) => k.chocolate_table(edge).is_some_and(|t| t.z_max() >= z),
         }
     }
+}
+
+/// A staircase's edge as a message: `bar-edge-step` (step 3) or `bar-edge-formula`.
+pub(crate) fn edge_said(edge: chocolate::Edge) -> protocol::MessageArg {
+    protocol::MessageArg::Message(crate::convert::message(&edge.said()))
 }
 
 /// The piece's name as a message: `game-queen`, or `game-piece` with a defined piece's moves.

@@ -102,9 +102,18 @@ y: number,
  */
 z: number, 
 /**
- * The staircase's step.
+ * The staircase's step (0: a rectangle); absent when its edge is a formula.
  */
-k: number, } | { "kind": "lgame", 
+k?: number | null, 
+/**
+ * The staircase's edge as a formula in z (`z * z`), when it is not a step.
+ */
+edge?: string | null, 
+/**
+ * With a formula edge and at most [`MAX_DRAWN_TOPS`] columns: the height of each
+ * column 0 to z above the poison's row, min(y, f(column)), to draw the bar by.
+ */
+tops?: Array<number> | null, } | { "kind": "lgame", 
 /**
  * The squares, rank 4 first.
  */
@@ -169,6 +178,12 @@ piece?: string | null,
  * back canonically (`octal 0.77` for `kayles`).
  */
 rule?: string | null, 
+/**
+ * The staircase's edge of `chocolate` as a formula in z (`z * z`, `floor(z / phi)`),
+ * instead of the step `k`; written back as it was read, spaces folded, or as `k` when
+ * it is a step (`z // 2`).
+ */
+edge?: string | null, 
 /**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
@@ -245,6 +260,12 @@ piece?: string | null,
  * back canonically (`octal 0.77` for `kayles`).
  */
 rule?: string | null, 
+/**
+ * The staircase's edge of `chocolate` as a formula in z (`z * z`, `floor(z / phi)`),
+ * instead of the step `k`; written back as it was read, spaces folded, or as `k` when
+ * it is a step (`z // 2`).
+ */
+edge?: string | null, 
 /**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
@@ -329,6 +350,12 @@ piece?: string | null,
  * back canonically (`octal 0.77` for `kayles`).
  */
 rule?: string | null, 
+/**
+ * The staircase's edge of `chocolate` as a formula in z (`z * z`, `floor(z / phi)`),
+ * instead of the step `k`; written back as it was read, spaces folded, or as `k` when
+ * it is a step (`z // 2`).
+ */
+edge?: string | null, 
 /**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
@@ -454,6 +481,12 @@ piece?: string | null,
  */
 rule?: string | null, 
 /**
+ * The staircase's edge of `chocolate` as a formula in z (`z * z`, `floor(z / phi)`),
+ * instead of the step `k`; written back as it was read, spaces folded, or as `k` when
+ * it is a step (`z // 2`).
+ */
+edge?: string | null, 
+/**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
  */
@@ -492,6 +525,12 @@ piece?: string | null,
  * back canonically (`octal 0.77` for `kayles`).
  */
 rule?: string | null, 
+/**
+ * The staircase's edge of `chocolate` as a formula in z (`z * z`, `floor(z / phi)`),
+ * instead of the step `k`; written back as it was read, spaces folded, or as `k` when
+ * it is a step (`z // 2`).
+ */
+edge?: string | null, 
 /**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
@@ -743,6 +782,12 @@ piece?: string | null,
  */
 rule?: string | null, 
 /**
+ * The staircase's edge of `chocolate` as a formula in z (`z * z`, `floor(z / phi)`),
+ * instead of the step `k`; written back as it was read, spaces folded, or as `k` when
+ * it is a step (`z // 2`).
+ */
+edge?: string | null, 
+/**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
  */
@@ -922,6 +967,12 @@ piece?: string | null,
  */
 rule?: string | null, 
 /**
+ * The staircase's edge of `chocolate` as a formula in z (`z * z`, `floor(z / phi)`),
+ * instead of the step `k`; written back as it was read, spaces folded, or as `k` when
+ * it is a step (`z // 2`).
+ */
+edge?: string | null, 
+/**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
  */
@@ -965,6 +1016,12 @@ piece?: string | null,
  * back canonically (`octal 0.77` for `kayles`).
  */
 rule?: string | null, 
+/**
+ * The staircase's edge of `chocolate` as a formula in z (`z * z`, `floor(z / phi)`),
+ * instead of the step `k`; written back as it was read, spaces folded, or as `k` when
+ * it is a step (`z // 2`).
+ */
+edge?: string | null, 
 /**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
@@ -1054,6 +1111,12 @@ piece?: string | null,
  */
 rule?: string | null, 
 /**
+ * The staircase's edge of `chocolate` as a formula in z (`z * z`, `floor(z / phi)`),
+ * instead of the step `k`; written back as it was read, spaces folded, or as `k` when
+ * it is a step (`z // 2`).
+ */
+edge?: string | null, 
+/**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
  */
@@ -1112,6 +1175,12 @@ piece?: string | null,
  * back canonically (`octal 0.77` for `kayles`).
  */
 rule?: string | null, 
+/**
+ * The staircase's edge of `chocolate` as a formula in z (`z * z`, `floor(z / phi)`),
+ * instead of the step `k`; written back as it was read, spaces folded, or as `k` when
+ * it is a step (`z // 2`).
+ */
+edge?: string | null, 
 /**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
@@ -1206,6 +1275,12 @@ piece?: string | null,
  * back canonically (`octal 0.77` for `kayles`).
  */
 rule?: string | null, 
+/**
+ * The staircase's edge of `chocolate` as a formula in z (`z * z`, `floor(z / phi)`),
+ * instead of the step `k`; written back as it was read, spaces folded, or as `k` when
+ * it is a step (`z // 2`).
+ */
+edge?: string | null, 
 /**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
@@ -1343,6 +1418,12 @@ piece?: string | null,
  */
 rule?: string | null, 
 /**
+ * The staircase's edge of `chocolate` as a formula in z (`z * z`, `floor(z / phi)`),
+ * instead of the step `k`; written back as it was read, spaces folded, or as `k` when
+ * it is a step (`z // 2`).
+ */
+edge?: string | null, 
+/**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
  */
@@ -1398,6 +1479,12 @@ piece?: string | null,
  * back canonically (`octal 0.77` for `kayles`).
  */
 rule?: string | null, 
+/**
+ * The staircase's edge of `chocolate` as a formula in z (`z * z`, `floor(z / phi)`),
+ * instead of the step `k`; written back as it was read, spaces folded, or as `k` when
+ * it is a step (`z // 2`).
+ */
+edge?: string | null, 
 /**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
@@ -1636,6 +1723,12 @@ piece?: string | null,
  */
 rule?: string | null, 
 /**
+ * The staircase's edge of `chocolate` as a formula in z (`z * z`, `floor(z / phi)`),
+ * instead of the step `k`; written back as it was read, spaces folded, or as `k` when
+ * it is a step (`z // 2`).
+ */
+edge?: string | null, 
+/**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
  */
@@ -1686,6 +1779,12 @@ piece?: string | null,
  * back canonically (`octal 0.77` for `kayles`).
  */
 rule?: string | null, 
+/**
+ * The staircase's edge of `chocolate` as a formula in z (`z * z`, `floor(z / phi)`),
+ * instead of the step `k`; written back as it was read, spaces folded, or as `k` when
+ * it is a step (`z // 2`).
+ */
+edge?: string | null, 
 /**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
@@ -1738,6 +1837,12 @@ piece?: string | null,
  * back canonically (`octal 0.77` for `kayles`).
  */
 rule?: string | null, 
+/**
+ * The staircase's edge of `chocolate` as a formula in z (`z * z`, `floor(z / phi)`),
+ * instead of the step `k`; written back as it was read, spaces folded, or as `k` when
+ * it is a step (`z // 2`).
+ */
+edge?: string | null, 
 /**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
@@ -1800,6 +1905,12 @@ piece?: string | null,
  * back canonically (`octal 0.77` for `kayles`).
  */
 rule?: string | null, 
+/**
+ * The staircase's edge of `chocolate` as a formula in z (`z * z`, `floor(z / phi)`),
+ * instead of the step `k`; written back as it was read, spaces folded, or as `k` when
+ * it is a step (`z // 2`).
+ */
+edge?: string | null, 
 /**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
@@ -1868,6 +1979,12 @@ piece?: string | null,
  * back canonically (`octal 0.77` for `kayles`).
  */
 rule?: string | null, 
+/**
+ * The staircase's edge of `chocolate` as a formula in z (`z * z`, `floor(z / phi)`),
+ * instead of the step `k`; written back as it was read, spaces folded, or as `k` when
+ * it is a step (`z // 2`).
+ */
+edge?: string | null, 
 /**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
@@ -2126,6 +2243,12 @@ piece?: string | null,
  */
 rule?: string | null, 
 /**
+ * The staircase's edge of `chocolate` as a formula in z (`z * z`, `floor(z / phi)`),
+ * instead of the step `k`; written back as it was read, spaces folded, or as `k` when
+ * it is a step (`z // 2`).
+ */
+edge?: string | null, 
+/**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
  */
@@ -2197,6 +2320,12 @@ piece?: string | null,
  * back canonically (`octal 0.77` for `kayles`).
  */
 rule?: string | null, 
+/**
+ * The staircase's edge of `chocolate` as a formula in z (`z * z`, `floor(z / phi)`),
+ * instead of the step `k`; written back as it was read, spaces folded, or as `k` when
+ * it is a step (`z // 2`).
+ */
+edge?: string | null, 
 /**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
@@ -2505,6 +2634,12 @@ piece?: string | null,
  */
 rule?: string | null, 
 /**
+ * The staircase's edge of `chocolate` as a formula in z (`z * z`, `floor(z / phi)`),
+ * instead of the step `k`; written back as it was read, spaces folded, or as `k` when
+ * it is a step (`z // 2`).
+ */
+edge?: string | null, 
+/**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
  */
@@ -2627,6 +2762,12 @@ piece?: string | null,
  */
 rule?: string | null, 
 /**
+ * The staircase's edge of `chocolate` as a formula in z (`z * z`, `floor(z / phi)`),
+ * instead of the step `k`; written back as it was read, spaces folded, or as `k` when
+ * it is a step (`z // 2`).
+ */
+edge?: string | null, 
+/**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
  */
@@ -2686,6 +2827,12 @@ piece?: string | null,
  * back canonically (`octal 0.77` for `kayles`).
  */
 rule?: string | null, 
+/**
+ * The staircase's edge of `chocolate` as a formula in z (`z * z`, `floor(z / phi)`),
+ * instead of the step `k`; written back as it was read, spaces folded, or as `k` when
+ * it is a step (`z // 2`).
+ */
+edge?: string | null, 
 /**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.
@@ -2815,6 +2962,12 @@ piece?: string | null,
  * back canonically (`octal 0.77` for `kayles`).
  */
 rule?: string | null, 
+/**
+ * The staircase's edge of `chocolate` as a formula in z (`z * z`, `floor(z / phi)`),
+ * instead of the step `k`; written back as it was read, spaces folded, or as `k` when
+ * it is a step (`z // 2`).
+ */
+edge?: string | null, 
 /**
  * Misère play: the player who makes the last move loses (every game but the L-game).
  * Absent (false) for normal play.

@@ -50,7 +50,7 @@ impl AnyPosition {
             },
             AnyPosition::Nim(_) => Variant::Nim,
             AnyPosition::Heap(p) => Variant::Heap { rule: p.rule() },
-            AnyPosition::Chocolate(p) => Variant::Chocolate { k: p.k() },
+            AnyPosition::Chocolate(p) => Variant::Chocolate { edge: p.edge() },
             AnyPosition::LGame(_) => Variant::LGame,
             AnyPosition::Sum(_) => Variant::Sum,
         }

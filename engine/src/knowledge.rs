@@ -99,7 +99,7 @@ pub const DEFAULT_BUDGET: u64 = 200_000;
 pub struct Knowledge {
     corner: BTreeMap<Piece, Arc<corner::Table>>,
     corner_misere: BTreeMap<Piece, Arc<corner::misere::MisereTable>>,
-    chocolate: BTreeMap<u32, Arc<chocolate::Table>>,
+    chocolate: BTreeMap<chocolate::Edge, Arc<chocolate::Table>>,
     lgame: OnceLock<Arc<lgame::Solution>>,
     /// Work units one remoteness search may use (chocolate, heap games); beyond it the remoteness
     /// is reported as unknown rather than estimated.
@@ -169,7 +169,7 @@ impl Knowledge {
     pub fn add_chocolate(&mut self, table: Arc<chocolate::Table>) {
         let slot = self
             .chocolate
-            .entry(table.k())
+            .entry(table.edge())
             .or_insert_with(|| table.clone());
         if table.z_max() > slot.z_max() {
             *slot = table;
@@ -186,9 +186,12 @@ impl Knowledge {
         self.corner.get(&piece)
     }
 
-    /// The chocolate table of step `k`, if any.
-    pub fn chocolate_table(&self, k: u32) -> Option<&Arc<chocolate::Table>> {
-        self.chocolate.get(&k)
+    /// The chocolate table of this edge (a step k, or a formula), if any.
+    pub fn chocolate_table(
+        &self,
+        edge: impl Into<chocolate::Edge>,
+    ) -> Option<&Arc<chocolate::Table>> {
+        self.chocolate.get(&edge.into())
     }
 
     /// The L-game solution (solved now if it was not given).
@@ -224,7 +227,7 @@ impl Knowledge {
                 source: Source::Computed,
             },
             AnyPosition::Chocolate(p) => {
-                let table = self.chocolate.get(&p.k()).map(|t| t.as_ref());
+                let table = self.chocolate.get(&p.edge()).map(|t| t.as_ref());
                 chocolate_answer(p, chocolate::value(p, table, self.budget)?)
             }
             AnyPosition::LGame(p) => Answer {
@@ -248,7 +251,7 @@ impl Knowledge {
             AnyPosition::Nim(p) => Some(nim::grundy(p)),
             AnyPosition::Heap(p) => Some(heap::grundy(p)?),
             AnyPosition::Chocolate(p) => {
-                let table = self.chocolate.get(&p.k()).map(|t| t.as_ref());
+                let table = self.chocolate.get(&p.edge()).map(|t| t.as_ref());
                 Some(chocolate::grundy(p, table)?)
             }
             AnyPosition::Sum(p) => Some(sum::grundy(self, p)?),
@@ -367,7 +370,7 @@ impl Knowledge {
                 .collect::<Result<_, _>>()?;
             return Ok((own, successors));
         };
-        let table = self.chocolate.get(&p.k()).map(|t| t.as_ref());
+        let table = self.chocolate.get(&p.edge()).map(|t| t.as_ref());
         // The bar's own Grundy number first: beyond its table, the error names the bar.
         let grundy = chocolate::grundy(p, table)?;
         let (own, remoteness) = chocolate::with_successors(p, self.budget);
@@ -492,14 +495,14 @@ fn order_key(v: &Value) -> u128 {
 }
 
 /// A chocolate value with its source: the remoteness is computed, the Grundy number of an
-/// odd step read from a table and that of an even step (and every terminal bar) a formula.
-/// Step 0 is three-heap Nim, whose remoteness is a closed form too.
+/// odd step or a formula edge read from a table and that of an even step (and every terminal
+/// bar) a formula. Step 0 is three-heap Nim, whose remoteness is a closed form too.
 fn chocolate_answer(p: &chocolate::Position, value: Value) -> Answer {
-    let source = if p.k() == 0 {
+    let source = if p.edge().k() == Some(0) {
         Source::Formula
     } else if value.remoteness.is_some() && !p.is_terminal() {
         Source::Computed
-    } else if p.k() % 2 == 1 {
+    } else if !p.edge().has_formula() {
         Source::Table
     } else {
         Source::Formula

@@ -40,7 +40,7 @@ impl Knowledge {
                     .collect())
             }
             AnyPosition::Chocolate(p) => {
-                let table = self.chocolate_table(p.k()).map(|t| t.as_ref());
+                let table = self.chocolate_table(p.edge()).map(|t| t.as_ref());
                 Ok(chocolate::moves_to(p, target, table)?
                     .into_iter()
                     .map(AnyMove::Chocolate)

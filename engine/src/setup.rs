@@ -19,16 +19,31 @@ pub struct Game {
 impl Game {
     /// Validates a game as asked for: `size` for the corner games (default 8), `k` for
     /// chocolate (default 1), `piece` for `corner` (in Betza's notation), `rule` for `heap`
-    /// (`subtraction 1,3,4`, `octal 0.77`, `kayles`, `grundy`), a parameter the game does not
-    /// take refused, and misère play for every game but the L-game, which is not impartial.
+    /// (`subtraction 1,3,4`, `octal 0.77`, `kayles`, `grundy`), `edge` for chocolate instead
+    /// of `k` (a formula in z: [`crate::chocolate::Edge::formula`]), a parameter the game
+    /// does not take refused, and misère play for every game but the L-game, which is not
+    /// impartial.
     pub fn new(
         kind: GameKind,
         size: Option<u64>,
         k: Option<u32>,
         piece: Option<&str>,
         rule: Option<&str>,
+        edge: Option<&str>,
         misere: bool,
     ) -> Result<Game, Error> {
+        if let Some(edge) = edge {
+            let refuse = |id| Err(params(edge, Said::new(id).with("game", kind.said())));
+            return match (kind, size, k, piece, rule) {
+                (GameKind::Chocolate, None, None, None, None) => Game::of(
+                    Variant::chocolate(crate::chocolate::Edge::formula(edge)?),
+                    Convention::misere_if(misere),
+                ),
+                (GameKind::Chocolate, _, Some(_), ..) => refuse("rule-edge-and-step"),
+                (GameKind::Chocolate, ..) => Game::new(kind, size, k, piece, rule, None, misere),
+                _ => refuse("rule-no-edge"),
+            };
+        }
         let variant = match (kind, rule, size, k, piece) {
             (GameKind::Heap, Some(rule), None, None, None) => {
                 Variant::heap(crate::heap::Rule::parse(rule)?)
@@ -144,7 +159,7 @@ impl fmt::Display for Game {
         }
         match self.variant {
             Variant::Corner { piece, size } => write!(f, "{piece} {size}×{size}"),
-            Variant::Chocolate { k } => write!(f, "chocolate k={k}"),
+            Variant::Chocolate { edge } => write!(f, "chocolate {edge}"),
             Variant::Heap { rule } => write!(f, "heap {rule}"),
             v => write!(f, "{}", v.kind()),
         }
@@ -191,22 +206,41 @@ mod tests {
 
     #[test]
     fn a_game_is_validated_once_misere_included() {
-        let queen = Game::new(GameKind::Queen, Some(11), None, None, None, true).unwrap();
+        let queen = Game::new(GameKind::Queen, Some(11), None, None, None, None, true).unwrap();
         assert_eq!((queen.kind(), queen.misere()), (GameKind::Queen, true));
         assert_eq!(queen.to_string(), "misère queen 11×11");
-        let e = Game::new(GameKind::LGame, None, None, None, None, true).unwrap_err();
+        let e = Game::new(GameKind::LGame, None, None, None, None, None, true).unwrap_err();
         assert_eq!((e.kind(), e.input()), (ErrorKind::Params, "misere"));
-        assert!(Game::new(GameKind::LGame, None, None, None, None, false).is_ok());
-        assert!(Game::new(GameKind::Nim, Some(8), None, None, None, false).is_err());
+        assert!(Game::new(GameKind::LGame, None, None, None, None, None, false).is_ok());
+        assert!(Game::new(GameKind::Nim, Some(8), None, None, None, None, false).is_err());
         // The corner game's piece, only there.
-        let rn = Game::new(GameKind::Corner, Some(9), None, Some("NR"), None, true).unwrap();
+        let rn = Game::new(
+            GameKind::Corner,
+            Some(9),
+            None,
+            Some("NR"),
+            None,
+            None,
+            true,
+        )
+        .unwrap();
         assert_eq!(rn.to_string(), "misère RN 9×9");
-        assert!(Game::new(GameKind::Corner, None, None, None, None, false).is_err());
-        assert!(Game::new(GameKind::Corner, None, Some(1), Some("RN"), None, false).is_err());
-        assert!(Game::new(GameKind::Nim, None, None, Some("RN"), None, false).is_err());
-        assert!(Game::new(GameKind::Corner, None, None, Some("x"), None, false).is_err());
+        assert!(Game::new(GameKind::Corner, None, None, None, None, None, false).is_err());
+        assert!(Game::new(
+            GameKind::Corner,
+            None,
+            Some(1),
+            Some("RN"),
+            None,
+            None,
+            false
+        )
+        .is_err());
+        assert!(Game::new(GameKind::Nim, None, None, Some("RN"), None, None, false).is_err());
+        assert!(Game::new(GameKind::Corner, None, None, Some("x"), None, None, false).is_err());
         // The heap game's rule, only there.
-        let kayles = Game::new(GameKind::Heap, None, None, None, Some("kayles"), true).unwrap();
+        let kayles =
+            Game::new(GameKind::Heap, None, None, None, Some("kayles"), None, true).unwrap();
         assert_eq!(kayles.to_string(), "misère heap octal 0.77");
         for (size, k, piece, rule, id) in [
             (None, None, None, None, "rule-heap-needs-rule"),
@@ -215,16 +249,17 @@ mod tests {
             (None, None, Some("RN"), Some("grundy"), "rule-no-piece"),
             (None, None, None, Some("octal 0.8"), "rule-octal-digit"),
         ] {
-            let e = Game::new(GameKind::Heap, size, k, piece, rule, false).unwrap_err();
+            let e = Game::new(GameKind::Heap, size, k, piece, rule, None, false).unwrap_err();
             assert_eq!(e.reason().id, id, "{e}");
         }
-        let e = Game::new(GameKind::Nim, None, None, None, Some("kayles"), false).unwrap_err();
+        let e =
+            Game::new(GameKind::Nim, None, None, None, Some("kayles"), None, false).unwrap_err();
         assert_eq!(e.reason().id, "rule-no-rule");
         // A piece that moves as a named one is that game.
-        let queen = Game::new(GameKind::Corner, None, None, Some("Q"), None, false).unwrap();
+        let queen = Game::new(GameKind::Corner, None, None, Some("Q"), None, None, false).unwrap();
         assert_eq!(queen.kind(), GameKind::Queen);
         assert_eq!(
-            Game::new(GameKind::Chocolate, None, None, None, None, false)
+            Game::new(GameKind::Chocolate, None, None, None, None, None, false)
                 .unwrap()
                 .to_string(),
             "chocolate k=1"
@@ -233,7 +268,7 @@ mod tests {
 
     #[test]
     fn a_start_is_read_once_and_has_moves() {
-        let nim = Game::new(GameKind::Nim, None, None, None, None, false).unwrap();
+        let nim = Game::new(GameKind::Nim, None, None, None, None, None, false).unwrap();
         let mut rng = Rng::new(7);
         for (text, start) in [
             ("", Start::Standard),
@@ -254,7 +289,7 @@ mod tests {
 
     #[test]
     fn the_same_seed_draws_the_same_start() {
-        let queen = Game::new(GameKind::Queen, None, None, None, None, false).unwrap();
+        let queen = Game::new(GameKind::Queen, None, None, None, None, None, false).unwrap();
         let draw = |seed| queen.start(&Start::Random, &mut Rng::new(seed)).unwrap();
         assert_eq!(draw(3), draw(3));
     }

@@ -140,10 +140,10 @@ pub enum Variant {
         /// What a move may do to one heap.
         rule: heap::Rule,
     },
-    /// Chocolate bars whose staircase has step `k`.
+    /// Chocolate bars whose staircase has this edge.
     Chocolate {
-        /// The staircase step (0: a plain rectangle).
-        k: u32,
+        /// A step k (0: a plain rectangle) or a formula f(z).
+        edge: chocolate::Edge,
     },
     /// The L-game.
     LGame,
@@ -164,9 +164,8 @@ impl Variant {
             }
             (GameKind::Heap, None, None) => Err(params("heap", Said::new("rule-heap-needs-rule"))),
             (GameKind::Chocolate, None, k) => {
-                let k = k.unwrap_or(DEFAULT_K);
-                chocolate::check_k(k)?;
-                Ok(Variant::Chocolate { k })
+                let edge = chocolate::Edge::step(k.unwrap_or(DEFAULT_K))?;
+                Ok(Variant::Chocolate { edge })
             }
             (GameKind::Nim, None, None) => Ok(Variant::Nim),
             (GameKind::LGame, None, None) => Ok(Variant::LGame),
@@ -196,6 +195,11 @@ impl Variant {
     /// The heap game of `rule`.
     pub fn heap(rule: heap::Rule) -> Variant {
         Variant::Heap { rule }
+    }
+
+    /// Chocolate bars with this edge.
+    pub fn chocolate(edge: chocolate::Edge) -> Variant {
+        Variant::Chocolate { edge }
     }
 
     /// The game name.
@@ -252,12 +256,22 @@ impl Variant {
         }
     }
 
-    /// Staircase step (chocolate).
+    /// Staircase step (chocolate with a step edge).
     pub fn k(&self) -> Option<u32> {
+        self.edge().and_then(chocolate::Edge::k)
+    }
+
+    /// The staircase's edge (chocolate).
+    pub fn edge(&self) -> Option<chocolate::Edge> {
         match self {
-            Variant::Chocolate { k } => Some(*k),
+            Variant::Chocolate { edge } => Some(*edge),
             _ => None,
         }
+    }
+
+    /// A formula edge's text (chocolate whose edge is not a step).
+    pub fn edge_formula(&self) -> Option<String> {
+        self.edge()?.formula_text().map(str::to_owned)
     }
 
     /// Reads a position of this game in the notation of `docs/NOTATION.md`.
@@ -268,8 +282,8 @@ impl Variant {
             }
             Variant::Nim => AnyPosition::Nim(nim::Position::parse(text)?),
             Variant::Heap { rule } => AnyPosition::Heap(heap::Position::parse(rule, text)?),
-            Variant::Chocolate { k } => {
-                AnyPosition::Chocolate(chocolate::Position::parse(k, text)?)
+            Variant::Chocolate { edge } => {
+                AnyPosition::Chocolate(chocolate::Position::parse(edge, text)?)
             }
             Variant::LGame => AnyPosition::LGame(lgame::Position::parse(text)?),
             Variant::Sum => AnyPosition::Sum(sum::Position::parse(text)?),
@@ -279,7 +293,9 @@ impl Variant {
     /// The standard start: the corner games at (N−1, ⌊(N−1)/2⌋) — the right edge, halfway
     /// up, where no piece can reach the corner at once (from the far corner the queen would
     /// win in one move); Nim 3,4,5, and a heap game too (t, t + 1, t + 2 when its least count
-    /// t is above 3); chocolate {5, 3, 3k + 4} ({5, 3, 7} for k = 0); the
+    /// t is above 3); chocolate {5, 3, 3k + 4} ({5, 3, 7} for k = 0; with a formula edge,
+    /// {5, y, s + 4} where s is the first column of height y = 3, or of the edge's greatest
+    /// height below 3); the
     /// L-game's `...N/RRRB/RBBB/N... r`; the sum `queen(8):7,3 + nim:3,4,5 + chocolate(1):5,3,7`
     /// of three of those starts.
     pub fn start(&self) -> AnyPosition {
@@ -296,9 +312,16 @@ impl Variant {
                 let heaps = vec![least, least + 1, least + 2];
                 AnyPosition::Heap(heap::Position::new(rule, heaps).expect("small heaps"))
             }
-            Variant::Chocolate { k } => {
-                let z = if k == 0 { 7 } else { 3 * u64::from(k) + 4 };
-                AnyPosition::Chocolate(chocolate::Position::new(k, 5, 3, z).expect("y = 3 ≤ z / k"))
+            Variant::Chocolate { edge } => {
+                let heights = edge.heights();
+                let y = heights.at(edge.max_z()).min(3);
+                let z = match edge.k() {
+                    Some(0) => 7,
+                    _ => heights.start(y).unwrap_or(0).saturating_add(4),
+                };
+                AnyPosition::Chocolate(
+                    chocolate::Position::new(edge, 5, y, z.min(edge.max_z())).expect("y ≤ f(z)"),
+                )
             }
             Variant::LGame => AnyPosition::LGame(lgame::Position::start()),
             Variant::Sum => {
@@ -308,7 +331,9 @@ impl Variant {
                         size: DEFAULT_SIZE,
                     },
                     Variant::Nim,
-                    Variant::Chocolate { k: DEFAULT_K },
+                    Variant::Chocolate {
+                        edge: chocolate::Edge::Step(DEFAULT_K),
+                    },
                 ];
                 let components = parts.iter().map(Variant::start).collect();
                 AnyPosition::Sum(sum::Position::new(components).expect("three components"))
@@ -343,13 +368,18 @@ impl Variant {
                 let heaps = (0..pick(1, 3)).map(|_| pick(1, 12 + 2 * least)).collect();
                 AnyPosition::Heap(heap::Position::new(rule, heaps).expect("small heaps"))
             }
-            Variant::Chocolate { k } => {
-                let kk = u64::from(k.max(1));
-                // z ≥ k, so that the staircase has room for y ≥ 1.
-                let z = pick(kk.max(2), 6 * kk + 6);
-                let y = pick(1, (z / kk).min(6));
+            Variant::Chocolate { edge } => {
+                let heights = edge.heights();
+                // The first column of height 1 (k, or 1 for k = 0), so that the staircase
+                // has room for y ≥ 1 (y = 0 where the edge never rises).
+                let first = match edge.k() {
+                    Some(0) => 1,
+                    _ => heights.start(1).unwrap_or(0),
+                };
+                let z = pick(first.max(2), (6 * first + 6).min(edge.max_z()));
+                let y = pick(1.min(heights.at(z)), heights.at(z).min(6));
                 let x = pick(1, 8);
-                AnyPosition::Chocolate(chocolate::Position::new(k, x, y, z).expect("y ≤ z / k"))
+                AnyPosition::Chocolate(chocolate::Position::new(edge, x, y, z).expect("y ≤ f(z)"))
             }
             Variant::LGame => loop {
                 let placement = |i: u64| lgame::Placement::from_index(i as usize);

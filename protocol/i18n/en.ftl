@@ -643,7 +643,7 @@ error-many_cells = { $cells } cells asked for; at most { $most } per request: as
 error-many_searched_cells = { $cells } cells asked for; a misère table of this game searches every cell, at most { $most } per request: ask for it in pieces
 error-sum_has_no_table = a sum has no table; query its positions with `query`, or ask for the table of one of its games
 error-line_count = { $line }s { $from }..{ $to }: ask for 1 to { $most } lines
-error-finite_columns = chocolate's columns are finite — column z holds y = 0 to ⌊z/k⌋ only (here k = { $k }) — so they have no periodicity to find; ask for rows (line row: y fixed, z growing from k·y) or diagonals (line diagonal: the cells y, k·y + D)
+error-finite_columns = chocolate's columns are finite — column z holds y = 0 to f(z) only (here { $edge }) — so they have no periodicity to find; ask for rows (line row: y fixed, z growing from where f reaches y) or, for a step k, diagonals (line diagonal: the cells y, k·y + D)
 error-unreadable_formula = the formula cannot be read: at byte { $at }: { $reason }
 error-formula_fails = the formula fails { $fault }
 error-check_too_long = the check was stopped after { $limit_s } s, the most a check may run on this server (grundyd --check-time-limit-s): ask with a smaller upto, or a simpler formula
@@ -1135,18 +1135,34 @@ rule-bar-move-unread = `{ $move }` is not a move: write x=U, y=V or z=W (the len
 rule-bar-same = { $position } is the position itself; a move must eat some chocolate
 rule-bar-two-breaks = a move makes one break; { $from } → { $to } changes both the strip and the staircase
 rule-bar-keeps-y = a vertical break to z={ $z } keeps y = { $y }, not { $given }
-rule-bar-leaves-y = a vertical break to z={ $z } leaves y = min({ $y }, ⌊{ $z }/{ $k }⌋) = { $left }, not { $given }
+rule-bar-leaves-y = a vertical break to z={ $z } leaves y = min({ $y }, { $top }) = { $left }, not { $given }
 rule-bar-too-long = { $name } = { $value } is too long; a bar is at most { $most } squares each way
-rule-bar-too-high = a staircase with step { $k } and z = { $z } has height at most { $most }, not { $y }
+rule-bar-too-high = a staircase with { $edge } and z = { $z } has height at most { $most }, not { $y }
 rule-bar-step = the staircase step k is 0 to { $most }, not { $k }
 rule-bar-three = a chocolate bar is three numbers x,y,z, such as 1,2,3; `{ $text }` has { $count }
-rule-bar-table-large = a table for step { $k } up to z = { $z } would hold { $count } values; the most is { $most }
-rule-bar-table-more = a table for step { $k } up to z = { $z } holds more than { $most } values
-rule-bar-stored-value = stored values for step { $k } up to z = { $z }: value { $index } is { $value }, but there are { $count } values below { $bound }
-rule-bar-stored-count = stored values for step { $k } up to z = { $z }: { $values } of { $count }
-rule-bar-odd-step = the staircase with odd step { $k } has no formula; solve a table for step { $k } first
-rule-bar-other-table = the table was solved for step { $table }, not step { $k }
-rule-bar-beyond-table = the staircase y = { $y }, z = { $z } is beyond the table for step { $k }, which stops at z = { $most }
+rule-bar-table-large = a table for { $edge } up to z = { $z } would hold { $count } values; the most is { $most }
+rule-bar-table-more = a table for { $edge } up to z = { $z } holds more than { $most } values
+rule-bar-stored-value = stored values for { $edge } up to z = { $z }: value { $index } is { $value }, but there are { $count } values below { $bound }
+rule-bar-stored-count = stored values for { $edge } up to z = { $z }: { $values } of { $count }
+rule-bar-no-table = the staircases with { $edge } have no formula for their values; solve a table for them first
+rule-bar-too-wide = a bar with { $edge } is at most { $most } columns wide, not { $z }
+bar-edge-step = step { $k }
+bar-edge-formula = edge f(z) = { $formula }
+rule-edge-long = an edge is a short formula in z, at most { $most } bytes; this one has { $bytes }
+rule-edge-unread = the edge cannot be read: at byte { $at }: { $why }
+rule-edge-variable = an edge is a formula in z alone (the height of a staircase z columns wide); it names { $name } at byte { $at }
+rule-edge-predicate = an edge is a number for each z, such as z * z, not true or false
+rule-edge-eval = the edge has no value at z = { $z }: { $why }
+rule-edge-negative = the edge is { $value } at z = { $z }; a height is at least 0
+rule-edge-high = the edge is { $value } at z = { $z }; a staircase is at most { $most } squares high
+rule-edge-falls = the edge falls from { $before } at z = { $previous } to { $value } at z = { $z }; a staircase never gets lower to the right
+rule-edge-start = the edge is { $value } at z = 0; it starts at 0, because the poison's column is the poison alone
+rule-edge-and-step = { $game } takes a step k or an edge, not both
+rule-no-edge = { $game } takes no edge: only chocolate does (--edge "z * z")
+rule-sum-edge = component { $component }: a chocolate bar in a sum has a step k, not a formula edge
+error-edge_diagonal = a staircase whose edge is a formula has no straight diagonals; ask for rows (line row) or columns (line column) instead of { $line }
+rule-bar-other-table = the table was solved for { $table }, not { $edge }
+rule-bar-beyond-table = the staircase y = { $y }, z = { $z } is beyond the table for { $edge }, which stops at z = { $most }
 rule-question = the question is one of outcome, grundy, winning_move, winning_moves, remoteness
 rule-answer-outcome = answer win, loss or draw
 rule-answer-number = answer a whole number such as 3
@@ -1290,7 +1306,7 @@ cli-table-empty = (empty range)
 
 ## A long research request's progress, as the terminal's bar shows it.
 progress-corner = solving the { $piece } table to { $side }×{ $side }
-progress-staircases = solving the staircases of step { $k } to z = { $z }
+progress-staircases = solving the staircases with { $edge } to z = { $z }
 progress-check = checking the formula on the rows below { $upto }
 progress-guess = trying the formulas of size { $size }
 progress-guess-join = putting the formulas of size { $size } together with the others
@@ -1434,7 +1450,7 @@ engine-asked-misere-sum = a misère sum with { $moves } moves
 engine-limit-misere-sum = misère sums of up to { $most } moves (a Nim component of huge piles has too many)
 engine-asked-board = a { $side }×{ $side } board
 engine-limit-board = corner games on boards up to { $most }×{ $most }
-engine-asked-staircase = a staircase of step { $k } reaching z = { $z }
+engine-asked-staircase = a staircase with { $edge } reaching z = { $z }
 engine-limit-staircase = odd steps up to z = { $most }
 engine-asked-table = a { $side }×{ $side } { $piece } table
 engine-limit-table = tables are solved on demand up to { $most }×{ $most }; ask with a smaller upto

@@ -614,7 +614,7 @@ error-many_cells = { $cells }マスが求められました。1回の要求は{ 
 error-many_searched_cells = { $cells }マスが求められました。このゲームのミゼールの表はマスごとに探索するので、1回の要求は{ $most }マスまでです。分けて聞いてください
 error-sum_has_no_table = ゲームの和には表がありません。局面を `query` で聞くか、成分のゲームの表を聞いてください
 error-line_count = { $line } { $from }..{ $to }: 線は1本から{ $most }本までで聞いてください
-error-finite_columns = チョコレートゲームの列は有限です（列 z には y = 0 から ⌊z/k⌋ までしかありません。ここでは k = { $k }）。だから見つける周期性がありません。行（line row: y を固定し、z を k·y から増やす）か対角線（line diagonal: マス y, k·y + D）を聞いてください
+error-finite_columns = チョコレートゲームの列は有限です（列 z には y = 0 から f(z) までしかありません。ここでは { $edge }）。だから見つける周期性がありません。行（line row: y を固定し、f が y に届く z から増やす）か、段差 k なら対角線（line diagonal: マス y, k·y + D）を聞いてください
 error-unreadable_formula = 式が読めません（位置 { $at }）: { $reason }
 error-formula_fails = 式の計算に失敗します: { $fault }
 error-check_too_long = 検証は{ $limit_s }秒で止めました。これがこのサーバーで検証に使える最長の時間です（grundyd --check-time-limit-s）。もっと小さい upto か、もっと簡単な式で聞いてください
@@ -1040,18 +1040,34 @@ rule-bar-move-unread = `{ $move }`は手ではありません。x=U、y=V、z=W�
 rule-bar-same = { $position }は今の局面そのものです。手ではチョコレートを少しは食べなければなりません
 rule-bar-two-breaks = 1手で割るのは1回です。{ $from } → { $to }では帯と階段の両方が変わっています
 rule-bar-keeps-y = z={ $z }まで縦に割っても y = { $y }のままです（{ $given }ではありません）
-rule-bar-leaves-y = z={ $z }まで縦に割ると y = min({ $y }, ⌊{ $z }/{ $k }⌋) = { $left }になります（{ $given }ではありません）
+rule-bar-leaves-y = z={ $z }まで縦に割ると y = min({ $y }, { $top }) = { $left }になります（{ $given }ではありません）
 rule-bar-too-long = { $name } = { $value }は長すぎます。板チョコはどの向きも{ $most }マスまでです
-rule-bar-too-high = 段差 { $k }、z = { $z }の階段の高さは{ $most }までです（{ $y }は使えません）
+rule-bar-too-high = { $edge }、z = { $z }の階段の高さは{ $most }までです（{ $y }は使えません）
 rule-bar-step = 階段の段差 k は0から{ $most }までです（{ $k }は使えません）
 rule-bar-three = 板チョコは 1,2,3 のように3つの数 x,y,z で書きます。`{ $text }`には{ $count }個あります
-rule-bar-table-large = 段差 { $k }、z = { $z }までの表には{ $count }個の値が入ることになります。上限は{ $most }個です
-rule-bar-table-more = 段差 { $k }、z = { $z }までの表には{ $most }個より多くの値が入ります
-rule-bar-stored-value = 保存された段差 { $k }、z = { $z }までの値: { $index }番目の値が{ $value }ですが、値は{ $count }個あり、どれも{ $bound }より小さいはずです
-rule-bar-stored-count = 保存された段差 { $k }、z = { $z }までの値: { $count }個のうち{ $values }個しかありません
-rule-bar-odd-step = 奇数の段差 { $k }の階段には式がありません。先に段差 { $k }の表を解いてください
-rule-bar-other-table = この表は段差 { $table }で解いたもので、段差 { $k }のものではありません
-rule-bar-beyond-table = 階段 y = { $y }、z = { $z }は段差 { $k }の表の外です（表は z = { $most }まで）
+rule-bar-table-large = { $edge }、z = { $z }までの表には{ $count }個の値が入ることになります。上限は{ $most }個です
+rule-bar-table-more = { $edge }、z = { $z }までの表には{ $most }個より多くの値が入ります
+rule-bar-stored-value = 保存された{ $edge }、z = { $z }までの値: { $index }番目の値が{ $value }ですが、値は{ $count }個あり、どれも{ $bound }より小さいはずです
+rule-bar-stored-count = 保存された{ $edge }、z = { $z }までの値: { $count }個のうち{ $values }個しかありません
+rule-bar-no-table = { $edge }の階段の値には式がありません。先に表を解いてください
+rule-bar-too-wide = { $edge }の板チョコの幅は{ $most }列までです（{ $z }は使えません）
+bar-edge-step = 段差 { $k }
+bar-edge-formula = 縁 f(z) = { $formula }
+rule-edge-long = 縁は z の短い式で、{ $most }バイトまでです。この式は{ $bytes }バイトあります
+rule-edge-unread = 縁の式が読めません。{ $at }バイト目: { $why }
+rule-edge-variable = 縁は z だけの式です（幅 z の階段の高さ）。{ $at }バイト目に{ $name }があります
+rule-edge-predicate = 縁は z * z のように z ごとの数です。真偽ではありません
+rule-edge-eval = 縁の式は z = { $z }で値がありません: { $why }
+rule-edge-negative = 縁は z = { $z }で{ $value }です。高さは0以上です
+rule-edge-high = 縁は z = { $z }で{ $value }です。階段の高さは{ $most }マスまでです
+rule-edge-falls = 縁が z = { $previous }の{ $before }から z = { $z }の{ $value }に下がっています。階段は右に行って低くなることはありません
+rule-edge-start = 縁は z = 0 で{ $value }です。毒の列は毒だけなので、縁は0から始まります
+rule-edge-and-step = { $game } には段差 k か縁のどちらか一方を指定します
+rule-no-edge = { $game } に縁の指定はありません。縁を指定できるのはチョコレートゲームだけです（--edge "z * z"）
+rule-sum-edge = 成分 { $component }: 和の中の板チョコは段差 k で指定します。縁の式は使えません
+error-edge_diagonal = 縁が式の階段にはまっすぐな対角線がありません。{ $line }の代わりに行（line row）か列（line column）を聞いてください
+rule-bar-other-table = この表は{ $table }で解いたもので、{ $edge }のものではありません
+rule-bar-beyond-table = 階段 y = { $y }、z = { $z }は{ $edge }の表の外です（表は z = { $most }まで）
 rule-question = 問題の種類は outcome、grundy、winning_move、winning_moves、remoteness のどれかです
 rule-answer-outcome = win（勝ち）、loss（負け）、draw（引き分け）のどれかで答えてください
 rule-answer-number = 3 のような整数で答えてください
@@ -1189,7 +1205,7 @@ cli-table-empty = （範囲が空です）
 
 ## A long research request's progress, as the terminal's bar shows it.
 progress-corner = { $piece }の表を{ $side }×{ $side }まで解いています
-progress-staircases = 段差 { $k }の階段を z = { $z }まで解いています
+progress-staircases = { $edge }の階段を z = { $z }まで解いています
 progress-check = { $upto }より下の行で式を確かめています
 progress-guess = 大きさ { $size } の式を試しています
 progress-guess-join = 大きさ { $size } の式をほかの式と組み合わせています
@@ -1321,7 +1337,7 @@ engine-asked-misere-sum = 手が{ $moves }通りあるミゼールの和
 engine-limit-misere-sum = ミゼールの和は手が{ $most }通りまでです（巨大な山のニムを含むと多すぎます）
 engine-asked-board = { $side }×{ $side }の盤
 engine-limit-board = 角のゲームの盤は{ $most }×{ $most }までです
-engine-asked-staircase = 段差 { $k }で z = { $z }に届く階段
+engine-asked-staircase = { $edge }で z = { $z }に届く階段
 engine-limit-staircase = 奇数の段差は z = { $most }までです
 engine-asked-table = { $side }×{ $side }の{ $piece }の表
 engine-limit-table = その場で解く表は{ $most }×{ $most }までです。もっと小さい upto で聞いてください

@@ -5,6 +5,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::GameParams;
 
+/// The widest bar whose column heights a chocolate board lists (a formula edge's).
+pub const MAX_DRAWN_TOPS: u64 = 64;
+
 /// A position as a picture.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
@@ -43,8 +46,16 @@ pub enum Board {
         y: u64,
         /// The staircase's length.
         z: u64,
-        /// The staircase's step.
-        k: u32,
+        /// The staircase's step (0: a rectangle); absent when its edge is a formula.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        k: Option<u32>,
+        /// The staircase's edge as a formula in z (`z * z`), when it is not a step.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        edge: Option<String>,
+        /// With a formula edge and at most [`MAX_DRAWN_TOPS`] columns: the height of each
+        /// column 0 to z above the poison's row, min(y, f(column)), to draw the bar by.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tops: Option<Vec<u64>>,
     },
     /// The L-game's 4×4 board: `ranks[0]` is rank 4 (the top), each rank from file a to d;
     /// and whose L moves.

@@ -30,7 +30,7 @@ mod tournament;
 mod typescript;
 mod variant;
 
-pub use board::{Board, LColor, LSquare, SumPart};
+pub use board::{Board, LColor, LSquare, SumPart, MAX_DRAWN_TOPS};
 pub use client::{ClientMessage, First, NewMatch, Opponent, Request, StartSpec};
 pub use error::{Details, ErrorBody, ErrorCode};
 pub use game::{

@@ -130,6 +130,11 @@ pub struct GameParams {
     /// back canonically (`octal 0.77` for `kayles`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rule: Option<String>,
+    /// The staircase's edge of `chocolate` as a formula in z (`z * z`, `floor(z / phi)`),
+    /// instead of the step `k`; written back as it was read, spaces folded, or as `k` when
+    /// it is a step (`z // 2`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub edge: Option<String>,
     /// Misère play: the player who makes the last move loses (every game but the L-game).
     /// Absent (false) for normal play.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -146,6 +151,7 @@ impl GameParams {
             misere: false,
             piece: None,
             rule: None,
+            edge: None,
         }
     }
 }

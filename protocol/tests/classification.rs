@@ -16,6 +16,7 @@ fn answer() -> ServerMessage {
                 misere: false,
                 piece: None,
                 rule: None,
+                edge: None,
             },
             position: "5,3".to_owned(),
             board: protocol::Board::Corner {

@@ -77,6 +77,7 @@ fn questions(kind: usize, lgame: &[String]) -> Vec<Question> {
         misere: false,
         piece: None,
         rule: None,
+        edge: None,
     };
     (0..QUERIES)
         .map(|i| match kind {
@@ -105,6 +106,7 @@ fn questions(kind: usize, lgame: &[String]) -> Vec<Question> {
                         misere: false,
                         piece: None,
                         rule: None,
+                        edge: None,
                     },
                     position: format!("{},{},{z}", rng.below(50), rng.below(z + 1)),
                     limit: None,

@@ -111,6 +111,7 @@ pub async fn run(conn: &mut Client, args: Args, style: Style) -> Result<()> {
             misere: false,
             piece: args.piece.clone(),
             rule: args.rule.rule(),
+            edge: args.rule.edge.clone(),
         },
         formula,
         upto: args.upto.or(args.size),

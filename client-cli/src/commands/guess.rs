@@ -86,6 +86,7 @@ pub async fn run(conn: &mut Client, args: Args, style: Style) -> Result<()> {
             misere: false,
             piece: args.piece.clone(),
             rule: args.rule.rule(),
+            edge: args.rule.edge.clone(),
         },
         aim: if args.p_positions {
             GuessAim::PPositions

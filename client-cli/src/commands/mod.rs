@@ -70,12 +70,14 @@ impl GameArgs {
             k: self.k,
             piece: self.piece.clone(),
             rule: self.rule.rule(),
+            edge: self.rule.edge.clone(),
             misere: self.misere,
         }
     }
 }
 
-/// The rule of the heap game, in one of three spellings.
+/// What defines a game beyond its name and size: the heap game's rule, in one of three
+/// spellings, and the chocolate staircase's edge.
 #[derive(Debug, clap::Args)]
 pub struct RuleArgs {
     /// The rule of `heap`: kayles, dawsons-kayles, dawsons-chess, grundy (Grundy's game),
@@ -89,6 +91,11 @@ pub struct RuleArgs {
     /// The octal game of this code: --code 0.77 is --rule "octal 0.77" (Kayles).
     #[arg(long)]
     pub code: Option<String>,
+    /// The edge of chocolate's staircase, instead of the step --k: the height of a staircase
+    /// z columns wide as a formula in z, 0 at z = 0 and never falling ("z * z", "z // 2 + z
+    /// // 3", "floor(z / phi)") (docs/NOTATION.md).
+    #[arg(long, conflicts_with = "k")]
+    pub edge: Option<String>,
 }
 
 impl RuleArgs {
@@ -112,6 +119,9 @@ pub fn describe(params: &GameParams) -> String {
     }
     if let Some(rule) = &params.rule {
         game = format!("{game} ({rule})");
+    }
+    if let Some(edge) = &params.edge {
+        game = format!("{game} f(z)={edge}");
     }
     if params.misere {
         game = said(&Message::new("game-misere").text("game", game));
@@ -144,16 +154,20 @@ pub fn command_for(verb: &str, params: &GameParams, k: Option<u32>) -> String {
     if let Some(k) = k {
         command.push_str(&format!(" --k {k}"));
     }
+    if let Some(edge) = &params.edge {
+        command.push_str(&format!(" --edge \"{edge}\""));
+    }
     command
 }
 
 /// The same in the protocol's own words, whatever the reader's language: for files read
 /// elsewhere (an OEIS b-file's header).
 pub fn describe_code(params: &GameParams) -> String {
-    let name = match (&params.piece, &params.rule) {
-        (Some(piece), _) => format!("{} {piece}", params.game),
-        (None, Some(rule)) => format!("{} ({rule})", params.game),
-        (None, None) => params.game.to_string(),
+    let name = match (&params.piece, &params.rule, &params.edge) {
+        (Some(piece), ..) => format!("{} {piece}", params.game),
+        (None, Some(rule), _) => format!("{} ({rule})", params.game),
+        (None, None, Some(edge)) => format!("{} f(z)={edge}", params.game),
+        (None, None, None) => params.game.to_string(),
     };
     let game = match (params.size, params.k) {
         (Some(n), _) => format!("{name} {n}×{n}"),

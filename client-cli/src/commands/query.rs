@@ -55,7 +55,7 @@ pub struct Args {
     #[arg(required_unless_present = "match_id")]
     position: Option<String>,
     /// Ask about the current position of this match instead (live or saved).
-    #[arg(long = "match", value_name = "ID", conflicts_with_all = ["game", "position", "size", "k", "misere", "piece", "rule", "set", "code"])]
+    #[arg(long = "match", value_name = "ID", conflicts_with_all = ["game", "position", "size", "k", "misere", "piece", "rule", "set", "code", "edge"])]
     match_id: Option<i64>,
     /// List only the best N moves (all by default).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]

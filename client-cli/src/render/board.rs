@@ -20,7 +20,14 @@ pub fn board(game: Game, board: &Board, style: Style) -> String {
         Board::Heap { heaps, rule } => {
             format!("{}{}\n", nim(heaps, "heap-pile", style), style.dim(rule))
         }
-        Board::Chocolate { x, y, z, k } => chocolate(*k, *x, *y, *z),
+        Board::Chocolate {
+            x,
+            y,
+            z,
+            k,
+            edge,
+            tops,
+        } => chocolate(*k, edge.as_deref(), tops.as_deref(), [*x, *y, *z]),
         Board::Lgame { ranks, to_move } => lgame(ranks, *to_move, style),
         Board::Sum { components } => format!("a sum of {} games\n", components.len()),
     }
@@ -106,25 +113,34 @@ fn counted(n: u64, what: &str) -> String {
 }
 
 /// `{x, y, z}` and a line saying what the strip and the staircase are.
-fn chocolate(k: u32, x: u64, y: u64, z: u64) -> String {
-    let right = match k {
-        0 => format!("a {y}×{z} rectangle"),
-        1 => format!(
-            "a staircase {} wide, {} high, rising every column",
-            counted(z, "column"),
-            counted(y, "row")
-        ),
-        k => format!(
-            "a staircase {} wide, {} high, rising every {k} columns",
-            counted(z, "column"),
-            counted(y, "row")
+fn chocolate(k: Option<u32>, edge: Option<&str>, tops: Option<&[u64]>, bar: [u64; 3]) -> String {
+    let [x, y, z] = bar;
+    let (wide, high) = (counted(z, "column"), counted(y, "row"));
+    let right = match (k, edge) {
+        (Some(0), _) => format!("a {y}×{z} rectangle"),
+        (Some(1), _) => format!("a staircase {wide} wide, {high} high, rising every column"),
+        (Some(k), _) => format!("a staircase {wide} wide, {high} high, rising every {k} columns"),
+        (None, edge) => format!(
+            "a staircase {wide} wide, {high} high, whose edge is f(z) = {}",
+            edge.unwrap_or("?")
         ),
     };
     let mut out = format!(
         "{{{x}, {y}, {z}}}\na strip of {} left of the poison; to its right {right}\n",
         counted(x, "square")
     );
-    out.push_str(&bar_picture(k, x, y, z).unwrap_or_default());
+    // Column t stands min(y, f(t)) + 1 high: ⌊t/k⌋ for a step (y + 1 when k = 0), the
+    // board's own heights for a formula edge.
+    let height = |t: u64| match (k, tops) {
+        (Some(0), _) => Some(y + 1),
+        (Some(k), _) => Some(y.min(t / u64::from(k)) + 1),
+        (None, Some(tops)) => usize::try_from(t)
+            .ok()
+            .and_then(|t| tops.get(t))
+            .map(|h| h + 1),
+        (None, None) => None,
+    };
+    out.push_str(&bar_picture(height, x, y, z).unwrap_or_default());
     out
 }
 
@@ -132,25 +148,23 @@ fn chocolate(k: u32, x: u64, y: u64, z: u64) -> String {
 const MAX_BAR_DRAWN: u64 = 40;
 
 /// The bar itself: the strip (`■`) on the bottom row left of the poison (`P`), and the
-/// staircase to its right, column t standing min(y, ⌊t/k⌋) + 1 high (y + 1 when k = 0).
-fn bar_picture(k: u32, x: u64, y: u64, z: u64) -> Option<String> {
+/// staircase to its right, column t standing `height(t)` high (none drawn when a height is
+/// not known).
+fn bar_picture(height: impl Fn(u64) -> Option<u64>, x: u64, y: u64, z: u64) -> Option<String> {
     if x + z + 1 > MAX_BAR_DRAWN || y + 1 > MAX_BAR_DRAWN {
         return None;
     }
-    let height = |t: u64| match k {
-        0 => y + 1,
-        k => y.min(t / u64::from(k)) + 1,
-    };
+    let heights = (0..=z).map(&height).collect::<Option<Vec<u64>>>()?;
     let mut out = String::new();
     for row in (0..=y).rev() {
         let mut line = String::new();
         for _ in 0..x {
             line.push_str(if row == 0 { "■ " } else { "  " });
         }
-        for t in 0..=z {
+        for (t, h) in heights.iter().enumerate() {
             line.push_str(match (t, row) {
                 (0, 0) => "P ",
-                _ if row < height(t) => "■ ",
+                _ if row < *h => "■ ",
                 _ => "  ",
             });
         }
@@ -198,7 +212,14 @@ mod tests {
     }
 
     fn bar(x: u64, y: u64, z: u64, k: u32) -> Board {
-        Board::Chocolate { x, y, z, k }
+        Board::Chocolate {
+            x,
+            y,
+            z,
+            k: Some(k),
+            edge: None,
+            tops: None,
+        }
     }
 
     #[test]
@@ -244,6 +265,23 @@ mod tests {
         assert_eq!(
             rows,
             ["        ■ ■ ■", "      ■ ■ ■ ■", "■ ■ P ■ ■ ■ ■"],
+            "{b}"
+        );
+        // {1, 3, 3} with the edge z * z: columns 0, 1, 3, 3 above the poison's row.
+        let square = Board::Chocolate {
+            x: 1,
+            y: 3,
+            z: 3,
+            k: None,
+            edge: Some("z * z".into()),
+            tops: Some(vec![0, 1, 3, 3]),
+        };
+        let b = board(Game::Chocolate, &square, PLAIN);
+        assert!(b.contains("whose edge is f(z) = z * z"), "{b}");
+        let rows: Vec<&str> = b.lines().skip(2).collect();
+        assert_eq!(
+            rows,
+            ["      ■ ■", "      ■ ■", "    ■ ■ ■", "■ P ■ ■ ■"],
             "{b}"
         );
     }

@@ -121,6 +121,7 @@ mod tests {
                 misere: false,
                 piece: None,
                 rule: None,
+                edge: None,
             },
             position: position.to_owned(),
             value: ValueInfo {

@@ -261,6 +261,7 @@ fn query_code(e: &QueryError) -> ErrorCode {
         | Q::NotATable { .. }
         | Q::NegativeLine { .. }
         | Q::NegativeDiagonal { .. }
+        | Q::EdgeDiagonal { .. }
         | Q::EmptyLine { .. }
         | Q::NoLayer
         | Q::BackwardRange

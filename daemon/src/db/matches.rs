@@ -22,7 +22,7 @@ use super::writer::Write;
 /// The columns of [`StoredMatch`], aliased `m` (matches), `p0`/`p1` (the seated players).
 /// `rematch` is unique because `matches.rematch_of` has a UNIQUE index.
 pub(crate) const MATCH_SELECT: &str =
-    "SELECT m.id, m.game, m.size, m.k, m.misere, m.piece, m.rule, m.start, m.position, \
+    "SELECT m.id, m.game, m.size, m.k, m.misere, m.piece, m.rule, m.edge, m.start, m.position, \
      m.ply, m.seat0_player, m.seat0_engine, m.seat1_player, m.seat1_engine, \
      COALESCE(p0.name, m.seat0_name) AS seat0_name, \
      COALESCE(p1.name, m.seat1_name) AS seat1_name, m.clock_initial_ms, m.clock_increment_ms, \
@@ -289,10 +289,11 @@ pub(crate) async fn create_match(conn: &mut SqliteConnection, m: NewMatch) -> Re
         return Err(DbError::Rejected(format!("a new match cannot be {status}")));
     }
     let [seat0, seat1] = m.seats;
-    let sql = "INSERT INTO matches (game, size, k, misere, piece, rule, start, position, ply, \
+    let sql =
+        "INSERT INTO matches (game, size, k, misere, piece, rule, edge, start, position, ply, \
                seat0_player, seat0_engine, seat1_player, seat1_engine, \
                clock_initial_ms, clock_increment_ms, status, rematch_of, created_at, started_at) \
-               VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
     let done = bind_game_params(sqlx::query(sql), &m.params)?
         .bind(m.start.clone())
         .bind(m.start)

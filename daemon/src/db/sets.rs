@@ -157,7 +157,9 @@ async fn replace(
             insert_ints(conn, head, r.row_count, rows, progress).await?
         }
         SetValues::Chocolate(table) => {
-            let k = i64::from(table.k());
+            let Some(k) = table.edge().k().map(i64::from) else {
+                unreachable!("only the steps' tables are stored")
+            };
             sqlx::query("DELETE FROM analysis.chocolate_values WHERE k = ?")
                 .bind(k)
                 .execute(&mut *conn)

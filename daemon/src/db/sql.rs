@@ -161,6 +161,8 @@ pub(crate) struct GameColumns {
     piece: Option<String>,
     /// The rule of `heap`.
     rule: Option<String>,
+    /// The edge of `chocolate`, when it is a formula.
+    edge: Option<String>,
 }
 
 impl From<GameColumns> for GameParams {
@@ -171,13 +173,14 @@ impl From<GameColumns> for GameParams {
             k: c.k,
             piece: c.piece,
             rule: c.rule,
+            edge: c.edge,
             misere: c.misere,
         }
     }
 }
 
-/// Binds a game's six columns (`game, size, k, misere, piece, rule`, in that order) to the
-/// next six placeholders of `query`: the other way of [`GameColumns`].
+/// Binds a game's seven columns (`game, size, k, misere, piece, rule, edge`, in that order) to
+/// the next seven placeholders of `query`: the other way of [`GameColumns`].
 pub(crate) fn bind_game_params<'q>(
     query: Query<'q, Sqlite, SqliteArguments<'q>>,
     params: &GameParams,
@@ -188,7 +191,8 @@ pub(crate) fn bind_game_params<'q>(
         .bind(params.k.map(i64::from))
         .bind(i64::from(params.misere))
         .bind(params.piece.clone())
-        .bind(params.rule.clone()))
+        .bind(params.rule.clone())
+        .bind(params.edge.clone()))
 }
 
 /// The plies of a draw by repetition, stored as `0,4,8` (no plies: NULL), read with

@@ -124,8 +124,13 @@ pub enum QueryError {
     },
     /// Periods of a staircase's columns.
     FiniteColumns {
-        /// The staircase's step.
-        k: u64,
+        /// The staircase's edge: `k = 2`, or `f(z) = z * z`.
+        edge: String,
+    },
+    /// A diagonal of a staircase whose edge is a formula.
+    EdgeDiagonal {
+        /// The line.
+        line: String,
     },
     /// A formula that cannot be read.
     UnreadableFormula {
@@ -247,6 +252,7 @@ impl From<LineError> for QueryError {
             LineError::Beyond { line, bound } => QueryError::LineBeyond { line, bound },
             LineError::Negative { line } => QueryError::NegativeLine { line },
             LineError::NegativeDiagonal { line } => QueryError::NegativeDiagonal { line },
+            LineError::EdgeDiagonal { line } => QueryError::EdgeDiagonal { line },
         }
     }
 }

@@ -42,8 +42,12 @@ pub async fn periodicity(
     }
     let (table, upto) = stored::reaching(hub, &q.params, q.upto, "periodicity", report).await?;
     if let (Table2D::Chocolate(t), LineKind::Column) = (&table, kind) {
-        if t.k() > 0 {
-            return Err(QueryError::FiniteColumns { k: t.k().into() });
+        if t.edge().k() != Some(0) {
+            let edge = match t.edge().k() {
+                Some(k) => format!("k = {k}"),
+                None => format!("f(z) = {}", t.edge()),
+            };
+            return Err(QueryError::FiniteColumns { edge });
         }
     }
     let max_period = (upto / (REPEATS as u64 + 1)).max(1);

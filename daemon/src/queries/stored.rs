@@ -18,6 +18,10 @@ use crate::solver::{Report, ENGINE_MAX_BAR, RESEARCH_MAX_BOARD};
 /// The bound of a defined piece's table when none is asked for (it has no stored table).
 pub const DEFINED_BOUND: u64 = 64;
 
+/// The bound of a formula edge's staircase table when none is asked for (it has no stored
+/// table): z below 256.
+pub const EDGE_BOUND: u64 = 256;
+
 /// The bound of a heap game's table when none is asked for: heaps below 1024.
 pub const HEAP_BOUND: u64 = 1024;
 
@@ -40,12 +44,12 @@ pub fn of(
             .ok_or_else(|| QueryError::NoStoredTable {
                 table: piece.to_string(),
             }),
-        Variant::Chocolate { k } => knowledge
-            .chocolate_table(k)
+        Variant::Chocolate { edge } => knowledge
+            .chocolate_table(edge)
             .cloned()
             .map(Table2D::Chocolate)
             .ok_or_else(|| QueryError::NoStoredTable {
-                table: format!("chocolate k={k}"),
+                table: format!("chocolate {edge}"),
             }),
         // One heap's values, computed once per rule (milliseconds to here).
         Variant::Heap { rule } => Ok(Table2D::Heap(Arc::new(engine::heap::Table::solve(
@@ -78,6 +82,15 @@ pub async fn reaching(
             let upto = table.upto(Some(side))?;
             return Ok((table, upto));
         }
+        // A formula edge has no stored table: one is solved to the bound asked.
+        Variant::Chocolate { edge }
+            if !params.misere && hub.solver.current().chocolate_table(edge).is_none() =>
+        {
+            let upto = upto.unwrap_or(EDGE_BOUND);
+            let table = Table2D::Chocolate(staircases(hub, edge, upto, report).await?);
+            let upto = table.upto(Some(upto))?;
+            return Ok((table, upto));
+        }
         _ => of(&hub.solver.current(), params, what)?,
     };
     let upto = match upto {
@@ -87,55 +100,62 @@ pub async fn reaching(
             return Ok((stored, upto));
         }
     };
-    let table =
-        match stored {
-            Table2D::Corner(t) => {
-                Table2D::Corner(hub.solver.research_corner(t.piece(), upto, report).await?)
+    let table = match stored {
+        Table2D::Corner(t) => {
+            Table2D::Corner(hub.solver.research_corner(t.piece(), upto, report).await?)
+        }
+        // Heaps up to the research boards' side: a check reads every pair of them.
+        Table2D::Heap(t) => {
+            if upto > RESEARCH_MAX_BOARD {
+                return Err(QueryError::BeyondTable {
+                    bound: RESEARCH_MAX_BOARD,
+                });
             }
-            // Heaps up to the research boards' side: a check reads every pair of them.
-            Table2D::Heap(t) => {
-                if upto > RESEARCH_MAX_BOARD {
-                    return Err(QueryError::BeyondTable {
-                        bound: RESEARCH_MAX_BOARD,
-                    });
-                }
-                let rule = t.rule();
-                let solved = crate::pool::idle(move || engine::heap::Table::solve(rule, upto))
-                    .await
-                    .context("doing-solve-a-heap-table")?;
-                Table2D::Heap(Arc::new(solved?))
-            }
-            Table2D::Chocolate(t) => {
-                let (k, z) = (t.k(), upto - 1);
-                if z > ENGINE_MAX_BAR {
-                    return Err(QueryError::StaircaseTooTall {
-                        most_z: ENGINE_MAX_BAR,
-                        most_upto: ENGINE_MAX_BAR + 1,
-                    });
-                }
-                let what = Message::new("progress-staircases")
-                    .text("k", k.to_string())
-                    .text("z", z.to_string());
-                report(&what, 0, 1);
-                let table = if k % 2 == 1 {
-                    // Odd steps serve matches too: grown for everyone.
-                    let tall = chocolate::Position::new(k, 0, 0, z)?;
-                    let grown = hub.solver.covering(&AnyPosition::Chocolate(tall)).await?;
-                    grown.chocolate_table(k).cloned()
-                } else {
-                    let solved = crate::pool::idle(move || chocolate::Table::solve(k, z))
-                        .await
-                        .context("doing-solve-a-staircase-table")?;
-                    Some(Arc::new(solved?))
-                };
-                report(&what, 1, 1);
-                Table2D::Chocolate(table.ok_or_else(|| {
-                    Internal::new("doing-solve-a-staircase-table", "none was solved")
-                })?)
-            }
-        };
+            let rule = t.rule();
+            let solved = crate::pool::idle(move || engine::heap::Table::solve(rule, upto))
+                .await
+                .context("doing-solve-a-heap-table")?;
+            Table2D::Heap(Arc::new(solved?))
+        }
+        Table2D::Chocolate(t) => Table2D::Chocolate(staircases(hub, t.edge(), upto, report).await?),
+    };
     let upto = table.upto(Some(upto))?;
     Ok((table, upto))
+}
+
+/// The staircase table of `edge` below z = `upto`, with its progress: an odd step's or a
+/// formula edge's grown for every question and match (the solver's tables), an even step's
+/// solved for this question alone.
+async fn staircases(
+    hub: &Hub,
+    edge: chocolate::Edge,
+    upto: u64,
+    report: Report,
+) -> Result<Arc<chocolate::Table>, QueryError> {
+    let z = upto.saturating_sub(1);
+    if z > ENGINE_MAX_BAR {
+        return Err(QueryError::StaircaseTooTall {
+            most_z: ENGINE_MAX_BAR,
+            most_upto: ENGINE_MAX_BAR + 1,
+        });
+    }
+    let what = Message::new("progress-staircases")
+        .with("edge", crate::solver::edge_said(edge))
+        .text("z", z.to_string());
+    report(&what, 0, 1);
+    let table = if edge.has_formula() {
+        let solved = crate::pool::idle(move || chocolate::Table::solve(edge, z))
+            .await
+            .context("doing-solve-a-staircase-table")?;
+        Some(Arc::new(solved?))
+    } else {
+        // Odd steps and formula edges serve matches too: grown for everyone.
+        let tall = chocolate::Position::new(edge, 0, 0, z)?;
+        let grown = hub.solver.covering(&AnyPosition::Chocolate(tall)).await?;
+        grown.chocolate_table(edge).cloned()
+    };
+    report(&what, 1, 1);
+    table.ok_or_else(|| Internal::new("doing-solve-a-staircase-table", "none was solved").into())
 }
 
 /// Line `at` of kind `kind` of `table` below `upto`, as the wire names lines.
@@ -199,7 +219,7 @@ impl Cited for Table2D {
                     size: t.size(),
                 })
             },
-            Table2D::Chocolate(t) => crate::convert::normal(Variant::Chocolate { k: t.k() }),
+            Table2D::Chocolate(t) => crate::convert::normal(Variant::chocolate(t.edge())),
             Table2D::Heap(t) => crate::convert::normal(Variant::heap(t.rule())),
         }
     }

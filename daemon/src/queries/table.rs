@@ -114,25 +114,26 @@ pub async fn table(
                 })?;
             corner_cells(&mut data, t);
         }
-        Variant::Chocolate { k } => {
-            let table = if k % 2 == 1 {
+        Variant::Chocolate { edge } => {
+            let table = if !edge.has_formula() {
                 let top = rows.to.saturating_sub(1);
-                let tall = chocolate::Position::new(k, 0, 0, top)?;
+                let tall = chocolate::Position::new(edge, 0, 0, top)?;
                 let before = hub.solver.current();
                 let knowledge = hub.solver.covering(&AnyPosition::Chocolate(tall)).await?;
                 if !std::ptr::eq(before.as_ref(), knowledge.as_ref()) {
                     data.source = "computed".to_owned();
                 }
-                knowledge.chocolate_table(k).cloned()
+                knowledge.chocolate_table(edge).cloned()
             } else {
                 data.source = "formula".to_owned();
                 None
             };
+            let heights = edge.heights();
             for z in rows.from..rows.to {
                 let row = (cols.from..cols.to)
                     .map(|y| {
-                        let fits = k == 0 || y <= z / u64::from(k);
-                        fits.then(|| chocolate::staircase_grundy(k, y, z, table.as_deref()).ok())
+                        let fits = y <= heights.at(z);
+                        fits.then(|| chocolate::staircase_grundy(edge, y, z, table.as_deref()).ok())
                             .flatten()
                     })
                     .collect();
@@ -238,7 +239,7 @@ fn searched_cells(
         let mut row = Vec::new();
         for c in data.cols.from..data.cols.to {
             let value = match variant {
-                Variant::Chocolate { k } => chocolate::Position::new(k, layer, c, r)
+                Variant::Chocolate { edge } => chocolate::Position::new(edge, layer, c, r)
                     .ok()
                     .and_then(|bar| chocolate::misere::remoteness(&bar, budget)),
                 Variant::Heap { rule } => engine::heap::Position::new(rule, vec![r, c, layer])

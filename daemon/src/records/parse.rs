@@ -75,6 +75,7 @@ impl GameRecord {
                 k: fields.number("K")?,
                 piece: variant.defined_piece().map(|p| p.to_string()),
                 rule: variant.rule().map(|r| r.to_string()),
+                edge: variant.edge_formula(),
                 misere: fields.play()?,
             },
             start: fields
@@ -311,18 +312,27 @@ impl Fields {
             .map_err(|_: UnknownGame| self.error("Game", quoted("rule-unknown-game", name)))?;
         let kind = crate::convert::kind(game);
         let (size, k) = (self.number("Size")?, self.number("K")?);
-        let (piece, rule) = (self.text("Piece"), self.text("Rule"));
-        let variant = engine::Game::new(kind, size, k, piece.as_deref(), rule.as_deref(), false)
-            .map_err(|e| {
-                let tag = match (e.input(), size, k) {
-                    (input, _, _) if piece.as_deref() == Some(input) => "Piece",
-                    (input, _, _) if rule.as_deref() == Some(input) => "Rule",
-                    (_, Some(_), _) => "Size",
-                    (_, None, Some(_)) => "K",
-                    _ => "Game",
-                };
-                self.error(tag, crate::convert::message(&e.said()))
-            })?;
+        let (piece, rule, edge) = (self.text("Piece"), self.text("Rule"), self.text("Edge"));
+        let variant = engine::Game::new(
+            kind,
+            size,
+            k,
+            piece.as_deref(),
+            rule.as_deref(),
+            edge.as_deref(),
+            false,
+        )
+        .map_err(|e| {
+            let tag = match (e.input(), size, k) {
+                (input, _, _) if piece.as_deref() == Some(input) => "Piece",
+                (input, _, _) if rule.as_deref() == Some(input) => "Rule",
+                (input, _, _) if edge.as_deref() == Some(input) => "Edge",
+                (_, Some(_), _) => "Size",
+                (_, None, Some(_)) => "K",
+                _ => "Game",
+            };
+            self.error(tag, crate::convert::message(&e.said()))
+        })?;
         // A piece that moves as a named one is that game (`queen` for `RB`).
         let game = crate::convert::wire(variant.kind());
         Ok((game, variant.variant()))

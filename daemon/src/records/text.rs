@@ -13,13 +13,14 @@ pub const BETTER_SHOWN: usize = 5;
 
 /// The tags this format defines, in the order they are written. Any other tag is kept in
 /// [`GameRecord::extra_tags`].
-pub const KNOWN_TAGS: [&str; 15] = [
+pub const KNOWN_TAGS: [&str; 16] = [
     "Event",
     "Game",
     "Piece",
     "Rule",
     "Size",
     "K",
+    "Edge",
     "Play",
     "Start",
     "Seat0",
@@ -58,6 +59,9 @@ impl GameRecord {
         }
         if let Some(k) = self.params.k {
             tag("K", &k.to_string());
+        }
+        if let Some(edge) = &self.params.edge {
+            tag("Edge", edge);
         }
         if self.params.misere {
             tag("Play", "misere");

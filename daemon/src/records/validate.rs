@@ -30,6 +30,7 @@ impl GameRecord {
                 ("misere", _, _) => "Play",
                 (input, _, _) if p.piece.as_deref() == Some(input) => "Piece",
                 (input, _, _) if p.rule.as_deref() == Some(input) => "Rule",
+                (input, _, _) if p.edge.as_deref() == Some(input) => "Edge",
                 (_, Some(_), _) => "Size",
                 (_, None, Some(_)) => "K",
                 _ => "Game",

@@ -26,7 +26,7 @@ pub fn corner_checksum(table: &corner::Table) -> String {
 /// `"chocolate k={k} {z_max}\n"`, then each G(y, z) in primary-key order (z, then y) as a
 /// 4-byte little-endian unsigned integer.
 pub fn chocolate_checksum(table: &chocolate::Table) -> String {
-    let mut h = Hashing::new(format!("chocolate k={} {}\n", table.k(), table.z_max()));
+    let mut h = Hashing::new(format!("chocolate {} {}\n", table.edge(), table.z_max()));
     for (_, _, g) in table.values() {
         h.u32(g);
     }

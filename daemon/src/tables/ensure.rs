@@ -207,7 +207,7 @@ pub async fn ensure(
         }
     }
     loaded.corner.sort_by_key(|t| t.piece());
-    loaded.chocolate.sort_by_key(|t| t.k());
+    loaded.chocolate.sort_by_key(|t| t.edge());
     Ok(loaded)
 }
 

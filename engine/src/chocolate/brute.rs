@@ -5,16 +5,24 @@ use std::collections::HashMap;
 
 use crate::{mex, remoteness_of};
 
-/// Grundy number and remoteness of every bar reachable from the ones asked for, step `k`.
+/// Grundy number and remoteness of every bar reachable from the ones asked for, with the
+/// edge f(w) = `height(w)` (`None`: a rectangle, no bound).
 pub(super) struct Brute {
-    k: u64,
+    height: Box<dyn Fn(u64) -> Option<u64>>,
     memo: HashMap<(u64, u64, u64), (u64, u64)>,
 }
 
 impl Brute {
+    /// Step `k`: f(w) = ⌊w/k⌋, and no bound for k = 0.
     pub(super) fn new(k: u32) -> Brute {
+        let k = u64::from(k);
+        Brute::edge(move |w| w.checked_div(k))
+    }
+
+    /// The edge f(w) = `height(w)`.
+    pub(super) fn edge(height: impl Fn(u64) -> Option<u64> + 'static) -> Brute {
         Brute {
-            k: u64::from(k),
+            height: Box::new(height),
             memo: HashMap::new(),
         }
     }
@@ -30,7 +38,7 @@ impl Brute {
         }
         for w in 0..z {
             // k = 0: a rectangle keeps its height.
-            let height = w.checked_div(self.k).map_or(y, |stair| y.min(stair));
+            let height = (self.height)(w).map_or(y, |stair| y.min(stair));
             out.push((x, height, w));
         }
         out
@@ -62,11 +70,15 @@ impl Brute {
     }
 }
 
-/// G(y, z) for every staircase with z ≤ `z_max`, indexed `[z][y]`, by the plain O(n³) mex
-/// over each value's options as docs/RULES.md lists them.
+/// G(y, z) for every staircase of step `k` with z ≤ `z_max`, indexed `[z][y]`, by the plain
+/// O(n³) mex over each value's options as docs/RULES.md lists them.
 pub(super) fn naive_table(k: u32, z_max: u64) -> Vec<Vec<u64>> {
     let k = u64::from(k);
-    let height = |z: u64| z.checked_div(k).unwrap_or(z_max);
+    naive_edge_table(|z| z.checked_div(k).unwrap_or(z_max), z_max)
+}
+
+/// The same for the edge f(z) = `height(z)`.
+pub(super) fn naive_edge_table(height: impl Fn(u64) -> u64, z_max: u64) -> Vec<Vec<u64>> {
     let mut g: Vec<Vec<u64>> = Vec::new();
     for z in 0..=z_max {
         let mut column = Vec::new();

@@ -47,7 +47,6 @@
 //! # Ok::<(), engine::Error>(())
 //! ```
 
-use crate::chocolate::position::max_height;
 use crate::chocolate::remoteness::{dp, reachable_bars};
 use crate::chocolate::{Move, Position};
 use crate::corner::misere::rook_remoteness;
@@ -135,7 +134,7 @@ pub fn winning_moves(p: &Position, budget: u64) -> Option<Vec<Move>> {
 /// The heaps of the misère Nim `p` is when it is one: {x, y, z} for a rectangle, {x, 0, z}
 /// for a bar without stairs.
 pub fn nim_heaps(p: &Position) -> Option<[u64; 3]> {
-    (p.k() == 0 || p.y() == 0).then(|| [p.x(), p.y(), p.z()])
+    (p.edge().k() == Some(0) || p.y() == 0).then(|| [p.x(), p.y(), p.z()])
 }
 
 /// The closed forms of the remoteness (module docs), `None` where there is none.
@@ -164,13 +163,14 @@ fn successor_remoteness(p: &Position) -> Option<Vec<u64>> {
     let index = |n: u64| usize::try_from(n).ok();
     let (rows_at, columns_at) = (index(x)?, index(x)?.checked_add(index(y)?)?);
     let mut found = vec![None; columns_at.checked_add(index(z)?)?];
+    let heights = p.edge().heights();
     dp::<true>(p, |u, v, w, r| {
         let (u64_u, u64_v) = (u as u64, v as u64);
         let slot = if u64_v == y && w == z && u64_u < x {
             Some(u)
         } else if u64_u == x && w == z && u64_v < y {
             Some(rows_at + v)
-        } else if u64_u == x && w < z && u64_v == y.min(max_height(p.k(), w)) {
+        } else if u64_u == x && w < z && u64_v == y.min(heights.at(w)) {
             index(w).map(|w| columns_at + w)
         } else {
             None

@@ -1,5 +1,5 @@
 //! Poisoned chocolate bars (docs/RULES.md): a strip of x squares left of the poison and a staircase
-//! {y, z} with step k to its right; a move breaks off and eats a piece without the poison, and
+//! {y, z} with an edge (a step k, or a formula f(z): [`Edge`]) to its right; a move breaks off and eats a piece without the poison, and
 //! whoever leaves the poison alone wins.
 //!
 //! ```
@@ -16,6 +16,7 @@
 //! # Ok::<(), engine::Error>(())
 //! ```
 
+mod edge;
 mod mex_bits;
 pub mod misere;
 mod moves;
@@ -28,10 +29,13 @@ mod value;
 #[cfg(test)]
 mod brute;
 #[cfg(test)]
+mod edge_tests;
+#[cfg(test)]
 mod proptests;
 #[cfg(test)]
 mod tests;
 
+pub use edge::{Edge, EdgeFormula, Heights, EDGE_COLUMNS, MAX_EDGE_BYTES};
 pub use moves::Move;
 pub use position::{check_k, Position, MAX_K, MAX_LEN};
 pub use reach::moves_to;

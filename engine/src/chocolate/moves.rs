@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::chocolate::position::{max_height, read_three};
+use crate::chocolate::position::read_three;
 use crate::chocolate::Position;
 use crate::error::{illegal, notation, Error};
 use crate::Said;
@@ -16,7 +16,8 @@ pub enum Move {
     /// Break the staircase horizontally, keeping `v < y` rows above the poison: {x, v, z}.
     Horizontal(u64),
     /// Break the staircase vertically, keeping `w < z` columns right of the poison:
-    /// {x, min(y, ⌊w/k⌋), w}, so the cut may lower the stair (k = 0: {x, y, w}).
+    /// {x, min(y, f(w)), w} (f(w) = ⌊w/k⌋ for step k), so the cut may lower the stair
+    /// (k = 0: {x, y, w}).
     Vertical(u64),
 }
 
@@ -54,7 +55,7 @@ impl Position {
         match *m {
             Move::Strip(u) => self.with(u, y, z),
             Move::Horizontal(v) => self.with(x, v, z),
-            Move::Vertical(w) => self.with(x, y.min(max_height(self.k(), w)), w),
+            Move::Vertical(w) => self.with(x, y.min(self.edge().height(w)), w),
         }
     }
 
@@ -101,13 +102,12 @@ impl Position {
         self.check(&m).map_err(|e| e.with_input(text))?;
         let expected = self.after(&m);
         if expected.y() != b {
-            let k = self.k();
-            let reason = match k {
-                0 => Said::new("rule-bar-keeps-y").text("y", y).text("z", c),
-                k => Said::new("rule-bar-leaves-y")
+            let reason = match self.edge().k() {
+                Some(0) => Said::new("rule-bar-keeps-y").text("y", y).text("z", c),
+                _ => Said::new("rule-bar-leaves-y")
                     .text("y", y)
+                    .text("top", self.edge().written_at(c))
                     .text("z", c)
-                    .text("k", k)
                     .text("left", expected.y()),
             };
             return Err(illegal(text, reason.text("given", b)));

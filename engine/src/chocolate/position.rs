@@ -1,7 +1,9 @@
-//! A poisoned-chocolate position {x, y, z} with its step k, validated, and its notation.
+//! A poisoned-chocolate position {x, y, z} with its staircase's edge, validated, and its
+//! notation.
 
 use std::fmt;
 
+use crate::chocolate::Edge;
 use crate::error::{params, position, Error};
 use crate::number_list::parse_numbers;
 use crate::Said;
@@ -15,21 +17,26 @@ pub const MAX_K: u32 = 1000;
 pub const MAX_LEN: u64 = 1_000_000_000_000;
 
 /// A bar {x, y, z}: a strip of `x` squares left of the poison and, to its right, a staircase
-/// of `z` columns beyond the poison's whose height rises one square every `k` columns, capped
-/// at `y` (docs/RULES.md). With `k = 0` the right part is a `y` by `z` rectangle (three-heap Nim).
+/// of `z` columns beyond the poison's whose height rises along its [`Edge`] — one square every
+/// `k` columns, or as a formula f says — capped at `y` (docs/RULES.md). With `k = 0` the right
+/// part is a `y` by `z` rectangle (three-heap Nim).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
-    k: u32,
+    edge: Edge,
     x: u64,
     y: u64,
     z: u64,
 }
 
 impl Position {
-    /// The bar {x, y, z} with step `k`, or an error naming the limit or the staircase rule
-    /// (`y ≤ ⌊z/k⌋` for k ≥ 1) that it breaks.
-    pub fn new(k: u32, x: u64, y: u64, z: u64) -> Result<Position, Error> {
-        check_k(k)?;
+    /// The bar {x, y, z} with this edge (a step k, or a formula: [`Edge`]), or an error
+    /// naming the limit or the staircase rule (`y ≤ f(z)`, `⌊z/k⌋` for a step k ≥ 1) that it
+    /// breaks.
+    pub fn new(edge: impl Into<Edge>, x: u64, y: u64, z: u64) -> Result<Position, Error> {
+        let edge = edge.into();
+        if let Some(k) = edge.k() {
+            check_k(k)?;
+        }
         let bar = || format!("{x},{y},{z}");
         for (name, value) in [("x", x), ("y", y), ("z", z)] {
             if value > MAX_LEN {
@@ -42,31 +49,43 @@ impl Position {
                 ));
             }
         }
-        let most = max_height(k, z);
+        if z > edge.max_z() {
+            return Err(position(
+                bar(),
+                Said::new("rule-bar-too-wide")
+                    .with("edge", edge.said())
+                    .text("z", z)
+                    .text("most", edge.max_z()),
+            ));
+        }
+        let most = edge.height(z);
         if y > most {
             return Err(position(
                 bar(),
                 Said::new("rule-bar-too-high")
-                    .text("k", k)
+                    .with("edge", edge.said())
                     .text("z", z)
                     .text("most", most)
                     .text("y", y),
             ));
         }
-        Ok(Position { k, x, y, z })
+        Ok(Position { edge, x, y, z })
     }
 
-    /// Reads `x,y,z` for a bar with step `k`; spaces and one pair of brackets are also accepted
-    /// (`1 2 3`, `{1, 2, 3}`).
-    pub fn parse(k: u32, text: &str) -> Result<Position, Error> {
+    /// Reads `x,y,z` for a bar with this edge; spaces and one pair of brackets are also
+    /// accepted (`1 2 3`, `{1, 2, 3}`).
+    pub fn parse(edge: impl Into<Edge>, text: &str) -> Result<Position, Error> {
+        let edge = edge.into();
         let [x, y, z] = read_three(text).map_err(|reason| position(text, reason))?;
-        check_k(k)?;
-        Position::new(k, x, y, z).map_err(|e| e.with_input(text))
+        if let Some(k) = edge.k() {
+            check_k(k)?;
+        }
+        Position::new(edge, x, y, z).map_err(|e| e.with_input(text))
     }
 
-    /// The staircase step k (0: a rectangle).
-    pub fn k(&self) -> u32 {
-        self.k
+    /// The staircase's edge.
+    pub fn edge(&self) -> Edge {
+        self.edge
     }
 
     /// Squares in the strip left of the poison.
@@ -102,14 +121,6 @@ pub fn check_k(k: u32) -> Result<u32, Error> {
     }
 }
 
-/// The greatest y allowed with z columns: ⌊z/k⌋, or unbounded (up to [`MAX_LEN`]) when k = 0.
-pub(crate) fn max_height(k: u32, z: u64) -> u64 {
-    match k {
-        0 => MAX_LEN,
-        k => z / u64::from(k),
-    }
-}
-
 /// Reads exactly three numbers `x,y,z`; the reason names the text when it fails.
 pub(crate) fn read_three(text: &str) -> Result<[u64; 3], Said> {
     let numbers = parse_numbers(text)?;
@@ -121,7 +132,7 @@ pub(crate) fn read_three(text: &str) -> Result<[u64; 3], Said> {
 }
 
 impl fmt::Display for Position {
-    /// Canonical notation `x,y,z`; the step k is a parameter of the game, not of the position.
+    /// Canonical notation `x,y,z`; the edge is a parameter of the game, not of the position.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{},{},{}", self.x, self.y, self.z)
     }

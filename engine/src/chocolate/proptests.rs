@@ -29,7 +29,7 @@ fn big_bar() -> impl Strategy<Value = Position> {
 }
 
 fn table_for(p: &Position) -> Table {
-    Table::solve(p.k(), Z_MAX).expect("a small table")
+    Table::solve(p.edge(), Z_MAX).expect("a small table")
 }
 
 proptest! {
@@ -67,16 +67,16 @@ proptest! {
         prop_assert_eq!(moves.len() as u64, p.move_count());
         for q in p.successors() {
             prop_assert!(q.move_count() < p.move_count());
-            prop_assert_eq!(Position::new(q.k(), q.x(), q.y(), q.z()), Ok(q));
+            prop_assert_eq!(Position::new(q.edge(), q.x(), q.y(), q.z()), Ok(q));
         }
         prop_assert_eq!(p.is_terminal(), moves.is_empty());
     }
 
     #[test]
     fn notation_round_trips(p in small_bar()) {
-        prop_assert_eq!(Position::parse(p.k(), &p.to_string()), Ok(p));
+        prop_assert_eq!(Position::parse(p.edge(), &p.to_string()), Ok(p));
         let braced = format!("{{{}}}", p.to_string().replace(',', ", "));
-        prop_assert_eq!(Position::parse(p.k(), &braced), Ok(p));
+        prop_assert_eq!(Position::parse(p.edge(), &braced), Ok(p));
         for m in p.legal_moves() {
             let q = p.play(&m).expect("legal");
             prop_assert_eq!(p.parse_move(&m.to_string()), Ok(m));
@@ -86,7 +86,7 @@ proptest! {
 
     #[test]
     fn big_bars_round_trip_and_have_a_grundy_number(p in big_bar()) {
-        prop_assert_eq!(Position::parse(p.k(), &p.to_string()), Ok(p));
+        prop_assert_eq!(Position::parse(p.edge(), &p.to_string()), Ok(p));
         let g = grundy(&p, None).expect("an even step");
         prop_assert_eq!(g, p.x() ^ p.y() ^ p.z());
         if p.y() > 0 {

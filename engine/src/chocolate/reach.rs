@@ -9,7 +9,6 @@
 //! breaks are solved for directly, the vertical ones below the full height by the bits of
 //! w = k·q + r (see [`stair_solutions`]), at most 64·k steps however wide the bar.
 
-use crate::chocolate::position::max_height;
 use crate::chocolate::{staircase_grundy, Move, Position, Table};
 use crate::Error;
 
@@ -18,16 +17,17 @@ use crate::Error;
 /// [`super::grundy`] gives those bars with `table`. Errors as [`staircase_grundy`] does for
 /// `p` (an odd step beyond its table), whose every staircase is then unknown too.
 pub fn moves_to(p: &Position, target: u64, table: Option<&Table>) -> Result<Vec<Move>, Error> {
-    let (k, x, y, z) = (p.k(), p.x(), p.y(), p.z());
-    let g = staircase_grundy(k, y, z, table)?;
+    let (edge, x, y, z) = (p.edge(), p.x(), p.y(), p.z());
+    let g = staircase_grundy(edge, y, z, table)?;
     let mut moves = Vec::new();
     if target ^ g < x {
         moves.push(Move::Strip(target ^ g));
     }
     let s = target ^ x;
-    if k % 2 == 1 {
+    let Some(k) = edge.k().filter(|_| edge.has_formula()) else {
         // Within the table: `p`'s own staircase is in it, and so is every smaller one.
-        let at = |v: u64, w: u64| staircase_grundy(k, v, w, table).ok();
+        let heights = edge.heights();
+        let at = |v: u64, w: u64| staircase_grundy(edge, v, w, table).ok();
         moves.extend(
             (0..y)
                 .filter(|&v| at(v, z) == Some(s))
@@ -35,11 +35,11 @@ pub fn moves_to(p: &Position, target: u64, table: Option<&Table>) -> Result<Vec<
         );
         moves.extend(
             (0..z)
-                .filter(|&w| at(y.min(max_height(k, w)), w) == Some(s))
+                .filter(|&w| at(y.min(heights.at(w)), w) == Some(s))
                 .map(Move::Vertical),
         );
         return Ok(moves);
-    }
+    };
     // G(v, z) = v ⊕ z on the row; on the column, G(min(y, ⌊w/k⌋), w).
     if s ^ z < y {
         moves.push(Move::Horizontal(s ^ z));

@@ -1,7 +1,7 @@
 //! Exact remoteness of a chocolate bar by dynamic programming over the bars it can reach,
-//! in O(1) per bar, because no formula is known for steps k ≥ 1.
+//! in O(1) per bar, because no formula is known for steps k ≥ 1 or other edges.
 
-use crate::chocolate::position::max_height;
+use crate::chocolate::edge::Heights;
 use crate::chocolate::Position;
 use crate::nim::remoteness_of_piles;
 
@@ -12,7 +12,7 @@ use crate::nim::remoteness_of_piles;
 /// upper bound, since every break eats at least one square. With k = 0 the bar is three-heap
 /// Nim, whose closed form is exact without any budget.
 pub fn remoteness(p: &Position, budget: u64) -> Option<u64> {
-    if p.k() == 0 {
+    if p.edge().k() == Some(0) {
         return Some(remoteness_of_piles(&[p.x(), p.y(), p.z()]));
     }
     if reachable_bars(p)? > u128::from(budget) {
@@ -21,14 +21,22 @@ pub fn remoteness(p: &Position, budget: u64) -> Option<u64> {
     by_dp(p)
 }
 
-/// How many bars {u, v, w} are reachable from `p`: u ≤ x, w ≤ z, v ≤ min(y, ⌊w/k⌋); `None`
+/// How many bars {u, v, w} are reachable from `p`: u ≤ x, w ≤ z, v ≤ min(y, f(w)); `None`
 /// when the count overflows (it is then far beyond any budget).
 pub(crate) fn reachable_bars(p: &Position) -> Option<u128> {
     let (x, y, z) = (u128::from(p.x()), u128::from(p.y()), u128::from(p.z()));
-    let per_strip = match u128::from(p.k()) {
-        0 => (y + 1) * (z + 1),
+    let per_strip = match p.edge().heights() {
+        Heights::Step(0) => (y + 1) * (z + 1),
         // Columns below y·k carry ⌊w/k⌋ + 1 heights; the rest (at least one) carry y + 1.
-        k => k * y * y.saturating_sub(1) / 2 + y * (z + 1 - y * k) + (z + 1),
+        Heights::Step(k) => {
+            let k = u128::from(k);
+            k * y * y.saturating_sub(1) / 2 + y * (z + 1 - y * k) + (z + 1)
+        }
+        // A formula edge's bars are at most EDGE_COLUMNS wide.
+        Heights::Formula(h) => h[..=usize::try_from(p.z()).ok()?]
+            .iter()
+            .map(|&f| u128::from(f.min(p.y())) + 1)
+            .sum(),
     };
     per_strip.checked_mul(x + 1)
 }
@@ -87,16 +95,18 @@ pub(crate) fn by_dp(p: &Position) -> Option<u64> {
 /// own remoteness is then unknown) the answers are those of [`remoteness`] and
 /// [`successor_remoteness`].
 pub(crate) fn with_successors(p: &Position, budget: u64) -> (Option<u64>, Vec<Option<u64>>) {
-    let fits = p.k() > 0 && reachable_bars(p).is_some_and(|n| n <= u128::from(budget));
+    let fits =
+        p.edge().k() != Some(0) && reachable_bars(p).is_some_and(|n| n <= u128::from(budget));
     if !fits {
         return (remoteness(p, budget), successor_remoteness(p, budget));
     }
     let (x, y, z) = (p.x(), p.y(), p.z());
     // The successors, in the order of the legal moves: strip cuts {u, y, z}, horizontal
-    // breaks {x, v, z}, vertical breaks {x, min(y, ⌊w/k⌋), w}.
+    // breaks {x, v, z}, vertical breaks {x, min(y, f(w)), w}.
     let mut found = vec![None; index(x) + index(y) + index(z)];
     let (rows_at, columns_at) = (index(x), index(x) + index(y));
     let mut own = None;
+    let heights = p.edge().heights();
     let done = dp::<false>(p, |u, v, w, r| {
         let (u, v) = (u as u64, v as u64);
         if u == x && v == y && w == z {
@@ -105,7 +115,7 @@ pub(crate) fn with_successors(p: &Position, budget: u64) -> (Option<u64>, Vec<Op
             found[index(u)] = Some(r);
         } else if u == x && w == z {
             found[rows_at + index(v)] = Some(r);
-        } else if u == x && v == y.min(max_height(p.k(), w)) {
+        } else if u == x && v == y.min(heights.at(w)) {
             found[columns_at + index(w)] = Some(r);
         }
     });
@@ -126,8 +136,9 @@ pub(crate) fn with_successors(p: &Position, budget: u64) -> (Option<u64>, Vec<Op
 /// Meant for listing moves: the result has one entry per legal move.
 pub(crate) fn successor_remoteness(p: &Position, budget: u64) -> Vec<Option<u64>> {
     let (x, y, z) = (p.x(), p.y(), p.z());
-    let height = |w: u64| y.min(max_height(p.k(), w));
-    if p.k() == 0 {
+    let heights = p.edge().heights();
+    let height = |w: u64| y.min(heights.at(w));
+    if p.edge().k() == Some(0) {
         // Three-heap Nim: the closed form needs no budget.
         let nim = |u: u64, v: u64, w: u64| Some(remoteness_of_piles(&[u, v, w]));
         return (0..x)
@@ -165,13 +176,13 @@ pub(crate) fn successor_remoteness(p: &Position, budget: u64) -> Vec<Option<u64>
             }
         });
     }
-    // Vertical breaks {x, min(y, ⌊w/k⌋), w}: each column's top row at the full strip.
+    // Vertical breaks {x, min(y, f(w)), w}: each column's top row at the full strip.
     let mut columns = Vec::new();
     if let Some(top) = largest_fitting(z, |w| fits(p.with(x, height(w), w))) {
         columns = vec![None; index(top) + 1];
         let root = p.with(x, height(top), top);
         dp::<false>(&root, |u, v, w, r| {
-            if u as u64 == x && v as u64 == root.y().min(max_height(p.k(), w)) {
+            if u as u64 == x && v as u64 == root.y().min(heights.at(w)) {
                 columns[index(w)] = Some(r);
             }
         });
@@ -204,38 +215,51 @@ fn largest_fitting(n: u64, fits: impl Fn(u64) -> bool) -> Option<u64> {
     Some(lo)
 }
 
-/// The DP itself, for any k: calls `visit(u, v, w, r)` with the remoteness r of every bar
+/// The DP itself, for any edge: calls `visit(u, v, w, r)` with the remoteness r of every bar
 /// {u, v, w} reachable from `p`, each after all the bars it reaches, `p` itself last; in
 /// misère play when `MISERE` (whoever leaves the poison alone loses), else in normal play.
 ///
 /// Like the Grundy table, the moves from {u, v, w} form prefixes: strip cuts are {u', v, w}
 /// for u' < u, horizontal breaks {u, v', w} for v' < v, vertical breaks that keep the height
-/// {u, v, w'} for v·k ≤ w' < w, and those that lower it the stair tops {u, ⌊w'/k⌋, w'} for
-/// w' < v·k. A running summary per prefix makes each bar O(1). `None` only if the sizes do
+/// {u, v, w'} for the w' < w with f(w') ≥ v, and those that lower it the stair tops
+/// {u, f(w'), w'} for the w' with f(w') < v (f non-decreasing: the columns before row v
+/// starts). A running summary per prefix makes each bar O(1). `None` only if the sizes do
 /// not fit in memory indices.
 pub(super) fn dp<const MISERE: bool>(
     p: &Position,
     mut visit: impl FnMut(usize, usize, u64, u64),
 ) -> Option<()> {
-    let (k, y, z) = (u64::from(p.k()), p.y(), p.z());
+    let (y, z) = (p.y(), p.z());
+    let heights = p.edge().heights();
+    let rectangle = p.edge().k() == Some(0);
     let strip = usize::try_from(p.x()).ok()?.checked_add(1)?;
     let rows = usize::try_from(y).ok()?.checked_add(1)?;
-    // Per row v and strip u: the bars {u, v, w'} solved so far with v·k ≤ w' (0 ≤ w' if k = 0).
+    // Per row v and strip u: the bars {u, v, w'} solved so far with f(w') ≥ v.
     let mut along_row = vec![Options::<MISERE>::NONE; rows.checked_mul(strip)?];
-    // Per row v and strip u: the stair tops {u, ⌊w'/k⌋, w'} for w' < v·k, fixed once row v starts.
+    // Per row v and strip u: the stair tops {u, f(w'), w'} with f(w') < v, fixed once row v
+    // starts.
     let mut below_row = vec![Options::<MISERE>::NONE; rows.checked_mul(strip)?];
     // Per strip u: the stair tops solved so far, and the current column below the current v.
     let mut tops = vec![Options::<MISERE>::NONE; strip];
     let mut column = vec![Options::<MISERE>::NONE; strip];
+    // The rows started so far: those up to min(y, f(w)).
+    let mut started = 0;
     for w in 0..=z {
-        let height = y.min(max_height(p.k(), w));
-        if k > 0 && w % k == 0 && w / k <= y {
-            let v = usize::try_from(w / k).ok()?;
-            below_row[v * strip..(v + 1) * strip].copy_from_slice(&tops);
+        let height = y.min(heights.at(w));
+        if !rectangle {
+            // Rows started + 1 ..= height start at column w (all of 0..=f(0) at w = 0).
+            let first = if w == 0 { 0 } else { started + 1 };
+            for v in first..=height {
+                let v = usize::try_from(v).ok()?;
+                below_row[v * strip..(v + 1) * strip].copy_from_slice(&tops);
+            }
         }
+        started = height;
         column.fill(Options::<MISERE>::NONE);
+        // The top of column w is a stair top when the stair is lower than y there.
+        let top = (!rectangle && height < y).then_some(height);
         for v in 0..=usize::try_from(height).ok()? {
-            let is_stair_top = k > 0 && v as u64 == w / k && (v as u64) < y;
+            let is_stair_top = top == Some(v as u64);
             let row = v * strip..(v + 1) * strip;
             let mut cuts = Options::<MISERE>::NONE;
             for (u, (along, below)) in along_row[row.clone()]

@@ -1,8 +1,9 @@
-//! The staircase's own Grundy numbers G(y, z) for one step k, solved once for all z up to a
-//! bound, because odd steps have no known formula.
+//! The staircase's own Grundy numbers G(y, z) for one edge, solved once for all z up to a
+//! bound, because odd steps and formula edges have no known formula.
 
-use crate::chocolate::check_k;
+use crate::chocolate::edge::Heights;
 use crate::chocolate::mex_bits::{advance_mex, first_missing, insert};
+use crate::chocolate::{check_k, Edge};
 use crate::error::{params, too_large, Error};
 use crate::Said;
 
@@ -10,34 +11,39 @@ use crate::Said;
 /// (step 1 reaches z_max = 8190, step 0 z_max = 5791).
 pub const MAX_TABLE_CELLS: u64 = 1 << 25;
 
-/// G(y, z) for every staircase with step `k`, z ≤ `z_max` and y ≤ ⌊z/k⌋ (for k = 0 every
-/// y ≤ `z_max`, a square), stored column by column.
+/// G(y, z) for every staircase with this edge, z ≤ `z_max` and y ≤ f(z) (⌊z/k⌋ for a step
+/// k; for k = 0 every y ≤ `z_max`, a square), stored column by column.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Table {
-    k: u32,
+    edge: Edge,
     z_max: u64,
+    /// Where each column starts in `cells`, for a formula edge (a step's is a closed form).
+    starts: Vec<u32>,
     /// Column z holds G(0, z), G(1, z), … from index `offset(z)` on. Values are below
     /// 2·z_max + 2, so `u32` halves the memory of `u64`.
     cells: Vec<u32>,
 }
 
 impl Table {
-    /// Solves every staircase with step `k` and at most `z_max` columns.
+    /// Solves every staircase with this edge (a step k, or [`Edge`]) and at most `z_max`
+    /// columns.
     ///
     /// The options of (y, z) are three prefixes: the column z below y, the row y from
     /// column y·k to z − 1 (the vertical breaks that keep the height), and the stair tops
     /// G(⌊w/k⌋, w) for w < y·k (the breaks that lower it). So each row keeps one bitset of
     /// its values and the stair tops before it, each column one bitset of its values, each
     /// with its own mex as a lower bound, and a value costs a few word operations instead of
-    /// a scan of all y + z options.
-    pub fn solve(k: u32, z_max: u64) -> Result<Table, Error> {
-        check_k(k)?;
-        let count = cell_count(k, z_max);
+    /// a scan of all y + z options. (The row y of a formula edge starts at the first column
+    /// z with f(z) ≥ y; the stair tops are the G(f(w), w).)
+    pub fn solve(edge: impl Into<Edge>, z_max: u64) -> Result<Table, Error> {
+        let edge = checked(edge.into(), z_max)?;
+        let heights = edge.heights();
+        let count = cell_count(&heights, z_max);
         if count > u128::from(MAX_TABLE_CELLS) {
             return Err(too_large(
                 format!("z_max {z_max}"),
                 Said::new("rule-bar-table-large")
-                    .text("k", k)
+                    .with("edge", edge.said())
                     .text("z", z_max)
                     .text("count", count)
                     .text("most", MAX_TABLE_CELLS),
@@ -45,43 +51,58 @@ impl Table {
         }
         // Both fit in usize: the count is at most 2^25 and z_max is below the count.
         let mut cells = vec![0u32; count as usize];
-        fill(k as usize, z_max as usize, &mut cells);
-        Ok(Table { k, z_max, cells })
+        fill(&heights, z_max as usize, &mut cells);
+        Ok(Table {
+            edge,
+            z_max,
+            starts: starts(&heights, z_max),
+            cells,
+        })
     }
 
-    /// How many values the table for step `k` up to `z_max` holds, or `None` when it would
-    /// exceed [`MAX_TABLE_CELLS`] (and so cannot be solved).
-    pub fn value_count(k: u32, z_max: u64) -> Option<u64> {
-        let count = cell_count(k, z_max);
+    /// How many values the table for this edge up to `z_max` holds, or `None` when it would
+    /// exceed [`MAX_TABLE_CELLS`] (and so cannot be solved), or the edge stops before `z_max`.
+    pub fn value_count(edge: impl Into<Edge>, z_max: u64) -> Option<u64> {
+        let edge = edge.into();
+        if z_max > edge.max_z() {
+            return None;
+        }
+        let count = cell_count(&edge.heights(), z_max);
         (count <= u128::from(MAX_TABLE_CELLS)).then_some(count as u64)
     }
 
     /// Rebuilds a table from its values G(y, z) in the order of [`Table::values`]: column
     /// z = 0, 1, …, and in each column y = 0, 1, …. Refused when the count does not match
-    /// the step and `z_max`, or a value is not below 2·z_max + 2 (no G(y, z) reaches it).
+    /// the edge and `z_max`, or a value is not below 2·z_max + 2 (f(z_max) + z_max + 1 when
+    /// that is more: no G(y, z) reaches it).
     pub fn from_values(
-        k: u32,
+        edge: impl Into<Edge>,
         z_max: u64,
         values: impl IntoIterator<Item = u64>,
     ) -> Result<Table, Error> {
-        check_k(k)?;
-        let Some(count) = Table::value_count(k, z_max) else {
+        let edge = checked(edge.into(), z_max)?;
+        let Some(count) = Table::value_count(edge, z_max) else {
             return Err(too_large(
                 format!("z_max {z_max}"),
                 Said::new("rule-bar-table-more")
-                    .text("k", k)
+                    .with("edge", edge.said())
                     .text("z", z_max)
                     .text("most", MAX_TABLE_CELLS),
             ));
         };
-        let bound = 2 * z_max + 2;
+        // G(y, z) ≤ y + z, and y ≤ f(z_max) (≤ z_max for a step; z_max for k = 0).
+        let top = match edge {
+            Edge::Step(_) => z_max,
+            Edge::Formula(_) => edge.height(z_max),
+        };
+        let bound = (2 * z_max + 2).max(top + z_max + 1);
         let mut cells = Vec::with_capacity(count as usize);
         for g in values {
             if g >= bound || cells.len() as u64 == count {
                 return Err(params(
                     format!("value {} = {g}", cells.len()),
                     Said::new("rule-bar-stored-value")
-                        .text("k", k)
+                        .with("edge", edge.said())
                         .text("z", z_max)
                         .text("index", cells.len())
                         .text("value", g)
@@ -91,21 +112,27 @@ impl Table {
             }
             cells.push(g as u32);
         }
+        let starts = starts(&edge.heights(), z_max);
         if cells.len() as u64 != count {
             return Err(params(
                 format!("{} values", cells.len()),
                 Said::new("rule-bar-stored-count")
-                    .text("k", k)
+                    .with("edge", edge.said())
                     .text("z", z_max)
                     .text("values", cells.len())
                     .text("count", count),
             ));
         }
-        Ok(Table { k, z_max, cells })
+        Ok(Table {
+            edge,
+            z_max,
+            starts,
+            cells,
+        })
     }
 
     /// Every value as (y, z, G(y, z)), column by column: z = 0, 1, …, and in each column
-    /// y = 0, 1, … up to ⌊z/k⌋ (up to `z_max` for k = 0). [`Table::from_values`] reads the
+    /// y = 0, 1, … up to f(z) (up to `z_max` for k = 0). [`Table::from_values`] reads the
     /// values back in this order.
     pub fn values(&self) -> impl Iterator<Item = (u64, u64, u64)> + '_ {
         (0..=self.z_max).flat_map(move |z| {
@@ -120,9 +147,9 @@ impl Table {
         (self.cells.len() * std::mem::size_of::<u32>()) as u64
     }
 
-    /// The step k this table was solved for.
-    pub fn k(&self) -> u32 {
-        self.k
+    /// The edge this table was solved for.
+    pub fn edge(&self) -> Edge {
+        self.edge
     }
 
     /// The widest staircase in the table.
@@ -141,16 +168,56 @@ impl Table {
 
     /// The greatest y in column z.
     fn height(&self, z: u64) -> u64 {
-        match self.k {
-            0 => self.z_max,
-            k => z / u64::from(k),
+        match self.edge {
+            Edge::Step(0) => self.z_max,
+            edge => edge.height(z),
         }
     }
 
     /// Where column z starts in `cells`; only called for z ≤ z_max, so it fits.
     fn offset(&self, z: u64) -> u64 {
-        u64::try_from(cells_before(self.k, self.z_max, z)).unwrap_or(u64::MAX)
+        match self.edge {
+            Edge::Step(k) => u64::try_from(step_cells_before(k, self.z_max, z)).unwrap_or(u64::MAX),
+            Edge::Formula(_) => usize::try_from(z)
+                .ok()
+                .and_then(|z| self.starts.get(z))
+                .map_or(u64::MAX, |&s| u64::from(s)),
+        }
     }
+}
+
+/// The edge, refused when it is a step beyond MAX_K or a formula that stops before `z_max`.
+fn checked(edge: Edge, z_max: u64) -> Result<Edge, Error> {
+    if let Some(k) = edge.k() {
+        check_k(k)?;
+    }
+    if z_max > edge.max_z() {
+        return Err(too_large(
+            format!("z_max {z_max}"),
+            Said::new("rule-bar-too-wide")
+                .with("edge", edge.said())
+                .text("z", z_max)
+                .text("most", edge.max_z()),
+        ));
+    }
+    Ok(edge)
+}
+
+/// Where each column starts in a formula edge's table (none for a step: a closed form).
+fn starts(heights: &Heights, z_max: u64) -> Vec<u32> {
+    let Heights::Formula(h) = heights else {
+        return Vec::new();
+    };
+    let mut at = 0u32;
+    h[..=z_max as usize] // z_max is within the edge's columns (checked)
+        .iter()
+        .map(|&f| {
+            let start = at;
+            // The table holds at most 2^25 values, so this stays far below u32::MAX.
+            at = at.saturating_add(u32::try_from(f).unwrap_or(u32::MAX).saturating_add(1));
+            start
+        })
+        .collect()
 }
 
 /// Columns solved together: each row's bitset is then fetched once per band instead of once
@@ -161,34 +228,53 @@ const BAND: usize = 64;
 /// Solves the table column band by column band, and row by row inside a band; every value's
 /// options (lower rows of its column, earlier columns of its row, earlier stair tops) are
 /// then known. Stair tops are still found in increasing column order, because the top of
-/// column w lies in row ⌊w/k⌋, which grows with w.
-fn fill(step: usize, z_max: usize, cells: &mut [u32]) {
-    // Column z holds y = 0..=⌊z/k⌋, or y = 0..=z_max when k = 0.
-    let height = |z: usize| z.checked_div(step).unwrap_or(z_max);
+/// column w lies in row f(w), which does not fall as w grows.
+fn fill(heights: &Heights, z_max: usize, cells: &mut [u32]) {
+    let rectangle = matches!(heights, Heights::Step(0));
+    // Column z holds y = 0..=f(z), or y = 0..=z_max when k = 0; every height here is at
+    // most the table's count of values, which fits.
+    let height = |z: usize| {
+        if rectangle {
+            z_max
+        } else {
+            heights.at(z as u64) as usize
+        }
+    };
+    // Row y starts at the first column reaching it (every row of the table has one).
+    let start = |y: usize| {
+        if rectangle {
+            0
+        } else {
+            heights.start(y as u64).unwrap_or(0) as usize
+        }
+    };
     let rows = height(z_max) + 1;
     // G(y, z) ≤ y + z: it is a mex over at most y + z options.
     let words = (rows + z_max + 1) / 64 + 2;
-    // Per row y: its values so far together with the stair tops before column y·k.
+    // Per row y: its values so far together with the stair tops before its first column.
     let mut row_sets = vec![0u64; rows * words];
     let mut row_mex = vec![0usize; rows];
     // Per column of the current band: its values in the rows solved so far.
     let mut column_sets = vec![0u64; BAND * words];
     let mut column_mex = [0usize; BAND];
-    // The stair tops G(⌊w/k⌋, w) found so far (k ≥ 1), in increasing w.
+    // The stair tops G(f(w), w) found so far, in increasing w.
     let mut tops = vec![0u64; words];
     let mut tops_mex = 0;
     let mut offset = 0;
     let mut offsets = [0usize; BAND];
+    let mut tops_at = [usize::MAX; BAND];
     for z0 in (0..=z_max).step_by(BAND) {
         let z1 = (z0 + BAND).min(z_max + 1);
-        for (z, start) in (z0..z1).zip(offsets.iter_mut()) {
-            *start = offset;
+        for (c, z) in (z0..z1).enumerate() {
+            offsets[c] = offset;
             offset += height(z) + 1;
+            tops_at[c] = if rectangle { usize::MAX } else { height(z) };
         }
         for (y, mex) in row_mex.iter_mut().enumerate().take(height(z1 - 1) + 1) {
-            let first = z0.max(y * step);
-            if step > 0 && first == y * step {
-                // Row y starts at column y·k; the breaks that lower it reach the tops so far.
+            let row_start = start(y);
+            let first = z0.max(row_start);
+            if !rectangle && first == row_start {
+                // Row y starts here; the breaks that lower it reach the tops so far.
                 row_sets[y * words..(y + 1) * words].copy_from_slice(&tops);
                 *mex = tops_mex;
             }
@@ -203,8 +289,8 @@ fn fill(step: usize, z_max: usize, cells: &mut [u32]) {
                 advance_mex(row, mex);
                 insert(column, g);
                 advance_mex(column, &mut column_mex[c]);
-                // The top of column z is row ⌊z/k⌋, that is z < (y + 1)·k.
-                if step > 0 && z < (y + 1) * step {
+                // The top of column z is row f(z).
+                if tops_at[c] == y {
                     insert(&mut tops, g);
                     advance_mex(&tops, &mut tops_mex);
                 }
@@ -216,12 +302,20 @@ fn fill(step: usize, z_max: usize, cells: &mut [u32]) {
 }
 
 /// How many values columns 0..=z_max hold.
-fn cell_count(k: u32, z_max: u64) -> u128 {
-    cells_before(k, z_max, u128::from(z_max) + 1)
+fn cell_count(heights: &Heights, z_max: u64) -> u128 {
+    match heights {
+        Heights::Step(k) => step_cells_before(*k as u32, z_max, u128::from(z_max) + 1),
+        // z_max is within the edge's columns (checked by the callers).
+        Heights::Formula(h) => h[..=z_max as usize]
+            .iter()
+            .map(|&f| u128::from(f) + 1)
+            .sum(),
+    }
 }
 
-/// How many values columns 0..z hold: Σ_{t<z} (⌊t/k⌋ + 1), or z·(z_max + 1) for k = 0.
-fn cells_before(k: u32, z_max: u64, z: impl Into<u128>) -> u128 {
+/// How many values columns 0..z of a step k hold: Σ_{t<z} (⌊t/k⌋ + 1), or z·(z_max + 1) for
+/// k = 0.
+fn step_cells_before(k: u32, z_max: u64, z: impl Into<u128>) -> u128 {
     let z: u128 = z.into();
     match u128::from(k) {
         0 => z * (u128::from(z_max) + 1),

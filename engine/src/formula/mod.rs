@@ -190,7 +190,7 @@ pub struct Formula {
     expr: Expr,
     compiled: Compiled,
     program: Option<Program>,
-    uses_grundy: bool,
+    variables: Vec<(&'static str, usize)>,
 }
 
 impl Formula {
@@ -203,7 +203,7 @@ impl Formula {
             program: Program::new(&compiled),
             compiled,
             expr: parsed.expr,
-            uses_grundy: parsed.uses_grundy,
+            variables: parsed.variables,
         })
     }
 
@@ -217,7 +217,13 @@ impl Formula {
 
     /// Whether the formula mentions `grundy`, so that it needs the true Grundy numbers.
     pub fn uses_grundy(&self) -> bool {
-        self.uses_grundy
+        self.variables.iter().any(|&(name, _)| name == "grundy")
+    }
+
+    /// The variables the formula names (`x`, `y`, `z`, `n`, `k`, `grundy`), each with the
+    /// byte offset of its first use, in the order they first appear.
+    pub fn variables(&self) -> &[(&'static str, usize)] {
+        &self.variables
     }
 
     /// The text the formula was read from.

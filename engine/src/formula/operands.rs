@@ -24,17 +24,22 @@ impl Builder {
     /// A variable or a constant.
     pub(super) fn name(&mut self, text: &str, at: usize) -> Result<Typed, FormulaError> {
         self.count(at)?;
-        let var = |var| Ok(Typed::num(Num::Var(var), Ty::Int, at));
-        match text {
-            "x" => var(Var::X),
-            "y" => var(Var::Y),
-            "z" => var(Var::Z),
-            "n" => var(Var::N),
-            "k" => var(Var::K),
-            "grundy" => {
-                self.uses_grundy = true;
-                var(Var::Grundy)
+        let variable = match text {
+            "x" => Some(("x", Var::X)),
+            "y" => Some(("y", Var::Y)),
+            "z" => Some(("z", Var::Z)),
+            "n" => Some(("n", Var::N)),
+            "k" => Some(("k", Var::K)),
+            "grundy" => Some(("grundy", Var::Grundy)),
+            _ => None,
+        };
+        if let Some((name, var)) = variable {
+            if !self.variables.iter().any(|&(seen, _)| seen == name) {
+                self.variables.push((name, at));
             }
+            return Ok(Typed::num(Num::Var(var), Ty::Int, at));
+        }
+        match text {
             "phi" => Ok(Typed::num(Num::Phi, Ty::Num, at)),
             "true" => Ok(Typed::bool(Bool::Lit(true), at)),
             "false" => Ok(Typed::bool(Bool::Lit(false), at)),

@@ -20,7 +20,8 @@ struct Grammar;
 /// A formula read from text.
 pub(crate) struct Parsed {
     pub(crate) expr: Expr,
-    pub(crate) uses_grundy: bool,
+    /// The variables named, each with the byte offset of its first use, in that order.
+    pub(crate) variables: Vec<(&'static str, usize)>,
 }
 
 /// Reads a formula: limits first, then the grammar, then the tree.
@@ -43,12 +44,12 @@ pub(crate) fn parse(text: &str) -> Result<Parsed, FormulaError> {
     let iff = iff.ok_or_else(|| FormulaError::new(0, Said::new("formula-empty")))?;
     let mut builder = Builder {
         nodes: 0,
-        uses_grundy: false,
+        variables: Vec::new(),
     };
     let expr = builder.build(iff, 1)?.expr;
     Ok(Parsed {
         expr,
-        uses_grundy: builder.uses_grundy,
+        variables: builder.variables,
     })
 }
 
@@ -170,10 +171,10 @@ pub(super) fn children(pair: Pair<'_, Rule>) -> Vec<Pair<'_, Rule>> {
         .collect()
 }
 
-/// Builds the tree, counting its nodes and whether it uses `grundy`.
+/// Builds the tree, counting its nodes and noting the variables it names.
 pub(super) struct Builder {
     nodes: usize,
-    pub(super) uses_grundy: bool,
+    pub(super) variables: Vec<(&'static str, usize)>,
 }
 
 impl Builder {

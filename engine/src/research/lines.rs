@@ -63,6 +63,12 @@ pub enum LineError {
         /// The line.
         line: String,
     },
+    /// A diagonal of a staircase whose edge is a formula, which has no straight lines
+    /// along it.
+    EdgeDiagonal {
+        /// The line.
+        line: String,
+    },
 }
 
 /// A line below a bound: the cells `first + i·step` for `i < len`, value i indexed
@@ -148,9 +154,12 @@ pub fn line(table: &Table2D, kind: LineKind, at: i64, upto: u64) -> Result<Line,
             len: below(n, 1),
         },
         (Table2D::Chocolate(t), LineKind::Row) => {
-            // Row y starts at the staircase's edge, z = k·y, which must lie in the table.
-            let start = u64::from(t.k())
-                .checked_mul(n)
+            // Row y starts at the staircase's edge, the first z with f(z) ≥ y (z = k·y),
+            // which must lie in the table.
+            let start = t
+                .edge()
+                .heights()
+                .start(n)
                 .filter(|&z| z < bound)
                 .ok_or_else(beyond)?;
             Line {
@@ -161,10 +170,10 @@ pub fn line(table: &Table2D, kind: LineKind, at: i64, upto: u64) -> Result<Line,
             }
         }
         (Table2D::Chocolate(t), LineKind::Column) => {
-            // Column z holds y = 0 to ⌊z/k⌋; for k = 0 every y of the table.
-            let height = match u64::from(t.k()) {
-                0 => bound,
-                k => n / k + 1,
+            // Column z holds y = 0 to f(z) (⌊z/k⌋); for k = 0 every y of the table.
+            let height = match t.edge().k() {
+                Some(0) => bound,
+                _ => t.edge().height(n) + 1,
             };
             Line {
                 first: (0, n),
@@ -179,7 +188,12 @@ pub fn line(table: &Table2D, kind: LineKind, at: i64, upto: u64) -> Result<Line,
             })
         }
         (Table2D::Chocolate(t), LineKind::Diagonal) => {
-            let k = u64::from(t.k()).max(1);
+            let Some(k) = t.edge().k() else {
+                return Err(LineError::EdgeDiagonal {
+                    line: line_name(table, kind, at),
+                });
+            };
+            let k = u64::from(k).max(1);
             Line {
                 first: (0, n),
                 step: (1, k),

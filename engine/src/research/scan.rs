@@ -245,7 +245,9 @@ fn check_rows(
             for z in rows {
                 let mut y = 0;
                 while let Some(g) = t.grundy(y, z) {
-                    if !cell((y, z), env(0, y, z, 0, t.k(), g), g) {
+                    // `k` is the step; 0 for a formula edge.
+                    let k = t.edge().k().unwrap_or(0);
+                    if !cell((y, z), env(0, y, z, 0, k, g), g) {
                         return part;
                     }
                     y += 1;
@@ -291,9 +293,9 @@ impl Bins {
         let (staircase, high) = match table {
             Table2D::Corner(_) | Table2D::Heap(_) => (false, upto),
             // The tallest staircase below the bound.
-            Table2D::Chocolate(t) => match u64::from(t.k()) {
-                0 => (true, t.z_max() + 1),
-                k => (true, upto.saturating_sub(1) / k + 1),
+            Table2D::Chocolate(t) => match t.edge().k() {
+                Some(0) => (true, t.z_max() + 1),
+                _ => (true, t.edge().height(upto.saturating_sub(1)) + 1),
             },
         };
         let bin = upto.max(high).div_ceil(MAX_MAP_SIDE).max(1);

@@ -59,6 +59,13 @@ impl Position {
                         Said::new("rule-sum-in-sum-component").text("component", i + 1),
                     ))
                 }
+                // A sum's notation writes a bar's step, and its search counts on one.
+                AnyPosition::Chocolate(b) if b.edge().k().is_none() => {
+                    return Err(position(
+                        shown(),
+                        Said::new("rule-sum-edge").text("component", i + 1),
+                    ))
+                }
                 // A piece defined by its moves has its moves listed for the sums' search, one
                 // list per square it can reach: a few thousand squares.
                 AnyPosition::Corner(p)
@@ -134,7 +141,7 @@ pub fn component_name(c: &AnyPosition) -> String {
             size,
         } => format!("corner {piece}({size})"),
         Variant::Corner { size, .. } => format!("{}({size})", c.kind()),
-        Variant::Chocolate { k } => format!("chocolate({k})"),
+        Variant::Chocolate { edge } => format!("chocolate({})", edge.k().unwrap_or_default()),
         v => v.kind().to_string(),
     }
 }
@@ -266,7 +273,10 @@ impl fmt::Display for Position {
                     size,
                 } => write!(f, "corner {piece}({size}):{c}")?,
                 Variant::Corner { size, .. } => write!(f, "{}({size}):{c}", c.kind())?,
-                Variant::Chocolate { k } => write!(f, "chocolate({k}):{c}")?,
+                Variant::Chocolate { edge } => {
+                    // Only steps are components (checked in `new`).
+                    write!(f, "chocolate({}):{c}", edge.k().unwrap_or_default())?
+                }
                 Variant::Heap { rule } => write!(f, "heap {rule}:{c}")?,
                 v => write!(f, "{}:{c}", v.kind())?,
             }

@@ -386,6 +386,7 @@ impl Settings {
                     misere: false,
                     piece: None,
                     rule: None,
+                    edge: None,
                 };
                 driver::variant(&params).map(|_| params)
             })

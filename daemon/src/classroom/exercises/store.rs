@@ -124,8 +124,8 @@ async fn add_exercises(
     for e in exercises {
         let query = sqlx::query(
             "INSERT INTO exercises (room_id, set_no, game, size, k, misere, piece, \
-             rule, position, question, solution, set_at, deadline) \
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+             rule, edge, position, question, solution, set_at, deadline) \
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         )
         .bind(room_id)
         .bind(i64::from(e.set_no));
@@ -149,7 +149,7 @@ pub(crate) async fn of_room(
     room_id: i64,
 ) -> Result<Vec<ExerciseRow>, DbError> {
     Ok(sqlx::query_as(
-        "SELECT id, set_no, game, size, k, misere, piece, rule, position, question, solution, set_at, \
+        "SELECT id, set_no, game, size, k, misere, piece, rule, edge, position, question, solution, set_at, \
          deadline, released_at FROM exercises WHERE room_id = ? ORDER BY id",
     )
     .bind(room_id)

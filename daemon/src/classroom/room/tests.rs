@@ -42,7 +42,8 @@ fn room(exam: bool) -> State {
 /// Nim 1,2,3 asked for its outcome (a loss for the player to move), set at `set_at` with a
 /// deadline.
 fn exercise(id: i64, set_at: i64, deadline: Option<i64>) -> LiveExercise {
-    let game = engine::Game::new(engine::GameKind::Nim, None, None, None, None, false).unwrap();
+    let game =
+        engine::Game::new(engine::GameKind::Nim, None, None, None, None, None, false).unwrap();
     let position = game.variant().parse_position("1,2,3").unwrap();
     let question = Question::parse("outcome").unwrap();
     let exercise = Exercise::restored(position, game.convention(), question, "L".into());

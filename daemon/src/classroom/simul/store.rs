@@ -68,7 +68,7 @@ impl Db {
     pub async fn load_simuls(&self, room_id: i64) -> Result<Vec<StoredSimul>, DbError> {
         let mut tx = self.pool.begin().await?;
         let rows: Vec<SimulRow> = sqlx::query_as(
-            "SELECT id, game, size, k, misere, piece, rule, start, host_player, host_engine, students_first \
+            "SELECT id, game, size, k, misere, piece, rule, edge, start, host_player, host_engine, students_first \
              FROM simuls WHERE room_id = ? ORDER BY id",
         )
         .bind(room_id)
@@ -99,9 +99,9 @@ async fn create_simul(
     at: i64,
 ) -> Result<i64, DbError> {
     let query = sqlx::query(
-        "INSERT INTO simuls (room_id, game, size, k, misere, piece, rule, start, \
+        "INSERT INTO simuls (room_id, game, size, k, misere, piece, rule, edge, start, \
          host_player, host_engine, students_first, created_at) \
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     )
     .bind(room_id);
     let id = bind_game_params(query, &row.params)?

@@ -180,7 +180,7 @@ impl Db {
     pub async fn load_tournaments(&self, room_id: i64) -> Result<Vec<StoredTournament>, DbError> {
         let mut tx = self.pool.begin().await?;
         let rows: Vec<TournamentRow> = sqlx::query_as(
-            "SELECT id, format, game, size, k, misere, piece, rule, start, rounds, round, clock_initial_ms, \
+            "SELECT id, format, game, size, k, misere, piece, rule, edge, start, rounds, round, clock_initial_ms, \
              clock_increment_ms, status FROM tournaments WHERE room_id = ? ORDER BY id",
         )
         .bind(room_id)
@@ -231,9 +231,9 @@ async fn create(
     at: i64,
 ) -> Result<i64, DbError> {
     let query = sqlx::query(
-        "INSERT INTO tournaments (room_id, format, game, size, k, misere, piece, rule, \
+        "INSERT INTO tournaments (room_id, format, game, size, k, misere, piece, rule, edge, \
          start, rounds, round, clock_initial_ms, clock_increment_ms, status, created_at) \
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, 'playing', ?)",
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, 'playing', ?)",
     )
     .bind(room_id)
     .bind(row.format.as_str());

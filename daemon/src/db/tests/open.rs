@@ -39,11 +39,11 @@ async fn migrations_apply_once_and_reopening_is_fine() {
     // (matches, analysis, imports, import fingerprints, the server's id, the analysis tables
     // moved out, names indexed without letter case, sums and misère play, rooms, tournaments,
     // name skeletons, exam mode, names checked by the server, grades' reasons as messages, a
-    // room's language, defined pieces, heap rules) are applied once.
+    // room's language, defined pieces, heap rules, chocolate edges) are applied once.
     let again = Db::open(&path).await.expect("open twice");
     assert_eq!(
         count(&again, "SELECT COUNT(*) FROM _sqlx_migrations").await,
-        17
+        18
     );
     again.close().await;
     db.close().await;

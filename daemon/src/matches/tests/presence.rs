@@ -58,6 +58,7 @@ async fn presence_reaches_a_match_whose_queue_is_full() {
             misere: false,
             piece: None,
             rule: None,
+            edge: None,
         },
         start: "standard".into(),
         opponent: Opponent::Human,

@@ -85,7 +85,7 @@ fn at(c: &AnyPosition, coords: &[u64]) -> Option<AnyPosition> {
         }
         (AnyPosition::Nim(_), piles) => AnyPosition::Nim(nim::Position::new(piles.to_vec()).ok()?),
         (AnyPosition::Chocolate(b), &[x, y, z]) => {
-            AnyPosition::Chocolate(chocolate::Position::new(b.k(), x, y, z).ok()?)
+            AnyPosition::Chocolate(chocolate::Position::new(b.edge(), x, y, z).ok()?)
         }
         _ => return None,
     })

@@ -107,7 +107,7 @@ impl Layout {
                     boxes: p
                         .components()
                         .iter()
-                        .any(|c| matches!(c, AnyPosition::Chocolate(b) if b.k() > 0)),
+                        .any(|c| matches!(c, AnyPosition::Chocolate(b) if b.edge().k() != Some(0))),
                 })
             }
         };
@@ -119,7 +119,7 @@ impl Layout {
                 AnyPosition::Corner(q) => Kind::Corner(q.piece()),
                 AnyPosition::Nim(_) => Kind::Nim,
                 AnyPosition::Chocolate(b) => Kind::Chocolate {
-                    k: u64::from(b.k()),
+                    k: u64::from(b.edge().k().unwrap_or(1)), // components are steps (sum::Position::new)
                     y: b.y(),
                 },
                 // A heap game is not searched here (a split changes how many heaps it has):
