@@ -20,6 +20,19 @@ fn board(game: Game, size: u64) -> GameParams {
     }
 }
 
+/// A chocolate edge among the families: a staircase rising by z/2 + z/3.
+const EDGE: &str = "z // 2 + z // 3";
+
+/// The tests' tables, with the edge's.
+fn families_knowledge() -> anyhow::Result<engine::Knowledge> {
+    let mut k = knowledge();
+    let edge = engine::chocolate::Edge::formula(EDGE)?;
+    k.add_chocolate(std::sync::Arc::new(engine::chocolate::Table::solve(
+        edge, 64,
+    )?));
+    Ok(k)
+}
+
 /// Every family with parameters, its start, and how its games end.
 fn families() -> Vec<(GameParams, String, Reason)> {
     let won_lgame = won_lgame_start();
@@ -63,6 +76,14 @@ fn families() -> Vec<(GameParams, String, Reason)> {
             Reason::NoMoveLeft,
         ),
         (chocolate, "standard".into(), Reason::PoisonLeft),
+        (
+            GameParams {
+                edge: Some(EDGE.into()),
+                ..GameParams::of(Game::Chocolate)
+            },
+            "standard".into(),
+            Reason::PoisonLeft,
+        ),
         (GameParams::of(Game::LGame), won_lgame, Reason::LBlocked),
         (
             GameParams::of(Game::Sum),
@@ -95,7 +116,7 @@ fn create(params: &GameParams, start: &str, opponent: Opponent, first: First) ->
 async fn person_against_person_in_every_family_with_a_spectator() -> anyhow::Result<()> {
     let dir = tempfile::tempdir()?;
     let server = Server::start(&dir).await?;
-    let k = knowledge();
+    let k = families_knowledge()?;
     let mut a = server.connect("ada").await?;
     let mut b = server.connect("bob").await?;
     let mut spectator = server.connect("sue").await?;
@@ -146,7 +167,11 @@ async fn person_against_person_in_every_family_with_a_spectator() -> anyhow::Res
 async fn the_perfect_engine_wins_from_a_won_position_in_every_family() -> anyhow::Result<()> {
     let dir = tempfile::tempdir()?;
     let server = Server::start(&dir).await?;
-    let k = knowledge();
+    let mut k = knowledge();
+    let edge = engine::chocolate::Edge::formula(EDGE)?;
+    k.add_chocolate(std::sync::Arc::new(engine::chocolate::Table::solve(
+        edge, 64,
+    )?));
     let mut person = server.connect("ada").await?;
     for (params, start, reason) in families() {
         // Let the engine move first from a won start, or the person first from a lost one:

@@ -256,3 +256,88 @@ async fn a_heap_game_is_played_stored_and_taken_up_again() -> anyhow::Result<()>
     };
     server.stop().await
 }
+
+/// Chocolate whose staircase's edge is a formula (`z*z`): the edge travels with the match, a
+/// vertical break lowers the stair to the edge and a wrong height is refused naming f, the
+/// match comes back after a restart with its edge, the engine plays it perfectly, and the
+/// record names the edge and is read back.
+#[tokio::test]
+async fn a_chocolate_bar_with_a_formula_edge_is_played_stored_and_taken_up_again(
+) -> anyhow::Result<()> {
+    let dir = tempfile::tempdir()?;
+    let server = Server::start(&dir).await?;
+    let mut a = server.connect("ada").await?;
+    let square = GameParams {
+        edge: Some("z  *  z".to_owned()),
+        ..GameParams::of(Game::Chocolate)
+    };
+    let new = NewMatch::new(square, Opponent::engine("perfect")).start("3,8,4");
+    let open = state_of(a.request(Request::create(new)).await?)?;
+    assert_eq!(
+        (open.params.edge.as_deref(), open.params.k),
+        (Some("z * z"), None)
+    );
+    let protocol::Board::Chocolate { tops, .. } = &open.board else {
+        anyhow::bail!("a bar: {:?}", open.board)
+    };
+    assert_eq!(tops.as_deref(), Some(&[0, 1, 4, 8, 8][..]));
+    let refused = grundy_e2e::refusal(a.request(Request::play(open.match_id, "3,8,2")).await)?;
+    assert_eq!(
+        refused.message,
+        "a vertical break to z=2 leaves y = min(8, f(2)) = 4, not 8"
+    );
+    // y = 4, z = 2 … whatever the engine answers, it answers from the edge's table.
+    a.request(Request::play(open.match_id, "z=3")).await?;
+    let token = a.token().to_owned();
+    drop(a);
+    server.stop().await?;
+
+    let server = Server::start(&dir).await?;
+    let mut a = server
+        .connect_as(Hello::new("ada").with_token(Some(token)))
+        .await?;
+    let resumed = state_of(
+        a.request(Request::Watch {
+            match_id: open.match_id,
+        })
+        .await?,
+    )?;
+    assert_eq!(resumed.params.edge.as_deref(), Some("z * z"));
+    assert_eq!(resumed.ply, 2, "the engine answered before the restart");
+    let mut k = knowledge();
+    let edge = engine::chocolate::Edge::formula("z * z")?;
+    k.add_chocolate(std::sync::Arc::new(engine::chocolate::Table::solve(
+        edge, 16,
+    )?));
+    // Played out with perfect moves against the perfect engine.
+    let mut state = resumed;
+    while state.status == MatchStatus::Playing {
+        let mv = best_move(&k, &state, state.ply.into())?;
+        let reply = a.request(Request::play(open.match_id, &mv)).await?;
+        let ServerBody::MoveAccepted { ply, .. } = reply else {
+            anyhow::bail!("expected move_accepted, got {reply:?}")
+        };
+        state = a
+            .state_until(open.match_id, |s| {
+                s.ply > ply || s.status != MatchStatus::Playing
+            })
+            .await?;
+    }
+    let ServerBody::Export { content, .. } = a
+        .request(Request::Export {
+            match_id: open.match_id,
+            format: protocol::ExportFormat::Text,
+        })
+        .await?
+    else {
+        anyhow::bail!("expected an export")
+    };
+    assert!(
+        content.contains("[Game \"chocolate\"]\n[Edge \"z * z\"]"),
+        "{content}"
+    );
+    let ServerBody::Imported { .. } = a.request(Request::Import { text: content }).await? else {
+        anyhow::bail!("expected imported")
+    };
+    server.stop().await
+}

@@ -34,6 +34,7 @@ export function analyseLink(game, position, size, k, misere = false, piece = und
   if (p.size !== undefined) parts.push(`size=${p.size}`);
   if (p.piece !== undefined) parts.push(`piece=${encodeURIComponent(p.piece)}`);
   if (p.rule !== undefined) parts.push(`rule=${encodeURIComponent(p.rule)}`);
+  if (p.edge !== undefined) parts.push(`edge=${encodeURIComponent(p.edge)}`);
   if (p.k !== undefined) parts.push(`k=${p.k}`);
   if (p.misere) parts.push("misere=1");
   const query = parts.length ? `?${parts.join("&")}` : "";
@@ -47,10 +48,11 @@ export function analyseLink(game, position, size, k, misere = false, piece = und
 export function showAnalyse(main, server, game, position, go) {
   const asked = new URLSearchParams(location.search);
   const size = asked.get("size") ? Number(asked.get("size")) : CORNER.has(game) ? 8 : undefined;
-  const k = asked.get("k") ? Number(asked.get("k")) : game === "chocolate" ? 1 : undefined;
+  const edge = game === "chocolate" ? asked.get("edge") || undefined : undefined;
+  const k = asked.get("k") ? Number(asked.get("k")) : game === "chocolate" && !edge ? 1 : undefined;
   const misere = asked.get("misere") === "1" && game !== "lgame";
-  // The game's definition: corner's piece, or heap's rule.
-  const piece = game === "corner" ? asked.get("piece") || FIRST_PIECE : game === "heap" ? asked.get("rule") || FIRST_RULE : undefined;
+  // The game's definition: corner's piece, heap's rule, or chocolate's edge.
+  const piece = game === "corner" ? asked.get("piece") || FIRST_PIECE : game === "heap" ? asked.get("rule") || FIRST_RULE : edge;
   const open = (p) => go(analyseLink(game, p, size, k, misere, piece));
   const noTable = game === "nim" || game === "lgame" || game === "sum" || misere;
   const tableOf = noTable ? null : tableSection(server, game, size, k, open, piece);

@@ -279,13 +279,14 @@ function heapMoveText(move) {
  *  square cuts the strip there; at a square of the bottom row right of the poison, a
  *  vertical break there; at a square higher up, a horizontal break below it. */
 function chocolate(state, moves) {
-  const { x, y, z, k } = state.board;
-  if (x + z > DRAWN * 2 || y > DRAWN) {
+  const { x, y, z, k, tops } = state.board;
+  // A formula edge's bar comes with its columns' heights (none when it is too wide to draw).
+  if (x + z > DRAWN * 2 || y > DRAWN || (k == null && !tops)) {
     return h("p", { class: "too-big" }, t("choc-bar", { position: `${x},${y},${z}` }));
   }
   const width = x + 1 + z;
   const rows = [];
-  const height = (j) => (k === 0 ? y : Math.min(y, Math.floor(j / k)));
+  const height = (j) => (tops ? tops[j] : k === 0 ? y : Math.min(y, Math.floor(j / k)));
   for (let r = y; r >= 0; r--) {
     const squares = [];
     rows.push(squares);

@@ -116,7 +116,7 @@ export function clockText(ms) {
  *  Japanese, `クイーン 8×8`, …). */
 export function describe(game, size, k, misere = false, piece = undefined) {
   let name = gameName(game);
-  if (piece) name = `${name} ${piece}`;
+  if (piece) name = game === "chocolate" ? `${name} f(z)=${piece}` : `${name} ${piece}`;
   if (misere) name = t("game-misere", { game: name });
   if (size !== undefined && size !== null) return t("game-board", { game: name, size: String(size) });
   if (k !== undefined && k !== null) return t("game-step", { game: name, k: String(k) });

@@ -12,7 +12,8 @@ use super::Answer;
 use crate::convert::value_info;
 
 /// `{"id":…,"type":"classification",…}` exactly as serde_json writes the protocol's types: the
-/// fields in declaration order, flattened ones in place, `size`, `k`, `piece` and `rule` only when set.
+/// fields in declaration order, flattened ones in place, `size`, `k`, `piece`, `rule` and `edge`
+/// only when set.
 pub fn classification(id: Option<u64>, answer: &Answer) -> String {
     // Naming every field makes a new one a compile error here rather than a silent omission.
     let Classification {
@@ -50,6 +51,10 @@ pub fn classification(id: Option<u64>, answer: &Answer) -> String {
     if let Some(rule) = &params.rule {
         out.raw(",\"rule\":");
         out.string(rule);
+    }
+    if let Some(edge) = &params.edge {
+        out.raw(",\"edge\":");
+        out.string(edge);
     }
     if params.misere {
         out.raw(",\"misere\":true");
@@ -322,6 +327,16 @@ mod tests {
             &knowledge,
             Variant::new(GameKind::Chocolate, None, Some(0)).unwrap(),
             &bars,
+        ));
+        // A formula edge: its edge is written back, its board lists the heights.
+        let square = engine::chocolate::Edge::formula("z * z").unwrap();
+        knowledge.add_chocolate(Arc::new(
+            engine::chocolate::Table::solve(square, 16).unwrap(),
+        ));
+        all.extend(answers(
+            &knowledge,
+            Variant::chocolate(square),
+            &["3,4,5", "0,0,0", "2,9,3"],
         ));
         let lgame = ["...N/RRRB/RBBB/N... r", "...N/RRRB/RBBB/N... b"];
         all.extend(answers(

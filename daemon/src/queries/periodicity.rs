@@ -9,7 +9,7 @@ use engine::periodicity::additive;
 use protocol::limits::DEFAULT_SPAN;
 use protocol::{LineKind, PeriodicityQuery, PeriodicityReport, RowPeriodicity};
 
-use engine::research::{Line, Table2D};
+use engine::research::{self, Line, Table2D};
 
 use super::stored::{self, Cited as _};
 use super::QueryError;
@@ -41,6 +41,16 @@ pub async fn periodicity(
         });
     }
     let (table, upto) = stored::reaching(hub, &q.params, q.upto, "periodicity", report).await?;
+    if let (Table2D::Chocolate(t), LineKind::Diagonal) = (&table, kind) {
+        if t.edge().k().is_none() {
+            let line = research::line_name(
+                &table,
+                crate::convert::line_kind(kind),
+                i64::try_from(rows.from).unwrap_or(i64::MAX),
+            );
+            return Err(QueryError::EdgeDiagonal { line });
+        }
+    }
     if let (Table2D::Chocolate(t), LineKind::Column) = (&table, kind) {
         if t.edge().k() != Some(0) {
             let edge = match t.edge().k() {
