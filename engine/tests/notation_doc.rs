@@ -45,6 +45,11 @@ fn knowledge() -> &'static Knowledge {
         k.add_chocolate(Arc::new(
             chocolate::Table::solve(1, 64).expect("a small table"),
         ));
+        // The edges the document's examples use.
+        for edge in ["z * z", "z // 2 + z // 3"] {
+            let edge = chocolate::Edge::formula(edge).expect("an edge");
+            k.add_chocolate(Arc::new(chocolate::Table::solve(edge, 24).expect("a small table")));
+        }
         k
     })
 }
@@ -61,10 +66,11 @@ impl Check {
     }
 }
 
-const KNOWN_KEYS: [&str; 24] = [
+const KNOWN_KEYS: [&str; 25] = [
     "game",
     "piece",
     "rule",
+    "edge",
     "misere",
     "size",
     "k",
@@ -158,10 +164,11 @@ fn run(c: &Check) {
     let kind = GameKind::parse(game).unwrap_or_else(|e| panic!("line {line}: {e}"));
     let size = c.get("size").map(|s| s.parse().expect("size is a number"));
     let k = c.get("k").map(|s| s.parse().expect("k is a number"));
-    let variant = match (c.get("piece"), c.get("rule")) {
-        (Some(piece), _) => Piece::parse_betza(piece).and_then(|p| Variant::corner(p, size)),
-        (None, Some(rule)) => engine::heap::Rule::parse(rule).map(Variant::heap),
-        (None, None) => Variant::new(kind, size, k),
+    let variant = match (c.get("piece"), c.get("rule"), c.get("edge")) {
+        (Some(piece), ..) => Piece::parse_betza(piece).and_then(|p| Variant::corner(p, size)),
+        (None, Some(rule), _) => engine::heap::Rule::parse(rule).map(Variant::heap),
+        (None, None, Some(edge)) => chocolate::Edge::formula(edge).map(Variant::chocolate),
+        (None, None, None) => Variant::new(kind, size, k),
     };
     let variant = match variant {
         Ok(v) => v,

@@ -1145,7 +1145,7 @@ rule-bar-table-large = a table for { $edge } up to z = { $z } would hold { $coun
 rule-bar-table-more = a table for { $edge } up to z = { $z } holds more than { $most } values
 rule-bar-stored-value = stored values for { $edge } up to z = { $z }: value { $index } is { $value }, but there are { $count } values below { $bound }
 rule-bar-stored-count = stored values for { $edge } up to z = { $z }: { $values } of { $count }
-rule-bar-no-table = the staircases with { $edge } have no formula for their values; solve a table for them first
+rule-bar-no-table = the staircase with { $edge } has no formula; solve a table for it first
 rule-bar-too-wide = a bar with { $edge } is at most { $most } columns wide, not { $z }
 bar-edge-step = step { $k }
 bar-edge-formula = edge f(z) = { $formula }

@@ -1050,7 +1050,7 @@ rule-bar-table-large = { $edge }、z = { $z }までの表には{ $count }個の�
 rule-bar-table-more = { $edge }、z = { $z }までの表には{ $most }個より多くの値が入ります
 rule-bar-stored-value = 保存された{ $edge }、z = { $z }までの値: { $index }番目の値が{ $value }ですが、値は{ $count }個あり、どれも{ $bound }より小さいはずです
 rule-bar-stored-count = 保存された{ $edge }、z = { $z }までの値: { $count }個のうち{ $values }個しかありません
-rule-bar-no-table = { $edge }の階段の値には式がありません。先に表を解いてください
+rule-bar-no-table = { $edge }の階段には式がありません。先にその表を解いてください
 rule-bar-too-wide = { $edge }の板チョコの幅は{ $most }列までです（{ $z }は使えません）
 bar-edge-step = 段差 { $k }
 bar-edge-formula = 縁 f(z) = { $formula }

@@ -22,7 +22,7 @@ pub const HELP: &str = "\
 A teacher opens a room and reads its code out; students join with it. The teacher's screen
 shows every answer as it arrives; a student's shows each exercise and its grade.
 
-Exercises are written GAME [piece=P] [rule=R|set=S|code=C] [size=N] [k=K] [misere] POSITION QUESTION [remoteness=A..B],
+Exercises are written GAME [piece=P] [rule=R|set=S|code=C] [size=N] [k=K|edge=F] [misere] POSITION QUESTION [remoteness=A..B],
 the question being outcome, grundy, winning_move, winning_moves or remoteness; POSITION may
 be `random` (drawn by the server; remoteness=A..B sets how long the game lasts).
 
@@ -96,7 +96,7 @@ enum RoomCommand {
     Ask {
         /// The room's code.
         code: String,
-        /// Exercises: 'GAME [piece=P] [rule=R|set=S|code=C] [size=N] [k=K] [misere] POSITION QUESTION [remoteness=A..B]'.
+        /// Exercises: 'GAME [piece=P] [rule=R|set=S|code=C] [size=N] [k=K|edge=F] [misere] POSITION QUESTION [remoteness=A..B]'.
         #[arg(required = true)]
         exercises: Vec<String>,
         /// Answers are taken for this long (90s, 10m, 2h, 3d); for ever by default.

@@ -8,7 +8,7 @@ use crate::commands::{told, told_with};
 
 /// How an exercise is written, for errors and help.
 pub const SPEC_FORM: &str =
-    "GAME [piece=P] [rule=R|set=S|code=C] [size=N] [k=K] [misere] POSITION QUESTION [remoteness=A..B]";
+    "GAME [piece=P] [rule=R|set=S|code=C] [size=N] [k=K|edge=F] [misere] POSITION QUESTION [remoteness=A..B]";
 
 /// The questions, for errors and completion.
 pub const QUESTIONS: [&str; 5] = [
@@ -45,6 +45,9 @@ pub fn parse(text: &str) -> Result<ExerciseSpec> {
             params.size = Some(n.parse().map_err(|_| not_a_number(w))?);
         } else if let Some(k) = w.strip_prefix("k=") {
             params.k = Some(k.parse().map_err(|_| not_a_number(w))?);
+        } else if let Some(edge) = w.strip_prefix("edge=") {
+            // Chocolate's edge, a formula in z written without spaces (`z*z`).
+            params.edge = Some(edge.to_owned());
         } else if w == "misere" || w == "misère" {
             params.misere = true;
         } else if let Some(r) = w.strip_prefix("remoteness=") {
@@ -123,6 +126,11 @@ mod tests {
     fn exercises_are_read_with_their_options() {
         let e = parse("heap set=1,3,4 7,2 winning-move").unwrap();
         assert_eq!(e.params.rule.as_deref(), Some("subtraction 1,3,4"));
+        let e = parse("chocolate edge=z*z 3,4,5 grundy").unwrap();
+        assert_eq!(
+            (e.params.edge.as_deref(), e.position.as_str()),
+            (Some("z*z"), "3,4,5")
+        );
         let e = parse("corner piece=RN size=16 5,3 winning-move").unwrap();
         assert_eq!(
             (e.params.game, e.params.piece.as_deref(), e.params.size),
