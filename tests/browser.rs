@@ -1193,6 +1193,27 @@ async fn the_lobby_and_a_board_fit_a_phone() -> Result<()> {
     b.find(".table-section .table-picture svg").await?;
     fits_across(&b, "a heap game's analysis").await?;
     b.screenshot("analyse-heap-phone").await?;
+    // A chocolate bar whose staircase rises along the edge z * z: drawn from the heights the
+    // board lists (strip 3, then columns 1 to 5 of 2, 5, 5, 5, 5 squares: min(4, t²) + 1),
+    // its moves linked with the edge.
+    b.goto(&server, "/analyse/chocolate/3,4,5?edge=z%20*%20z")
+        .await?;
+    b.text_until(".verdict", |t| t.starts_with("A win")).await?;
+    b.find(".moves-table a[href='/analyse/chocolate/1,4,5?edge=z%20*%20z']")
+        .await?;
+    let squares = b
+        .client
+        .execute(
+            "return document.querySelectorAll('.grid.chocolate .sq.choc').length;",
+            vec![],
+        )
+        .await?;
+    assert_eq!(serde_json::from_value::<u64>(squares)?, 3 + 22);
+    fits_across(&b, "a chocolate edge's analysis").await?;
+    b.screenshot("analyse-chocolate-edge-phone").await?;
+    b.goto(&server, "/analyse/heap/7,10?rule=kayles").await?;
+    b.text_until(".verdict", |t| t.starts_with("A loss"))
+        .await?;
     // The same on a tablet and on a classroom's projector.
     for (w, h, name) in [(1024, 768, "tablet"), (1920, 1080, "projector")] {
         b.client.set_window_size(w, h).await?;

@@ -48,7 +48,9 @@ fn knowledge() -> &'static Knowledge {
         // The edges the document's examples use.
         for edge in ["z * z", "z // 2 + z // 3"] {
             let edge = chocolate::Edge::formula(edge).expect("an edge");
-            k.add_chocolate(Arc::new(chocolate::Table::solve(edge, 24).expect("a small table")));
+            k.add_chocolate(Arc::new(
+                chocolate::Table::solve(edge, 24).expect("a small table"),
+            ));
         }
         k
     })
