@@ -118,7 +118,60 @@ fn chocolate_tables() {
     }
 }
 
+/// Formula edges timed beside the steps of the same widths: the staircase solver is one for
+/// both, a formula edge only reads its heights from a list.
+const EDGES: [&str; 4] = [
+    "z // 2 + z // 3",
+    "floor(z / phi)",
+    "z // 4 * 2",
+    "min(z, 500)",
+];
+
+/// Chocolate tables of formula edges beside steps 1 and 2, with the time per value, and the
+/// time to read an edge (its formula on all 2^17 columns).
+fn chocolate_edges() {
+    for z_max in CHOCOLATE_WIDTHS {
+        let steps = [1, 2].map(chocolate::Edge::Step);
+        let edges = EDGES.map(|e| chocolate::Edge::formula(e).expect("an edge"));
+        for edge in steps.into_iter().chain(edges) {
+            let t = time(CHOCOLATE_RUNS, || {
+                chocolate::Table::solve(edge, z_max).expect("within the table limit")
+            });
+            let cells = chocolate::Table::value_count(edge, z_max).unwrap_or(1);
+            let per = t.as_nanos() as f64 / cells as f64;
+            let label = format!("chocolate {edge} z≤{z_max}");
+            report(
+                &label,
+                1,
+                &format!("{cells} values, {per:.1} ns each"),
+                t,
+                CHOCOLATE_RUNS,
+            );
+        }
+    }
+    let mut i = 0;
+    for edge in EDGES {
+        let t = time(CHOCOLATE_RUNS, || {
+            // A new text every run: a formula read before is kept, and not read again.
+            i += 1;
+            chocolate::Edge::formula(&format!("{edge} + {i} - {i}")).expect("an edge")
+        });
+        report(
+            &format!("read edge {edge}"),
+            1,
+            "2^17 columns",
+            t,
+            CHOCOLATE_RUNS,
+        );
+    }
+}
+
 fn main() {
+    // `-- edges`: the chocolate edges alone.
+    if std::env::args().any(|a| a == "edges") {
+        chocolate_edges();
+        return;
+    }
     // `-- heaps`, `-- defined`: the heap games, or the defined pieces, alone.
     if std::env::args().any(|a| a == "heaps") {
         heap_games();
