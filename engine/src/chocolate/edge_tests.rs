@@ -9,8 +9,11 @@ use super::*;
 use crate::misere::brute;
 use crate::{ErrorKind, Knowledge, Outcome, Position as _};
 
+/// An edge's height at each z, as the tests compute it.
+type Height = fn(u64) -> u64;
+
 /// The edges tried, each with the function it must be.
-fn edges() -> Vec<(&'static str, fn(u64) -> u64)> {
+fn edges() -> Vec<(&'static str, Height)> {
     vec![
         ("z * z", |z| z * z),
         ("z // 2 + z // 3", |z| z / 2 + z / 3),
