@@ -948,7 +948,7 @@ cli-room-student-help =
     by ; (or none). `#N answer` answers exercise N. list: every exercise and your answers.
     quit: leave (your answers are kept).
 cli-room-teacher-help =
-    ask SPEC [| SPEC …]          set exercises: GAME [piece=P] [rule=R|set=S|code=C] [size=N] [k=K] [misere] POSITION QUESTION
+    ask SPEC [| SPEC …]          set exercises: GAME [piece=P] [rule=R|set=S|code=C] [size=N] [k=K|edge=F] [misere] POSITION QUESTION
     homework DURATION SPEC [| …] the same with a deadline (10m, 2h, 3d)
     hints on|off                 whether students may ask for values meanwhile
     engine LEVEL                 the strongest engine students may play: easy, medium, perfect,

@@ -879,7 +879,7 @@ cli-room-student-help =
     ; で区切った手（なければ none）。`#N 答え` で問題 N に答えます。list: 全部の問題とあなたの答え。
     quit: 抜ける（答えは残ります）。
 cli-room-teacher-help =
-    ask SPEC [| SPEC …]          問題を出す: GAME [size=N] [k=K] [misere] 局面 問い
+    ask SPEC [| SPEC …]          問題を出す: GAME [piece=P] [rule=R|set=S|code=C] [size=N] [k=K|edge=F] [misere] 局面 問い
     homework DURATION SPEC [| …] 締め切りつきで出す（10m、2h、3d）
     hints on|off                 その間、生徒が値を調べてよいか
     engine LEVEL                 生徒が対戦してよい一番強いエンジン: easy、medium、perfect、
@@ -1420,6 +1420,7 @@ help-play--piece = corner のコマ。動きを Betza 記法で: RN（飛車と�
 help-play--rule = heap の規則: kayles、dawsons-kayles、dawsons-chess、grundy（Grundy のゲーム）、"subtraction 1,3,4"、"octal 0.77"（docs/NOTATION.md）
 help-play--set = この数だけ取れる山のゲーム: --set 1,3,4 は --rule "subtraction 1,3,4" と同じ
 help-play--code = このコードの 8 進ゲーム: --code 0.77 は --rule "octal 0.77"（ケイレス）と同じ
+help-play--edge = チョコレートゲームの階段の縁（段差 --k の代わり）: 幅 z の階段の高さを z の式で書きます。z = 0 で 0、右に行って下がらないこと（"z * z"、"z // 2 + z // 3"、"floor(z / phi)"）（docs/NOTATION.md）
 help-play--size = 角のゲーム（queen、rook、horse、dragon、corner）の盤の一辺のマス数。サーバーの既定は8
 help-play--k = チョコレートゲームの階段の段差。サーバーの既定は1
 help-play--misere = ミゼール: 最後に動かした人が負け（Lゲームには使えない）
@@ -1478,6 +1479,7 @@ help-query--piece = corner のコマ。動きを Betza 記法で: RN（飛車と
 help-query--rule = heap の規則: kayles、dawsons-kayles、dawsons-chess、grundy（Grundy のゲーム）、"subtraction 1,3,4"、"octal 0.77"（docs/NOTATION.md）
 help-query--set = この数だけ取れる山のゲーム: --set 1,3,4 は --rule "subtraction 1,3,4" と同じ
 help-query--code = このコードの 8 進ゲーム: --code 0.77 は --rule "octal 0.77"（ケイレス）と同じ
+help-query--edge = チョコレートゲームの階段の縁（段差 --k の代わり）: 幅 z の階段の高さを z の式で書きます。z = 0 で 0、右に行って下がらないこと（"z * z"、"z // 2 + z // 3"、"floor(z / phi)"）（docs/NOTATION.md）
 help-query--size = 角のゲーム（queen、rook、horse、dragon、corner）の盤の一辺のマス数。サーバーの既定は8
 help-query--k = チョコレートゲームの階段の段差。サーバーの既定は1
 help-query--misere = ミゼール: 最後に動かした人が負け（Lゲームには使えない）
@@ -1510,6 +1512,7 @@ help-table--piece = corner のコマ。動きを Betza 記法で: RN（飛車と
 help-table--rule = heap の規則: kayles、dawsons-kayles、dawsons-chess、grundy（Grundy のゲーム）、"subtraction 1,3,4"、"octal 0.77"（docs/NOTATION.md）
 help-table--set = この数だけ取れる山のゲーム: --set 1,3,4 は --rule "subtraction 1,3,4" と同じ
 help-table--code = このコードの 8 進ゲーム: --code 0.77 は --rule "octal 0.77"（ケイレス）と同じ
+help-table--edge = チョコレートゲームの階段の縁（段差 --k の代わり）: 幅 z の階段の高さを z の式で書きます。z = 0 で 0、右に行って下がらないこと（"z * z"、"z // 2 + z // 3"、"floor(z / phi)"）（docs/NOTATION.md）
 help-table--size = 角のゲーム（queen、rook、horse、dragon、corner）の盤の一辺のマス数。サーバーの既定は8
 help-table--k = チョコレートゲームの階段の段差。サーバーの既定は1
 help-table--misere = ミゼール: 最後に動かした人が負け（Lゲームには使えない）
@@ -1545,6 +1548,7 @@ help-check--piece = corner のコマ。動きを Betza 記法で（RN）
 help-check--rule = heap の規則: kayles、dawsons-kayles、dawsons-chess、grundy（Grundy のゲーム）、"subtraction 1,3,4"、"octal 0.77"（docs/NOTATION.md）
 help-check--set = この数だけ取れる山のゲーム: --set 1,3,4 は --rule "subtraction 1,3,4" と同じ
 help-check--code = このコードの 8 進ゲーム: --code 0.77 は --rule "octal 0.77"（ケイレス）と同じ
+help-check--edge = チョコレートゲームの階段の縁（段差 --k の代わり）: 幅 z の階段の高さを z の式で書きます。z = 0 で 0、右に行って下がらないこと（"z * z"、"z // 2 + z // 3"、"floor(z / phi)"）（docs/NOTATION.md）
 help-check--list = 名前つきの検証の一覧: 元になった論文の結果と予想を、その状態とともに表示する
 help-check--png = 式と表が食い違う場所の図を PNG で書き出す
 help-check--svg = 同じ図を SVG で書き出す
@@ -1571,6 +1575,7 @@ help-guess--piece = corner のコマ。動きを Betza 記法で（RN）
 help-guess--rule = heap の規則: kayles、dawsons-kayles、dawsons-chess、grundy（Grundy のゲーム）、"subtraction 1,3,4"、"octal 0.77"（docs/NOTATION.md）
 help-guess--set = この数だけ取れる山のゲーム: --set 1,3,4 は --rule "subtraction 1,3,4" と同じ
 help-guess--code = このコードの 8 進ゲーム: --code 0.77 は --rule "octal 0.77"（ケイレス）と同じ
+help-guess--edge = チョコレートゲームの階段の縁（段差 --k の代わり）: 幅 z の階段の高さを z の式で書きます。z = 0 で 0、右に行って下がらないこと（"z * z"、"z // 2 + z // 3"、"floor(z / phi)"）（docs/NOTATION.md）
 help-guess--p_positions = すべての Grundy 数の代わりに、後手必勝の局面がどこかを推測する（条件式）
 help-guess--upto = 座標が N より小さいマスに一致させる（8〜256。既定は32）
 help-guess--size = 大きさ S までの式をすべて試す（3〜12。既定は8）。大きさが1増えるごとに何倍も時間がかかる
@@ -1598,6 +1603,7 @@ help-periodicity--piece = corner のコマ。動きを Betza 記法で: RN（飛
 help-periodicity--rule = heap の規則: kayles、dawsons-kayles、dawsons-chess、grundy（Grundy のゲーム）、"subtraction 1,3,4"、"octal 0.77"（docs/NOTATION.md）
 help-periodicity--set = この数だけ取れる山のゲーム: --set 1,3,4 は --rule "subtraction 1,3,4" と同じ
 help-periodicity--code = このコードの 8 進ゲーム: --code 0.77 は --rule "octal 0.77"（ケイレス）と同じ
+help-periodicity--edge = チョコレートゲームの階段の縁（段差 --k の代わり）: 幅 z の階段の高さを z の式で書きます。z = 0 で 0、右に行って下がらないこと（"z * z"、"z // 2 + z // 3"、"floor(z / phi)"）（docs/NOTATION.md）
 help-periodicity--size = 角のゲーム（queen、rook、horse、dragon、corner）の盤の一辺のマス数。サーバーの既定は8
 help-periodicity--k = チョコレートゲームの階段の段差。サーバーの既定は1
 help-periodicity--misere = ミゼール: 最後に動かした人が負け（Lゲームには使えない）
@@ -1633,6 +1639,7 @@ help-sequence--piece = corner のコマ。動きを Betza 記法で: RN（飛車
 help-sequence--rule = heap の規則: kayles、dawsons-kayles、dawsons-chess、grundy（Grundy のゲーム）、"subtraction 1,3,4"、"octal 0.77"（docs/NOTATION.md）
 help-sequence--set = この数だけ取れる山のゲーム: --set 1,3,4 は --rule "subtraction 1,3,4" と同じ
 help-sequence--code = このコードの 8 進ゲーム: --code 0.77 は --rule "octal 0.77"（ケイレス）と同じ
+help-sequence--edge = チョコレートゲームの階段の縁（段差 --k の代わり）: 幅 z の階段の高さを z の式で書きます。z = 0 で 0、右に行って下がらないこと（"z * z"、"z // 2 + z // 3"、"floor(z / phi)"）（docs/NOTATION.md）
 help-sequence--size = 角のゲーム（queen、rook、horse、dragon、corner）の盤の一辺のマス数。サーバーの既定は8
 help-sequence--k = チョコレートゲームの階段の段差。サーバーの既定は1
 help-sequence--misere = ミゼール: 最後に動かした人が負け（Lゲームには使えない）
@@ -1705,7 +1712,7 @@ help-room--after =
     先生がルームを開いてコードを読み上げ、生徒はそのコードで参加する。先生の画面には解答が届くたびに
     すべて表示され、生徒の画面には各問題とその採点が表示される。
 
-    問題は GAME [piece=P] [rule=R|set=S|code=C] [size=N] [k=K] [misere] POSITION QUESTION [remoteness=A..B]と書く。QUESTIONは
+    問題は GAME [piece=P] [rule=R|set=S|code=C] [size=N] [k=K|edge=F] [misere] POSITION QUESTION [remoteness=A..B]と書く。QUESTIONは
     outcome、grundy、winning_move、winning_moves、remoteness のいずれか。POSITIONは `random` でも
     よい（サーバーが選ぶ。remoteness=A..Bで終局までの手数を指定する）。
 
@@ -1737,7 +1744,7 @@ help-room-join--code = ルームのコード。例: K7Q2
 help-room-join--as_name = ルームで使う名前（既定: あなたの名前）
 help-room-ask = 問題を出す（先生）: 1問または複数問を、まとめて1つのセットとして答えさせる
 help-room-ask--code = ルームのコード
-help-room-ask--exercises = 問題: 'GAME [piece=P] [rule=R|set=S|code=C] [size=N] [k=K] [misere] POSITION QUESTION [remoteness=A..B]'
+help-room-ask--exercises = 問題: 'GAME [piece=P] [rule=R|set=S|code=C] [size=N] [k=K|edge=F] [misere] POSITION QUESTION [remoteness=A..B]'
 help-room-ask--deadline = 解答を受け付ける時間（90s、10m、2h、3d）。既定は無期限
 help-room-ask--json = 問題を JSON で出力する
 help-room-answer = 問題 Nに答える（生徒）。対話画面は使わない
