@@ -281,6 +281,9 @@ fn rules_are_read_by_name() {
         ("dawsons-chess", "octal 0.137"),
         ("octal 0.770", "octal 0.77"),
         ("grundy", "grundy"),
+        ("subtraction 3,1 mod 8", "subtraction 1,3 mod 8"),
+        ("subtraction 1,3,5 mod 6", "subtraction 1 mod 2"),
+        ("subtraction  0  mod  1", "subtraction 0 mod 1"),
     ] {
         let rule = Rule::parse(typed).expect(typed);
         assert_eq!(rule.to_string(), canonical);
@@ -293,6 +296,10 @@ fn rules_are_read_by_name() {
         "octal 0.8",
         "chess",
         "grundy 3",
+        "subtraction 4 mod 4",
+        "subtraction 1 mod 65",
+        "subtraction mod 3",
+        "subtraction 1 mod",
     ] {
         assert!(Rule::parse(bad).is_err(), "{bad}");
     }
@@ -306,6 +313,7 @@ fn a_heaps_moves_give_its_value() {
     for text in [
         "subtraction 1,3,4",
         "subtraction 2,5",
+        "subtraction 2,3 mod 4",
         "kayles",
         "dawsons-chess",
         "octal 0.6",

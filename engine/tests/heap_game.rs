@@ -13,9 +13,11 @@ use proptest::prelude::*;
 mod english;
 use english::english;
 
-const RULES: [&str; 7] = [
+const RULES: [&str; 9] = [
     "subtraction 1,3,4",
     "subtraction 2,5",
+    "subtraction 1 mod 2",
+    "subtraction 0,2,3 mod 5",
     "kayles",
     "dawsons-kayles",
     "dawsons-chess",
@@ -167,6 +169,9 @@ fn positions_are_bounded() {
         "a splitting heap beyond its limit"
     );
     assert!(variant("subtraction 1,2").parse_position("1000000").is_ok());
+    // A periodic set: a heap of n has up to n moves, so the splitting games' bound.
+    assert!(variant("subtraction 1 mod 2").parse_position("4096").is_ok());
+    assert!(variant("subtraction 1 mod 2").parse_position("4097").is_err());
     assert!(variant("grundy").parse_position("9000").is_err());
     let seventeen = vec!["1"; 17].join(",");
     assert!(

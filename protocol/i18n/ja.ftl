@@ -1417,8 +1417,8 @@ help-play--after =
       grundy play chocolate random --k 2 --first them
 help-play--game = queen、rook、horse、dragon、corner、nim、heap、chocolate、lgame、sum のいずれか
 help-play--piece = corner のコマ。動きを Betza 記法で: RN（飛車とナイト）、NN（ナイトライダー）、R3（3 マスまでの飛車）（docs/NOTATION.md）
-help-play--rule = heap の規則: kayles、dawsons-kayles、dawsons-chess、grundy（Grundy のゲーム）、"subtraction 1,3,4"、"octal 0.77"（docs/NOTATION.md）
-help-play--set = この数だけ取れる山のゲーム: --set 1,3,4 は --rule "subtraction 1,3,4" と同じ
+help-play--rule = heap の規則: kayles、dawsons-kayles、dawsons-chess、grundy（Grundy のゲーム）、"subtraction 1,3,4"、"subtraction 1 mod 2"（奇数個ならいくつでも）、"octal 0.77"（docs/NOTATION.md）
+help-play--set = この数だけ取れる山のゲーム: --set 1,3,4 は --rule "subtraction 1,3,4" と同じ。周期的な集合（この余りの数ならいくつでも）: --set "1 mod 2"
 help-play--code = このコードの 8 進ゲーム: --code 0.77 は --rule "octal 0.77"（ケイレス）と同じ
 help-play--edge = チョコレートゲームの階段の縁（段差 --k の代わり）: 幅 z の階段の高さを z の式で書きます。z = 0 で 0、右に行って下がらないこと（"z * z"、"z // 2 + z // 3"、"floor(z / phi)"）（docs/NOTATION.md）
 help-play--size = 角のゲーム（queen、rook、horse、dragon、corner）の盤の一辺のマス数。サーバーの既定は8
@@ -1476,8 +1476,8 @@ help-query--after =
       grundy query --match 12              対局 12の現在の局面
 help-query--game = queen、rook、horse、dragon、corner、nim、heap、chocolate、lgame、sum のいずれか
 help-query--piece = corner のコマ。動きを Betza 記法で: RN（飛車とナイト）、NN（ナイトライダー）、R3（3 マスまでの飛車）（docs/NOTATION.md）
-help-query--rule = heap の規則: kayles、dawsons-kayles、dawsons-chess、grundy（Grundy のゲーム）、"subtraction 1,3,4"、"octal 0.77"（docs/NOTATION.md）
-help-query--set = この数だけ取れる山のゲーム: --set 1,3,4 は --rule "subtraction 1,3,4" と同じ
+help-query--rule = heap の規則: kayles、dawsons-kayles、dawsons-chess、grundy（Grundy のゲーム）、"subtraction 1,3,4"、"subtraction 1 mod 2"（奇数個ならいくつでも）、"octal 0.77"（docs/NOTATION.md）
+help-query--set = この数だけ取れる山のゲーム: --set 1,3,4 は --rule "subtraction 1,3,4" と同じ。周期的な集合（この余りの数ならいくつでも）: --set "1 mod 2"
 help-query--code = このコードの 8 進ゲーム: --code 0.77 は --rule "octal 0.77"（ケイレス）と同じ
 help-query--edge = チョコレートゲームの階段の縁（段差 --k の代わり）: 幅 z の階段の高さを z の式で書きます。z = 0 で 0、右に行って下がらないこと（"z * z"、"z // 2 + z // 3"、"floor(z / phi)"）（docs/NOTATION.md）
 help-query--size = 角のゲーム（queen、rook、horse、dragon、corner）の盤の一辺のマス数。サーバーの既定は8
@@ -1509,8 +1509,8 @@ help-table--after =
       grundy table lgame --svg lgame.svg
 help-table--game = queen、rook、horse、dragon、corner、nim、heap、chocolate、lgame、sum のいずれか
 help-table--piece = corner のコマ。動きを Betza 記法で: RN（飛車とナイト）、NN（ナイトライダー）、R3（3 マスまでの飛車）（docs/NOTATION.md）
-help-table--rule = heap の規則: kayles、dawsons-kayles、dawsons-chess、grundy（Grundy のゲーム）、"subtraction 1,3,4"、"octal 0.77"（docs/NOTATION.md）
-help-table--set = この数だけ取れる山のゲーム: --set 1,3,4 は --rule "subtraction 1,3,4" と同じ
+help-table--rule = heap の規則: kayles、dawsons-kayles、dawsons-chess、grundy（Grundy のゲーム）、"subtraction 1,3,4"、"subtraction 1 mod 2"（奇数個ならいくつでも）、"octal 0.77"（docs/NOTATION.md）
+help-table--set = この数だけ取れる山のゲーム: --set 1,3,4 は --rule "subtraction 1,3,4" と同じ。周期的な集合（この余りの数ならいくつでも）: --set "1 mod 2"
 help-table--code = このコードの 8 進ゲーム: --code 0.77 は --rule "octal 0.77"（ケイレス）と同じ
 help-table--edge = チョコレートゲームの階段の縁（段差 --k の代わり）: 幅 z の階段の高さを z の式で書きます。z = 0 で 0、右に行って下がらないこと（"z * z"、"z // 2 + z // 3"、"floor(z / phi)"）（docs/NOTATION.md）
 help-table--size = 角のゲーム（queen、rook、horse、dragon、corner）の盤の一辺のマス数。サーバーの既定は8
@@ -1545,8 +1545,8 @@ help-check--k = チョコレートゲームの階段の段差。サーバーの�
 help-check--upto = 座標がこの上限より小さいマスを検証する（既定: 保存された表の上限）
 help-check--size = 角のゲームの一辺Nの盤: x, y < Nのマス（--upto Nと同じ）
 help-check--piece = corner のコマ。動きを Betza 記法で（RN）
-help-check--rule = heap の規則: kayles、dawsons-kayles、dawsons-chess、grundy（Grundy のゲーム）、"subtraction 1,3,4"、"octal 0.77"（docs/NOTATION.md）
-help-check--set = この数だけ取れる山のゲーム: --set 1,3,4 は --rule "subtraction 1,3,4" と同じ
+help-check--rule = heap の規則: kayles、dawsons-kayles、dawsons-chess、grundy（Grundy のゲーム）、"subtraction 1,3,4"、"subtraction 1 mod 2"（奇数個ならいくつでも）、"octal 0.77"（docs/NOTATION.md）
+help-check--set = この数だけ取れる山のゲーム: --set 1,3,4 は --rule "subtraction 1,3,4" と同じ。周期的な集合（この余りの数ならいくつでも）: --set "1 mod 2"
 help-check--code = このコードの 8 進ゲーム: --code 0.77 は --rule "octal 0.77"（ケイレス）と同じ
 help-check--edge = チョコレートゲームの階段の縁（段差 --k の代わり）: 幅 z の階段の高さを z の式で書きます。z = 0 で 0、右に行って下がらないこと（"z * z"、"z // 2 + z // 3"、"floor(z / phi)"）（docs/NOTATION.md）
 help-check--list = 名前つきの検証の一覧: 元になった論文の結果と予想を、その状態とともに表示する
@@ -1572,8 +1572,8 @@ help-guess--after =
 help-guess--game = 角のゲーム（queen、rook、horse、dragon、corner）またはチョコレートゲーム（chocolate）
 help-guess--k = チョコレートゲームの階段の段差。サーバーの既定は1
 help-guess--piece = corner のコマ。動きを Betza 記法で（RN）
-help-guess--rule = heap の規則: kayles、dawsons-kayles、dawsons-chess、grundy（Grundy のゲーム）、"subtraction 1,3,4"、"octal 0.77"（docs/NOTATION.md）
-help-guess--set = この数だけ取れる山のゲーム: --set 1,3,4 は --rule "subtraction 1,3,4" と同じ
+help-guess--rule = heap の規則: kayles、dawsons-kayles、dawsons-chess、grundy（Grundy のゲーム）、"subtraction 1,3,4"、"subtraction 1 mod 2"（奇数個ならいくつでも）、"octal 0.77"（docs/NOTATION.md）
+help-guess--set = この数だけ取れる山のゲーム: --set 1,3,4 は --rule "subtraction 1,3,4" と同じ。周期的な集合（この余りの数ならいくつでも）: --set "1 mod 2"
 help-guess--code = このコードの 8 進ゲーム: --code 0.77 は --rule "octal 0.77"（ケイレス）と同じ
 help-guess--edge = チョコレートゲームの階段の縁（段差 --k の代わり）: 幅 z の階段の高さを z の式で書きます。z = 0 で 0、右に行って下がらないこと（"z * z"、"z // 2 + z // 3"、"floor(z / phi)"）（docs/NOTATION.md）
 help-guess--p_positions = すべての Grundy 数の代わりに、後手必勝の局面がどこかを推測する（条件式）
@@ -1600,8 +1600,8 @@ help-periodicity--after =
       grundy periodicity chocolate --k 1 --rows 1..8      階段の行 y、zが増える向き
 help-periodicity--game = queen、rook、horse、dragon、corner、nim、heap、chocolate、lgame、sum のいずれか
 help-periodicity--piece = corner のコマ。動きを Betza 記法で: RN（飛車とナイト）、NN（ナイトライダー）、R3（3 マスまでの飛車）（docs/NOTATION.md）
-help-periodicity--rule = heap の規則: kayles、dawsons-kayles、dawsons-chess、grundy（Grundy のゲーム）、"subtraction 1,3,4"、"octal 0.77"（docs/NOTATION.md）
-help-periodicity--set = この数だけ取れる山のゲーム: --set 1,3,4 は --rule "subtraction 1,3,4" と同じ
+help-periodicity--rule = heap の規則: kayles、dawsons-kayles、dawsons-chess、grundy（Grundy のゲーム）、"subtraction 1,3,4"、"subtraction 1 mod 2"（奇数個ならいくつでも）、"octal 0.77"（docs/NOTATION.md）
+help-periodicity--set = この数だけ取れる山のゲーム: --set 1,3,4 は --rule "subtraction 1,3,4" と同じ。周期的な集合（この余りの数ならいくつでも）: --set "1 mod 2"
 help-periodicity--code = このコードの 8 進ゲーム: --code 0.77 は --rule "octal 0.77"（ケイレス）と同じ
 help-periodicity--edge = チョコレートゲームの階段の縁（段差 --k の代わり）: 幅 z の階段の高さを z の式で書きます。z = 0 で 0、右に行って下がらないこと（"z * z"、"z // 2 + z // 3"、"floor(z / phi)"）（docs/NOTATION.md）
 help-periodicity--size = 角のゲーム（queen、rook、horse、dragon、corner）の盤の一辺のマス数。サーバーの既定は8
@@ -1636,8 +1636,8 @@ help-sequence--after =
       grundy sequence chocolate --k 1 --row 1 --json
 help-sequence--game = queen、rook、horse、dragon、corner、nim、heap、chocolate、lgame、sum のいずれか
 help-sequence--piece = corner のコマ。動きを Betza 記法で: RN（飛車とナイト）、NN（ナイトライダー）、R3（3 マスまでの飛車）（docs/NOTATION.md）
-help-sequence--rule = heap の規則: kayles、dawsons-kayles、dawsons-chess、grundy（Grundy のゲーム）、"subtraction 1,3,4"、"octal 0.77"（docs/NOTATION.md）
-help-sequence--set = この数だけ取れる山のゲーム: --set 1,3,4 は --rule "subtraction 1,3,4" と同じ
+help-sequence--rule = heap の規則: kayles、dawsons-kayles、dawsons-chess、grundy（Grundy のゲーム）、"subtraction 1,3,4"、"subtraction 1 mod 2"（奇数個ならいくつでも）、"octal 0.77"（docs/NOTATION.md）
+help-sequence--set = この数だけ取れる山のゲーム: --set 1,3,4 は --rule "subtraction 1,3,4" と同じ。周期的な集合（この余りの数ならいくつでも）: --set "1 mod 2"
 help-sequence--code = このコードの 8 進ゲーム: --code 0.77 は --rule "octal 0.77"（ケイレス）と同じ
 help-sequence--edge = チョコレートゲームの階段の縁（段差 --k の代わり）: 幅 z の階段の高さを z の式で書きます。z = 0 で 0、右に行って下がらないこと（"z * z"、"z // 2 + z // 3"、"floor(z / phi)"）（docs/NOTATION.md）
 help-sequence--size = 角のゲーム（queen、rook、horse、dragon、corner）の盤の一辺のマス数。サーバーの既定は8
@@ -1990,8 +1990,10 @@ rule-octal-no-move = このコードではどの手も指せません。0 でな
 rule-subtraction-empty = 減算ゲームには取れる個数が少なくとも 1 つ必要です（例: --set 1,3,4）
 rule-subtraction-range = 1 手で取れるのは 1 から { $most } 個です（{ $taken } は使えません）
 rule-heap-too-large = { $heap } 個の山は大きすぎます。最大 { $most } 個です
-rule-subtraction-set = 「{ $set }」は取れる個数の集合ではありません。subtraction 1,3,4 のようにコンマで区切って書いてください
-rule-heap-rule = 「{ $rule }」は山のゲームの規則ではありません。subtraction 1,3,4、octal 0.77、kayles、dawsons-kayles、dawsons-chess、grundy のどれかを書いてください
+rule-subtraction-set = 「{ $set }」は取れる個数の集合ではありません。subtraction 1,3,4 のようにコンマで区切るか、subtraction 1,3 mod 4 のように余りと周期で書いてください
+rule-subtraction-period = 周期的な減算集合の周期は 1 から { $most } までです（{ $period } は使えません）
+rule-subtraction-residue = { $period } で割った余りは 0 から { $period } − 1 までです（{ $residue } は使えません）
+rule-heap-rule = 「{ $rule }」は山のゲームの規則ではありません。subtraction 1,3,4、subtraction 1 mod 2、octal 0.77、kayles、dawsons-kayles、dawsons-chess、grundy のどれかを書いてください
 rule-heap-count = { $heap } 個の山から { $take } 個取って { $left } 個残すことはできません
 rule-heap-not-allowed = { $rule } に { $move } という手はありません
 rule-heap-needs-rule = 山のゲームには規則が必要です。例: --rule kayles、--set 1,3,4（減算ゲーム）、--code 0.77（8 進ゲーム）

@@ -81,11 +81,12 @@ impl GameArgs {
 #[derive(Debug, clap::Args)]
 pub struct RuleArgs {
     /// The rule of `heap`: kayles, dawsons-kayles, dawsons-chess, grundy (Grundy's game),
-    /// "subtraction 1,3,4" or "octal 0.77" (docs/NOTATION.md).
+    /// "subtraction 1,3,4", "subtraction 1 mod 2" (any odd count) or "octal 0.77"
+    /// (docs/NOTATION.md).
     #[arg(long, conflicts_with_all = ["set", "code"])]
     pub rule: Option<String>,
     /// The heap game whose moves take one of these counts: --set 1,3,4 is --rule
-    /// "subtraction 1,3,4".
+    /// "subtraction 1,3,4"; a periodic set, any count with these remainders: --set "1 mod 2".
     #[arg(long, conflicts_with = "code")]
     pub set: Option<String>,
     /// The octal game of this code: --code 0.77 is --rule "octal 0.77" (Kayles).

@@ -1,12 +1,14 @@
 //! Heap games: tokens in heaps, a move takes from one heap (and may split what is left). The
 //! octal games by their code ([`Octal`]: Kayles `0.77`, Dawson's Kayles `0.07`, Dawson's
-//! Chess `0.137`), the subtraction games as octal codes ([`Octal::subtraction`]), and
+//! Chess `0.137`), the subtraction games as octal codes ([`Octal::subtraction`]) or, with
+//! an infinite periodic set, by residues ([`Periodic`]), and
 //! Grundy's game ([`grundys_game`]), whose move splits a heap in two unequal heaps. A game's
 //! [`Rule`] by name (`subtraction 1,3,4`, `kayles`, `grundy`) lists a heap's moves, and a
 //! position of several heaps ([`Position`], played as the game `heap`) is [`search`]ed whole
 //! for its remoteness and misère play.
 
 mod octal;
+mod periodic;
 mod position;
 mod rule;
 mod search;
@@ -15,6 +17,7 @@ mod table;
 mod value;
 
 pub use octal::{Octal, Proved, MAX_DIGITS, MAX_HEAP};
+pub use periodic::{Periodic, MAX_PERIOD};
 pub use position::{Move, Position, MAX_HEAPS, MAX_TYPED_HEAPS};
 pub use rule::{notation, HeapMove, Left, Rule, Set, MAX_GRUNDY_HEAP, MAX_SPLIT_HEAP, NAMED};
 pub use search::{search, Known, Searched};

@@ -1,11 +1,11 @@
 //! A heap game's rule, by name: what one move may do to one heap. The subtraction games
-//! (`subtraction 1,3,4`), the octal games by their code (`octal 0.77`, or by name: `kayles`,
+//! (`subtraction 1,3,4`, and with a periodic set `subtraction 1 mod 2`), the octal games by their code (`octal 0.77`, or by name: `kayles`,
 //! `dawsons-kayles`, `dawsons-chess`) and Grundy's game (`grundy`: split a heap into two
 //! unequal heaps). Every move on a heap, the values of one heap, and why a move is not one.
 
 use std::fmt;
 
-use super::{Octal, MAX_HEAP};
+use super::{Octal, Periodic, MAX_HEAP};
 use crate::error::params;
 use crate::{Error, Said};
 
@@ -23,6 +23,9 @@ pub const MAX_SPLIT_HEAP: usize = 1 << 12;
 pub enum Rule {
     /// Take s tokens for s in the set, the rest left as one heap.
     Subtraction(Set),
+    /// Take any s ≥ 1 tokens whose remainder modulo a period is one of its residues, the
+    /// rest left as one heap.
+    Periodic(Periodic),
     /// An octal game by its code.
     Octal(Octal),
     /// Grundy's game: split a heap into two non-empty heaps of different sizes.
@@ -71,21 +74,32 @@ pub const NAMED: [(&str, &str); 3] = [
 ];
 
 impl Rule {
-    /// Reads `subtraction 1,3,4`, `octal 0.77`, `kayles` (and the other names of
-    /// [`NAMED`]) or `grundy`.
+    /// Reads `subtraction 1,3,4`, `subtraction 1,3 mod 4` (every count whose remainder
+    /// modulo 4 is 1 or 3), `octal 0.77`, `kayles` (and the other names of [`NAMED`]) or
+    /// `grundy`.
     pub fn parse(text: &str) -> Result<Rule, Error> {
         let t = text.trim();
         let (word, rest) = t.split_once(char::is_whitespace).unwrap_or((t, ""));
         let rest = rest.trim();
         match word {
             "subtraction" => {
+                let unread = || params(text, Said::new("rule-subtraction-set").text("set", rest));
+                if let Some((residues, period)) = rest.split_once("mod") {
+                    let period = period.trim().parse::<u64>().map_err(|_| unread())?;
+                    let residues = residues
+                        .split(',')
+                        .map(|s| s.trim().parse::<u64>())
+                        .collect::<Result<Vec<_>, _>>()
+                        .map_err(|_| unread())?;
+                    return Periodic::new(&residues, period)
+                        .map(Rule::Periodic)
+                        .map_err(|said| params(text, said));
+                }
                 let set = rest
                     .split(',')
                     .map(|s| s.trim().parse::<u64>())
                     .collect::<Result<Vec<_>, _>>()
-                    .map_err(|_| {
-                        params(text, Said::new("rule-subtraction-set").text("set", rest))
-                    })?;
+                    .map_err(|_| unread())?;
                 Rule::subtraction(set)
             }
             "octal" => Octal::parse(rest).map(Rule::Octal),
@@ -114,15 +128,28 @@ impl Rule {
                 Octal::subtraction(&counts).ok()
             }
             Rule::Octal(code) => Some(*code),
-            Rule::Grundy => None,
+            Rule::Periodic(_) | Rule::Grundy => None,
         }
     }
 
     /// The Grundy values G(0), …, G(n) of one heap.
     pub fn values(&self, n: usize) -> Result<Vec<u32>, Error> {
-        match self.octal() {
-            Some(code) => code.values(n),
-            None => super::grundys_game(n),
+        match (self, self.octal()) {
+            (_, Some(code)) => code.values(n),
+            (Rule::Periodic(set), None) => {
+                // Its values may grow with the heap (`0 mod 1` is Nim), and so does each
+                // mex: quadratic, so a smaller bound.
+                if n > super::periodic::MAX_VALUES {
+                    return Err(params(
+                        n.to_string(),
+                        Said::new("rule-heap-too-large")
+                            .text("heap", n)
+                            .text("most", super::periodic::MAX_VALUES),
+                    ));
+                }
+                Ok(set.values(n))
+            }
+            _ => super::grundys_game(n),
         }
     }
 
@@ -131,6 +158,7 @@ impl Rule {
     pub fn move_counts(&self, heap: u64) -> (u64, u64) {
         match self {
             Rule::Subtraction(set) => (set.counts().filter(|&s| s <= heap).count() as u64, 0),
+            Rule::Periodic(set) => (set.count_upto(heap), 0),
             Rule::Octal(code) => {
                 let (mut whole, mut splits) = (0, 0);
                 for (k, d) in code.digits().iter().enumerate() {
@@ -155,6 +183,7 @@ impl Rule {
     pub fn least_count(&self) -> u64 {
         match self {
             Rule::Subtraction(set) => set.counts().next().unwrap_or(1),
+            Rule::Periodic(set) => set.least(),
             Rule::Octal(code) => code.digits().iter().position(|&d| d != 0).unwrap_or(1) as u64,
             Rule::Grundy => 0,
         }
@@ -162,13 +191,15 @@ impl Rule {
 
     /// The largest heap a position of this rule may hold: [`MAX_HEAP`] when a move leaves
     /// at most one heap (a heap has at most 128 moves); [`MAX_SPLIT_HEAP`] when a move may
-    /// split (its values may be quadratic to compute, and a heap of n has about n/2 moves);
+    /// split or the subtraction set is periodic (its values may be quadratic to compute, and
+    /// a heap of n has up to n moves);
     /// [`MAX_GRUNDY_HEAP`] for Grundy's game, whose values are computed heap by heap
     /// (quadratic).
     pub fn max_heap(&self) -> u64 {
         match self {
             Rule::Grundy => MAX_GRUNDY_HEAP as u64,
             Rule::Octal(code) if code.digits().iter().any(|d| d & 4 != 0) => MAX_SPLIT_HEAP as u64,
+            Rule::Periodic(_) => MAX_SPLIT_HEAP as u64,
             _ => MAX_HEAP as u64,
         }
     }
@@ -177,6 +208,16 @@ impl Rule {
     pub fn moves(&self, heap: u64) -> Vec<HeapMove> {
         let mut out = Vec::new();
         match self {
+            Rule::Periodic(set) => {
+                for s in (1..=heap).filter(|&s| set.contains(s)) {
+                    let left = if s == heap {
+                        Left::Nothing
+                    } else {
+                        Left::One(heap - s)
+                    };
+                    out.push(HeapMove { take: s, left });
+                }
+            }
             Rule::Subtraction(set) => {
                 for s in set.counts().filter(|&s| s <= heap) {
                     let left = if s == heap {
@@ -246,7 +287,8 @@ impl Rule {
             (_, Left::One(0)) => false,
             (_, Left::Two(a, b)) if a == 0 || a > b => false,
             (Rule::Subtraction(set), Left::Nothing | Left::One(_)) => set.contains(m.take),
-            (Rule::Subtraction(_), Left::Two(..)) => false,
+            (Rule::Subtraction(_) | Rule::Periodic(_), Left::Two(..)) => false,
+            (Rule::Periodic(set), Left::Nothing | Left::One(_)) => set.contains(m.take),
             (Rule::Octal(code), left) => {
                 let digit = usize::try_from(m.take)
                     .ok()
@@ -282,13 +324,14 @@ pub fn notation(m: &HeapMove) -> String {
 }
 
 impl fmt::Display for Rule {
-    /// `subtraction 1,3,4`, `octal 0.77`, `grundy`.
+    /// `subtraction 1,3,4`, `subtraction 1 mod 2`, `octal 0.77`, `grundy`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Rule::Subtraction(set) => {
                 let set: Vec<String> = set.counts().map(|s| s.to_string()).collect();
                 write!(f, "subtraction {}", set.join(","))
             }
+            Rule::Periodic(set) => write!(f, "subtraction {set}"),
             Rule::Octal(code) => write!(f, "octal {code}"),
             Rule::Grundy => f.write_str("grundy"),
         }
