@@ -361,7 +361,8 @@ async fn lines_that_are_not_there_are_refused_clearly() -> anyhow::Result<()> {
 
 /// A heap game's row 0 is one heap's values (Kayles: OEIS A002186), and its period is proved
 /// by the octal games' periodicity theorem where it applies: Kayles' 12 from n = 71 on,
-/// Dawson's Chess' 34 from n = 52 on (A002187); Grundy's game, which is not octal, has none.
+/// Dawson's Chess' 34 from n = 52 on (A002187); Grundy's game and a periodic subtraction
+/// set, which are not octal, have none.
 #[tokio::test]
 async fn a_heap_games_values_and_proved_period() -> anyhow::Result<()> {
     let dir = tempfile::tempdir()?;
@@ -378,10 +379,22 @@ async fn a_heap_games_values_and_proved_period() -> anyhow::Result<()> {
         kayles.values,
         [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7]
     );
+    // A periodic subtraction set, written with its smallest period: any odd count, so
+    // G(n) = n mod 2, and no theorem to prove a period by.
+    let odd = sequence(
+        &mut c,
+        heap("subtraction 1,3 mod 4"),
+        SequenceLine::Row(0),
+        Some(8),
+    )
+    .await?;
+    assert_eq!(odd.params.rule.as_deref(), Some("subtraction 1 mod 2"));
+    assert_eq!(odd.values, [0, 1, 0, 1, 0, 1, 0, 1]);
     for (rule, proved) in [
         ("kayles", Some((71, 12))),
         ("dawsons-chess", Some((52, 34))),
         ("grundy", None),
+        ("subtraction 1 mod 2", None),
     ] {
         let q = PeriodicityQuery {
             params: heap(rule),

@@ -170,8 +170,12 @@ fn positions_are_bounded() {
     );
     assert!(variant("subtraction 1,2").parse_position("1000000").is_ok());
     // A periodic set: a heap of n has up to n moves, so the splitting games' bound.
-    assert!(variant("subtraction 1 mod 2").parse_position("4096").is_ok());
-    assert!(variant("subtraction 1 mod 2").parse_position("4097").is_err());
+    assert!(variant("subtraction 1 mod 2")
+        .parse_position("4096")
+        .is_ok());
+    assert!(variant("subtraction 1 mod 2")
+        .parse_position("4097")
+        .is_err());
     assert!(variant("grundy").parse_position("9000").is_err());
     let seventeen = vec!["1"; 17].join(",");
     assert!(
