@@ -167,6 +167,11 @@ fn chocolate_edges() {
 }
 
 fn main() {
+    // `-- sums`: the sums' searches alone.
+    if std::env::args().any(|a| a == "sums") {
+        sum_searches();
+        return;
+    }
     // `-- edges`: the chocolate edges alone.
     if std::env::args().any(|a| a == "edges") {
         chocolate_edges();
@@ -295,6 +300,11 @@ fn sum_searches() {
         "queen(10):9,9 + nim:9,9,9 + nim:5",
         "nim:9,9,9 + nim:9,9,9",
         "rook(32):31,31 + dragon(32):31,31",
+        // Heap games: their reachable positions listed, each as its heaps sorted.
+        "heap kayles:7,10 + nim:3,4,5",
+        "heap grundy:24 + queen(8):7,3",
+        "heap octal 0.137:12,13 + nim:9",
+        "heap grundy:200 + nim:3",
     ] {
         let Ok(p) = Position::parse(text) else {
             println!("sum {text}: cannot read");
@@ -309,7 +319,15 @@ fn sum_searches() {
                         "sum search {convention:<7} {states:>8} combinations  {t:>10.2?}  {text}"
                     );
                 }
-                Err(e) => println!("sum search {convention:<7} {}  {text}", e.reason()),
+                Err(e) => {
+                    // How long finding it too large takes (a heap game's positions are
+                    // listed up to the bound first).
+                    let t = time(5, || Solved::new(&p, convention).is_err());
+                    println!(
+                        "sum search {convention:<7} refused in {t:>8.2?}: {}  {text}",
+                        e.reason()
+                    )
+                }
             }
         }
     }

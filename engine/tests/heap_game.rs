@@ -281,6 +281,8 @@ fn a_heap_game_in_a_sum() {
     }
     let c = knowledge.classify(&sum, 1000).expect("classified");
     assert_eq!(c.value.grundy, Some(3));
+    // Searched through the heap game's listed positions: won in 5.
+    assert_eq!(c.value.remoteness, Some(5));
     let mut rng = Rng::new(1);
     let m = engine::choose(&knowledge, &sum, Level::Perfect, &mut rng).expect("a move");
     assert_eq!(knowledge.grundy(&sum.play(&m).unwrap()).unwrap(), Some(0));

@@ -1190,7 +1190,7 @@ rule-sum-states = too large to search: { $count } combinations of the components
 rule-sum-states-boxes = too large to search: { $count } combinations of the components' positions (a chocolate bar's counted as its box x·y·z), more than the { $most } one search covers
 rule-sum-states-count = { $count }
 rule-sum-states-beyond = more than 2^128
-rule-sum-heaps-unsearched = not searched: component { $component } is a heap game, whose splits change how many heaps it has (the sum's Grundy number is exact)
+rule-sum-heaps-unsearched = not searched: component { $component } is a heap game reaching more than { $most } positions (the sum's Grundy number is exact)
 
 ## Research answers: where the values come from, and what a named check shows.
 cited-table = exact table of bound { $bound }, grundyd { $version }

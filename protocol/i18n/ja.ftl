@@ -1095,7 +1095,7 @@ rule-sum-states = 探索するには大きすぎます。成分の局面の組�
 rule-sum-states-boxes = 探索するには大きすぎます。成分の局面の組み合わせが{ $count }（板チョコは箱 x·y·z の大きさで数えます）あり、1回の探索で扱える{ $most }通りを超えています
 rule-sum-states-count = { $count }通り
 rule-sum-states-beyond = 2^128通りより多く
-rule-sum-heaps-unsearched = 探索しません。成分{ $component }は山のゲームで、山を分けると山の数が変わります（和の Grundy 数は正確です）
+rule-sum-heaps-unsearched = 探索しません。成分{ $component }は山のゲームで、{ $most }より多くの局面に届きます（和の Grundy 数は正確です）
 
 ## Research answers: where the values come from, and what a named check shows.
 cited-table = 上限{ $bound }の正確な表、grundyd { $version }

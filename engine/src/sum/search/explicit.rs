@@ -25,6 +25,9 @@ pub(super) struct Moves {
 /// defined by its moves, whose moves the pass has no summary for (a sum holds it only on
 /// at most [`SMALL`] squares).
 pub(super) fn listed(part: &Part, axes: &[Axis], short: u64) -> bool {
+    if part.heaps.is_some() {
+        return true; // a heap game's positions are listed (see `super::heaps`)
+    }
     let defined = matches!(part.kind, Kind::Corner(corner::Piece::Defined(_)));
     let mut positions = 1u64;
     for a in part.coords.iter().flatten() {
@@ -39,6 +42,9 @@ pub(super) fn listed(part: &Part, axes: &[Axis], short: u64) -> bool {
 /// The moves of `c`, the component `part` stands for, whose coordinates have these axes:
 /// each position's successors by the game's own rules, numbered like it.
 pub(super) fn moves(c: &AnyPosition, part: &Part, axes: &[Axis]) -> Moves {
+    if let Some(space) = &part.heaps {
+        return space.moves();
+    }
     // Each coordinate's length and weight in the component's own numbering.
     let mut dims = Vec::with_capacity(part.coords.len());
     let mut weight = 1u64;

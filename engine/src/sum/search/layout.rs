@@ -1,17 +1,21 @@
 //! How a sum's combinations are numbered, known before anything is allocated: each
 //! component's reachable positions are a box of coordinates — a corner square (u, v) ≤ (x, y),
-//! a Nim position's piles, a chocolate bar's (u, v, w) ≤ (x, y, z) — and all the coordinates
-//! of all the components together are one number in mixed radix. Every move lowers one
+//! a Nim position's piles, a chocolate bar's (u, v, w) ≤ (x, y, z) — or, for a heap game,
+//! the list of the positions it reaches (see [`super::heaps`]), and all the coordinates of
+//! all the components together are one number in mixed radix. Every move lowers one
 //! coordinate or more and raises none, so it leads to a smaller number.
 //!
 //! A coordinate that is 0 can never change and takes no place in the number. Every other one
 //! is an *axis*; an axis longer than [`SHORT`] keeps a running summary of each of its lines
 //! (see [`super::pass`]), a shorter one is read square by square.
 
+use std::sync::Arc;
+
 use crate::any::AnyPosition;
 use crate::corner::Piece;
 use crate::sum::Position;
 
+use super::heaps::Space;
 use super::TooLarge;
 
 /// The longest axis read square by square rather than through a summary of its lines: at
@@ -37,6 +41,8 @@ pub(super) enum Kind {
     Nim,
     /// The strip, the staircase's rows and its columns, of step `k` and height cap `y`.
     Chocolate { k: u64, y: u64 },
+    /// A heap game: its positions listed, one axis, its moves listed.
+    Heaps,
 }
 
 /// One component: its kind, the axis of each of its coordinates (`None` for a coordinate that
@@ -50,6 +56,8 @@ pub(super) struct Part {
     pub variant: crate::Variant,
     /// The component itself, whose rules list a small one's moves.
     pub start: AnyPosition,
+    /// A heap game's positions.
+    pub heaps: Option<Arc<Space>>,
 }
 
 /// Running summaries of a family of parallel lines: lines that differ in the axes
@@ -75,7 +83,8 @@ pub(super) struct Layout {
     pub states: u64,
 }
 
-/// A component's coordinates: the square, the piles, or the bar.
+/// A component's coordinates: the square, the piles, or the bar (a heap game's number in
+/// its [`Space`] is not one of them).
 pub(super) fn coordinates(c: &AnyPosition) -> Vec<u64> {
     match c {
         AnyPosition::Corner(p) => vec![p.x(), p.y()],
@@ -86,18 +95,46 @@ pub(super) fn coordinates(c: &AnyPosition) -> Vec<u64> {
 }
 
 /// How many combinations searching `p` takes: the product of every coordinate + 1 (a
-/// chocolate bar's box x·y·z included); `None` beyond `u128`.
-pub(super) fn combinations(p: &Position) -> Option<u128> {
-    p.components()
+/// chocolate bar's box x·y·z included) and of each heap game's positions (`spaces`, in the
+/// order of the components); `None` beyond `u128`.
+fn combinations(p: &Position, spaces: &[Option<Arc<Space>>]) -> Option<u128> {
+    let boxes = p
+        .components()
         .iter()
         .flat_map(coordinates)
-        .try_fold(1u128, |n, c| n.checked_mul(u128::from(c) + 1))
+        .try_fold(1u128, |n, c| n.checked_mul(u128::from(c) + 1))?;
+    spaces
+        .iter()
+        .flatten()
+        .try_fold(boxes, |n, s| n.checked_mul(u128::from(s.len())))
+}
+
+/// Each heap game component's positions (`None` for the other components), or the first
+/// that reaches more than [`super::explicit::SMALL`] of them.
+fn heap_spaces(p: &Position) -> Result<Vec<Option<Arc<Space>>>, TooLarge> {
+    let most = super::explicit::SMALL;
+    p.components()
+        .iter()
+        .enumerate()
+        .map(|(i, c)| match c {
+            AnyPosition::Heap(h) => {
+                Space::new(h, most)
+                    .map(|s| Some(Arc::new(s)))
+                    .ok_or(TooLarge::Heaps {
+                        component: i + 1,
+                        most,
+                    })
+            }
+            _ => Ok(None),
+        })
+        .collect()
 }
 
 impl Layout {
     /// The numbering of `p`'s combinations, or why there are too many (`max` at most).
     pub fn new(p: &Position, max: u64) -> Result<Layout, TooLarge> {
-        let combinations = combinations(p);
+        let spaces = heap_spaces(p)?;
+        let combinations = combinations(p, &spaces);
         let states = match combinations {
             Some(n) if n <= u128::from(max) => n as u64,
             _ => {
@@ -114,7 +151,7 @@ impl Layout {
         let mut axes: Vec<Axis> = Vec::new();
         let mut parts = Vec::new();
         let mut stride = 1u64;
-        for c in p.components() {
+        for (c, space) in p.components().iter().zip(spaces) {
             let kind = match c {
                 AnyPosition::Corner(q) => Kind::Corner(q.piece()),
                 AnyPosition::Nim(_) => Kind::Nim,
@@ -122,16 +159,7 @@ impl Layout {
                     k: u64::from(b.edge().k().unwrap_or(1)), // components are steps (sum::Position::new)
                     y: b.y(),
                 },
-                // A heap game is not searched here (a split changes how many heaps it has):
-                // a sum holding one has its Grundy number, not its remoteness.
-                AnyPosition::Heap(_) => {
-                    let component = 1 + p
-                        .components()
-                        .iter()
-                        .position(|c| matches!(c, AnyPosition::Heap(_)))
-                        .unwrap_or(0);
-                    return Err(TooLarge::Heaps { component });
-                }
+                AnyPosition::Heap(_) => Kind::Heaps,
                 // Never a component (the sum's constructor refuses them).
                 AnyPosition::LGame(_) | AnyPosition::Sum(_) => {
                     return Err(TooLarge::States {
@@ -141,7 +169,12 @@ impl Layout {
                     })
                 }
             };
-            let coords = coordinates(c)
+            // A heap game's one coordinate: its position's number among those it reaches.
+            let extent = match &space {
+                Some(s) => vec![s.len() - 1],
+                None => coordinates(c),
+            };
+            let coords = extent
                 .into_iter()
                 .map(|x| {
                     (x > 0).then(|| {
@@ -161,6 +194,7 @@ impl Layout {
                 diagonal: None,
                 variant: c.variant(),
                 start: c.clone(),
+                heaps: space,
             });
         }
         debug_assert_eq!(stride, states);
@@ -224,7 +258,10 @@ impl Layout {
             if c.variant() != part.variant {
                 return None;
             }
-            let coords = coordinates(c);
+            let coords = match (c, &part.heaps) {
+                (AnyPosition::Heap(h), Some(space)) => vec![space.number(h)?],
+                _ => coordinates(c),
+            };
             if coords.len() != part.coords.len() {
                 return None;
             }

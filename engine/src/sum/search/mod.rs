@@ -10,6 +10,7 @@
 //! their remoteness.
 
 mod explicit;
+mod heaps;
 mod layout;
 mod pass;
 
@@ -36,10 +37,12 @@ pub enum TooLarge {
         /// not (as the search numbers them).
         boxes: bool,
     },
-    /// A component is a heap game, whose splits change how many heaps it has: not searched.
+    /// A component is a heap game that reaches more positions than its moves are listed for.
     Heaps {
         /// The component, counted from 1.
         component: usize,
+        /// The most positions.
+        most: u64,
     },
 }
 
@@ -64,9 +67,9 @@ impl TooLarge {
                 };
                 Said::new(id).with("count", count).text("most", max)
             }
-            TooLarge::Heaps { component } => {
-                Said::new("rule-sum-heaps-unsearched").text("component", component)
-            }
+            TooLarge::Heaps { component, most } => Said::new("rule-sum-heaps-unsearched")
+                .text("component", component)
+                .text("most", most),
         }
     }
 }

@@ -123,3 +123,59 @@ fn only_the_combinations_searched_are_answered() {
         Some((Outcome::Loss, 0))
     );
 }
+
+/// Sums holding heap games, whose splits change how many heaps there are: their positions are
+/// listed, and the searched remoteness of the sum and of every move, normal and misère,
+/// equals brute force over the product graph, which follows the heaps as they stand.
+#[test]
+fn heap_components_are_searched_through_their_listed_positions() {
+    use crate::heap::{self, Rule};
+    let mut rng = Rng::new(7);
+    let rules = [
+        "kayles",
+        "dawsons-chess",
+        "grundy",
+        "subtraction 1,3 mod 8",
+        "octal 4.07",
+    ];
+    for round in 0..60 {
+        let rule = Rule::parse(rules[round % rules.len()]).expect("a rule");
+        let mut pick = |lo: u64, hi: u64| lo + rng.below(hi - lo + 1);
+        let heaps = (0..pick(1, 3)).map(|_| pick(0, 7)).collect();
+        let mut components = vec![AnyPosition::Heap(
+            heap::Position::new(rule, heaps).expect("heaps"),
+        )];
+        if round % 3 > 0 {
+            components.push(long_component(&mut rng, 4));
+        }
+        let p = Position::new(components).expect("a sum");
+        let mut product = Product::new(&p);
+        let normal = Solved::new(&p, Convention::Normal).expect("small");
+        let misere = Solved::new(&p, Convention::Misere).expect("small");
+        let mut sums = vec![p.clone()];
+        sums.extend(p.legal_moves().iter().map(|m| p.play(m).expect("legal")));
+        for q in &sums {
+            let b = product.brute(product.key(q));
+            assert_eq!(normal.get(q).map(|(_, r)| r), Some(b.remoteness), "{q}");
+            let won = if b.misere_wins {
+                Outcome::Win
+            } else {
+                Outcome::Loss
+            };
+            assert_eq!(
+                misere.get(q),
+                Some((won, b.misere_remoteness)),
+                "misère {q}"
+            );
+        }
+    }
+    // A heap component that reaches more positions than are listed is not searched, and
+    // the reason says which and how many.
+    let big = Position::parse("heap grundy:200 + nim:3").unwrap();
+    let e = size(&big).unwrap_err();
+    assert_eq!(
+        english(&e.reason()),
+        "not searched: component 1 is a heap game reaching more than 4096 positions (the \
+         sum's Grundy number is exact)"
+    );
+}
