@@ -42,8 +42,9 @@ export function definition(p) {
 }
 
 /** A sum's component as its notation writes it: `queen(11)`, `nim`, `chocolate(1)`,
- *  `corner RN(8)`, `heap octal 0.77`. */
+ *  `chocolate(z * z)`, `corner RN(8)`, `heap octal 0.77`. */
 export function componentName(c) {
+  if (c.edge) return `${c.game}(${c.edge})`;
   const def = definition(c);
   const game = def ? `${c.game} ${def}` : c.game;
   if (c.size !== undefined && c.size !== null) return `${game}(${c.size})`;

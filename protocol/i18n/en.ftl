@@ -1160,7 +1160,7 @@ rule-edge-falls = the edge falls from { $before } at z = { $previous } to { $val
 rule-edge-start = the edge is { $value } at z = 0; it starts at 0, because the poison's column is the poison alone
 rule-edge-and-step = { $game } takes a step k or an edge, not both
 rule-no-edge = { $game } takes no edge: only chocolate does (--edge "z * z")
-rule-sum-edge = component { $component }: a chocolate bar in a sum has a step k, not a formula edge
+rule-sum-edge = not searched: component { $component } is a chocolate bar whose edge is a formula, and its box x·y·z holds more than { $most } bars (the sum's Grundy number is exact)
 error-edge_diagonal = a staircase whose edge is a formula has no straight diagonals; ask for rows (line row) or columns (line column) instead of { $line }
 rule-bar-other-table = the table was solved for { $table }, not { $edge }
 rule-bar-beyond-table = the staircase y = { $y }, z = { $z } is beyond the table for { $edge }, which stops at z = { $most }

@@ -1065,7 +1065,7 @@ rule-edge-falls = 縁が z = { $previous }の{ $before }から z = { $z }の{ $v
 rule-edge-start = 縁は z = 0 で{ $value }です。毒の列は毒だけなので、縁は0から始まります
 rule-edge-and-step = { $game } には段差 k か縁のどちらか一方を指定します
 rule-no-edge = { $game } に縁の指定はありません。縁を指定できるのはチョコレートゲームだけです（--edge "z * z"）
-rule-sum-edge = 成分 { $component }: 和の中の板チョコは段差 k で指定します。縁の式は使えません
+rule-sum-edge = 探索しません。成分{ $component }は縁が式の板チョコで、その箱 x·y·z には{ $most }より多くの板が入ります（和の Grundy 数は正確です）
 error-edge_diagonal = 縁が式の階段にはまっすぐな対角線がありません。{ $line }の代わりに行（line row）か列（line column）を聞いてください
 rule-bar-other-table = この表は{ $table }で解いたもので、{ $edge }のものではありません
 rule-bar-beyond-table = 階段 y = { $y }、z = { $z }は{ $edge }の表の外です（表は z = { $most }まで）

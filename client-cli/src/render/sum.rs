@@ -63,9 +63,10 @@ pub fn component_name(p: &GameParams) -> String {
         Some(def) => format!("{} {def}", p.game),
         None => p.game.to_string(),
     };
-    match (p.size, p.k) {
-        (Some(size), _) => format!("{game}({size})"),
-        (_, Some(k)) => format!("{game}({k})"),
+    match (p.size, p.k, &p.edge) {
+        (Some(size), ..) => format!("{game}({size})"),
+        (_, Some(k), _) => format!("{game}({k})"),
+        (_, _, Some(edge)) => format!("{game}({edge})"),
         _ => game,
     }
 }

@@ -59,13 +59,6 @@ impl Position {
                         Said::new("rule-sum-in-sum-component").text("component", i + 1),
                     ))
                 }
-                // A sum's notation writes a bar's step, and its search counts on one.
-                AnyPosition::Chocolate(b) if b.edge().k().is_none() => {
-                    return Err(position(
-                        shown(),
-                        Said::new("rule-sum-edge").text("component", i + 1),
-                    ))
-                }
                 // A piece defined by its moves has its moves listed for the sums' search, one
                 // list per square it can reach: a few thousand squares.
                 AnyPosition::Corner(p)
@@ -93,7 +86,7 @@ impl Position {
     /// (`queen(11) + nim`); without a parameter, a corner board is 8×8 or the smallest that
     /// holds its square, and a chocolate bar has step 1.
     pub fn parse(text: &str) -> Result<Position, Error> {
-        let parts: Vec<&str> = text.split('+').collect();
+        let parts = split_components(text);
         if parts.len() > MAX_COMPONENTS {
             return Err(position(
                 text,
@@ -141,13 +134,41 @@ pub fn component_name(c: &AnyPosition) -> String {
             size,
         } => format!("corner {piece}({size})"),
         Variant::Corner { size, .. } => format!("{}({size})", c.kind()),
-        Variant::Chocolate { edge } => format!("chocolate({})", edge.k().unwrap_or_default()),
+        Variant::Chocolate { edge } => format!("chocolate({})", edge_written(edge)),
         v => v.kind().to_string(),
     }
 }
 
+/// A bar's edge in a sum's notation: the step, or the formula.
+fn edge_written(edge: crate::chocolate::Edge) -> String {
+    match edge.k() {
+        Some(k) => k.to_string(),
+        None => edge.to_string(),
+    }
+}
+
+/// The components' texts: the parts between the `+` outside brackets (a chocolate bar's
+/// edge, in brackets, may hold one: `chocolate(z // 2 + z // 3):1,2,8`).
+fn split_components(text: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let (mut depth, mut start) = (0usize, 0);
+    for (i, c) in text.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            '+' if depth == 0 => {
+                parts.push(&text[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&text[start..]);
+    parts
+}
+
 /// Reads one component: `queen(11):5,3`, `nim:3,4,5`, `chocolate(1)` (its standard start),
-/// `heap kayles:3,4`.
+/// `chocolate(z * z):1,2,3` (a bar whose edge is a formula), `heap kayles:3,4`.
 fn parse_component(text: &str) -> Result<AnyPosition, Error> {
     let t = text.trim();
     if t.is_empty() {
@@ -162,6 +183,15 @@ fn parse_component(text: &str) -> Result<AnyPosition, Error> {
             let inner = rest
                 .strip_suffix(')')
                 .ok_or_else(|| position(t, Said::new("rule-sum-no-bracket").text("head", head)))?;
+            // A chocolate bar's edge as a formula: `chocolate(z * z)`.
+            let formula = inner.trim().parse::<u64>().is_err();
+            if formula && GameKind::parse(name.trim()) == Ok(GameKind::Chocolate) {
+                let variant = Variant::chocolate(crate::chocolate::Edge::formula(inner)?);
+                return match body {
+                    None | Some("standard") => Ok(variant.start()),
+                    Some(body) => variant.parse_position(body),
+                };
+            }
             let value: u64 = inner.trim().parse().map_err(|_| {
                 position(
                     t,
@@ -273,10 +303,7 @@ impl fmt::Display for Position {
                     size,
                 } => write!(f, "corner {piece}({size}):{c}")?,
                 Variant::Corner { size, .. } => write!(f, "{}({size}):{c}", c.kind())?,
-                Variant::Chocolate { edge } => {
-                    // Only steps are components (checked in `new`).
-                    write!(f, "chocolate({}):{c}", edge.k().unwrap_or_default())?
-                }
+                Variant::Chocolate { edge } => write!(f, "chocolate({}):{c}", edge_written(edge))?,
                 Variant::Heap { rule } => write!(f, "heap {rule}:{c}")?,
                 v => write!(f, "{}:{c}", v.kind())?,
             }

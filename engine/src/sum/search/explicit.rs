@@ -28,7 +28,11 @@ pub(super) fn listed(part: &Part, axes: &[Axis], short: u64) -> bool {
     if part.heaps.is_some() {
         return true; // a heap game's positions are listed (see `super::heaps`)
     }
-    let defined = matches!(part.kind, Kind::Corner(corner::Piece::Defined(_)));
+    // A defined piece and a formula edge have no summaries of their lines in the pass.
+    let defined = matches!(
+        part.kind,
+        Kind::Corner(corner::Piece::Defined(_)) | Kind::Edge
+    );
     let mut positions = 1u64;
     for a in part.coords.iter().flatten() {
         if axes[*a].len > short && !defined {

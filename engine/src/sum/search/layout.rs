@@ -43,6 +43,8 @@ pub(super) enum Kind {
     Chocolate { k: u64, y: u64 },
     /// A heap game: its positions listed, one axis, its moves listed.
     Heaps,
+    /// A chocolate bar whose edge is a formula: its moves listed (a small box only).
+    Edge,
 }
 
 /// One component: its kind, the axis of each of its coordinates (`None` for a coordinate that
@@ -155,9 +157,25 @@ impl Layout {
             let kind = match c {
                 AnyPosition::Corner(q) => Kind::Corner(q.piece()),
                 AnyPosition::Nim(_) => Kind::Nim,
-                AnyPosition::Chocolate(b) => Kind::Chocolate {
-                    k: u64::from(b.edge().k().unwrap_or(1)), // components are steps (sum::Position::new)
-                    y: b.y(),
+                AnyPosition::Chocolate(b) => match b.edge().k() {
+                    Some(k) => Kind::Chocolate {
+                        k: u64::from(k),
+                        y: b.y(),
+                    },
+                    // The pass's stairs follow a step: a formula edge's moves are listed, so
+                    // its box must be small.
+                    None => {
+                        let most = super::explicit::SMALL;
+                        let bars = coordinates(c)
+                            .iter()
+                            .map(|x| x + 1)
+                            .try_fold(1u64, u64::checked_mul);
+                        if bars.is_none_or(|n| n > most) {
+                            let component = 1 + parts.len();
+                            return Err(TooLarge::Edge { component, most });
+                        }
+                        Kind::Edge
+                    }
                 },
                 AnyPosition::Heap(_) => Kind::Heaps,
                 // Never a component (the sum's constructor refuses them).

@@ -37,6 +37,14 @@ pub enum TooLarge {
         /// not (as the search numbers them).
         boxes: bool,
     },
+    /// A component is a chocolate bar whose edge is a formula and whose box x·y·z holds more
+    /// bars than its moves are listed for.
+    Edge {
+        /// The component, counted from 1.
+        component: usize,
+        /// The most bars.
+        most: u64,
+    },
     /// A component is a heap game that reaches more positions than its moves are listed for.
     Heaps {
         /// The component, counted from 1.
@@ -67,6 +75,9 @@ impl TooLarge {
                 };
                 Said::new(id).with("count", count).text("most", max)
             }
+            TooLarge::Edge { component, most } => Said::new("rule-sum-edge")
+                .text("component", component)
+                .text("most", most),
             TooLarge::Heaps { component, most } => Said::new("rule-sum-heaps-unsearched")
                 .text("component", component)
                 .text("most", most),

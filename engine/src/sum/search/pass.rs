@@ -191,8 +191,8 @@ impl Plan {
                 }
             };
             match part.kind {
-                // Always listed (above), or a heap at 0: no move.
-                Kind::Heaps => {}
+                // Always listed (above), or at 0 with no move.
+                Kind::Heaps | Kind::Edge => {}
                 Kind::Nim => {
                     for i in 0..part.coords.len() {
                         line(&mut plan, i, none, 0);

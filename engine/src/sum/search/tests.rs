@@ -179,3 +179,56 @@ fn heap_components_are_searched_through_their_listed_positions() {
          sum's Grundy number is exact)"
     );
 }
+
+/// Sums holding chocolate bars whose edge is a formula: written with the edge in brackets
+/// (a `+` in it is no component's end), their moves listed, and the searched remoteness,
+/// normal and misère, equal to brute force.
+#[test]
+fn formula_edge_bars_are_searched_through_their_listed_moves() {
+    let p = Position::parse("chocolate(z // 2 + z // 3):1,2,5 + nim:3").expect("a sum");
+    assert_eq!(p.to_string(), "chocolate(z // 2 + z // 3):1,2,5 + nim:3");
+    assert_eq!(Position::parse(&p.to_string()), Ok(p));
+    let mut rng = Rng::new(3);
+    for (round, edge) in ["z * z", "z // 2 + z // 3", "min(z, 2)"]
+        .iter()
+        .cycle()
+        .take(45)
+        .enumerate()
+    {
+        let edge = chocolate::Edge::formula(edge).expect("an edge");
+        let mut pick = |lo: u64, hi: u64| lo + rng.below(hi - lo + 1);
+        let z = pick(0, 6);
+        let y = pick(0, edge.height(z).min(4));
+        let bar = chocolate::Position::new(edge, pick(0, 3), y, z).expect("a bar");
+        let mut components = vec![AnyPosition::Chocolate(bar)];
+        if round % 3 > 0 {
+            components.push(long_component(&mut rng, 4));
+        }
+        let p = Position::new(components).expect("a sum");
+        let mut product = Product::new(&p);
+        let normal = Solved::new(&p, Convention::Normal).expect("small");
+        let misere = Solved::new(&p, Convention::Misere).expect("small");
+        let mut sums = vec![p.clone()];
+        sums.extend(p.legal_moves().iter().map(|m| p.play(m).expect("legal")));
+        for q in &sums {
+            let b = product.brute(product.key(q));
+            assert_eq!(normal.get(q).map(|(_, r)| r), Some(b.remoteness), "{q}");
+            let won = if b.misere_wins {
+                Outcome::Win
+            } else {
+                Outcome::Loss
+            };
+            assert_eq!(
+                misere.get(q),
+                Some((won, b.misere_remoteness)),
+                "misère {q}"
+            );
+        }
+    }
+    let wide = Position::parse("chocolate(z * z):10,30,40 + nim:3").unwrap();
+    assert_eq!(
+        english(&size(&wide).unwrap_err().reason()),
+        "not searched: component 1 is a chocolate bar whose edge is a formula, and its box \
+         x·y·z holds more than 4096 bars (the sum's Grundy number is exact)"
+    );
+}
