@@ -885,6 +885,7 @@ cli-room-settings-exam = { $hints }; students may play { $engine }; an exam is u
 
 pic-heat-title = { $what }: { $shown }, { $across } { $x0 }..{ $x1 }, { $up } { $y0 }..{ $y1 }
 pic-what-chocolate = chocolate, step k = { $k }
+pic-what-chocolate-edge = chocolate, edge f(z) = { $edge }
 pic-what-board = { $game } on a { $n }×{ $n } board
 pic-shown-grundy = Grundy numbers
 pic-shown-misere = misère remoteness
@@ -903,7 +904,7 @@ pic-p-misere = odd: misère P-position
 pic-lost = (lost for the player to move)
 pic-golden = y = φx and y = x/φ
 pic-not-staircase = not a staircase
-pic-not-staircase-note = (y above ⌊z/k⌋)
+pic-not-staircase-note = (y above the edge f(z): ⌊z/k⌋ for a step)
 pic-lgame-title = L-game: its { $count } positions up to symmetry, by outcome and depth
 pic-lgame-subtitle = for the player to move, with best play; the depth is the plies to the end
 pic-lgame-won = won in { $plies ->

@@ -45,7 +45,9 @@ impl Periodic {
         }
         // The smallest period d dividing p whose residues repeat every d.
         let d = (1..=period)
-            .find(|d| period % d == 0 && (0..period).all(|r| bit(mask, r) == bit(mask, r % d)))
+            .find(|d| {
+                period.is_multiple_of(*d) && (0..period).all(|r| bit(mask, r) == bit(mask, r % d))
+            })
             .unwrap_or(period);
         let residues = (0..d).filter(|&r| bit(mask, r)).fold(0, |m, r| m | 1 << r);
         Ok(Periodic {

@@ -18,7 +18,8 @@ const LEAST_HEIGHT: usize = TOP + SCALE + 150;
 
 /// Colour of a P-position (Grundy number 0).
 const P_COLOUR: [u8; 3] = [0, 0, 0];
-/// Colour of a cell that is not a position (a staircase taller than ⌊z/k⌋).
+/// Colour of a cell that is not a position (a staircase taller than its edge f(z), ⌊z/k⌋
+/// for a step).
 const NONE_COLOUR: [u8; 3] = [255, 255, 255];
 /// The golden-ratio lines.
 const LINE_COLOUR: &str = "rgb(230,20,20)";
@@ -86,6 +87,10 @@ pub fn svg(t: &TableData) -> String {
     }
     let heaps = t.params.game == protocol::Game::Heap;
     let what = match (chocolate, t.params.size, t.params.k) {
+        (true, ..) if t.params.edge.is_some() => said(
+            &Message::new("pic-what-chocolate-edge")
+                .text("edge", t.params.edge.as_deref().unwrap_or_default()),
+        ),
         (true, _, k) => {
             said(&Message::new("pic-what-chocolate").text("k", k.unwrap_or(1).to_string()))
         }
