@@ -825,7 +825,7 @@ cli-room-settings-exam = { $hints }。生徒は{ $engine }。テスト中です�
 
 pic-heat-title = { $what }: { $shown }、{ $across } { $x0 }..{ $x1 }、{ $up } { $y0 }..{ $y1 }
 pic-what-chocolate = チョコレートゲーム（段差 k = { $k }）
-pic-what-chocolate-edge = チョコレートゲーム（縁 f(z) = { $edge }）
+pic-what-chocolate-edge = チョコレートゲーム（f(z) = { $edge }）
 pic-what-board = { $game }（{ $n }×{ $n } の盤）
 pic-shown-grundy = Grundy 数
 pic-shown-misere = ミゼールの残り手数
@@ -844,7 +844,7 @@ pic-p-misere = 奇数: ミゼールの後手必勝
 pic-lost = （手番の人の負け）
 pic-golden = y = φx と y = x/φ
 pic-not-staircase = 階段の外
-pic-not-staircase-note = （y が縁 f(z) より上。段差なら ⌊z/k⌋）
+pic-not-staircase-note = （y が f(z) より上。段差 k なら ⌊z/k⌋）
 pic-lgame-title = Lゲーム: 対称なものを除いた { $count } 局面の、結果と深さ
 pic-lgame-subtitle = 手番の人にとっての結果（互いに最善を尽くしたとき）。深さは終局までの手数
 pic-lgame-won = { $plies }手で勝ち
