@@ -904,7 +904,7 @@ pic-p-misere = odd: misère P-position
 pic-lost = (lost for the player to move)
 pic-golden = y = φx and y = x/φ
 pic-not-staircase = not a staircase
-pic-not-staircase-note = (y above the edge f(z): ⌊z/k⌋ for a step)
+pic-not-staircase-note = (y above f(z))
 pic-lgame-title = L-game: its { $count } positions up to symmetry, by outcome and depth
 pic-lgame-subtitle = for the player to move, with best play; the depth is the plies to the end
 pic-lgame-won = won in { $plies ->

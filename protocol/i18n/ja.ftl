@@ -844,7 +844,7 @@ pic-p-misere = 奇数: ミゼールの後手必勝
 pic-lost = （手番の人の負け）
 pic-golden = y = φx と y = x/φ
 pic-not-staircase = 階段の外
-pic-not-staircase-note = （y が f(z) より上。段差 k なら ⌊z/k⌋）
+pic-not-staircase-note = （y が f(z) より上）
 pic-lgame-title = Lゲーム: 対称なものを除いた { $count } 局面の、結果と深さ
 pic-lgame-subtitle = 手番の人にとっての結果（互いに最善を尽くしたとき）。深さは終局までの手数
 pic-lgame-won = { $plies }手で勝ち

@@ -50,7 +50,7 @@ async fn migrations_apply_once_and_reopening_is_fine() {
     let db = Db::open(&path).await.expect("reopen");
     assert_eq!(
         count(&db, "SELECT COUNT(*) FROM _sqlx_migrations").await,
-        17
+        18
     );
     assert_eq!(
         count(&db, "SELECT COUNT(*) FROM analysis._sqlx_migrations").await,
