@@ -1188,6 +1188,23 @@ async fn the_lobby_and_a_board_fit_a_phone() -> Result<()> {
     assert!(moves.iter().all(|m| m.1 >= 44.0 && m.2 >= 0.0), "{moves:?}");
     let result = click_until_over(&b).await?;
     assert!(result.contains("wins"), "{result}");
+    // A chocolate bar whose edge is a formula, chosen in the form: its standard start
+    // 5,3,6 is drawn from the heights the board lists, and played to the end by pointing.
+    b.goto(&server, "/").await?;
+    create(
+        &b,
+        &[
+            ("game", "chocolate"),
+            ("edge", "z * z"),
+            ("opponent", "engine:perfect"),
+        ],
+    )
+    .await?;
+    b.find(".grid.chocolate button.legal").await?;
+    let title = b.find("h1").await?.text().await?;
+    assert!(title.contains("f(z)=z * z"), "{title}");
+    let result = click_until_over(&b).await?;
+    assert!(result.contains("wins"), "{result}");
     // Its analysis: the moves, and the table of two heaps G(a) xor G(b) to point at.
     b.goto(&server, "/analyse/heap/7,10?rule=kayles").await?;
     b.text_until(".verdict", |t| t.starts_with("A loss"))

@@ -697,3 +697,55 @@ async fn an_exercise_on_a_heap_game_is_graded_by_its_rule() -> Result<()> {
     );
     server.stop().await
 }
+
+/// An exercise on a chocolate bar whose edge is a formula: the edge is kept with the
+/// exercise, a random start is drawn below it, and answers are graded from the edge's own
+/// table (solved on demand).
+#[tokio::test]
+async fn an_exercise_on_a_chocolate_edge_is_graded_by_its_edge() -> Result<()> {
+    let dir = tempfile::tempdir()?;
+    let server = Server::start(&dir).await?;
+    let mut teacher = server.connect("teacher").await?;
+    let code = open_room(&mut teacher, "edges").await?.code;
+    let mut ada = server.connect("ada").await?;
+    ada.request(grundy_e2e::join_room(&code, None)).await?;
+    let bars = |position: &str, question: &str| ExerciseSpec {
+        params: GameParams {
+            edge: Some("z*z".to_owned()),
+            ..GameParams::of(Game::Chocolate)
+        },
+        ..spec(Game::Chocolate, position, question)
+    };
+    let set = set(
+        &mut teacher,
+        &code,
+        vec![bars("3,4,5", "winning_move"), bars("random", "grundy")],
+    )
+    .await?;
+    assert_eq!(
+        (set[0].params.edge.as_deref(), set[0].params.k),
+        (Some("z*z"), None)
+    );
+    assert_ne!(set[1].position, "random", "a start was drawn");
+    // 3,4,5 is won: x=1 and y=3 leave P-positions, z=4 does not.
+    let mut bob = server.connect("bob").await?;
+    bob.request(grundy_e2e::join_room(&code, None)).await?;
+    assert!(!answer(&mut bob, &code, set[0].id, "z=4").await?.correct);
+    assert!(answer(&mut ada, &code, set[0].id, "3,3,5").await?.correct);
+    let mut k = knowledge();
+    let edge = engine::chocolate::Edge::formula("z*z")?;
+    k.add_chocolate(std::sync::Arc::new(engine::chocolate::Table::solve(
+        edge, 64,
+    )?));
+    let drawn = &set[1];
+    let position = daemon::convert::game(&drawn.params)?
+        .variant()
+        .parse_position(&drawn.position)?;
+    let grundy = k.grundy(&position)?.expect("impartial");
+    assert!(
+        answer(&mut ada, &code, drawn.id, &grundy.to_string())
+            .await?
+            .correct
+    );
+    server.stop().await
+}
