@@ -111,8 +111,8 @@ impl Edge {
 
     /// Reads a formula edge: a value formula in `z` alone, an integer from 0 to [`MAX_LEN`],
     /// 0 at z = 0 (the poison's column is the poison alone), non-decreasing on every column
-    /// below [`EDGE_COLUMNS`]. Refused, naming the column or
-    /// the fault, otherwise. A formula equal to ⌊z/k⌋ on all of them is the step k.
+    /// below [`EDGE_COLUMNS`]. Refused otherwise, naming the column or the fault. A formula
+    /// equal to ⌊z/k⌋ on all of them is the step k.
     pub fn formula(text: &str) -> Result<Edge, Error> {
         let folded = text.split_whitespace().collect::<Vec<_>>().join(" ");
         let refuse = |said: Said| params(text, said);
