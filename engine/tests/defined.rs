@@ -96,62 +96,75 @@ fn the_defined_solver_agrees_with_the_named_pieces_solvers() {
     }
 }
 
-/// Every letter, riders and ranges, against brute force.
+/// Every letter, riders and ranges, against brute force (the pieces checked on every core).
 #[test]
 fn every_letter_agrees_with_brute_force() {
-    let n = 24;
-    for spelled in [
+    let pieces = [
         "W", "F", "D", "N", "A", "H", "C", "Z", "G", "K", "NN", "R3", "B2", "RN", "CZ", "NNF",
         "DDA", "N2W", "GGR2", "BWN", "ZZCC",
-    ] {
-        let moves = betza(spelled);
-        let piece = as_defined(spelled);
-        let t = brute(&moves, n);
-        let table = Table::solve(piece, n).expect("a table");
-        let misere = MisereTable::solve(piece, n).expect("a table");
-        let mut knowledge = engine::Knowledge::new(engine::DEFAULT_BUDGET);
-        knowledge.add_corner(std::sync::Arc::new(table.clone()));
-        for x in 0..n {
-            for y in 0..n {
-                let (g, r, m) = t[x as usize][y as usize];
-                assert_eq!(table.get(x, y), Some((g, r)), "{spelled} at {x},{y}");
-                let lost = misere.value(piece, x, y).map(|v| v.outcome);
-                let expected = if m % 2 == 1 {
-                    Outcome::Loss
-                } else {
-                    Outcome::Win
-                };
-                assert_eq!(lost, Some(expected), "misère {spelled} at {x},{y}");
-                // Without a table: solved on the spot, the same.
-                let p = Position::new(piece, n, x, y).expect("on the board");
-                let v = corner::value(&p, None);
-                assert_eq!((v.grundy, v.remoteness), (Some(g), Some(r)));
-                assert_eq!(corner::is_p(piece, x, y), g == 0);
-                assert_eq!(corner::misere::is_lost(piece, x, y), m % 2 == 1);
-                let winning = corner::winning_moves(piece, x, y);
-                let naive: Vec<(u64, u64)> = p
+    ];
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+    std::thread::scope(|scope| {
+        for share in 0..threads {
+            scope.spawn(move || {
+                for spelled in pieces.iter().skip(share).step_by(threads) {
+                    agrees_with_brute_force(spelled);
+                }
+            });
+        }
+    });
+}
+
+/// One piece of [`every_letter_agrees_with_brute_force`], on a board of 24.
+fn agrees_with_brute_force(spelled: &str) {
+    let n = 24;
+    let moves = betza(spelled);
+    let piece = as_defined(spelled);
+    let t = brute(&moves, n);
+    let table = Table::solve(piece, n).expect("a table");
+    let misere = MisereTable::solve(piece, n).expect("a table");
+    let mut knowledge = engine::Knowledge::new(engine::DEFAULT_BUDGET);
+    knowledge.add_corner(std::sync::Arc::new(table.clone()));
+    for x in 0..n {
+        for y in 0..n {
+            let (g, r, m) = t[x as usize][y as usize];
+            assert_eq!(table.get(x, y), Some((g, r)), "{spelled} at {x},{y}");
+            let lost = misere.value(piece, x, y).map(|v| v.outcome);
+            let expected = if m % 2 == 1 {
+                Outcome::Loss
+            } else {
+                Outcome::Win
+            };
+            assert_eq!(lost, Some(expected), "misère {spelled} at {x},{y}");
+            // Without a table: solved on the spot, the same.
+            let p = Position::new(piece, n, x, y).expect("on the board");
+            let v = corner::value(&p, None);
+            assert_eq!((v.grundy, v.remoteness), (Some(g), Some(r)));
+            assert_eq!(corner::is_p(piece, x, y), g == 0);
+            assert_eq!(corner::misere::is_lost(piece, x, y), m % 2 == 1);
+            let winning = corner::winning_moves(piece, x, y);
+            let naive: Vec<(u64, u64)> = p
+                .legal_moves()
+                .iter()
+                .map(|mv| (mv.x, mv.y))
+                .filter(|&(u, v)| t[u as usize][v as usize].0 == 0)
+                .collect();
+            assert_eq!(winning, naive, "{spelled} at {x},{y}");
+            // The moves to a value, read in the table (a sum's component needs them).
+            for target in 0..3 {
+                let read: Vec<String> = knowledge
+                    .moves_to(&engine::AnyPosition::Corner(p), target)
+                    .expect("within the table")
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect();
+                let naive: Vec<String> = p
                     .legal_moves()
                     .iter()
-                    .map(|mv| (mv.x, mv.y))
-                    .filter(|&(u, v)| t[u as usize][v as usize].0 == 0)
+                    .filter(|mv| t[mv.x as usize][mv.y as usize].0 == target)
+                    .map(ToString::to_string)
                     .collect();
-                assert_eq!(winning, naive, "{spelled} at {x},{y}");
-                // The moves to a value, read in the table (a sum's component needs them).
-                for target in 0..3 {
-                    let read: Vec<String> = knowledge
-                        .moves_to(&engine::AnyPosition::Corner(p), target)
-                        .expect("within the table")
-                        .iter()
-                        .map(ToString::to_string)
-                        .collect();
-                    let naive: Vec<String> = p
-                        .legal_moves()
-                        .iter()
-                        .filter(|mv| t[mv.x as usize][mv.y as usize].0 == target)
-                        .map(ToString::to_string)
-                        .collect();
-                    assert_eq!(read, naive, "{spelled} at {x},{y} to {target}");
-                }
+                assert_eq!(read, naive, "{spelled} at {x},{y} to {target}");
             }
         }
     }

@@ -214,58 +214,86 @@ impl Brute {
 fn ten_thousand_sums_obey_the_sprague_grundy_theorem() {
     let knowledge = knowledge();
     let mut rng = Rng::new(22);
-    let mut checked = 0;
-    let mut states = 0usize;
-    while checked < 10_000 {
+    // The sums as they are drawn one after the other, then checked on every core, each
+    // dropped once checked (its brute force holds up to 10⁵ combinations' values).
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let mut shares: Vec<Vec<(Position, Product)>> = (0..threads).map(|_| Vec::new()).collect();
+    let mut drawn = 0;
+    while drawn < 10_000 {
         let count = 2 + rng.below(3);
         let p = sum_of(count, &mut rng);
-        let mut product = Product::new(&p);
+        let product = Product::new(&p);
         if product.states() > 100_000 {
             continue;
         }
-        states += product.states();
-        let b = product.brute(product.key(&p));
-        let c = knowledge
-            .classify(&AnyPosition::Sum(p.clone()), u64::MAX)
-            .expect("classified");
-        assert_eq!(c.value.grundy, Some(b.grundy), "{p}");
-        assert_eq!(c.value.outcome == Outcome::Win, b.grundy != 0, "{p}");
-        assert_eq!(c.value.remoteness, Some(b.remoteness), "{p}");
-        for m in &c.moves {
-            let AnyPosition::Sum(q) = &m.position else {
-                panic!("a sum's move leads to a sum");
-            };
-            let after = product.brute(product.key(q));
-            assert_eq!(m.value.grundy, Some(after.grundy), "{p} → {q}");
-            assert_eq!(m.value.remoteness, Some(after.remoteness), "{p} → {q}");
-        }
-        let winning: Vec<String> = c
-            .moves
-            .iter()
-            .filter(|m| m.value.outcome == Outcome::Loss)
-            .map(|m| m.mv.to_string())
-            .collect();
-        let mut by_xor: Vec<String> = winning_moves(&knowledge, &p)
-            .iter()
-            .map(|m| m.to_string())
-            .collect();
-        let mut expected = winning.clone();
-        expected.sort();
-        by_xor.sort();
-        assert_eq!(by_xor, expected, "{p}");
-        let misere = Solved::new(&p, Convention::Misere)
-            .expect("small")
-            .get(&p)
-            .expect("in it");
-        let won = if b.misere_wins {
-            Outcome::Win
-        } else {
-            Outcome::Loss
-        };
-        assert_eq!(misere, (won, b.misere_remoteness), "misère {p}");
-        checked += 1;
+        shares[drawn % threads].push((p, product));
+        drawn += 1;
     }
+    let states: usize = std::thread::scope(|scope| {
+        let checkers: Vec<_> = shares
+            .into_iter()
+            .map(|share| {
+                let knowledge = &knowledge;
+                scope.spawn(move || {
+                    share
+                        .into_iter()
+                        .map(|(p, product)| check_sum(knowledge, &p, product))
+                        .sum::<usize>()
+                })
+            })
+            .collect();
+        checkers
+            .into_iter()
+            .map(|c| c.join().expect("a checker"))
+            .sum()
+    });
     assert!(states > 1_000_000, "only {states} combinations checked");
+}
+
+/// One sum of [`ten_thousand_sums_obey_the_sprague_grundy_theorem`], checked; how many
+/// combinations its brute force covered.
+fn check_sum(knowledge: &Knowledge, p: &Position, mut product: Product) -> usize {
+    let states = product.states();
+    let b = product.brute(product.key(p));
+    let c = knowledge
+        .classify(&AnyPosition::Sum(p.clone()), u64::MAX)
+        .expect("classified");
+    assert_eq!(c.value.grundy, Some(b.grundy), "{p}");
+    assert_eq!(c.value.outcome == Outcome::Win, b.grundy != 0, "{p}");
+    assert_eq!(c.value.remoteness, Some(b.remoteness), "{p}");
+    for m in &c.moves {
+        let AnyPosition::Sum(q) = &m.position else {
+            panic!("a sum's move leads to a sum");
+        };
+        let after = product.brute(product.key(q));
+        assert_eq!(m.value.grundy, Some(after.grundy), "{p} → {q}");
+        assert_eq!(m.value.remoteness, Some(after.remoteness), "{p} → {q}");
+    }
+    let winning: Vec<String> = c
+        .moves
+        .iter()
+        .filter(|m| m.value.outcome == Outcome::Loss)
+        .map(|m| m.mv.to_string())
+        .collect();
+    let mut by_xor: Vec<String> = winning_moves(knowledge, p)
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
+    let mut expected = winning;
+    expected.sort();
+    by_xor.sort();
+    assert_eq!(by_xor, expected, "{p}");
+    let misere = Solved::new(p, Convention::Misere)
+        .expect("small")
+        .get(p)
+        .expect("in it");
+    let won = if b.misere_wins {
+        Outcome::Win
+    } else {
+        Outcome::Loss
+    };
+    assert_eq!(misere, (won, b.misere_remoteness), "misère {p}");
+    states
 }
 
 #[test]
