@@ -32,6 +32,30 @@ fn long_component(rng: &mut Rng, most: u64) -> AnyPosition {
     }
 }
 
+/// The searched remoteness of `p` and of every sum one move away, normal and misère, is
+/// what brute force over the product graph gives.
+fn searched_as_brute_force(p: &Position) {
+    let mut product = Product::new(p);
+    let normal = Solved::new(p, Convention::Normal).expect("small");
+    let misere = Solved::new(p, Convention::Misere).expect("small");
+    let mut sums = vec![p.clone()];
+    sums.extend(p.legal_moves().iter().map(|m| p.play(m).expect("legal")));
+    for q in &sums {
+        let b = product.brute(product.key(q));
+        assert_eq!(normal.get(q).map(|(_, r)| r), Some(b.remoteness), "{q}");
+        let won = if b.misere_wins {
+            Outcome::Win
+        } else {
+            Outcome::Loss
+        };
+        assert_eq!(
+            misere.get(q),
+            Some((won, b.misere_remoteness)),
+            "misère {q}"
+        );
+    }
+}
+
 /// Sums of one to three components with coordinates up to 20 and at most 40 000
 /// combinations: the searched remoteness of the sum and of every move, normal and misère,
 /// equals brute force over the product graph.
@@ -52,25 +76,7 @@ fn long_lines_are_summarised_exactly() {
         if space.layout.axes.iter().any(|a| a.group.is_some()) {
             summarised += 1;
         }
-        let mut product = Product::new(&p);
-        let normal = Solved::new(&p, Convention::Normal).expect("small");
-        let misere = Solved::new(&p, Convention::Misere).expect("small");
-        let mut sums = vec![p.clone()];
-        sums.extend(p.legal_moves().iter().map(|m| p.play(m).expect("legal")));
-        for q in &sums {
-            let b = product.brute(product.key(q));
-            assert_eq!(normal.get(q).map(|(_, r)| r), Some(b.remoteness), "{q}");
-            let won = if b.misere_wins {
-                Outcome::Win
-            } else {
-                Outcome::Loss
-            };
-            assert_eq!(
-                misere.get(q),
-                Some((won, b.misere_remoteness)),
-                "misère {q}"
-            );
-        }
+        searched_as_brute_force(&p);
         checked += 1;
     }
     assert!(summarised > 300, "only {summarised} sums with a long line");
@@ -149,25 +155,7 @@ fn heap_components_are_searched_through_their_listed_positions() {
             components.push(long_component(&mut rng, 4));
         }
         let p = Position::new(components).expect("a sum");
-        let mut product = Product::new(&p);
-        let normal = Solved::new(&p, Convention::Normal).expect("small");
-        let misere = Solved::new(&p, Convention::Misere).expect("small");
-        let mut sums = vec![p.clone()];
-        sums.extend(p.legal_moves().iter().map(|m| p.play(m).expect("legal")));
-        for q in &sums {
-            let b = product.brute(product.key(q));
-            assert_eq!(normal.get(q).map(|(_, r)| r), Some(b.remoteness), "{q}");
-            let won = if b.misere_wins {
-                Outcome::Win
-            } else {
-                Outcome::Loss
-            };
-            assert_eq!(
-                misere.get(q),
-                Some((won, b.misere_remoteness)),
-                "misère {q}"
-            );
-        }
+        searched_as_brute_force(&p);
     }
     // A heap component that reaches more positions than are listed is not searched, and
     // the reason says which and how many.
@@ -205,25 +193,7 @@ fn formula_edge_bars_are_searched_through_their_listed_moves() {
             components.push(long_component(&mut rng, 4));
         }
         let p = Position::new(components).expect("a sum");
-        let mut product = Product::new(&p);
-        let normal = Solved::new(&p, Convention::Normal).expect("small");
-        let misere = Solved::new(&p, Convention::Misere).expect("small");
-        let mut sums = vec![p.clone()];
-        sums.extend(p.legal_moves().iter().map(|m| p.play(m).expect("legal")));
-        for q in &sums {
-            let b = product.brute(product.key(q));
-            assert_eq!(normal.get(q).map(|(_, r)| r), Some(b.remoteness), "{q}");
-            let won = if b.misere_wins {
-                Outcome::Win
-            } else {
-                Outcome::Loss
-            };
-            assert_eq!(
-                misere.get(q),
-                Some((won, b.misere_remoteness)),
-                "misère {q}"
-            );
-        }
+        searched_as_brute_force(&p);
     }
     let wide = Position::parse("chocolate(z * z):10,30,40 + nim:3").unwrap();
     assert_eq!(
