@@ -128,7 +128,7 @@ const EDGES: [&str; 4] = [
 ];
 
 /// Chocolate tables of formula edges beside steps 1 and 2, with the time per value, and the
-/// time to read an edge (its formula on all 2^17 columns).
+/// time to read an edge (its formula on all 2^13 columns).
 fn chocolate_edges() {
     for z_max in CHOCOLATE_WIDTHS {
         let steps = [1, 2].map(chocolate::Edge::Step);
@@ -159,7 +159,7 @@ fn chocolate_edges() {
         report(
             &format!("read edge {edge}"),
             1,
-            "2^17 columns",
+            "2^13 columns",
             t,
             CHOCOLATE_RUNS,
         );

@@ -30,9 +30,11 @@ use crate::Said;
 pub const MAX_EDGE_BYTES: usize = 48;
 
 /// A formula edge is read on the columns 0 to `EDGE_COLUMNS` − 1: a bar with such an edge
-/// is at most that wide less one. Its heights take 1 MiB, and every staircase the engine can
-/// solve a table for is narrower.
-pub const EDGE_COLUMNS: u64 = 1 << 17;
+/// is at most that wide less one. That reaches every staircase a server solves a table for
+/// (z ≤ 8000; a step 1's table stops at 8190 in the engine), whose values the bar's Grundy
+/// number needs, while reading an edge stays a fraction of a millisecond and its heights
+/// 64 KiB.
+pub const EDGE_COLUMNS: u64 = 1 << 13;
 
 /// How many formula edges keep their heights at hand.
 const KEPT: usize = 8;
@@ -287,7 +289,7 @@ fn evaluate(formula: &Formula) -> Result<Vec<u64>, Said> {
     let mut before = 0;
     for z in 0..EDGE_COLUMNS {
         let env = Env {
-            z: z as i64, // below 2^17
+            z: z as i64, // below 2^13
             ..Env::default()
         };
         let at = |said: Said| said.text("z", z);
