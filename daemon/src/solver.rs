@@ -229,15 +229,36 @@ impl Solver {
         let Some(id) = need.id() else {
             return Ok(current);
         };
-        let lock = {
+        let this_table = {
             let mut building = lock(&self.building);
             Arc::clone(building.entry(id).or_default())
         };
-        let _this_table = lock.lock().await;
-        let current = self.current();
-        if need.met_by(&current) {
+        let built = self.build_under(&this_table, need, pos).await;
+        // Every defined piece or formula edge asked is another entry: it goes once nobody
+        // else waits on it.
+        let mut building = lock(&self.building);
+        if Arc::strong_count(&this_table) == 2 {
+            building.remove(&id);
+        }
+        drop(building);
+        Ok(match built? {
+            Some(built) => self.keep(id, built),
+            None => self.current(),
+        })
+    }
+
+    /// The table `need` asks for, built under its lock unless another question built it
+    /// meanwhile (`None` then, as for a need without a table).
+    async fn build_under(
+        &self,
+        this_table: &tokio::sync::Mutex<()>,
+        need: Need,
+        pos: &AnyPosition,
+    ) -> Result<Option<Built>, TableError> {
+        let _this_table = this_table.lock().await;
+        if need.met_by(&self.current()) {
             self.touch(need);
-            return Ok(current);
+            return Ok(None);
         }
         let build = need.to_build(pos);
         let job = move || -> Result<Option<Built>, engine::Error> {
@@ -253,21 +274,22 @@ impl Solver {
             })
         };
         // A defined piece's table costs seconds and a few hundred MiB at its largest, and
-        // every piece is another table: those are built by the research pool, as many at
-        // once as it has threads, so that many asked at once wait rather than exhaust memory.
+        // every piece is another table; so is every formula edge's (up to 128 MiB): those are
+        // built by the research pool, as many at once as it has threads, so that many asked
+        // at once wait rather than exhaust memory.
         let built = match build {
-            Need::Corner(Piece::Defined(_), _) => crate::pool::idle(job)
+            Need::Corner(Piece::Defined(_), _)
+            | Need::Chocolate(chocolate::Edge::Formula(_), _) => crate::pool::idle(job)
                 .await
                 .context("doing-build-a-table")??,
             _ => tokio::task::spawn_blocking(job)
                 .await
                 .context("doing-build-a-table")??,
         };
-        let Some(built) = built else {
-            return Ok(current);
-        };
-        tracing::info!(?need, ?build, "table built on demand");
-        Ok(self.keep(id, built))
+        if built.is_some() {
+            tracing::info!(?need, ?build, "table built on demand");
+        }
+        Ok(built)
     }
 
     /// Adds a table built on demand, drops the least recently used others past the budget,
