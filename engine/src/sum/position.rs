@@ -187,10 +187,7 @@ fn parse_component(text: &str) -> Result<AnyPosition, Error> {
             let formula = inner.trim().parse::<u64>().is_err();
             if formula && GameKind::parse(name.trim()) == Ok(GameKind::Chocolate) {
                 let variant = Variant::chocolate(crate::chocolate::Edge::formula(inner)?);
-                return match body {
-                    None | Some("standard") => Ok(variant.start()),
-                    Some(body) => variant.parse_position(body),
-                };
+                return component_at(variant, body);
             }
             let value: u64 = inner.trim().parse().map_err(|_| {
                 position(
@@ -224,10 +221,7 @@ fn parse_component(text: &str) -> Result<AnyPosition, Error> {
             }
             (None, None) => Variant::new(kind, None, None)?,
         };
-        return match body {
-            None | Some("standard") => Ok(variant.start()),
-            Some(body) => variant.parse_position(body),
-        };
+        return component_at(variant, body);
     }
     let piece = match (kind, piece) {
         (GameKind::Corner, Some(piece)) => Some(corner::Piece::parse_betza(piece)?),
@@ -262,6 +256,12 @@ fn parse_component(text: &str) -> Result<AnyPosition, Error> {
         }
         (kind, None, None) => Variant::new(kind, None, None)?,
     };
+    component_at(variant, body)
+}
+
+/// A component of `variant` at `body`: its position, or its standard start when none is
+/// written (or `standard`).
+fn component_at(variant: Variant, body: Option<&str>) -> Result<AnyPosition, Error> {
     match body {
         None | Some("standard") => Ok(variant.start()),
         Some(body) => variant.parse_position(body),
