@@ -9,9 +9,8 @@
 use std::collections::{HashMap, HashSet};
 
 use crate::heap::{self, Rule};
-use crate::Position as _;
 
-use super::explicit::Moves;
+use super::explicit;
 
 /// The positions a heap component can reach, numbered, and each one's moves.
 #[derive(Debug, Clone)]
@@ -30,22 +29,15 @@ impl Space {
         let start = canonical(p.heaps());
         let mut seen = HashSet::from([start.clone()]);
         let mut todo = vec![start];
-        // Each heap size's moves, listed once.
-        let mut moves_of: HashMap<u64, Vec<heap::HeapMove>> = HashMap::new();
+        let mut moves = Moves::new(rule);
         while let Some(heaps) = todo.pop() {
-            for (i, &h) in heaps.iter().enumerate() {
-                if h == 0 || (i > 0 && heaps[i - 1] == h) {
-                    continue; // the same heap size again: the same positions
-                }
-                for m in moves_of.entry(h).or_insert_with(|| rule.moves(h)).iter() {
-                    let next = after(&heaps, i, m.left);
-                    if !seen.contains(&next) {
-                        if seen.len() as u64 >= most {
-                            return None;
-                        }
-                        seen.insert(next.clone());
-                        todo.push(next);
+            for next in moves.after(&heaps) {
+                if !seen.contains(&next) {
+                    if seen.len() as u64 >= most {
+                        return None;
                     }
+                    seen.insert(next.clone());
+                    todo.push(next);
                 }
             }
         }
@@ -77,25 +69,55 @@ impl Space {
     }
 
     /// Each position's moves, as how far back each goes.
-    pub fn moves(&self) -> Moves {
+    pub fn moves(&self) -> explicit::Moves {
         let mut offsets = Vec::with_capacity(self.positions.len() + 1);
         let mut back = Vec::new();
         offsets.push(0);
+        let mut moves = Moves::new(self.rule);
         for (i, heaps) in self.positions.iter().enumerate() {
-            if let Ok(p) = heap::Position::new(self.rule, heaps.clone()) {
-                for q in p.successors() {
-                    let j = self.number.get(&canonical(q.heaps())).copied().unwrap_or(0);
-                    // Earlier by the numbering's order (see the module's docs).
-                    back.push((i as u64 - j) as u32);
-                }
+            for next in moves.after(heaps) {
+                let j = self.number.get(&next).copied().unwrap_or(0);
+                // Earlier by the numbering's order (see the module's docs).
+                back.push((i as u64 - j) as u32);
             }
             offsets.push(back.len() as u32);
         }
-        Moves {
+        explicit::Moves {
             offsets,
             back,
             valid: vec![true; self.positions.len()],
         }
+    }
+}
+
+/// A rule's moves on one heap size, listed once each.
+struct Moves {
+    rule: Rule,
+    of: HashMap<u64, Vec<heap::HeapMove>>,
+}
+
+impl Moves {
+    fn new(rule: Rule) -> Moves {
+        Moves {
+            rule,
+            of: HashMap::new(),
+        }
+    }
+
+    /// The positions one move from `heaps` (sorted, as [`canonical`] writes them), a move
+    /// on one of several equal heaps listed once.
+    fn after(&mut self, heaps: &[u64]) -> Vec<Vec<u64>> {
+        let mut out = Vec::new();
+        for (i, &h) in heaps.iter().enumerate() {
+            if h == 0 || (i > 0 && heaps[i - 1] == h) {
+                continue; // the same heap size again: the same positions
+            }
+            let rule = self.rule;
+            for m in self.of.entry(h).or_insert_with(|| rule.moves(h)).iter() {
+                out.push(after(heaps, i, m.left));
+            }
+        }
+        out
     }
 }
 
