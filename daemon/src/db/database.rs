@@ -168,7 +168,25 @@ impl Db {
     /// [`DbError::WriterGone`]). The writer's connection closes last, which lets SQLite fold
     /// each WAL back into its database file and delete it.
     pub async fn close(self) {
-        self.pool.close().await;
+        // sqlx's `Pool::close` may return with a reader still open (sqlx#3217): a connection
+        // is given back to the pool by a task of its own, which can put it among the idle ones
+        // after `close` has closed those. Closing again closes it; a reader that a clone of
+        // this handle still uses is waited for, up to `BUSY_TIMEOUT`.
+        let patience = tokio::time::Instant::now() + BUSY_TIMEOUT;
+        loop {
+            self.pool.close().await;
+            if self.pool.size() == 0 {
+                break;
+            }
+            if tokio::time::Instant::now() > patience {
+                tracing::warn!(
+                    open = self.pool.size(),
+                    "readers still open at shutdown: the WAL stays beside the database"
+                );
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
         self.checkpointer.stop().await;
         self.writer.shutdown().await;
     }
