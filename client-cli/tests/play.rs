@@ -2,7 +2,7 @@
 //! by line, events come out as plain lines. Against the engine, between two `grundy`
 //! processes, and watching a match played by websocket clients.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
@@ -433,10 +433,16 @@ async fn an_lgame_draw_offer_in_a_drawn_position_is_accepted_by_the_engine() {
     server.stop().await.unwrap();
 }
 
-/// Runs `grundy ARGS` under a pseudo-terminal with `script` (util-linux), typing `input`;
-/// what it printed, or `None` where `script` is not installed (the only reason to skip:
-/// `grundy` failing on the terminal fails the test).
-async fn on_a_terminal(url: &str, args: &str, input: &str) -> Option<String> {
+/// Runs `grundy ARGS` under a pseudo-terminal with `script` (util-linux), typing `input` once
+/// what it printed satisfies `ready` (a prompt or a view drawn in raw mode, where keys are read
+/// one by one); all it printed, or `None` where `script` is not installed (the only reason to
+/// skip: `grundy` failing on the terminal fails the test).
+async fn on_a_terminal(
+    url: &str,
+    args: &str,
+    ready: impl Fn(&str) -> bool + Send + 'static,
+    input: &str,
+) -> Option<String> {
     let line = format!("{} --server {url} {args}", env!("CARGO_BIN_EXE_grundy"));
     let input = input.to_owned();
     blocking(move || {
@@ -459,14 +465,34 @@ async fn on_a_terminal(url: &str, args: &str, input: &str) -> Option<String> {
             Err(e) => panic!("cannot run script: {e}"),
         };
         let mut stdin = child.stdin.take().expect("stdin");
-        // Typed once grundy is ready for it (keys read one by one need its raw mode on).
-        std::thread::sleep(Duration::from_millis(1500));
+        let mut stdout = child.stdout.take().expect("stdout");
+        // What grundy prints, as it comes, and all of it at the end.
+        let (chunks, printed) = mpsc::channel::<Vec<u8>>();
+        let reader = std::thread::spawn(move || {
+            let mut all = Vec::new();
+            let mut buf = [0u8; 4096];
+            while let Ok(n @ 1..) = stdout.read(&mut buf) {
+                all.extend_from_slice(&buf[..n]);
+                let _ = chunks.send(buf[..n].to_vec());
+            }
+            all
+        });
+        let mut seen = Vec::new();
+        while !ready(&String::from_utf8_lossy(&seen)) {
+            match printed.recv_timeout(LINE_WAIT) {
+                Ok(chunk) => seen.extend(chunk),
+                Err(_) => panic!(
+                    "`grundy {line}` never got ready for keys: {}",
+                    String::from_utf8_lossy(&seen)
+                ),
+            }
+        }
         stdin
             .write_all(input.as_bytes())
             .expect("grundy reads its terminal");
         let o = child.wait_with_output().expect("script ends");
         drop(stdin);
-        let out = String::from_utf8_lossy(&o.stdout).into_owned();
+        let out = String::from_utf8_lossy(&reader.join().expect("the reader")).into_owned();
         assert!(
             o.status.success(),
             "`grundy {line}` on a terminal failed ({:?}): {out}{}",
@@ -478,12 +504,21 @@ async fn on_a_terminal(url: &str, args: &str, input: &str) -> Option<String> {
     .await
 }
 
+/// The clock's readings in the prompt of a 5-minute game (`your move · 4:5x`).
+fn readings(out: &str) -> std::collections::BTreeSet<&str> {
+    out.match_indices("your move · 4:5")
+        .map(|(at, _)| &out[at..at + "your move · 4:5x".len()])
+        .collect()
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn on_a_terminal_the_board_is_drawn_in_colour() {
     let dir = tempfile::tempdir().unwrap();
     let server = Server::start(&dir).await.unwrap();
     let args = "play horse 2,1 --size 4 --vs engine:perfect";
-    let Some(out) = on_a_terminal(&server.url(), args, "1,0\n").await else {
+    let Some(out) =
+        on_a_terminal(&server.url(), args, |o| o.contains("your move > "), "1,0\n").await
+    else {
         eprintln!("`script` is not available: this test is skipped");
         return;
     };
@@ -509,7 +544,13 @@ async fn on_a_terminal_a_game_is_played_in_japanese() {
     let dir = tempfile::tempdir().unwrap();
     let server = Server::start(&dir).await.unwrap();
     let args = "--lang ja play nim 1,2,3 --vs engine:perfect";
-    let Some(out) = on_a_terminal(&server.url(), args, "help\rhint\r2:5\r1:1\rresign\r").await
+    let Some(out) = on_a_terminal(
+        &server.url(),
+        args,
+        |o| o.contains("あなたの番 > "),
+        "help\rhint\r2:5\r1:1\rresign\r",
+    )
+    .await
     else {
         eprintln!("`script` is not available: this test is skipped");
         return;
@@ -542,16 +583,13 @@ async fn on_a_terminal_lines_are_edited_completed_and_recalled() {
     let args = "play nim 1,2,3 --vs engine:perfect --clock 5+0";
     // mo⇥⏎ · ↑ Ctrl-U · 3:⇥ (lists) 3⏎ · resi⇥⏎
     let keys = "mo\t\r\x1b[A\x153:\t3\rresi\t\r";
-    let Some(out) = on_a_terminal(&server.url(), args, keys).await else {
+    // The clock counts down in the prompt while the keys are awaited.
+    let counting = |o: &str| readings(o).len() >= 2;
+    let Some(out) = on_a_terminal(&server.url(), args, counting, keys).await else {
         eprintln!("`script` is not available: this test is skipped");
         return;
     };
-    // The clock counts down in the prompt while the keys are awaited.
-    let readings: std::collections::BTreeSet<&str> = out
-        .match_indices("your move · 4:5")
-        .map(|(at, _)| &out[at..at + "your move · 4:5x".len()])
-        .collect();
-    assert!(readings.len() >= 2, "{readings:?} in {out:?}");
+    assert!(readings(&out).len() >= 2, "{:?} in {out:?}", readings(&out));
     assert!(out.contains(" > moves\r\n"), "{out:?}");
     assert!(out.contains("6 legal moves:"), "{out:?}");
     assert!(
@@ -725,7 +763,14 @@ async fn on_a_terminal_a_review_steps_a_key_at_a_time() {
     ada.request(Request::Resign { match_id: id }).await.unwrap();
     let review = format!("review {id}");
     // Two steps forward, one back, a ply past the end, then stop.
-    let Some(out) = on_a_terminal(&server.url(), &review, "nnp9\rq").await else {
+    let Some(out) = on_a_terminal(
+        &server.url(),
+        &review,
+        |o| o.contains("ply 0 of 2"),
+        "nnp9\rq",
+    )
+    .await
+    else {
         eprintln!("`script` is not available: this test is skipped");
         return;
     };
