@@ -49,8 +49,7 @@ async fn answer(c: &mut Client, code: &str, exercise_id: i64, text: &str) -> Res
 /// The truth, from the engine crate's own tables (not the server's): whether `answer` to
 /// `exercise` is right.
 fn truly_correct(k: &engine::Knowledge, e: &ExerciseInfo, answer: &str) -> Result<bool> {
-    let variant = daemon::convert::game(&e.params)?.variant();
-    let pos = variant.parse_position(&e.position)?;
+    let pos = position_of(e)?;
     let value = k.value(&pos)?.value;
     let winning = || -> Result<Vec<String>> {
         let mut w = Vec::new();
@@ -81,6 +80,23 @@ fn truly_correct(k: &engine::Knowledge, e: &ExerciseInfo, answer: &str) -> Resul
         }
         q => bail!("unknown question {q}"),
     })
+}
+
+/// The position exercise `e` asks about, read as its game reads it.
+fn position_of(e: &ExerciseInfo) -> Result<engine::AnyPosition> {
+    let variant = daemon::convert::game(&e.params)?.variant();
+    Ok(variant.parse_position(&e.position)?)
+}
+
+/// A teacher with a room named `name`, and ada and bob in it.
+async fn class_of_two(server: &Server, name: &str) -> Result<(Client, String, Client, Client)> {
+    let mut teacher = server.connect("teacher").await?;
+    let code = open_room(&mut teacher, name).await?.code;
+    let mut ada = server.connect("ada").await?;
+    ada.request(grundy_e2e::join_room(&code, None)).await?;
+    let mut bob = server.connect("bob").await?;
+    bob.request(grundy_e2e::join_room(&code, None)).await?;
+    Ok((teacher, code, ada, bob))
 }
 
 /// Answers a student might give: right ones and wrong ones.
@@ -615,12 +631,7 @@ async fn a_student_joined_by_mistake_leaves_and_counts_no_more() -> Result<()> {
 async fn an_exercise_on_a_defined_piece_is_graded_by_its_moves() -> Result<()> {
     let dir = tempfile::tempdir()?;
     let server = Server::start(&dir).await?;
-    let mut teacher = server.connect("teacher").await?;
-    let code = open_room(&mut teacher, "pieces").await?.code;
-    let mut ada = server.connect("ada").await?;
-    ada.request(grundy_e2e::join_room(&code, None)).await?;
-    let mut bob = server.connect("bob").await?;
-    bob.request(grundy_e2e::join_room(&code, None)).await?;
+    let (mut teacher, code, mut ada, mut bob) = class_of_two(&server, "pieces").await?;
     let rn = |position: &str, question: &str| ExerciseSpec {
         params: GameParams {
             size: Some(16),
@@ -658,10 +669,7 @@ async fn an_exercise_on_a_defined_piece_is_graded_by_its_moves() -> Result<()> {
 async fn an_exercise_on_a_heap_game_is_graded_by_its_rule() -> Result<()> {
     let dir = tempfile::tempdir()?;
     let server = Server::start(&dir).await?;
-    let mut teacher = server.connect("teacher").await?;
-    let code = open_room(&mut teacher, "heaps").await?.code;
-    let mut ada = server.connect("ada").await?;
-    ada.request(grundy_e2e::join_room(&code, None)).await?;
+    let (mut teacher, code, mut ada, mut bob) = class_of_two(&server, "heaps").await?;
     let heaps = |position: &str, question: &str| ExerciseSpec {
         params: GameParams {
             rule: Some("subtraction 4,3,1".to_owned()),
@@ -680,16 +688,11 @@ async fn an_exercise_on_a_heap_game_is_graded_by_its_rule() -> Result<()> {
     assert_ne!(set[1].position, "random", "a start was drawn");
     // G(5) = 3, G(2) = 0: taking 3 from heap 1 leaves 2,2, of value 0; taking 1 leaves 4,2,
     // of value 2.
-    let mut bob = server.connect("bob").await?;
-    bob.request(grundy_e2e::join_room(&code, None)).await?;
     assert!(!answer(&mut bob, &code, set[0].id, "1:1").await?.correct);
     assert!(answer(&mut ada, &code, set[0].id, "2,2").await?.correct);
     let k = knowledge();
     let drawn = &set[1];
-    let position = daemon::convert::game(&drawn.params)?
-        .variant()
-        .parse_position(&drawn.position)?;
-    let grundy = k.grundy(&position)?.expect("impartial");
+    let grundy = k.grundy(&position_of(drawn)?)?.expect("impartial");
     assert!(
         answer(&mut ada, &code, drawn.id, &grundy.to_string())
             .await?
@@ -705,10 +708,7 @@ async fn an_exercise_on_a_heap_game_is_graded_by_its_rule() -> Result<()> {
 async fn an_exercise_on_a_chocolate_edge_is_graded_by_its_edge() -> Result<()> {
     let dir = tempfile::tempdir()?;
     let server = Server::start(&dir).await?;
-    let mut teacher = server.connect("teacher").await?;
-    let code = open_room(&mut teacher, "edges").await?.code;
-    let mut ada = server.connect("ada").await?;
-    ada.request(grundy_e2e::join_room(&code, None)).await?;
+    let (mut teacher, code, mut ada, mut bob) = class_of_two(&server, "edges").await?;
     let bars = |position: &str, question: &str| ExerciseSpec {
         params: GameParams {
             edge: Some("z*z".to_owned()),
@@ -728,8 +728,6 @@ async fn an_exercise_on_a_chocolate_edge_is_graded_by_its_edge() -> Result<()> {
     );
     assert_ne!(set[1].position, "random", "a start was drawn");
     // 3,4,5 is won: x=1 and y=3 leave P-positions, z=4 does not.
-    let mut bob = server.connect("bob").await?;
-    bob.request(grundy_e2e::join_room(&code, None)).await?;
     assert!(!answer(&mut bob, &code, set[0].id, "z=4").await?.correct);
     assert!(answer(&mut ada, &code, set[0].id, "3,3,5").await?.correct);
     let mut k = knowledge();
@@ -738,10 +736,7 @@ async fn an_exercise_on_a_chocolate_edge_is_graded_by_its_edge() -> Result<()> {
         edge, 64,
     )?));
     let drawn = &set[1];
-    let position = daemon::convert::game(&drawn.params)?
-        .variant()
-        .parse_position(&drawn.position)?;
-    let grundy = k.grundy(&position)?.expect("impartial");
+    let grundy = k.grundy(&position_of(drawn)?)?.expect("impartial");
     assert!(
         answer(&mut ada, &code, drawn.id, &grundy.to_string())
             .await?
