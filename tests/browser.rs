@@ -68,19 +68,22 @@ impl Kind {
             .collect()
     }
 
-    /// The capabilities of a headless session with a profile of its own: `profile` for
-    /// Firefox; chromedriver makes a new one for each Chromium session (the headless shell
-    /// does not start with a profile folder given to it).
+    /// The capabilities of a headless session with a profile of its own, and the folder that
+    /// holds it for Firefox; chromedriver makes a new one for each Chromium session itself
+    /// (the headless shell does not start with a profile folder given to it).
     fn capabilities(
         &self,
-        profile: &std::path::Path,
-    ) -> serde_json::Map<String, serde_json::Value> {
+    ) -> Result<(
+        serde_json::Map<String, serde_json::Value>,
+        Option<tempfile::TempDir>,
+    )> {
         let mut caps = serde_json::Map::new();
         if self.name == "firefox" {
+            let profile = tempfile::tempdir()?;
             let args = [
                 "-headless".to_owned(),
                 "-profile".to_owned(),
-                profile.display().to_string(),
+                profile.path().display().to_string(),
                 "--width=1000".to_owned(),
                 "--height=800".to_owned(),
             ];
@@ -88,6 +91,7 @@ impl Kind {
                 "moz:firefoxOptions".to_owned(),
                 serde_json::json!({ "binary": self.binary, "args": args }),
             );
+            return Ok((caps, Some(profile)));
         } else {
             let args = [
                 "--no-sandbox".to_owned(),
@@ -105,7 +109,7 @@ impl Kind {
                 serde_json::json!({ "binary": self.binary, "args": args }),
             );
         }
-        caps
+        Ok((caps, None))
     }
 }
 
@@ -114,7 +118,8 @@ struct Browser {
     client: Client,
     driver: Child,
     kind: &'static str,
-    _profile: tempfile::TempDir,
+    /// Firefox's profile folder, removed with the browser.
+    _profile: Option<tempfile::TempDir>,
 }
 
 impl Browser {
@@ -140,11 +145,13 @@ impl Browser {
             .stderr(Stdio::null())
             .spawn()
             .with_context(|| format!("start {}", kind.driver))?;
-        let profile = tempfile::tempdir()?;
-        let caps = kind.capabilities(profile.path());
+        let (caps, profile) = kind.capabilities()?;
         let url = format!("http://127.0.0.1:{port}");
         let connector = hyper_util::client::legacy::connect::HttpConnector::new();
-        let mut tries = 0;
+        // Tried again while the driver starts listening, for at most twice PATIENCE in all:
+        // a browser that never starts (the driver gives up on it after a minute) fails the
+        // test instead of holding it for an hour.
+        let started = std::time::Instant::now();
         let client = loop {
             match ClientBuilder::new(connector.clone())
                 .capabilities(caps.clone())
@@ -152,12 +159,10 @@ impl Browser {
                 .await
             {
                 Ok(client) => break client,
-                Err(e) if tries < 100 => {
-                    tries += 1;
-                    let _ = e;
+                Err(_) if started.elapsed() < PATIENCE * 2 => {
                     tokio::time::sleep(Duration::from_millis(100)).await;
                 }
-                Err(e) => bail!("cannot open a Chromium session: {e}"),
+                Err(e) => bail!("cannot open a {} session: {e}", kind.name),
             }
         };
         Ok(Some(Browser {
