@@ -466,16 +466,13 @@ async fn on_a_terminal(
         };
         let mut stdin = child.stdin.take().expect("stdin");
         let mut stdout = child.stdout.take().expect("stdout");
-        // What grundy prints, as it comes, and all of it at the end.
+        // What grundy prints, as it comes, until it ends.
         let (chunks, printed) = mpsc::channel::<Vec<u8>>();
-        let reader = std::thread::spawn(move || {
-            let mut all = Vec::new();
+        std::thread::spawn(move || {
             let mut buf = [0u8; 4096];
             while let Ok(n @ 1..) = stdout.read(&mut buf) {
-                all.extend_from_slice(&buf[..n]);
                 let _ = chunks.send(buf[..n].to_vec());
             }
-            all
         });
         let mut seen = Vec::new();
         while !ready(&String::from_utf8_lossy(&seen)) {
@@ -490,9 +487,10 @@ async fn on_a_terminal(
         stdin
             .write_all(input.as_bytes())
             .expect("grundy reads its terminal");
+        seen.extend(printed.iter().flatten());
         let o = child.wait_with_output().expect("script ends");
         drop(stdin);
-        let out = String::from_utf8_lossy(&reader.join().expect("the reader")).into_owned();
+        let out = String::from_utf8_lossy(&seen).into_owned();
         assert!(
             o.status.success(),
             "`grundy {line}` on a terminal failed ({:?}): {out}{}",
