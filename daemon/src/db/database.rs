@@ -170,8 +170,8 @@ impl Db {
     pub async fn close(self) {
         // sqlx's `Pool::close` may return with a reader still open (sqlx#3217): a connection
         // is given back to the pool by a task of its own, which can put it among the idle ones
-        // after `close` has closed those. Closing again closes it; a reader that a clone of
-        // this handle still uses is waited for, up to `BUSY_TIMEOUT`.
+        // after `close` has closed those. Closing again closes it (a reader still in use is
+        // waited for by `close` itself); `BUSY_TIMEOUT` bounds the rounds.
         let patience = tokio::time::Instant::now() + BUSY_TIMEOUT;
         loop {
             self.pool.close().await;
